@@ -173,6 +173,9 @@ export const OPERATIONS = {
 
 export type OperationId = keyof typeof OPERATIONS;
 
+/** Raw operations share one naming rule (`raw...`), so their ids can be typed apart. */
+export type RawOperationId = Extract<OperationId, `raw${string}`>;
+
 export const OPERATION_IDS = Object.keys(OPERATIONS) as OperationId[];
 
 /** Raw operation ids, for code that handles all of them alike (allowance, access check). */

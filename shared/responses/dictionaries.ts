@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope';
+
+/** Dictionary items and list responses (spec "Dictionary items"; every field required there). */
+
+export const brandSchema = z.looseObject({ id: z.number(), name: z.string() });
+export type Brand = z.infer<typeof brandSchema>;
+
+export const interestSchema = z.looseObject({ id: z.number(), name: z.string() });
+export type Interest = z.infer<typeof interestSchema>;
+
+/** `code` is enumerated by the service but the full list is not published, so any string passes. */
+export const languageSchema = z.looseObject({ code: z.string(), name: z.string() });
+export type Language = z.infer<typeof languageSchema>;
+
+export const locationSchema = z.looseObject({ id: z.number(), name: z.string(), title: z.string() });
+export type Location = z.infer<typeof locationSchema>;
+
+const dictionaryUserFieldsSchema = z.looseObject({
+  userId: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  picture: z.string(),
+  followers: z.number(),
+  isVerified: z.boolean(),
+});
+
+/**
+ * `/instagram/users` items have been seen with `profile_picture` instead of `picture` (api-notes,
+ * single source). Both are accepted and the output always says `picture`, so no caller has to know
+ * about the alias; `picture` wins when both are present.
+ */
+function renameProfilePicture(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || !('profile_picture' in input)) {
+    return input;
+  }
+  const { profile_picture: profilePicture, ...rest } = input as Record<string, unknown>;
+  return { ...rest, picture: rest.picture ?? profilePicture };
+}
+
+export const dictionaryUserSchema = z.preprocess(renameProfilePicture, dictionaryUserFieldsSchema);
+export type DictionaryUser = z.infer<typeof dictionaryUserSchema>;
+
+export const brandsResponseSchema = successEnvelope({ brands: z.array(brandSchema), total: z.number() });
+export type BrandsResponse = z.infer<typeof brandsResponseSchema>;
+
+export const interestsResponseSchema = successEnvelope({
+  interests: z.array(interestSchema),
+  total: z.number(),
+});
+export type InterestsResponse = z.infer<typeof interestsResponseSchema>;
+
+export const languagesResponseSchema = successEnvelope({
+  languages: z.array(languageSchema),
+  total: z.number(),
+});
+export type LanguagesResponse = z.infer<typeof languagesResponseSchema>;
+
+export const locationsResponseSchema = successEnvelope({
+  locations: z.array(locationSchema),
+  total: z.number(),
+});
+export type LocationsResponse = z.infer<typeof locationsResponseSchema>;
+
+/** The users dictionary answers without `total` (spec). */
+export const usersResponseSchema = successEnvelope({ users: z.array(dictionaryUserSchema) });
+export type UsersResponse = z.infer<typeof usersResponseSchema>;
+
+/** Topics and hashtags dictionaries: plain strings. */
+export const tagsResponseSchema = successEnvelope({ tags: z.array(z.string()) });
+export type TagsResponse = z.infer<typeof tagsResponseSchema>;

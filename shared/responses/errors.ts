@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * The error body of a failed request (api-notes "Errors", documented): a non-2xx status with
+ * `{ error: true, code, message }`. `code` stays a string because the list below is only what has
+ * been seen; a new code must still reach the user with its message.
+ */
+export const KNOWN_ERROR_CODES = [
+  'api_token_invalid',
+  'bad_request',
+  'handle_not_found',
+  'account_not_found',
+  'account_removed',
+  'media_not_found',
+  'entity_not_found',
+  'private_account',
+  'empty_audience',
+  'retry_later',
+  'not_enough_credits',
+  'internal_server_error',
+] as const;
+export type KnownErrorCode = (typeof KNOWN_ERROR_CODES)[number];
+
+export function isKnownErrorCode(code: string): code is KnownErrorCode {
+  return (KNOWN_ERROR_CODES as readonly string[]).includes(code);
+}
+
+export const errorBodySchema = z.looseObject({
+  error: z.literal(true),
+  code: z.string(),
+  message: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
