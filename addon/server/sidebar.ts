@@ -1,0 +1,21 @@
+import type { SidebarSection } from '../shared/sidebar-section';
+
+const SIDEBAR_TITLE = 'Creator Sheets';
+
+/** Opens the sidebar page (dist/addon/Sidebar.html) at one of its sections. */
+export function openSidebar(section: SidebarSection): void {
+  const template = HtmlService.createTemplateFromFile('Sidebar');
+  // Read by the page's `<?= section ?>` scriptlet, which HtmlService escapes.
+  template.section = section;
+  SpreadsheetApp.getUi().showSidebar(template.evaluate().setTitle(SIDEBAR_TITLE));
+}
+
+/** Opens the Creator Sheets sidebar. */
+export function showSidebar(): void {
+  openSidebar('settings');
+}
+
+/** Opens the sidebar at Settings: the worker this add-on talks to and how to connect. */
+export function showSettings(): void {
+  openSidebar('settings');
+}

@@ -1,0 +1,249 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as server from '../../addon/server/index';
+import { createAppsScriptFakes, type AppsScriptFakes } from '../apps-script/create-fakes';
+import { loadBundle } from '../apps-script/load-bundle';
+import type { ScriptScope } from '../apps-script/runtime';
+import { buildAddon } from './build-addon';
+
+const WORKER_URL = 'https://creator-sheets.test.example/api';
+const NOT_CONNECTED = 'Not connected: open Extensions > Creator Sheets > Settings.';
+const WORKER_PENDING = 'Creator Sheets worker support arrives in the next release.';
+
+const PUBLIC_FUNCTIONS = Object.keys(server)
+  .filter((name) => typeof server[name as keyof typeof server] === 'function')
+  .sort();
+
+let outDir: string;
+let code: string;
+
+beforeAll(() => {
+  const build = buildAddon({ WORKER_URL });
+  if (build.status !== 0) throw new Error(`The add-on build failed:\n${build.output}`);
+  outDir = build.outDir;
+  code = readFileSync(path.join(outDir, 'Code.js'), 'utf8');
+});
+
+function load(): { fakes: AppsScriptFakes; scope: ScriptScope } {
+  const fakes = createAppsScriptFakes();
+  const scope = loadBundle(path.join(outDir, 'Code.js'), fakes);
+  return { fakes, scope };
+}
+
+/** The JSDoc block right above a top-level `function name(`. */
+function jsDocAbove(name: string): string {
+  const at = code.search(new RegExp(`^function ${name}\\(`, 'm'));
+  expect(at).toBeGreaterThan(-1);
+  const before = code.slice(0, at);
+  expect(before.endsWith('*/\n')).toBe(true);
+  return before.slice(before.lastIndexOf('/**'));
+}
+
+describe('dist/addon', () => {
+  it('holds exactly the three files clasp pushes', () => {
+    expect(readdirSync(outDir).sort()).toEqual(['Code.js', 'Sidebar.html', 'appsscript.json']);
+  });
+});
+
+describe('Code.js', () => {
+  it('declares exactly the public functions of addon/server/index.ts as global functions', () => {
+    const { fakes } = load();
+    expect(PUBLIC_FUNCTIONS).toEqual(expect.arrayContaining(['onOpen', 'INFLUENCER_REPORT', 'EMAIL_SEARCH']));
+    expect(fakes.runtime.globalFunctionNames().sort()).toEqual(PUBLIC_FUNCTIONS);
+  });
+
+  it('adds no other global than the bundle object', () => {
+    const { fakes, scope } = load();
+    const added = Object.keys(scope).filter((name) => !(name in fakes.globals));
+    expect(added.sort()).toEqual(['CreatorSheets', ...PUBLIC_FUNCTIONS].sort());
+    expect(typeof scope.CreatorSheets).toBe('object');
+  });
+
+  it('gives each stub the JSDoc of its source function', () => {
+    expect(jsDocAbove('onOpen')).toContain('Builds the Creator Sheets menu');
+    for (const name of PUBLIC_FUNCTIONS) expect(jsDocAbove(name)).toMatch(/^\/\*\*[\s\S]*\*\/\n$/);
+  });
+
+  it('documents the custom functions for Sheets: @customfunction, every @param, @return', () => {
+    const report = jsDocAbove('INFLUENCER_REPORT');
+    const emails = jsDocAbove('EMAIL_SEARCH');
+    for (const doc of [report, emails]) {
+      expect(doc).toContain('@customfunction');
+      expect(doc).toMatch(/@return \{/);
+      expect(doc).toContain('@example =');
+    }
+    for (const param of ['handles', 'platform', '[fields]', '[with_header]']) {
+      expect(report).toMatch(new RegExp(`@param \\{[^}]+\\} ${param.replace(/[[\]]/g, '\\$&')} `));
+    }
+    for (const param of ['emails', '[with_header]']) {
+      expect(emails).toMatch(new RegExp(`@param \\{[^}]+\\} ${param.replace(/[[\]]/g, '\\$&')} `));
+    }
+  });
+
+  it('declares the stubs with the source parameter names, for the formula autocomplete', () => {
+    expect(code).toMatch(/^function INFLUENCER_REPORT\(handles, platform, fields, with_header\) \{$/m);
+    expect(code).toMatch(/^function EMAIL_SEARCH\(emails, with_header\) \{$/m);
+  });
+
+  it('uses no module syntax and no Node API', () => {
+    expect(code).not.toContain('require(');
+    expect(code).not.toContain('import ');
+    expect(code).not.toContain('process.');
+    expect(code).not.toMatch(/\bexport\b/);
+  });
+
+  it('is not minified', () => {
+    expect(code.split('\n').length).toBeGreaterThan(100);
+    expect(code).toContain('function readWorkerKey()');
+  });
+});
+
+describe('onOpen', () => {
+  it('builds the Creator Sheets menu, in AuthMode.NONE, with items that name global functions', () => {
+    const { fakes } = load();
+    fakes.runtime.call('onOpen', [{ authMode: 'NONE' }], 'auth-none');
+
+    expect(fakes.ui.menus).toHaveLength(1);
+    const menu = fakes.ui.menu('Creator Sheets');
+    expect(menu.addon).toBe(true);
+    expect(menu.items.map((item) => (item === 'separator' ? '---' : item.caption))).toEqual([
+      'Open sidebar',
+      '---',
+      'Enrich selected column',
+      'Reports for selected column',
+      'Refresh formulas',
+      '---',
+      'Settings',
+    ]);
+    for (const item of menu.items) {
+      if (item !== 'separator')
+        expect(typeof fakes.runtime.globalFunction(item.functionName)).toBe('function');
+    }
+    expect(fakes.ui.alerts).toEqual([]);
+    expect(fakes.ui.sidebars).toEqual([]);
+  });
+
+  it('is what onInstall does too', () => {
+    const { fakes } = load();
+    fakes.runtime.call('onInstall', [{ authMode: 'FULL' }]);
+    expect(fakes.ui.menu('Creator Sheets').items).toHaveLength(7);
+  });
+});
+
+describe('menu items', () => {
+  it.each(['Open sidebar', 'Settings'])('"%s" opens the sidebar at Settings', (item) => {
+    const { fakes } = load();
+    fakes.runtime.call('onOpen', [], 'auth-none');
+    fakes.ui.click('Creator Sheets', item);
+
+    expect(fakes.ui.sidebars).toHaveLength(1);
+    const [sidebar] = fakes.ui.sidebars;
+    expect(sidebar.title).toBe('Creator Sheets');
+    expect(sidebar.content).toContain('<body data-section="settings">');
+    expect(sidebar.content).not.toContain('<?');
+  });
+
+  it.each([
+    ['Enrich selected column', 'e-mail address'],
+    ['Reports for selected column', 'creator report'],
+    ['Refresh formulas', 'INFLUENCER_REPORT'],
+  ])('"%s" says what it will do and that it needs the worker connection', (item, purpose) => {
+    const { fakes } = load();
+    fakes.runtime.call('onOpen', [], 'auth-none');
+    fakes.ui.click('Creator Sheets', item);
+
+    expect(fakes.ui.sidebars).toEqual([]);
+    expect(fakes.ui.alerts).toHaveLength(1);
+    const [alert] = fakes.ui.alerts;
+    expect(alert.title).toBe(item);
+    expect(alert.prompt).toContain(purpose);
+    expect(alert.prompt).toContain('needs the connection to the Creator Sheets worker');
+  });
+});
+
+describe('custom functions', () => {
+  function formula(name: string, ...args: unknown[]): { answer: unknown; fakes: AppsScriptFakes } {
+    const { fakes } = load();
+    return { answer: fakes.runtime.call(name, args, 'custom-function'), fakes };
+  }
+
+  it('answer the not-connected sentence while the user holds no worker key', () => {
+    expect(formula('INFLUENCER_REPORT', [['@nasa'], ['@esa']], 'instagram').answer).toBe(NOT_CONNECTED);
+    expect(formula('EMAIL_SEARCH', [['creator@example.com']], true).answer).toBe(NOT_CONNECTED);
+  });
+
+  it('say the worker support is coming, not made-up data, once a key is stored', () => {
+    const { fakes } = load();
+    fakes.propertiesService.user.setProperty('creatorSheets.workerKey', 'wk_test');
+    expect(fakes.runtime.call('INFLUENCER_REPORT', ['@nasa', 'youtube'], 'custom-function')).toBe(
+      WORKER_PENDING,
+    );
+    expect(fakes.runtime.call('EMAIL_SEARCH', ['creator@example.com'], 'custom-function')).toBe(
+      WORKER_PENDING,
+    );
+  });
+
+  it('name what is wrong with their arguments before anything else', () => {
+    expect(formula('INFLUENCER_REPORT', '@nasa', 'myspace').answer).toBe(
+      'Unknown platform "myspace": use instagram, tiktok, youtube.',
+    );
+    expect(formula('INFLUENCER_REPORT', [[''], ['']], 'tiktok').answer).toBe(
+      'No handles given: give a handle or a range such as A2:A200.',
+    );
+    expect(formula('INFLUENCER_REPORT', '@nasa', ' Instagram ', 42).answer).toBe(
+      'fields must be text such as "followers", got 42.',
+    );
+    expect(formula('EMAIL_SEARCH', 'a@example.com', 'yes').answer).toBe(
+      'with_header must be TRUE or FALSE, got yes.',
+    );
+    expect(formula('EMAIL_SEARCH', '').answer).toBe(
+      'No e-mail addresses given: give an address or a range such as A2:A1000.',
+    );
+  });
+});
+
+describe('getSettings', () => {
+  it('tells the sidebar the worker URL baked in by the build and whether the user is connected', () => {
+    const { fakes } = load();
+    expect(fakes.runtime.call('getSettings')).toEqual({ workerUrl: `${WORKER_URL}/`, connected: false });
+    fakes.propertiesService.user.setProperty('creatorSheets.workerKey', 'wk_test');
+    expect(fakes.runtime.call('getSettings')).toEqual({ workerUrl: `${WORKER_URL}/`, connected: true });
+  });
+});
+
+describe('appsscript.json', () => {
+  it('runs on V8, logs to Stackdriver, asks for exactly five scopes and may fetch only the worker', () => {
+    const manifest: unknown = JSON.parse(readFileSync(path.join(outDir, 'appsscript.json'), 'utf8'));
+    expect(manifest).toMatchObject({ runtimeVersion: 'V8', exceptionLogging: 'STACKDRIVER' });
+    expect(manifest).toHaveProperty('oauthScopes', [
+      'https://www.googleapis.com/auth/spreadsheets.currentonly',
+      'https://www.googleapis.com/auth/script.container.ui',
+      'https://www.googleapis.com/auth/script.external_request',
+      'https://www.googleapis.com/auth/userinfo.email',
+      'openid',
+    ]);
+    expect(manifest).toHaveProperty('urlFetchWhitelist', [`${WORKER_URL}/`]);
+  });
+});
+
+describe('Sidebar.html', () => {
+  it('is one self-contained page: inline script and style, nothing loaded from elsewhere', () => {
+    const page = readFileSync(path.join(outDir, 'Sidebar.html'), 'utf8');
+    expect(page).toMatch(/<style>\s*\S[\s\S]*<\/style>/);
+    expect(page).toMatch(/<script>\s*\S[\s\S]*google\.script\.run[\s\S]*<\/script>/);
+    expect(page).not.toMatch(/\s(src|href)=/i);
+    expect(page).not.toMatch(/<link\b/i);
+    // The only scriptlet is the section the server sets; inlined code must not add any.
+    expect(page.match(/<\?/g)).toEqual(['<?']);
+  });
+});
+
+describe('the build', () => {
+  it('refuses a WORKER_URL that is not an http(s) URL, saying so', () => {
+    const build = buildAddon({ WORKER_URL: 'ftp://creator-sheets.test.example/' });
+    expect(build.status).not.toBe(0);
+    expect(build.output).toContain(
+      'WORKER_URL must start with https:// or http://, got "ftp://creator-sheets.test.example/"',
+    );
+  });
+});
