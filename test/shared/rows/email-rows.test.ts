@@ -1,0 +1,154 @@
+import { prepareEmails } from '../../../shared/emails';
+import { emailSearchResponseSchema, type EmailMatchUser } from '../../../shared/responses/email-search';
+import { columnIds, headerRow } from '../../../shared/rows/columns';
+import { EMAIL_COLUMNS, emailToRows } from '../../../shared/rows/email-rows';
+
+function user(platform: string, username: string, followers: number, engagementRate = 0.02): EmailMatchUser {
+  return {
+    platform,
+    userId: `${username}-id`,
+    url: `https://example.test/${username}`,
+    username,
+    fullname: username.toUpperCase(),
+    picture: 'https://cdn.example/p.jpg',
+    followers,
+    engagements: 10,
+    engagementRate,
+    isVerified: false,
+  };
+}
+
+/** An answer as the API sends it, parsed by the contract's schema. */
+function answer(body: unknown) {
+  return emailSearchResponseSchema.parse(body);
+}
+
+describe('emailToRows', () => {
+  it('pins the columns', () => {
+    expect(EMAIL_COLUMNS.map((col) => [col.id, col.label, col.format])).toEqual([
+      ['email', 'E-mail', 'text'],
+      ['status', 'Status', 'text'],
+      ['platform', 'Platform', 'text'],
+      ['handle', 'Handle', 'text'],
+      ['name', 'Name', 'text'],
+      ['followers', 'Followers', 'integer'],
+      ['engagement_rate', 'Engagement rate', 'percent'],
+      ['url', 'URL', 'url'],
+      ['other_accounts', 'Other accounts', 'text'],
+    ]);
+  });
+
+  it('writes one row per input position, as typed, with every status', () => {
+    const prepared = prepareEmails([
+      'Ada@Example.com',
+      '',
+      'nobody@example.com',
+      'broken',
+      ' ada@example.com',
+      'later@example.com',
+    ]);
+    const response = answer({
+      error: false,
+      matchedEmails: [{ email: 'ada@example.com', users: [user('instagram', 'ada.runs', 52000, 0.0346)] }],
+      notMatchedEmails: ['nobody@example.com'],
+      totalMatches: 1,
+    });
+    const rows = emailToRows(prepared, response);
+    expect(rows).toEqual([
+      [
+        'Ada@Example.com',
+        'matched',
+        'instagram',
+        'ada.runs',
+        'ADA.RUNS',
+        52000,
+        0.0346,
+        'https://example.test/ada.runs',
+        null,
+      ],
+      [null, null, null, null, null, null, null, null, null],
+      ['nobody@example.com', 'no match', null, null, null, null, null, null, null],
+      ['broken', 'invalid: missing @', null, null, null, null, null, null, null],
+      [
+        ' ada@example.com',
+        'matched',
+        'instagram',
+        'ada.runs',
+        'ADA.RUNS',
+        52000,
+        0.0346,
+        'https://example.test/ada.runs',
+        null,
+      ],
+      ['later@example.com', 'not checked', null, null, null, null, null, null, null],
+    ]);
+  });
+
+  it('shows the largest of several accounts and lists the others, largest first', () => {
+    const prepared = prepareEmails(['cy@example.com']);
+    const rows = emailToRows(prepared, {
+      matchedEmails: [
+        {
+          email: 'cy@example.com',
+          users: [
+            user('instagram', 'cy.insta', 20000),
+            user('tiktok', 'cy.dances', 310000),
+            user('youtube', 'cytube', 90000),
+          ],
+        },
+      ],
+      notMatchedEmails: [],
+    });
+    const row = Object.fromEntries(columnIds(EMAIL_COLUMNS).map((id, i) => [id, rows[0][i]]));
+    expect(row).toMatchObject({
+      status: 'matched',
+      platform: 'tiktok',
+      handle: 'cy.dances',
+      followers: 310000,
+      other_accounts: 'youtube:cytube, instagram:cy.insta',
+    });
+  });
+
+  it('keeps the API order on a tie', () => {
+    const rows = emailToRows(prepareEmails(['t@example.com']), {
+      matchedEmails: [
+        { email: 't@example.com', users: [user('instagram', 'first', 100), user('tiktok', 'second', 100)] },
+      ],
+      notMatchedEmails: [],
+    });
+    expect(rows[0][3]).toBe('first');
+    expect(rows[0][8]).toBe('tiktok:second');
+  });
+
+  it('matches the API answer whatever case it uses, and merges answers of several batches', () => {
+    const rows = emailToRows(prepareEmails(['ada@example.com']), {
+      matchedEmails: [
+        { email: 'ADA@example.com', users: [user('instagram', 'ada.runs', 52000)] },
+        { email: 'ada@example.com', users: [user('youtube', 'adatube', 70000)] },
+      ],
+      notMatchedEmails: [],
+    });
+    expect(rows[0].slice(1, 4)).toEqual(['matched', 'youtube', 'adatube']);
+    expect(rows[0][8]).toBe('instagram:ada.runs');
+  });
+
+  it('reports a failed batch on its addresses', () => {
+    const rows = emailToRows(prepareEmails(['a@example.com', 'b@example.com']), {
+      matchedEmails: [],
+      notMatchedEmails: ['a@example.com'],
+      failures: { 'b@example.com': 'Not enough credits' },
+    });
+    expect(rows.map((row) => row[1])).toEqual(['no match', 'error: Not enough credits']);
+  });
+
+  it('puts the header first when asked, and accepts the entries alone', () => {
+    const prepared = prepareEmails(['x@example.com']);
+    const rows = emailToRows(
+      prepared.entries,
+      { matchedEmails: [], notMatchedEmails: ['x@example.com'] },
+      { withHeader: true },
+    );
+    expect(rows[0]).toEqual(headerRow(EMAIL_COLUMNS));
+    expect(rows).toHaveLength(2);
+  });
+});
