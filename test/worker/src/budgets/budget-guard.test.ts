@@ -1,0 +1,221 @@
+import { BudgetExceededError } from '../../../../worker/src/budgets/budget-exceeded-error';
+import {
+  createBudgetGuard,
+  type BudgetDefaults,
+  type BudgetGuard,
+} from '../../../../worker/src/budgets/budget-guard';
+import { openStore, type Store } from '../../../../worker/src/store/store';
+import { ManualClock } from '../store/store-fixtures';
+
+const ana = { email: 'ana@team.com' };
+const bob = { email: 'bob@team.com' };
+
+describe('budget guard', () => {
+  let clock: ManualClock;
+  let store: Store;
+
+  beforeEach(() => {
+    clock = new ManualClock(Date.UTC(2025, 4, 14, 10, 0));
+    store = openStore({ memory: true, clock });
+  });
+  afterEach(() => store.close());
+
+  const guardWith = (defaults?: BudgetDefaults): BudgetGuard =>
+    createBudgetGuard({ budgets: store.budgets, ledger: store.ledger, clock, defaults });
+
+  const spend = (who: { email: string }, credits: number, at = clock.now()) =>
+    store.ledger.record({
+      userEmail: who.email,
+      operation: 'report',
+      estimatedCredits: credits,
+      actualCredits: credits,
+      requestId: 'r',
+      at,
+    });
+
+  async function refusal(
+    guard: BudgetGuard,
+    who: { email: string },
+    estimate: number,
+  ): Promise<BudgetExceededError> {
+    const error: unknown = await guard.check(who, estimate).then(
+      () => new Error('the estimate was allowed'),
+      (reason: unknown) => reason,
+    );
+    if (!(error instanceof BudgetExceededError)) throw error;
+    return error;
+  }
+
+  it('allows anything when no budget is set', async () => {
+    await spend(ana, 1_000_000);
+    await expect(guardWith().check(ana, 1_000_000)).resolves.toBeUndefined();
+  });
+
+  it('says the day is used up once the daily budget is reached', async () => {
+    const guard = guardWith({ user: { day: 50 } });
+    await spend(ana, 50);
+
+    const error = await refusal(guard, ana, 1);
+    expect(error.message).toBe('Budget for today reached (50 credits)');
+    expect(error).toMatchObject({
+      status: 402,
+      code: 'budget_exceeded',
+      scope: 'user',
+      period: 'day',
+      limit: 50,
+      left: 0,
+      resetsAt: Date.UTC(2025, 4, 15),
+    });
+  });
+
+  it('says how much is left when the estimate is more than that', async () => {
+    const guard = guardWith({ user: { day: 50 } });
+    await spend(ana, 46.8);
+
+    const error = await refusal(guard, ana, 12.5);
+    expect(error.message).toBe(
+      'This would cost up to 12.5 credits, more than the 3.2 left of your budget for today',
+    );
+  });
+
+  it('allows an estimate of exactly what is left, and refuses a thousandth more', async () => {
+    const guard = guardWith({ user: { day: 1 } });
+    await spend(ana, 0.7);
+    await spend(ana, 0.1);
+
+    await expect(guard.check(ana, 0.2)).resolves.toBeUndefined();
+    expect((await refusal(guard, ana, 0.201)).message).toBe(
+      'This would cost up to 0.201 credits, more than the 0.2 left of your budget for today',
+    );
+  });
+
+  it('never refuses a free call, even past the budget', async () => {
+    const guard = guardWith({ user: { day: 5 } });
+    await spend(ana, 5);
+    await expect(guard.check(ana, 0)).resolves.toBeUndefined();
+    await expect(guard.check(ana, { credits: 0, rawRequests: 1 })).resolves.toBeUndefined();
+  });
+
+  it('starts a new day at UTC midnight and a new month on the first', async () => {
+    const guard = guardWith({ user: { day: 10, month: 25 } });
+    await spend(ana, 10, Date.UTC(2025, 4, 13, 23, 59));
+    await spend(ana, 10, Date.UTC(2025, 4, 1, 0, 0));
+
+    await expect(guard.check(ana, 5)).resolves.toBeUndefined();
+    expect((await refusal(guard, ana, 6)).message).toBe(
+      'This would cost up to 6 credits, more than the 5 left of your budget for this month',
+    );
+
+    clock.set(Date.UTC(2025, 5, 1, 0, 0));
+    await expect(guard.check(ana, 10)).resolves.toBeUndefined();
+  });
+
+  it("counts everyone's spend against the team budget", async () => {
+    const guard = guardWith({ user: { day: 100 }, team: { day: 30, month: 40 } });
+    await spend(bob, 25);
+    expect((await refusal(guard, ana, 6)).message).toBe(
+      "This would cost up to 6 credits, more than the 5 left of the team's budget for today",
+    );
+    await spend(ana, 5);
+    const reached = await refusal(guard, ana, 1);
+    expect(reached.message).toBe('Team budget for today reached (30 credits)');
+    expect(reached.scope).toBe('team');
+
+    clock.advance(24 * 60 * 60 * 1000);
+    expect((await refusal(guard, bob, 11)).message).toBe(
+      "This would cost up to 11 credits, more than the 10 left of the team's budget for this month",
+    );
+  });
+
+  it("follows an admin's override over the default: a number, unlimited, or back to the default", async () => {
+    const guard = guardWith({ user: { day: 10 } });
+    await spend(ana, 10);
+    await store.budgets.set({ scope: 'user', email: 'ana@team.com' }, 'day', 20, 'boss@team.com');
+    await expect(guard.check(ana, 10)).resolves.toBeUndefined();
+    expect((await refusal(guard, bob, 11)).message).toBe(
+      'This would cost up to 11 credits, more than the 10 left of your budget for today',
+    );
+
+    await store.budgets.set({ scope: 'user', email: 'ana@team.com' }, 'day', null, 'boss@team.com');
+    await expect(guard.check(ana, 1000)).resolves.toBeUndefined();
+    expect(await guard.limits('ANA@team.com')).toEqual({
+      user: { day: null, month: null },
+      team: { day: null, month: null },
+    });
+
+    await store.budgets.clear({ scope: 'user', email: 'ana@team.com' }, 'day');
+    expect((await refusal(guard, ana, 1)).message).toBe('Budget for today reached (10 credits)');
+  });
+
+  it('holds the estimate of a call under way, so two calls at once cannot both take the last credits', async () => {
+    const guard = guardWith({ user: { day: 10 } });
+    const first = await guard.reserve(ana, 6);
+    expect((await refusal(guard, ana, 6)).message).toBe(
+      'This would cost up to 6 credits, more than the 4 left of your budget for today',
+    );
+    await expect(guard.check(bob, 6)).resolves.toBeUndefined();
+
+    const entry = await first.record({ operation: 'emailSearch', actual: 2.5, requestId: 'req-1' });
+    expect(entry).toMatchObject({ userEmail: 'ana@team.com', estimatedCredits: 6, actualCredits: 2.5 });
+    await expect(guard.check(ana, 7.5)).resolves.toBeUndefined();
+
+    const second = await guard.reserve(ana, 7.5);
+    second.release();
+    second.release();
+    await expect(guard.check(ana, 7.5)).resolves.toBeUndefined();
+  });
+
+  it('reports each budget with what is spent, held and left', async () => {
+    const guard = guardWith({ user: { day: 10 }, team: { month: 100 } });
+    await spend(ana, 4);
+    await spend(bob, 30);
+    await guard.reserve(ana, 1.5);
+
+    const status = await guard.status('ana@team.com');
+    expect(status.user.day).toEqual({
+      limit: 10,
+      spent: 4,
+      pending: 1.5,
+      left: 4.5,
+      resetsAt: Date.UTC(2025, 4, 15),
+    });
+    expect(status.user.month).toMatchObject({ limit: null, left: null });
+    expect(status.team.month).toEqual({
+      limit: 100,
+      spent: 34,
+      pending: 1.5,
+      left: 64.5,
+      resetsAt: Date.UTC(2025, 5, 1),
+    });
+  });
+
+  it('records the actual cost, raw requests and cache savings in the ledger', async () => {
+    const guard = guardWith();
+    const entry = await guard.record({
+      identity: ana,
+      operation: 'rawIgUserInfo',
+      estimated: { credits: 0, rawRequests: 1 },
+      actual: { credits: 0, rawRequests: 1 },
+      requestId: 'req-raw',
+    });
+    await guard.record({
+      identity: ana,
+      operation: 'emailSearch',
+      estimated: 20,
+      actual: 4,
+      cacheHits: 300,
+      creditsSaved: 6,
+      jobId: 'job_1',
+      requestId: 'req-2',
+    });
+
+    expect(entry).toMatchObject({ rawRequests: 1, actualCredits: 0 });
+    expect(await store.ledger.spend({ period: 'day', email: 'ana@team.com' })).toEqual({
+      credits: 4,
+      calls: 2,
+      rawRequests: 1,
+      cacheHits: 300,
+      creditsSaved: 6,
+    });
+  });
+});

@@ -1,0 +1,76 @@
+import express, { type Express } from 'express';
+import { createAccessPolicy } from '../../../../worker/src/identity/access-policy';
+import {
+  createAuthenticatorFromChecker,
+  type AuthLogger,
+} from '../../../../worker/src/identity/authenticate';
+import {
+  createCredentialChecker,
+  type CredentialChecker,
+} from '../../../../worker/src/identity/credential-checker';
+import { createIdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
+import { requireIdentity } from '../../../../worker/src/identity/identity';
+import { createKeysRouter } from '../../../../worker/src/identity/keys-router';
+import { openStore, type Store } from '../../../../worker/src/store/store';
+import {
+  TEST_CLIENT_ID,
+  makeSigningKey,
+  startCertServer,
+  type CertServer,
+  type SigningKey,
+} from './fake-google';
+
+export const DEV_KEY = 'dev_sandbox_key_for_tests';
+
+export interface LoggedLine {
+  message: string;
+  fields: Record<string, unknown>;
+}
+
+export interface AuthWorld {
+  app: Express;
+  store: Store;
+  checker: CredentialChecker;
+  googleKey: SigningKey;
+  logs: LoggedLine[];
+  close(): Promise<void>;
+}
+
+/**
+ * A small worker with the real authenticator, keys router and store, Google played by a local
+ * certificate server. `GET /api/whoami` answers the identity the authenticator attached.
+ */
+export async function startAuthWorld(): Promise<AuthWorld> {
+  const googleKey = makeSigningKey('kid-1');
+  const certs: CertServer = await startCertServer([googleKey]);
+  const store = openStore({ memory: true });
+  const logs: LoggedLine[] = [];
+  const logger: AuthLogger = { warn: (message, fields) => logs.push({ message, fields }) };
+  const checker = createCredentialChecker({
+    verifier: createIdTokenVerifier({ clientIds: [TEST_CLIENT_ID], certsUrl: certs.url }),
+    keys: store.keys,
+    policy: createAccessPolicy({
+      allowedDomains: ['team.com'],
+      allowedEmails: [],
+      adminEmails: ['boss@team.com'],
+    }),
+    devKey: DEV_KEY,
+  });
+  const authenticate = createAuthenticatorFromChecker(checker, logger);
+  const app = express();
+  app.use(createKeysRouter({ authenticate, checker, keys: store.keys, logger }));
+  app.get('/api/whoami', authenticate, (req, res) => {
+    res.json(requireIdentity(req));
+  });
+  return {
+    app,
+    store,
+    checker,
+    googleKey,
+    logs,
+    close: async () => {
+      store.close();
+      await certs.close();
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import { openStore, type Store } from '../../../../worker/src/store/store';
+import {
+  CACHE_NAMESPACES,
+  defaultCacheTtlMs,
+  reportCacheKey,
+} from '../../../../worker/src/store/cache-namespaces';
+import { DAY_MS, ManualClock, makeTempDir } from './store-fixtures';
+
+describe('cache repository', () => {
+  let clock: ManualClock;
+  let store: Store;
+
+  beforeEach(() => {
+    clock = new ManualClock();
+    store = openStore({ memory: true, clock });
+  });
+  afterEach(() => store.close());
+
+  it('returns what was stored, as JSON, with when it was stored and when it expires', async () => {
+    const report = { userId: '123', followers: 1500, tags: ['a', 'b'], nested: { ok: true, none: null } };
+    await store.cache.set('reports', 'k1', report, DAY_MS);
+
+    const entry = await store.cache.get('reports', 'k1');
+
+    expect(entry).toEqual({ value: report, storedAt: clock.now(), expiresAt: clock.now() + DAY_MS });
+  });
+
+  it('stops serving an entry once its TTL has passed, to the millisecond', async () => {
+    await store.cache.set('dictionaries', 'brands', ['Nike'], 1000);
+
+    clock.advance(999);
+    expect(await store.cache.get('dictionaries', 'brands')).not.toBeNull();
+    clock.advance(1);
+    expect(await store.cache.get('dictionaries', 'brands')).toBeNull();
+  });
+
+  it('takes an explicit instant instead of the clock', async () => {
+    await store.cache.set('search-pages', 'p', 1, 1000, 5000);
+    expect(await store.cache.get('search-pages', 'p', 5999)).not.toBeNull();
+    expect(await store.cache.get('search-pages', 'p', 6000)).toBeNull();
+  });
+
+  it('keeps namespaces apart', async () => {
+    await store.cache.set('reports', 'same', 'a report', DAY_MS);
+    await store.cache.set('search-pages', 'same', 'a page', DAY_MS);
+
+    expect((await store.cache.get('reports', 'same'))?.value).toBe('a report');
+    expect((await store.cache.get('search-pages', 'same'))?.value).toBe('a page');
+    expect(await store.cache.get('dictionaries', 'same')).toBeNull();
+  });
+
+  it('overwrites an entry and restarts its TTL', async () => {
+    await store.cache.set('reports', 'k', 'old', 1000);
+    clock.advance(900);
+    await store.cache.set('reports', 'k', 'new', 1000);
+    clock.advance(900);
+
+    expect((await store.cache.get('reports', 'k'))?.value).toBe('new');
+  });
+
+  it('reads many keys at once, leaving out missing and expired ones', async () => {
+    await store.cache.setMany(
+      'reports',
+      [
+        { key: 'a', value: 1 },
+        { key: 'b', value: 2 },
+      ],
+      1000,
+    );
+    await store.cache.set('reports', 'short', 3, 10);
+    clock.advance(10);
+    const keys = Array.from({ length: 1200 }, (_, i) => `missing-${i}`).concat(['a', 'b', 'short', 'a']);
+
+    const found = await store.cache.getMany('reports', keys);
+
+    expect([...found.keys()].sort()).toEqual(['a', 'b']);
+    expect(found.get('b')?.value).toBe(2);
+  });
+
+  it('deletes one entry and purges every expired one', async () => {
+    await store.cache.set('reports', 'keep', 1, 10_000);
+    await store.cache.set('reports', 'gone', 2, 10);
+    await store.cache.set('dictionaries', 'gone-too', 3, 10);
+    await store.cache.set('reports', 'deleted', 4, 10_000);
+
+    expect(await store.cache.delete('reports', 'deleted')).toBe(true);
+    expect(await store.cache.delete('reports', 'deleted')).toBe(false);
+    clock.advance(10);
+    expect(await store.cache.purgeExpired()).toBe(2);
+    expect(await store.cache.purgeExpired()).toBe(0);
+    expect(await store.cache.get('reports', 'keep')).not.toBeNull();
+  });
+
+  it('refuses a TTL that is not positive and a value that is not JSON, writing nothing', async () => {
+    await expect(store.cache.set('reports', 'k', 1, 0)).rejects.toThrow(
+      'a cache TTL must be a positive number of milliseconds, got 0',
+    );
+    await expect(
+      store.cache.setMany(
+        'reports',
+        [
+          { key: 'ok', value: 1 },
+          { key: 'bad', value: undefined },
+        ],
+        1000,
+      ),
+    ).rejects.toThrow('the cached value of reports/bad must be a JSON value, got undefined');
+    expect(await store.cache.get('reports', 'ok')).toBeNull();
+  });
+
+  it('finds its entries again after the data directory is reopened', async () => {
+    const { dir, cleanup } = makeTempDir();
+    try {
+      const first = openStore({ dataDir: dir, clock });
+      await first.cache.set('reports', 'k', { followers: 10 }, DAY_MS);
+      first.close();
+
+      const second = openStore({ dataDir: dir, clock });
+      expect((await second.cache.get('reports', 'k'))?.value).toEqual({ followers: 10 });
+      second.close();
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('cache namespaces', () => {
+  it('keeps reports 30 days by default, or REPORT_CACHE_DAYS, and the rest as documented', () => {
+    expect(defaultCacheTtlMs()).toEqual({
+      reports: 30 * DAY_MS,
+      dictionaries: DAY_MS,
+      'search-pages': DAY_MS,
+      emails: 30 * DAY_MS,
+    });
+    expect(defaultCacheTtlMs({ reportCacheDays: 7 })[CACHE_NAMESPACES.reports]).toBe(7 * DAY_MS);
+    expect(() => defaultCacheTtlMs({ reportCacheDays: 0 })).toThrow(
+      'REPORT_CACHE_DAYS must be a number greater than 0, got 0',
+    );
+  });
+
+  it('gives one report key per platform, handle and calculation method', () => {
+    const keys = new Set([
+      reportCacheKey('instagram', 'nike', 'median'),
+      reportCacheKey('instagram', 'nike', 'average'),
+      reportCacheKey('tiktok', 'nike', 'median'),
+      reportCacheKey('instagram', 'adidas', 'median'),
+    ]);
+    expect(keys.size).toBe(4);
+    expect(reportCacheKey('instagram', 'nike', 'median')).toBe(reportCacheKey('instagram', 'nike', 'median'));
+  });
+});

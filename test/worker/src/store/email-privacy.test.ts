@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MatchedEmail } from '../../../../shared/responses/email-search';
+import { DATA_SECRET_FILE } from '../../../../worker/src/store/data-secret';
+import { openStore, type Store } from '../../../../worker/src/store/store';
+import { ManualClock, makeTempDir } from './store-fixtures';
+
+const SUBMITTED = ['ana.silva@example.com', 'bob.jones@example.org', 'carol+news@example.net'];
+
+function matchFor(email: string): MatchedEmail {
+  return {
+    email,
+    users: [
+      {
+        platform: 'instagram',
+        userId: '42',
+        url: 'https://instagram.com/ana',
+        username: 'ana',
+        picture: 'https://img/ana.jpg',
+        followers: 1200,
+        engagements: 80,
+        engagementRate: 0.066,
+        isVerified: false,
+      },
+    ],
+    // A field the API might add that echoes the address inside other text.
+    contact: `mailto:${email.toUpperCase()}`,
+  };
+}
+
+/** Everything the store wrote to disk, lowercased, so a differently-cased copy is found too. */
+function diskText(dir: string): string {
+  return readdirSync(dir)
+    .filter((name) => name.startsWith('creator-sheets.db'))
+    .map((name) => readFileSync(join(dir, name)).toString('latin1').toLowerCase())
+    .join('\n');
+}
+
+describe('e-mail privacy', () => {
+  let dir: string;
+  let cleanup: () => void;
+  let store: Store;
+
+  beforeEach(() => {
+    ({ dir, cleanup } = makeTempDir());
+    store = openStore({ dataDir: dir, clock: new ManualClock() });
+  });
+  afterEach(() => {
+    store.close();
+    cleanup();
+  });
+
+  it('never writes a submitted address to the database or its WAL, while open or after closing', async () => {
+    await store.emailResults.setMany([
+      { email: SUBMITTED[0], match: matchFor(SUBMITTED[0]) },
+      { email: SUBMITTED[1], match: null },
+    ]);
+    const { job } = await store.jobs.create({
+      kind: 'emailSearch',
+      ownerEmail: 'owner@team.com',
+      input: { column: 'B' },
+      privateInput: { emails: SUBMITTED },
+      total: SUBMITTED.length,
+    });
+    await store.jobs.commitBatch(job.id, {
+      index: 0,
+      rows: SUBMITTED.map((email, position) => ({ position, row: [email, 'matched'] })),
+      checkpoint: { through: 2 },
+      errors: 1,
+      lastError: `${SUBMITTED[2]} is not a valid address`,
+    });
+
+    expect(existsSync(join(dir, 'creator-sheets.db-wal'))).toBe(true);
+    const whileOpen = diskText(dir);
+    expect(whileOpen.length).toBeGreaterThan(0);
+    expect(whileOpen).toContain('owner@team.com'); // the scan sees what is stored in plain text
+    for (const email of SUBMITTED) expect(whileOpen).not.toContain(email);
+
+    expect((await store.jobs.get(job.id))?.lastError).toBe(`${SUBMITTED[2]} is not a valid address`);
+    await store.jobs.finish(job.id, 'failed', `stopped at ${SUBMITTED[1]}`);
+    store.close();
+    const afterClose = diskText(dir);
+    for (const email of SUBMITTED) expect(afterClose).not.toContain(email);
+  });
+
+  it('keys the cache with a keyed hash, not a plain hash anyone could compute from a list of addresses', async () => {
+    await store.emailResults.setMany([{ email: SUBMITTED[0], match: matchFor(SUBMITTED[0]) }]);
+    const plainSha = createHash('sha256').update(SUBMITTED[0]).digest('hex');
+
+    const key = store.emailCacheKey(SUBMITTED[0]);
+
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(key).not.toBe(plainSha);
+    expect(await store.cache.get('emails', key)).not.toBeNull();
+    store.close();
+    expect(diskText(dir)).not.toContain(plainSha);
+  });
+
+  it('stores a result without the address and gives it back with the address the caller asked about', async () => {
+    const match = matchFor(SUBMITTED[0]);
+    await store.emailResults.setMany([
+      { email: SUBMITTED[0], match },
+      { email: SUBMITTED[1], match: null },
+    ]);
+
+    const raw = await store.cache.get('emails', store.emailCacheKey(SUBMITTED[0]));
+    expect(JSON.stringify(raw?.value).toLowerCase()).not.toContain(SUBMITTED[0]);
+
+    const found = await store.emailResults.getMany([...SUBMITTED]);
+    expect(found.get(SUBMITTED[0])).toEqual({
+      email: SUBMITTED[0],
+      match: { ...match, contact: `mailto:${SUBMITTED[0]}` },
+    });
+    expect(found.get(SUBMITTED[1])).toEqual({ email: SUBMITTED[1], match: null });
+    expect(found.has(SUBMITTED[2])).toBe(false);
+  });
+
+  it('keeps the secret in its own file, readable by the owner only, and the same keys across restarts', () => {
+    const key = store.emailCacheKey(SUBMITTED[0]);
+    const secretFile = join(dir, DATA_SECRET_FILE);
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'creator-sheets.db')).mode & 0o777).toBe(0o600);
+    store.close();
+
+    store = openStore({ dataDir: dir });
+    expect(store.emailCacheKey(SUBMITTED[0])).toBe(key);
+
+    const other = makeTempDir();
+    const elsewhere = openStore({ dataDir: other.dir });
+    try {
+      expect(elsewhere.emailCacheKey(SUBMITTED[0])).not.toBe(key);
+    } finally {
+      elsewhere.close();
+      other.cleanup();
+    }
+  });
+
+  it('refuses a secret file that was damaged, saying what to do', () => {
+    store.close();
+    writeFileSync(join(dir, DATA_SECRET_FILE), 'c2hvcnQ=\n');
+    expect(() => openStore({ dataDir: dir })).toThrow(
+      /must hold 32 random bytes in base64, got 5 bytes; restore it/,
+    );
+    store = openStore({ memory: true });
+  });
+});

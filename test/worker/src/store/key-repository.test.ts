@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { WORKER_KEY_PREFIX } from '../../../../worker/src/store/key-repository';
+import { openStore, type Store } from '../../../../worker/src/store/store';
+import { ManualClock, makeTempDir } from './store-fixtures';
+
+describe('key repository', () => {
+  let clock: ManualClock;
+  let store: Store;
+
+  beforeEach(() => {
+    clock = new ManualClock();
+    store = openStore({ memory: true, clock });
+  });
+  afterEach(() => store.close());
+
+  it('issues a prefixed random key of 32 bytes that verifies as its owner', async () => {
+    const { key, info } = await store.keys.issue('Ana@Example.com');
+
+    expect(key).toMatch(/^csk_[A-Za-z0-9_-]{43}$/);
+    expect(key.startsWith(WORKER_KEY_PREFIX)).toBe(true);
+    expect(Buffer.from(key.slice(4), 'base64url')).toHaveLength(32);
+    expect(info).toEqual({
+      id: expect.stringMatching(/^key_/),
+      email: 'ana@example.com',
+      createdAt: clock.now(),
+      lastUsedAt: null,
+      revokedAt: null,
+    });
+    expect(await store.keys.verify(key)).toMatchObject({ id: info.id, email: 'ana@example.com' });
+  });
+
+  it('gives every key its own value and id', async () => {
+    const first = await store.keys.issue('a@x.com');
+    const second = await store.keys.issue('a@x.com');
+    expect(first.key).not.toBe(second.key);
+    expect(first.info.id).not.toBe(second.info.id);
+  });
+
+  it('rejects unknown, altered and foreign credentials', async () => {
+    const { key } = await store.keys.issue('a@x.com');
+    const altered = key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A');
+
+    expect(await store.keys.verify(altered)).toBeNull();
+    expect(await store.keys.verify(`${WORKER_KEY_PREFIX}nothing`)).toBeNull();
+    expect(await store.keys.verify(key.slice(4))).toBeNull();
+    expect(await store.keys.verify('')).toBeNull();
+  });
+
+  it('stops accepting a key once revoked, and keeps the first revocation time', async () => {
+    const { key, info } = await store.keys.issue('a@x.com');
+    clock.advance(1000);
+    const revoked = await store.keys.revoke(info.id);
+    clock.advance(1000);
+    await store.keys.revoke(info.id);
+
+    expect(revoked?.revokedAt).toBe(clock.now() - 1000);
+    expect((await store.keys.get(info.id))?.revokedAt).toBe(clock.now() - 1000);
+    expect(await store.keys.verify(key)).toBeNull();
+    expect(await store.keys.revoke('key_unknown')).toBeNull();
+  });
+
+  it('records when a key was last used, at most once a minute', async () => {
+    const { key, info } = await store.keys.issue('a@x.com');
+    const start = clock.now();
+    await store.keys.verify(key);
+    clock.advance(30_000);
+    await store.keys.verify(key);
+    expect((await store.keys.get(info.id))?.lastUsedAt).toBe(start);
+    clock.advance(30_000);
+    await store.keys.verify(key);
+    expect((await store.keys.get(info.id))?.lastUsedAt).toBe(start + 60_000);
+  });
+
+  it("lists everyone's keys newest first, or one user's", async () => {
+    const a1 = await store.keys.issue('a@x.com');
+    clock.advance(1);
+    const b = await store.keys.issue('b@x.com');
+    clock.advance(1);
+    const a2 = await store.keys.issue('A@x.com');
+
+    expect((await store.keys.list()).map((k) => k.id)).toEqual([a2.info.id, b.info.id, a1.info.id]);
+    expect((await store.keys.list('a@X.com')).map((k) => k.id)).toEqual([a2.info.id, a1.info.id]);
+    expect(await store.keys.list('nobody@x.com')).toEqual([]);
+  });
+
+  it('stores only a SHA-256 of each key, and the keys still verify after a restart', async () => {
+    const { dir, cleanup } = makeTempDir();
+    try {
+      const first = openStore({ dataDir: dir, clock });
+      const issued = [await first.keys.issue('a@x.com'), await first.keys.issue('b@x.com')];
+      first.close();
+
+      const disk = readdirSync(dir)
+        .filter((name) => name.startsWith('creator-sheets.db'))
+        .map((name) => readFileSync(join(dir, name)))
+        .reduce((all, bytes) => Buffer.concat([all, bytes]), Buffer.alloc(0));
+      for (const { key } of issued) {
+        expect(disk.includes(key.slice(4))).toBe(false);
+        expect(disk.includes(Buffer.from(key.slice(4), 'base64url'))).toBe(false);
+        expect(disk.includes(createHash('sha256').update(key).digest())).toBe(true);
+      }
+
+      const second = openStore({ dataDir: dir, clock });
+      expect((await second.keys.verify(issued[1].key))?.email).toBe('b@x.com');
+      second.close();
+    } finally {
+      cleanup();
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import type { LedgerEntryInput } from '../../../../worker/src/store/ledger-repository';
+import { openStore, type Store } from '../../../../worker/src/store/store';
+import { ManualClock } from './store-fixtures';
+
+const entry = (overrides: Partial<LedgerEntryInput> = {}): LedgerEntryInput => ({
+  userEmail: 'ana@team.com',
+  operation: 'report',
+  estimatedCredits: 1,
+  actualCredits: 1,
+  requestId: 'req-1',
+  ...overrides,
+});
+
+describe('ledger repository', () => {
+  let clock: ManualClock;
+  let store: Store;
+
+  beforeEach(() => {
+    clock = new ManualClock(Date.UTC(2025, 4, 14, 12, 0));
+    store = openStore({ memory: true, clock });
+  });
+  afterEach(() => store.close());
+
+  it('records one row per call with everything the Account view shows', async () => {
+    const recorded = await store.ledger.record(
+      entry({
+        userEmail: 'Ana@Team.com',
+        operation: 'emailSearch',
+        estimatedCredits: 20,
+        actualCredits: 4.36,
+        cacheHits: 12,
+        creditsSaved: 0.24,
+        jobId: 'job_1',
+        requestId: 'req-9',
+      }),
+    );
+
+    expect(recorded).toEqual({
+      id: expect.any(Number),
+      at: clock.now(),
+      userEmail: 'ana@team.com',
+      operation: 'emailSearch',
+      estimatedCredits: 20,
+      actualCredits: 4.36,
+      rawRequests: 0,
+      cacheHits: 12,
+      creditsSaved: 0.24,
+      jobId: 'job_1',
+      requestId: 'req-9',
+    });
+    expect(await store.ledger.recent('ana@team.com')).toEqual([recorded]);
+    expect(await store.ledger.ofJob('job_1')).toEqual([recorded]);
+  });
+
+  it('sums without float drift', async () => {
+    for (let i = 0; i < 15; i += 1)
+      await store.ledger.record(entry({ operation: 'search', actualCredits: 0.01 }));
+    await store.ledger.record(entry({ actualCredits: 0.1 }));
+    await store.ledger.record(entry({ actualCredits: 0.2 }));
+
+    const spend = await store.ledger.spend({ period: 'day', email: 'ana@team.com' });
+    expect(spend.credits).toBe(0.45);
+    expect(spend.calls).toBe(17);
+  });
+
+  it('counts today and this month from UTC midnight and the first of the month', async () => {
+    const at = (iso: string) => Date.parse(iso);
+    await store.ledger.record(entry({ actualCredits: 1, at: at('2025-04-30T23:59:59.999Z') }));
+    await store.ledger.record(entry({ actualCredits: 2, at: at('2025-05-01T00:00:00.000Z') }));
+    await store.ledger.record(entry({ actualCredits: 4, at: at('2025-05-13T23:59:59.999Z') }));
+    await store.ledger.record(entry({ actualCredits: 8, at: at('2025-05-14T00:00:00.000Z') }));
+    await store.ledger.record(entry({ actualCredits: 16, userEmail: 'bob@team.com' }));
+
+    expect((await store.ledger.spend({ period: 'day', email: 'ana@team.com' })).credits).toBe(8);
+    expect((await store.ledger.spend({ period: 'month', email: 'ana@team.com' })).credits).toBe(14);
+    expect((await store.ledger.spend({ period: 'day' })).credits).toBe(24);
+    expect((await store.ledger.spend({ period: 'month' })).credits).toBe(30);
+    const lastMonth = at('2025-04-30T12:00:00Z');
+    expect((await store.ledger.spend({ period: 'month', now: lastMonth })).credits).toBe(1);
+  });
+
+  it('reports nothing spent as zeros', async () => {
+    expect(await store.ledger.spend({ period: 'month', email: 'new@team.com' })).toEqual({
+      credits: 0,
+      calls: 0,
+      rawRequests: 0,
+      cacheHits: 0,
+      creditsSaved: 0,
+    });
+  });
+
+  it('lists a user’s recent rows newest first, up to a limit', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      await store.ledger.record(entry({ requestId: `req-${i}` }));
+      clock.advance(1000);
+    }
+    await store.ledger.record(entry({ userEmail: 'bob@team.com', requestId: 'bob' }));
+
+    const recent = await store.ledger.recent('ana@team.com', 3);
+    expect(recent.map((row) => row.requestId)).toEqual(['req-4', 'req-3', 'req-2']);
+  });
+
+  it('groups the team’s usage by user, biggest spender first', async () => {
+    await store.ledger.record(
+      entry({ userEmail: 'ana@team.com', actualCredits: 1, cacheHits: 3, creditsSaved: 3 }),
+    );
+    await store.ledger.record(entry({ userEmail: 'bob@team.com', actualCredits: 5 }));
+    await store.ledger.record(entry({ userEmail: 'ana@team.com', actualCredits: 2 }));
+    await store.ledger.record(
+      entry({ userEmail: 'cy@team.com', operation: 'rawIgUserInfo', actualCredits: 0, rawRequests: 1 }),
+    );
+
+    expect(await store.ledger.usageByUser('day')).toEqual([
+      { email: 'bob@team.com', credits: 5, calls: 1, rawRequests: 0, cacheHits: 0, creditsSaved: 0 },
+      { email: 'ana@team.com', credits: 3, calls: 2, rawRequests: 0, cacheHits: 3, creditsSaved: 3 },
+      { email: 'cy@team.com', credits: 0, calls: 1, rawRequests: 1, cacheHits: 0, creditsSaved: 0 },
+    ]);
+  });
+
+  it('refuses negative or non-numeric amounts with a readable reason', async () => {
+    await expect(store.ledger.record(entry({ actualCredits: -1 }))).rejects.toThrow(
+      'actualCredits must be a number of 0 or more, got -1',
+    );
+    await expect(store.ledger.record(entry({ cacheHits: 1.5 }))).rejects.toThrow(
+      'cacheHits must be a whole number of 0 or more, got 1.5',
+    );
+    expect((await store.ledger.spend({ period: 'day' })).calls).toBe(0);
+  });
+});

@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Clock } from '../../../../worker/sandbox/clock';
+
+/** A clock the test moves by hand. */
+export class ManualClock implements Clock {
+  constructor(private current = Date.UTC(2025, 4, 14, 10, 0, 0)) {}
+  now(): number {
+    return this.current;
+  }
+  set(at: number): void {
+    this.current = at;
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A fresh directory under the OS temp dir; `cleanup` removes it. */
+export function makeTempDir(prefix = 'creator-sheets-store-'): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}

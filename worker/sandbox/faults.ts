@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { Clock } from './clock';
+import type { Random } from './seeded-random';
+
+/**
+ * Latency and faults the sandbox injects so that the worker's retries, timeouts and throttles meet
+ * the failures of a real network. All of them are off by default. A faulted request never reaches
+ * its handler and costs nothing (failed requests are not billed).
+ */
+export const faultSettingsSchema = z.strictObject({
+  /** Added to every answer, in milliseconds. */
+  latencyMs: z.number().int().min(0),
+  /** Up to this many more milliseconds, drawn uniformly per request. */
+  jitterMs: z.number().int().min(0),
+  /** Share (0..1) of requests answered 500 internal_server_error. */
+  serverErrorShare: z.number().min(0).max(1),
+  /** Share of requests held for `timeoutMs` (or until the client hangs up), then answered 504. */
+  timeoutShare: z.number().min(0).max(1),
+  timeoutMs: z.number().int().min(0),
+  /** Share of requests answered 200 with a body that is not valid JSON. */
+  malformedShare: z.number().min(0).max(1),
+  /** Share of requests that start a burst of 429s; every request during the burst gets one. */
+  burst429Share: z.number().min(0).max(1),
+  burst429Ms: z.number().int().min(1),
+});
+export type FaultSettings = z.infer<typeof faultSettingsSchema>;
+
+export const DEFAULT_FAULT_SETTINGS: FaultSettings = {
+  latencyMs: 0,
+  jitterMs: 0,
+  serverErrorShare: 0,
+  timeoutShare: 0,
+  // Longer than the 20 s the service calls slow, so a held request is both slow and failed.
+  timeoutMs: 25_000,
+  malformedShare: 0,
+  burst429Share: 0,
+  burst429Ms: 2_000,
+};
+
+export type FaultDecision =
+  | { kind: 'none' }
+  | { kind: 'rate_limited'; retryAfterMs: number }
+  | { kind: 'server_error' }
+  | { kind: 'timeout'; holdMs: number }
+  | { kind: 'malformed' };
+
+/** What a malformed answer carries: the start of a plausible body, cut off mid-string. */
+export const MALFORMED_BODY = '{"error":false,"profile":{"userId":"12';
+
+export class Faults {
+  private settings: FaultSettings;
+  private burstUntil = 0;
+
+  constructor(
+    settings: FaultSettings,
+    private readonly random: Random,
+    private readonly clock: Clock,
+  ) {
+    this.settings = { ...settings };
+  }
+
+  getSettings(): FaultSettings {
+    return { ...this.settings };
+  }
+
+  update(patch: Partial<FaultSettings>): FaultSettings {
+    this.settings = faultSettingsSchema.parse({ ...this.settings, ...patch });
+    if (this.settings.burst429Share === 0) this.burstUntil = 0;
+    return this.getSettings();
+  }
+
+  /** Milliseconds to wait before this request is answered. */
+  latencyMs(): number {
+    const { latencyMs, jitterMs } = this.settings;
+    return latencyMs + (jitterMs > 0 ? Math.floor(this.random() * (jitterMs + 1)) : 0);
+  }
+
+  /**
+   * Picks this request's fault. A random number is drawn only for faults that are switched on, so
+   * one seed replays the same scenario for the same settings.
+   */
+  decide(): FaultDecision {
+    const now = this.clock.now();
+    const s = this.settings;
+    if (now < this.burstUntil) return { kind: 'rate_limited', retryAfterMs: this.burstUntil - now };
+    if (s.burst429Share > 0 && this.random() < s.burst429Share) {
+      this.burstUntil = now + s.burst429Ms;
+      return { kind: 'rate_limited', retryAfterMs: s.burst429Ms };
+    }
+    if (s.serverErrorShare > 0 && this.random() < s.serverErrorShare) return { kind: 'server_error' };
+    if (s.timeoutShare > 0 && this.random() < s.timeoutShare) return { kind: 'timeout', holdMs: s.timeoutMs };
+    if (s.malformedShare > 0 && this.random() < s.malformedShare) return { kind: 'malformed' };
+    return { kind: 'none' };
+  }
+}

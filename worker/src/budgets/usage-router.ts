@@ -1,0 +1,59 @@
+import { Router, type RequestHandler } from 'express';
+import { requireIdentity } from '../identity/identity';
+import type { LedgerEntry, LedgerRepository, Spend, UserSpend } from '../store/ledger-repository';
+import type { BudgetGuard, BudgetStatus } from './budget-guard';
+
+export interface UsageRouterOptions {
+  authenticate: RequestHandler;
+  guard: BudgetGuard;
+  ledger: LedgerRepository;
+}
+
+/** `GET /api/account/usage`: what the Account view shows. */
+export interface UsageAnswer {
+  email: string;
+  role: 'admin' | 'member';
+  today: Spend;
+  month: Spend;
+  budgets: BudgetStatus;
+  recent: LedgerEntry[];
+  /** Admins only. */
+  team?: {
+    today: Spend;
+    month: Spend;
+    byUser: { today: UserSpend[]; month: UserSpend[] };
+  };
+}
+
+const DEFAULT_RECENT = 20;
+const MAX_RECENT = 200;
+
+/** The caller's own spend, budgets and recent calls; admins also get the team's, per user. */
+export function createUsageRouter(options: UsageRouterOptions): Router {
+  const { authenticate, guard, ledger } = options;
+  const router = Router();
+
+  router.get('/api/account/usage', authenticate, async (req, res) => {
+    const identity = requireIdentity(req);
+    const asked = Number(req.query.recent);
+    const recentLimit = Number.isInteger(asked) && asked >= 0 ? Math.min(asked, MAX_RECENT) : DEFAULT_RECENT;
+    const answer: UsageAnswer = {
+      email: identity.email,
+      role: identity.role,
+      today: await ledger.spend({ period: 'day', email: identity.email }),
+      month: await ledger.spend({ period: 'month', email: identity.email }),
+      budgets: await guard.status(identity.email),
+      recent: recentLimit === 0 ? [] : await ledger.recent(identity.email, recentLimit),
+    };
+    if (identity.role === 'admin') {
+      answer.team = {
+        today: await ledger.spend({ period: 'day' }),
+        month: await ledger.spend({ period: 'month' }),
+        byUser: { today: await ledger.usageByUser('day'), month: await ledger.usageByUser('month') },
+      };
+    }
+    res.json(answer);
+  });
+
+  return router;
+}

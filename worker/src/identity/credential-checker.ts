@@ -1,0 +1,105 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isWorkerKeyShaped, type KeyRepository } from '../store/key-repository';
+import type { AccessPolicy } from './access-policy';
+import { IdTokenError, type IdTokenVerifier } from './id-token-verifier';
+import { DEV_IDENTITY, type CredentialKind, type Identity } from './identity';
+
+export type AuthFailureCode = 'unauthenticated' | 'forbidden' | 'unavailable';
+
+export type AuthOutcome =
+  | { ok: true; identity: Identity }
+  | {
+      ok: false;
+      status: 401 | 403 | 503;
+      code: AuthFailureCode;
+      message: string;
+      /** What the credential looked like; never the credential. */
+      via: CredentialKind | null;
+      /** The address a valid credential proved, when access was refused for it. */
+      email?: string;
+    };
+
+export interface CredentialCheckerOptions {
+  verifier: IdTokenVerifier;
+  keys: KeyRepository;
+  policy: AccessPolicy;
+  /** Sandbox mode's development key; absent with a real API token configured. */
+  devKey?: string;
+}
+
+export interface CredentialChecker {
+  /** `accept` limits the kinds taken: `POST /api/keys` takes only ID tokens. */
+  check(credential: string, accept?: readonly CredentialKind[]): Promise<AuthOutcome>;
+}
+
+const ALL_KINDS: readonly CredentialKind[] = ['idToken', 'workerKey', 'devKey'];
+
+/**
+ * Turns a bearer credential into an identity. The access policy is applied on every request, not
+ * only when a key is issued, so removing someone from the allow-list takes effect at once, and the
+ * role always follows the current `ADMIN_EMAILS`.
+ */
+export function createCredentialChecker(options: CredentialCheckerOptions): CredentialChecker {
+  const devKeyHash = options.devKey === undefined || options.devKey === '' ? null : sha256(options.devKey);
+
+  const refuse = (via: CredentialKind | null, message: string): AuthOutcome => ({
+    ok: false,
+    status: 401,
+    code: 'unauthenticated',
+    message,
+    via,
+  });
+
+  const admit = (email: string, via: CredentialKind, keyId?: string): AuthOutcome => {
+    const decision = options.policy.decide(email);
+    if (!decision.allowed) {
+      return {
+        ok: false,
+        status: 403,
+        code: 'forbidden',
+        message: decision.reason,
+        via,
+        email: decision.email,
+      };
+    }
+    const identity: Identity = { email: decision.email, role: decision.role, via };
+    return { ok: true, identity: keyId === undefined ? identity : { ...identity, keyId } };
+  };
+
+  return {
+    async check(credential, accept = ALL_KINDS) {
+      if (devKeyHash !== null && timingSafeEqual(sha256(credential), devKeyHash)) {
+        if (!accept.includes('devKey')) return refuse('devKey', 'the development key cannot be used here');
+        return { ok: true, identity: DEV_IDENTITY };
+      }
+      if (isWorkerKeyShaped(credential)) {
+        if (!accept.includes('workerKey')) {
+          return refuse('workerKey', 'a worker key cannot be used here: send a Google ID token');
+        }
+        const key = await options.keys.verify(credential);
+        if (key === null) {
+          return refuse(
+            'workerKey',
+            'the worker key is unknown or revoked: open the sidebar to get a new one',
+          );
+        }
+        return admit(key.email, 'workerKey', key.id);
+      }
+      if (!accept.includes('idToken')) return refuse('idToken', 'an ID token cannot be used here');
+      try {
+        const token = await options.verifier.verify(credential);
+        return admit(token.email, 'idToken');
+      } catch (error) {
+        if (!(error instanceof IdTokenError)) throw error;
+        if (error.code === 'certificates_unavailable') {
+          return { ok: false, status: 503, code: 'unavailable', message: error.message, via: 'idToken' };
+        }
+        return refuse('idToken', error.message);
+      }
+    },
+  };
+}
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}

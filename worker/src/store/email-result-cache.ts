@@ -1,0 +1,100 @@
+import type { MatchedEmail } from '../../../shared/responses/email-search';
+import type { CacheRepository } from './cache-repository';
+import type { EmailCacheKey } from './email-cache-key';
+
+/** What the API answered for one address: its match, or null when it matched nothing. */
+export interface EmailLookup {
+  email: string;
+  match: MatchedEmail | null;
+}
+
+/**
+ * Cached e-mail search results, keyed by emailCacheKey() and stored without the address: the
+ * result's `email` field is dropped, and any other value equal to the address (an echo in a field
+ * the API may add) becomes a placeholder. Reading re-attaches the address the caller asked about,
+ * so the database never holds a submitted address in plain text.
+ */
+export interface EmailResultCache {
+  /** Fresh answers for these normalized addresses, by address; addresses without one are absent. */
+  getMany(normalizedEmails: readonly string[], now?: number): Promise<Map<string, EmailLookup>>;
+  /** `email` must be the normalized address the caller submitted. */
+  setMany(results: readonly EmailLookup[], now?: number): Promise<void>;
+}
+
+type StoredLookup = { matched: false } | { matched: true; result: unknown };
+
+const NAMESPACE = 'emails';
+/** NUL cannot appear in an address or in the API's text, so the placeholder cannot collide. */
+const ADDRESS_PLACEHOLDER = '\u0000address\u0000';
+
+export function createEmailResultCache(options: {
+  cache: CacheRepository;
+  cacheKey: EmailCacheKey;
+  ttlMs: number;
+}): EmailResultCache {
+  const { cache, cacheKey, ttlMs } = options;
+  return {
+    async getMany(normalizedEmails, now) {
+      const keyOf = new Map(normalizedEmails.map((email) => [cacheKey(email), email]));
+      const entries = await cache.getMany(NAMESPACE, [...keyOf.keys()], now);
+      const found = new Map<string, EmailLookup>();
+      for (const [key, entry] of entries) {
+        const email = keyOf.get(key);
+        const stored = entry.value as StoredLookup;
+        if (email === undefined) continue;
+        const match = stored.matched
+          ? ({ ...(restoreAddress(stored.result, email) as object), email } as MatchedEmail)
+          : null;
+        found.set(email, { email, match });
+      }
+      return found;
+    },
+
+    async setMany(results, now) {
+      const entries = results.map(({ email, match }) => {
+        let value: StoredLookup = { matched: false };
+        if (match !== null) {
+          const { email: _echo, ...rest } = match;
+          value = { matched: true, result: hideAddress(rest, email) };
+        }
+        return { key: cacheKey(email), value };
+      });
+      await cache.setMany(NAMESPACE, entries, ttlMs, now);
+    },
+  };
+}
+
+function hideAddress(value: unknown, email: string): unknown {
+  if (typeof value === 'string') return hideInText(value, email);
+  if (Array.isArray(value)) return value.map((item) => hideAddress(item, email));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, hideAddress(item, email)]));
+  }
+  return value;
+}
+
+function restoreAddress(value: unknown, email: string): unknown {
+  if (typeof value === 'string') return value.split(ADDRESS_PLACEHOLDER).join(email);
+  if (Array.isArray(value)) return value.map((item) => restoreAddress(item, email));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, restoreAddress(item, email)]));
+  }
+  return value;
+}
+
+/** Case-insensitive, and inside longer text too (`mailto:...`). */
+function hideInText(text: string, email: string): string {
+  if (email.length === 0) return text;
+  // Lowercasing can change a string's length (Turkish dotted I); then the lowercased text is kept,
+  // because hiding the address matters more than keeping its case.
+  const lower = text.toLowerCase();
+  if (lower.length !== text.length) return hideInText(lower, email);
+  const needle = email.toLowerCase();
+  let out = '';
+  let from = 0;
+  for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, from)) {
+    out += text.slice(from, at) + ADDRESS_PLACEHOLDER;
+    from = at + needle.length;
+  }
+  return out + text.slice(from);
+}

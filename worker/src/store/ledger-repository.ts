@@ -1,0 +1,210 @@
+import type Database from 'better-sqlite3';
+import type { OperationId } from '../../../shared/operations';
+import type { Clock } from '../../sandbox/clock';
+import { fromMilliCredits, toMilliCredits } from './milli-credits';
+import { normalizeUserEmail } from './user-email';
+import { periodEnd, periodStart, type BudgetPeriod } from './utc-periods';
+
+/** One paid call (or one call answered partly from cache), as recorded after it. */
+export interface LedgerEntryInput {
+  userEmail: string;
+  operation: OperationId;
+  estimatedCredits: number;
+  actualCredits: number;
+  /** Raw-data operations spend the monthly raw allowance instead of credits. */
+  rawRequests?: number;
+  /** Items served from the cache instead of being paid for again, and what they would have cost. */
+  cacheHits?: number;
+  creditsSaved?: number;
+  jobId?: string;
+  requestId: string;
+  /** Defaults to the store's clock. */
+  at?: number;
+}
+
+export interface LedgerEntry {
+  id: number;
+  at: number;
+  userEmail: string;
+  operation: OperationId;
+  estimatedCredits: number;
+  actualCredits: number;
+  rawRequests: number;
+  cacheHits: number;
+  creditsSaved: number;
+  jobId: string | null;
+  requestId: string;
+}
+
+export interface Spend {
+  credits: number;
+  /** Ledger rows: calls made, whether or not they cost anything. */
+  calls: number;
+  rawRequests: number;
+  cacheHits: number;
+  creditsSaved: number;
+}
+
+export interface UserSpend extends Spend {
+  email: string;
+}
+
+export interface LedgerRepository {
+  record(entry: LedgerEntryInput): Promise<LedgerEntry>;
+  /** Within the UTC day or month holding `now`; the whole team when `email` is absent. */
+  spend(query: { period: BudgetPeriod; email?: string; now?: number }): Promise<Spend>;
+  /** Newest first. */
+  recent(email: string, limit?: number): Promise<LedgerEntry[]>;
+  /** Per user within the UTC day or month holding `now`, biggest spender first. */
+  usageByUser(period: BudgetPeriod, now?: number): Promise<UserSpend[]>;
+  /** Every row of one job, oldest first. */
+  ofJob(jobId: string): Promise<LedgerEntry[]>;
+}
+
+interface LedgerRow {
+  id: number;
+  at: number;
+  user_email: string;
+  operation_id: string;
+  estimated_milli: number;
+  actual_milli: number;
+  raw_requests: number;
+  cache_hits: number;
+  saved_milli: number;
+  job_id: string | null;
+  request_id: string;
+}
+
+interface SpendRow {
+  email?: string;
+  actual_milli: number | null;
+  calls: number;
+  raw_requests: number | null;
+  cache_hits: number | null;
+  saved_milli: number | null;
+}
+
+export const DEFAULT_RECENT_LIMIT = 50;
+
+/**
+ * Writes one ledger row inside whatever transaction is open, so a job's batch can commit its rows,
+ * checkpoint and spend together (job-repository.ts).
+ */
+export type LedgerWriter = (entry: LedgerEntryInput) => LedgerEntry;
+
+export function createLedgerWriter(db: Database.Database, clock: Clock): LedgerWriter {
+  const insert = db.prepare<
+    [number, string, string, number, number, number, number, number, string | null, string]
+  >(
+    `INSERT INTO ledger (at, user_email, operation_id, estimated_milli, actual_milli, raw_requests,
+       cache_hits, saved_milli, job_id, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  return (entry) => {
+    const row: Omit<LedgerRow, 'id'> = {
+      at: entry.at ?? clock.now(),
+      user_email: normalizeUserEmail(entry.userEmail),
+      operation_id: entry.operation,
+      estimated_milli: toMilliCredits(entry.estimatedCredits, 'estimatedCredits'),
+      actual_milli: toMilliCredits(entry.actualCredits, 'actualCredits'),
+      raw_requests: wholeCount(entry.rawRequests ?? 0, 'rawRequests'),
+      cache_hits: wholeCount(entry.cacheHits ?? 0, 'cacheHits'),
+      saved_milli: toMilliCredits(entry.creditsSaved ?? 0, 'creditsSaved'),
+      job_id: entry.jobId ?? null,
+      request_id: entry.requestId,
+    };
+    const { lastInsertRowid } = insert.run(
+      row.at,
+      row.user_email,
+      row.operation_id,
+      row.estimated_milli,
+      row.actual_milli,
+      row.raw_requests,
+      row.cache_hits,
+      row.saved_milli,
+      row.job_id,
+      row.request_id,
+    );
+    return toEntry({ id: Number(lastInsertRowid), ...row });
+  };
+}
+
+export function createSqliteLedgerRepository(db: Database.Database, clock: Clock): LedgerRepository {
+  const write = createLedgerWriter(db, clock);
+  const sums = `COALESCE(SUM(actual_milli), 0) AS actual_milli, COUNT(*) AS calls,
+    COALESCE(SUM(raw_requests), 0) AS raw_requests, COALESCE(SUM(cache_hits), 0) AS cache_hits,
+    COALESCE(SUM(saved_milli), 0) AS saved_milli`;
+  const teamSpend = db.prepare<[number, number], SpendRow>(
+    `SELECT ${sums} FROM ledger WHERE at >= ? AND at < ?`,
+  );
+  const userSpend = db.prepare<[string, number, number], SpendRow>(
+    `SELECT ${sums} FROM ledger WHERE user_email = ? AND at >= ? AND at < ?`,
+  );
+  const byUser = db.prepare<[number, number], SpendRow>(
+    `SELECT user_email AS email, ${sums} FROM ledger WHERE at >= ? AND at < ?
+     GROUP BY user_email ORDER BY actual_milli DESC, user_email`,
+  );
+  const recent = db.prepare<[string, number], LedgerRow>(
+    'SELECT * FROM ledger WHERE user_email = ? ORDER BY at DESC, id DESC LIMIT ?',
+  );
+  const ofJob = db.prepare<[string], LedgerRow>('SELECT * FROM ledger WHERE job_id = ? ORDER BY id');
+
+  return {
+    async record(entry) {
+      return write(entry);
+    },
+
+    async spend({ period, email, now = clock.now() }) {
+      const [from, to] = [periodStart(period, now), periodEnd(period, now)];
+      const row =
+        email === undefined ? teamSpend.get(from, to) : userSpend.get(normalizeUserEmail(email), from, to);
+      return toSpend(row);
+    },
+
+    async recent(email, limit = DEFAULT_RECENT_LIMIT) {
+      return recent.all(normalizeUserEmail(email), wholeCount(limit, 'limit')).map(toEntry);
+    },
+
+    async usageByUser(period, now = clock.now()) {
+      return byUser
+        .all(periodStart(period, now), periodEnd(period, now))
+        .map((row) => ({ email: row.email ?? '', ...toSpend(row) }));
+    },
+
+    async ofJob(jobId) {
+      return ofJob.all(jobId).map(toEntry);
+    },
+  };
+}
+
+function toSpend(row: SpendRow | undefined): Spend {
+  return {
+    credits: fromMilliCredits(row?.actual_milli ?? 0),
+    calls: row?.calls ?? 0,
+    rawRequests: row?.raw_requests ?? 0,
+    cacheHits: row?.cache_hits ?? 0,
+    creditsSaved: fromMilliCredits(row?.saved_milli ?? 0),
+  };
+}
+
+function toEntry(row: LedgerRow): LedgerEntry {
+  return {
+    id: row.id,
+    at: row.at,
+    userEmail: row.user_email,
+    operation: row.operation_id as OperationId,
+    estimatedCredits: fromMilliCredits(row.estimated_milli),
+    actualCredits: fromMilliCredits(row.actual_milli),
+    rawRequests: row.raw_requests,
+    cacheHits: row.cache_hits,
+    creditsSaved: fromMilliCredits(row.saved_milli),
+    jobId: row.job_id,
+    requestId: row.request_id,
+  };
+}
+
+function wholeCount(value: number, what: string): number {
+  if (!Number.isInteger(value) || value < 0) {
+    throw new RangeError(`${what} must be a whole number of 0 or more, got ${String(value)}`);
+  }
+  return value;
+}

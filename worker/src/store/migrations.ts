@@ -1,0 +1,115 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The schema, one step per version. A step is never edited once released: a change is a new step,
+ * so every data directory, however old, reaches the same schema. Amounts of credits are stored in
+ * thousandths (milli-credits) as integers; times are milliseconds since the epoch (UTC).
+ */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE cache_entries (
+    namespace TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    stored_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (namespace, key)
+  ) WITHOUT ROWID;
+  CREATE INDEX cache_entries_expiry ON cache_entries (expires_at);
+
+  CREATE TABLE worker_keys (
+    id TEXT PRIMARY KEY,
+    key_hash BLOB NOT NULL UNIQUE,
+    email TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    last_used_at INTEGER,
+    revoked_at INTEGER
+  );
+  CREATE INDEX worker_keys_email ON worker_keys (email);
+
+  CREATE TABLE ledger (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at INTEGER NOT NULL,
+    user_email TEXT NOT NULL,
+    operation_id TEXT NOT NULL,
+    estimated_milli INTEGER NOT NULL CHECK (estimated_milli >= 0),
+    actual_milli INTEGER NOT NULL CHECK (actual_milli >= 0),
+    raw_requests INTEGER NOT NULL DEFAULT 0 CHECK (raw_requests >= 0),
+    cache_hits INTEGER NOT NULL DEFAULT 0 CHECK (cache_hits >= 0),
+    saved_milli INTEGER NOT NULL DEFAULT 0 CHECK (saved_milli >= 0),
+    job_id TEXT,
+    request_id TEXT NOT NULL
+  );
+  CREATE INDEX ledger_at ON ledger (at);
+  CREATE INDEX ledger_user_at ON ledger (user_email, at);
+  CREATE INDEX ledger_job ON ledger (job_id) WHERE job_id IS NOT NULL;
+
+  CREATE TABLE budgets (
+    scope TEXT NOT NULL CHECK (scope IN ('team', 'user')),
+    subject TEXT NOT NULL,
+    period TEXT NOT NULL CHECK (period IN ('day', 'month')),
+    limit_milli INTEGER CHECK (limit_milli IS NULL OR limit_milli >= 0),
+    updated_at INTEGER NOT NULL,
+    updated_by TEXT NOT NULL,
+    PRIMARY KEY (scope, subject, period)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE jobs (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    owner_email TEXT NOT NULL,
+    idempotency_key TEXT,
+    status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed', 'cancelled')),
+    input TEXT NOT NULL,
+    sealed_input BLOB,
+    total INTEGER NOT NULL CHECK (total >= 0),
+    done INTEGER NOT NULL DEFAULT 0,
+    errors INTEGER NOT NULL DEFAULT 0,
+    spent_milli INTEGER NOT NULL DEFAULT 0,
+    sealed_last_error BLOB,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    started_at INTEGER,
+    finished_at INTEGER
+  );
+  CREATE UNIQUE INDEX jobs_owner_idempotency ON jobs (owner_email, idempotency_key)
+    WHERE idempotency_key IS NOT NULL;
+  CREATE INDEX jobs_owner_created ON jobs (owner_email, created_at);
+  CREATE INDEX jobs_status ON jobs (status);
+
+  CREATE TABLE job_batches (
+    job_id TEXT NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+    batch_index INTEGER NOT NULL,
+    checkpoint TEXT NOT NULL,
+    committed_at INTEGER NOT NULL,
+    PRIMARY KEY (job_id, batch_index)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE job_rows (
+    job_id TEXT NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    sealed_row BLOB NOT NULL,
+    PRIMARY KEY (job_id, position)
+  ) WITHOUT ROWID;
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Brings the database to SCHEMA_VERSION; refuses one written by a newer worker. */
+export function migrate(db: Database.Database): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+  const row = db.prepare<[], { version: number }>('SELECT version FROM schema_version').get();
+  const current = row?.version ?? 0;
+  if (current > SCHEMA_VERSION) {
+    throw new Error(
+      `the database is at schema version ${current}, newer than this worker's ${SCHEMA_VERSION}: run a newer worker or restore an older data directory`,
+    );
+  }
+  const step = db.transaction((version: number) => {
+    db.exec(MIGRATIONS[version - 1] ?? '');
+    db.prepare('DELETE FROM schema_version').run();
+    db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(version);
+  });
+  for (let version = current + 1; version <= SCHEMA_VERSION; version += 1) step(version);
+}

@@ -1,0 +1,106 @@
+import { chmodSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { systemClock, type Clock } from '../../sandbox/clock';
+import { createSqliteBudgetRepository, type BudgetRepository } from './budget-repository';
+import { createSqliteCacheRepository, type CacheRepository } from './cache-repository';
+import { defaultCacheTtlMs, type CacheNamespace } from './cache-namespaces';
+import { deriveKeys, loadOrCreateDataSecret, randomDataSecret } from './data-secret';
+import { createEmailCacheKey, type EmailCacheKey } from './email-cache-key';
+import { createEmailResultCache, type EmailResultCache } from './email-result-cache';
+import { createSqliteJobRepository, type JobRepository } from './job-repository';
+import { createSqliteKeyRepository, type KeyRepository } from './key-repository';
+import { createSqliteLedgerRepository, type LedgerRepository } from './ledger-repository';
+import { migrate } from './migrations';
+import { SealedBox } from './sealed-box';
+
+export const DATABASE_FILE = 'creator-sheets.db';
+
+export type StoreLocation =
+  /** `DATA_DIR`: the database and its secret file live here; created (mode 0700) when missing. */
+  | { dataDir: string; memory?: never }
+  /** Tests: nothing touches the disk; the secret is random unless `secret` is given. */
+  | { memory: true; dataDir?: never };
+
+export type StoreOptions = StoreLocation & {
+  clock?: Clock;
+  /** `REPORT_CACHE_DAYS`; 30 by default. */
+  reportCacheDays?: number;
+  /** Overrides the data directory's secret (32 bytes). */
+  secret?: Buffer;
+};
+
+/**
+ * Everything the worker keeps: caches, worker keys, the ledger, budgets and jobs. The worker codes
+ * against these interfaces only (all Promise-based), so one shared engine can replace SQLite when
+ * one worker process is no longer enough.
+ */
+export interface Store {
+  cache: CacheRepository;
+  /** Submitted e-mail results, stored without the addresses. */
+  emailResults: EmailResultCache;
+  /** HMAC-SHA256 of a normalized address under the data directory's secret. */
+  emailCacheKey: EmailCacheKey;
+  keys: KeyRepository;
+  ledger: LedgerRepository;
+  budgets: BudgetRepository;
+  jobs: JobRepository;
+  /** Default time to live per cache namespace. */
+  cacheTtlMs: Readonly<Record<CacheNamespace, number>>;
+  /** The database file, or null in memory. */
+  databasePath: string | null;
+  close(): void;
+}
+
+export function openStore(options: StoreOptions): Store {
+  const clock = options.clock ?? systemClock;
+  let databasePath: string | null = null;
+  let secret = options.secret;
+  if (options.memory !== true) {
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    databasePath = join(options.dataDir, DATABASE_FILE);
+    secret ??= loadOrCreateDataSecret(options.dataDir);
+  }
+  secret ??= randomDataSecret();
+
+  const db = new Database(databasePath ?? ':memory:');
+  try {
+    configure(db);
+    if (databasePath !== null) chmodSync(databasePath, 0o600);
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+
+  const keys = deriveKeys(secret);
+  const emailCacheKey = createEmailCacheKey(keys.emailCacheKey);
+  const cacheTtlMs = defaultCacheTtlMs({ reportCacheDays: options.reportCacheDays });
+  const cache = createSqliteCacheRepository(db, clock);
+
+  return {
+    cache,
+    emailResults: createEmailResultCache({ cache, cacheKey: emailCacheKey, ttlMs: cacheTtlMs.emails }),
+    emailCacheKey,
+    keys: createSqliteKeyRepository(db, clock),
+    ledger: createSqliteLedgerRepository(db, clock),
+    budgets: createSqliteBudgetRepository(db, clock),
+    jobs: createSqliteJobRepository(db, clock, new SealedBox(keys.sealKey)),
+    cacheTtlMs,
+    databasePath,
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}
+
+function configure(db: Database.Database): void {
+  db.pragma('journal_mode = WAL');
+  // FULL: a committed ledger row or batch survives a power cut too, not only a killed process;
+  // the cost is one fsync per commit, small next to an API call.
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  // Deleted job inputs and rows are overwritten, not left in free pages.
+  db.pragma('secure_delete = ON');
+}

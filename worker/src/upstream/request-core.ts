@@ -1,0 +1,518 @@
+import { OPERATIONS, type HttpMethod, type OperationId, type RateFamily } from '../../../shared/operations';
+import { errorBodySchema } from '../../../shared/responses/errors';
+import { systemClock, timerSleep, type Clock, type Sleep } from '../../sandbox/clock';
+import type { Random } from '../../sandbox/seeded-random';
+import { decideRetry, type AttemptOutcome, type RetryReason } from './retry-rules';
+import { Throttle, type FamilyRates } from './throttle';
+import { UpstreamError, redactSecrets } from './upstream-error';
+import { normalizeBaseUrl, operationTarget, type UrlParts } from './upstream-url';
+
+/** The part of a fetch Response the client reads; the global `fetch` fits. */
+export interface UpstreamResponse {
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+export interface UpstreamRequestInit {
+  method: HttpMethod;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+}
+
+export type UpstreamFetch = (url: string, init: UpstreamRequestInit) => Promise<UpstreamResponse>;
+
+type LogFields = Record<string, string | number | boolean | null>;
+
+/** `console` fits. Lines carry operation, path, status and code: never the token or a body. */
+export interface UpstreamLogger {
+  debug(message: string, fields: LogFields): void;
+  warn(message: string, fields: LogFields): void;
+}
+
+interface EventBase {
+  operationId: OperationId;
+  family: RateFamily;
+}
+
+/**
+ * What the client reports while it works, so the worker can count calls, waits and failures
+ * (health, metrics, the per-user call count). Paths are encoded paths without the query string.
+ */
+export type UpstreamEvent =
+  | (EventBase & { type: 'throttled'; attempt: number; waitedMs: number })
+  | (EventBase & { type: 'attempt'; attempt: number; method: HttpMethod; path: string })
+  | (EventBase & {
+      type: 'response';
+      attempt: number;
+      /** null for network errors and timeouts. */
+      status: number | null;
+      /** null on success. */
+      code: string | null;
+      durationMs: number;
+    })
+  | (EventBase & {
+      type: 'retry';
+      attempt: number;
+      delayMs: number;
+      reason: RetryReason;
+      status: number | null;
+    })
+  | (EventBase & {
+      type: 'settled';
+      ok: boolean;
+      attempts: number;
+      status: number | null;
+      code: string | null;
+      durationMs: number;
+    });
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+export const DEFAULT_BASE_DELAY_MS = 1000;
+export const DEFAULT_MAX_DELAY_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface UpstreamClientOptions {
+  /** `https://HOST/v1`, or the sandbox's address; trailing slashes are dropped. */
+  baseUrl: string;
+  token: string;
+  fetch?: UpstreamFetch;
+  clock?: Clock;
+  sleep?: Sleep;
+  random?: Random;
+  /** Allowed rates per family (requests/s); defaults to the documented ones. */
+  rates?: Partial<FamilyRates>;
+  /** Share of each rate the throttle aims at (see `DEFAULT_UTILIZATION`). */
+  utilization?: number;
+  /** Per-family concurrency caps; none by default. */
+  maxConcurrent?: Partial<Record<RateFamily, number>>;
+  /** Pass one throttle to several clients that share a token: the limits are per account. */
+  throttle?: Throttle;
+  /** Per attempt, from the moment the throttle lets it go. */
+  timeoutMs?: number;
+  /** Tries in all, the first included. */
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  logger?: UpstreamLogger;
+  onEvent?: (event: UpstreamEvent) => void;
+}
+
+export interface RequestOptions extends UrlParts {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Cancels waiting, the attempt in flight and any retry; the request fails with `aborted`. */
+  signal?: AbortSignal;
+}
+
+export interface ParsedRequestOptions<T> extends RequestOptions {
+  /** Checks the JSON body and gives it a type, e.g. a zod schema's `parse` from shared/responses. */
+  parse: (json: unknown) => T;
+}
+
+export interface UpstreamClient {
+  request<T>(operationId: OperationId, options: ParsedRequestOptions<T>): Promise<T>;
+  request(operationId: OperationId, options?: RequestOptions): Promise<unknown>;
+  readonly throttle: Throttle;
+}
+
+/** Why one attempt did not produce a body to parse. */
+interface Failure {
+  outcome: AttemptOutcome | { kind: 'aborted' };
+  status: number | null;
+  code: string;
+  message: string;
+  cause?: unknown;
+}
+
+type AttemptResult = { ok: true; status: number; json: unknown } | { ok: false; failure: Failure };
+
+function positive(name: string, value: number): number {
+  if (!(value > 0) || !Number.isFinite(value))
+    throw new RangeError(`${name} must be a number above 0, got ${value}`);
+  return value;
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+/** A zod error lists issues with paths; anything else keeps its own message. */
+function describeParseError(error: unknown): string {
+  const issues: unknown =
+    typeof error === 'object' && error !== null ? (error as { issues?: unknown }).issues : undefined;
+  if (Array.isArray(issues) && issues.length > 0) {
+    const shown = issues.slice(0, 3).map((issue: unknown) => {
+      const { path, message } = (typeof issue === 'object' && issue !== null ? issue : {}) as {
+        path?: unknown;
+        message?: unknown;
+      };
+      const where = Array.isArray(path) && path.length > 0 ? path.map(String).join('.') : '(root)';
+      return `${where}: ${typeof message === 'string' ? message : 'invalid'}`;
+    });
+    const more = issues.length > 3 ? `; and ${issues.length - 3} more` : '';
+    return `${shown.join('; ')}${more}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+function hasAccessTokenField(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    Object.keys(body).some((key) => key.toLowerCase() === 'access_token')
+  );
+}
+
+/**
+ * The worker's one way to the Discovery API: each attempt waits for its family's turn in the
+ * throttle, runs under its own timeout, and its outcome goes through `decideRetry`. Errors are
+ * `UpstreamError`s, scrubbed of the token.
+ */
+export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
+  const baseUrl = normalizeBaseUrl(options.baseUrl);
+  const { token } = options;
+  if (token.trim() === '') throw new RangeError('the Discovery API token must not be empty');
+  const secrets = [token];
+  const fetchFn: UpstreamFetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  const clock = options.clock ?? systemClock;
+  const sleep = options.sleep ?? timerSleep;
+  const random = options.random ?? Math.random;
+  const timeoutMs = positive('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const maxAttempts = Math.max(
+    1,
+    Math.floor(positive('maxAttempts', options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)),
+  );
+  const baseDelayMs = positive('baseDelayMs', options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS);
+  const maxDelayMs = positive('maxDelayMs', options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS);
+  const throttle =
+    options.throttle ??
+    new Throttle({
+      clock,
+      sleep,
+      rates: options.rates,
+      utilization: options.utilization,
+      maxConcurrent: options.maxConcurrent,
+    });
+  const { logger, onEvent } = options;
+
+  function log(level: keyof UpstreamLogger, message: string, fields: LogFields): void {
+    if (logger === undefined) return;
+    const safe: LogFields = {};
+    for (const [key, value] of Object.entries(fields)) {
+      safe[key] = typeof value === 'string' ? redactSecrets(value, secrets) : value;
+    }
+    logger[level](redactSecrets(message, secrets), safe);
+  }
+
+  function emit(event: UpstreamEvent): void {
+    if (onEvent === undefined) return;
+    try {
+      onEvent(event);
+    } catch (error) {
+      // A broken metrics hook must not fail a request that may already have been paid for.
+      log('warn', 'upstream onEvent listener threw', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  async function attemptOnce(
+    operationId: OperationId,
+    url: string,
+    init: Omit<UpstreamRequestInit, 'signal'>,
+    signal: AbortSignal | undefined,
+  ): Promise<AttemptResult> {
+    const controller = new AbortController();
+    const stopTimer = new AbortController();
+    let timedOut = false;
+    void sleep(timeoutMs, stopTimer.signal).then(() => {
+      if (stopTimer.signal.aborted) return;
+      timedOut = true;
+      controller.abort();
+    });
+    const onCallerAbort = () => controller.abort();
+    signal?.addEventListener('abort', onCallerAbort, { once: true });
+    try {
+      const response = await fetchFn(url, { ...init, signal: controller.signal });
+      const text = await response.text();
+      const { status } = response;
+      if (status >= 200 && status < 300) {
+        if (status === 204) return { ok: true, status, json: null };
+        try {
+          return { ok: true, status, json: JSON.parse(text) as unknown };
+        } catch (cause) {
+          return {
+            ok: false,
+            failure: {
+              outcome: { kind: 'malformed' },
+              status,
+              code: 'malformed_response',
+              message: `the Discovery API answered ${operationId} with a body that is not JSON`,
+              cause,
+            },
+          };
+        }
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      const apiError = errorBodySchema.safeParse(body);
+      return {
+        ok: false,
+        failure: {
+          outcome: { kind: 'status', status, retryAfter: response.headers.get('retry-after') },
+          status,
+          code: apiError.success ? apiError.data.code : `http_${status}`,
+          message: apiError.success
+            ? apiError.data.message
+            : `the Discovery API answered ${operationId} with HTTP ${status} and no error details`,
+        },
+      };
+    } catch (cause) {
+      if (signal?.aborted) {
+        return {
+          ok: false,
+          failure: {
+            outcome: { kind: 'aborted' },
+            status: null,
+            code: 'aborted',
+            message: `the request for ${operationId} was cancelled`,
+            cause,
+          },
+        };
+      }
+      if (timedOut) {
+        return {
+          ok: false,
+          failure: {
+            outcome: { kind: 'timeout' },
+            status: null,
+            code: 'timeout',
+            message: `the Discovery API did not answer ${operationId} within ${seconds(timeoutMs)}`,
+            cause,
+          },
+        };
+      }
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      return {
+        ok: false,
+        failure: {
+          outcome: { kind: 'network' },
+          status: null,
+          code: 'network_error',
+          message: `could not reach the Discovery API for ${operationId}: ${reason}`,
+          cause,
+        },
+      };
+    } finally {
+      stopTimer.abort();
+      signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  function request<T>(operationId: OperationId, requestOptions: ParsedRequestOptions<T>): Promise<T>;
+  function request(operationId: OperationId, requestOptions?: RequestOptions): Promise<unknown>;
+  async function request(
+    operationId: OperationId,
+    requestOptions: RequestOptions & { parse?: (json: unknown) => unknown } = {},
+  ): Promise<unknown> {
+    const spec = OPERATIONS[operationId];
+    const family = spec.rate;
+    const { signal, body, parse } = requestOptions;
+    const started = clock.now();
+
+    const fail = (init: Omit<ConstructorParameters<typeof UpstreamError>[0], 'operationId' | 'secrets'>) => {
+      const error = new UpstreamError({ ...init, operationId, secrets });
+      emit({
+        type: 'settled',
+        operationId,
+        family,
+        ok: false,
+        attempts: error.attempts,
+        status: error.status,
+        code: error.code,
+        durationMs: clock.now() - started,
+      });
+      log('warn', `upstream ${operationId} failed: ${error.message}`, {
+        operationId,
+        status: error.status,
+        code: error.code,
+        attempts: error.attempts,
+      });
+      return error;
+    };
+    const cancelled = (attempts: number, cause?: unknown) =>
+      fail({
+        status: null,
+        code: 'aborted',
+        message: `the request for ${operationId} was cancelled`,
+        attempts,
+        cause,
+      });
+
+    let target: { path: string; search: string };
+    try {
+      target = operationTarget(operationId, requestOptions);
+    } catch (error) {
+      if (error instanceof UpstreamError) {
+        throw fail({ status: error.status, code: error.code, message: error.message, attempts: 0 });
+      }
+      throw error;
+    }
+    if (hasAccessTokenField(body)) {
+      throw fail({
+        status: null,
+        code: 'invalid_request',
+        message: 'the API token must not travel in a request body; the client sends it as a header',
+        attempts: 0,
+      });
+    }
+    if (body !== undefined && spec.method === 'GET') {
+      throw fail({
+        status: null,
+        code: 'invalid_request',
+        message: `${operationId} is a GET and takes no body`,
+        attempts: 0,
+      });
+    }
+
+    const url = `${baseUrl}${target.path}${target.search}`;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (spec.auth) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const init: Omit<UpstreamRequestInit, 'signal'> = {
+      method: spec.method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    };
+
+    for (let attempt = 1; ; attempt += 1) {
+      let permit;
+      try {
+        permit = await throttle.acquire(family, signal);
+      } catch (cause) {
+        throw cancelled(attempt - 1, cause);
+      }
+      if (permit.waitedMs > 0)
+        emit({ type: 'throttled', operationId, family, attempt, waitedMs: permit.waitedMs });
+      emit({ type: 'attempt', operationId, family, attempt, method: spec.method, path: target.path });
+      log('debug', `upstream ${operationId} attempt ${attempt}`, { operationId, path: target.path, attempt });
+
+      const attemptStarted = clock.now();
+      let result: AttemptResult;
+      try {
+        result = await attemptOnce(operationId, url, init, signal);
+      } finally {
+        permit.release();
+      }
+      const durationMs = clock.now() - attemptStarted;
+
+      if (result.ok) {
+        emit({
+          type: 'response',
+          operationId,
+          family,
+          attempt,
+          status: result.status,
+          code: null,
+          durationMs,
+        });
+        let parsed: unknown = result.json;
+        if (parse !== undefined) {
+          try {
+            parsed = parse(result.json);
+          } catch (cause) {
+            // Not retried: the same body would fail the same way, and a paid answer was
+            // already billed once.
+            throw fail({
+              status: result.status,
+              code: 'malformed_response',
+              message: `the Discovery API answered ${operationId} with a body this client does not understand (${describeParseError(cause)})`,
+              attempts: attempt,
+              cause,
+            });
+          }
+        }
+        emit({
+          type: 'settled',
+          operationId,
+          family,
+          ok: true,
+          attempts: attempt,
+          status: result.status,
+          code: null,
+          durationMs: clock.now() - started,
+        });
+        return parsed;
+      }
+
+      const { failure } = result;
+      emit({
+        type: 'response',
+        operationId,
+        family,
+        attempt,
+        status: failure.status,
+        code: failure.code,
+        durationMs,
+      });
+      if (failure.outcome.kind === 'aborted') throw cancelled(attempt, failure.cause);
+
+      const decision = decideRetry({
+        attempt,
+        maxAttempts,
+        outcome: failure.outcome,
+        baseDelayMs,
+        maxDelayMs,
+        random,
+        now: clock.now(),
+      });
+      if (!decision.retry) {
+        let { message } = failure;
+        if (decision.reason === 'retry_after_too_long' && decision.retryAfterMs !== undefined) {
+          message += ` (the service asks to wait ${seconds(decision.retryAfterMs)}, longer than the ${seconds(maxDelayMs)} this client waits; try again later)`;
+        } else if (decision.reason === 'attempts_exhausted' && attempt > 1) {
+          message += ` (gave up after ${attempt} attempts)`;
+        }
+        throw fail({
+          status: failure.status,
+          code: failure.code,
+          message,
+          attempts: attempt,
+          cause: failure.cause,
+          ...(decision.retryAfterMs === undefined ? {} : { retryAfterMs: decision.retryAfterMs }),
+        });
+      }
+
+      // Everyone in the family would draw the same 429: hold the whole family, not just this call.
+      if (decision.reason === 'rate_limited') throttle.pause(family, clock.now() + decision.delayMs);
+      emit({
+        type: 'retry',
+        operationId,
+        family,
+        attempt,
+        delayMs: decision.delayMs,
+        reason: decision.reason,
+        status: failure.status,
+      });
+      log('warn', `upstream ${operationId} retrying: ${failure.message}`, {
+        operationId,
+        path: target.path,
+        attempt,
+        status: failure.status,
+        code: failure.code,
+        delayMs: decision.delayMs,
+      });
+      await sleep(decision.delayMs, signal);
+      if (signal?.aborted) throw cancelled(attempt, signal.reason);
+    }
+  }
+
+  return { request, throttle };
+}
