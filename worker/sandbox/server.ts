@@ -2,8 +2,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSandboxApp, type SandboxApp } from './app';
 import { parseSandboxConfig, SandboxConfigError, type SandboxConfig } from './config';
-import { createWorld } from './data';
-import type { SandboxHandlers } from './operation-handler';
+import { createWorld, type World } from './data';
+import { sandboxHandlers } from './operations';
 
 /**
  * `npm run sandbox`: the Discovery API over generated data, on its own port. Reads the SANDBOX_*
@@ -12,7 +12,7 @@ import type { SandboxHandlers } from './operation-handler';
 
 export { createSandboxApp } from './app';
 
-export type SandboxWorld = ReturnType<typeof createWorld>;
+export type SandboxWorld = World;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,11 +28,6 @@ function buildWorld(config: SandboxConfig, now: number): SandboxWorld {
   });
 }
 
-/** The operation handlers (worker/sandbox/operations); until they exist every operation answers 501. */
-function sandboxHandlers(): SandboxHandlers<SandboxWorld> {
-  return {};
-}
-
 /**
  * The complete sandbox (generated world, every handler) for a configuration, not listening: what
  * the worker mounts when it has no real API token.
@@ -40,7 +35,7 @@ function sandboxHandlers(): SandboxHandlers<SandboxWorld> {
 export function createSandbox(config: SandboxConfig, now: number = Date.now()): SandboxApp<SandboxWorld> {
   return createSandboxApp({
     world: buildWorld(config, now),
-    handlers: sandboxHandlers(),
+    handlers: sandboxHandlers,
     config,
     seed: config.seed,
   });
