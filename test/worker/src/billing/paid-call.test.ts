@@ -1,0 +1,143 @@
+import { createPaidCalls, type PaidCalls } from '../../../../worker/src/billing/paid-call';
+import { BudgetExceededError } from '../../../../worker/src/budgets/budget-exceeded-error';
+import { createBudgetGuard, type BudgetGuard } from '../../../../worker/src/budgets/budget-guard';
+import { createLogger } from '../../../../worker/src/logging/logger';
+import { openStore, type Store } from '../../../../worker/src/store/store';
+import { UpstreamError } from '../../../../worker/src/upstream/upstream-error';
+import { actualCredits, estimateCredits } from '../../../../shared/pricing';
+import { ManualClock } from '../store/store-fixtures';
+
+const ana = { email: 'ana@team.com' };
+const context = { identity: ana, requestId: 'req-1' };
+const report = { platform: 'instagram' as const, userId: 'someone' };
+
+let store: Store;
+let guard: BudgetGuard;
+let paid: PaidCalls;
+let logs: string[];
+
+beforeEach(() => {
+  const clock = new ManualClock();
+  store = openStore({ memory: true, clock });
+  guard = createBudgetGuard({
+    budgets: store.budgets,
+    ledger: store.ledger,
+    clock,
+    defaults: { user: { day: 3 } },
+  });
+  logs = [];
+  paid = createPaidCalls({
+    guard,
+    logger: createLogger({ destination: { write: (line: string) => logs.push(line) } }),
+  });
+});
+afterEach(() => store.close());
+
+describe('paid calls', () => {
+  it('records a successful call with its estimate, actual cost, request and job', async () => {
+    const result = await paid.run(
+      { ...context, jobId: 'job-7' },
+      {
+        operation: 'emailSearch',
+        estimate: estimateCredits('emailSearch', { emails: ['a@x.org', 'b@x.org'] }),
+        call: async () => ({ matched: 1 }),
+        actual: (answer) => actualCredits('emailSearch', { emails: ['a@x.org', 'b@x.org'] }, answer.matched),
+      },
+    );
+
+    expect(result).toEqual({ matched: 1 });
+    const [row] = await store.ledger.recent(ana.email);
+    expect(row).toMatchObject({
+      operation: 'emailSearch',
+      estimatedCredits: 0.04,
+      actualCredits: 0.02,
+      requestId: 'req-1',
+      jobId: 'job-7',
+    });
+    expect((await guard.status(ana.email)).user.day).toMatchObject({ spent: 0.02, pending: 0 });
+  });
+
+  it('refuses before calling when the budget would be passed', async () => {
+    const call = jest.fn(async () => 'never');
+    await paid.run(context, {
+      operation: 'report',
+      estimate: estimateCredits('report', report),
+      call,
+      actual: () => actualCredits('report', report),
+    });
+    await paid.run(context, {
+      operation: 'report',
+      estimate: estimateCredits('report', report),
+      call,
+      actual: () => actualCredits('report', report),
+    });
+    call.mockClear();
+
+    const two = { credits: 2, rawRequests: 0 };
+    await expect(
+      paid.run(context, { operation: 'report', estimate: two, call, actual: () => two }),
+    ).rejects.toThrow(BudgetExceededError);
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('records nothing for a failed call and lets go of the credits it held', async () => {
+    const failure = new UpstreamError({ status: 500, code: 'internal_server_error', message: 'down' });
+    await expect(
+      paid.run(context, {
+        operation: 'report',
+        estimate: estimateCredits('report', report),
+        call: () => Promise.reject(failure),
+        actual: () => actualCredits('report', report),
+      }),
+    ).rejects.toBe(failure);
+
+    expect(await store.ledger.recent(ana.email)).toEqual([]);
+    expect((await guard.status(ana.email)).user.day).toMatchObject({ spent: 0, pending: 0 });
+  });
+
+  it('holds one reservation for several calls, each with its own ledger row', async () => {
+    const budget = await paid.reserve(context, { credits: 3, rawRequests: 0 });
+    expect((await guard.status(ana.email)).user.day.pending).toBe(3);
+    // A second request cannot spend what the first holds.
+    await expect(
+      paid.reserve({ ...context, requestId: 'req-2' }, { credits: 1, rawRequests: 0 }),
+    ).rejects.toThrow(BudgetExceededError);
+
+    for (const userId of ['a', 'b']) {
+      await budget.run({
+        operation: 'report',
+        estimate: estimateCredits('report', { platform: 'tiktok', userId }),
+        call: async () => userId,
+        actual: () => actualCredits('report', { platform: 'tiktok', userId }),
+      });
+    }
+    budget.release();
+    budget.release();
+
+    expect(await store.ledger.recent(ana.email)).toHaveLength(2);
+    expect((await guard.status(ana.email)).user.day).toMatchObject({ spent: 2, pending: 0, left: 1 });
+  });
+
+  it('records cache hits as credits saved, and nothing when there were none', async () => {
+    await paid.recordSavings(context, 'report', { cacheHits: 0, creditsSaved: 0 });
+    expect(await store.ledger.recent(ana.email)).toEqual([]);
+
+    await paid.recordSavings(context, 'report', { cacheHits: 4, creditsSaved: 4 });
+    const [row] = await store.ledger.recent(ana.email);
+    expect(row).toMatchObject({ estimatedCredits: 0, actualCredits: 0, cacheHits: 4, creditsSaved: 4 });
+    expect((await store.ledger.spend({ period: 'day', email: ana.email })).credits).toBe(0);
+  });
+
+  it('returns a paid answer even when the ledger cannot take its row, and says so in the log', async () => {
+    store.close();
+    const answer = await paid.run(context, {
+      operation: 'userInfo',
+      estimate: { credits: 0, rawRequests: 0 },
+      call: async () => 'data',
+      actual: () => ({ credits: 0, rawRequests: 0 }),
+    });
+    expect(answer).toBe('data');
+    expect(logs.join('')).toContain('a paid call could not be recorded in the ledger');
+    store = openStore({ memory: true });
+  });
+});

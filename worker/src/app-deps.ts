@@ -1,0 +1,127 @@
+import type { Logger } from 'pino';
+import { systemClock, timerSleep, type Clock, type Sleep } from '../sandbox/clock';
+import { createBackgroundWork } from './background-work';
+import { createPaidCalls } from './billing/paid-call';
+import { createBudgetGuard } from './budgets/budget-guard';
+import type { WorkerConfig } from './config';
+import { createAccessPolicy } from './identity/access-policy';
+import { createAuthenticatorFromChecker, type AuthLogger } from './identity/authenticate';
+import { createCredentialChecker } from './identity/credential-checker';
+import { createIdTokenVerifier, type IdTokenVerifier } from './identity/id-token-verifier';
+import type { AppDeps, MountedSandbox } from './app';
+import type { UpstreamMonitor } from './operations/health-upstream-monitor';
+import { createSingleFlight } from './single-flight';
+import type { Store } from './store/store';
+import {
+  createUpstreamClient,
+  type UpstreamClient,
+  type UpstreamClientOptions,
+} from './upstream/request-core';
+
+/**
+ * Assembly: the worker's parts built from its config, the same way for `index.ts` and for tests,
+ * so a test runs the wiring that production runs.
+ */
+
+export interface UpstreamFromConfigOptions {
+  /** The API's base URL; in sandbox mode the mounted sandbox's `/sandbox/v1`. */
+  baseUrl: string;
+  logger: Logger;
+  monitor: UpstreamMonitor;
+  clock?: Clock;
+  sleep?: Sleep;
+  /** Tests shorten the backoff; production keeps the client's defaults (1 s, capped at 30 s). */
+  retry?: Pick<UpstreamClientOptions, 'baseDelayMs' | 'maxDelayMs'>;
+  fetch?: UpstreamClientOptions['fetch'];
+}
+
+export function createUpstreamFromConfig(
+  config: WorkerConfig,
+  options: UpstreamFromConfigOptions,
+): UpstreamClient {
+  const log = options.logger.child({ component: 'upstream' });
+  return createUpstreamClient({
+    baseUrl: options.baseUrl,
+    token: config.upstream.token,
+    timeoutMs: config.upstream.timeoutMs,
+    maxAttempts: config.upstream.maxAttempts,
+    rates: config.upstream.rates,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...options.retry,
+    logger: {
+      debug: (message, fields) => log.debug(fields, message),
+      warn: (message, fields) => log.warn(fields, message),
+    },
+    onEvent: options.monitor.onEvent,
+  });
+}
+
+export interface WorkerDepsOptions {
+  config: WorkerConfig;
+  store: Store;
+  upstream: UpstreamClient;
+  upstreamMonitor: UpstreamMonitor;
+  logger: Logger;
+  clock?: Clock;
+  sleep?: Sleep;
+  /** Sandbox mode's development key (ignored in live mode). */
+  devKey?: string | null;
+  /** Google's verifier by default (GOOGLE_CLIENT_IDS); tests point one at a local certificate server. */
+  verifier?: IdTokenVerifier;
+  sandbox?: MountedSandbox | null;
+}
+
+export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
+  const { config, store, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const sleep = options.sleep ?? timerSleep;
+  const authLog = logger.child({ component: 'auth' });
+  // The address of a refused caller is dropped, also from the reason that quotes it: logs say
+  // what happened, not to whom.
+  const authLogger: AuthLogger = {
+    warn: (message, { email, reason, ...fields }) => {
+      const safeReason =
+        typeof reason === 'string' && typeof email === 'string' && email !== ''
+          ? reason.split(email).join('[email]')
+          : reason;
+      authLog.warn({ ...fields, reason: safeReason ?? null }, message);
+    },
+  };
+  const checker = createCredentialChecker({
+    verifier: options.verifier ?? createIdTokenVerifier({ clientIds: config.googleClientIds }),
+    keys: store.keys,
+    policy: createAccessPolicy({
+      allowedDomains: config.allowedDomains,
+      allowedEmails: config.allowedEmails,
+      adminEmails: config.adminEmails,
+      // Nothing to spend in sandbox mode: any verified Google account may try it.
+      openWhenUnlisted: config.mode === 'sandbox',
+    }),
+    ...(config.mode === 'sandbox' && options.devKey ? { devKey: options.devKey } : {}),
+  });
+  const guard = createBudgetGuard({
+    budgets: store.budgets,
+    ledger: store.ledger,
+    clock,
+    defaults: config.budgets,
+  });
+  return {
+    config,
+    store,
+    upstream: options.upstream,
+    guard,
+    paid: createPaidCalls({ guard, logger }),
+    singleFlight: createSingleFlight(),
+    background: createBackgroundWork(),
+    upstreamMonitor: options.upstreamMonitor,
+    authenticate: createAuthenticatorFromChecker(checker, authLogger),
+    checker,
+    authLogger,
+    clock,
+    sleep,
+    logger,
+    sandbox: options.sandbox ?? null,
+  };
+}

@@ -1,0 +1,81 @@
+import express, { type Express } from 'express';
+import { createBudgetsRouter } from './budgets/budgets-router';
+import { createUsageRouter } from './budgets/usage-router';
+import { errorHandler, notFoundHandler } from './http/error-answer';
+import type { AuthLogger } from './identity/authenticate';
+import type { CredentialChecker } from './identity/credential-checker';
+import { createKeysRouter } from './identity/keys-router';
+import { requestContext } from './logging/request-context';
+import { createAccountRouter } from './operations/account-router';
+import { createEmailSearchRouter } from './operations/email-search-router';
+import { createHealthRouter } from './operations/health-router';
+import type { OperationDeps } from './operations/operation-deps';
+import { createReportsRouter } from './operations/reports-router';
+
+/** The sandbox's Express app, served under `/sandbox` (so `/sandbox/v1` is its API). */
+export interface MountedSandbox {
+  app: Express;
+}
+
+export interface AppDeps extends OperationDeps {
+  /** The credential checker behind `authenticate`; `POST /api/keys` takes ID tokens only through it. */
+  checker: CredentialChecker;
+  authLogger?: AuthLogger;
+  /** Sandbox mode: mounted before the worker's JSON parser, which must not eat its bodies. */
+  sandbox?: MountedSandbox | null;
+}
+
+/** 100,000 e-mail cells are about 4 MB of JSON; anything bigger is a job's input. */
+export const JSON_BODY_LIMIT = '16mb';
+
+/**
+ * The worker as an Express app, not listening (DESIGN "One public surface per runtime"). Every
+ * `/api` route but `POST /api/keys` needs `Authorization: Bearer <ID token | worker key | dev key>`.
+ *
+ * - `GET /` a short description of the worker
+ * - `POST|GET /api/keys`, `DELETE /api/keys/:id` worker keys (identity/keys-router.ts)
+ * - `GET /api/account/usage`, `GET|PUT /api/budgets` spend and budgets (budgets/)
+ * - `GET /api/account` the API account and this user's spend
+ * - `GET /api/health` the API's health and the worker's own
+ * - `POST /api/reports`, `POST /api/email-search` the sheet operations
+ * - `/sandbox/v1/...`, `/sandbox/_sandbox/...` the sandbox, in sandbox mode
+ */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  if (deps.sandbox) app.use('/sandbox', deps.sandbox.app);
+
+  app.use(requestContext(deps.logger));
+  app.get('/', (_req, res) => {
+    res.json({
+      name: 'Creator Sheets worker',
+      mode: deps.config.mode,
+      api: '/api',
+      ...(deps.sandbox ? { sandbox: '/sandbox/v1' } : {}),
+      docs: 'Every /api route takes "Authorization: Bearer <Google ID token, worker key or dev key>"',
+    });
+  });
+
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
+  const { authenticate, checker, authLogger, store, guard } = deps;
+  app.use(
+    createKeysRouter({
+      authenticate,
+      checker,
+      keys: store.keys,
+      ...(authLogger ? { logger: authLogger } : {}),
+    }),
+  );
+  app.use(createUsageRouter({ authenticate, guard, ledger: store.ledger }));
+  app.use(
+    createBudgetsRouter({ authenticate, budgets: store.budgets, guard, defaults: deps.config.budgets }),
+  );
+  app.use(createAccountRouter(deps));
+  app.use(createHealthRouter(deps));
+  app.use(createReportsRouter(deps));
+  app.use(createEmailSearchRouter(deps));
+
+  app.use(notFoundHandler());
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,131 @@
+import type { Logger } from 'pino';
+import type { OperationId } from '../../../shared/operations';
+import { NO_CHARGE, sumCharges, type CreditCharge } from '../../../shared/pricing';
+import type { BudgetGuard, BudgetHold, BudgetSubject } from '../budgets/budget-guard';
+
+/** Who pays and under which request (and job) the ledger files it. */
+export interface PaidCallContext {
+  identity: BudgetSubject;
+  requestId: string;
+  jobId?: string;
+}
+
+export interface PaidCallSpec<T> {
+  operation: OperationId;
+  /** What this one call may cost at most (estimateCredits). */
+  estimate: CreditCharge;
+  /** The upstream call. Its failure records nothing: failed requests are not billed. */
+  call: () => Promise<T>;
+  /** What the answer is billed (actualCredits). */
+  actual: (result: T) => CreditCharge;
+}
+
+/**
+ * Credits set aside for a request's upstream calls after one budget check. Each call made under
+ * it writes its own ledger row; `release()` lets go of what is left once the request (and any
+ * background completion) is over. Until then the whole estimate stays held, so a budget is judged
+ * conservatively while the request runs.
+ */
+export interface PaidBudget {
+  /** The credits held. */
+  readonly credits: number;
+  run<T>(spec: PaidCallSpec<T>): Promise<T>;
+  /** Idempotent. */
+  release(): void;
+}
+
+export interface Savings {
+  /** Items answered from the cache (or from another request's call in flight). */
+  cacheHits: number;
+  /** What they would have cost. */
+  creditsSaved: number;
+}
+
+/**
+ * The one pipeline every paid upstream call goes through:
+ * estimate, reserve (BudgetExceededError, answered 402, before anything is sent), call, actual
+ * cost, ledger row (estimated, actual, request and job), release. Failed calls cost nothing and
+ * record nothing; cache hits are recorded as credits saved.
+ */
+export interface PaidCalls {
+  /** One budget check for several calls (an e-mail request's batches, a report request's handles). */
+  reserve(context: PaidCallContext, estimate: CreditCharge): Promise<PaidBudget>;
+  /** One call under its own reservation. */
+  run<T>(context: PaidCallContext, spec: PaidCallSpec<T>): Promise<T>;
+  /** A ledger row for items served without paying; nothing when there were none. */
+  recordSavings(context: PaidCallContext, operation: OperationId, savings: Savings): Promise<void>;
+}
+
+export interface PaidCallsOptions {
+  guard: BudgetGuard;
+  logger: Logger;
+}
+
+export function createPaidCalls(options: PaidCallsOptions): PaidCalls {
+  const { guard, logger } = options;
+
+  const runUnder = async <T>(context: PaidCallContext, spec: PaidCallSpec<T>): Promise<T> => {
+    const result = await spec.call();
+    let actual: CreditCharge = NO_CHARGE;
+    try {
+      actual = spec.actual(result);
+      await guard.record({
+        identity: context.identity,
+        operation: spec.operation,
+        estimated: spec.estimate,
+        actual,
+        requestId: context.requestId,
+        ...(context.jobId === undefined ? {} : { jobId: context.jobId }),
+      });
+    } catch (error) {
+      // The API has answered and billed: the data is worth more than failing the request, so the
+      // answer is returned and the missing ledger row is logged for an admin.
+      logger.error(
+        { err: error, operation: spec.operation, requestId: context.requestId, credits: actual.credits },
+        'a paid call could not be recorded in the ledger',
+      );
+    }
+    return result;
+  };
+
+  const reserve = async (context: PaidCallContext, estimate: CreditCharge): Promise<PaidBudget> => {
+    const hold: BudgetHold = await guard.reserve(context.identity, estimate);
+    return {
+      credits: hold.credits,
+      run: (spec) => runUnder(context, spec),
+      release: () => hold.release(),
+    };
+  };
+
+  return {
+    reserve,
+    async run(context, spec) {
+      const budget = await reserve(context, spec.estimate);
+      try {
+        return await budget.run(spec);
+      } finally {
+        budget.release();
+      }
+    },
+    async recordSavings(context, operation, savings) {
+      if (savings.cacheHits <= 0) return;
+      try {
+        await guard.record({
+          identity: context.identity,
+          operation,
+          estimated: NO_CHARGE,
+          actual: NO_CHARGE,
+          cacheHits: savings.cacheHits,
+          creditsSaved: sumCharges([{ credits: savings.creditsSaved, rawRequests: 0 }]).credits,
+          requestId: context.requestId,
+          ...(context.jobId === undefined ? {} : { jobId: context.jobId }),
+        });
+      } catch (error) {
+        logger.warn(
+          { err: error, operation, requestId: context.requestId },
+          'cache savings could not be recorded',
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,336 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import type { RateFamily } from '../../shared/operations';
+import { parseSandboxConfig, SandboxConfigError, type SandboxConfig } from '../sandbox/config';
+import type { BudgetDefaults } from './budgets/budget-guard';
+import { DEFAULT_REPORT_CACHE_DAYS } from './store/cache-namespaces';
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './upstream/request-core';
+import type { FamilyRates } from './upstream/throttle';
+import { normalizeBaseUrl } from './upstream/upstream-url';
+
+/**
+ * The worker's settings, read once from the environment at start-up. Every problem is reported at
+ * once, one line per variable, and stops the start: a typo (`BUDGET_USER_DAYS=5`) must not quietly
+ * run with no budget. Empty values count as unset.
+ *
+ * | variable | default | meaning |
+ * |---|---|---|
+ * | PORT | 8787 | port to listen on (0 picks a free one) |
+ * | DISCOVERY_API_URL, DISCOVERY_API_TOKEN | none | both: the real API; neither: sandbox mode |
+ * | DATA_DIR | ./data | the SQLite file and its secret |
+ * | GOOGLE_CLIENT_IDS | none | comma list of the add-on's OAuth client ids |
+ * | ALLOWED_DOMAINS, ALLOWED_EMAILS, ADMIN_EMAILS | none | comma lists (who may call, who administers) |
+ * | REPORT_CACHE_DAYS | 30 | how long a fetched report is served from the cache |
+ * | BUDGET_USER_DAY, BUDGET_USER_MONTH, BUDGET_TEAM_DAY, BUDGET_TEAM_MONTH | unlimited | credits |
+ * | WORKER_DEV_KEY | random | sandbox mode only: the development key |
+ * | LOG_LEVEL | info | fatal, error, warn, info, debug, trace or silent |
+ * | UPSTREAM_TIMEOUT_MS | 30000 | per attempt |
+ * | UPSTREAM_MAX_ATTEMPTS | 5 | tries in all, the first included |
+ * | UPSTREAM_RATE_AI, _DISCOVERY, _DICTIONARY_FAST, _FREE | documented (sandbox: its own) | requests/s or `off` |
+ * | EMAIL_BATCH_CONCURRENCY | 2 | e-mail batches of 1,000 in flight at once per request |
+ * | REPORT_FETCH_CONCURRENCY | 4 | report fetches in flight at once per request (the throttle paces them) |
+ * | FORMULA_DEADLINE_MS | 25000 | answer by then with what is ready (custom functions stop at 30 s) |
+ * | SANDBOX_* | see worker/sandbox/config.ts | sandbox mode only; SANDBOX_TOKEN is random when unset |
+ */
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export interface UpstreamSettings {
+  /** `https://HOST/v1`; in sandbox mode null until the server knows its port. */
+  baseUrl: string | null;
+  token: string;
+  timeoutMs: number;
+  maxAttempts: number;
+  /** Only the families set (or, in sandbox mode, the sandbox's own limits); the rest are documented. */
+  rates: Partial<FamilyRates>;
+}
+
+export interface WorkerConfig {
+  port: number;
+  /** `sandbox`: no real API token, the built-in sandbox is the upstream. */
+  mode: 'sandbox' | 'live';
+  upstream: UpstreamSettings;
+  dataDir: string;
+  googleClientIds: string[];
+  allowedDomains: string[];
+  allowedEmails: string[];
+  adminEmails: string[];
+  reportCacheDays: number;
+  budgets: BudgetDefaults;
+  /** Sandbox mode: WORKER_DEV_KEY, or null to generate one at start. Always null in live mode. */
+  devKey: string | null;
+  logLevel: LogLevel;
+  emailBatchConcurrency: number;
+  reportFetchConcurrency: number;
+  formulaDeadlineMs: number;
+  /** The sandbox's own settings in sandbox mode; null in live mode. */
+  sandbox: SandboxConfig | null;
+  /** Settings that were ignored, worth one line at start-up. */
+  warnings: string[];
+}
+
+export class WorkerConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid worker configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'WorkerConfigError';
+  }
+}
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
+
+const positiveNumber = z
+  .string()
+  .regex(/^\d*\.?\d+$/, 'must be a number above 0, e.g. 30')
+  .transform(Number)
+  .refine((n) => n > 0, 'must be a number above 0, e.g. 30');
+
+const credits = z
+  .string()
+  .regex(/^(\d+(\.\d{1,3})?|unlimited)$/, 'must be credits (0 or more, at most 3 decimals) or "unlimited"')
+  .transform((raw) => (raw === 'unlimited' ? null : Number(raw)));
+
+const rate = z
+  .string()
+  .regex(/^(off|\d*\.?\d+)$/, 'must be requests per second above 0, or "off"')
+  .transform((raw) => (raw === 'off' ? null : Number(raw)))
+  .refine((n) => n === null || n > 0, 'must be requests per second above 0, or "off"');
+
+const list = (check: (item: string) => boolean, what: string) =>
+  z
+    .string()
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    )
+    .superRefine((items, ctx) => {
+      const bad = items.filter((item) => !check(item));
+      if (bad.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: `holds ${bad.map((b) => `"${b}"`).join(', ')}, not ${what}`,
+        });
+    });
+
+const EMAIL_SHAPE = /^[^\s@,]+@[^\s@,]+$/;
+const DOMAIN_SHAPE = /^@?[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+
+const envSchema = z.object({
+  PORT: wholeNumber(0, 65535).default(8787),
+  DISCOVERY_API_URL: z.string().optional(),
+  DISCOVERY_API_TOKEN: z.string().regex(/^\S+$/, 'must not contain spaces').optional(),
+  DATA_DIR: z.string().default('./data'),
+  GOOGLE_CLIENT_IDS: list((id) => /^\S+$/.test(id), 'client ids').default([]),
+  ALLOWED_DOMAINS: list((domain) => DOMAIN_SHAPE.test(domain), 'domains such as team.com').default([]),
+  ALLOWED_EMAILS: list((email) => EMAIL_SHAPE.test(email), 'e-mail addresses').default([]),
+  ADMIN_EMAILS: list((email) => EMAIL_SHAPE.test(email), 'e-mail addresses').default([]),
+  REPORT_CACHE_DAYS: positiveNumber.default(DEFAULT_REPORT_CACHE_DAYS),
+  BUDGET_USER_DAY: credits.optional(),
+  BUDGET_USER_MONTH: credits.optional(),
+  BUDGET_TEAM_DAY: credits.optional(),
+  BUDGET_TEAM_MONTH: credits.optional(),
+  WORKER_DEV_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9._~-]{12,200}$/, 'must be 12 to 200 letters, digits or . _ ~ -')
+    .refine((key) => !key.startsWith('csk_'), 'must not start with csk_ (the prefix of worker keys)')
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
+  UPSTREAM_TIMEOUT_MS: wholeNumber(100, 600_000).default(DEFAULT_TIMEOUT_MS),
+  UPSTREAM_MAX_ATTEMPTS: wholeNumber(1, 10).default(DEFAULT_MAX_ATTEMPTS),
+  UPSTREAM_RATE_AI: rate.optional(),
+  UPSTREAM_RATE_DISCOVERY: rate.optional(),
+  UPSTREAM_RATE_DICTIONARY_FAST: rate.optional(),
+  UPSTREAM_RATE_FREE: rate.optional(),
+  EMAIL_BATCH_CONCURRENCY: wholeNumber(1, 16).default(2),
+  REPORT_FETCH_CONCURRENCY: wholeNumber(1, 32).default(4),
+  FORMULA_DEADLINE_MS: wholeNumber(100, 600_000).default(25_000),
+});
+
+/** Every variable the worker itself reads (SANDBOX_* belong to the sandbox's parser). */
+export const WORKER_ENV_NAMES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
+/**
+ * Names under these prefixes are ours: an unknown one is a typo, never someone else's variable.
+ * `GOOGLE_` alone would catch the Google SDKs' own settings, so only `GOOGLE_CLIENT` is claimed.
+ */
+const OWN_PREFIXES = [
+  'WORKER_',
+  'DISCOVERY_',
+  'UPSTREAM_',
+  'BUDGET_',
+  'REPORT_',
+  'EMAIL_BATCH',
+  'FORMULA_',
+  'GOOGLE_CLIENT',
+  'ALLOWED_',
+  'ADMIN_',
+];
+
+/**
+ * Parses the environment, or throws a WorkerConfigError listing every problem (sandbox settings
+ * included). Zero configuration is valid: sandbox mode with a generated development key.
+ */
+export function parseWorkerConfig(env: Readonly<Record<string, string | undefined>>): WorkerConfig {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const known = new Set<string>(WORKER_ENV_NAMES);
+  for (const name of Object.keys(env)) {
+    if (known.has(name) || name.startsWith('SANDBOX_')) continue;
+    const guess = closestName(name, WORKER_ENV_NAMES);
+    const ours = OWN_PREFIXES.some((prefix) => name.startsWith(prefix));
+    // Outside our prefixes only a near miss of a known name counts ("LOG_LEVL", "DATADIR").
+    if (ours || (guess !== undefined && editDistance(name, guess) === 1 && name.length >= 6)) {
+      problems.push(
+        `${name} is not a worker setting${guess ? ` (did you mean ${guess}?)` : ''}; known: ${WORKER_ENV_NAMES.join(', ')}, SANDBOX_*`,
+      );
+    }
+  }
+
+  const input: Record<string, string> = {};
+  for (const name of WORKER_ENV_NAMES) {
+    const value = env[name]?.trim();
+    if (value !== undefined && value !== '') input[name] = value;
+  }
+  const hasUrl = input.DISCOVERY_API_URL !== undefined;
+  const hasToken = input.DISCOVERY_API_TOKEN !== undefined;
+  const mode = hasUrl || hasToken ? 'live' : 'sandbox';
+  const parsed = envSchema.safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? 'environment');
+      // Secrets are never quoted back: the message may end up in a log.
+      const secret = name === 'DISCOVERY_API_TOKEN' || name === 'WORKER_DEV_KEY';
+      const value = secret ? undefined : input[name];
+      problems.push(`${name} ${issue.message}${value === undefined ? '' : `, got "${value}"`}`);
+    }
+  }
+
+  let baseUrl: string | null = null;
+  if (input.DISCOVERY_API_URL !== undefined) {
+    try {
+      baseUrl = normalizeBaseUrl(input.DISCOVERY_API_URL);
+    } catch (error) {
+      problems.push(`DISCOVERY_API_URL ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (hasUrl !== hasToken) {
+    problems.push(
+      hasUrl
+        ? 'DISCOVERY_API_URL is set without DISCOVERY_API_TOKEN: set both for the real API, or neither for the sandbox'
+        : 'DISCOVERY_API_TOKEN is set without DISCOVERY_API_URL: set both for the real API, or neither for the sandbox',
+    );
+  }
+  if (mode === 'live' && input.WORKER_DEV_KEY !== undefined) {
+    problems.push(
+      'WORKER_DEV_KEY is only for sandbox mode: with a real API token nothing is reachable without a Google identity',
+    );
+  }
+
+  const sandboxEnv: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (name.startsWith('SANDBOX_')) sandboxEnv[name] = value;
+  }
+  let sandbox: SandboxConfig | null = null;
+  if (mode === 'sandbox') {
+    // The sandbox's default token is the word "sandbox", and the upstream client scrubs its token
+    // from every message: a unique one keeps "sandbox" readable in messages and logs.
+    if ((sandboxEnv.SANDBOX_TOKEN ?? '').trim() === '') {
+      sandboxEnv.SANDBOX_TOKEN = `sandbox-${randomBytes(12).toString('base64url')}`;
+    }
+    try {
+      sandbox = parseSandboxConfig(sandboxEnv);
+    } catch (error) {
+      if (!(error instanceof SandboxConfigError)) throw error;
+      problems.push(...error.problems);
+    }
+  } else {
+    const ignored = Object.keys(sandboxEnv).filter((name) => (sandboxEnv[name] ?? '').trim() !== '');
+    if (ignored.length > 0)
+      warnings.push(`${ignored.join(', ')} ignored: the sandbox runs only without DISCOVERY_API_URL`);
+  }
+  if (!parsed.success || problems.length > 0) throw new WorkerConfigError(problems);
+  const values = parsed.data;
+
+  const rates: Partial<FamilyRates> = {};
+  if (sandbox !== null) {
+    // Pace just under the sandbox's own limits, so the sandbox tuned for a test never draws a 429.
+    rates.ai = sandbox.rates.ai;
+    rates.discovery = sandbox.rates.discovery;
+    rates.dictionaryFast = sandbox.rates.dictionaryFast;
+  }
+  const overrides: [RateFamily, number | null | undefined][] = [
+    ['ai', values.UPSTREAM_RATE_AI],
+    ['discovery', values.UPSTREAM_RATE_DISCOVERY],
+    ['dictionaryFast', values.UPSTREAM_RATE_DICTIONARY_FAST],
+    ['free', values.UPSTREAM_RATE_FREE],
+  ];
+  for (const [family, value] of overrides) if (value !== undefined) rates[family] = value;
+
+  const token = mode === 'live' ? (values.DISCOVERY_API_TOKEN ?? '') : (sandbox?.accounts[0]?.token ?? '');
+  return {
+    port: values.PORT,
+    mode,
+    upstream: {
+      baseUrl,
+      token,
+      timeoutMs: values.UPSTREAM_TIMEOUT_MS,
+      maxAttempts: values.UPSTREAM_MAX_ATTEMPTS,
+      rates,
+    },
+    dataDir: resolve(values.DATA_DIR),
+    googleClientIds: values.GOOGLE_CLIENT_IDS,
+    allowedDomains: values.ALLOWED_DOMAINS.map((domain) => domain.toLowerCase().replace(/^@/, '')),
+    allowedEmails: values.ALLOWED_EMAILS.map((email) => email.toLowerCase()),
+    adminEmails: values.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+    reportCacheDays: values.REPORT_CACHE_DAYS,
+    budgets: {
+      user: { day: values.BUDGET_USER_DAY ?? null, month: values.BUDGET_USER_MONTH ?? null },
+      team: { day: values.BUDGET_TEAM_DAY ?? null, month: values.BUDGET_TEAM_MONTH ?? null },
+    },
+    devKey: mode === 'sandbox' ? (values.WORKER_DEV_KEY ?? null) : null,
+    logLevel: values.LOG_LEVEL,
+    emailBatchConcurrency: values.EMAIL_BATCH_CONCURRENCY,
+    reportFetchConcurrency: values.REPORT_FETCH_CONCURRENCY,
+    formulaDeadlineMs: values.FORMULA_DEADLINE_MS,
+    sandbox,
+    warnings,
+  };
+}
+
+/** The known name closest to a typo, if one is within two edits. */
+function closestName(name: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const distance = editDistance(name, candidate);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}

@@ -1,0 +1,124 @@
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { isBudgetExceededError } from '../budgets/budget-exceeded-error';
+import { isUpstreamError, type UpstreamError } from '../upstream/upstream-error';
+import { isWorkerError, WorkerError } from './worker-error';
+
+/** The body of every error answer (DESIGN "Errors users see"). */
+export interface ErrorAnswer {
+  error: { code: string; message: string };
+}
+
+const NOT_FOUND_CODES = new Set([
+  'handle_not_found',
+  'account_not_found',
+  'account_removed',
+  'media_not_found',
+  'entity_not_found',
+  'not_found',
+]);
+
+/**
+ * What a failure means to the caller of the worker. The API's statuses per code are open
+ * (api-notes "Errors"), so codes decide first and statuses only when the code is unknown:
+ * - the API out of credits: 402; its rate limit beyond our retries: 429; a timeout: 504;
+ * - the API refusing the worker's own token: 502 (the caller did nothing wrong, an admin must act);
+ * - bad input the API noticed: 400; not found: 404; a closed door: 403;
+ * - anything else from the API (5xx after retries, network, unreadable answer): 502.
+ */
+export function upstreamErrorAnswer(error: UpstreamError): WorkerError {
+  const { code, status } = error;
+  const retryAfterSeconds =
+    error.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+  if (code === 'not_enough_credits') {
+    return new WorkerError(
+      402,
+      'not_enough_credits',
+      `The API account holds too few credits: ${error.message}`,
+    );
+  }
+  if (status === 429 || code === 'rate_limited') {
+    return new WorkerError(
+      429,
+      'rate_limited',
+      'The Discovery API is rate limiting this worker beyond its retries; try again in a minute',
+      { retryAfterSeconds: retryAfterSeconds ?? 60 },
+    );
+  }
+  if (code === 'timeout') {
+    return new WorkerError(
+      504,
+      'upstream_timeout',
+      `The Discovery API did not answer in time (${error.message})`,
+    );
+  }
+  if (code === 'aborted') {
+    return new WorkerError(503, 'unavailable', 'The worker is shutting down; try again in a moment');
+  }
+  if (code === 'api_token_invalid' || status === 401) {
+    return new WorkerError(
+      502,
+      'upstream_auth',
+      "The Discovery API refused the worker's API token; an admin must check DISCOVERY_API_TOKEN",
+    );
+  }
+  if (code === 'bad_request' || code === 'invalid_request' || status === 400) {
+    return new WorkerError(400, 'bad_request', error.message);
+  }
+  if (NOT_FOUND_CODES.has(code) || status === 404) return new WorkerError(404, code, error.message);
+  if (status === 403) return new WorkerError(403, code, error.message);
+  return new WorkerError(502, 'upstream_failed', `The Discovery API failed: ${error.message}`);
+}
+
+/** Any thrown value as the answer the caller gets; unknown errors become a bare 500. */
+export function toWorkerError(error: unknown): WorkerError {
+  if (isWorkerError(error)) return error;
+  if (isBudgetExceededError(error)) return new WorkerError(402, error.code, error.message);
+  if (isUpstreamError(error)) return upstreamErrorAnswer(error);
+  const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
+  if (type === 'entity.parse.failed')
+    return new WorkerError(400, 'bad_request', 'The request body is not valid JSON');
+  if (type === 'entity.too.large') {
+    return new WorkerError(413, 'too_large', 'The request body is too large: split the input or start a job');
+  }
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new WorkerError(415, 'unsupported_media_type', 'Send the body as UTF-8 JSON');
+  }
+  return new WorkerError(
+    500,
+    'internal',
+    'Something went wrong inside the worker; the request id in the answer helps an admin find it',
+  );
+}
+
+export function sendWorkerError(res: Response, error: WorkerError): void {
+  if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
+  const body: ErrorAnswer = { error: { code: error.code, message: error.message } };
+  res.status(error.status).json(body);
+}
+
+/** The last middleware: every error as `{ error: { code, message } }`; 500s are logged with their stack. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const answer = toWorkerError(error);
+    const log = req.log ?? logger;
+    if (answer.status >= 500 && answer.code === 'internal') log.error({ err: error }, 'unexpected error');
+    else if (answer.status >= 500)
+      log.warn({ code: answer.code, status: answer.status }, 'upstream failure answered');
+    sendWorkerError(res, answer);
+  };
+}
+
+/** For paths no route serves. */
+export function notFoundHandler(): RequestHandler {
+  return (req, res) => {
+    sendWorkerError(
+      res,
+      new WorkerError(404, 'not_found', `No route ${req.method} ${req.originalUrl.split('?')[0]}`),
+    );
+  };
+}

@@ -1,0 +1,222 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
+import type { SandboxApp } from '../sandbox/app';
+import { systemClock } from '../sandbox/clock';
+import { createSandbox, type SandboxWorld } from '../sandbox/server';
+import { createApp, type AppDeps } from './app';
+import { createUpstreamFromConfig, createWorkerDeps } from './app-deps';
+import { parseWorkerConfig, WorkerConfigError, type WorkerConfig } from './config';
+import { createDevKey } from './identity/dev-key';
+import { createLogger } from './logging/logger';
+import { createUpstreamMonitor } from './operations/health-upstream-monitor';
+import { openStore } from './store/store';
+
+/**
+ * `npm start`: reads the config (zero configuration is sandbox mode), opens the store, mounts the
+ * sandbox at `/sandbox` when there is no real API token and reaches it over real HTTP through
+ * loopback like the real API, prints where everything is, listens, and stops gracefully on SIGTERM
+ * or SIGINT.
+ */
+
+export interface StartWorkerOptions {
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Start-up lines for a person (addresses, dev key); stdout by default. */
+  print?: (line: string) => void;
+  /** Where JSON log lines go; stdout by default. */
+  logDestination?: DestinationStream;
+  /** How long stop() waits for requests in flight and background fetches; 10 s by default. */
+  shutdownGraceMs?: number;
+}
+
+export interface RunningWorker {
+  server: Server;
+  port: number;
+  /** e.g. `http://localhost:8787` */
+  url: string;
+  config: WorkerConfig;
+  /** Sandbox mode's development key; null with a real API token. */
+  devKey: string | null;
+  deps: AppDeps;
+  /** The mounted sandbox (its state: stats, faults, world), or null with a real API. */
+  sandbox: SandboxApp<SandboxWorld> | null;
+  /**
+   * Refuses new `/api` requests (503), lets those in flight and their background fetches finish
+   * (within the grace period), then closes the server and the store. Idempotent.
+   */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export async function startWorker(options: StartWorkerOptions = {}): Promise<RunningWorker> {
+  const config = parseWorkerConfig(options.env ?? process.env);
+  const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const devKey = config.mode === 'sandbox' ? (config.devKey ?? createDevKey()) : null;
+  const logger = createLogger({
+    level: config.logLevel,
+    ...(options.logDestination ? { destination: options.logDestination } : {}),
+    // The sandbox's token is no secret (it is printed below); the real one and the dev key are.
+    secrets: [
+      ...(config.mode === 'live' ? [config.upstream.token] : []),
+      ...(devKey === null ? [] : [devKey]),
+    ],
+  });
+  for (const warning of config.warnings) logger.warn(warning);
+  const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+
+  const store = openStore({ dataDir: config.dataDir, reportCacheDays: config.reportCacheDays });
+  // Generated before listening (a second or two for the default world), so the server is ready
+  // from its first request.
+  const sandbox = config.sandbox === null ? null : createSandbox(config.sandbox);
+  let app: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  let draining = false;
+  let inFlight = 0;
+  const idleWaiters: (() => void)[] = [];
+
+  // The sandbox's own requests come from this worker's upstream client: they must go on while the
+  // worker drains, or a request in flight could not finish.
+  const isSandboxPath = (req: IncomingMessage) => (req.url ?? '').startsWith('/sandbox/');
+  const server = createServer((req, res) => {
+    const sandboxPath = isSandboxPath(req);
+    if (app === null || (draining && !sandboxPath)) {
+      res.writeHead(503, { 'Content-Type': 'application/json', Connection: 'close', 'Retry-After': '5' });
+      res.end(
+        JSON.stringify({
+          error: {
+            code: 'unavailable',
+            message: draining
+              ? 'The worker is shutting down; try again in a moment'
+              : 'The worker is starting; try again in a moment',
+          },
+        }),
+      );
+      return;
+    }
+    if (!sandboxPath) {
+      inFlight += 1;
+      res.once('close', () => {
+        inFlight -= 1;
+        if (inFlight === 0) idleWaiters.splice(0).forEach((wake) => wake());
+      });
+    }
+    app(req, res);
+  });
+
+  let port: number;
+  try {
+    port = await listen(server, config.port);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const url = `http://localhost:${port}`;
+
+  const upstreamMonitor = createUpstreamMonitor(systemClock);
+  const baseUrl = config.upstream.baseUrl ?? `http://127.0.0.1:${port}/sandbox/v1`;
+  const upstream = createUpstreamFromConfig(config, { baseUrl, logger, monitor: upstreamMonitor });
+  const deps = createWorkerDeps({ config, store, upstream, upstreamMonitor, logger, devKey, sandbox });
+  app = createApp(deps);
+
+  const purge = setInterval(() => {
+    store.cache.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'cache purge failed'));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+
+  print(
+    `Creator Sheets worker on ${url} (${config.mode === 'sandbox' ? 'sandbox mode: no real API token, nothing is spent' : 'live'})`,
+  );
+  print(`  API:      ${url}/api`);
+  if (sandbox !== null) {
+    print(`  Sandbox:  ${url}/sandbox/v1 (the worker's upstream; token "${config.upstream.token}")`);
+    print(`  Dev key:  ${devKey ?? ''}`);
+    print(`  Try:      curl -H "Authorization: Bearer ${devKey ?? ''}" ${url}/api/account`);
+  } else {
+    print(`  Upstream: ${baseUrl}`);
+  }
+  print(`  Data:     ${config.dataDir}`);
+  logger.info({ port, mode: config.mode }, 'worker listening');
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      const deadline = Date.now() + grace;
+      draining = true;
+      // With the real API nothing needs this server any more: stop accepting connections now.
+      if (sandbox === null) server.close();
+      server.closeIdleConnections();
+      if (inFlight > 0)
+        await waitUntil(new Promise<void>((resolve) => idleWaiters.push(resolve)), deadline - Date.now());
+      const finished = await deps.background.drain(Math.max(0, deadline - Date.now()));
+      if (!finished)
+        logger.warn({ pending: deps.background.pending }, 'background fetches cut short by shutdown');
+      clearInterval(purge);
+      await closeServer(server);
+      store.close();
+      logger.info('worker stopped');
+    })();
+    return stopping;
+  };
+
+  return { server, port, url, config, devKey, deps, sandbox, stop };
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Worker: port ${port} is in use; set PORT to another one`
+            : `Worker: could not listen on port ${port}: ${error.message}`,
+        ),
+      );
+    };
+    server.once('error', onError);
+    server.listen(port, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+async function waitUntil(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))))]);
+  clearTimeout(timer);
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) {
+      server.closeAllConnections();
+      resolve();
+      return;
+    }
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+async function main(): Promise<void> {
+  const worker = await startWorker();
+  const onSignal = (signal: NodeJS.Signals) => {
+    process.stdout.write(`Worker: ${signal}, finishing requests in flight\n`);
+    void worker.stop().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    // Configuration and port problems are the user's to fix and say how; anything else is a bug.
+    const readable =
+      error instanceof WorkerConfigError || (error instanceof Error && error.message.startsWith('Worker: '));
+    process.stderr.write(
+      `${readable && error instanceof Error ? error.message : String(error instanceof Error ? error.stack : error)}\n`,
+    );
+    process.exit(1);
+  });
+}

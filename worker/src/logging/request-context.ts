@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** This request's id: the caller's `x-request-id` when it is sane, else a fresh one. */
+    requestId?: string;
+    /** A child of the worker's logger that stamps every line with the request id. */
+    log?: Logger;
+  }
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Ids are echoed into headers and logs, so only short plain tokens are taken from callers. */
+const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Gives each request an id (honouring a sane `x-request-id`, echoed in the answer) and a child
+ * logger, and writes one line when the answer is done: method, path (never the query string,
+ * which may carry data), status and duration. Bodies and headers are never logged.
+ */
+export function requestContext(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const offered = req.get(REQUEST_ID_HEADER);
+    const requestId = offered !== undefined && ACCEPTED_ID.test(offered) ? offered : randomUUID();
+    req.requestId = requestId;
+    req.log = logger.child({ requestId });
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    const path = req.originalUrl.split('?')[0];
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const fields = {
+        method: req.method,
+        path,
+        status: res.statusCode,
+        durationMs: Math.round(durationMs * 10) / 10,
+        via: req.identity?.via ?? null,
+        role: req.identity?.role ?? null,
+      };
+      const line = req.log ?? logger;
+      if (res.statusCode >= 500) line.error(fields, 'request failed');
+      else line.info(fields, 'request done');
+    });
+    next();
+  };
+}
+
+/** The id and logger of a request that went through requestContext(), or fresh ones. */
+export function requestScope(
+  req: { requestId?: string; log?: Logger },
+  fallback: Logger,
+): { requestId: string; log: Logger } {
+  const requestId = req.requestId ?? randomUUID();
+  return { requestId, log: req.log ?? fallback.child({ requestId }) };
+}

@@ -1,0 +1,18 @@
+import { Router } from 'express';
+import { readAccount } from './account';
+import { operationContext, type OperationDeps } from './operation-deps';
+
+/**
+ * `GET /api/account[?withHeader=true]`: the API account (`/user/info`) with this user's spend today
+ * and this month, and the team's for admins. Budgets and recent calls: `GET /api/account/usage`.
+ */
+export function createAccountRouter(deps: OperationDeps): Router {
+  const router = Router();
+  router.get('/api/account', deps.authenticate, async (req, res) => {
+    const withHeader = req.query.withHeader === 'true' || req.query.withHeader === '1';
+    res
+      .set('Cache-Control', 'no-store')
+      .json(await readAccount(deps, operationContext(req, deps), { withHeader }));
+  });
+  return router;
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * More than this is a job's work (100 batches of 1,000). A formula column or a sidebar selection
+ * fits; the benchmark's 100,000 inputs are the upper end.
+ */
+export const MAX_EMAIL_INPUTS = 100_000;
+
+/**
+ * `POST /api/email-search`. `emails` are cells as the sheet holds them: anything goes, each
+ * becomes one row (blank stays blank, invalid says why).
+ */
+export const emailSearchRequestSchema = z.looseObject({
+  emails: z.array(z.unknown()).superRefine((items, ctx) => {
+    if (items.length > MAX_EMAIL_INPUTS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must hold at most ${MAX_EMAIL_INPUTS} items, got ${items.length}: start an e-mail enrichment job for more`,
+      });
+    }
+  }),
+  withHeader: z.boolean().default(false),
+  /** Answer by then with what is ready; the config's FORMULA_DEADLINE_MS when absent. */
+  deadlineMs: z.number().int().min(0).max(600_000).optional(),
+});
+
+export type EmailSearchRequest = z.output<typeof emailSearchRequestSchema>;

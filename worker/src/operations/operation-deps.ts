@@ -1,0 +1,84 @@
+/**
+ * What every operation module of the worker takes, and the pattern they follow.
+ *
+ * An operation module (reports, e-mail search, and after them search, overlap, AI, lists,
+ * collaborations, raw, dictionaries) comes in up to three files:
+ * - `<name>-request.ts`: the zod schema of its body (loose objects, readable messages through
+ *   `parseBody`, which answers 400 with every problem named);
+ * - `<name>.ts`: the work as a plain async function `(deps, context, input) => answer`, free of
+ *   Express, so that jobs can run the same code on a checkpointed batch;
+ * - `<name>-router.ts`: `create<Name>Router(deps): Router`, a thin shell that authenticates, parses
+ *   and answers:
+ *
+ * ```ts
+ * export function createSearchRouter(deps: OperationDeps): Router {
+ *   const router = Router();
+ *   router.post('/api/search', deps.authenticate, async (req, res) => {
+ *     const input = parseBody(searchRequestSchema, req.body);          // 400 on bad input
+ *     res.json(await runSearch(deps, operationContext(req, deps), input));
+ *   });
+ *   return router;
+ * }
+ * ```
+ *
+ * Rules the modules share:
+ * - Routes carry their full path (`/api/...`) and `deps.authenticate` themselves, as the identity
+ *   and budget routers do; `app.ts` mounts each router at the root.
+ * - Express 5 passes a rejected promise to the error handler, so handlers simply `await` and throw:
+ *   `WorkerError` (http/worker-error.ts) for answers of their own, and `UpstreamError` or
+ *   `BudgetExceededError` as they come; http/error-answer.ts turns each into `{ error: { code,
+ *   message } }` with the right status.
+ * - Every paid upstream call goes through `deps.paid` (billing/paid-call.ts): reserve once for the
+ *   request, `budget.run({ operation, estimate, call, actual })` per call, `release()` at the end;
+ *   free calls (dictionaries, account, health) call `deps.upstream` directly.
+ * - Look in the store's cache first, and share identical calls in flight through
+ *   `deps.singleFlight` (keyed like the cache); record what the cache saved with
+ *   `deps.paid.recordSavings`.
+ * - Work that may outlive a formula's 30 s goes through `settledBy` (http/deadline.ts) and, when
+ *   the answer leaves before it ends, `deps.background.track(...)`.
+ * - Log through `context.log` (it carries the request id); never log bodies, handles, submitted
+ *   e-mail addresses or the token.
+ */
+import type { Request, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { Clock, Sleep } from '../../sandbox/clock';
+import type { BackgroundWork } from '../background-work';
+import type { PaidCallContext, PaidCalls } from '../billing/paid-call';
+import type { BudgetGuard } from '../budgets/budget-guard';
+import type { WorkerConfig } from '../config';
+import { requireIdentity, type Identity } from '../identity/identity';
+import { requestScope } from '../logging/request-context';
+import type { SingleFlight } from '../single-flight';
+import type { Store } from '../store/store';
+import type { UpstreamClient } from '../upstream/request-core';
+import type { UpstreamMonitor } from './health-upstream-monitor';
+
+export interface OperationDeps {
+  config: WorkerConfig;
+  store: Store;
+  upstream: UpstreamClient;
+  guard: BudgetGuard;
+  paid: PaidCalls;
+  singleFlight: SingleFlight;
+  background: BackgroundWork;
+  /** Recent upstream outcomes, for health. */
+  upstreamMonitor: UpstreamMonitor;
+  /** Bearer ID token, worker key or dev key -> `req.identity`; 401/403 otherwise. */
+  authenticate: RequestHandler;
+  clock: Clock;
+  /** Timers (deadlines); Jest's fake timers take effect through it. */
+  sleep: Sleep;
+  logger: Logger;
+}
+
+/** One request as the operation code sees it: who pays, under which request id, and its logger. */
+export interface OperationContext extends PaidCallContext {
+  identity: Identity;
+  log: Logger;
+}
+
+/** The context of an authenticated request. */
+export function operationContext(req: Request, deps: Pick<OperationDeps, 'logger'>): OperationContext {
+  const { requestId, log } = requestScope(req, deps.logger);
+  return { identity: requireIdentity(req), requestId, log };
+}

@@ -1,0 +1,200 @@
+import { parseHandle } from '../../../shared/handles';
+import { sumCharges } from '../../../shared/pricing';
+import type { Column, Row } from '../../../shared/rows/columns';
+import {
+  reportToRows,
+  selectReportColumns,
+  type ReportProfile,
+  type ReportRowInput,
+} from '../../../shared/rows/report-rows';
+import type { PaidBudget } from '../billing/paid-call';
+import { createConcurrencyLimit } from '../concurrency-limit';
+import { settledBy, STILL_FETCHING } from '../http/deadline';
+import { badRequest } from '../http/worker-error';
+import { CACHE_NAMESPACES } from '../store/cache-namespaces';
+import type { OperationContext, OperationDeps } from './operation-deps';
+import {
+  fetchReport,
+  REPORT_MISSES_NAMESPACE,
+  reportError,
+  reportEstimate,
+  reportTarget,
+  type ReportOutcome,
+  type ReportTarget,
+} from './reports-fetch';
+import type { ReportsRequest } from './reports-request';
+
+/** `POST /api/reports`. */
+export interface ReportsAnswer {
+  /** Labels, in column order. */
+  header: string[];
+  columns: Column[];
+  /** One row per input, in input order (after the header row when `withHeader`). */
+  rows: Row[];
+  /** Rows that said STILL_FETCHING. */
+  pending: number;
+  /** Distinct creators: from the cache, fetched now (paid), shared with a call already in flight, failed. */
+  counts: { creators: number; cached: number; fetched: number; shared: number; failed: number };
+}
+
+/**
+ * Reports for many handles, one row per input in input order: parse each input (URLs say their
+ * platform), deduplicate by creator, answer from the cache, fetch the rest (one budget check for
+ * all of them first; single flight per creator; bounded concurrency, paced by the throttle), and
+ * answer by the deadline with what is ready.
+ */
+export async function runReports(
+  deps: OperationDeps,
+  context: OperationContext,
+  input: ReportsRequest,
+): Promise<ReportsAnswer> {
+  const selection = selectReportColumns(input.fields ?? undefined);
+  if (!selection.ok) throw badRequest(selection.error);
+  const { columns } = selection;
+
+  const rowInputs: (ReportRowInput | { kind: 'target'; key: string })[] = [];
+  const targets = new Map<string, ReportTarget>();
+  for (const cell of input.handles) {
+    const parsed = parseHandle(cell, undefined, { defaultPlatform: input.platform });
+    if (!parsed.ok) {
+      rowInputs.push(parsed.blank ? { kind: 'blank' } : { kind: 'error', message: parsed.error });
+      continue;
+    }
+    const target = reportTarget(parsed.platform, parsed.handle, parsed.kind, input.calculationMethod);
+    targets.set(target.key, target);
+    rowInputs.push({ kind: 'target', key: target.key });
+  }
+
+  const outcomes = new Map<string, ReportOutcome>();
+  const keys = [...targets.keys()];
+  let cached = 0;
+  if (!input.refresh && keys.length > 0) {
+    const now = deps.clock.now();
+    const hits = await deps.store.cache.getMany(CACHE_NAMESPACES.reports, keys, now);
+    for (const [key, entry] of hits) {
+      outcomes.set(key, {
+        kind: 'report',
+        report: entry.value as ReportProfile,
+        storedAt: entry.storedAt,
+        paid: false,
+      });
+    }
+    cached = hits.size;
+    const misses = await deps.store.cache.getMany(
+      REPORT_MISSES_NAMESPACE,
+      keys.filter((key) => !outcomes.has(key)),
+      now,
+    );
+    for (const [key, entry] of misses) {
+      const message = (entry.value as { message?: unknown }).message;
+      outcomes.set(key, {
+        kind: 'error',
+        message: typeof message === 'string' ? message : 'Unknown handle',
+        requestWide: null,
+      });
+    }
+  }
+  const savedByCache = sumCharges(
+    [...outcomes.keys()].flatMap((key) => {
+      const target = targets.get(key);
+      return target !== undefined && outcomes.get(key)?.kind === 'report' ? [reportEstimate(target)] : [];
+    }),
+  ).credits;
+
+  const missing = keys.filter((key) => !outcomes.has(key)).map((key) => targets.get(key) as ReportTarget);
+  const counts = { creators: targets.size, cached, fetched: 0, shared: 0, failed: 0 };
+  let pendingKeys = new Set<string>();
+  if (missing.length > 0) {
+    // One budget check for the whole request, refused (402) before anything is sent. Creators
+    // another request is fetching right now are not counted: this one will share that call.
+    const toPay = missing.filter((target) => !deps.singleFlight.has(target.key));
+    const budget = await deps.paid.reserve(context, sumCharges(toPay.map(reportEstimate)));
+    const work = fetchMissing(deps, context, budget, missing, input.refresh, outcomes, counts);
+    const inTime = await settledBy(work, input.deadlineMs ?? deps.config.formulaDeadlineMs, deps.sleep);
+    if (!inTime) {
+      deps.background.track(work);
+      pendingKeys = new Set(
+        missing.filter((target) => !outcomes.has(target.key)).map((target) => target.key),
+      );
+      context.log.info(
+        { pending: pendingKeys.size, creators: targets.size },
+        'reports answered at the deadline; fetching goes on',
+      );
+    }
+  }
+  await deps.paid.recordSavings(context, 'report', { cacheHits: cached, creditsSaved: savedByCache });
+
+  const anyReport = [...outcomes.values()].some((outcome) => outcome.kind === 'report');
+  if (!anyReport && pendingKeys.size === 0) {
+    // Nothing to show and the cause is not any one creator: answer the cause with its status.
+    for (const outcome of outcomes.values()) {
+      if (outcome.kind === 'error' && outcome.requestWide !== null) throw outcome.requestWide;
+    }
+  }
+
+  const resolved: ReportRowInput[] = rowInputs.map((row) => {
+    if (row.kind !== 'target') return row;
+    const outcome = outcomes.get(row.key);
+    if (outcome === undefined || pendingKeys.has(row.key)) return { kind: 'error', message: STILL_FETCHING };
+    if (outcome.kind === 'error') return { kind: 'error', message: outcome.message };
+    const target = targets.get(row.key) as ReportTarget;
+    return {
+      kind: 'report',
+      platform: target.platform,
+      report: outcome.report,
+      reportDate: outcome.storedAt,
+    };
+  });
+  const pending = resolved.filter((row) => row.kind === 'error' && row.message === STILL_FETCHING).length;
+  return {
+    header: columns.map((col) => col.label),
+    columns: [...columns],
+    rows: reportToRows(resolved, columns, { withHeader: input.withHeader }),
+    pending,
+    counts,
+  };
+}
+
+/** Fetches every missing creator; each outcome lands in `outcomes` as soon as it is known. */
+async function fetchMissing(
+  deps: OperationDeps,
+  context: OperationContext,
+  budget: PaidBudget,
+  missing: readonly ReportTarget[],
+  refresh: boolean,
+  outcomes: Map<string, ReportOutcome>,
+  counts: ReportsAnswer['counts'],
+): Promise<void> {
+  const limit = createConcurrencyLimit(deps.config.reportFetchConcurrency);
+  let savedByShare = 0;
+  try {
+    await Promise.all(
+      missing.map((target) =>
+        limit(async () => {
+          let outcome: ReportOutcome;
+          let joined = false;
+          try {
+            const flight = await deps.singleFlight.run(target.key, () =>
+              fetchReport(deps, budget, target, refresh),
+            );
+            outcome = flight.value;
+            joined = flight.shared;
+          } catch (error) {
+            outcome = reportError(target, error);
+          }
+          outcomes.set(target.key, outcome);
+          if (outcome.kind === 'error') counts.failed += 1;
+          else if (outcome.paid && !joined) counts.fetched += 1;
+          else {
+            // Another request's call (in flight, or just stored) answered it: nothing paid here.
+            counts.shared += 1;
+            savedByShare += reportEstimate(target).credits;
+          }
+        }),
+      ),
+    );
+  } finally {
+    budget.release();
+  }
+  await deps.paid.recordSavings(context, 'report', { cacheHits: counts.shared, creditsSaved: savedByShare });
+}
