@@ -1,17 +1,10 @@
 import request from 'supertest';
 import { startSandboxServer } from '../../../worker/sandbox/server';
 
-// The generated world is another module's job; a stand-in keeps this test about the server.
-jest.mock(
-  '../../../worker/sandbox/data',
-  () => ({ createWorld: (options: unknown) => ({ generatedWith: options }) }),
-  { virtual: true },
-);
-
 describe('startSandboxServer', () => {
   it('listens, prints the base URL with the token, serves the API and stops', async () => {
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
-    const running = await startSandboxServer({ PORT: '0', SANDBOX_TOKEN: 'local-token' });
+    const running = await startSandboxServer({ PORT: '0', SANDBOX_TOKEN: 'local-token', SANDBOX_CREATORS: '500' });
     try {
       expect(running.baseUrl).toMatch(/^http:\/\/localhost:\d+\/v1$/);
       expect(log).toHaveBeenCalledWith(`Sandbox Discovery API at ${running.baseUrl} (token: local-token)`);
@@ -20,6 +13,12 @@ describe('startSandboxServer', () => {
       expect(health.body.status).toBe('Healthy');
       const info = await request(base).get('/v1/user/info').set('Authorization', 'Bearer local-token');
       expect(info.body.billing).toEqual({ credits: 1000, rawRequests: 10_000 });
+      // The real world and handlers are mounted: the free test report of the spec answers.
+      const report = await request(base)
+        .get('/v1/instagram/profile/instagram/report')
+        .set('Authorization', 'Bearer local-token');
+      expect(report.status).toBe(200);
+      expect(report.body.profile.profile.username).toBe('instagram');
     } finally {
       await running.stop();
       log.mockRestore();

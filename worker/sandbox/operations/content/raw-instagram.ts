@@ -1,0 +1,161 @@
+import { RAW_QUERY_SCHEMAS } from '../../../../shared/requests/raw';
+import type { Page, PlatformCreators, Post, World } from '../../data';
+import type { SandboxHandlers } from '../../operation-handler';
+import { parseWith } from '../../parse-with';
+import { SandboxError } from '../../sandbox-error';
+import { searchCreators, searchHashtags } from './creator-search';
+import { igComment, igMedia, igMusicAssetInfo, igUser, igUserInfo } from './raw-instagram-payloads';
+import { knownHashtag, postOf, publicAccountIndex, accountIndex, topLevelCommentOf } from './raw-lookups';
+import { feedOffset, nextFeedCursor, takePage, type ServedPage } from './feed-cursor';
+import { igCommentPageAt, igCommentsCursor, igCommentsStep, RAW_FEED_PAGE_SIZE } from './raw-paging';
+
+/**
+ * The Instagram raw routes (`/raw/ig/...`). Pages carry `more_available` and `end_cursor` (the next
+ * request's `after`); `end_cursor` is "" on the last page, since two answers require a string.
+ */
+
+/** Chosen: how many users and hashtags a search answers (it is not paged). */
+export const IG_SEARCH_USERS = 20;
+export const IG_SEARCH_HASHTAGS = 20;
+
+function igPage<T, R>(page: ServedPage<T>, scope: string, toItem: (item: T) => R) {
+  const items = page.items.map(toItem);
+  return {
+    items,
+    num_results: items.length,
+    more_available: page.nextOffset !== null,
+    end_cursor: nextFeedCursor(scope, page) ?? '',
+    status: 'ok',
+  };
+}
+
+/** A page of one creator's media, from `url` and `after`. */
+function mediaFeed(
+  world: World,
+  rawQuery: unknown,
+  feed: 'rawIgUserFeed' | 'rawIgUserReels' | 'rawIgUserTagsFeed',
+  fetch: (pc: PlatformCreators, index: number, offset: number, limit: number) => Page<Post>,
+) {
+  const query = parseWith(RAW_QUERY_SCHEMAS[feed], rawQuery);
+  const pc = world.instagram;
+  const index = publicAccountIndex(pc, query.url);
+  const scope = `${feed}:${index}`;
+  const offset = feedOffset(query.after, scope, 'after');
+  const page = takePage((o, l) => fetch(pc, index, o, l), offset, RAW_FEED_PAGE_SIZE.igMedia);
+  return { body: igPage(page, scope, (post: Post) => igMedia(pc, post)) };
+}
+
+/** Hashtags matching a search, as Instagram lists them; their ids encode the tag's list position. */
+function igHashtags(world: World, text: string) {
+  return searchHashtags(world, 'instagram', text, IG_SEARCH_HASHTAGS).map((entry) => ({
+    id: `17841${String(world.dictionaries.hashtagPosition('instagram', entry.tag)).padStart(10, '0')}`,
+    name: entry.tag,
+    media_count: entry.postCount,
+  }));
+}
+
+export const rawInstagramHandlers: SandboxHandlers<World> = {
+  rawIgSearch: ({ world, query }) => {
+    const { query: text } = parseWith(RAW_QUERY_SCHEMAS.rawIgSearch, query);
+    const pc = world.instagram;
+    const users = searchCreators(pc, text, 0, IG_SEARCH_USERS).items.map((index) => igUser(pc, index));
+    return { body: { users, hashtags: igHashtags(world, text), status: 'ok' } };
+  },
+
+  rawIgSearchHashtags: ({ world, query }) => {
+    const { query: text } = parseWith(RAW_QUERY_SCHEMAS.rawIgSearchHashtags, query);
+    return { body: { hashtags: igHashtags(world, text), status: 'ok' } };
+  },
+
+  rawIgUserInfo: ({ world, query }) => {
+    const { url } = parseWith(RAW_QUERY_SCHEMAS.rawIgUserInfo, query);
+    const pc = world.instagram;
+    return { body: { user: igUserInfo(pc, accountIndex(pc, url)), status: 'ok' } };
+  },
+
+  rawIgUserFeed: ({ world, query }) =>
+    mediaFeed(world, query, 'rawIgUserFeed', (pc, index, offset, limit) => pc.posts(index, offset, limit)),
+
+  rawIgUserReels: ({ world, query }) =>
+    mediaFeed(world, query, 'rawIgUserReels', (pc, index, offset, limit) =>
+      pc.postsOfType(index, ['reel'], offset, limit),
+    ),
+
+  // A private account's tagged tab is as closed as its own feed.
+  rawIgUserTagsFeed: ({ world, query }) =>
+    mediaFeed(world, query, 'rawIgUserTagsFeed', (pc, index, offset, limit) =>
+      pc.taggedPosts(index, offset, limit),
+    ),
+
+  rawIgHashtagFeed: ({ world, query }) => {
+    const { tag: text, after } = parseWith(RAW_QUERY_SCHEMAS.rawIgHashtagFeed, query);
+    const pc = world.instagram;
+    const tag = knownHashtag(pc, text);
+    const scope = `rawIgHashtagFeed:${tag}`;
+    const offset = feedOffset(after, scope, 'after');
+    const page = takePage((o, l) => pc.postsWithHashtag(tag, o, l), offset, RAW_FEED_PAGE_SIZE.igMedia);
+    return { body: igPage(page, scope, (post: Post) => igMedia(pc, post)) };
+  },
+
+  rawIgMediaInfo: ({ world, query }) => {
+    const { code } = parseWith(RAW_QUERY_SCHEMAS.rawIgMediaInfo, query);
+    const pc = world.instagram;
+    const post = postOf(pc, code);
+    return { body: { items: [igMedia(pc, post)], num_results: 1, more_available: false, status: 'ok' } };
+  },
+
+  rawIgMediaComments: ({ world, query }) => {
+    const { code, after } = parseWith(RAW_QUERY_SCHEMAS.rawIgMediaComments, query);
+    const pc = world.instagram;
+    const post = postOf(pc, code);
+    const size = RAW_FEED_PAGE_SIZE.comments;
+    const total = pc.comments(post, 0, 0).total ?? 0;
+    const pageCount = Math.ceil(total / size);
+    const step = igCommentsStep(after, post.id);
+    const comments =
+      step < pageCount ? pc.comments(post, igCommentPageAt(post.id, pageCount, step) * size, size).items : [];
+    const more = step + 1 < pageCount;
+    return {
+      body: {
+        status: 'ok',
+        comments_disabled: post.commentsDisabled,
+        comment_count: total,
+        comments: comments.map(igComment),
+        more_available: more,
+        end_cursor: more ? igCommentsCursor(post.id, step + 1) : '',
+      },
+    };
+  },
+
+  rawIgMediaCommentReplies: ({ world, query }) => {
+    const {
+      code,
+      comment_id: commentId,
+      after,
+    } = parseWith(RAW_QUERY_SCHEMAS.rawIgMediaCommentReplies, query);
+    const pc = world.instagram;
+    const parent = topLevelCommentOf(pc, postOf(pc, code), commentId);
+    const scope = `rawIgMediaCommentReplies:${parent.id}`;
+    const offset = feedOffset(after, scope, 'after');
+    const page = takePage((o, l) => pc.replies(parent, o, l), offset, RAW_FEED_PAGE_SIZE.comments);
+    return {
+      body: {
+        status: 'ok',
+        parent_comment_id: parent.id,
+        child_comment_count: parent.replyCount,
+        comments: page.items.map(igComment),
+        more_available: page.nextOffset !== null,
+        end_cursor: nextFeedCursor(scope, page) ?? '',
+      },
+    };
+  },
+
+  rawIgAudioInfo: ({ world, query }) => {
+    const { id } = parseWith(RAW_QUERY_SCHEMAS.rawIgAudioInfo, query);
+    const audio = igMusicAssetInfo(world.instagram, id);
+    if (audio === null) {
+      throw new SandboxError('entity_not_found', `No Instagram audio matches ${JSON.stringify(id)}`);
+    }
+    return { body: { audio, status: 'ok' } };
+  },
+};
