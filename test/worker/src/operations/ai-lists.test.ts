@@ -1,0 +1,124 @@
+import { AI_LIST_MAX_MEMBERS } from '../../../../shared/limits';
+import { callsOf } from '../worker-fixture';
+import { apiDelete, apiGet, apiPost, startMoreWorld, type MoreWorld } from '../more-routers-fixture';
+
+/** AI lists through the worker and the real sandbox (a world big enough for 25,000 members). */
+
+let world: MoreWorld;
+let tiktokIds: string[];
+
+beforeAll(async () => {
+  world = await startMoreWorld({ env: { SANDBOX_CREATORS: '26000' } });
+  const tiktok = world.sandbox.state.world.platform('tiktok');
+  tiktokIds = Array.from({ length: 26000 }, (_, index) => tiktok.userId(index));
+});
+afterAll(async () => {
+  await world.close();
+});
+beforeEach(async () => {
+  await world.resetStats();
+});
+
+const createList = async (name: string) => {
+  const res = await apiPost(world.api, '/api/ai/lists', { platform: 'tiktok', name });
+  expect(res.status).toBe(201);
+  return res.body.list.id as string;
+};
+
+describe('AI lists', () => {
+  it('creates, lists, reads and deletes a list', async () => {
+    const created = await apiPost(world.api, '/api/ai/lists', { platform: 'tt', name: 'Summer picks' });
+    const id = created.body.list.id as string;
+    const all = await apiGet(world.api, '/api/ai/lists?withHeader=true');
+    const one = await apiGet(world.api, `/api/ai/lists/${id}`);
+    const deleted = await apiDelete(world.api, `/api/ai/lists/${id}`);
+    const gone = await apiGet(world.api, `/api/ai/lists/${id}`);
+
+    expect(created.status).toBe(201);
+    expect(created.body.list).toMatchObject({ name: 'Summer picks', platform: 'tiktok' });
+    expect(all.status).toBe(200);
+    expect(all.body.lists.map((list: { id: string }) => list.id)).toContain(id);
+    expect(all.body.rows[0]).toEqual(all.body.header);
+    expect(all.body.rows.slice(1).find((row: unknown[]) => row[0] === id)).toEqual([
+      id,
+      'Summer picks',
+      'tiktok',
+      0,
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    ]);
+    expect(one.body.list).toMatchObject({ id, approximateMemberCount: 0 });
+    expect(deleted.body).toEqual({ listId: id, deleted: true });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.message).toEqual(expect.any(String));
+  });
+
+  it('adds 25,000 ids in 3 calls, reads them all back, removes some, with exact counts', async () => {
+    const id = await createList('Big list');
+    const ids = tiktokIds.slice(0, 25_000);
+    // A pasted column: repeats, blanks and numbers-as-text go in as they are.
+    const pasted = [...ids, ids[0], '', null, ` ${ids[1]} `];
+
+    const added = await apiPost(world.api, `/api/ai/lists/${id}/members`, { ids: pasted });
+    const addCalls = callsOf(await world.stats(), 'aiListMembersAdd');
+    const members = await apiGet(world.api, `/api/ai/lists/${id}/members`);
+    const removed = await apiDelete(world.api, `/api/ai/lists/${id}/members`, {
+      ids: [...ids.slice(0, 12_000), 'not-a-member'],
+    });
+    const readd = await apiPost(world.api, `/api/ai/lists/${id}/members`, {
+      ids: tiktokIds.slice(11_000, 25_500),
+    });
+    const stats = await world.stats();
+
+    expect(added.status).toBe(200);
+    expect(added.body).toEqual({ listId: id, sent: 25_000, calls: 3, added: 25_000, total: 25_000 });
+    expect(addCalls).toBe(3);
+    expect(members.status).toBe(200);
+    expect(members.body.total).toBe(25_000);
+    expect(members.body.members).toHaveLength(25_000);
+    expect(new Set(members.body.members)).toEqual(new Set(ids));
+    expect(members.body.rows[0]).toEqual([members.body.members[0]]);
+    expect(callsOf(stats, 'aiListMembersGet')).toBe(3);
+    expect(removed.body).toEqual({ listId: id, sent: 12_001, calls: 2, removed: 12_000, total: 13_000 });
+    // 14,500 sent: 1,000 were removed above, 500 are new, the other 13,000 are members already.
+    expect(readd.body).toMatchObject({ sent: 14_500, calls: 2, added: 1_500, total: 14_500 });
+  });
+
+  it('refuses more distinct ids than a list may hold before any call', async () => {
+    const id = await createList('Too many');
+    const ids = Array.from({ length: AI_LIST_MAX_MEMBERS + 1 }, (_, index) => `id${index}`);
+
+    const res = await apiPost(world.api, `/api/ai/lists/${id}/members`, { ids });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(
+      `ids hold ${AI_LIST_MAX_MEMBERS + 1} different ids, more than a list may hold (${AI_LIST_MAX_MEMBERS})`,
+    );
+    expect(callsOf(await world.stats(), 'aiListMembersAdd')).toBe(0);
+  });
+
+  it('says which chunk failed and what went in before it', async () => {
+    const id = await createList('Half done');
+    const ids = [...tiktokIds.slice(0, 10_000), 'nosuchuserzz', ...tiktokIds.slice(10_000, 10_500)];
+
+    const res = await apiPost(world.api, `/api/ai/lists/${id}/members`, { ids });
+    const list = await apiGet(world.api, `/api/ai/lists/${id}`);
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('"nosuchuserzz"');
+    expect(res.body.error.message).toContain(
+      'ids 10001 to 10501 of 10501; the 10000 ids before them were sent (10000 added)',
+    );
+    expect(list.body.list.approximateMemberCount).toBe(10_000);
+  });
+
+  it('refuses a number too long to be an exact id', async () => {
+    const id = await createList('Numbers');
+    const res = await apiPost(world.api, `/api/ai/lists/${id}/members`, { ids: [12345, 2 ** 60] });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(
+      'ids[1] is a number too long to be exact: format the column as plain text',
+    );
+  });
+});

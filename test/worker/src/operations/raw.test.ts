@@ -1,0 +1,207 @@
+import type { World } from '../../../../worker/sandbox/data';
+import type { OperationHandler } from '../../../../worker/sandbox/operation-handler';
+import { rawColumns } from '../../../../shared/rows/raw-rows';
+import { SANDBOX_TOKEN } from '../worker-fixture';
+import { apiPost, appWithToken, startMoreWorld, type MoreWorld } from '../more-routers-fixture';
+
+/** POST /api/raw through the worker and the real sandbox. */
+
+const NO_RAW_TOKEN = 'noraw-token-1';
+
+let world: MoreWorld;
+
+beforeAll(async () => {
+  world = await startMoreWorld({ env: { SANDBOX_EXTRA_TOKENS: `${NO_RAW_TOKEN}:1000:0:noraw` } });
+});
+afterAll(async () => {
+  await world.close();
+});
+beforeEach(async () => {
+  await world.resetStats();
+});
+
+const raw = (body: unknown) => apiPost(world.api, '/api/raw', body);
+const instagram = () => world.sandbox.state.world.platform('instagram');
+const allowanceLeft = () => world.sandbox.state.accounts.get(SANDBOX_TOKEN)?.rawRequests;
+
+/** A public Instagram creator with between `min` and `max` posts. */
+function creatorWithPosts(min: number, max: number): string {
+  const pc = instagram();
+  for (const handle of world.handles(400, 'instagram', 0)) {
+    const count = pc.postCount(pc.resolve(handle));
+    if (count >= min && count <= max) return handle;
+  }
+  throw new Error(`no public creator with ${min} to ${max} posts`);
+}
+
+/** The shortcode of a post with between `min` and `max` comments, and its comment ids. */
+function postWithComments(min: number, max: number): { code: string; ids: string[] } {
+  const pc = instagram();
+  for (const handle of world.handles(400, 'instagram', 0)) {
+    for (const post of pc.posts(pc.resolve(handle), 0, 12).items) {
+      const total = pc.comments(post, 0, 0).total ?? 0;
+      if (total >= min && total <= max) {
+        return { code: post.code, ids: pc.comments(post, 0, total).items.map((comment) => comment.id) };
+      }
+    }
+  }
+  throw new Error(`no post with ${min} to ${max} comments`);
+}
+
+describe('POST /api/raw', () => {
+  it('follows a feed over several pages until done, counting one raw unit per call', async () => {
+    const handle = creatorWithPosts(30, 60);
+    const posts = instagram().postCount(instagram().resolve(handle));
+    const pages = Math.ceil(posts / 12);
+
+    const res = await raw({
+      operation: 'rawIgUserFeed',
+      query: { url: `@${handle}` },
+      maxPages: 0,
+      withHeader: true,
+    });
+
+    expect(res.status).toBe(200);
+    const [header, ...rows] = res.body.rows;
+    expect(header).toEqual(rawColumns('rawIgUserFeed').map((col) => col.label));
+    expect(rows).toHaveLength(posts);
+    expect(new Set(rows.map((row: unknown[]) => row[0])).size).toBe(posts);
+    expect(res.body).toMatchObject({ pages, more: false, cursor: null, rawUnits: pages, duplicates: 0 });
+    expect(res.body.rawRequestsLeft).toBe(allowanceLeft());
+    const stats = await world.stats();
+    expect(stats.rawUnits).toBe(pages);
+    const ledger = await world.deps.store.ledger.recent('dev@localhost', pages + 5);
+    expect(ledger.filter((entry) => entry.requestId === res.headers['x-request-id'])).toHaveLength(pages);
+  });
+
+  it('reads every Instagram comment once, though the pages come in no order', async () => {
+    const { code, ids } = postWithComments(70, 200);
+
+    const res = await raw({ operation: 'rawIgMediaComments', query: { code }, maxPages: 0 });
+
+    expect(res.status).toBe(200);
+    const got = res.body.rows.map((row: unknown[]) => row[0]);
+    expect(got).toHaveLength(ids.length);
+    expect(new Set(got)).toEqual(new Set(ids));
+    expect(res.body).toMatchObject({
+      pages: Math.ceil(ids.length / 20),
+      duplicates: 0,
+      repeatedCursor: false,
+    });
+  });
+
+  it('stops at a cursor it has seen before and drops repeated comments', async () => {
+    const { code } = postWithComments(70, 200);
+    const original = world.sandbox.state.handlerFor('rawIgMediaComments') as OperationHandler<World>;
+    let firstAnswer: unknown;
+    // A misbehaving feed: the second page repeats the first one, cursor included.
+    world.sandbox.state.register('rawIgMediaComments', async (context) => {
+      if (firstAnswer !== undefined) return { body: firstAnswer };
+      const result = await original(context);
+      firstAnswer = result.body;
+      return result;
+    });
+    try {
+      const res = await raw({ operation: 'rawIgMediaComments', query: { code }, maxPages: 0 });
+
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        pages: 2,
+        repeatedCursor: true,
+        more: false,
+        duplicates: 20,
+        rawUnits: 2,
+      });
+      expect(res.body.rows).toHaveLength(20);
+    } finally {
+      world.sandbox.state.register('rawIgMediaComments', original);
+    }
+  });
+
+  it('answers one page by default, with the cursor to go on from', async () => {
+    const handle = creatorWithPosts(30, 60);
+    const first = await raw({ operation: 'rawIgUserFeed', query: { url: handle } });
+    const second = await raw({
+      operation: 'rawIgUserFeed',
+      query: { url: handle, after: first.body.cursor },
+    });
+
+    expect(first.body).toMatchObject({ pages: 1, more: true, rawUnits: 1 });
+    expect(first.body.rows).toHaveLength(12);
+    expect(second.body.rows).toHaveLength(12);
+    const ids = [...first.body.rows, ...second.body.rows].map((row: unknown[]) => row[0]);
+    expect(new Set(ids).size).toBe(24);
+  });
+
+  it('follows TikTok and YouTube cursors too', async () => {
+    const [tiktok] = world.handles(1, 'tiktok', 20);
+    const [youtube] = world.handles(1, 'youtube', 20);
+    const tt = await raw({ operation: 'rawTiktokUserFeed', query: { url: tiktok }, maxPages: 3 });
+    const yt = await raw({ operation: 'rawYoutubeUploadedVideos', query: { url: youtube }, maxPages: 2 });
+
+    expect(tt.status).toBe(200);
+    // TikTok pages vary in size (15 to 30): three of them, and more to come.
+    expect(tt.body).toMatchObject({ pages: 3, more: true, rawUnits: 3 });
+    expect(tt.body.rows.length).toBeGreaterThanOrEqual(45);
+    expect(new Set(tt.body.rows.map((row: unknown[]) => row[0])).size).toBe(tt.body.rows.length);
+    expect(yt.status).toBe(200);
+    expect(yt.body).toMatchObject({ pages: 2, more: true, rawUnits: 2 });
+    expect(yt.body.rows).toHaveLength(60);
+    expect(new Set(yt.body.rows.map((row: unknown[]) => row[0])).size).toBe(60);
+  });
+
+  it('lays every field out flat, with the columns of the first page', async () => {
+    const handle = creatorWithPosts(30, 60);
+    const res = await raw({
+      operation: 'rawIgUserFeed',
+      query: { url: handle },
+      maxPages: 2,
+      layout: 'flat',
+    });
+
+    expect(res.status).toBe(200);
+    const ids = res.body.columns.map((col: { id: string }) => col.id);
+    expect(ids).toContain('pk');
+    expect(ids).toContain('user.username');
+    expect(res.body.rows).toHaveLength(24);
+    expect(res.body.rows.every((row: unknown[]) => row.length === ids.length)).toBe(true);
+  });
+
+  it('answers a 404 readably, and counts it as a raw unit spent', async () => {
+    const before = allowanceLeft();
+    const res = await raw({ operation: 'rawIgUserInfo', query: { url: '@nosuchcreatorzz' } });
+
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toContain('nosuchcreatorzz');
+    expect((await world.stats()).rawUnits).toBe(1);
+    expect(allowanceLeft()).toBe((before ?? 0) - 1);
+    const [latest] = await world.deps.store.ledger.recent('dev@localhost', 1);
+    expect(latest).toMatchObject({ operation: 'rawIgUserInfo', rawRequests: 1, actualCredits: 0 });
+  });
+
+  it('answers 403 with a sentence when the API account has no raw access', async () => {
+    const res = await apiPost(appWithToken(world, NO_RAW_TOKEN), '/api/raw', {
+      operation: 'rawIgUserInfo',
+      query: { url: '@someone' },
+    });
+
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('raw_access_denied');
+    expect(res.body.error.message).toMatch(/^Raw data is not enabled for the worker's API account/);
+  });
+
+  it('refuses an unknown operation and a query the operation cannot take, before any call', async () => {
+    const unknown = await raw({ operation: 'rawIgStories', query: {} });
+    const noCode = await raw({ operation: 'rawIgMediaComments', query: { url: '@x' } });
+    const tooMany = await raw({ operation: 'rawIgUserFeed', query: { url: '@x' }, maxPages: 101 });
+
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toMatch(
+      /^operation must be a raw operation id such as rawIgUserFeed, got "rawIgStories"/,
+    );
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.error.message).toMatch(/^query\.code /);
+    expect(tooMany.status).toBe(400);
+    expect((await world.stats()).calls).toBe(0);
+  });
+});

@@ -1,0 +1,272 @@
+import {
+  AI_LIST_MAX_IDS_PER_CHANGE,
+  AI_LIST_MAX_MEMBERS,
+  AI_LISTS_PER_ACCOUNT,
+} from '../../../shared/limits';
+import type { Platform } from '../../../shared/platforms';
+import { AI_LIST_MEMBERS_MAX_PAGE_SIZE } from '../../../shared/requests/ai-lists';
+import {
+  aiListCreateResponseSchema,
+  aiListDeleteResponseSchema,
+  aiListMembersAddResponseSchema,
+  aiListMembersRemoveResponseSchema,
+  aiListMembersResponseSchema,
+  aiListResponseSchema,
+  aiListsResponseSchema,
+  type AiList,
+  type AiListResponse,
+} from '../../../shared/responses/ai-search';
+import { column, type Column, type Row, withOptionalHeader } from '../../../shared/rows/columns';
+import { toWorkerError } from '../http/error-answer';
+import { WorkerError } from '../http/worker-error';
+import type { OperationDeps } from './operation-deps';
+
+/**
+ * AI lists (free): the include/exclude lists of AI search filters. The lists belong to the API
+ * account the worker spends from, so every user of the worker sees the same lists.
+ */
+
+export const AI_LIST_COLUMNS: readonly Column[] = [
+  column('id', 'List id', 'text'),
+  column('name', 'Name', 'text'),
+  column('platform', 'Platform', 'text'),
+  column('members', 'Members (approx.)', 'integer'),
+  column('created', 'Created', 'date'),
+  column('updated', 'Updated', 'date'),
+];
+
+export const AI_LIST_MEMBER_COLUMNS: readonly Column[] = [column('user_id', 'User id', 'text')];
+
+/** Pages of members read at most: a full list (70,000) in 7 pages of 10,000, with room to spare. */
+const MAX_MEMBER_PAGES = Math.ceil(AI_LIST_MAX_MEMBERS / AI_LIST_MEMBERS_MAX_PAGE_SIZE) + 3;
+
+export interface AiListsAnswer {
+  lists: AiList[];
+  header: string[];
+  columns: Column[];
+  rows: Row[];
+}
+
+export interface AiListMembersAnswer {
+  listId: string;
+  /** Exact member count, as the API gives it. */
+  total: number;
+  members: string[];
+  header: string[];
+  columns: Column[];
+  rows: Row[];
+}
+
+export interface AiListChangeAnswer {
+  listId: string;
+  /** Distinct ids sent. */
+  sent: number;
+  /** Upstream calls made (chunks of at most 10,000 ids). */
+  calls: number;
+  /** New members (adding) or members taken out (removing); existing or missing ids are no-ops. */
+  added?: number;
+  removed?: number;
+  /** Members after the change. */
+  total: number;
+}
+
+function listRow(list: AiList): Row {
+  return [
+    list.id,
+    list.name,
+    list.platform,
+    list.approximateMemberCount ?? null,
+    list.createdAt.slice(0, 10),
+    list.updatedAt.slice(0, 10),
+  ];
+}
+
+export async function readAiLists(
+  deps: OperationDeps,
+  options: { withHeader?: boolean } = {},
+): Promise<AiListsAnswer> {
+  const { lists } = await deps.upstream.request('aiListsGet', {
+    parse: (json) => aiListsResponseSchema.parse(json),
+  });
+  return {
+    lists,
+    header: AI_LIST_COLUMNS.map((col) => col.label),
+    columns: [...AI_LIST_COLUMNS],
+    rows: withOptionalHeader(AI_LIST_COLUMNS, lists.map(listRow), options),
+  };
+}
+
+/** Creates an empty list; past the account's 20,000 lists the answer says so before asking. */
+export async function createAiList(
+  deps: OperationDeps,
+  input: { platform: Platform; name: string },
+): Promise<{ list: AiList }> {
+  const { lists } = await deps.upstream.request('aiListsGet', {
+    parse: (json) => aiListsResponseSchema.parse(json),
+  });
+  if (lists.length >= AI_LISTS_PER_ACCOUNT) {
+    throw new WorkerError(
+      409,
+      'limit_reached',
+      `The API account already holds ${lists.length} AI lists, the most it may have (${AI_LISTS_PER_ACCOUNT}); delete one first`,
+    );
+  }
+  const { list } = await deps.upstream.request('aiListCreate', {
+    body: { platform: input.platform, name: input.name },
+    parse: (json) => aiListCreateResponseSchema.parse(json),
+  });
+  return { list };
+}
+
+export async function readAiList(
+  deps: OperationDeps,
+  listId: string,
+): Promise<{ list: AiListResponse['list'] }> {
+  const { list } = await deps.upstream.request('aiListGet', {
+    params: { listId },
+    parse: (json) => aiListResponseSchema.parse(json),
+  });
+  return { list };
+}
+
+export async function deleteAiList(
+  deps: OperationDeps,
+  listId: string,
+): Promise<{ listId: string; deleted: true }> {
+  await deps.upstream.request('aiListDelete', {
+    params: { listId },
+    parse: (json) => aiListDeleteResponseSchema.parse(json),
+  });
+  return { listId, deleted: true };
+}
+
+/** Every member, page by page (10,000 a page), with the exact count. */
+export async function readAiListMembers(
+  deps: OperationDeps,
+  listId: string,
+  options: { withHeader?: boolean } = {},
+): Promise<AiListMembersAnswer> {
+  const members: string[] = [];
+  let total = 0;
+  for (let page = 0; page < MAX_MEMBER_PAGES; page += 1) {
+    const answer = await deps.upstream.request('aiListMembersGet', {
+      params: { listId },
+      query: { page, limit: AI_LIST_MEMBERS_MAX_PAGE_SIZE },
+      parse: (json) => aiListMembersResponseSchema.parse(json),
+    });
+    members.push(...answer.members);
+    total = answer.total;
+    if (!answer.more_available || answer.members.length === 0) break;
+  }
+  return {
+    listId,
+    total,
+    members,
+    header: AI_LIST_MEMBER_COLUMNS.map((col) => col.label),
+    columns: [...AI_LIST_MEMBER_COLUMNS],
+    rows: withOptionalHeader(
+      AI_LIST_MEMBER_COLUMNS,
+      members.map((id) => [id]),
+      options,
+    ),
+  };
+}
+
+/**
+ * Adds any number of ids, 10,000 per call. What can be known beforehand is refused before the
+ * first call: more distinct ids than a list may hold, or (reading the members when the estimate
+ * says it may come to that) more new members than the list has room for.
+ */
+export async function addAiListMembers(
+  deps: OperationDeps,
+  listId: string,
+  ids: readonly string[],
+): Promise<AiListChangeAnswer> {
+  if (ids.length > AI_LIST_MAX_MEMBERS) {
+    throw tooMany(`ids hold ${ids.length} different ids, more than a list may hold (${AI_LIST_MAX_MEMBERS})`);
+  }
+  if (ids.length === 0) return emptyChange(deps, listId, 'added');
+  const { list } = await readAiList(deps, listId);
+  const approximate = list.approximateMemberCount;
+  if (approximate + ids.length > AI_LIST_MAX_MEMBERS) {
+    // Ids already in the list are no-ops: only the exact members tell whether the new ones fit.
+    const current = new Set((await readAiListMembers(deps, listId)).members);
+    const fresh = ids.filter((id) => !current.has(id)).length;
+    if (current.size + fresh > AI_LIST_MAX_MEMBERS) {
+      throw tooMany(
+        `list "${list.name}" holds ${current.size} members; ${fresh} new ones would take it past the ${AI_LIST_MAX_MEMBERS} a list may hold`,
+      );
+    }
+  }
+  return changeInChunks(deps, listId, ids, 'added');
+}
+
+/** Removes any number of ids, 10,000 per call; ids that are not members are no-ops. */
+export async function removeAiListMembers(
+  deps: OperationDeps,
+  listId: string,
+  ids: readonly string[],
+): Promise<AiListChangeAnswer> {
+  if (ids.length === 0) return emptyChange(deps, listId, 'removed');
+  return changeInChunks(deps, listId, ids, 'removed');
+}
+
+function tooMany(message: string): WorkerError {
+  return new WorkerError(400, 'limit_reached', message);
+}
+
+async function emptyChange(
+  deps: OperationDeps,
+  listId: string,
+  counted: 'added' | 'removed',
+): Promise<AiListChangeAnswer> {
+  const { list } = await readAiList(deps, listId);
+  return { listId, sent: 0, calls: 0, [counted]: 0, total: list.approximateMemberCount };
+}
+
+async function changeInChunks(
+  deps: OperationDeps,
+  listId: string,
+  ids: readonly string[],
+  counted: 'added' | 'removed',
+): Promise<AiListChangeAnswer> {
+  let changed = 0;
+  let total = 0;
+  let calls = 0;
+  for (let start = 0; start < ids.length; start += AI_LIST_MAX_IDS_PER_CHANGE) {
+    const chunk = ids.slice(start, start + AI_LIST_MAX_IDS_PER_CHANGE);
+    try {
+      if (counted === 'added') {
+        const answer = await deps.upstream.request('aiListMembersAdd', {
+          params: { listId },
+          body: { ids: chunk },
+          parse: (json) => aiListMembersAddResponseSchema.parse(json),
+        });
+        changed += answer.added;
+        total = answer.total;
+      } else {
+        const answer = await deps.upstream.request('aiListMembersRemove', {
+          params: { listId },
+          body: { ids: chunk },
+          parse: (json) => aiListMembersRemoveResponseSchema.parse(json),
+        });
+        changed += answer.removed;
+        total = answer.total;
+      }
+      calls += 1;
+    } catch (error) {
+      const answer = toWorkerError(error);
+      const done =
+        start === 0
+          ? 'nothing was changed'
+          : `the ${start} ids before them were sent (${changed} ${counted})`;
+      throw new WorkerError(
+        answer.status,
+        answer.code,
+        `${answer.message} (ids ${start + 1} to ${start + chunk.length} of ${ids.length}; ${done})`,
+        answer.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: answer.retryAfterSeconds },
+      );
+    }
+  }
+  return { listId, sent: ids.length, calls, [counted]: changed, total };
+}

@@ -1,0 +1,216 @@
+import type { Platform } from '../../../shared/platforms';
+import { actualCredits, estimateCredits, sumCharges, type CreditCharge } from '../../../shared/pricing';
+import { aiSearchResponseSchema, type AiProfile } from '../../../shared/responses/ai-search';
+import { AI_SEARCH_COLUMNS, aiSearchToRows } from '../../../shared/rows/ai-search-rows';
+import type { Column, Row } from '../../../shared/rows/columns';
+import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
+import type { AiSearchBody, AiSearchInput, AiSearchMode } from './ai-search-request';
+import { canonicalDigest } from './canonical-json';
+import type { OperationContext, OperationDeps } from './operation-deps';
+
+/** The API operation behind each mode. */
+export const AI_SEARCH_OPERATIONS = {
+  text: 'aiTextSearch',
+  image: 'aiImageSearch',
+  lookalikes: 'aiLookalikes',
+} as const satisfies Record<AiSearchMode, string>;
+
+/** AI search pages, kept a day like search pages. */
+export const AI_SEARCH_PAGES_NAMESPACE = 'ai-search-pages';
+
+export interface AiSearchPageResult {
+  profiles: AiProfile[];
+  /** The API's estimate of all matches (may exceed what paging can reach). */
+  total: number;
+  fromCache: boolean;
+  shared: boolean;
+  /** What this call was billed (0 from the cache or a shared call). */
+  credits: number;
+}
+
+interface CachedAiPage {
+  total: number;
+  profiles: AiProfile[];
+}
+
+/** `POST /api/ai/search`. */
+export interface AiSearchAnswer {
+  header: string[];
+  columns: Column[];
+  /** One row per distinct profile, page by page in the API's order (after the header when asked). */
+  rows: Row[];
+  total: number | null;
+  estimate: CreditCharge;
+  credits: number;
+  dryRun: boolean;
+  counts: {
+    pagesRequested: number;
+    pagesFetched: number;
+    pagesCached: number;
+    pagesShared: number;
+    results: number;
+    duplicates: number;
+  };
+}
+
+/** A digest, not the body: an image search body carries up to 5 MB of base64. */
+export function aiSearchPageCacheKey(
+  mode: AiSearchMode,
+  platform: Platform,
+  body: AiSearchBody,
+  page: number,
+): string {
+  return canonicalDigest([mode, platform, body, page]);
+}
+
+/**
+ * One page of an AI search, for `runAiSearch` and for AI search jobs: from the cache (free,
+ * recorded as savings), an identical call in flight, or the API at its 1-a-second rate (the
+ * throttle paces the family, so this never draws a 429 in normal work), paid under `budget` when
+ * given. The caller checks the depth rule first.
+ */
+export async function aiSearchPage(
+  deps: OperationDeps,
+  context: OperationContext,
+  args: {
+    mode: AiSearchMode;
+    platform: Platform;
+    body: AiSearchBody;
+    page: number;
+    refresh?: boolean;
+    budget?: PaidBudget;
+  },
+): Promise<AiSearchPageResult> {
+  const { mode, platform, body, page } = args;
+  const refresh = args.refresh === true;
+  const operation = AI_SEARCH_OPERATIONS[mode];
+  const priced = { pageSize: body.pageSize };
+  const key = aiSearchPageCacheKey(mode, platform, body, page);
+  const saved = async (result: AiSearchPageResult) => {
+    await deps.paid.recordSavings(context, operation, {
+      cacheHits: result.profiles.length,
+      creditsSaved: actualCredits(operation, priced, result.profiles.length).credits,
+    });
+    return result;
+  };
+  const cachedPage = async () => {
+    const cached = refresh ? null : await deps.store.cache.get(AI_SEARCH_PAGES_NAMESPACE, key);
+    if (cached === null) return null;
+    const value = cached.value as CachedAiPage;
+    return { profiles: value.profiles, total: value.total, fromCache: true, shared: false, credits: 0 };
+  };
+
+  const cached = await cachedPage();
+  if (cached !== null) return saved(cached);
+  const flight = await deps.singleFlight.run(`ai-search:${key}`, async (): Promise<AiSearchPageResult> => {
+    const again = await cachedPage();
+    if (again !== null) return again;
+    const spec: PaidCallSpec<CachedAiPage> = {
+      operation,
+      estimate: estimateCredits(operation, priced),
+      call: async () => {
+        const response = await deps.upstream.request(operation, {
+          platform,
+          body: { ...body, page },
+          parse: (json) => aiSearchResponseSchema.parse(json),
+        });
+        return { total: response.total, profiles: response.profiles };
+      },
+      actual: (answer) => actualCredits(operation, priced, answer.profiles.length),
+    };
+    const answer = args.budget ? await args.budget.run(spec) : await deps.paid.run(context, spec);
+    await deps.store.cache.set(AI_SEARCH_PAGES_NAMESPACE, key, answer, deps.store.cacheTtlMs['search-pages']);
+    return { ...answer, fromCache: false, shared: false, credits: spec.actual(answer).credits };
+  });
+  if (!flight.shared) return flight.value;
+  return saved({ ...flight.value, fromCache: false, shared: true, credits: 0 });
+}
+
+/** Profiles not `seen` on earlier pages (by user id, else username); adds them to `seen`. */
+export function freshProfiles(profiles: readonly AiProfile[], seen: Set<string>): AiProfile[] {
+  return profiles.filter((profile) => {
+    const id = profile.userId ?? `@${profile.username.toLowerCase()}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/**
+ * An AI search over one or more pages: the estimate (0.025 x pageSize per page not in the cache),
+ * one budget check, then the pages one after another (the family runs at 1 call a second, so
+ * nothing is gained by sending them together), stopping at the first short page.
+ */
+export async function runAiSearch(
+  deps: OperationDeps,
+  context: OperationContext,
+  input: AiSearchInput,
+): Promise<AiSearchAnswer> {
+  const { mode, platform, body, refresh } = input;
+  const operation = AI_SEARCH_OPERATIONS[mode];
+  const pageNumbers = Array.from({ length: input.pages }, (_, index) => input.startPage + index);
+  const keys = pageNumbers.map((page) => aiSearchPageCacheKey(mode, platform, body, page));
+  const cached = refresh
+    ? new Map<string, unknown>()
+    : await deps.store.cache.getMany(AI_SEARCH_PAGES_NAMESPACE, keys);
+  const perPage = estimateCredits(operation, { pageSize: body.pageSize });
+  const estimate = sumCharges(keys.filter((key) => !cached.has(key)).map(() => perPage));
+  const answer: AiSearchAnswer = {
+    header: AI_SEARCH_COLUMNS.map((col) => col.label),
+    columns: [...AI_SEARCH_COLUMNS],
+    rows: [],
+    total: null,
+    estimate,
+    credits: 0,
+    dryRun: input.dryRun,
+    counts: {
+      pagesRequested: input.pages,
+      pagesFetched: 0,
+      pagesCached: 0,
+      pagesShared: 0,
+      results: 0,
+      duplicates: 0,
+    },
+  };
+  if (input.dryRun) {
+    answer.counts.pagesCached = cached.size;
+    if (input.withHeader) answer.rows.push([...answer.header]);
+    return answer;
+  }
+
+  const seen = new Set<string>();
+  const profiles: AiProfile[] = [];
+  const budget = await deps.paid.reserve(context, estimate);
+  try {
+    for (const page of pageNumbers) {
+      const result = await aiSearchPage(deps, context, { mode, platform, body, page, refresh, budget });
+      answer.total = result.total;
+      if (result.fromCache) answer.counts.pagesCached += 1;
+      else if (result.shared) answer.counts.pagesShared += 1;
+      else answer.counts.pagesFetched += 1;
+      answer.credits = sumCharges([
+        { credits: answer.credits, rawRequests: 0 },
+        { credits: result.credits, rawRequests: 0 },
+      ]).credits;
+      const fresh = freshProfiles(result.profiles, seen);
+      answer.counts.duplicates += result.profiles.length - fresh.length;
+      profiles.push(...fresh);
+      if (result.profiles.length < body.pageSize) break;
+    }
+  } finally {
+    budget.release();
+  }
+  answer.counts.results = profiles.length;
+  answer.rows = aiSearchToRows({ profiles }, platform, { withHeader: input.withHeader });
+  context.log.info(
+    {
+      mode,
+      platform,
+      pages: input.pages,
+      fetched: answer.counts.pagesFetched,
+      cached: answer.counts.pagesCached,
+    },
+    'AI search done',
+  );
+  return answer;
+}

@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import { parseBody } from '../http/parse-body';
+import {
+  runCollaborationPosts,
+  runCollaborationSummary,
+  runDeprecatedCollaborations,
+} from './collaborations';
+import { collaborationsRequestSchema, deprecatedCollaborationsRequestSchema } from './collaborations-request';
+import { operationContext, type OperationDeps } from './operation-deps';
+
+/**
+ * Collaborations (paid):
+ * - `POST /api/collaborations/posts` `{ id, platform, collaboratorId?, from?, to?,
+ *   groupBrandCollaborations?, limit?, cursor?, maxPages?, withHeader? }` -> `{ header, columns,
+ *   rows, pages, more, cursor, estimate, credits, side, incomplete? }`
+ * - `POST /api/collaborations/summary` (same body; one call) -> `{ header, columns, rows, side, credits }`
+ * - `POST /api/collaborations/deprecated` `{ kind: influencer|brand, platform, id, groupedBrands?,
+ *   after?, maxPages?, withHeader? }` -> `{ header, columns, rows, pages, more, cursor, estimate,
+ *   credits, incomplete? }`
+ */
+export function createCollaborationsRouter(deps: OperationDeps): Router {
+  const router = Router();
+  router.post('/api/collaborations/posts', deps.authenticate, async (req, res) => {
+    const input = parseBody(collaborationsRequestSchema, req.body);
+    res.json(await runCollaborationPosts(deps, operationContext(req, deps), input));
+  });
+  router.post('/api/collaborations/summary', deps.authenticate, async (req, res) => {
+    const input = parseBody(collaborationsRequestSchema, req.body);
+    res.json(await runCollaborationSummary(deps, operationContext(req, deps), input));
+  });
+  router.post('/api/collaborations/deprecated', deps.authenticate, async (req, res) => {
+    const input = parseBody(deprecatedCollaborationsRequestSchema, req.body);
+    res.json(await runDeprecatedCollaborations(deps, operationContext(req, deps), input));
+  });
+  return router;
+}

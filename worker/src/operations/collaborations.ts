@@ -1,0 +1,256 @@
+import { actualCredits, estimateCredits, sumCharges, type CreditCharge } from '../../../shared/pricing';
+import type { CollaborationRequestInput } from '../../../shared/requests/collaborations';
+import {
+  collaborationPostsResponseSchema,
+  collaborationSummaryResponseSchema,
+  deprecatedCollaborationsResponseSchema,
+  type CollaborationPostsResponse,
+  type DeprecatedCollaborationsResponse,
+} from '../../../shared/responses/collaborations';
+import {
+  COLLABORATION_POST_COLUMNS,
+  COLLABORATION_SUMMARY_COLUMNS,
+  collaborationPostsToRows,
+  collaborationSummaryToRows,
+} from '../../../shared/rows/collaboration-rows';
+import { headerRow, type Column, type Row } from '../../../shared/rows/columns';
+import { flatColumns, flatToRows } from '../../../shared/rows/raw-rows';
+import type { PaidBudget } from '../billing/paid-call';
+import { toWorkerError } from '../http/error-answer';
+import type { CollaborationsInput, DeprecatedCollaborationsInput } from './collaborations-request';
+import type { OperationContext, OperationDeps } from './operation-deps';
+
+/** A paged collaborations answer: the rows so far and where to go on. */
+export interface CollaborationPagesAnswer {
+  header: string[];
+  columns: Column[];
+  rows: Row[];
+  /** Pages fetched (each one paid). */
+  pages: number;
+  /** More pages exist past `cursor`: send it back as `cursor` (posts) or `after` (deprecated). */
+  more: boolean;
+  cursor: string | null;
+  /** At most what the request could cost (maxPages calls). */
+  estimate: CreditCharge;
+  credits: number;
+  /** Why paging stopped early, when a later page failed; the rows of the pages before it stand. */
+  incomplete?: string;
+}
+
+export interface CollaborationPostsAnswer extends CollaborationPagesAnswer {
+  /** Whether `id` named an influencer (posts mention brands) or a brand (influencers posted for it). */
+  side: 'influencer' | 'brand';
+}
+
+export interface CollaborationSummaryAnswer {
+  header: string[];
+  columns: Column[];
+  /** One row per partner, then the totals row. */
+  rows: Row[];
+  side: 'influencer' | 'brand';
+  credits: number;
+}
+
+function apiBody(input: CollaborationsInput, cursor: string | undefined): CollaborationRequestInput {
+  const window =
+    input.from === undefined && input.to === undefined
+      ? {}
+      : {
+          postCreationTimestampMs: {
+            ...(input.from === undefined ? {} : { gte: input.from }),
+            ...(input.to === undefined ? {} : { lte: input.to }),
+          },
+        };
+  return {
+    id: input.id,
+    platform: input.platform,
+    ...(input.collaboratorId === undefined ? {} : { collaboratorId: input.collaboratorId }),
+    ...(input.groupBrandCollaborations === undefined
+      ? {}
+      : { groupBrandCollaborations: input.groupBrandCollaborations }),
+    ...(input.limit === undefined ? {} : { limit: input.limit }),
+    ...(cursor === undefined ? {} : { cursor }),
+    ...window,
+  };
+}
+
+/**
+ * Follows pages while the API has more and a page is still worth asking for: the flag says so,
+ * the cursor is there and has not been seen (a cursor that comes back would loop, paying for the
+ * same page again), and maxPages is not reached. The first failure is the caller's; a later one
+ * ends paging with what was paid for so far.
+ */
+async function followPages<T>(
+  maxPages: number,
+  firstCursor: string | undefined,
+  fetchPage: (cursor: string | undefined) => Promise<T>,
+  next: (page: T) => string | null,
+  onPage: (page: T) => void,
+): Promise<{ pages: number; cursor: string | null; incomplete?: string }> {
+  const visited = new Set<string>();
+  let cursor = firstCursor;
+  if (cursor !== undefined) visited.add(cursor);
+  let pages = 0;
+  while (pages < maxPages) {
+    let page: T;
+    try {
+      page = await fetchPage(cursor);
+    } catch (error) {
+      if (pages === 0) throw error;
+      return { pages, cursor: cursor ?? null, incomplete: toWorkerError(error).message };
+    }
+    pages += 1;
+    onPage(page);
+    const following = next(page);
+    if (following === null || visited.has(following)) return { pages, cursor: null };
+    visited.add(following);
+    cursor = following;
+  }
+  return { pages, cursor: cursor ?? null };
+}
+
+/**
+ * `POST /api/collaborations/posts`: pages of collaboration posts, following `cursor` until the
+ * API has no more or `maxPages` are fetched. 0.2 credits per call: the estimate (0.2 x maxPages)
+ * is checked against the budgets once, each call is billed as it is made.
+ */
+export async function runCollaborationPosts(
+  deps: OperationDeps,
+  context: OperationContext,
+  input: CollaborationsInput,
+): Promise<CollaborationPostsAnswer> {
+  const perPage = estimateCredits('collaborationPosts');
+  const estimate = sumCharges(Array.from({ length: input.maxPages }, () => perPage));
+  const rows: Row[] = [];
+  let side: CollaborationPostsAnswer['side'] = 'influencer';
+  const budget: PaidBudget = await deps.paid.reserve(context, estimate);
+  let paging: Awaited<ReturnType<typeof followPages>>;
+  try {
+    paging = await followPages<CollaborationPostsResponse>(
+      input.maxPages,
+      input.cursor,
+      (cursor) =>
+        budget.run({
+          operation: 'collaborationPosts',
+          estimate: perPage,
+          call: () =>
+            deps.upstream.request('collaborationPosts', {
+              body: apiBody(input, cursor),
+              parse: (json) => collaborationPostsResponseSchema.parse(json),
+            }),
+          actual: () => actualCredits('collaborationPosts'),
+        }),
+      (page) => {
+        const more = page.influencer?.is_more_available ?? page.brand?.is_more_available ?? false;
+        return more && typeof page.cursor === 'string' && page.cursor !== '' ? page.cursor : null;
+      },
+      (page) => {
+        if (page.influencer === undefined && page.brand !== undefined) side = 'brand';
+        rows.push(...collaborationPostsToRows(page));
+      },
+    );
+  } finally {
+    budget.release();
+  }
+  const columns = [...COLLABORATION_POST_COLUMNS];
+  return {
+    header: columns.map((col) => col.label),
+    columns,
+    rows: input.withHeader ? [headerRow(columns), ...rows] : rows,
+    pages: paging.pages,
+    more: paging.cursor !== null,
+    cursor: paging.cursor,
+    estimate,
+    credits: sumCharges(Array.from({ length: paging.pages }, () => actualCredits('collaborationPosts')))
+      .credits,
+    side,
+    ...(paging.incomplete === undefined ? {} : { incomplete: paging.incomplete }),
+  };
+}
+
+/** `POST /api/collaborations/summary`: one call (0.2 credits); the totals are never paged. */
+export async function runCollaborationSummary(
+  deps: OperationDeps,
+  context: OperationContext,
+  input: CollaborationsInput,
+): Promise<CollaborationSummaryAnswer> {
+  const { cursor: _cursor, limit: _limit, ...summaryInput } = input;
+  const response = await deps.paid.run(context, {
+    operation: 'collaborationSummary',
+    estimate: estimateCredits('collaborationSummary'),
+    call: () =>
+      deps.upstream.request('collaborationSummary', {
+        body: apiBody(summaryInput, undefined),
+        parse: (json) => collaborationSummaryResponseSchema.parse(json),
+      }),
+    actual: () => actualCredits('collaborationSummary'),
+  });
+  const columns = [...COLLABORATION_SUMMARY_COLUMNS];
+  return {
+    header: columns.map((col) => col.label),
+    columns,
+    rows: collaborationSummaryToRows(response, { withHeader: input.withHeader }),
+    side: response.influencer === undefined ? 'brand' : 'influencer',
+    credits: actualCredits('collaborationSummary').credits,
+  };
+}
+
+/**
+ * `POST /api/collaborations/deprecated`: the older `GET /{platform}/collaborations/influencer|brand`,
+ * following `end_cursor` (1 credit per page of up to 30). Their items are not described anywhere,
+ * so they are laid out flat, with the columns fixed by the first page.
+ */
+export async function runDeprecatedCollaborations(
+  deps: OperationDeps,
+  context: OperationContext,
+  input: DeprecatedCollaborationsInput,
+): Promise<CollaborationPagesAnswer> {
+  const operation =
+    input.kind === 'influencer' ? 'collaborationsInfluencerDeprecated' : 'collaborationsBrandDeprecated';
+  const perPage = estimateCredits(operation);
+  const estimate = sumCharges(Array.from({ length: input.maxPages }, () => perPage));
+  const items: unknown[] = [];
+  let columns: Column[] | null = null;
+  const budget = await deps.paid.reserve(context, estimate);
+  let paging: Awaited<ReturnType<typeof followPages>>;
+  try {
+    paging = await followPages<DeprecatedCollaborationsResponse>(
+      input.maxPages,
+      input.after,
+      (after) =>
+        budget.run({
+          operation,
+          estimate: perPage,
+          call: () =>
+            deps.upstream.request(operation, {
+              platform: input.platform,
+              query:
+                input.kind === 'influencer'
+                  ? { influencerId: input.id, after, groupedBrands: input.groupedBrands }
+                  : { brandId: input.id, after },
+              parse: (json) => deprecatedCollaborationsResponseSchema.parse(json),
+            }),
+          actual: () => actualCredits(operation),
+        }),
+      (page) => (page.more_available && page.end_cursor !== '' ? page.end_cursor : null),
+      (page) => {
+        columns ??= flatColumns(page.collaborations);
+        items.push(...page.collaborations);
+      },
+    );
+  } finally {
+    budget.release();
+  }
+  const fixed: Column[] = columns ?? [];
+  return {
+    header: fixed.map((col) => col.label),
+    columns: fixed,
+    rows: flatToRows(items, fixed, { withHeader: input.withHeader }),
+    pages: paging.pages,
+    more: paging.cursor !== null,
+    cursor: paging.cursor,
+    estimate,
+    credits: sumCharges(Array.from({ length: paging.pages }, () => actualCredits(operation))).credits,
+    ...(paging.incomplete === undefined ? {} : { incomplete: paging.incomplete }),
+  };
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { parsePlatform } from '../../../shared/handles';
+import { OVERLAP_PLATFORMS } from '../../../shared/platforms';
+
+/** One paid call compares them all; the API documents no upper bound, this keeps a call sane. */
+export const MAX_OVERLAP_HANDLES = 100;
+
+/**
+ * `POST /api/overlap`. `handles` are cells as the sheet holds them: names, `@names`, profile URLs
+ * or ids (shared parseHandle); blanks are skipped, repeats count once.
+ */
+export const overlapRequestSchema = z.looseObject({
+  platform: z.preprocess((value) => parsePlatform(value) ?? value, z.enum(OVERLAP_PLATFORMS)),
+  handles: z.array(z.unknown()).superRefine((items, ctx) => {
+    if (items.length > MAX_OVERLAP_HANDLES) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must hold at most ${MAX_OVERLAP_HANDLES} items, got ${items.length}`,
+      });
+    }
+  }),
+  withHeader: z.boolean().default(false),
+  /** Skip the cache and pay for a fresh overlap. */
+  refresh: z.boolean().default(false),
+});
+
+export type OverlapInput = z.output<typeof overlapRequestSchema>;

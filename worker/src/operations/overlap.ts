@@ -1,0 +1,122 @@
+import { parseHandle } from '../../../shared/handles';
+import type { OverlapPlatform } from '../../../shared/platforms';
+import { actualCredits, estimateCredits } from '../../../shared/pricing';
+import { overlapResponseSchema, type OverlapResponse } from '../../../shared/responses/overlap';
+import type { Column, Row } from '../../../shared/rows/columns';
+import { OVERLAP_COLUMNS, overlapToRows } from '../../../shared/rows/overlap-rows';
+import { badRequest } from '../http/worker-error';
+import { canonicalJson } from './canonical-json';
+import type { OperationContext, OperationDeps } from './operation-deps';
+import type { OverlapInput } from './overlap-request';
+
+/** Overlaps are reports of a kind: kept as long as reports (REPORT_CACHE_DAYS). */
+export const OVERLAP_NAMESPACE = 'audience-overlap';
+
+/** How many unreadable handles a 400 names before it only counts the rest. */
+const NAMED_PROBLEMS = 5;
+
+/** `POST /api/overlap`. */
+export interface OverlapAnswer {
+  header: string[];
+  columns: Column[];
+  /** One row per creator in the API's order, then the totals row. */
+  rows: Row[];
+  reportInfo: OverlapResponse['reportInfo'];
+  fromCache: boolean;
+  /** When the overlap was fetched (ms since the epoch). */
+  storedAt: number;
+  /** Credits billed by this request. */
+  credits: number;
+}
+
+interface StoredOverlap {
+  reportInfo: OverlapResponse['reportInfo'];
+  data: OverlapResponse['data'];
+}
+
+/**
+ * The handles as the API's `influencers`: each read with parseHandle (URLs, `@names`, ids), blanks
+ * skipped, repeats merged, sorted (the overlap of a set does not depend on the order, and neither
+ * does its cache key). An all-digit username goes as `@123`, or the API would read an id.
+ */
+export function overlapInfluencers(platform: OverlapPlatform, handles: readonly unknown[]): string[] {
+  const names = new Set<string>();
+  const problems: string[] = [];
+  handles.forEach((value, index) => {
+    const parsed = parseHandle(value, platform);
+    if (parsed.ok) {
+      const digitsOnly = parsed.kind === 'username' && /^\d+$/.test(parsed.handle);
+      names.add(digitsOnly ? `@${parsed.handle}` : parsed.handle);
+    } else if (!parsed.blank) {
+      problems.push(`handles[${index}]: ${parsed.error}`);
+    }
+  });
+  if (problems.length > 0) {
+    const more = problems.length - NAMED_PROBLEMS;
+    throw badRequest(
+      `${problems.slice(0, NAMED_PROBLEMS).join('; ')}${more > 0 ? `; and ${more} more` : ''}`,
+    );
+  }
+  if (names.size < 2) {
+    throw badRequest(
+      `handles must name at least 2 different ${platform} creators to compare, got ${names.size}`,
+    );
+  }
+  return [...names].sort();
+}
+
+/**
+ * Audience overlap of 2 or more creators: one paid call (1 credit), cached like a report, keyed by
+ * the sorted set of handles; identical requests in flight share the call.
+ */
+export async function runOverlap(
+  deps: OperationDeps,
+  context: OperationContext,
+  input: OverlapInput,
+): Promise<OverlapAnswer> {
+  const { platform } = input;
+  const influencers = overlapInfluencers(platform, input.handles);
+  const key = canonicalJson([platform, influencers]);
+  const answer = (stored: StoredOverlap, storedAt: number, fromCache: boolean, credits: number) => ({
+    header: OVERLAP_COLUMNS.map((col) => col.label),
+    columns: [...OVERLAP_COLUMNS],
+    rows: overlapToRows(stored, { withHeader: input.withHeader }),
+    reportInfo: stored.reportInfo,
+    fromCache,
+    storedAt,
+    credits,
+  });
+  const saved = async () =>
+    deps.paid.recordSavings(context, 'audienceOverlap', {
+      cacheHits: 1,
+      creditsSaved: estimateCredits('audienceOverlap').credits,
+    });
+
+  if (!input.refresh) {
+    const cached = await deps.store.cache.get(OVERLAP_NAMESPACE, key);
+    if (cached !== null) {
+      await saved();
+      return answer(cached.value as StoredOverlap, cached.storedAt, true, 0);
+    }
+  }
+  const flight = await deps.singleFlight.run(`overlap:${key}`, async () => {
+    const response = await deps.paid.run(context, {
+      operation: 'audienceOverlap',
+      estimate: estimateCredits('audienceOverlap'),
+      call: () =>
+        deps.upstream.request('audienceOverlap', {
+          platform,
+          body: { influencers },
+          parse: (json) => overlapResponseSchema.parse(json),
+        }),
+      actual: () => actualCredits('audienceOverlap'),
+    });
+    const stored: StoredOverlap = { reportInfo: response.reportInfo, data: response.data };
+    const storedAt = deps.clock.now();
+    await deps.store.cache.set(OVERLAP_NAMESPACE, key, stored, deps.store.cacheTtlMs.reports, storedAt);
+    return { stored, storedAt };
+  });
+  if (flight.shared) await saved();
+  const credits = flight.shared ? 0 : actualCredits('audienceOverlap').credits;
+  return answer(flight.value.stored, flight.value.storedAt, flight.shared, credits);
+}

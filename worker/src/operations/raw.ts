@@ -1,0 +1,239 @@
+import type { z } from 'zod';
+import type { RawOperationId } from '../../../shared/operations';
+import { actualCredits, estimateCredits } from '../../../shared/pricing';
+import { accountInfoResponseSchema } from '../../../shared/responses/account';
+import {
+  isPagedRawOperation,
+  RAW_PAGINATION,
+  RAW_RESPONSE_SCHEMAS,
+  rawNextCursor,
+} from '../../../shared/responses/raw';
+import type { Column, Row } from '../../../shared/rows/columns';
+import { flatColumns, flatToRows, rawColumns, rawItems, rawToRows } from '../../../shared/rows/raw-rows';
+import { toWorkerError } from '../http/error-answer';
+import { WorkerError } from '../http/worker-error';
+import { isUpstreamError, type UpstreamError } from '../upstream/upstream-error';
+import type { OperationContext, OperationDeps } from './operation-deps';
+import type { RawInput } from './raw-request';
+
+/** One page of a raw operation. */
+export interface RawPageResult {
+  /** The page's items (posts, comments, users...), or the one thing the answer describes. */
+  items: unknown[];
+  /** The next page's cursor, or null at the end (and for operations that are not paged). */
+  nextCursor: string | null;
+  /** The answer as parsed (unknown fields kept). */
+  body: unknown;
+}
+
+/** `POST /api/raw`. */
+export interface RawAnswer {
+  operation: RawOperationId;
+  header: string[];
+  columns: Column[];
+  /** One row per distinct item, page by page (after the header when asked). */
+  rows: Row[];
+  pages: number;
+  /** More pages exist: send `cursor` back as the query's cursor parameter to go on. */
+  more: boolean;
+  cursor: string | null;
+  /** Raw requests spent: one per call that reached the API, a 404 included. */
+  rawUnits: number;
+  /** The monthly raw allowance left after this request (`/user/info`), when it could be read. */
+  rawRequestsLeft: number | null;
+  /** Items dropped because an earlier page already held them. */
+  duplicates: number;
+  /** Paging stopped because the API handed out a cursor it had given before. */
+  repeatedCursor: boolean;
+  /** Why paging stopped early, when a later page failed; the rows before it stand. */
+  incomplete?: string;
+}
+
+type RawCall = { kind: 'page'; body: unknown } | { kind: 'notFound'; error: UpstreamError };
+
+/** The raw account's own refusals, as a sentence for whoever set up the worker. */
+function rawAccessError(error: unknown): unknown {
+  if (!isUpstreamError(error)) return error;
+  if (error.code === 'raw_access_denied') {
+    return new WorkerError(
+      403,
+      'raw_access_denied',
+      `Raw data is not enabled for the worker's API account (${error.message}); an admin must ask the API's support to enable it`,
+    );
+  }
+  if (error.code === 'raw_requests_exhausted') {
+    return new WorkerError(
+      403,
+      'raw_requests_exhausted',
+      `The API account's monthly raw request allowance is used up (${error.message})`,
+    );
+  }
+  return error;
+}
+
+/**
+ * One page of a raw operation, for `runRaw` and for raw feed jobs: `cursor` goes in the operation's
+ * cursor parameter. Every call that reaches the API spends one unit of the raw allowance, a 404
+ * included (the API's rule), so a 404 is recorded in the ledger before it is thrown.
+ */
+export async function rawPage(
+  deps: OperationDeps,
+  context: OperationContext,
+  args: { operation: RawOperationId; query: Record<string, unknown>; cursor?: string | null },
+): Promise<RawPageResult> {
+  const { operation } = args;
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(args.query)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      query[name] = String(value);
+  }
+  if (args.cursor !== undefined && args.cursor !== null && isPagedRawOperation(operation)) {
+    query[RAW_PAGINATION[operation].param] = args.cursor;
+  }
+  const schema: z.ZodType = RAW_RESPONSE_SCHEMAS[operation];
+  let outcome: RawCall;
+  try {
+    outcome = await deps.paid.run<RawCall>(context, {
+      operation,
+      estimate: estimateCredits(operation),
+      call: async () => {
+        try {
+          return {
+            kind: 'page',
+            body: await deps.upstream.request(operation, { query, parse: (json) => schema.parse(json) }),
+          };
+        } catch (error) {
+          if (isUpstreamError(error) && error.status === 404) return { kind: 'notFound', error };
+          throw error;
+        }
+      },
+      actual: () => actualCredits(operation),
+    });
+  } catch (error) {
+    throw rawAccessError(error);
+  }
+  if (outcome.kind === 'notFound') throw outcome.error;
+  const body = outcome.body;
+  return {
+    items: rawItems(operation, body),
+    nextCursor: isPagedRawOperation(operation) ? rawNextCursor(operation, body) : null,
+    body,
+  };
+}
+
+/**
+ * What makes two items of a feed the same item: its id under the names the platforms use (`pk`,
+ * `cid`, `id`); null for items without one (subtitle lines), which are never merged.
+ */
+export function rawItemKey(item: unknown): string | null {
+  if (typeof item !== 'object' || item === null) return null;
+  const record = item as Record<string, unknown>;
+  for (const field of ['pk', 'cid', 'id']) {
+    const value = record[field];
+    if (typeof value === 'string' || typeof value === 'number') return `${field}:${value}`;
+  }
+  return null;
+}
+
+/**
+ * A raw operation over up to `maxPages` pages. Cursors are followed as the API hands them out and
+ * never built or assumed in order (Instagram's comment pages come in any order): every cursor is
+ * remembered, a cursor seen before ends paging, and items are deduplicated by id, so no comment is
+ * lost or repeated. Then the allowance left is read from `/user/info` (free).
+ */
+export async function runRaw(
+  deps: OperationDeps,
+  context: OperationContext,
+  input: RawInput,
+): Promise<RawAnswer> {
+  const { operation } = input;
+  const paging = isPagedRawOperation(operation) ? RAW_PAGINATION[operation] : null;
+  const startCursor = paging === null ? undefined : input.query[paging.param];
+  const query = { ...input.query };
+  if (paging !== null) delete query[paging.param];
+  const visited = new Set<string>();
+  let cursor: string | null = typeof startCursor === 'string' ? startCursor : null;
+  if (cursor !== null) visited.add(cursor);
+
+  const seen = new Set<string>();
+  const items: unknown[] = [];
+  const tableRows: Row[] = [];
+  let columns: Column[] | null = input.layout === 'table' ? [...rawColumns(operation)] : null;
+  const answer: Omit<RawAnswer, 'header' | 'columns' | 'rows'> = {
+    operation,
+    pages: 0,
+    more: false,
+    cursor: null,
+    rawUnits: 0,
+    rawRequestsLeft: null,
+    duplicates: 0,
+    repeatedCursor: false,
+  };
+
+  while (answer.pages < input.maxPages) {
+    let page: RawPageResult;
+    try {
+      page = await rawPage(deps, context, { operation, query, cursor });
+    } catch (error) {
+      if (isUpstreamError(error) && error.status === 404) answer.rawUnits += 1;
+      if (answer.pages === 0) throw error;
+      answer.incomplete = toWorkerError(error).message;
+      answer.more = true;
+      answer.cursor = cursor;
+      break;
+    }
+    answer.rawUnits += 1;
+    answer.pages += 1;
+    const pageRows = input.layout === 'table' ? rawToRows(operation, page.body) : null;
+    columns ??= flatColumns(page.items);
+    page.items.forEach((item, index) => {
+      const key = rawItemKey(item);
+      if (key !== null && seen.has(key)) {
+        answer.duplicates += 1;
+        return;
+      }
+      if (key !== null) seen.add(key);
+      items.push(item);
+      if (pageRows !== null) tableRows.push(pageRows[index]);
+    });
+    const next = page.nextCursor;
+    if (next === null) {
+      answer.more = false;
+      answer.cursor = null;
+      break;
+    }
+    if (visited.has(next)) {
+      answer.repeatedCursor = true;
+      answer.more = false;
+      answer.cursor = null;
+      context.log.warn({ operation, pages: answer.pages }, 'raw paging stopped at a cursor seen before');
+      break;
+    }
+    visited.add(next);
+    cursor = next;
+    answer.more = true;
+    answer.cursor = next;
+  }
+
+  answer.rawRequestsLeft = await rawAllowanceLeft(deps, context);
+  const fixed: Column[] = columns ?? [];
+  const rows = input.layout === 'table' ? tableRows : flatToRows(items, fixed);
+  return {
+    ...answer,
+    header: fixed.map((col) => col.label),
+    columns: fixed,
+    rows: input.withHeader ? [fixed.map((col) => col.label), ...rows] : rows,
+  };
+}
+
+async function rawAllowanceLeft(deps: OperationDeps, context: OperationContext): Promise<number | null> {
+  try {
+    const info = await deps.upstream.request('userInfo', {
+      parse: (json) => accountInfoResponseSchema.parse(json),
+    });
+    return info.billing.rawRequests ?? null;
+  } catch (error) {
+    context.log.warn({ code: toWorkerError(error).code }, 'raw allowance could not be read');
+    return null;
+  }
+}

@@ -1,0 +1,268 @@
+import { SEARCH_PAGE_SIZE } from '../../../shared/limits';
+import type { Platform } from '../../../shared/platforms';
+import { actualCredits, estimateCredits, sumCharges, type CreditCharge } from '../../../shared/pricing';
+import { searchResponseSchema, type SearchItem } from '../../../shared/responses/search';
+import type { Column, Row } from '../../../shared/rows/columns';
+import { SEARCH_COLUMNS, searchToRows } from '../../../shared/rows/search-rows';
+import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
+import { createConcurrencyLimit } from '../concurrency-limit';
+import { CACHE_NAMESPACES } from '../store/cache-namespaces';
+import { canonicalJson } from './canonical-json';
+import type { OperationContext, OperationDeps } from './operation-deps';
+import type { SearchBody, SearchInput } from './search-request';
+
+/**
+ * Pages of one search in flight at once. The throttle paces them (about 2 a second); this only
+ * bounds how many wait in it, and how many may be spent past the last page before it is known.
+ */
+export const SEARCH_PAGE_CONCURRENCY = 4;
+
+/** One page of a search, as the API answered it (or the cache kept it). */
+export interface SearchPageResult {
+  /** The page's `directs`, then its `lookalikes`, in the API's order. */
+  items: SearchItem[];
+  /** How many of `items` are direct matches; the rest are lookalikes. */
+  directCount: number;
+  /** The API's count of matches of the whole search. */
+  total: number;
+  /** Served from the page cache: nothing paid. */
+  fromCache: boolean;
+  /** Joined an identical call already in flight: nothing paid here. */
+  shared: boolean;
+  /** What this call was billed (0 from the cache or a shared call). */
+  credits: number;
+}
+
+/** What the page cache keeps. */
+interface CachedSearchPage {
+  total: number;
+  directs: SearchItem[];
+  lookalikes: SearchItem[];
+}
+
+/** `POST /api/search`. */
+export interface SearchAnswer {
+  header: string[];
+  columns: Column[];
+  /** One row per distinct creator, page by page in the API's order (after the header when asked). */
+  rows: Row[];
+  /** The API's count of matches; null on a dry run. */
+  total: number | null;
+  /** At most what the pages not in the cache cost (estimateCredits per page). */
+  estimate: CreditCharge;
+  /** Credits actually billed by this request. */
+  credits: number;
+  dryRun: boolean;
+  counts: {
+    pagesRequested: number;
+    /** Pages fetched from the API by this request (paid). */
+    pagesFetched: number;
+    pagesCached: number;
+    pagesShared: number;
+    results: number;
+    /** Items dropped because an earlier page already held the creator. */
+    duplicates: number;
+  };
+}
+
+/** Platform, the whole body (filter, sort, calculation method) and page: the same search, the same key. */
+export function searchPageCacheKey(platform: Platform, body: SearchBody, page: number): string {
+  return canonicalJson([platform, body, page]);
+}
+
+function fromCached(value: CachedSearchPage, flags: Pick<SearchPageResult, 'fromCache' | 'shared'>) {
+  return {
+    items: [...value.directs, ...value.lookalikes],
+    directCount: value.directs.length,
+    total: value.total,
+    credits: 0,
+    ...flags,
+  };
+}
+
+/**
+ * One page of a search, for `runSearch` and for multi-page search jobs: from the page cache (free,
+ * recorded as savings), from an identical call in flight, or from the API, paid under `budget`
+ * when given (one budget check for many pages) or under its own reservation. A fetched page is
+ * cached for a day.
+ */
+export async function searchPage(
+  deps: OperationDeps,
+  context: OperationContext,
+  args: { platform: Platform; body: SearchBody; page: number; refresh?: boolean; budget?: PaidBudget },
+): Promise<SearchPageResult> {
+  const { platform, body, page } = args;
+  const refresh = args.refresh === true;
+  const key = searchPageCacheKey(platform, body, page);
+  const priced = { platform, filter: body.filter };
+  const saved = async (result: SearchPageResult) => {
+    await deps.paid.recordSavings(context, 'search', {
+      cacheHits: result.items.length,
+      creditsSaved: actualCredits('search', priced, result.items.length).credits,
+    });
+    return result;
+  };
+
+  if (!refresh) {
+    const cached = await deps.store.cache.get(CACHE_NAMESPACES.searchPages, key);
+    if (cached !== null) {
+      return saved(fromCached(cached.value as CachedSearchPage, { fromCache: true, shared: false }));
+    }
+  }
+  const flight = await deps.singleFlight.run(`search:${key}`, async (): Promise<SearchPageResult> => {
+    if (!refresh) {
+      // Another request may have stored the page since this one looked.
+      const cached = await deps.store.cache.get(CACHE_NAMESPACES.searchPages, key);
+      if (cached !== null)
+        return fromCached(cached.value as CachedSearchPage, { fromCache: true, shared: false });
+    }
+    const spec: PaidCallSpec<CachedSearchPage> = {
+      operation: 'search',
+      estimate: estimateCredits('search', priced),
+      call: async () => {
+        const response = await deps.upstream.request('search', {
+          platform,
+          body: { ...body, page },
+          parse: (json) => searchResponseSchema.parse(json),
+        });
+        return { total: response.total, directs: response.directs, lookalikes: response.lookalikes ?? [] };
+      },
+      actual: (answer) => actualCredits('search', priced, answer.directs.length + answer.lookalikes.length),
+    };
+    const answer = args.budget ? await args.budget.run(spec) : await deps.paid.run(context, spec);
+    await deps.store.cache.set(
+      CACHE_NAMESPACES.searchPages,
+      key,
+      answer,
+      deps.store.cacheTtlMs['search-pages'],
+    );
+    return {
+      ...fromCached(answer, { fromCache: false, shared: false }),
+      credits: spec.actual(answer).credits,
+    };
+  });
+  if (!flight.shared) return flight.value;
+  return saved({ ...flight.value, shared: true, fromCache: false, credits: 0 });
+}
+
+/**
+ * The rows of one page, leaving out creators `seen` on earlier pages (and adding this page's to
+ * it): a creator appears once even when the API lists it again (as a lookalike, or after the
+ * order shifted between pages).
+ */
+export function searchRows(page: SearchPageResult, seen: Set<string>): { rows: Row[]; duplicates: number } {
+  const fresh = (item: SearchItem) => {
+    const id = item.userId || item.profile.userId || item.profile.username;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  };
+  const directs = page.items.slice(0, page.directCount).filter(fresh);
+  const lookalikes = page.items.slice(page.directCount).filter(fresh);
+  return {
+    rows: searchToRows({ directs, lookalikes }),
+    duplicates: page.items.length - directs.length - lookalikes.length,
+  };
+}
+
+/**
+ * A search over several pages: one budget check for the pages not in the cache (or only the
+ * estimate, on a dry run), then page 0 alone (its `total` says how many pages exist; at 2 calls a
+ * second the next page could not start much sooner anyway), then the rest concurrently within the
+ * throttle. Pages past a short page, or past what `total` allows, are not asked for. Creators are
+ * deduplicated by user id across pages.
+ */
+export async function runSearch(
+  deps: OperationDeps,
+  context: OperationContext,
+  input: SearchInput,
+): Promise<SearchAnswer> {
+  const { platform, body, refresh } = input;
+  const pageNumbers = Array.from({ length: input.pages }, (_, page) => page);
+  const keys = pageNumbers.map((page) => searchPageCacheKey(platform, body, page));
+  const cached = refresh
+    ? new Map<string, unknown>()
+    : await deps.store.cache.getMany(CACHE_NAMESPACES.searchPages, keys);
+  const perPage = estimateCredits('search', { platform, filter: body.filter });
+  const estimate = sumCharges(keys.filter((key) => !cached.has(key)).map(() => perPage));
+  const answer: SearchAnswer = {
+    header: SEARCH_COLUMNS.map((col) => col.label),
+    columns: [...SEARCH_COLUMNS],
+    rows: [],
+    total: null,
+    estimate,
+    credits: 0,
+    dryRun: input.dryRun,
+    counts: {
+      pagesRequested: input.pages,
+      pagesFetched: 0,
+      pagesCached: 0,
+      pagesShared: 0,
+      results: 0,
+      duplicates: 0,
+    },
+  };
+  if (input.dryRun) {
+    answer.counts.pagesCached = cached.size;
+    if (input.withHeader) answer.rows.push([...answer.header]);
+    return answer;
+  }
+
+  const results = new Map<number, SearchPageResult>();
+  const budget = await deps.paid.reserve(context, estimate);
+  try {
+    let last = input.pages - 1;
+    const fetchPage = async (page: number) => {
+      const result = await searchPage(deps, context, { platform, body, page, refresh, budget });
+      results.set(page, result);
+      if (result.items.length < SEARCH_PAGE_SIZE) last = Math.min(last, page);
+      last = Math.min(last, Math.max(0, Math.ceil(result.total / SEARCH_PAGE_SIZE) - 1));
+    };
+    await fetchPage(0);
+    const limit = createConcurrencyLimit(SEARCH_PAGE_CONCURRENCY);
+    let failed = false;
+    const settled = await Promise.allSettled(
+      pageNumbers.slice(1).map((page) =>
+        limit(async () => {
+          if (page > last || failed) return;
+          try {
+            await fetchPage(page);
+          } catch (error) {
+            failed = true;
+            throw error;
+          }
+        }),
+      ),
+    );
+    // Pages fetched before the failure are cached: asking again costs only what is missing.
+    for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+  } finally {
+    budget.release();
+  }
+
+  const seen = new Set<string>();
+  const rows: Row[] = [];
+  for (const page of pageNumbers) {
+    const result = results.get(page);
+    if (result === undefined) continue;
+    answer.total = result.total;
+    if (result.fromCache) answer.counts.pagesCached += 1;
+    else if (result.shared) answer.counts.pagesShared += 1;
+    else answer.counts.pagesFetched += 1;
+    answer.credits = sumCharges([
+      { credits: answer.credits, rawRequests: 0 },
+      { credits: result.credits, rawRequests: 0 },
+    ]).credits;
+    const pageRows = searchRows(result, seen);
+    answer.counts.duplicates += pageRows.duplicates;
+    rows.push(...pageRows.rows);
+  }
+  const kept = input.maxResults === null ? rows : rows.slice(0, input.maxResults);
+  answer.counts.results = kept.length;
+  answer.rows = input.withHeader ? [[...answer.header], ...kept] : kept;
+  context.log.info(
+    { platform, pages: input.pages, fetched: answer.counts.pagesFetched, cached: answer.counts.pagesCached },
+    'search done',
+  );
+  return answer;
+}
