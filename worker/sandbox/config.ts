@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccountSettings } from './accounts';
 import { DEFAULT_FAULT_SETTINGS, type FaultSettings } from './faults';
 import type { RateLimits } from './rate-limiter';
+import { closestName } from '../common/closest-name';
 
 /**
  * The standalone sandbox's settings, read once from the environment. Every `SANDBOX_*` variable
@@ -222,34 +223,4 @@ export function parseSandboxConfig(env: Readonly<Record<string, string | undefin
 /** The settings with nothing set: what tests and an unconfigured worker start from. */
 export function defaultSandboxConfig(): SandboxConfig {
   return parseSandboxConfig({});
-}
-
-/** The known name closest to a typo, if one is within two edits. */
-function closestName(name: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of candidates) {
-    const distance = editDistance(name, candidate);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }

@@ -10,6 +10,7 @@ import { createAccountRouter } from './operations/account-router';
 import { createEmailSearchRouter } from './operations/email-search-router';
 import { createHealthRouter } from './operations/health-router';
 import type { OperationDeps } from './operations/operation-deps';
+import { createJobsRouter } from './operations/jobs-router';
 import { createMoreRouters } from './operations/more-routers';
 import { createReportsRouter } from './operations/reports-router';
 
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(createReportsRouter(deps));
   app.use(createEmailSearchRouter(deps));
   for (const router of createMoreRouters(deps)) app.use(router);
+  app.use(createJobsRouter(deps));
 
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));

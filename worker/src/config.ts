@@ -8,6 +8,7 @@ import { DEFAULT_REPORT_CACHE_DAYS } from './store/cache-namespaces';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './upstream/request-core';
 import type { FamilyRates } from './upstream/throttle';
 import { normalizeBaseUrl } from './upstream/upstream-url';
+import { closestName, editDistance } from '../common/closest-name';
 
 /**
  * The worker's settings, read once from the environment at start-up. Every problem is reported at
@@ -303,34 +304,4 @@ export function parseWorkerConfig(env: Readonly<Record<string, string | undefine
     sandbox,
     warnings,
   };
-}
-
-/** The known name closest to a typo, if one is within two edits. */
-function closestName(name: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of candidates) {
-    const distance = editDistance(name, candidate);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }

@@ -5,6 +5,7 @@ import type { SandboxApp } from '../sandbox/app';
 import { systemClock } from '../sandbox/clock';
 import { createSandbox, type SandboxWorld } from '../sandbox/server';
 import { createApp, type AppDeps } from './app';
+import { jobRunnerFor } from './jobs/job-runner';
 import { createUpstreamFromConfig, createWorkerDeps } from './app-deps';
 import { parseWorkerConfig, WorkerConfigError, type WorkerConfig } from './config';
 import { createDevKey } from './identity/dev-key';
@@ -49,6 +50,8 @@ export interface RunningWorker {
 
 const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** Finished jobs (and their rows) are kept a week, long enough to write them into a sheet. */
+const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 export async function startWorker(options: StartWorkerOptions = {}): Promise<RunningWorker> {
   const config = parseWorkerConfig(options.env ?? process.env);
@@ -118,9 +121,16 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   const upstream = createUpstreamFromConfig(config, { baseUrl, logger, monitor: upstreamMonitor });
   const deps = createWorkerDeps({ config, store, upstream, upstreamMonitor, logger, devKey, sandbox });
   app = createApp(deps);
+  // Jobs that were running when the worker last stopped (even by kill -9) go on from their last
+  // checkpoint; batches already committed are neither fetched nor paid again.
+  const jobs = jobRunnerFor(deps);
+  jobs.resumeUnfinished().catch((error: unknown) => logger.error({ err: error }, 'jobs could not resume'));
 
   const purge = setInterval(() => {
     store.cache.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'cache purge failed'));
+    store.jobs
+      .purgeFinished(Date.now() - FINISHED_JOB_RETENTION_MS)
+      .catch((error: unknown) => logger.warn({ err: error }, 'job purge failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
 
@@ -151,6 +161,10 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
       const finished = await deps.background.drain(Math.max(0, deadline - Date.now()));
       if (!finished)
         logger.warn({ pending: deps.background.pending }, 'background fetches cut short by shutdown');
+      // Running batches finish and commit before the server closes: in sandbox mode they still
+      // call the sandbox through it. A batch cut short by the deadline is redone on resume.
+      if (!(await jobs.stop(Math.max(0, deadline - Date.now()))))
+        logger.warn('job batches cut short by shutdown; they resume at the next start');
       clearInterval(purge);
       await closeServer(server);
       store.close();

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { AI_SEARCH_MAX_DEPTH } from '../../../../shared/limits';
+import { isPlatform } from '../../../../shared/platforms';
+import { AI_SEARCH_COLUMNS, aiSearchToRows } from '../../../../shared/rows/ai-search-rows';
+import { aiSearchPage, freshProfiles } from '../../operations/ai-search';
+import { AI_SEARCH_MODES, parseAiSearchRequest, type AiSearchBody } from '../../operations/ai-search-request';
+import type { JobBatch, JobKind, JobResultRow } from '../job-kind';
+import { addedIds, pagedProgress } from '../paged-progress';
+import { parsedAsJobInput, parseJobInput } from '../parse-job-input';
+import { asJsonValue } from '../stored-job-input';
+
+/**
+ * AI search over many pages: the body of `POST /api/ai/search` (`mode`, `platform`, the mode's
+ * fields, `filters?`, `pageSize?`, `startPage?`) with `pages` up to the API's depth rule, checked
+ * for the last page before anything is spent. One batch per page through `aiSearchPage` (cache
+ * first); a profile appears once (ids seen are in the checkpoints); the job ends at a short page.
+ */
+
+const inputSchema = z.looseObject({
+  mode: z.enum(AI_SEARCH_MODES),
+  startPage: z.number().int().min(0).default(0),
+  pages: z.number().int().min(1).max(AI_SEARCH_MAX_DEPTH),
+});
+
+const paramsSchema = z.looseObject({
+  mode: z.enum(AI_SEARCH_MODES),
+  platform: z.string(),
+  body: z.looseObject({ pageSize: z.number().int().min(1) }),
+  startPage: z.number().int().min(0),
+  pages: z.number().int().min(1),
+});
+
+export const aiSearchPagesKind: JobKind = {
+  name: 'ai-search-pages',
+  summary:
+    'AI search over many pages: input { mode, platform, query | imageType + base64Image | userIds, filters?, pageSize?, startPage?, pages }',
+
+  async create(input) {
+    const { startPage, pages } = parseJobInput(inputSchema, input);
+    // The route's own parser, on the last page: it checks the body and the depth rule there.
+    const lastPage = startPage + pages - 1;
+    const parsed = parsedAsJobInput(() =>
+      parseAiSearchRequest({ ...(input as Record<string, unknown>), startPage: lastPage, pages: 1 }),
+    );
+    return {
+      params: {
+        mode: parsed.mode,
+        platform: parsed.platform,
+        body: asJsonValue(parsed.body),
+        startPage,
+        pages,
+      },
+      total: pages * parsed.body.pageSize,
+      columns: AI_SEARCH_COLUMNS,
+    };
+  },
+
+  async plan(state) {
+    const params = paramsSchema.parse(state.params);
+    const { mode, startPage, pages } = params;
+    if (!isPlatform(params.platform)) throw new Error(`unknown platform ${params.platform}`);
+    const platform = params.platform;
+    // Stored from parseAiSearchRequest's own output when the job was created.
+    const body = params.body as AiSearchBody;
+    const capacity = state.job.progress.total;
+    const progress = pagedProgress(state.checkpoints);
+    let seen = progress.seen;
+    let position = progress.nextPosition;
+    let ended = progress.ended;
+    let page = typeof progress.last?.page === 'number' ? progress.last.page + 1 : startPage;
+
+    return {
+      async next(): Promise<JobBatch | null> {
+        if (ended || page >= startPage + pages) return null;
+        const current = page;
+        return {
+          label: `AI page ${current}`,
+          async run(deps, context) {
+            const result = await aiSearchPage(deps, context, { mode, platform, body, page: current });
+            const pageSeen = new Set(seen);
+            const fresh = aiSearchToRows({ profiles: freshProfiles(result.profiles, pageSeen) }, platform);
+            const kept = fresh.slice(0, Math.max(0, capacity - position));
+            const rows = kept.map((row, i): JobResultRow => ({ position: position + i, row }));
+            const end = result.profiles.length < body.pageSize || kept.length < fresh.length;
+            const checkpoint = {
+              page: current,
+              added: addedIds(seen, pageSeen),
+              next: position + rows.length,
+              end,
+            };
+            seen = pageSeen;
+            position += rows.length;
+            ended = end;
+            page = current + 1;
+            return { rows, checkpoint };
+          },
+        };
+      },
+    };
+  },
+};

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import type { RawOperationId } from '../../../../shared/operations';
+import { isPagedRawOperation, RAW_PAGINATION } from '../../../../shared/responses/raw';
+import { rawColumns, rawToRows } from '../../../../shared/rows/raw-rows';
+import { badRequest } from '../../http/worker-error';
+import { rawPage } from '../../operations/raw';
+import { parseRawRequest } from '../../operations/raw-request';
+import type { JobBatch, JobKind, JobResultRow } from '../job-kind';
+import { addedIds, pagedProgress } from '../paged-progress';
+import { parsedAsJobInput, parseJobInput } from '../parse-job-input';
+import { asJsonValue } from '../stored-job-input';
+
+/**
+ * A raw feed followed page by page: input `{ operation, query, maxItems?, maxPages? }` as for
+ * `POST /api/raw` (the query's cursor parameter, when given, is where paging starts), table
+ * columns. One batch per page through `rawPage`. The cursor to go on from and the ids of the items
+ * seen so far are in the checkpoints, and cursors are only ever taken from the API's answers, never
+ * built: Instagram's comment pages come in any order, and a restart neither loses nor repeats a
+ * comment. A cursor the API hands out twice ends the feed.
+ *
+ * Raw pages are not cached (each call spends one unit of the monthly raw allowance): a page
+ * fetched by a process killed before its commit is fetched again on resume, one more unit, which
+ * the ledger records (job-charge-notes.ts); its items are not repeated in the rows.
+ */
+
+export const MAX_RAW_JOB_ITEMS = 100_000;
+export const DEFAULT_RAW_JOB_ITEMS = 1000;
+export const MAX_RAW_JOB_PAGES = 10_000;
+
+const inputSchema = z.looseObject({
+  operation: z.unknown(),
+  query: z.unknown().optional(),
+  maxItems: z.number().int().min(1).max(MAX_RAW_JOB_ITEMS).default(DEFAULT_RAW_JOB_ITEMS),
+  maxPages: z.number().int().min(1).max(MAX_RAW_JOB_PAGES).default(MAX_RAW_JOB_PAGES),
+  layout: z.unknown().optional(),
+});
+
+const paramsSchema = z.looseObject({
+  operation: z.string(),
+  query: z.record(z.string(), z.unknown()),
+  startCursor: z.string().nullable(),
+  maxPages: z.number().int().min(1),
+});
+
+/** What makes two items of a feed the same item: its id under the names the platforms use. */
+function rawItemId(item: unknown): string | null {
+  if (typeof item !== 'object' || item === null) return null;
+  const record = item as Record<string, unknown>;
+  for (const field of ['pk', 'cid', 'id']) {
+    const value = record[field];
+    if (typeof value === 'string' || typeof value === 'number') return `${field}:${value}`;
+  }
+  return null;
+}
+
+export const rawFeedKind: JobKind = {
+  name: 'raw-feed',
+  summary:
+    'A raw feed followed to its end: input { operation, query, maxItems? (1000), maxPages? }, one row per item',
+
+  async create(input) {
+    const request = parseJobInput(inputSchema, input);
+    if (request.layout !== undefined && request.layout !== 'table') {
+      // Flat columns come from the first page, and a job fixes its columns when it is created.
+      throw badRequest(
+        `input.layout must be "table" for a raw feed job (the operation's own columns), got ${JSON.stringify(request.layout)}`,
+      );
+    }
+    const { maxItems, maxPages } = request;
+    const parsed = parsedAsJobInput(() =>
+      parseRawRequest({ operation: request.operation, query: request.query, maxPages: 1 }),
+    );
+    const paging = isPagedRawOperation(parsed.operation) ? RAW_PAGINATION[parsed.operation] : null;
+    // The cursor parameter, when given, is where the feed starts; each page then sets its own.
+    const query = { ...parsed.query };
+    let startCursor: string | null = null;
+    if (paging !== null) {
+      const start = query[paging.param];
+      delete query[paging.param];
+      if (typeof start === 'string' && start !== '') startCursor = start;
+    }
+    return {
+      params: { operation: parsed.operation, query: asJsonValue(query), startCursor, maxPages },
+      total: maxItems,
+      columns: rawColumns(parsed.operation),
+    };
+  },
+
+  async plan(state) {
+    const params = paramsSchema.parse(state.params);
+    const operation = params.operation as RawOperationId;
+    const capacity = state.job.progress.total;
+    const progress = pagedProgress(state.checkpoints);
+    const visited = new Set<string>();
+    if (params.startCursor !== null) visited.add(params.startCursor);
+    for (const checkpoint of state.checkpoints.values()) {
+      const from = (checkpoint as { from?: unknown } | null)?.from;
+      if (typeof from === 'string') visited.add(from);
+    }
+    let seen = progress.seen;
+    let position = progress.nextPosition;
+    let ended = progress.ended;
+    let pages = progress.pagesDone;
+    let cursor: string | null =
+      progress.last === null
+        ? params.startCursor
+        : typeof progress.last.cursor === 'string'
+          ? progress.last.cursor
+          : null;
+
+    return {
+      async next(): Promise<JobBatch | null> {
+        if (ended || pages >= params.maxPages) return null;
+        const from = cursor;
+        return {
+          label: `page ${pages + 1}`,
+          async run(deps, context) {
+            const page = await rawPage(deps, context, { operation, query: params.query, cursor: from });
+            const pageRows = rawToRows(operation, page.body);
+            const pageSeen = new Set(seen);
+            const fresh = pageRows.filter((_, index) => {
+              const id = rawItemId(page.items[index]);
+              if (id === null) return true;
+              if (pageSeen.has(id)) return false;
+              pageSeen.add(id);
+              return true;
+            });
+            const kept = fresh.slice(0, Math.max(0, capacity - position));
+            const rows = kept.map((row, i): JobResultRow => ({ position: position + i, row }));
+            const next = page.nextCursor;
+            const repeated = next !== null && visited.has(next);
+            if (repeated)
+              context.log.warn({ operation, pages: pages + 1 }, 'raw feed stopped at a cursor seen before');
+            const end =
+              next === null || repeated || kept.length < fresh.length || position + rows.length >= capacity;
+            const checkpoint = {
+              from,
+              cursor: end ? null : next,
+              added: addedIds(seen, pageSeen),
+              next: position + rows.length,
+              end,
+            };
+            if (from !== null) visited.add(from);
+            seen = pageSeen;
+            position += rows.length;
+            ended = end;
+            pages += 1;
+            cursor = checkpoint.cursor;
+            return { rows, checkpoint };
+          },
+        };
+      },
+    };
+  },
+};

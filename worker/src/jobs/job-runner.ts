@@ -1,0 +1,403 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { isBudgetExceededError } from '../budgets/budget-exceeded-error';
+import { toWorkerError } from '../http/error-answer';
+import { badRequest, WorkerError } from '../http/worker-error';
+import type { Identity } from '../identity/identity';
+import { canonicalJson } from '../operations/canonical-json';
+import type { OperationContext, OperationDeps } from '../operations/operation-deps';
+import { JobStoreError, type JobRecord } from '../store/job-repository';
+import { createBatchBilling } from './job-batch-billing';
+import { createJobChargeNotes } from './job-charge-notes';
+import type { JobKind, JobPlan } from './job-kind';
+import { JOB_KINDS } from './job-kind-registry';
+import { readStoredJobInput, toStoredJobInput } from './stored-job-input';
+
+/**
+ * Runs jobs: at most `concurrency` at once, each batch by batch. A batch's rows, checkpoint,
+ * progress and ledger row are committed in one transaction (commitBatch) before the next batch
+ * starts, so a job killed at any instant resumes (`resumeUnfinished`, at start-up) from its last
+ * commit, and what the cut batch had fetched is answered by the caches without paying again.
+ *
+ * Ending states:
+ * - `done`: every batch committed;
+ * - `cancelled` (`cancel`): marked at once; a batch in flight still commits its rows, then the job
+ *   stops; its rows stay readable;
+ * - `failed`: a batch could not be done as a whole: the budget would be exceeded (lastError
+ *   "Paused by the budget: ..."), the API account ran out of credits, the API kept failing after
+ *   the request core's retries. The store has no way back from `failed`, so the message says how
+ *   to go on: submit the job again (a new idempotency key); what was fetched is cached, and costs
+ *   nothing the second time. Row-level problems (an invalid address, an unknown handle) are rows,
+ *   counted in `errors`, and never stop a job.
+ *
+ * `stop()` (shutdown) lets the batches in flight finish and commit, then leaves their jobs
+ * `running` in the store for the next start to resume.
+ */
+export interface JobRunner {
+  readonly kinds: readonly JobKind[];
+  /** Creates the job (or finds the caller's job with this idempotency key) and queues it. */
+  submit(identity: Identity, submission: JobSubmission): Promise<{ job: JobRecord; created: boolean }>;
+  /** Queues every job left queued or running by an earlier process; how many. Call once at start. */
+  resumeUnfinished(): Promise<number>;
+  /** Cancels a job that has not ended (JobStoreError job_conflict when it has, otherwise). */
+  cancel(jobId: string): Promise<JobRecord>;
+  /** Queued or running in this process. */
+  isActive(jobId: string): boolean;
+  /** Resolves when nothing is queued or running. */
+  idle(): Promise<void>;
+  /**
+   * Starts nothing new and lets the batches in flight commit; their jobs stay `running` for the
+   * next start. True once they have, false when `timeoutMs` passed first (a batch cut short by the
+   * process ending is done again on resume, from the caches). Idempotent.
+   */
+  stop(timeoutMs?: number): Promise<boolean>;
+}
+
+export interface JobSubmission {
+  kind: string;
+  input: unknown;
+  idempotencyKey?: string;
+}
+
+export interface JobRunnerHooks {
+  /** After a batch's work, before its commit: tests cut a process short here. */
+  beforeCommit?(jobId: string, batchIndex: number): Promise<void> | void;
+  /** After each commit. */
+  afterCommit?(job: JobRecord, batchIndex: number): void;
+}
+
+export interface JobRunnerOptions {
+  /** JOB_KINDS by default. */
+  kinds?: readonly JobKind[];
+  /** Jobs running at once; 2 by default. The throttle paces their calls either way. */
+  concurrency?: number;
+  hooks?: JobRunnerHooks;
+}
+
+export const DEFAULT_JOB_CONCURRENCY = 2;
+
+export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions = {}): JobRunner {
+  const kinds = options.kinds ?? JOB_KINDS;
+  const byName = new Map(kinds.map((kind) => [kind.name, kind]));
+  const concurrency = options.concurrency ?? DEFAULT_JOB_CONCURRENCY;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new RangeError(`job concurrency must be a whole number of at least 1, got ${concurrency}`);
+  }
+  const hooks = options.hooks ?? {};
+  const { store } = deps;
+  const log = deps.logger.child({ component: 'jobs' });
+  const notes = createJobChargeNotes(store.cache);
+
+  const queue: string[] = [];
+  const running = new Map<string, Promise<void>>();
+  const cancelled = new Set<string>();
+  let idleWaiters: (() => void)[] = [];
+  let stopping: Promise<void> | null = null;
+
+  const isActive = (id: string) => running.has(id) || queue.includes(id);
+
+  const wakeIdle = () => {
+    if (running.size > 0 || queue.length > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const wake of waiters) wake();
+  };
+
+  const pump = () => {
+    while (stopping === null && running.size < concurrency && queue.length > 0) {
+      const id = queue.shift() as string;
+      const work = runJob(id)
+        .catch((error: unknown) => log.error({ err: error, jobId: id }, 'a job ended unexpectedly'))
+        .finally(() => {
+          running.delete(id);
+          cancelled.delete(id);
+          pump();
+          wakeIdle();
+        });
+      running.set(id, work);
+    }
+    wakeIdle();
+  };
+
+  const enqueue = (id: string) => {
+    if (stopping !== null || isActive(id)) return;
+    queue.push(id);
+    pump();
+  };
+
+  /** Ends a job, unless it ended meanwhile (a cancel between the last batch and here). */
+  const finish = async (id: string, status: 'done' | 'failed', error?: string) => {
+    try {
+      return await store.jobs.finish(id, status, error);
+    } catch (failure) {
+      if (failure instanceof JobStoreError && failure.code === 'job_conflict') return null;
+      throw failure;
+    }
+  };
+
+  async function runJob(id: string): Promise<void> {
+    const jobLog = log.child({ jobId: id });
+    const found = await store.jobs.get(id);
+    if (found === null || (found.status !== 'queued' && found.status !== 'running')) return;
+    const kind = byName.get(found.kind);
+    const stored = readStoredJobInput(found.input);
+    if (kind === undefined || stored === null) {
+      await finish(id, 'failed', `This worker cannot run jobs of kind "${found.kind}" any more`);
+      return;
+    }
+    let job: JobRecord;
+    try {
+      job = await store.jobs.start(id);
+    } catch (error) {
+      if (error instanceof JobStoreError && error.code === 'job_conflict') return;
+      throw error;
+    }
+    const identity: Identity = { email: job.ownerEmail, role: stored.owner.role, via: stored.owner.via };
+    const context: OperationContext = { identity, requestId: `job:${id}`, jobId: id, log: jobLog };
+    const resumed = job.progress.done > 0;
+    jobLog.info(
+      { kind: kind.name, done: job.progress.done, total: job.progress.total },
+      resumed ? 'job resumed' : 'job started',
+    );
+
+    const runId = randomBytes(6).toString('base64url');
+    let batchIndex = 0;
+    let plan: JobPlan;
+    try {
+      const committed = await store.jobs.checkpoints(id);
+      for (const index of committed.keys()) batchIndex = Math.max(batchIndex, index + 1);
+      batchIndex = await commitNotedCharges(job, batchIndex, jobLog);
+      const checkpoints = new Map(
+        [...committed].filter(([, checkpoint]) => !isRecoveryCheckpoint(checkpoint)),
+      );
+      const privateInput = await store.jobs.privateInput(id);
+      plan = await kind.plan({ job, params: stored.params, privateInput, checkpoints }, deps);
+    } catch (error) {
+      await stopJob(job, error, jobLog);
+      return;
+    }
+
+    for (;;) {
+      if (stopping !== null || cancelled.has(id)) return;
+      const batch = await plan.next();
+      if (batch === null) break;
+      const attempt = `${batchIndex}.${runId}`;
+      const requestId = batchRequestId(id, attempt);
+      const billing = createBatchBilling({
+        guard: deps.guard,
+        context,
+        requestId,
+        logger: jobLog,
+        onPaid: (rows) => notes.note(id, attempt, rows),
+      });
+      try {
+        const result = await batch.run({ ...deps, paid: billing.paid }, { ...context, requestId });
+        await hooks.beforeCommit?.(id, batchIndex);
+        const [ledger, ...others] = billing.ledgerRows();
+        const commit = await store.jobs.commitBatch(id, {
+          index: batchIndex,
+          rows: result.rows,
+          checkpoint: result.checkpoint,
+          ...(result.errors === undefined ? {} : { errors: result.errors }),
+          ...(result.lastError === undefined ? {} : { lastError: result.lastError }),
+          ...(ledger === undefined ? {} : { ledger }),
+        });
+        for (const other of others) {
+          await store.ledger.record({ ...other, userEmail: job.ownerEmail, jobId: id });
+        }
+        if (ledger !== undefined) await forgetNote(id, attempt, jobLog);
+        job = commit.job;
+        jobLog.debug(
+          { batch: batchIndex, work: batch.label, rows: result.rows.length, done: job.progress.done },
+          'job batch committed',
+        );
+        hooks.afterCommit?.(job, batchIndex);
+        batchIndex += 1;
+      } catch (error) {
+        await billing.recordUncommitted();
+        await forgetNote(id, attempt, jobLog);
+        const latest = (await store.jobs.get(id)) ?? job;
+        if (latest.status === 'cancelled') return;
+        await stopJob(latest, error, jobLog);
+        return;
+      } finally {
+        billing.release();
+      }
+    }
+    const ended = await finish(id, 'done');
+    if (ended !== null) {
+      jobLog.info(
+        { done: ended.progress.done, errors: ended.progress.errors, credits: ended.progress.creditsSpent },
+        'job done',
+      );
+    }
+  }
+
+  /**
+   * Commits, as batches without rows, what earlier runs of the job paid for and never committed
+   * (job-charge-notes.ts); returns the next batch index. A note whose ledger row exists was
+   * committed before the process stopped, and is only forgotten.
+   */
+  async function commitNotedCharges(job: JobRecord, firstIndex: number, jobLog: Logger): Promise<number> {
+    const pending = await notes.pending(job.id);
+    if (pending.size === 0) return firstIndex;
+    const recorded = new Set((await store.ledger.ofJob(job.id)).map((row) => row.requestId));
+    let index = firstIndex;
+    for (const [attempt, rows] of pending) {
+      const [ledger, ...others] = rows;
+      if (ledger !== undefined && !recorded.has(ledger.requestId)) {
+        await store.jobs.commitBatch(job.id, {
+          index,
+          rows: [],
+          checkpoint: { recoveredCharges: attempt },
+          ledger,
+        });
+        for (const other of others)
+          await store.ledger.record({ ...other, userEmail: job.ownerEmail, jobId: job.id });
+        jobLog.info({ attempt, credits: ledger.actualCredits }, 'charges of a batch cut short recorded');
+        index += 1;
+      }
+      await notes.forget(job.id, attempt);
+    }
+    return index;
+  }
+
+  async function forgetNote(jobId: string, attempt: string, jobLog: Logger): Promise<void> {
+    try {
+      await notes.forget(jobId, attempt);
+    } catch (error) {
+      // Harmless: the ledger row of the commit tells a later resume that the note is stale.
+      jobLog.warn({ err: error }, 'a job charge note could not be forgotten');
+    }
+  }
+
+  /** Fails the job with a sentence saying why and how to go on. */
+  async function stopJob(job: JobRecord, error: unknown, jobLog: Logger): Promise<void> {
+    const answer = toWorkerError(error);
+    if (answer.code === 'internal') jobLog.error({ err: error }, 'job failed');
+    else jobLog.warn({ code: answer.code, status: answer.status }, 'job stopped');
+    const kept = `${job.progress.done} of ${job.progress.total} rows are done and kept`;
+    const again =
+      'submit the job again with a new idempotency key to go on: what was already fetched is cached and not paid again';
+    const message = isBudgetExceededError(error)
+      ? `Paused by the budget: ${answer.message}. ${kept}; when the budget allows, ${again}`
+      : `Stopped: ${answer.message}. ${kept}; ${again}`;
+    await finish(job.id, 'failed', message);
+  }
+
+  return {
+    kinds,
+
+    async submit(identity, submission) {
+      if (stopping !== null) {
+        throw new WorkerError(503, 'unavailable', 'The worker is shutting down; try again in a moment', {
+          retryAfterSeconds: 5,
+        });
+      }
+      const kind = byName.get(submission.kind);
+      if (kind === undefined) {
+        throw badRequest(
+          `kind must be one of ${[...byName.keys()].join(', ')}, got ${JSON.stringify(submission.kind)}`,
+        );
+      }
+      const draft = await kind.create(submission.input, deps);
+      // Keyed digests (the e-mail cache's HMAC): neither may reveal an address a caller put there.
+      const fingerprint = store.emailCacheKey(`job input\n${kind.name}\n${canonicalJson(submission.input)}`);
+      const idempotencyKey =
+        submission.idempotencyKey === undefined
+          ? undefined
+          : store.emailCacheKey(`job idempotency key\n${submission.idempotencyKey}`);
+      const { job, created } = await store.jobs.create({
+        kind: kind.name,
+        ownerEmail: identity.email,
+        ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+        input: toStoredJobInput(draft.params, draft.columns, identity, fingerprint),
+        ...(draft.privateInput === undefined ? {} : { privateInput: draft.privateInput }),
+        total: draft.total,
+      });
+      if (!created && readStoredJobInput(job.input)?.fingerprint !== fingerprint) {
+        throw new WorkerError(
+          409,
+          'idempotency_conflict',
+          `This idempotency key already started job ${job.id} with another kind or input; use a new key for a new job`,
+        );
+      }
+      if (created) log.info({ jobId: job.id, kind: kind.name, total: job.progress.total }, 'job created');
+      if (job.status === 'queued' || job.status === 'running') enqueue(job.id);
+      return { job, created };
+    },
+
+    async resumeUnfinished() {
+      const jobs = await store.jobs.unfinished();
+      for (const job of jobs) enqueue(job.id);
+      if (jobs.length > 0) log.info({ jobs: jobs.length }, 'resuming unfinished jobs');
+      return jobs.length;
+    },
+
+    async cancel(jobId) {
+      const job = await store.jobs.finish(jobId, 'cancelled');
+      // A batch in flight commits its rows; the loop stops before the next one.
+      if (running.has(jobId)) cancelled.add(jobId);
+      const queued = queue.indexOf(jobId);
+      if (queued >= 0) {
+        queue.splice(queued, 1);
+        wakeIdle();
+      }
+      log.info({ jobId, done: job.progress.done }, 'job cancelled');
+      return job;
+    },
+
+    isActive,
+
+    idle() {
+      if (running.size === 0 && queue.length === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+
+    async stop(timeoutMs) {
+      stopping ??= (async () => {
+        queue.length = 0;
+        await Promise.all([...running.values()]);
+        wakeIdle();
+      })();
+      if (timeoutMs === undefined) {
+        await stopping;
+        return true;
+      }
+      const timer = new AbortController();
+      try {
+        return await Promise.race([
+          stopping.then(() => true),
+          deps.sleep(timeoutMs, timer.signal).then(() => false),
+        ]);
+      } finally {
+        timer.abort();
+      }
+    },
+  };
+}
+
+/** `job:<id>#<batch>.<run>`: a batch attempt of one run, as its ledger row names it. */
+function batchRequestId(jobId: string, attempt: string): string {
+  return `job:${jobId}#${attempt}`;
+}
+
+/** The checkpoint of a batch that only carries a recovered charge: no kind's business. */
+function isRecoveryCheckpoint(checkpoint: unknown): boolean {
+  return typeof checkpoint === 'object' && checkpoint !== null && 'recoveredCharges' in checkpoint;
+}
+
+const RUNNERS = new WeakMap<OperationDeps, JobRunner>();
+
+/**
+ * The one runner of a worker, made on first use: the jobs router and the start-up and shutdown
+ * code of index.ts must share it, and AppDeps has no place for it yet.
+ */
+export function jobRunnerFor(deps: OperationDeps): JobRunner {
+  let runner = RUNNERS.get(deps);
+  if (runner === undefined) {
+    runner = createJobRunner(deps);
+    RUNNERS.set(deps, runner);
+  }
+  return runner;
+}

@@ -1,0 +1,108 @@
+import { Router, type Request } from 'express';
+import type { z } from 'zod';
+import { parseRequest } from '../../../shared/validation-message';
+import { parseBody } from '../http/parse-body';
+import { badRequest, WorkerError } from '../http/worker-error';
+import { requireIdentity } from '../identity/identity';
+import { jobRunnerFor, type JobRunner } from '../jobs/job-runner';
+import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from '../jobs/job-request';
+import { toJobView } from '../jobs/job-view';
+import { JobStoreError, type JobRecord } from '../store/job-repository';
+import { normalizeUserEmail } from '../store/user-email';
+import { operationContext, type OperationDeps } from './operation-deps';
+
+export interface JobsRouterDeps extends OperationDeps {
+  /** The worker's runner; `jobRunnerFor(deps)` (the one index.ts resumes and stops) by default. */
+  jobRunner?: JobRunner;
+}
+
+/**
+ * Long work that survives restarts (jobs/job-runner.ts). Owners see their jobs, admins every job;
+ * anyone else gets 404, as for a job that does not exist. Answers are never cached: rows of an
+ * e-mail job quote the addresses.
+ *
+ * - `POST /api/jobs` `{ kind, input, idempotencyKey? }` -> 202 `{ id, status, total }` (200 with
+ *   the same job when the caller's idempotency key already made it; 409 when that job had another
+ *   kind or input)
+ * - `GET /api/jobs?limit=N` -> `{ jobs: [progress...] }`, the caller's, newest first
+ * - `GET /api/jobs/:id` -> `{ id, kind, status, done, total, creditsSpent, errors, lastError?,
+ *   createdAt, updatedAt, header, columns }`
+ * - `GET /api/jobs/:id/rows?after=N&limit=M` -> `{ rows: [{ position, row }], next }`, finished
+ *   rows in input order from position N (a page stops before the first row not done yet)
+ * - `DELETE /api/jobs/:id` -> the progress, `cancelled` (a batch in flight still commits; rows stay);
+ *   409 when the job has already ended otherwise
+ */
+export function createJobsRouter(deps: JobsRouterDeps): Router {
+  const runner = deps.jobRunner ?? jobRunnerFor(deps);
+  const router = Router();
+  const noStore = { 'Cache-Control': 'no-store' };
+
+  /** The job when the caller may see it, else 404. */
+  const visibleJob = async (req: Request): Promise<JobRecord> => {
+    const identity = requireIdentity(req);
+    const id = String(req.params.id);
+    const job = await deps.store.jobs.get(id);
+    if (
+      job === null ||
+      (job.ownerEmail !== normalizeUserEmail(identity.email) && identity.role !== 'admin')
+    ) {
+      throw new WorkerError(404, 'job_not_found', `No job "${id}"`);
+    }
+    return job;
+  };
+
+  router.post('/api/jobs', deps.authenticate, async (req, res) => {
+    const request = parseBody(jobRequestSchema, req.body);
+    const context = operationContext(req, deps);
+    const { job, created } = await runner.submit(context.identity, {
+      kind: request.kind,
+      input: request.input,
+      ...(request.idempotencyKey === undefined ? {} : { idempotencyKey: request.idempotencyKey }),
+    });
+    res
+      .status(created ? 202 : 200)
+      .set(noStore)
+      .json({ id: job.id, status: job.status, total: job.progress.total });
+  });
+
+  router.get('/api/jobs', deps.authenticate, async (req, res) => {
+    const { limit } = parseQuery(jobListQuerySchema, req.query);
+    const identity = requireIdentity(req);
+    const jobs = await deps.store.jobs.list(identity.email, { limit });
+    res.set(noStore).json({ jobs: jobs.map(toJobView) });
+  });
+
+  router.get('/api/jobs/:id', deps.authenticate, async (req, res) => {
+    res.set(noStore).json(toJobView(await visibleJob(req)));
+  });
+
+  router.get('/api/jobs/:id/rows', deps.authenticate, async (req, res) => {
+    const { after, limit } = parseQuery(jobRowsQuerySchema, req.query);
+    const job = await visibleJob(req);
+    res.set(noStore).json(await deps.store.jobs.rows(job.id, { after, limit }));
+  });
+
+  router.delete('/api/jobs/:id', deps.authenticate, async (req, res) => {
+    const job = await visibleJob(req);
+    try {
+      res.set(noStore).json(toJobView(await runner.cancel(job.id)));
+    } catch (error) {
+      if (error instanceof JobStoreError && error.code === 'job_conflict') {
+        throw new WorkerError(
+          409,
+          'job_ended',
+          `Job ${job.id} has already ended (${job.status}); nothing to cancel`,
+        );
+      }
+      throw error;
+    }
+  });
+
+  return router;
+}
+
+function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
+  const parsed = parseRequest(schema, query);
+  if (!parsed.success) throw badRequest(parsed.message);
+  return parsed.data;
+}
