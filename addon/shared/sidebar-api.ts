@@ -1,0 +1,215 @@
+/**
+ * The contract between the sidebar and the add-on's server functions (issue 5, "Menu and sidebar").
+ * The server's public surface (addon/server/index.ts) implements `SidebarApi` exactly (it is checked
+ * with `satisfies`), and the sidebar calls it through the typed bridge, so both sides agree at build
+ * time. Payloads are JSON-safe (google.script.run passes plain values only): no Date, no class
+ * instances, no undefined inside arrays. Times are ISO strings.
+ */
+import type { Platform } from '../../shared/platforms';
+
+/** Where the input of a bulk action comes from. */
+export type ColumnSource =
+  /** The active selection (first column of it); a header row is detected, not assumed. */
+  | { kind: 'selection' }
+  /** A whole column of a tab, from `firstRow` (1-based) to the last row with data. */
+  | { kind: 'column'; sheetName: string; column: string; firstRow: number };
+
+/** Where the results go. */
+export type ResultTarget =
+  /** In the columns right of the input, same rows; asks before overwriting non-empty cells. */
+  | { kind: 'beside' }
+  /** A new tab, named after the action (made unique when taken). */
+  | { kind: 'newTab'; name?: string };
+
+export interface Settings {
+  workerUrl: string;
+  /** Whether a worker key is stored in this user's properties. */
+  connected: boolean;
+  /** Who the worker says the key belongs to, when connected and known. */
+  email: string | null;
+  role: 'admin' | 'member' | null;
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  /** A sentence for the user: what works, or what to do next. */
+  message: string;
+  email: string | null;
+  role: 'admin' | 'member' | null;
+  health: HealthView | null;
+}
+
+export type HealthStatus = 'Healthy' | 'Degraded' | 'Unhealthy' | 'Unknown';
+
+export interface HealthView {
+  /** The API's overall status and per group (search, reports, ...). */
+  api: { status: HealthStatus; groups: { name: string; status: HealthStatus }[]; reachable: boolean };
+  worker: { status: 'ok' | 'degraded' | 'down'; mode: 'sandbox' | 'live' | 'unknown'; uptimeSeconds: number };
+  checkedAt: string;
+}
+
+export interface SpendView {
+  credits: number;
+  calls: number;
+  cacheHits: number;
+  creditsSaved: number;
+}
+
+export interface AccountView {
+  email: string;
+  role: 'admin' | 'member';
+  creditsLeft: number | null;
+  rawRequestsLeft: number | null;
+  spendToday: SpendView;
+  spendMonth: SpendView;
+  budgets: { day: number | null; month: number | null };
+  /** Admins only: the team's spend and each user's. */
+  team: {
+    today: SpendView;
+    month: SpendView;
+    users: { email: string; today: number; month: number }[];
+  } | null;
+}
+
+export interface SelectionInfo {
+  sheetName: string;
+  /** e.g. "B2:B200". */
+  a1: string;
+  rows: number;
+  columns: number;
+  /** Whether the first row looks like a header (text that is not an address or handle). */
+  headerDetected: boolean;
+  /** The first few values of the first column, for the user to recognise the data. */
+  preview: string[];
+}
+
+/** What a bulk action will do and cost before it runs. */
+export interface BulkEstimate {
+  /** Non-blank input rows. */
+  rows: number;
+  blanks: number;
+  invalid: number;
+  /** Unique valid inputs: what is actually looked up. */
+  unique: number;
+  /** The most it can cost (cached results cost nothing, so the actual figure is often lower). */
+  maxCredits: number;
+  /** True above the confirmation threshold: the sidebar asks before starting. */
+  needsConfirmation: boolean;
+  /** A sentence that states all of the above. */
+  summary: string;
+}
+
+export type JobKindName = 'email-enrichment' | 'bulk-reports' | 'search-pages';
+
+export interface JobView {
+  id: string;
+  kind: JobKindName;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  done: number;
+  total: number;
+  creditsSpent: number;
+  errors: number;
+  lastError: string | null;
+  /** Rows already written into the sheet (resumes from here after the sidebar closed). */
+  rowsWritten: number;
+  /** Where the rows go, e.g. "Enriched!C2". */
+  destination: string;
+  /** A sentence for the progress line. */
+  message: string;
+}
+
+export interface BulkStart {
+  source: ColumnSource;
+  target: ResultTarget;
+  /** The user confirmed the estimate (needed when it was above the threshold). */
+  confirmedCost: boolean;
+  /** The user agreed to overwrite non-empty cells in the target range. */
+  confirmedOverwrite: boolean;
+}
+
+export interface ReportsOptions {
+  /** Default platform for plain names and ids (URLs say their own). */
+  platform: Platform;
+  /** Column ids and/or group names from shared/rows/report-rows.ts; empty = the default set. */
+  fields: string[];
+}
+
+/** Search form values as the sidebar collects them, mapped to the API's filter by the server. */
+export interface SearchForm {
+  platform: Platform;
+  /** Shown as the new tab's name. */
+  title: string;
+  influencer: {
+    followersMin?: number;
+    followersMax?: number;
+    engagementRateMin?: number;
+    locationIds?: number[];
+    language?: string;
+    gender?: 'MALE' | 'FEMALE' | 'KNOWN' | 'UNKNOWN';
+    ageMin?: number;
+    ageMax?: number;
+    interestIds?: number[];
+    brandIds?: number[];
+    lastPostedDays?: number;
+    keywords?: string;
+    bio?: string;
+    hasEmail?: boolean;
+  };
+  audience: {
+    locations?: { id: number; weight: number }[];
+    language?: { id: string; weight: number };
+    gender?: { id: 'MALE' | 'FEMALE'; weight: number };
+    ages?: { id: string; weight: number }[];
+    interests?: { id: number; weight: number }[];
+    credibility?: number;
+  };
+  sort: { field: string; direction: 'asc' | 'desc'; value?: number };
+  pages: number;
+}
+
+export interface SearchEstimate {
+  pages: number;
+  maxResults: number;
+  maxCredits: number;
+  needsConfirmation: boolean;
+  summary: string;
+}
+
+export type DictionaryKind = 'locations' | 'interests' | 'brands' | 'languages';
+
+export interface DictionaryOption {
+  /** Location, interest and brand ids are numbers; language ids are codes. */
+  id: number | string;
+  label: string;
+}
+
+/** Every server function the sidebar calls, with its exact signature. */
+export interface SidebarApi {
+  getSettings(): Settings;
+  saveWorkerUrl(url: string): Settings;
+  /** Exchanges this user's Google ID token for a worker key, kept in user properties. */
+  connect(): Settings;
+  disconnect(): Settings;
+  testConnection(): ConnectionTest;
+  getHealth(): HealthView;
+  getAccount(): AccountView;
+  getSelectionInfo(): SelectionInfo | null;
+
+  estimateEnrichment(source: ColumnSource): BulkEstimate;
+  startEnrichment(start: BulkStart): JobView;
+  estimateReports(source: ColumnSource, options: ReportsOptions): BulkEstimate;
+  startReports(start: BulkStart, options: ReportsOptions): JobView;
+  estimateSearch(form: SearchForm): SearchEstimate;
+  startSearch(form: SearchForm, confirmedCost: boolean): JobView;
+
+  /** Writes finished rows of a job into its sheet (one setValues per block) and reports progress. */
+  pollJob(jobId: string): JobView;
+  cancelJob(jobId: string): JobView;
+  /** Jobs of this document still writing: what the sidebar resumes when it opens. */
+  listActiveJobs(): JobView[];
+
+  lookupDictionary(platform: Platform, kind: DictionaryKind, query: string): DictionaryOption[];
+}
+
+/** Above this many credits the sidebar asks for confirmation before a paid action. */
+export const CONFIRM_ABOVE_CREDITS = 1;
