@@ -11,7 +11,18 @@ const path = require('node:path');
 
 const file = path.join(__dirname, '..', 'package-lock.json');
 const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'openharmony', 'netbsd', 'openbsd', 'sunos', 'aix'];
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'win32',
+  'openharmony',
+  'netbsd',
+  'openbsd',
+  'sunos',
+  'aix',
+];
 const CPU = ['arm', 'arm64', 'x64', 'ia32', 'ppc64', 'riscv64', 's390x', 'loong64', 'wasm32'];
 
 function platformOf(name) {
