@@ -4,7 +4,11 @@ import { startSandboxServer } from '../../../worker/sandbox/server';
 describe('startSandboxServer', () => {
   it('listens, prints the base URL with the token, serves the API and stops', async () => {
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
-    const running = await startSandboxServer({ PORT: '0', SANDBOX_TOKEN: 'local-token', SANDBOX_CREATORS: '500' });
+    const running = await startSandboxServer({
+      PORT: '0',
+      SANDBOX_TOKEN: 'local-token',
+      SANDBOX_CREATORS: '500',
+    });
     try {
       expect(running.baseUrl).toMatch(/^http:\/\/localhost:\d+\/v1$/);
       expect(log).toHaveBeenCalledWith(`Sandbox Discovery API at ${running.baseUrl} (token: local-token)`);
