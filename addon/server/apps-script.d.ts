@@ -70,14 +70,129 @@ declare namespace GoogleAppsScript {
 
   namespace Spreadsheet {
     interface SpreadsheetApp {
+      flush(): void;
+      getActiveRange(): Range | null;
+      getActiveSpreadsheet(): Spreadsheet;
       getUi(): Base.Ui;
+    }
+    interface Spreadsheet {
+      getId(): string;
+      getName(): string;
+      getSheetByName(name: string): Sheet | null;
+      getSheets(): Sheet[];
+      insertSheet(sheetName: string): Sheet;
+      toast(msg: string, title?: string, timeoutSeconds?: number): void;
+    }
+    interface Sheet {
+      getDataRange(): Range;
+      getLastRow(): number;
+      getMaxColumns(): number;
+      getMaxRows(): number;
+      getName(): string;
+      getRange(a1Notation: string): Range;
+      getRange(row: number, column: number): Range;
+      getRange(row: number, column: number, numRows: number): Range;
+      getRange(row: number, column: number, numRows: number, numColumns: number): Range;
+      getSheetId(): number;
+      insertColumnsAfter(afterPosition: number, howMany: number): Sheet;
+      insertRowsAfter(afterPosition: number, howMany: number): Sheet;
+      setFrozenRows(rows: number): void;
+    }
+    /** Values as getValues gives them: empty cells are "", dates are Date objects. */
+    type CellValue = string | number | boolean | Date;
+    interface Range {
+      getA1Notation(): string;
+      getColumn(): number;
+      getFormulas(): string[][];
+      getNumColumns(): number;
+      getNumRows(): number;
+      getRow(): number;
+      getSheet(): Sheet;
+      getValues(): CellValue[][];
+      setFormula(formula: string): Range;
+      setNumberFormat(numberFormat: string): Range;
+      setValues(values: (string | number | boolean | Date)[][]): Range;
+    }
+  }
+
+  namespace URL_Fetch {
+    type HttpMethod = 'get' | 'delete' | 'patch' | 'post' | 'put';
+    interface URLFetchRequestOptions {
+      method?: HttpMethod;
+      contentType?: string;
+      headers?: { [header: string]: string };
+      payload?: string;
+      muteHttpExceptions?: boolean;
+      followRedirects?: boolean;
+    }
+    interface HTTPResponse {
+      getContentText(): string;
+      getResponseCode(): number;
+    }
+    interface UrlFetchApp {
+      fetch(url: string, params?: URLFetchRequestOptions): HTTPResponse;
+    }
+  }
+
+  namespace Cache {
+    interface Cache {
+      get(key: string): string | null;
+      getAll(keys: string[]): { [key: string]: string };
+      put(key: string, value: string, expirationInSeconds?: number): void;
+      putAll(values: { [key: string]: string }, expirationInSeconds?: number): void;
+    }
+    interface CacheService {
+      getDocumentCache(): Cache | null;
+      getScriptCache(): Cache;
+    }
+  }
+
+  namespace Utilities {
+    enum DigestAlgorithm {
+      MD5,
+      SHA_1,
+      SHA_256,
+    }
+    enum Charset {
+      US_ASCII,
+      UTF_8,
+    }
+    interface Utilities {
+      readonly DigestAlgorithm: typeof DigestAlgorithm;
+      readonly Charset: typeof Charset;
+      /** Bytes as Java gives them: signed, -128 to 127. */
+      base64EncodeWebSafe(data: number[]): string;
+      computeDigest(algorithm: DigestAlgorithm, value: string, charset: Charset): number[];
+    }
+  }
+
+  namespace Script {
+    interface ScriptApp {
+      /** An OpenID Connect ID token for the user; null without the openid scope. */
+      getIdentityToken(): string | null;
+    }
+  }
+
+  namespace Lock {
+    interface Lock {
+      releaseLock(): void;
+      tryLock(timeoutInMillis: number): boolean;
+    }
+    interface LockService {
+      getDocumentLock(): Lock | null;
+      getUserLock(): Lock;
     }
   }
 }
 
+declare const CacheService: GoogleAppsScript.Cache.CacheService;
 declare const HtmlService: GoogleAppsScript.HTML.HtmlService;
+declare const LockService: GoogleAppsScript.Lock.LockService;
 declare const PropertiesService: GoogleAppsScript.Properties.PropertiesService;
+declare const ScriptApp: GoogleAppsScript.Script.ScriptApp;
 declare const SpreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp;
+declare const UrlFetchApp: GoogleAppsScript.URL_Fetch.UrlFetchApp;
+declare const Utilities: GoogleAppsScript.Utilities.Utilities;
 
 /** Apps Script V8 has a console that writes to Cloud Logging; the server build has no DOM lib. */
 declare const console: {

@@ -1,72 +1,221 @@
-import { isPlatform, PLATFORMS } from '../../shared/platforms';
-import type { CellArgument, CellResult } from './sheet-values';
-import { checkFlag, checkNotBlank, checkText } from './formula-arguments';
+import { parseHandle, parsePlatform } from '../../shared/handles';
+import { OVERLAP_PLATFORMS, PLATFORMS, type OverlapPlatform, type Platform } from '../../shared/platforms';
+import type { Row } from '../../shared/rows/columns';
+import { selectReportColumns } from '../../shared/rows/report-rows';
+import type { CellArgument, CellResult, CellValue } from './sheet-values';
+import {
+  checkFlag,
+  checkNotBlank,
+  checkText,
+  flagOrDefault,
+  isOmitted,
+  listCells,
+  nonBlankCells,
+  textCells,
+} from './formula-arguments';
+import { formulaCacheKey, readThroughCache } from './formula-cache';
+import { readTableAnswer } from './worker-answers';
+import { callWorker } from './worker-client';
+import { NOT_CONNECTED, sentenceOf } from './worker-failure';
 import { readWorkerKey } from './worker-key';
+import { currentWorkerUrl } from './worker-url';
 
-/** What a formula shows while this user has no worker key. */
-export const NOT_CONNECTED = 'Not connected: open Extensions > Creator Sheets > Settings.';
-/** What a formula shows once connected, until the worker calls land; never made-up data. */
-export const WORKER_PENDING = 'Creator Sheets worker support arrives in the next release.';
+export { NOT_CONNECTED };
 
-function unknownPlatform(platform: CellArgument): string | null {
-  const name = typeof platform === 'string' ? platform.trim().toLowerCase() : platform;
-  if (isPlatform(name)) return null;
-  return `Unknown platform "${String(platform)}": use ${PLATFORMS.join(', ')}.`;
-}
+/**
+ * A custom function must answer within 30 seconds. The worker answers by this deadline with what
+ * is ready (rows still on the way say so) and keeps fetching, so the next recalculation fills in.
+ */
+export const FORMULA_DEADLINE_MS = 20_000;
+/** The worker's own limits per request (reports-request.ts, email-search-request.ts, overlap-request.ts). */
+export const MAX_FORMULA_HANDLES = 2000;
+export const MAX_FORMULA_EMAILS = 100_000;
+export const MAX_OVERLAP_HANDLES = 100;
 
 function firstProblem(problems: (string | null)[]): string | null {
   return problems.find((problem) => problem !== null) ?? null;
 }
 
-function workerAnswer(): CellResult {
-  return readWorkerKey() === null ? NOT_CONNECTED : WORKER_PENDING;
+function platformProblem(platform: CellArgument | undefined): string | null {
+  if (isOmitted(platform)) return null;
+  if (!Array.isArray(platform) && parsePlatform(platform) !== null) return null;
+  const shown = Array.isArray(platform) ? 'a range' : `"${String(platform)}"`;
+  return `Unknown platform ${shown}: use ${PLATFORMS.join(', ')}.`;
+}
+
+function platformOf(platform: CellArgument | undefined): Platform | undefined {
+  return isOmitted(platform) || Array.isArray(platform) ? undefined : (parsePlatform(platform) ?? undefined);
+}
+
+/** Sheets shows null as an error in a returned array; an empty cell is "". */
+function toCells(rows: readonly Row[]): CellValue[][] {
+  return rows.map((row) => row.map((cell) => (cell === null ? '' : cell)));
+}
+
+/** Dates would reach the worker as ISO text anyway; say it here so the cache key agrees. */
+function plainCell(value: CellValue): string | number | boolean {
+  // Not instanceof: a Date made in another realm (Sheets' runtime, a test's vm) fails it.
+  return typeof value === 'object' ? (value as Date).toISOString() : value;
 }
 
 /**
- * Creator reports for one or more social accounts: one row per handle, one column per field.
- * A range is answered in one request, and a recalculation is served from the cache for free.
+ * One worker call for a whole range, through the formula cache. Answers with rows still being
+ * fetched are shown but not kept, so a refresh asks the worker again (free: its cache has them).
+ */
+function tableFromWorker(path: string, body: Record<string, unknown>, deadline: boolean): CellResult {
+  const key = readWorkerKey();
+  if (key === null) return NOT_CONNECTED;
+  try {
+    return readThroughCache(formulaCacheKey(currentWorkerUrl(), key, [path, body]), () => {
+      const sent = deadline ? { ...body, deadlineMs: FORMULA_DEADLINE_MS } : body;
+      const answer = readTableAnswer(callWorker({ method: 'post', path, body: sent }));
+      return { value: toCells(answer.rows), cacheable: answer.pending === 0 };
+    });
+  } catch (error) {
+    return sentenceOf(error);
+  }
+}
+
+/**
+ * Creator reports for one or more social accounts: one row per input row, in order, one column per
+ * field. Handles may be names, @names, profile URLs or ids; URLs say their own platform. A range is
+ * answered in one request; a recalculation is served from the cache for free. Rows still being
+ * fetched say so: use Extensions > Creator Sheets > Refresh formulas a minute later.
  *
- * @param {string|string[][]} handles A handle or profile URL, or a range of them such as A2:A200.
- * @param {string} platform The platform of the handles: "instagram", "tiktok" or "youtube".
- * @param {string|string[][]} [fields] The columns to return, such as "followers"; leave empty for all.
+ * @param {string|string[][]} handles A handle or profile URL, or a column of them such as A2:A200.
+ * @param {string} [platform] "instagram", "tiktok" or "youtube", for names and ids; URLs say their own.
+ * @param {string|string[][]} [fields] Columns or groups, such as "followers, engagement_rate"; empty for the default set.
  * @param {boolean} [with_header] TRUE (the default) to start with a header row, FALSE for rows only.
- * @return {string|Array<Array<string|number|boolean>>} One row per handle, or a sentence saying what is wrong.
+ * @return {string|Array<Array<string|number|boolean>>} One row per input row, or a sentence saying what is wrong.
  * @example =INFLUENCER_REPORT(A2:A200, "instagram")
- * @example =INFLUENCER_REPORT("@nasa", "youtube", "followers", FALSE)
+ * @example =INFLUENCER_REPORT("@nasa", "youtube", "followers, engagement_rate", FALSE)
  * @customfunction
  */
 export function INFLUENCER_REPORT(
   handles: CellArgument,
-  platform: CellArgument,
+  platform?: CellArgument,
   fields?: CellArgument,
   with_header?: CellArgument,
 ): CellResult {
-  return (
-    firstProblem([
-      checkNotBlank(handles, 'handles', 'give a handle or a range such as A2:A200'),
-      unknownPlatform(platform),
-      checkText(fields, 'fields', 'followers'),
-      checkFlag(with_header, 'with_header'),
-    ]) ?? workerAnswer()
+  const problem = firstProblem([
+    checkNotBlank(handles, 'handles', 'give a handle or a range such as A2:A200'),
+    platformProblem(platform),
+    checkText(fields, 'fields', 'followers'),
+    checkFlag(with_header, 'with_header'),
+  ]);
+  if (problem !== null) return problem;
+  const list = listCells(handles, 'handles');
+  if (!list.ok) return list.error;
+  if (list.cells.length > MAX_FORMULA_HANDLES) {
+    return (
+      `handles hold ${list.cells.length} rows, at most ${MAX_FORMULA_HANDLES} in a formula: ` +
+      'use Extensions > Creator Sheets > Reports for selected column.'
+    );
+  }
+  const fieldNames = textCells(fields);
+  const selection = selectReportColumns(fieldNames);
+  if (!selection.ok) return selection.error;
+  const defaultPlatform = platformOf(platform);
+  return tableFromWorker(
+    'api/reports',
+    {
+      handles: list.cells.map(plainCell),
+      ...(defaultPlatform === undefined ? {} : { platform: defaultPlatform }),
+      ...(fieldNames.length === 0 ? {} : { fields: fieldNames }),
+      withHeader: flagOrDefault(with_header, true),
+    },
+    true,
   );
 }
 
 /**
- * The creator accounts behind e-mail addresses: one row per address, with the Instagram, TikTok
- * and YouTube accounts found for it. A range is answered in one request, never once per cell.
+ * The creator accounts behind e-mail addresses: one row per input row, in order, with the matched
+ * account (platform, handle, followers, engagement rate, URL) or why there is none (no match,
+ * invalid). A range is answered in one request, never once per cell.
  *
- * @param {string|string[][]} emails An e-mail address, or a range of them such as A2:A1000.
+ * @param {string|string[][]} emails An e-mail address, or a column of them such as A2:A1000.
  * @param {boolean} [with_header] TRUE (the default) to start with a header row, FALSE for rows only.
- * @return {string|Array<Array<string|number|boolean>>} One row per address, or a sentence saying what is wrong.
+ * @return {string|Array<Array<string|number|boolean>>} One row per input row, or a sentence saying what is wrong.
  * @example =EMAIL_SEARCH(A2:A1000)
  * @example =EMAIL_SEARCH("creator@example.com", FALSE)
  * @customfunction
  */
 export function EMAIL_SEARCH(emails: CellArgument, with_header?: CellArgument): CellResult {
-  return (
-    firstProblem([
-      checkNotBlank(emails, 'e-mail addresses', 'give an address or a range such as A2:A1000'),
-      checkFlag(with_header, 'with_header'),
-    ]) ?? workerAnswer()
+  const problem = firstProblem([
+    checkNotBlank(emails, 'e-mail addresses', 'give an address or a range such as A2:A1000'),
+    checkFlag(with_header, 'with_header'),
+  ]);
+  if (problem !== null) return problem;
+  const list = listCells(emails, 'emails');
+  if (!list.ok) return list.error;
+  if (list.cells.length > MAX_FORMULA_EMAILS) {
+    return (
+      `emails hold ${list.cells.length} rows, at most ${MAX_FORMULA_EMAILS} in a formula: ` +
+      'use Extensions > Creator Sheets > Enrich selected column.'
+    );
+  }
+  return tableFromWorker(
+    'api/email-search',
+    {
+      emails: list.cells.map(plainCell),
+      withHeader: flagOrDefault(with_header, true),
+    },
+    true,
+  );
+}
+
+function isOverlapPlatform(platform: Platform): platform is OverlapPlatform {
+  return (OVERLAP_PLATFORMS as readonly string[]).indexOf(platform) >= 0;
+}
+
+/** The platform the handles' URLs agree on, or null when they say none or several. */
+function platformFromUrls(handles: readonly CellValue[]): Platform | null {
+  const found: Platform[] = [];
+  for (const handle of handles) {
+    const parsed = parseHandle(handle);
+    if (parsed.ok && found.indexOf(parsed.platform) < 0) found.push(parsed.platform);
+  }
+  return found.length === 1 ? found[0] : null;
+}
+
+/**
+ * How much the audiences of 2 or more creators overlap: one row per creator (followers, unique and
+ * overlapping audience) and a totals row. Instagram and YouTube only. One paid call for the whole
+ * set, cached like a report.
+ *
+ * @param {string|string[][]} handles Two or more handles or profile URLs, such as A2:A6.
+ * @param {string} [platform] "instagram" or "youtube", for names and ids; URLs say their own.
+ * @return {string|Array<Array<string|number|boolean>>} The overlap table with a header row, or a sentence saying what is wrong.
+ * @example =AUDIENCE_OVERLAP(A2:A6, "instagram")
+ * @example =AUDIENCE_OVERLAP({"https://www.youtube.com/@nasa"; "https://www.youtube.com/@esa"})
+ * @customfunction
+ */
+export function AUDIENCE_OVERLAP(handles: CellArgument, platform?: CellArgument): CellResult {
+  const problem = firstProblem([
+    checkNotBlank(handles, 'handles', 'give 2 or more handles such as A2:A6'),
+    platformProblem(platform),
+  ]);
+  if (problem !== null) return problem;
+  const list = nonBlankCells(handles);
+  if (list.length < 2) return 'Audience overlap compares 2 or more creators: give at least 2 handles.';
+  if (list.length > MAX_OVERLAP_HANDLES) {
+    return `Audience overlap compares at most ${MAX_OVERLAP_HANDLES} creators at once, got ${list.length}.`;
+  }
+  const chosen = platformOf(platform) ?? platformFromUrls(list);
+  if (chosen === null) {
+    return `Say which platform: ${OVERLAP_PLATFORMS.join(' or ')} (as the second argument).`;
+  }
+  if (!isOverlapPlatform(chosen)) {
+    return `Audience overlap exists for ${OVERLAP_PLATFORMS.join(' and ')} only, not ${chosen}.`;
+  }
+  // One API call for the whole set, answered whole: the overlap route takes no deadline.
+  return tableFromWorker(
+    'api/overlap',
+    {
+      handles: list.map(plainCell),
+      platform: chosen,
+      withHeader: true,
+    },
+    false,
   );
 }

@@ -4,8 +4,49 @@
  * carrying its JSDoc; everything else stays inside the bundle, since any global is callable from a
  * client. Export functions only.
  */
+import type { SidebarApi } from '../shared/sidebar-api';
+import type * as publicSurface from './index';
+
 export { onOpen, onInstall } from './menu';
 export { showSidebar, showSettings } from './sidebar';
 export { enrichSelectedColumn, reportsForSelectedColumn, refreshFormulas } from './worker-menu-actions';
-export { INFLUENCER_REPORT, EMAIL_SEARCH } from './custom-functions';
-export { getSettings } from './settings';
+export { INFLUENCER_REPORT, EMAIL_SEARCH, AUDIENCE_OVERLAP } from './custom-functions';
+export {
+  getSettings,
+  saveWorkerUrl,
+  connect,
+  disconnect,
+  testConnection,
+  getHealth,
+  getAccount,
+  getSelectionInfo,
+  estimateEnrichment,
+  startEnrichment,
+  estimateReports,
+  startReports,
+  estimateSearch,
+  startSearch,
+  pollJob,
+  cancelJob,
+  listActiveJobs,
+  lookupDictionary,
+} from './sidebar-functions';
+
+/*
+ * `satisfies SidebarApi`, at the type level: every member of the contract is exported here with
+ * exactly its parameters and return type (not merely compatible ones). A missing or different
+ * function fails the build, naming it: `Type '"pollJob"' does not satisfy the constraint 'never'`.
+ */
+type Surface = typeof publicSurface;
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Differs<K extends keyof SidebarApi> = K extends keyof Surface
+  ? Surface[K] extends (...args: infer P) => infer R
+    ? Same<P, Parameters<SidebarApi[K]>> extends true
+      ? Same<R, ReturnType<SidebarApi[K]>> extends true
+        ? never
+        : K
+      : K
+    : K
+  : K;
+type MustBeNever<T extends never> = T;
+type _SidebarApiCheck = MustBeNever<Differs<keyof SidebarApi>>;

@@ -1,13 +1,128 @@
-import { defaultWorkerUrl } from './worker-url';
-import { readWorkerKey } from './worker-key';
+import type { ConnectionTest, HealthView, Settings } from '../shared/sidebar-api';
+import { fetchIdentity } from './worker-account';
+import { asRecord, stringAt } from './worker-answers';
+import { callWorker, workerPath } from './worker-client';
+import { sentenceOf, WorkerCallError } from './worker-failure';
+import { fetchHealth } from './worker-health';
+import {
+  forgetWorkerKey,
+  readConnection,
+  readWorkerKey,
+  storeWorkerKey,
+  updateConnectionIdentity,
+} from './worker-key';
+import { currentWorkerUrl, saveWorkerUrlSetting } from './worker-url';
 
-/** What the sidebar's Settings section shows. JSON-safe: it crosses google.script.run. */
-export interface SidebarSettings {
-  workerUrl: string;
-  connected: boolean;
+/** Settings as the sidebar shows them; reads properties only, no network. */
+export function readSettings(): Settings {
+  const connected = readWorkerKey() !== null;
+  const connection = connected ? readConnection() : null;
+  return {
+    workerUrl: currentWorkerUrl(),
+    connected,
+    email: connection?.email ?? null,
+    role: connection?.role ?? null,
+  };
 }
 
-/** Sidebar: the worker this add-on talks to, and whether this user holds a worker key. */
-export function getSettings(): SidebarSettings {
-  return { workerUrl: defaultWorkerUrl(), connected: readWorkerKey() !== null };
+/** Sets this spreadsheet's worker URL (empty: back to the build's). A key stays tied to its worker. */
+export function saveWorkerUrlAndRead(url: string): Settings {
+  saveWorkerUrlSetting(url);
+  return readSettings();
+}
+
+/** Revokes a key on the worker when it can; a key the worker no longer knows is no reason to fail. */
+function revokeQuietly(keyId: string | null, bearer?: string): void {
+  if (keyId === null) return;
+  try {
+    callWorker({ method: 'delete', path: workerPath('api', 'keys', keyId), ...(bearer ? { bearer } : {}) });
+  } catch {
+    // Disconnecting must work offline too; an unrevoked key can still be revoked by an admin.
+  }
+}
+
+/**
+ * Exchanges this user's Google ID token for a worker key (`POST /api/keys`) and keeps it in user
+ * properties, tied to the current worker. A previous key of the same worker is revoked.
+ */
+export function connectToWorker(): Settings {
+  const token = ScriptApp.getIdentityToken();
+  if (typeof token !== 'string' || token === '') {
+    throw new Error(
+      'Google gave no identity token: the add-on needs the "openid" and "userinfo.email" scopes. ' +
+        'Reopen the spreadsheet and authorize Creator Sheets again.',
+    );
+  }
+  const workerUrl = currentWorkerUrl();
+  let answer: Record<string, unknown>;
+  try {
+    answer = asRecord(callWorker({ method: 'post', path: 'api/keys', bearer: token }), 'the new key');
+  } catch (error) {
+    if (error instanceof WorkerCallError && (error.status === 401 || error.status === 403)) {
+      throw new Error(`The worker refused your Google sign-in: ${error.message}`);
+    }
+    throw error;
+  }
+  const previous = readConnection();
+  const previousKey = readWorkerKey();
+  const issued = {
+    key: stringAt(answer, 'key'),
+    id: stringAt(answer, 'id'),
+    email: stringAt(answer, 'email'),
+    role: answer.role === 'admin' ? ('admin' as const) : ('member' as const),
+  };
+  storeWorkerKey(issued, workerUrl);
+  if (previous !== null && previousKey !== null && previous.keyId !== issued.id) {
+    revokeQuietly(previous.keyId, previousKey);
+  }
+  return readSettings();
+}
+
+/** Forgets this user's key (and revokes it on the worker when reachable). */
+export function disconnectFromWorker(): Settings {
+  const connection = readConnection();
+  const key = readWorkerKey();
+  if (connection !== null && key !== null) revokeQuietly(connection.keyId, key);
+  forgetWorkerKey();
+  return readSettings();
+}
+
+function healthSentence(health: HealthView): string {
+  const api = health.api.reachable
+    ? `the Discovery API is ${health.api.status.toLowerCase()}`
+    : 'the Discovery API is unreachable from the worker';
+  return `The worker is ${health.worker.status} (${health.worker.mode} mode) and ${api}.`;
+}
+
+/** Who the worker says this user is, and the health of the worker and the API. */
+export function testWorkerConnection(): ConnectionTest {
+  const workerUrl = currentWorkerUrl();
+  if (readWorkerKey() === null) {
+    return {
+      ok: false,
+      message: `Not connected to ${workerUrl}: press Connect to sign in with your Google account.`,
+      email: null,
+      role: null,
+      health: null,
+    };
+  }
+  let identity: { email: string; role: 'admin' | 'member' };
+  try {
+    identity = fetchIdentity();
+  } catch (error) {
+    return { ok: false, message: sentenceOf(error), email: null, role: null, health: null };
+  }
+  updateConnectionIdentity(identity.email, identity.role);
+  const connected = `Connected to ${workerUrl} as ${identity.email} (${identity.role}).`;
+  try {
+    const health = fetchHealth();
+    return { ok: true, message: `${connected} ${healthSentence(health)}`, ...identity, health };
+  } catch (error) {
+    return {
+      ok: true,
+      message: `${connected} Health unknown: ${sentenceOf(error)}`,
+      ...identity,
+      health: null,
+    };
+  }
 }

@@ -1,4 +1,5 @@
 import type { SidebarSection } from '../shared/sidebar-section';
+import { readWorkerKey } from './worker-key';
 
 const SIDEBAR_TITLE = 'Creator Sheets';
 
@@ -10,9 +11,9 @@ export function openSidebar(section: SidebarSection): void {
   SpreadsheetApp.getUi().showSidebar(template.evaluate().setTitle(SIDEBAR_TITLE));
 }
 
-/** Opens the Creator Sheets sidebar. */
+/** Opens the Creator Sheets sidebar: at Settings until this user is connected, else at E-mail enrichment. */
 export function showSidebar(): void {
-  openSidebar('settings');
+  openSidebar(readWorkerKey() === null ? 'settings' : 'enrich');
 }
 
 /** Opens the sidebar at Settings: the worker this add-on talks to and how to connect. */

@@ -1,39 +1,31 @@
+import { refreshAddonFormulas } from './formula-refresh';
+import { openSidebar } from './sidebar';
+
 /**
- * Menu items whose work happens on the worker. Until the add-on can reach it, each says plainly
- * what it will do instead of pretending to do it.
+ * Menu items whose work happens on the worker. The bulk ones open the sidebar at their section:
+ * it reads the active selection (the column the user just selected), shows the estimate and asks
+ * before spending.
  */
 
-const NEEDS_WORKER =
-  'This needs the connection to the Creator Sheets worker, which arrives in the next release. ' +
-  'Extensions > Creator Sheets > Settings shows which worker this add-on will use.';
-
-function explainPendingItem(title: string, whatItWillDo: string): void {
-  const ui = SpreadsheetApp.getUi();
-  ui.alert(title, `${whatItWillDo}\n\n${NEEDS_WORKER}`, ui.ButtonSet.OK);
-}
-
-/** Menu item: will enrich the e-mail addresses of the selected column (not connected yet). */
+/** Menu item: opens E-mail enrichment for the selected column (estimate, confirm, run, progress). */
 export function enrichSelectedColumn(): void {
-  explainPendingItem(
-    'Enrich selected column',
-    'This will look up every e-mail address in the selected column and write the creator accounts ' +
-      'found for each one beside it, after showing the estimated cost.',
-  );
+  openSidebar('enrich');
 }
 
-/** Menu item: will write creator reports for the handles of the selected column (not connected yet). */
+/** Menu item: opens Bulk reports for the selected column of handles. */
 export function reportsForSelectedColumn(): void {
-  explainPendingItem(
-    'Reports for selected column',
-    'This will fetch a creator report for every handle in the selected column and write one row ' +
-      'per creator beside it, after showing the estimated cost.',
-  );
+  openSidebar('reports');
 }
 
-/** Menu item: will recalculate the Creator Sheets formulas of this spreadsheet (not connected yet). */
+/**
+ * Menu item: recalculates every INFLUENCER_REPORT, EMAIL_SEARCH and AUDIENCE_OVERLAP formula of
+ * this spreadsheet, so rows that said "Still fetching" fill in (from the worker's cache: free).
+ */
 export function refreshFormulas(): void {
-  explainPendingItem(
-    'Refresh formulas',
-    'This will recalculate every INFLUENCER_REPORT and EMAIL_SEARCH formula in this spreadsheet.',
-  );
+  const refreshed = refreshAddonFormulas();
+  const message =
+    refreshed === 0
+      ? 'No Creator Sheets formulas in this spreadsheet.'
+      : `Recalculating ${refreshed} Creator Sheets formula${refreshed === 1 ? '' : 's'}.`;
+  SpreadsheetApp.getActiveSpreadsheet().toast(message, 'Creator Sheets', 5);
 }

@@ -97,6 +97,13 @@ export interface BulkEstimate {
   needsConfirmation: boolean;
   /** A sentence that states all of the above. */
   summary: string;
+  /**
+   * Non-empty cells where a "beside" target would write (its header row included), so the sidebar
+   * can ask before starting; 0 when that area is empty. (Added by the server part, additive.)
+   */
+  besideOccupied?: number;
+  /** That area, e.g. "Emails!C1:K200". */
+  besideRange?: string;
 }
 
 export type JobKindName = 'email-enrichment' | 'bulk-reports' | 'search-pages';
@@ -142,6 +149,7 @@ export interface SearchForm {
   influencer: {
     followersMin?: number;
     followersMax?: number;
+    /** A fraction (0.02 = 2%); the server reads a value above 1 as a percent (2 = 2%). */
     engagementRateMin?: number;
     locationIds?: number[];
     language?: string;
@@ -155,6 +163,7 @@ export interface SearchForm {
     bio?: string;
     hasEmail?: boolean;
   };
+  /** Weights and credibility are fractions like engagementRateMin (above 1: a percent). */
   audience: {
     locations?: { id: number; weight: number }[];
     language?: { id: string; weight: number };

@@ -1,32 +1,154 @@
-import type { ServerBridge } from './bridge';
+import type { ConnectionTest, Settings } from '../shared/sidebar-api';
+import { whileBusy } from './busy';
 import { createElement } from './create-element';
+import { failureText } from './error-text';
+import { button, factList, textField } from './form-fields';
+import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
+import { readWorkerUrl } from './worker-url-input';
 
 const CONNECT_EXPLANATION =
-  'The Discovery API token stays on the worker, never in this spreadsheet. Connecting signs you in ' +
-  'to the worker with your Google account; the worker answers with a personal key, kept in your user ' +
-  'properties, that your formulas send with each request. The Connect button arrives with worker ' +
-  'support in the next release.';
+  'The Discovery API token stays on the worker, never in this spreadsheet. Connect signs you in to ' +
+  'the worker with your Google account; the worker answers with a personal key, kept in your user ' +
+  'properties, that your formulas send with each request. Disconnect forgets the key.';
 
-/** Settings: the worker this build talks to, whether this user is connected, and what Connect does. */
-export async function renderSettingsSection(container: HTMLElement, server: ServerBridge): Promise<void> {
-  const status = createElement('p', { class: 'status', role: 'status' }, ['Reading settings…']);
-  container.replaceChildren(createElement('h2', {}, ['Settings']), status);
-  try {
-    const settings = await server.getSettings();
-    status.replaceWith(
-      createElement('dl', { class: 'facts' }, [
-        createElement('dt', {}, ['Worker']),
-        createElement('dd', {}, [createElement('code', { id: 'worker-url' }, [settings.workerUrl])]),
-        createElement('dt', {}, ['Status']),
-        createElement('dd', { id: 'connection-status' }, [
-          settings.connected ? 'Connected' : 'Not connected',
-        ]),
-      ]),
-      createElement('h3', {}, ['Connect']),
-      createElement('p', {}, [CONNECT_EXPLANATION]),
-    );
-  } catch (error) {
-    status.className = 'status error';
-    status.textContent = `Could not read the settings: ${error instanceof Error ? error.message : String(error)}`;
-  }
+function whoText(email: string | null, role: Settings['role']): string {
+  if (email === null) return 'Unknown';
+  return role === null ? email : `${email} (${role})`;
 }
+
+/** Settings: the worker, connecting to it, testing the connection, and the service's health. */
+function renderSettingsSection(panel: HTMLElement, context: SidebarContext): SectionView {
+  const url = textField({
+    label: 'Worker URL',
+    type: 'url',
+    inputMode: 'url',
+    hint: 'The address of your team’s Creator Sheets worker.',
+  });
+  const save = button('Save URL', { small: true });
+  const connection = createElement('div', { class: 'connection', 'aria-live': 'polite' });
+  const connect = button('Connect', { primary: true });
+  const disconnect = button('Disconnect');
+  const test = button('Test connection');
+  const testResult = createElement('div', { class: 'test-result', 'aria-live': 'polite' });
+  const healthDetail = createElement('p', { class: 'hint' });
+  const refreshHealth = button('Refresh status', { small: true });
+  const controls = [url.control, save, connect, disconnect, test];
+
+  const showSettings = (settings: Settings): void => {
+    url.control.value = settings.workerUrl;
+    url.setError(null);
+    connection.replaceChildren(
+      factList([
+        { label: 'Status', value: settings.connected ? 'Connected' : 'Not connected' },
+        { label: 'Signed in as', value: settings.connected ? whoText(settings.email, settings.role) : '—' },
+      ]),
+    );
+    connect.hidden = settings.connected;
+    disconnect.hidden = !settings.connected;
+  };
+
+  const showTest = (result: ConnectionTest): void => {
+    testResult.replaceChildren(
+      createElement('p', { class: result.ok ? 'ok' : 'field-error' }, [result.message]),
+      factList([{ label: 'Who am I', value: whoText(result.email, result.role) }]),
+    );
+    if (result.health !== null) context.health.show(result.health);
+  };
+
+  const act = (
+    action: string,
+    clicked: HTMLButtonElement,
+    busyText: string,
+    call: () => Promise<void>,
+  ): void => {
+    void whileBusy(
+      controls,
+      async () => {
+        try {
+          await call();
+        } catch (error) {
+          context.fail(action, error);
+        }
+      },
+      { button: clicked, text: busyText },
+    );
+  };
+
+  save.addEventListener('click', () => {
+    const parsed = readWorkerUrl(url.control.value);
+    if (!parsed.ok) {
+      url.setError(parsed.message);
+      url.control.focus();
+      return;
+    }
+    act('save the worker URL', save, 'Saving…', async () => {
+      showSettings(await context.server.saveWorkerUrl(parsed.value));
+      context.status.success('Worker URL saved. Press Connect to sign in to it.');
+      void refreshHealthNow();
+    });
+  });
+  connect.addEventListener('click', () =>
+    act('connect', connect, 'Connecting…', async () => {
+      const settings = await context.server.connect();
+      showSettings(settings);
+      context.status.success(`Connected${settings.email === null ? '' : ` as ${settings.email}`}.`);
+    }),
+  );
+  disconnect.addEventListener('click', () =>
+    act('disconnect', disconnect, 'Disconnecting…', async () => {
+      showSettings(await context.server.disconnect());
+      testResult.replaceChildren();
+      context.status.info('Disconnected: formulas and jobs stop until you connect again.');
+    }),
+  );
+  test.addEventListener('click', () =>
+    act('test the connection', test, 'Testing…', async () => {
+      showTest(await context.server.testConnection());
+    }),
+  );
+
+  const refreshHealthNow = async (): Promise<void> => {
+    refreshHealth.disabled = true;
+    try {
+      await context.health.refresh();
+    } finally {
+      refreshHealth.disabled = false;
+    }
+  };
+  refreshHealth.addEventListener('click', () => void refreshHealthNow());
+
+  const load = async (): Promise<void> => {
+    connection.replaceChildren(createElement('p', { class: 'hint' }, ['Reading settings…']));
+    try {
+      showSettings(await context.server.getSettings());
+    } catch (error) {
+      connection.replaceChildren(
+        createElement('p', { class: 'field-error' }, [failureText('read the settings', error)]),
+      );
+    }
+  };
+
+  panel.replaceChildren(
+    createElement('h2', {}, ['Settings']),
+    url.wrapper,
+    createElement('div', { class: 'actions' }, [save]),
+    createElement('h3', {}, ['Connection']),
+    connection,
+    createElement('div', { class: 'actions' }, [connect, disconnect, test]),
+    testResult,
+    createElement('p', { class: 'hint' }, [CONNECT_EXPLANATION]),
+    createElement('div', { class: 'section-head' }, [
+      createElement('h3', {}, ['Service status']),
+      refreshHealth,
+    ]),
+    healthDetail,
+  );
+  healthDetail.textContent = context.health.current?.detail ?? '';
+  context.health.onChange((badge) => {
+    healthDetail.textContent = badge.detail;
+  });
+  void load();
+  return { onShow: () => void load() };
+}
+
+export const settingsSection: SectionDefinition = { title: 'Settings', render: renderSettingsSection };

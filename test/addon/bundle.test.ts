@@ -8,7 +8,6 @@ import { buildAddon } from './build-addon';
 
 const WORKER_URL = 'https://creator-sheets.test.example/api';
 const NOT_CONNECTED = 'Not connected: open Extensions > Creator Sheets > Settings.';
-const WORKER_PENDING = 'Creator Sheets worker support arrives in the next release.';
 
 const PUBLIC_FUNCTIONS = Object.keys(server)
   .filter((name) => typeof server[name as keyof typeof server] === 'function')
@@ -72,7 +71,7 @@ describe('Code.js', () => {
       expect(doc).toMatch(/@return \{/);
       expect(doc).toContain('@example =');
     }
-    for (const param of ['handles', 'platform', '[fields]', '[with_header]']) {
+    for (const param of ['handles', '[platform]', '[fields]', '[with_header]']) {
       expect(report).toMatch(new RegExp(`@param \\{[^}]+\\} ${param.replace(/[[\]]/g, '\\$&')} `));
     }
     for (const param of ['emails', '[with_header]']) {
@@ -144,20 +143,31 @@ describe('menu items', () => {
   });
 
   it.each([
-    ['Enrich selected column', 'e-mail address'],
-    ['Reports for selected column', 'creator report'],
-    ['Refresh formulas', 'INFLUENCER_REPORT'],
-  ])('"%s" says what it will do and that it needs the worker connection', (item, purpose) => {
+    ['Enrich selected column', 'enrich'],
+    ['Reports for selected column', 'reports'],
+  ])('"%s" opens the sidebar at its section, for the selected column', (item, section) => {
     const { fakes } = load();
     fakes.runtime.call('onOpen', [], 'auth-none');
     fakes.ui.click('Creator Sheets', item);
 
+    expect(fakes.ui.alerts).toEqual([]);
+    expect(fakes.ui.sidebars).toHaveLength(1);
+    expect(fakes.ui.sidebars[0].content).toContain(`<body data-section="${section}">`);
+  });
+
+  it('"Refresh formulas" says so in a toast when the spreadsheet holds none of its formulas', () => {
+    const { fakes } = load();
+    fakes.runtime.call('onOpen', [], 'auth-none');
+    fakes.ui.click('Creator Sheets', 'Refresh formulas');
+
     expect(fakes.ui.sidebars).toEqual([]);
-    expect(fakes.ui.alerts).toHaveLength(1);
-    const [alert] = fakes.ui.alerts;
-    expect(alert.title).toBe(item);
-    expect(alert.prompt).toContain(purpose);
-    expect(alert.prompt).toContain('needs the connection to the Creator Sheets worker');
+    expect(fakes.spreadsheet.toasts).toEqual([
+      {
+        message: 'No Creator Sheets formulas in this spreadsheet.',
+        title: 'Creator Sheets',
+        timeoutSeconds: 5,
+      },
+    ]);
   });
 });
 
@@ -172,15 +182,16 @@ describe('custom functions', () => {
     expect(formula('EMAIL_SEARCH', [['creator@example.com']], true).answer).toBe(NOT_CONNECTED);
   });
 
-  it('say the worker support is coming, not made-up data, once a key is stored', () => {
+  it('say in a sentence, not a stack trace, that the worker cannot be reached', () => {
+    // The build's worker is not on loopback, and the test bench reaches nothing else.
     const { fakes } = load();
     fakes.propertiesService.user.setProperty('creatorSheets.workerKey', 'wk_test');
-    expect(fakes.runtime.call('INFLUENCER_REPORT', ['@nasa', 'youtube'], 'custom-function')).toBe(
-      WORKER_PENDING,
-    );
-    expect(fakes.runtime.call('EMAIL_SEARCH', ['creator@example.com'], 'custom-function')).toBe(
-      WORKER_PENDING,
-    );
+    for (const answer of [
+      fakes.runtime.call('INFLUENCER_REPORT', ['@nasa', 'youtube'], 'custom-function'),
+      fakes.runtime.call('EMAIL_SEARCH', ['creator@example.com'], 'custom-function'),
+    ]) {
+      expect(answer).toBe(`The worker did not answer: check the URL in Settings (${WORKER_URL}/).`);
+    }
   });
 
   it('name what is wrong with their arguments before anything else', () => {
@@ -205,9 +216,10 @@ describe('custom functions', () => {
 describe('getSettings', () => {
   it('tells the sidebar the worker URL baked in by the build and whether the user is connected', () => {
     const { fakes } = load();
-    expect(fakes.runtime.call('getSettings')).toEqual({ workerUrl: `${WORKER_URL}/`, connected: false });
+    const settings = { workerUrl: `${WORKER_URL}/`, email: null, role: null };
+    expect(fakes.runtime.callFromClient('getSettings')).toEqual({ ...settings, connected: false });
     fakes.propertiesService.user.setProperty('creatorSheets.workerKey', 'wk_test');
-    expect(fakes.runtime.call('getSettings')).toEqual({ workerUrl: `${WORKER_URL}/`, connected: true });
+    expect(fakes.runtime.callFromClient('getSettings')).toEqual({ ...settings, connected: true });
   });
 });
 

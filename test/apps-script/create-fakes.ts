@@ -1,49 +1,105 @@
+import { FakeCacheService } from './cache-service';
+import { FakeClock } from './fake-clock';
 import { FakeConsole } from './console';
+import { CustomFunctionEvaluator } from './formula-evaluator';
 import { FakeHtmlService } from './html-service';
+import { FakeLockService } from './lock-service';
 import { FakePropertiesService } from './properties-service';
 import { FakeRuntime } from './runtime';
-import { FakeSpreadsheetApp } from './spreadsheet-app';
+import { FakeScriptApp, type ScriptAppOptions } from './script-app';
+import { FakeSession, type SessionOptions } from './session';
+import { FakeSpreadsheetApp, type SpreadsheetOptions } from './spreadsheet-app';
 import { FakeUi } from './ui';
+import { FakeUrlFetchApp } from './url-fetch-app';
+import { FakeUtilities } from './utilities';
+import type { FakeSpreadsheet } from './spreadsheet';
 
 /**
- * One Google for one test: the fakes share a runtime (run mode, script scope), and `globals` is
- * what a script sees as its global names. To add a service, write its fake in its own file, give
- * it the runtime, and add it here and to `globals`.
+ * One Google for one test: the fakes share a runtime (run mode, time limits, script scope) and a
+ * clock, and `globals` is what a script sees as its global names. To add a service, write its fake
+ * in its own file, give it the runtime, and add it here and to `globals`.
  */
 export interface AppsScriptFakes {
   runtime: FakeRuntime;
+  clock: FakeClock;
   ui: FakeUi;
   spreadsheetApp: FakeSpreadsheetApp;
+  /** The open spreadsheet (SpreadsheetApp.getActiveSpreadsheet()). */
+  spreadsheet: FakeSpreadsheet;
   htmlService: FakeHtmlService;
   propertiesService: FakePropertiesService;
+  cacheService: FakeCacheService;
+  urlFetchApp: FakeUrlFetchApp;
+  scriptApp: FakeScriptApp;
+  session: FakeSession;
+  lockService: FakeLockService;
+  utilities: FakeUtilities;
   console: FakeConsole;
+  /** Sheets' stand-in for formulas: plug it with `evaluateFormulas()`. */
+  evaluator: CustomFunctionEvaluator;
   globals: Record<string, unknown>;
+  /** From now on formulas written into cells run the script's custom functions. */
+  evaluateFormulas(): void;
+  /** Stops the thread behind UrlFetchApp; call it when the test is done. */
+  dispose(): void;
 }
 
 export interface FakeOptions {
   /** The add-on's name in the store, which Sheets gives to its menu. */
   addonName?: string;
+  /** Start of the clock, ms since the epoch (default: now). */
+  now?: number;
+  spreadsheet?: SpreadsheetOptions;
+  session?: SessionOptions;
+  scriptApp?: ScriptAppOptions;
 }
 
 export function createAppsScriptFakes(options: FakeOptions = {}): AppsScriptFakes {
-  const runtime = new FakeRuntime();
+  const clock = new FakeClock(options.now);
+  const runtime = new FakeRuntime(clock);
   const ui = new FakeUi(runtime, options.addonName ?? 'Creator Sheets');
-  const spreadsheetApp = new FakeSpreadsheetApp(runtime, ui);
+  const spreadsheetApp = new FakeSpreadsheetApp(runtime, ui, options.spreadsheet);
   const htmlService = new FakeHtmlService(runtime);
   const propertiesService = new FakePropertiesService(runtime);
+  const cacheService = new FakeCacheService(runtime);
+  const urlFetchApp = new FakeUrlFetchApp(runtime);
+  const session = new FakeSession(runtime, options.session);
+  const scriptApp = new FakeScriptApp(runtime, session, options.scriptApp);
+  const lockService = new FakeLockService(runtime);
+  const utilities = new FakeUtilities(runtime);
   const console = new FakeConsole();
+  const evaluator = new CustomFunctionEvaluator(runtime, spreadsheetApp.spreadsheet);
   return {
     runtime,
+    clock,
     ui,
     spreadsheetApp,
+    spreadsheet: spreadsheetApp.spreadsheet,
     htmlService,
     propertiesService,
+    cacheService,
+    urlFetchApp,
+    scriptApp,
+    session,
+    lockService,
+    utilities,
     console,
+    evaluator,
     globals: {
       SpreadsheetApp: spreadsheetApp,
       HtmlService: htmlService,
       PropertiesService: propertiesService,
+      CacheService: cacheService,
+      UrlFetchApp: urlFetchApp,
+      ScriptApp: scriptApp,
+      Session: session,
+      LockService: lockService,
+      Utilities: utilities,
       console,
     },
+    evaluateFormulas: () => {
+      spreadsheetApp.formulaEvaluator = evaluator.evaluate;
+    },
+    dispose: () => urlFetchApp.close(),
   };
 }

@@ -40,4 +40,11 @@ describe('FakeHtmlService', () => {
     const { htmlService } = project({ 'Page.html': '<? for (;;) {} ?>' });
     expect(() => htmlService.createTemplateFromFile('Page').evaluate()).toThrow('the fake evaluates only');
   });
+
+  it('keeps a width and height in pixels for dialogs', () => {
+    const { htmlService } = project({});
+    const output = htmlService.createHtmlOutput('<p>x</p>').setWidth(400).setHeight(300);
+    expect([output.getWidth(), output.getHeight()]).toEqual([400, 300]);
+    expect(() => output.setWidth(0)).toThrow('Invalid argument: width');
+  });
 });

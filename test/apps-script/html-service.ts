@@ -5,6 +5,8 @@ import type { FakeRuntime } from './runtime';
 /** An HtmlOutput: the page as HtmlService would serve it, with its title. */
 export class FakeHtmlOutput {
   private title = '';
+  private width: number | null = null;
+  private height: number | null = null;
 
   constructor(private readonly content: string) {}
 
@@ -21,6 +23,31 @@ export class FakeHtmlOutput {
     this.title = title;
     return this;
   }
+
+  /** A sidebar ignores the width (Sheets fixes it at 300 px); dialogs use both. */
+  getWidth(): number | null {
+    return this.width;
+  }
+
+  setWidth(width: number): FakeHtmlOutput {
+    this.width = pixels(width, 'width');
+    return this;
+  }
+
+  getHeight(): number | null {
+    return this.height;
+  }
+
+  setHeight(height: number): FakeHtmlOutput {
+    this.height = pixels(height, 'height');
+    return this;
+  }
+}
+
+function pixels(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0)
+    throw new Error(`Invalid argument: ${name}`);
+  return value;
 }
 
 const SCRIPTLET = /<\?(!?=)?([\s\S]*?)\?>/g;

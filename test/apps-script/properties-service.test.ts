@@ -11,11 +11,13 @@ describe('FakePropertiesService', () => {
     expect(propertiesService.getUserProperties().getProperties()).toEqual({});
   });
 
-  it('refuses anything but strings, where Apps Script would silently store String(value)', () => {
+  it('stores other values as String(value), as Apps Script does, and refuses null', () => {
     const store = createAppsScriptFakes().propertiesService.getUserProperties();
-    expect(() => store.setProperty('count', 5 as unknown as string)).toThrow('Properties hold strings only');
-    expect(() => store.setProperties({ settings: { a: 1 } as unknown as string })).toThrow('is a object');
-    expect(store.getKeys()).toEqual([]);
+    store.setProperty('count', 5 as unknown as string);
+    store.setProperties({ settings: { a: 1 } as unknown as string, on: true as unknown as string });
+    expect(store.getProperties()).toEqual({ count: '5', settings: '[object Object]', on: 'true' });
+    expect(() => store.setProperty('gone', null as unknown as string)).toThrow('Invalid argument');
+    expect(store.getProperty('gone')).toBeNull();
   });
 
   it('refuses a value over 9 KB and leaves the store as it was', () => {
@@ -38,7 +40,7 @@ describe('FakePropertiesService', () => {
     expect(store.getKeys()).toEqual([]);
   });
 
-  it('is out of reach in AuthMode.NONE and within reach of a custom function', () => {
+  it('is out of reach in AuthMode.NONE and within reach of a custom function, document store included', () => {
     const { propertiesService, runtime } = createAppsScriptFakes();
     expect(() => runtime.run('auth-none', () => propertiesService.getUserProperties())).toThrow(
       'You do not have permission to call PropertiesService.getUserProperties',
@@ -46,5 +48,9 @@ describe('FakePropertiesService', () => {
     expect(
       runtime.run('custom-function', () => propertiesService.getUserProperties().getProperty('a')),
     ).toBeNull();
+    propertiesService.document.setProperty('job', 'j1');
+    expect(
+      runtime.run('custom-function', () => propertiesService.getDocumentProperties().getProperty('job')),
+    ).toBe('j1');
   });
 });

@@ -6,34 +6,69 @@ export const PROPERTY_STORE_MAX_BYTES = 500 * 1024;
 
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 
-/** One property store. Strings only: Apps Script would store String(value), so the fake refuses. */
+/**
+ * One property store. Strings only, as in Apps Script: a number or an object is stored as
+ * String(value) (so an object comes back as "[object Object]": JSON.stringify it first), and
+ * null or undefined is refused.
+ */
 export class FakeProperties {
   private readonly entries = new Map<string, string>();
 
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    private readonly runtime: FakeRuntime | null = null,
+  ) {}
 
   getProperty(key: string): string | null {
-    requireString(key, 'key');
-    return this.entries.get(key) ?? null;
+    this.enter('Properties.getProperty');
+    return this.entries.get(asString(key, 'key')) ?? null;
   }
 
   getProperties(): Record<string, string> {
+    this.enter('Properties.getProperties');
     return Object.fromEntries(this.entries);
   }
 
   getKeys(): string[] {
+    this.enter('Properties.getKeys');
     return [...this.entries.keys()];
   }
 
   setProperty(key: string, value: string): FakeProperties {
-    return this.setProperties({ [key]: value });
+    this.enter('Properties.setProperty');
+    return this.store({ [asString(key, 'key')]: value }, false);
   }
 
   setProperties(properties: Record<string, string>, deleteAllOthers = false): FakeProperties {
+    this.enter('Properties.setProperties');
+    if (typeof properties !== 'object' || properties === null)
+      throw new Error('Invalid argument: properties');
+    return this.store(properties, deleteAllOthers);
+  }
+
+  deleteProperty(key: string): FakeProperties {
+    this.enter('Properties.deleteProperty');
+    this.entries.delete(asString(key, 'key'));
+    return this;
+  }
+
+  deleteAllProperties(): FakeProperties {
+    this.enter('Properties.deleteAllProperties');
+    this.entries.clear();
+    return this;
+  }
+
+  /** Bytes used, keys included: what the 500 KB quota counts. */
+  get usedBytes(): number {
+    let total = 0;
+    for (const [key, value] of this.entries) total += bytes(key) + bytes(value);
+    return total;
+  }
+
+  private store(properties: Record<string, unknown>, deleteAllOthers: boolean): FakeProperties {
     const next = new Map(deleteAllOthers ? [] : this.entries);
-    for (const [key, value] of Object.entries(properties)) {
-      requireString(key, 'key');
-      requireString(value, `value of "${key}"`);
+    for (const [key, raw] of Object.entries(properties)) {
+      const value = asString(raw, `value of "${key}"`);
       if (bytes(value) > PROPERTY_VALUE_MAX_BYTES) throw new Error('Argument too large: value');
       next.set(key, value);
     }
@@ -49,49 +84,45 @@ export class FakeProperties {
     return this;
   }
 
-  deleteProperty(key: string): FakeProperties {
-    requireString(key, 'key');
-    this.entries.delete(key);
-    return this;
-  }
-
-  deleteAllProperties(): FakeProperties {
-    this.entries.clear();
-    return this;
+  private enter(call: string): void {
+    this.runtime?.enter(call);
   }
 }
 
 /**
  * PropertiesService with its three stores. Each store needs authorization, so none is reachable
- * from an onOpen in AuthMode.NONE. A custom function reads the user store of the sheet's owner.
+ * from an onOpen in AuthMode.NONE. A custom function may use all three: its user store is the
+ * sheet owner's (Apps Script forbids editors to set user properties there; the fake cannot tell
+ * an editor from the owner and allows it).
  */
 export class FakePropertiesService {
-  readonly user = new FakeProperties('user');
-  readonly script = new FakeProperties('script');
-  readonly document = new FakeProperties('document');
+  readonly user: FakeProperties;
+  readonly script: FakeProperties;
+  readonly document: FakeProperties;
 
-  constructor(private readonly runtime: FakeRuntime) {}
+  constructor(private readonly runtime: FakeRuntime) {
+    this.user = new FakeProperties('user', runtime);
+    this.script = new FakeProperties('script', runtime);
+    this.document = new FakeProperties('document', runtime);
+  }
 
   getUserProperties(): FakeProperties {
-    this.runtime.deny('PropertiesService.getUserProperties', ['auth-none']);
+    this.runtime.enter('PropertiesService.getUserProperties', ['auth-none']);
     return this.user;
   }
 
   getScriptProperties(): FakeProperties {
-    this.runtime.deny('PropertiesService.getScriptProperties', ['auth-none']);
+    this.runtime.enter('PropertiesService.getScriptProperties', ['auth-none']);
     return this.script;
   }
 
   getDocumentProperties(): FakeProperties {
-    this.runtime.deny('PropertiesService.getDocumentProperties', ['auth-none']);
+    this.runtime.enter('PropertiesService.getDocumentProperties', ['auth-none']);
     return this.document;
   }
 }
 
-function requireString(value: unknown, name: string): asserts value is string {
-  if (typeof value !== 'string') {
-    throw new TypeError(
-      `Properties hold strings only: ${name} is a ${typeof value}; use String() or JSON.stringify()`,
-    );
-  }
+function asString(value: unknown, name: string): string {
+  if (value === null || value === undefined) throw new Error(`Invalid argument: ${name}`);
+  return typeof value === 'string' ? value : String(value);
 }

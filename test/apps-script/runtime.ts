@@ -1,7 +1,10 @@
+import { FakeClock } from './fake-clock';
+
 /**
  * The execution an Apps Script call happens in: which kind of run it is (each kind may use
- * different services) and the script's global scope (which names a menu, trigger or
- * google.script.run can call). Every fake consults it, so the rules live in one place.
+ * different services and has its own time limit), the script's global scope (which names a menu,
+ * trigger or google.script.run can call) and the clock. Every fake enters through `enter`, so the
+ * rules live in one place.
  */
 
 /**
@@ -17,12 +20,63 @@ const WHY_NOT: Record<Exclude<RunMode, 'full'>, string> = {
   'custom-function': 'custom functions run without authorization',
 };
 
+/** Apps Script's limits: 30 s for a custom function and a simple trigger, 6 min for the rest. */
+export const TIME_LIMITS_MS: Readonly<Record<RunMode, number>> = {
+  full: 6 * 60 * 1000,
+  'auth-none': 30 * 1000,
+  'custom-function': 30 * 1000,
+};
+
+export const EXCEEDED_MAXIMUM_EXECUTION_TIME = 'Exceeded maximum execution time';
+
 export type ScriptScope = Record<string, unknown>;
 
+/** One run of the script: a menu click, a formula, a google.script.run call. */
+export interface Execution {
+  mode: RunMode;
+  startedAt: number;
+  limitMs: number;
+  /** Service calls made so far, by name ("Range.setValues", "UrlFetchApp.fetch"). */
+  calls: Map<string, number>;
+  /** Set once the time limit passed: Apps Script ends the run, whatever the script catches. */
+  killed: Error | null;
+}
+
+export interface CutOff {
+  /** The service call after which time runs out, e.g. "Range.setValues". */
+  after: string;
+  /** Its 1-based count within the execution. */
+  count: number;
+}
+
 export class FakeRuntime {
-  mode: RunMode = 'full';
+  readonly clock: FakeClock;
+  /** Per kind of run; a test may shorten them. */
+  readonly timeLimitsMs: Record<RunMode, number> = { ...TIME_LIMITS_MS };
+  private current: Execution | null = null;
+  private armedCutOff: CutOff | null = null;
+  private readonly endListeners = new Set<(execution: Execution) => void>();
   private scope: ScriptScope | undefined;
   private projectDir: string | undefined;
+
+  constructor(clock: FakeClock = new FakeClock()) {
+    this.clock = clock;
+  }
+
+  /** The kind of the current run; outside any run (a test poking the fakes) it is `full`. */
+  get mode(): RunMode {
+    return this.current?.mode ?? 'full';
+  }
+
+  /** The current run, or null when a test calls the fakes directly. */
+  get execution(): Execution | null {
+    return this.current;
+  }
+
+  /** Fake milliseconds since the current run started (0 outside a run). */
+  get elapsedMs(): number {
+    return this.current === null ? 0 : this.clock.now() - this.current.startedAt;
+  }
 
   /** Called by loadBundle once the script has run: from now on names resolve in `scope`. */
   attach(scope: ScriptScope, projectDir: string): void {
@@ -36,15 +90,36 @@ export class FakeRuntime {
     return this.projectDir;
   }
 
-  /** Runs `fn` as a run of the given kind, restoring the previous kind afterwards. */
+  /**
+   * Runs `fn` as one execution of the given kind, with its own time limit, then restores the
+   * previous one. An execution whose time ran out throws "Exceeded maximum execution time" even if
+   * the script caught that error: Apps Script ends such a run, it does not let it return.
+   */
   run<T>(mode: RunMode, fn: () => T): T {
-    const previous = this.mode;
-    this.mode = mode;
+    const previous = this.current;
+    const execution: Execution = {
+      mode,
+      startedAt: this.clock.now(),
+      limitMs: this.timeLimitsMs[mode],
+      calls: new Map(),
+      killed: null,
+    };
+    this.current = execution;
     try {
-      return fn();
+      const result = fn();
+      if (execution.killed !== null) throw execution.killed;
+      return result;
+    } catch (error) {
+      throw execution.killed ?? error;
     } finally {
-      this.mode = previous;
+      this.current = previous;
+      for (const listener of this.endListeners) listener(execution);
     }
+  }
+
+  /** Calls `listener` whenever a run ends (locks are released then, for one). */
+  onExecutionEnd(listener: (execution: Execution) => void): void {
+    this.endListeners.add(listener);
   }
 
   /** Calls a top-level function by name, as Apps Script does for triggers, menus and formulas. */
@@ -52,6 +127,19 @@ export class FakeRuntime {
     const fn = this.globalFunction(functionName);
     if (fn === undefined) throw new Error(`Script function not found: ${functionName}`);
     return this.run(mode, () => fn(...args));
+  }
+
+  /**
+   * What google.script.run does: a full run of the named function with plain values in and out
+   * (primitives, arrays and plain objects; no Date, function or class instance either way), the
+   * answer arriving as a copy. A value that is not plain fails the call, where Apps Script would
+   * drop it silently.
+   */
+  callFromClient(functionName: string, args: readonly unknown[] = []): unknown {
+    args.forEach((arg, i) => requirePlain(arg, `argument ${i + 1} of ${functionName}`));
+    const result = this.call(functionName, structuredClone(args), 'full');
+    requirePlain(result, `the value ${functionName} returned`);
+    return result === undefined ? null : (JSON.parse(JSON.stringify(result)) as unknown);
   }
 
   /** The top-level function of that name, if the script declares one. */
@@ -73,9 +161,83 @@ export class FakeRuntime {
     return this.scope !== undefined;
   }
 
+  /**
+   * Every service call starts here: a run whose time is up goes no further, a kind of run that
+   * may not make the call is refused, and the call is counted for the run.
+   */
+  enter(call: string, deniedIn: readonly Exclude<RunMode, 'full'>[] = [], message?: string): void {
+    this.checkTime();
+    this.deny(call, deniedIn, message);
+    const execution = this.current;
+    if (execution === null) return;
+    const count = (execution.calls.get(call) ?? 0) + 1;
+    execution.calls.set(call, count);
+    const cutOff = this.armedCutOff;
+    if (cutOff !== null && cutOff.after === call && cutOff.count === count) {
+      // The call itself completes; the next one finds the time spent, as if this one had been slow.
+      this.armedCutOff = null;
+      this.clock.set(execution.startedAt + execution.limitMs + 1);
+    }
+  }
+
   /** Throws as Apps Script does when `call` is made in a run that may not make it. */
   deny(call: string, modes: readonly Exclude<RunMode, 'full'>[], message?: string): void {
-    if (this.mode === 'full' || !modes.includes(this.mode)) return;
-    throw new Error(message ?? `You do not have permission to call ${call} (${WHY_NOT[this.mode]})`);
+    const mode = this.mode;
+    if (mode === 'full' || !modes.includes(mode)) return;
+    throw new Error(message ?? `You do not have permission to call ${call} (${WHY_NOT[mode]})`);
   }
+
+  /** Time the script spends waiting (a fetch, Utilities.sleep): the run dies if it runs out. */
+  spend(ms: number): void {
+    this.clock.advance(ms);
+    this.checkTime();
+  }
+
+  /**
+   * Makes the next execution that makes its `count`-th `after` call run out of time right after
+   * it: the way to cut a long run at a chosen point, as the 6 min limit does at an arbitrary one.
+   */
+  cutOffAfter(after: string, count = 1): void {
+    this.armedCutOff = { after, count };
+  }
+
+  /** The cut-off armed with cutOffAfter that has not struck yet. */
+  get pendingCutOff(): CutOff | null {
+    return this.armedCutOff;
+  }
+
+  /** Throws "Exceeded maximum execution time" once the current run is past its limit. */
+  checkTime(): void {
+    const execution = this.current;
+    if (execution === null) return;
+    if (execution.killed === null && this.clock.now() - execution.startedAt > execution.limitMs) {
+      execution.killed = new Error(EXCEEDED_MAXIMUM_EXECUTION_TIME);
+    }
+    if (execution.killed !== null) throw execution.killed;
+  }
+}
+
+/** google.script.run passes primitives, arrays and plain objects only. */
+function requirePlain(value: unknown, where: string, path = ''): void {
+  if (value === null || value === undefined || typeof value === 'boolean' || typeof value === 'string')
+    return;
+  if (typeof value === 'number') {
+    if (Number.isFinite(value)) return;
+    throw new Error(`${where}${path}: ${value} does not survive google.script.run`);
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item: unknown, i) => requirePlain(item, where, `${path}[${i}]`));
+    return;
+  }
+  if (typeof value === 'object') {
+    // Plain objects of either realm (the script's vm or the test's) have Object.prototype, whose
+    // own prototype is null.
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto === null || Object.getPrototypeOf(proto) === null) {
+      for (const [key, item] of Object.entries(value)) requirePlain(item, where, `${path}.${key}`);
+      return;
+    }
+  }
+  const kind = typeof value === 'object' ? Object.prototype.toString.call(value).slice(8, -1) : typeof value;
+  throw new Error(`${where}${path}: a ${kind} does not survive google.script.run; use plain values`);
 }

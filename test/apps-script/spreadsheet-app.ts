@@ -1,20 +1,107 @@
+import type { FakeRange } from './range';
 import type { FakeRuntime } from './runtime';
+import type { FakeSheet, FormulaEvaluator } from './sheet';
+import { FakeSpreadsheet } from './spreadsheet';
 import type { FakeUi } from './ui';
+import { WriteLog } from './write-log';
 
-/** SpreadsheetApp: so far only the UI of the open spreadsheet. Range and sheets come later. */
+export interface SpreadsheetOptions {
+  id?: string;
+  name?: string;
+  /** The tabs, in order; the first is active. */
+  sheets?: readonly string[];
+}
+
+/**
+ * SpreadsheetApp of a container-bound script: one open spreadsheet. A custom function may read it
+ * but write nothing; onOpen in AuthMode.NONE may not reach it at all (menus only). Tests set the
+ * selection with `select`, read every write in `writes`, and may plug a formula evaluator (see
+ * formula-evaluator.ts) so formulas written into cells show results.
+ */
 export class FakeSpreadsheetApp {
+  readonly writes = new WriteLog();
+  /** Evaluates formulas as they are written and on `recalculate`; none by default. */
+  formulaEvaluator: FormulaEvaluator | null = null;
+  readonly spreadsheet: FakeSpreadsheet;
+
   constructor(
     private readonly runtime: FakeRuntime,
     private readonly ui: FakeUi,
-  ) {}
+    options: SpreadsheetOptions = {},
+  ) {
+    this.spreadsheet = new FakeSpreadsheet(
+      {
+        runtime,
+        writes: this.writes,
+        evaluator: () => this.formulaEvaluator,
+        cellCount: () => this.spreadsheet.totalCells(),
+      },
+      options.id ?? '1CreatorSheetsTestSpreadsheetId0000000000000',
+      options.name ?? 'Creators',
+      options.sheets ?? ['Sheet1'],
+    );
+  }
 
   getUi(): FakeUi {
     // A formula has no UI to talk to; this is the message Sheets shows in the cell.
-    this.runtime.deny(
+    this.runtime.enter(
       'SpreadsheetApp.getUi',
       ['custom-function'],
       'Cannot call SpreadsheetApp.getUi() from this context.',
     );
     return this.ui;
+  }
+
+  getActiveSpreadsheet(): FakeSpreadsheet {
+    this.runtime.enter('SpreadsheetApp.getActiveSpreadsheet', ['auth-none']);
+    return this.spreadsheet;
+  }
+
+  getActive(): FakeSpreadsheet {
+    this.runtime.enter('SpreadsheetApp.getActive', ['auth-none']);
+    return this.spreadsheet;
+  }
+
+  getActiveSheet(): FakeSheet {
+    this.runtime.enter('SpreadsheetApp.getActiveSheet', ['auth-none']);
+    return this.spreadsheet.activeSheet;
+  }
+
+  getActiveRange(): FakeRange {
+    this.runtime.enter('SpreadsheetApp.getActiveRange', ['auth-none']);
+    return this.spreadsheet.activeRange();
+  }
+
+  /** Custom functions may not open other spreadsheets; this fake knows only its own. */
+  openById(id: string): FakeSpreadsheet {
+    this.runtime.enter('SpreadsheetApp.openById', ['custom-function', 'auth-none']);
+    if (id !== this.spreadsheet.getId()) {
+      throw new Error(
+        'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
+      );
+    }
+    return this.spreadsheet;
+  }
+
+  /** Sheets applies pending writes; the fake writes at once. */
+  flush(): void {
+    this.runtime.enter('SpreadsheetApp.flush');
+  }
+
+  // ---- for tests ----
+
+  /** Selects a range as the user would: "Sheet1!B2:B200", or "B2:B200" on the active sheet. */
+  select(a1Notation: string): FakeRange {
+    const range = this.spreadsheet.rangeOf(a1Notation);
+    this.spreadsheet.select(range.owner, range);
+    return range;
+  }
+
+  /** Evaluates every formula again, as Sheets does when it recalculates. */
+  recalculate(): void {
+    for (const sheetName of this.spreadsheet.sheetNames) {
+      const sheet = this.spreadsheet.requireSheet(sheetName);
+      for (const { row, column } of sheet.formulaCells()) sheet.evaluate(row, column);
+    }
   }
 }

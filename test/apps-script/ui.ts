@@ -55,7 +55,7 @@ export class FakeUi {
   }
 
   alert(...args: unknown[]): string {
-    this.runtime.deny('Ui.alert', ['auth-none']);
+    this.runtime.enter('Ui.alert', ['auth-none', 'custom-function']);
     const [title, prompt, buttons] =
       args.length === 3 ? args : args.length === 2 ? ['', args[0], args[1]] : ['', args[0], BUTTON_SETS.OK];
     requireString(title, 'title');
@@ -66,7 +66,7 @@ export class FakeUi {
   }
 
   showSidebar(userInterface: unknown): void {
-    this.runtime.deny('Ui.showSidebar', ['auth-none']);
+    this.runtime.enter('Ui.showSidebar', ['auth-none', 'custom-function']);
     if (!(userInterface instanceof FakeHtmlOutput)) throw new Error('Invalid argument: userInterface');
     this.sidebars.push({ title: userInterface.getTitle(), content: userInterface.getContent() });
   }

@@ -1,0 +1,112 @@
+import type { JobKindName } from '../shared/sidebar-api';
+import type { Destination } from './job-destination';
+
+/**
+ * A job this spreadsheet is writing, kept in DOCUMENT properties under `creatorSheets.job.<id>`:
+ * the job id, where its rows go and how many are written. The document store survives the
+ * sidebar closing and the 6-minute limit, so the next poll (from any sidebar of this document)
+ * resumes at `rowsWritten`. Row positions are absolute, so a block written twice (a run cut
+ * between setValues and the property update) lands on the same cells: nothing is doubled.
+ */
+export const JOB_PROPERTY_PREFIX = 'creatorSheets.job.';
+
+export interface JobRecord {
+  id: string;
+  kind: JobKindName;
+  /** Who started it (the worker's address for their key); others' sidebars do not list it. */
+  owner: string | null;
+  destination: Destination;
+  /** Rows 0 to rowsWritten - 1 of the job are in the sheet. */
+  rowsWritten: number;
+  /** Formats, header and sheet size done (the first poll does it). */
+  prepared: boolean;
+  /** What the job was started from, to answer a repeated start with the same job. */
+  sourceKey: string;
+  /** ISO time. */
+  startedAt: string;
+  /**
+   * When every row the job will have was written (ms since the epoch); null while writing. A
+   * finished record stays a while, so a late poll still answers how the job ended.
+   */
+  finishedAt: number | null;
+}
+
+const JOB_KINDS: readonly JobKindName[] = ['email-enrichment', 'bulk-reports', 'search-pages'];
+
+function jobStore(): GoogleAppsScript.Properties.Properties {
+  // An add-on always runs in a document; the user store only stands in if it ever does not.
+  return PropertiesService.getDocumentProperties() ?? PropertiesService.getUserProperties();
+}
+
+/** The record's JSON when it has every field this version needs; else null (an older record). */
+export function parseJobRecord(text: string): JobRecord | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Partial<JobRecord>;
+  const destination = record.destination;
+  if (
+    typeof record.id !== 'string' ||
+    (JOB_KINDS as readonly unknown[]).indexOf(record.kind) < 0 ||
+    typeof record.rowsWritten !== 'number' ||
+    typeof destination !== 'object' ||
+    destination === null ||
+    typeof destination.sheetId !== 'number' ||
+    typeof destination.firstDataRow !== 'number' ||
+    typeof destination.firstColumn !== 'number' ||
+    typeof destination.width !== 'number'
+  ) {
+    return null;
+  }
+  return {
+    id: record.id,
+    kind: record.kind as JobKindName,
+    owner: typeof record.owner === 'string' ? record.owner : null,
+    destination,
+    rowsWritten: record.rowsWritten,
+    prepared: record.prepared === true,
+    sourceKey: typeof record.sourceKey === 'string' ? record.sourceKey : '',
+    startedAt: typeof record.startedAt === 'string' ? record.startedAt : '',
+    finishedAt: typeof record.finishedAt === 'number' ? record.finishedAt : null,
+  };
+}
+
+export function saveJobRecord(record: JobRecord): void {
+  jobStore().setProperty(JOB_PROPERTY_PREFIX + record.id, JSON.stringify(record));
+}
+
+export function readJobRecord(id: string): JobRecord | null {
+  const text = jobStore().getProperty(JOB_PROPERTY_PREFIX + id);
+  return text === null ? null : parseJobRecord(text);
+}
+
+export function deleteJobRecord(id: string): void {
+  jobStore().deleteProperty(JOB_PROPERTY_PREFIX + id);
+}
+
+/** Finished records are kept this long, then dropped (the store holds 500 KB in all). */
+export const FINISHED_RECORD_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** Every job record of this document, oldest first; drops finished ones past their keep. */
+export function listJobRecords(now: number = Date.now()): JobRecord[] {
+  const store = jobStore();
+  const records: JobRecord[] = [];
+  for (const key of store.getKeys()) {
+    if (key.indexOf(JOB_PROPERTY_PREFIX) !== 0) continue;
+    const text = store.getProperty(key);
+    const record = text === null ? null : parseJobRecord(text);
+    if (
+      record === null ||
+      (record.finishedAt !== null && now - record.finishedAt > FINISHED_RECORD_KEEP_MS)
+    ) {
+      store.deleteProperty(key);
+      continue;
+    }
+    records.push(record);
+  }
+  return records.sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0));
+}

@@ -1,0 +1,142 @@
+import type { Row } from '../../shared/rows/columns';
+import type { JobView } from '../shared/sidebar-api';
+import { destinationLabel } from './job-destination';
+import type { JobRecord } from './job-records';
+import { creditsText, formatCount, plural } from './number-text';
+import type { JobRowsPage, WorkerJobProgress } from './worker-answers';
+
+/**
+ * One poll of a job: read its progress, then pull finished rows in blocks from where the sheet
+ * stops (`rows?after=rowsWritten`) and write each block with one setValues, saving the position
+ * after every block. The work is bounded (a time budget well inside the 6-minute limit); the next
+ * poll continues from the saved position. Everything Apps Script is behind JobWriterDeps, so the
+ * rules are tested without a spreadsheet.
+ */
+
+/** Rows per block: one `GET rows` and one `setValues` each. */
+export const BLOCK_ROWS = 500;
+/** A poll stops starting blocks after this long: the script limit is 6 minutes. */
+export const POLL_BUDGET_MS = 4 * 60 * 1000;
+
+export interface JobWriterDeps {
+  progress(id: string): WorkerJobProgress;
+  rows(id: string, after: number, limit: number): JobRowsPage;
+  /** Formats, header, sheet size; answers the record as prepared. */
+  prepare(record: JobRecord, progress: WorkerJobProgress): JobRecord;
+  /** Rows `after`... of the job, with one setValues. */
+  write(record: JobRecord, after: number, rows: Row[]): void;
+  save(record: JobRecord): void;
+  now(): number;
+}
+
+export interface WriteOptions {
+  blockRows: number;
+  budgetMs: number;
+}
+
+export interface WriteOutcome {
+  record: JobRecord;
+  progress: WorkerJobProgress;
+  /** The job has ended and every row it will ever have is in the sheet (the record says so). */
+  finished: boolean;
+  /** The time budget ran out with rows still to write. */
+  stoppedEarly: boolean;
+  blocks: number;
+}
+
+const FINAL_STATUSES = ['done', 'failed', 'cancelled'];
+
+export function isFinalStatus(status: string): boolean {
+  return FINAL_STATUSES.indexOf(status) >= 0;
+}
+
+/** Writes what is ready, within the budget. */
+export function writeFinishedRows(
+  initial: JobRecord,
+  deps: JobWriterDeps,
+  options: WriteOptions = { blockRows: BLOCK_ROWS, budgetMs: POLL_BUDGET_MS },
+): WriteOutcome {
+  const started = deps.now();
+  // Progress first: when it says the job ended, every row it will have is already committed, so
+  // rows that run out afterwards mean the end, not a pause.
+  const progress = deps.progress(initial.id);
+  let record = initial;
+  if (!record.prepared) {
+    record = deps.prepare(record, progress);
+    deps.save(record);
+  }
+  let blocks = 0;
+  let stoppedEarly = false;
+  let exhausted = false;
+  while (!exhausted) {
+    if (deps.now() - started >= options.budgetMs) {
+      stoppedEarly = true;
+      break;
+    }
+    const after = record.rowsWritten;
+    const page = deps.rows(record.id, after, options.blockRows);
+    // A page is contiguous from `after`; anything else is cut at the first gap.
+    const rows: Row[] = [];
+    for (const entry of page.rows) {
+      if (entry.position !== after + rows.length) break;
+      rows.push(entry.row);
+    }
+    if (rows.length > 0) {
+      deps.write(record, after, rows);
+      record = { ...record, rowsWritten: after + rows.length };
+      deps.save(record);
+      blocks += 1;
+    }
+    // A short page stops before the first row not finished yet: nothing more to pull now.
+    exhausted = rows.length < options.blockRows;
+  }
+  const finished = !stoppedEarly && isFinalStatus(progress.status);
+  if (finished) {
+    record = { ...record, finishedAt: deps.now() };
+    deps.save(record);
+  }
+  return { record, progress, finished, stoppedEarly, blocks };
+}
+
+function progressMessage(outcome: WriteOutcome): string {
+  const { progress, record, stoppedEarly } = outcome;
+  const written = record.rowsWritten;
+  const spent = creditsText(progress.creditsSpent);
+  const errors = progress.errors > 0 ? `, ${plural(progress.errors, 'row')} with an error` : '';
+  switch (progress.status) {
+    case 'queued':
+      return 'Queued: the worker starts it shortly.';
+    case 'running':
+      // Progress is read before the rows: rows finished meanwhile are written, and count as ready.
+      return (
+        `Running: ${formatCount(Math.max(progress.done, written))} of ${formatCount(progress.total)} rows ready, ` +
+        `${formatCount(written)} written, ${spent} spent${errors}.`
+      );
+    case 'done':
+      return stoppedEarly
+        ? `Done on the worker: ${formatCount(written)} of ${formatCount(progress.done)} rows written so far, writing on.`
+        : `Done: ${plural(written, 'row')} written, ${spent} spent${errors}.`;
+    case 'cancelled':
+      return `Cancelled: ${plural(written, 'row')} written, ${spent} spent.`;
+    case 'failed':
+      return `Failed after ${plural(written, 'row')}: ${(progress.lastError ?? 'the worker gave no reason').replace(/\.$/, '')}.`;
+  }
+}
+
+/** What the sidebar's progress line shows. */
+export function toJobView(outcome: WriteOutcome): JobView {
+  const { progress, record } = outcome;
+  return {
+    id: record.id,
+    kind: record.kind,
+    status: progress.status,
+    done: progress.done,
+    total: progress.total,
+    creditsSpent: progress.creditsSpent,
+    errors: progress.errors,
+    lastError: progress.lastError,
+    rowsWritten: record.rowsWritten,
+    destination: destinationLabel(record.destination),
+    message: progressMessage(outcome),
+  };
+}

@@ -1,0 +1,299 @@
+import { EMAIL_COLUMNS } from '../../shared/rows/email-rows';
+import { selectReportColumns } from '../../shared/rows/report-rows';
+import { SEARCH_COLUMNS } from '../../shared/rows/search-rows';
+import type {
+  BulkEstimate,
+  BulkStart,
+  ColumnSource,
+  JobKindName,
+  JobView,
+  ReportsOptions,
+  SearchForm,
+} from '../shared/sidebar-api';
+import { estimateEmailColumn, estimateHandleColumn, requireCostConfirmation } from './bulk-estimates';
+import { plainValues, readColumnSource, type ColumnInput } from './column-source';
+import { digestOf } from './content-digest';
+import { withDocumentLock } from './document-lock';
+import {
+  besideDestination,
+  destinationSheet,
+  newTabDestination,
+  occupiedCells,
+  prepareDestination,
+  requireOverwriteConsent,
+  writeRowsBlock,
+  type Destination,
+} from './job-destination';
+import { deleteJobRecord, listJobRecords, readJobRecord, saveJobRecord, type JobRecord } from './job-records';
+import { isFinalStatus, toJobView, writeFinishedRows, type JobWriterDeps } from './job-writer';
+import { estimateSearchForm, searchJobInput } from './search-form';
+import {
+  asRecord,
+  numberAt,
+  readJobProgress,
+  readJobRows,
+  stringAt,
+  type WorkerJobProgress,
+} from './worker-answers';
+import { callWorker, workerPath } from './worker-client';
+import { WorkerCallError } from './worker-failure';
+import { readConnection } from './worker-key';
+
+/**
+ * Sidebar jobs (DESIGN "A sidebar job"): start one on the worker, keep where its rows go in
+ * document properties (job-records.ts), and write finished rows on each poll (job-writer.ts).
+ */
+
+/** Jobs listed when the sidebar opens; older ones still resume when polled by id. */
+const MAX_LISTED_JOBS = 20;
+
+function workerProgress(id: string): WorkerJobProgress {
+  return readJobProgress(callWorker({ method: 'get', path: workerPath('api', 'jobs', id) }));
+}
+
+function requireSheet(record: JobRecord): GoogleAppsScript.Spreadsheet.Sheet {
+  const sheet = destinationSheet(record.destination);
+  if (sheet === null) {
+    throw new Error(
+      `The tab "${record.destination.sheetName}" that this job writes into is gone: cancel the job, or undo the deletion.`,
+    );
+  }
+  return sheet;
+}
+
+const writerDeps: JobWriterDeps = {
+  progress: workerProgress,
+  rows: (id, after, limit) =>
+    readJobRows(
+      callWorker({ method: 'get', path: workerPath('api', 'jobs', id, 'rows'), query: { after, limit } }),
+    ),
+  prepare(record, progress) {
+    const columns = progress.columns;
+    const destination: Destination = {
+      ...record.destination,
+      width: columns.length > 0 ? columns.length : record.destination.width,
+    };
+    prepareDestination(requireSheet(record), destination, columns);
+    return { ...record, destination, prepared: true };
+  },
+  write: (record, after, rows) => writeRowsBlock(requireSheet(record), record.destination, after, rows),
+  save: saveJobRecord,
+  now: () => Date.now(),
+};
+
+function readRecord(jobId: string): JobRecord {
+  const record = readJobRecord(jobId);
+  if (record === null) throw new Error(`No job "${jobId}" is writing into this spreadsheet.`);
+  return record;
+}
+
+/** The view without writing anything (a finished job, or another poll holding the lock). */
+function viewOnly(record: JobRecord): JobView {
+  const progress = workerProgress(record.id);
+  return toJobView({
+    record,
+    progress,
+    finished: record.finishedAt !== null,
+    stoppedEarly: record.finishedAt === null && isFinalStatus(progress.status),
+    blocks: 0,
+  });
+}
+
+/** Writes the job's finished rows (bounded work; the next poll continues) and reports progress. */
+export function pollJobRows(jobId: string): JobView {
+  const record = readRecord(jobId);
+  if (record.finishedAt !== null) return viewOnly(record);
+  // Two polls at once (google.script.run runs them in parallel) would write the same blocks.
+  return withDocumentLock(
+    () => toJobView(writeFinishedRows(readRecord(jobId), writerDeps)),
+    () => viewOnly(record),
+  );
+}
+
+/** Cancels on the worker (rows already finished stay and are written), then polls once. */
+export function cancelJobRun(jobId: string): JobView {
+  try {
+    callWorker({ method: 'delete', path: workerPath('api', 'jobs', jobId) });
+  } catch (error) {
+    // 409: the job had already ended; writing what it left is all there is to do.
+    if (!(error instanceof WorkerCallError && error.status === 409)) throw error;
+  }
+  const record = readJobRecord(jobId);
+  if (record !== null && record.finishedAt === null && destinationSheet(record.destination) === null) {
+    // Its tab was deleted: there is nowhere left to write, so the job is over for this document.
+    const finished = { ...record, finishedAt: Date.now() };
+    saveJobRecord(finished);
+    return viewOnly(finished);
+  }
+  return pollJobRows(jobId);
+}
+
+/** This user's jobs that are still writing into this document, for the sidebar to resume. */
+export function listActiveJobViews(): JobView[] {
+  const owner = readConnection()?.email ?? null;
+  const views: JobView[] = [];
+  const records = listJobRecords().filter(
+    (record) => record.finishedAt === null && (record.owner === null || record.owner === owner),
+  );
+  for (const record of records.slice(-MAX_LISTED_JOBS)) {
+    try {
+      views.push(viewOnly(record));
+    } catch (error) {
+      // The worker forgot the job (purged, or another worker): nothing left to resume.
+      if (error instanceof WorkerCallError && error.status === 404) deleteJobRecord(record.id);
+      else throw error;
+    }
+  }
+  return views;
+}
+
+/**
+ * Starts a job once: a repeated start of the same input (a double click, a retried call) answers
+ * the job already writing it, and the idempotency key makes the worker do the same for a start
+ * whose answer was lost. `plan` runs before anything is sent (it checks the target, and may
+ * refuse); the destination it answers is made once the worker has accepted the job.
+ */
+function startJob(
+  kind: JobKindName,
+  input: unknown,
+  sourceKey: string,
+  plan: () => (total: number) => Destination,
+): JobView {
+  const id = withDocumentLock(
+    () => {
+      const same = listJobRecords().filter(
+        (record) => record.kind === kind && record.sourceKey === sourceKey,
+      );
+      const running = same.find((record) => record.finishedAt === null);
+      if (running !== undefined) return running.id;
+      const makeDestination = plan();
+      const spreadsheetId = SpreadsheetApp.getActiveSpreadsheet().getId();
+      const minute = Math.floor(Date.now() / 60000);
+      // Counting the earlier runs lets a start right after a cancel make a new job, not find the old.
+      const idempotencyKey = `cs-${digestOf([spreadsheetId, kind, sourceKey, minute, same.length].join('|'))}`;
+      const answer = asRecord(
+        callWorker({ method: 'post', path: 'api/jobs', body: { kind, input, idempotencyKey } }),
+        'the new job',
+      );
+      const record: JobRecord = {
+        id: stringAt(answer, 'id'),
+        kind,
+        owner: readConnection()?.email ?? null,
+        destination: makeDestination(numberAt(answer, 'total')),
+        rowsWritten: 0,
+        prepared: false,
+        sourceKey,
+        startedAt: new Date().toISOString(),
+        finishedAt: null,
+      };
+      saveJobRecord(record);
+      return record.id;
+    },
+    () => {
+      throw new Error('Another start or poll of this spreadsheet is running: try again in a few seconds.');
+    },
+  );
+  return pollJobRows(id);
+}
+
+/** Identifies a start: the kind, the input's place and content, and the target. */
+function columnSourceKey(input: ColumnInput, start: BulkStart, extra: unknown): string {
+  const target = start.target.kind === 'beside' ? 'beside' : `newTab:${start.target.name ?? ''}`;
+  const place = [input.sheet.getSheetId(), input.column, input.firstDataRow, input.values.length].join(':');
+  return `${place}|${target}|${digestOf(JSON.stringify([plainValues(input.values), extra]))}`;
+}
+
+/** Plans the destination for a column's results, refusing data it would overwrite unasked. */
+function columnDestination(
+  input: ColumnInput,
+  start: BulkStart,
+  width: number,
+  defaultTabName: string,
+): () => (total: number) => Destination {
+  return () => {
+    if (start.target.kind === 'beside') {
+      const destination = besideDestination(input, width);
+      requireOverwriteConsent(input.sheet, destination, start.confirmedOverwrite);
+      return () => destination;
+    }
+    const name = start.target.name ?? defaultTabName;
+    return (total) => newTabDestination(name, width, total);
+  };
+}
+
+/** The estimate, with what a "beside" target would overwrite. */
+function withBesideCheck(estimate: BulkEstimate, input: ColumnInput, width: number): BulkEstimate {
+  const occupied = occupiedCells(input.sheet, besideDestination(input, width));
+  return { ...estimate, besideOccupied: occupied.cells, besideRange: occupied.label };
+}
+
+function requireRows(input: ColumnInput, rows: number, what: string): void {
+  if (rows === 0) throw new Error(`${input.label} holds no ${what}: nothing to do.`);
+}
+
+export function estimateEmailSource(source: ColumnSource): BulkEstimate {
+  const input = readColumnSource(source, 'emails');
+  return withBesideCheck(estimateEmailColumn(input.values), input, EMAIL_COLUMNS.length);
+}
+
+export function startEmailEnrichment(start: BulkStart): JobView {
+  const input = readColumnSource(start.source, 'emails');
+  const estimate = estimateEmailColumn(input.values);
+  requireRows(input, estimate.rows, 'addresses');
+  requireCostConfirmation(estimate.maxCredits, start.confirmedCost);
+  const destination = columnDestination(input, start, EMAIL_COLUMNS.length, 'E-mail enrichment');
+  return startJob(
+    'email-enrichment',
+    { emails: plainValues(input.values) },
+    columnSourceKey(input, start, null),
+    destination,
+  );
+}
+
+function reportColumnsCount(options: ReportsOptions): number {
+  const selection = selectReportColumns(options.fields);
+  if (!selection.ok) throw new Error(selection.error);
+  return selection.columns.length;
+}
+
+export function estimateReportSource(source: ColumnSource, options: ReportsOptions): BulkEstimate {
+  const width = reportColumnsCount(options);
+  const input = readColumnSource(source, 'handles');
+  return withBesideCheck(estimateHandleColumn(input.values, options.platform), input, width);
+}
+
+export function startBulkReports(start: BulkStart, options: ReportsOptions): JobView {
+  const width = reportColumnsCount(options);
+  const input = readColumnSource(start.source, 'handles');
+  const estimate = estimateHandleColumn(input.values, options.platform);
+  requireRows(input, estimate.rows, 'handles');
+  requireCostConfirmation(estimate.maxCredits, start.confirmedCost);
+  const destination = columnDestination(input, start, width, 'Reports');
+  const jobInput = {
+    handles: plainValues(input.values),
+    platform: options.platform,
+    ...(options.fields.length === 0 ? {} : { fields: options.fields }),
+  };
+  return startJob(
+    'bulk-reports',
+    jobInput,
+    columnSourceKey(input, start, [options.platform, options.fields]),
+    destination,
+  );
+}
+
+export { estimateSearchForm };
+
+/** A search over `pages` pages into a new tab named after the search. */
+export function startSearchJob(form: SearchForm, confirmedCost: boolean): JobView {
+  const input = searchJobInput(form);
+  requireCostConfirmation(estimateSearchForm(form).maxCredits, confirmedCost);
+  const title = form.title.trim() === '' ? `Search ${input.platform}` : form.title.trim();
+  const sourceKey = `search|${title}|${digestOf(JSON.stringify(input))}`;
+  return startJob(
+    'search-pages',
+    input,
+    sourceKey,
+    () => (total) => newTabDestination(title, SEARCH_COLUMNS.length, total),
+  );
+}

@@ -1,0 +1,35 @@
+import type { SelectionInfo } from '../shared/sidebar-api';
+import { looksLikeHeader } from './header-detection';
+
+/** Values shown for the user to recognise the column. */
+export const PREVIEW_VALUES = 5;
+
+function previewText(value: unknown): string {
+  if (typeof value === 'object' && value !== null) return (value as Date).toISOString().slice(0, 10);
+  return String(value);
+}
+
+/** The active selection, described for the sidebar; null when nothing is selected. */
+export function readSelectionInfo(): SelectionInfo | null {
+  const range = SpreadsheetApp.getActiveRange();
+  if (range === null) return null;
+  const sheet = range.getSheet();
+  const firstRow = range.getRow();
+  // A whole-column selection (B:B) spans the sheet; describe the rows that hold data.
+  const rows = Math.max(0, Math.min(range.getNumRows(), sheet.getLastRow() - firstRow + 1));
+  const head =
+    rows === 0
+      ? []
+      : sheet
+          .getRange(firstRow, range.getColumn(), Math.min(rows, PREVIEW_VALUES + 1), 1)
+          .getValues()
+          .map((row) => row[0]);
+  return {
+    sheetName: sheet.getName(),
+    a1: range.getA1Notation(),
+    rows,
+    columns: range.getNumColumns(),
+    headerDetected: looksLikeHeader(head, 'any'),
+    preview: head.slice(0, PREVIEW_VALUES).map(previewText),
+  };
+}

@@ -1,0 +1,91 @@
+import type { AccountView, SpendView } from '../shared/sidebar-api';
+import { asRecord, optionalNumberAt, stringAt, type JsonRecord } from './worker-answers';
+import { callWorker } from './worker-client';
+
+function spendOf(value: unknown): SpendView {
+  const record: JsonRecord = typeof value === 'object' && value !== null ? (value as JsonRecord) : {};
+  return {
+    credits: optionalNumberAt(record, 'credits') ?? 0,
+    calls: optionalNumberAt(record, 'calls') ?? 0,
+    cacheHits: optionalNumberAt(record, 'cacheHits') ?? 0,
+    creditsSaved: optionalNumberAt(record, 'creditsSaved') ?? 0,
+  };
+}
+
+function recordAt(record: JsonRecord, ...path: string[]): JsonRecord {
+  let current: unknown = record;
+  for (const key of path) {
+    current = typeof current === 'object' && current !== null ? (current as JsonRecord)[key] : undefined;
+  }
+  return typeof current === 'object' && current !== null ? (current as JsonRecord) : {};
+}
+
+function role(value: unknown): 'admin' | 'member' {
+  return value === 'admin' ? 'admin' : 'member';
+}
+
+/** `{ email, today, month }` per user from the usage answer's `team.byUser`. */
+function teamUsers(usage: JsonRecord): { email: string; today: number; month: number }[] {
+  const byUser = recordAt(usage, 'team', 'byUser');
+  const users = new Map<string, { email: string; today: number; month: number }>();
+  for (const period of ['today', 'month'] as const) {
+    const list = byUser[period];
+    if (!Array.isArray(list)) continue;
+    for (const item of list) {
+      if (typeof item !== 'object' || item === null) continue;
+      const entry = item as JsonRecord;
+      if (typeof entry.email !== 'string') continue;
+      const user = users.get(entry.email) ?? { email: entry.email, today: 0, month: 0 };
+      user[period] = optionalNumberAt(entry, 'credits') ?? 0;
+      users.set(entry.email, user);
+    }
+  }
+  return Array.from(users.values()).sort((a, b) => b.month - a.month || a.email.localeCompare(b.email));
+}
+
+/**
+ * The Account view from `GET /api/account` (the API account and this user's spend) and `GET
+ * /api/account/usage` (budgets, and the team per user for admins).
+ */
+export function toAccountView(accountAnswer: unknown, usageAnswer: unknown): AccountView {
+  const account = asRecord(accountAnswer, 'the account');
+  const usage = asRecord(usageAnswer, 'the usage');
+  const billing = recordAt(account, 'api', 'billing');
+  const isAdmin = role(account.role) === 'admin';
+  const team = recordAt(usage, 'team');
+  const accountTeam = recordAt(account, 'team');
+  return {
+    email: stringAt(account, 'email'),
+    role: role(account.role),
+    creditsLeft: optionalNumberAt(billing, 'credits'),
+    rawRequestsLeft: optionalNumberAt(billing, 'rawRequests'),
+    spendToday: spendOf(recordAt(account, 'spend').today ?? usage.today),
+    spendMonth: spendOf(recordAt(account, 'spend').month ?? usage.month),
+    budgets: {
+      day: optionalNumberAt(recordAt(usage, 'budgets', 'user', 'day'), 'limit'),
+      month: optionalNumberAt(recordAt(usage, 'budgets', 'user', 'month'), 'limit'),
+    },
+    team: isAdmin
+      ? {
+          today: spendOf(team.today ?? accountTeam.today),
+          month: spendOf(team.month ?? accountTeam.month),
+          users: teamUsers(usage),
+        }
+      : null,
+  };
+}
+
+export function fetchAccount(): AccountView {
+  const account = callWorker({ method: 'get', path: 'api/account' });
+  const usage = callWorker({ method: 'get', path: 'api/account/usage', query: { recent: 0 } });
+  return toAccountView(account, usage);
+}
+
+/** Who the worker says the key belongs to: `GET /api/account/usage` (ledger only, no API call). */
+export function fetchIdentity(): { email: string; role: 'admin' | 'member' } {
+  const usage = asRecord(
+    callWorker({ method: 'get', path: 'api/account/usage', query: { recent: 0 } }),
+    'the usage',
+  );
+  return { email: stringAt(usage, 'email'), role: role(usage.role) };
+}

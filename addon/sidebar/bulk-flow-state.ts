@@ -1,0 +1,68 @@
+import type { BulkEstimate, ResultTarget } from '../shared/sidebar-api';
+import { type InputNoun, nothingToLookUp } from './estimate-text';
+
+/**
+ * The rules of a bulk action's Check -> confirm -> Start flow, apart from the page: Start needs an
+ * estimate of exactly the input it will run on, the user's consent to the cost when the estimate
+ * says so, and consent to write over cells when the results would land on data.
+ */
+export interface BulkFlowState {
+  /** The last estimate and the input it was made for (see inputKey). */
+  checked: { key: string; estimate: BulkEstimate } | null;
+  confirmedCost: boolean;
+  /** The user ticked "write over them" for the cells the estimate found beside the input. */
+  confirmedOverwrite: boolean;
+  /**
+   * The server's refusal to write over data it found at Start (when the estimate did not see it);
+   * answered by starting again with confirmedOverwrite.
+   */
+  overwriteQuestion: string | null;
+}
+
+export const INITIAL_BULK_FLOW: BulkFlowState = {
+  checked: null,
+  confirmedCost: false,
+  confirmedOverwrite: false,
+  overwriteQuestion: null,
+};
+
+/** The cells beside the input that already hold data, as the estimate found them, or null. */
+export function occupiedBeside(estimate: BulkEstimate): { cells: number; range: string } | null {
+  const cells = estimate.besideOccupied ?? 0;
+  if (cells <= 0) return null;
+  return { cells, range: estimate.besideRange ?? 'the columns beside the input' };
+}
+
+/** Identifies an input (source and options) so an estimate is never used for another one. */
+export function inputKey(...parts: unknown[]): string {
+  return JSON.stringify(parts);
+}
+
+export function estimated(key: string, estimate: BulkEstimate): BulkFlowState {
+  return {
+    checked: { key, estimate },
+    confirmedCost: false,
+    confirmedOverwrite: false,
+    overwriteQuestion: null,
+  };
+}
+
+/** Why Start cannot run yet, in words that say what to do; null when it can. */
+export function startBlocker(
+  state: BulkFlowState,
+  currentKey: string,
+  noun: InputNoun,
+  target: ResultTarget['kind'],
+): string | null {
+  if (state.checked === null) return 'Press Check first: it counts the rows and shows the most it can cost.';
+  if (state.checked.key !== currentKey) return 'The input changed since the check: press Check again.';
+  const empty = nothingToLookUp(state.checked.estimate, noun);
+  if (empty !== null) return empty;
+  if (state.checked.estimate.needsConfirmation && !state.confirmedCost) {
+    return 'Tick the box to accept the cost, then press Start.';
+  }
+  if (target === 'beside' && occupiedBeside(state.checked.estimate) !== null && !state.confirmedOverwrite) {
+    return 'Tick the box to write over the cells that hold data, or choose "In a new tab".';
+  }
+  return null;
+}

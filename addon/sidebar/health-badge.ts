@@ -1,0 +1,45 @@
+import type { HealthView } from '../shared/sidebar-api';
+import { errorMessage } from './error-text';
+import { type HealthBadge, healthBadge, healthUnavailable } from './health-summary';
+
+/** The header's health badge: a coloured dot and words (never colour alone), details in its title. */
+export interface HealthBadgeView {
+  refresh(): Promise<HealthBadge>;
+  show(view: HealthView): HealthBadge;
+  readonly current: HealthBadge | null;
+  /** Called with each badge shown from now on. */
+  onChange(listener: (badge: HealthBadge) => void): void;
+}
+
+export function mountHealthBadge(
+  element: HTMLElement,
+  getHealth: () => Promise<HealthView>,
+): HealthBadgeView {
+  let current: HealthBadge | null = null;
+  const listeners: ((badge: HealthBadge) => void)[] = [];
+  const render = (badge: HealthBadge): HealthBadge => {
+    current = badge;
+    for (const listener of listeners) listener(badge);
+    element.dataset.tone = badge.tone;
+    element.textContent = badge.text;
+    element.title = badge.detail;
+    element.setAttribute('aria-label', `Service status: ${badge.text}. ${badge.detail}`);
+    return badge;
+  };
+  element.setAttribute('role', 'status');
+  render({ tone: 'unknown', text: 'Checking…', detail: 'Reading the service status.' });
+  return {
+    async refresh() {
+      try {
+        return render(healthBadge(await getHealth()));
+      } catch (error) {
+        return render(healthUnavailable(errorMessage(error)));
+      }
+    },
+    show: (view) => render(healthBadge(view)),
+    get current() {
+      return current;
+    },
+    onChange: (listener) => listeners.push(listener),
+  };
+}

@@ -1,0 +1,54 @@
+import type { HealthStatus, HealthView } from '../shared/sidebar-api';
+
+export type HealthTone = 'ok' | 'warning' | 'error' | 'unknown';
+
+/** The header badge: a colour (tone), a word or two, and the details for its tooltip and Settings. */
+export interface HealthBadge {
+  tone: HealthTone;
+  text: string;
+  detail: string;
+}
+
+function uptimeText(seconds: number): string {
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 86400) return `${Math.round(seconds / 3600)} h`;
+  return `${Math.round(seconds / 86400)} d`;
+}
+
+/** "API Healthy (search Healthy, reports Degraded). Worker ok, sandbox, up 3 h." */
+export function healthDetail(view: HealthView): string {
+  const groups = view.api.groups.map((group) => `${group.name} ${group.status}`).join(', ');
+  const api = view.api.reachable
+    ? `API ${view.api.status}${groups === '' ? '' : ` (${groups})`}.`
+    : 'The worker cannot reach the API.';
+  const mode = view.worker.mode === 'unknown' ? '' : `, ${view.worker.mode}`;
+  return `${api} Worker ${view.worker.status}${mode}, up ${uptimeText(view.worker.uptimeSeconds)}.`;
+}
+
+const API_TONES: Readonly<Record<HealthStatus, HealthTone>> = {
+  Healthy: 'ok',
+  Degraded: 'warning',
+  Unhealthy: 'error',
+  Unknown: 'unknown',
+};
+
+/** The worst of the worker and the API decides the colour; the sandbox says so in the text. */
+export function healthBadge(view: HealthView): HealthBadge {
+  const detail = healthDetail(view);
+  const sandbox = view.worker.mode === 'sandbox' ? ' (sandbox)' : '';
+  if (view.worker.status === 'down') return { tone: 'error', text: 'Worker down', detail };
+  if (!view.api.reachable) return { tone: 'error', text: 'API unreachable', detail };
+  const apiTone = API_TONES[view.api.status];
+  if (apiTone === 'error') return { tone: 'error', text: `Unhealthy${sandbox}`, detail };
+  if (apiTone === 'warning' || view.worker.status === 'degraded') {
+    return { tone: 'warning', text: `Degraded${sandbox}`, detail };
+  }
+  if (apiTone === 'unknown') return { tone: 'unknown', text: `Status unknown${sandbox}`, detail };
+  return { tone: 'ok', text: `Healthy${sandbox}`, detail };
+}
+
+/** The badge when the health could not be read at all. */
+export function healthUnavailable(reason: string): HealthBadge {
+  return { tone: 'unknown', text: 'No status', detail: `Health could not be read: ${reason}` };
+}

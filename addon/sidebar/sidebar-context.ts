@@ -1,0 +1,27 @@
+import type { SidebarSection } from '../shared/sidebar-section';
+import type { ServerBridge } from './bridge';
+import type { HealthBadgeView } from './health-badge';
+import type { JobTracker } from './job-tracker';
+import type { StatusArea } from './status-area';
+
+/** What every section gets from the shell. */
+export interface SidebarContext {
+  server: ServerBridge;
+  status: StatusArea;
+  jobs: JobTracker;
+  health: HealthBadgeView;
+  navigate(section: SidebarSection): void;
+  /** Shows a failed call in the status area, with a button to the section that fixes it, if any. */
+  fail(action: string, error: unknown): void;
+}
+
+/** A rendered section; the shell tells it when it is shown again (to refresh what may be stale). */
+export interface SectionView {
+  onShow?(): void;
+}
+
+export interface SectionDefinition {
+  /** The tab's label. */
+  title: string;
+  render(panel: HTMLElement, context: SidebarContext): SectionView;
+}

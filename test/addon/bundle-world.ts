@@ -1,0 +1,222 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { StatsBody } from '../../worker/sandbox/stats';
+import { createAppsScriptFakes, type AppsScriptFakes, type FakeOptions } from '../apps-script/create-fakes';
+import { loadBundle } from '../apps-script/load-bundle';
+import { REPO_ROOT } from './build-addon';
+import type { BundleWorkerReady } from './bundle-worker-child';
+
+/**
+ * What a bundle test runs against: the built add-on (rollup into a temporary folder, with
+ * WORKER_URL pointing at the test's worker) and the real worker with its sandbox, in a child
+ * process (see bundle-worker-child.ts for why). `load()` gives a fresh Google (fakes) with the
+ * bundle loaded and the worker key stored where the add-on reads it.
+ */
+
+export const SANDBOX_TOKEN = 'bundle-sandbox-token-5c1e';
+export const DEV_KEY = 'bundle-dev-key-7d2f41';
+/** Where the add-on keeps the worker key (addon/server/worker-key.ts). */
+export const WORKER_KEY_PROPERTY = 'creatorSheets.workerKey';
+
+export interface BundleWorld extends BundleWorkerReady {
+  /** Folder with Code.js, Sidebar.html and appsscript.json. */
+  outDir: string;
+  /** The add-on as loaded into fresh fakes, connected with the dev key. */
+  load(options?: FakeOptions): AppsScriptFakes;
+  stats(): Promise<StatsBody>;
+  resetStats(): Promise<void>;
+  /** The worker's log lines so far. */
+  logs(): string;
+  /** GET on the worker's API with the dev key, from the test's thread. */
+  api<T>(pathAndQuery: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface BundleWorldOptions {
+  /** Worker and SANDBOX_* settings on top of the defaults. */
+  env?: Record<string, string>;
+}
+
+export async function startBundleWorld(options: BundleWorldOptions = {}): Promise<BundleWorld> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bundle-worker-'));
+  const workerUrl = `http://127.0.0.1:${port}/`;
+  // Kept beside the data: BUNDLE_WORKER_LOGS=1 names it, to read while debugging a bundle test.
+  const logFile = path.join(dataDir, 'worker.log');
+  if (process.env.BUNDLE_WORKER_LOGS === '1') process.stderr.write(`bundle worker log: ${logFile}\n`);
+  // The build needs the port; the worker needs a few seconds to start: both at once.
+  const [built, started] = await Promise.allSettled([
+    buildAsync({ WORKER_URL: workerUrl }),
+    startChild(
+      {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        WORKER_DEV_KEY: DEV_KEY,
+        SANDBOX_TOKEN,
+        SANDBOX_CREATORS: '2000',
+        SANDBOX_CREDITS: '1000000',
+        SANDBOX_RAW_REQUESTS: '100000',
+        SANDBOX_RATE_DISCOVERY: 'off',
+        SANDBOX_RATE_DICTIONARY_FAST: 'off',
+        SANDBOX_RATE_AI: 'off',
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      logFile,
+    ),
+  ]);
+  if (built.status === 'rejected' || started.status === 'rejected') {
+    // Whichever half came up must not outlive the failure.
+    if (started.status === 'fulfilled') await stopChild(started.value.process);
+    if (built.status === 'fulfilled') rmSync(path.dirname(built.value), { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+    throw built.status === 'rejected' ? built.reason : (started as PromiseRejectedResult).reason;
+  }
+  const build = built.value;
+  const child = started.value;
+  const { ready, process: worker } = child;
+  const created: AppsScriptFakes[] = [];
+
+  // A worker that dies mid-test would otherwise show up as a bare "fetch failed".
+  let exited: string | null = null;
+  worker.once('exit', (code, signal) => {
+    exited = `The bundle tests' worker exited (code ${String(code)}, signal ${String(signal)}); its log ends:\n${readFileSync(logFile, 'utf8').slice(-5000)}`;
+  });
+  const explain = (error: unknown): Error =>
+    exited === null ? (error instanceof Error ? error : new Error(String(error))) : new Error(exited);
+
+  const sandboxAdmin = async (method: string, route: string): Promise<unknown> => {
+    const response = await fetch(`${ready.url}/sandbox/_sandbox${route}`, {
+      method,
+      headers: { Authorization: `Bearer ${SANDBOX_TOKEN}` },
+    }).catch((error: unknown) => {
+      throw explain(error);
+    });
+    if (!response.ok)
+      throw new Error(`sandbox ${method} ${route}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+
+  return {
+    ...ready,
+    outDir: build,
+    load: (fakeOptions) => {
+      const fakes = createAppsScriptFakes(fakeOptions);
+      created.push(fakes);
+      loadBundle(path.join(build, 'Code.js'), fakes);
+      fakes.propertiesService.user.setProperty(WORKER_KEY_PROPERTY, ready.devKey);
+      return fakes;
+    },
+    stats: async () => (await sandboxAdmin('GET', '/stats')) as StatsBody,
+    logs: () => readFileSync(logFile, 'utf8'),
+    resetStats: async () => {
+      await sandboxAdmin('POST', '/reset-stats');
+    },
+    api: async <T>(pathAndQuery: string): Promise<T> => {
+      const response = await fetch(`${ready.url}${pathAndQuery}`, {
+        headers: { Authorization: `Bearer ${DEV_KEY}` },
+      }).catch((error: unknown) => {
+        throw explain(error);
+      });
+      if (!response.ok) throw new Error(`GET ${pathAndQuery}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+    close: async () => {
+      for (const fakes of created.splice(0)) fakes.dispose();
+      await stopChild(worker);
+      if (process.env.BUNDLE_WORKER_LOGS !== '1') rmSync(dataDir, { recursive: true, force: true });
+      rmSync(path.dirname(build), { recursive: true, force: true });
+    },
+  };
+}
+
+/** Calls of one upstream operation that reached the sandbox, whatever their outcome. */
+export function upstreamCalls(stats: StatsBody, operation: keyof StatsBody['operations']): number {
+  return stats.operations[operation]?.calls ?? 0;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `rollup -c` into a temporary folder, without blocking the event loop (the worker starts meanwhile). */
+function buildAsync(env: Record<string, string>): Promise<string> {
+  const outDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'creator-sheets-addon-')), 'addon');
+  const rollup = path.join(REPO_ROOT, 'node_modules/rollup/dist/bin/rollup');
+  const build = spawn(process.execPath, [rollup, '-c'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, ADDON_OUT_DIR: outDir, FORCE_COLOR: '0', NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  build.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  build.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    build.on('error', reject);
+    build.on('exit', (code) =>
+      code === 0 ? resolve(outDir) : reject(new Error(`The add-on build failed:\n${output}`)),
+    );
+  });
+}
+
+function startChild(
+  env: Record<string, string>,
+  logFile: string,
+): Promise<{ ready: BundleWorkerReady; process: ChildProcess }> {
+  // The worker's log goes to a file, never to a pipe: while a fake fetch blocks this thread,
+  // nobody would drain the pipe, and a worker writing a full pipe would stall, answering nothing.
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bundle-worker-child.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', log],
+  });
+  closeSync(log);
+  let stdout = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const newline = stdout.indexOf('\n');
+      if (newline === -1) return;
+      child.stdout?.off('data', onData);
+      // The child prints nothing more; reading on keeps the pipe from ever filling.
+      child.stdout?.resume();
+      try {
+        resolve({ ready: JSON.parse(stdout.slice(0, newline)) as BundleWorkerReady, process: child });
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(
+        new Error(
+          `The worker exited with ${String(code)} before it was ready:\n${readFileSync(logFile, 'utf8').slice(0, 20_000)}`,
+        ),
+      ),
+    );
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,216 @@
+import {
+  AUDIENCE_OVERLAP,
+  EMAIL_SEARCH,
+  FORMULA_DEADLINE_MS,
+  INFLUENCER_REPORT,
+  NOT_CONNECTED,
+} from '../../../addon/server/custom-functions';
+import type { CellResult } from '../../../addon/server/sheet-values';
+import { workerError, type RecordedRequest } from './scripted-worker';
+import { installServerGlobals, type ServerGlobals } from './server-globals';
+
+const STILL_FETCHING = 'Still fetching: refresh in a minute (Creator Sheets > Refresh formulas)';
+const COLUMNS = [
+  { id: 'handle', label: 'Handle', format: 'text' },
+  { id: 'followers', label: 'Followers', format: 'integer' },
+];
+
+let env: ServerGlobals;
+beforeEach(() => {
+  env = installServerGlobals();
+  env.connect();
+});
+afterEach(() => env.restore());
+
+/** Runs a formula as Sheets would: a custom-function run, with its restrictions. */
+function formula(run: () => CellResult): CellResult {
+  return env.fakes.runtime.run('custom-function', run);
+}
+
+/** A reports answer echoing one row per handle, blanks blank, `pending` rows still fetching. */
+function reportsAnswer(pendingHandles: string[] = []) {
+  return (request: RecordedRequest) => {
+    const body = request.body as { handles: unknown[]; withHeader: boolean };
+    const rows = body.handles.map((handle) => {
+      if (handle === '') return [null, null];
+      if (pendingHandles.includes(String(handle))) return [STILL_FETCHING, null];
+      return [String(handle).replace('@', ''), 1000];
+    });
+    const pending = rows.filter((row) => row[0] === STILL_FETCHING).length;
+    return {
+      body: {
+        header: ['Handle', 'Followers'],
+        columns: COLUMNS,
+        rows: body.withHeader ? [['Handle', 'Followers'], ...rows] : rows,
+        pending,
+      },
+    };
+  };
+}
+
+describe('INFLUENCER_REPORT', () => {
+  it('answers a 500-row range with one request: one row per input row, blanks kept, header first', () => {
+    env.worker.on('post', 'api/reports', reportsAnswer());
+    const handles = Array.from({ length: 500 }, (_, i) => [i % 50 === 7 ? '' : `@creator${i}`]);
+    const result = formula(() => INFLUENCER_REPORT(handles, 'instagram', 'handle, followers'));
+    expect(env.worker.requests).toHaveLength(1);
+    const body = env.worker.requests[0].body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      platform: 'instagram',
+      fields: ['handle, followers'],
+      withHeader: true,
+      deadlineMs: FORMULA_DEADLINE_MS,
+    });
+    expect((body.handles as unknown[]).length).toBe(500);
+    expect(Array.isArray(result)).toBe(true);
+    const rows = result as unknown[][];
+    expect(rows).toHaveLength(501);
+    expect(rows[0]).toEqual(['Handle', 'Followers']);
+    expect(rows[1]).toEqual(['creator0', 1000]);
+    // Empty cells come back as "", never null (Sheets would show an error for null).
+    expect(rows[8]).toEqual(['', '']);
+  });
+
+  it('drops blank rows after the last handle, so an open range such as A2:A spills nothing extra', () => {
+    env.worker.on('post', 'api/reports', reportsAnswer());
+    const result = formula(() => INFLUENCER_REPORT([['@a'], [''], ['@b'], [''], ['']], 'tiktok', '', false));
+    expect((env.worker.requests[0].body as { handles: unknown[] }).handles).toEqual(['@a', '', '@b']);
+    expect(result).toEqual([
+      ['a', 1000],
+      ['', ''],
+      ['b', 1000],
+    ]);
+  });
+
+  it('serves a recalculation from the cache without asking the worker again', () => {
+    env.worker.on('post', 'api/reports', reportsAnswer());
+    const first = formula(() => INFLUENCER_REPORT([['@a'], ['@b']], 'instagram'));
+    const second = formula(() => INFLUENCER_REPORT([['@a'], ['@b']], 'instagram'));
+    expect(second).toEqual(first);
+    expect(env.worker.requests).toHaveLength(1);
+    // Another request (other fields) is another entry.
+    formula(() => INFLUENCER_REPORT([['@a'], ['@b']], 'instagram', 'followers'));
+    expect(env.worker.requests).toHaveLength(2);
+  });
+
+  it('never caches an answer with rows still being fetched: the refresh asks the worker again', () => {
+    env.worker.on('post', 'api/reports', reportsAnswer(['@slow']));
+    const first = formula(() =>
+      INFLUENCER_REPORT([['@a'], ['@slow']], 'instagram', '', false),
+    ) as unknown[][];
+    expect(first[1][0]).toBe(STILL_FETCHING);
+    env.worker.on('post', 'api/reports', reportsAnswer());
+    const second = formula(() =>
+      INFLUENCER_REPORT([['@a'], ['@slow']], 'instagram', '', false),
+    ) as unknown[][];
+    expect(second[1]).toEqual(['slow', 1000]);
+    expect(env.worker.requests).toHaveLength(2);
+    formula(() => INFLUENCER_REPORT([['@a'], ['@slow']], 'instagram', '', false));
+    expect(env.worker.requests).toHaveLength(2);
+  });
+
+  it('shows the worker refusal as a sentence in the cell, and does not keep it', () => {
+    env.worker.on(
+      'post',
+      'api/reports',
+      workerError(402, 'budget_exceeded', 'Budget for today reached (50 credits)'),
+    );
+    expect(formula(() => INFLUENCER_REPORT('@a', 'instagram'))).toBe('Budget for today reached (50 credits)');
+    formula(() => INFLUENCER_REPORT('@a', 'instagram'));
+    expect(env.worker.requests).toHaveLength(2);
+  });
+
+  it('says what is wrong with the arguments without calling the worker', () => {
+    expect(formula(() => INFLUENCER_REPORT('@a', 'myspace'))).toBe(
+      'Unknown platform "myspace": use instagram, tiktok, youtube.',
+    );
+    expect(formula(() => INFLUENCER_REPORT('@a', 'instagram', 'folowers'))).toMatch(
+      /^Unknown field "folowers"\. Fields: /,
+    );
+    expect(
+      formula(() =>
+        INFLUENCER_REPORT(
+          [
+            ['@a', '@b'],
+            ['@c', '@d'],
+          ],
+          'instagram',
+        ),
+      ),
+    ).toBe('handles must be one column or one row of cells, got 2 rows of 2 columns.');
+    expect(formula(() => INFLUENCER_REPORT([[''], ['']], 'instagram'))).toMatch(/^No handles given/);
+    expect(formula(() => INFLUENCER_REPORT('@a', 'instagram', '', 'yes'))).toBe(
+      'with_header must be TRUE or FALSE, got yes.',
+    );
+    const tooMany = Array.from({ length: 2001 }, (_, i) => [`@c${i}`]);
+    expect(formula(() => INFLUENCER_REPORT(tooMany, 'instagram'))).toMatch(/at most 2000 in a formula/);
+    expect(env.worker.requests).toHaveLength(0);
+  });
+
+  it('leaves the platform out when not given, for URLs to say theirs', () => {
+    env.worker.on('post', 'api/reports', reportsAnswer());
+    formula(() => INFLUENCER_REPORT('https://www.tiktok.com/@nasa'));
+    expect(env.worker.requests[0].body).not.toHaveProperty('platform');
+  });
+
+  it('says "Not connected" without a key', () => {
+    env.fakes.propertiesService.user.deleteProperty('creatorSheets.workerKey');
+    expect(formula(() => INFLUENCER_REPORT('@a', 'instagram'))).toBe(NOT_CONNECTED);
+    expect(env.worker.requests).toHaveLength(0);
+  });
+});
+
+describe('EMAIL_SEARCH', () => {
+  it('sends the whole range in one request, dates as text, header as asked', () => {
+    env.worker.on('post', 'api/email-search', {
+      body: {
+        columns: [{ id: 'email', label: 'E-mail', format: 'text' }],
+        rows: [['a@x.com'], [null], ['d']],
+        pending: 0,
+      },
+    });
+    const date = new Date(Date.UTC(2024, 0, 2));
+    const result = formula(() => EMAIL_SEARCH([['a@x.com'], [''], [date]], false));
+    expect(env.worker.requests).toHaveLength(1);
+    expect(env.worker.requests[0].body).toMatchObject({
+      emails: ['a@x.com', '', '2024-01-02T00:00:00.000Z'],
+      withHeader: false,
+      deadlineMs: FORMULA_DEADLINE_MS,
+    });
+    expect(result).toEqual([['a@x.com'], [''], ['d']]);
+  });
+});
+
+describe('AUDIENCE_OVERLAP', () => {
+  const overlap = { body: { columns: [], rows: [['Handle'], ['a'], ['b'], ['Total']] } };
+
+  it('reads the platform from the URLs when none is given', () => {
+    env.worker.on('post', 'api/overlap', overlap);
+    formula(() =>
+      AUDIENCE_OVERLAP([['https://www.youtube.com/@nasa'], [''], ['https://www.youtube.com/@esa']]),
+    );
+    expect(env.worker.requests[0].body).toEqual({
+      handles: ['https://www.youtube.com/@nasa', 'https://www.youtube.com/@esa'],
+      platform: 'youtube',
+      withHeader: true,
+    });
+  });
+
+  it('refuses fewer than 2 creators, TikTok, and handles that do not say their platform', () => {
+    expect(formula(() => AUDIENCE_OVERLAP([['@a'], ['']], 'instagram'))).toMatch(/2 or more creators/);
+    expect(formula(() => AUDIENCE_OVERLAP([['@a'], ['@b']], 'tiktok'))).toBe(
+      'Audience overlap exists for instagram and youtube only, not tiktok.',
+    );
+    expect(formula(() => AUDIENCE_OVERLAP([['@a'], ['@b']]))).toBe(
+      'Say which platform: instagram or youtube (as the second argument).',
+    );
+    expect(env.worker.requests).toHaveLength(0);
+  });
+
+  it('is cached like the other formulas', () => {
+    env.worker.on('post', 'api/overlap', overlap);
+    formula(() => AUDIENCE_OVERLAP([['@a', '@b', '@c']], 'instagram'));
+    expect(formula(() => AUDIENCE_OVERLAP([['@a', '@b', '@c']], 'instagram'))).toEqual(overlap.body.rows);
+    expect(env.worker.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,222 @@
+import type { Row } from '../../../shared/rows/columns';
+import type { JobRecord } from '../../../addon/server/job-records';
+import { toJobView, writeFinishedRows, type JobWriterDeps } from '../../../addon/server/job-writer';
+import type { WorkerJobProgress, WorkerJobStatus } from '../../../addon/server/worker-answers';
+
+/**
+ * The worker's side of a job (progress and finished rows, as jobs-router.ts serves them) and a
+ * sheet that remembers every write, behind JobWriterDeps.
+ */
+class Bench implements JobWriterDeps {
+  status: WorkerJobStatus = 'running';
+  /** Positions finished on the worker (rows are served up to the first gap). */
+  readonly finished = new Set<number>();
+  readonly sheet = new Map<number, Row>();
+  /** Every write: where it started and how many rows (one setValues each). */
+  readonly writes: { after: number; rows: number }[] = [];
+  saved: JobRecord | null = null;
+  clock = 0;
+  /** Fake ms each `rows` call takes. */
+  rowsCallMs = 0;
+  prepared = 0;
+  /** Throws on the n-th save (a run cut off between setValues and the property update). */
+  failOnSave: number | null = null;
+  private saves = 0;
+
+  constructor(readonly total: number) {}
+
+  finish(from: number, to: number): void {
+    for (let position = from; position < to; position++) this.finished.add(position);
+  }
+
+  progress(id: string): WorkerJobProgress {
+    return {
+      id,
+      kind: 'email-enrichment',
+      status: this.status,
+      done: this.finished.size,
+      total: this.total,
+      creditsSpent: 1.5,
+      errors: 0,
+      lastError: null,
+      header: ['E-mail'],
+      columns: [{ id: 'email', label: 'E-mail', format: 'text' }],
+    };
+  }
+
+  rows(_id: string, after: number, limit: number) {
+    this.clock += this.rowsCallMs;
+    const rows: { position: number; row: Row }[] = [];
+    for (let position = after; position < this.total && rows.length < limit; position++) {
+      if (!this.finished.has(position)) break;
+      rows.push({ position, row: [`row ${position}`] });
+    }
+    return { rows, next: after + rows.length };
+  }
+
+  prepare(record: JobRecord): JobRecord {
+    this.prepared += 1;
+    return { ...record, prepared: true };
+  }
+
+  write(_record: JobRecord, after: number, rows: Row[]): void {
+    this.writes.push({ after, rows: rows.length });
+    rows.forEach((row, i) => this.sheet.set(after + i, row));
+  }
+
+  save(record: JobRecord): void {
+    this.saves += 1;
+    if (this.failOnSave === this.saves) throw new Error('Exceeded maximum execution time');
+    this.saved = record;
+  }
+
+  now(): number {
+    return this.clock;
+  }
+
+  /** The sheet holds rows 0..n-1, each once, each at its own position. */
+  expectRows(n: number): void {
+    expect(this.sheet.size).toBe(n);
+    for (let position = 0; position < n; position++)
+      expect(this.sheet.get(position)).toEqual([`row ${position}`]);
+  }
+}
+
+function newRecord(): JobRecord {
+  return {
+    id: 'job-1',
+    kind: 'email-enrichment',
+    owner: 'ana@team.com',
+    destination: {
+      sheetId: 1,
+      sheetName: 'Emails',
+      headerRow: 1,
+      firstDataRow: 2,
+      firstColumn: 3,
+      width: 1,
+      rows: 10_000,
+      newTab: false,
+    },
+    rowsWritten: 0,
+    prepared: false,
+    sourceKey: 'k',
+    startedAt: '2025-01-01T00:00:00.000Z',
+    finishedAt: null,
+  };
+}
+
+const OPTIONS = { blockRows: 500, budgetMs: 240_000 };
+
+describe('writeFinishedRows', () => {
+  it('writes a finished job in blocks of 500, one write per block, and marks it finished', () => {
+    const bench = new Bench(1234);
+    bench.finish(0, 1234);
+    bench.status = 'done';
+    const outcome = writeFinishedRows(newRecord(), bench, OPTIONS);
+    expect(bench.writes).toEqual([
+      { after: 0, rows: 500 },
+      { after: 500, rows: 500 },
+      { after: 1000, rows: 234 },
+    ]);
+    bench.expectRows(1234);
+    expect(outcome.finished).toBe(true);
+    expect(outcome.record.rowsWritten).toBe(1234);
+    expect(bench.saved?.finishedAt).not.toBeNull();
+    expect(bench.prepared).toBe(1);
+  });
+
+  it('writes only up to the first row not finished yet, and resumes there on the next poll', () => {
+    const bench = new Bench(1000);
+    bench.finish(0, 300);
+    bench.finish(600, 1000); // finished out of order: rows after the gap wait
+    let outcome = writeFinishedRows(newRecord(), bench, OPTIONS);
+    expect(outcome.record.rowsWritten).toBe(300);
+    expect(outcome.finished).toBe(false);
+    expect(bench.sheet.has(600)).toBe(false);
+
+    bench.finish(300, 600);
+    bench.status = 'done';
+    outcome = writeFinishedRows(bench.saved ?? newRecord(), bench, OPTIONS);
+    expect(outcome.finished).toBe(true);
+    expect(bench.prepared).toBe(1);
+    bench.expectRows(1000);
+  });
+
+  it('stops starting blocks when its time is up and the next poll goes on: 10,000 rows, none missing or doubled', () => {
+    const bench = new Bench(10_000);
+    bench.finish(0, 10_000);
+    bench.status = 'done';
+    bench.rowsCallMs = 30_000; // a slow worker: 8 blocks per 4-minute budget
+    let record = newRecord();
+    let polls = 0;
+    for (;;) {
+      const outcome = writeFinishedRows(record, bench, OPTIONS);
+      polls += 1;
+      record = outcome.record;
+      if (outcome.finished) break;
+      expect(outcome.stoppedEarly).toBe(true);
+      expect(polls).toBeLessThan(10);
+    }
+    expect(polls).toBe(3);
+    bench.expectRows(10_000);
+    // Each block was written once: resuming starts where the last saved block ended.
+    expect(bench.writes.map((w) => w.after)).toEqual(Array.from({ length: 20 }, (_, i) => i * 500));
+  });
+
+  it('after a run cut between a write and its save, rewrites that block on the same rows', () => {
+    const bench = new Bench(2000);
+    bench.finish(0, 2000);
+    bench.status = 'done';
+    bench.failOnSave = 3; // saves: prepare, block 1, then block 2 is cut off
+    expect(() => writeFinishedRows(newRecord(), bench, OPTIONS)).toThrow('Exceeded maximum execution time');
+    expect(bench.saved?.rowsWritten).toBe(500);
+
+    bench.failOnSave = null;
+    const outcome = writeFinishedRows(bench.saved ?? newRecord(), bench, OPTIONS);
+    expect(outcome.finished).toBe(true);
+    bench.expectRows(2000);
+    expect(bench.writes.map((w) => w.after)).toEqual([0, 500, 500, 1000, 1500]);
+  });
+
+  it('treats a cancelled job with a gap as finished: rows after the gap never come', () => {
+    const bench = new Bench(100);
+    bench.finish(0, 40);
+    bench.finish(60, 100);
+    bench.status = 'cancelled';
+    const outcome = writeFinishedRows(newRecord(), bench, OPTIONS);
+    expect(outcome.finished).toBe(true);
+    expect(outcome.record.rowsWritten).toBe(40);
+    expect(toJobView(outcome).message).toBe('Cancelled: 40 rows written, 1.5 credits spent.');
+  });
+
+  it('cuts a page at a position that does not follow on', () => {
+    const bench = new Bench(10);
+    bench.rows = (_id, after) => ({
+      rows: [
+        { position: after, row: ['a'] },
+        { position: after + 2, row: ['c'] },
+      ],
+      next: after + 3,
+    });
+    const outcome = writeFinishedRows(newRecord(), bench, OPTIONS);
+    expect(outcome.record.rowsWritten).toBe(1);
+    expect(bench.writes).toEqual([{ after: 0, rows: 1 }]);
+  });
+});
+
+describe('toJobView', () => {
+  it('states progress, destination and what was written in words', () => {
+    const bench = new Bench(10_000);
+    bench.finish(0, 1500);
+    const view = toJobView(writeFinishedRows(newRecord(), bench, OPTIONS));
+    expect(view).toMatchObject({
+      id: 'job-1',
+      status: 'running',
+      done: 1500,
+      total: 10_000,
+      rowsWritten: 1500,
+      destination: 'Emails!C2',
+    });
+    expect(view.message).toBe('Running: 1,500 of 10,000 rows ready, 1,500 written, 1.5 credits spent.');
+  });
+});

@@ -1,0 +1,29 @@
+import { readSelectionInfo } from '../../../addon/server/selection-info';
+import { installServerGlobals, type ServerGlobals } from './server-globals';
+
+let env: ServerGlobals;
+beforeEach(() => {
+  env = installServerGlobals({ spreadsheet: { sheets: ['Leads'] } });
+  const sheet = env.fakes.spreadsheet.requireSheet('Leads');
+  sheet.getRange('B1:B8').setValues([['Email'], ...Array.from({ length: 7 }, (_, i) => [`c${i}@x.com`])]);
+});
+afterEach(() => env.restore());
+
+describe('readSelectionInfo', () => {
+  it('describes the selected rows that hold data, with a preview and the header detected', () => {
+    env.fakes.spreadsheetApp.select('Leads!B:B');
+    expect(readSelectionInfo()).toEqual({
+      sheetName: 'Leads',
+      a1: 'B:B',
+      rows: 8,
+      columns: 1,
+      headerDetected: true,
+      preview: ['Email', 'c0@x.com', 'c1@x.com', 'c2@x.com', 'c3@x.com'],
+    });
+  });
+
+  it('sees no header when the selection starts in the data', () => {
+    env.fakes.spreadsheetApp.select('Leads!B3:C5');
+    expect(readSelectionInfo()).toMatchObject({ a1: 'B3:C5', rows: 3, columns: 2, headerDetected: false });
+  });
+});

@@ -1,0 +1,149 @@
+import {
+  connectToWorker,
+  disconnectFromWorker,
+  readSettings,
+  saveWorkerUrlAndRead,
+  testWorkerConnection,
+} from '../../../addon/server/settings';
+import { WORKER_CONNECTION_PROPERTY, WORKER_KEY_PROPERTY } from '../../../addon/server/worker-key';
+import { workerError } from './scripted-worker';
+import { installServerGlobals, TEST_KEY, TEST_WORKER_URL, type ServerGlobals } from './server-globals';
+
+let env: ServerGlobals;
+beforeEach(() => {
+  env = installServerGlobals();
+});
+afterEach(() => env.restore());
+
+const NEW_KEY = 'csk_new_fedcba9876543210fedcba9876543210';
+
+function issueKeys(): void {
+  env.worker.on('post', 'api/keys', {
+    status: 201,
+    body: { key: NEW_KEY, id: 'key-2', email: 'ana@team.com', role: 'admin' },
+  });
+  env.worker.on('delete', /^api\/keys\//, { body: { key: {} } });
+}
+
+describe('connect', () => {
+  it("buys a key with the user's ID token and keeps it in user properties, tied to the worker", () => {
+    issueKeys();
+    expect(connectToWorker()).toEqual({
+      workerUrl: TEST_WORKER_URL,
+      connected: true,
+      email: 'ana@team.com',
+      role: 'admin',
+    });
+    const [post] = env.worker.calls('api/keys');
+    expect(post.headers.Authorization).toBe(`Bearer ${env.fakes.scriptApp.identityTokens[0]}`);
+    expect(env.fakes.propertiesService.user.getProperty(WORKER_KEY_PROPERTY)).toBe(NEW_KEY);
+    expect(
+      JSON.parse(env.fakes.propertiesService.user.getProperty(WORKER_CONNECTION_PROPERTY) ?? '{}'),
+    ).toEqual({
+      keyId: 'key-2',
+      email: 'ana@team.com',
+      role: 'admin',
+      workerUrl: TEST_WORKER_URL,
+    });
+  });
+
+  it('revokes the key it replaces', () => {
+    env.connect();
+    issueKeys();
+    connectToWorker();
+    const revoke = env.worker.calls('api/keys/key-1');
+    expect(revoke).toHaveLength(1);
+    expect(revoke[0].method).toBe('delete');
+    expect(revoke[0].headers.Authorization).toBe(`Bearer ${TEST_KEY}`);
+  });
+
+  it('says why when the worker refuses the sign-in, and keeps nothing', () => {
+    env.worker.on(
+      'post',
+      'api/keys',
+      workerError(403, 'forbidden', 'ana@other.com is not on the allow-list'),
+    );
+    expect(() => connectToWorker()).toThrow(
+      'The worker refused your Google sign-in: ana@other.com is not on the allow-list',
+    );
+    expect(readSettings().connected).toBe(false);
+  });
+
+  it('explains a missing identity token (the openid scope)', () => {
+    (globalThis as unknown as { ScriptApp: unknown }).ScriptApp = { getIdentityToken: () => null };
+    expect(() => connectToWorker()).toThrow(/Google gave no identity token/);
+    expect(env.worker.requests).toHaveLength(0);
+  });
+});
+
+describe('disconnect', () => {
+  it('revokes the key on the worker and forgets it', () => {
+    env.connect();
+    env.worker.on('delete', /^api\/keys\//, { body: {} });
+    expect(disconnectFromWorker().connected).toBe(false);
+    expect(env.worker.calls('api/keys/key-1')).toHaveLength(1);
+    expect(env.fakes.propertiesService.user.getProperty(WORKER_KEY_PROPERTY)).toBeNull();
+  });
+
+  it('forgets the key even when the worker cannot be reached', () => {
+    env.connect();
+    env.worker.on('delete', /^api\/keys\//, { throws: 'Address unavailable' });
+    expect(disconnectFromWorker().connected).toBe(false);
+  });
+});
+
+describe('saveWorkerUrl', () => {
+  it('saves a normalized URL in document properties; the key of another worker is not used there', () => {
+    env.connect();
+    const settings = saveWorkerUrlAndRead('  HTTPS://Creator-Sheets.Example.com/base ');
+    expect(settings).toMatchObject({
+      workerUrl: 'https://creator-sheets.example.com/base/',
+      connected: false,
+    });
+    expect(env.fakes.propertiesService.document.getProperty('creatorSheets.workerUrl')).toBe(
+      'https://creator-sheets.example.com/base/',
+    );
+    expect(saveWorkerUrlAndRead('')).toMatchObject({ workerUrl: TEST_WORKER_URL, connected: true });
+  });
+
+  it('refuses what is not a plain http(s) URL', () => {
+    expect(() => saveWorkerUrlAndRead('ftp://x.example.com')).toThrow(/must be a plain http\(s\) address/);
+    expect(() => saveWorkerUrlAndRead('https://user:pw@x.example.com/')).toThrow(
+      /must be a plain http\(s\) address/,
+    );
+    expect(() => saveWorkerUrlAndRead('https://x.example.com/?a=1')).toThrow(
+      /must be a plain http\(s\) address/,
+    );
+  });
+});
+
+describe('testConnection', () => {
+  it('says who the worker says this user is and how healthy things are', () => {
+    env.connect();
+    env.worker.on('get', 'api/account/usage', {
+      body: { email: 'ana@team.com', role: 'member', today: {}, month: {} },
+    });
+    env.worker.on('get', 'api/health', {
+      body: {
+        status: 'ok',
+        api: { reachable: true, status: 'Healthy', groups: { search: 'Healthy' } },
+        worker: { mode: 'sandbox', uptimeSeconds: 42 },
+      },
+    });
+    const test = testWorkerConnection();
+    expect(test).toMatchObject({ ok: true, email: 'ana@team.com', role: 'member' });
+    expect(test.message).toBe(
+      `Connected to ${TEST_WORKER_URL} as ana@team.com (member). The worker is ok (sandbox mode) and the Discovery API is healthy.`,
+    );
+    expect(test.health?.api.groups).toEqual([{ name: 'search', status: 'Healthy' }]);
+  });
+
+  it('fails with the sentence of the failure', () => {
+    expect(testWorkerConnection()).toMatchObject({ ok: false, health: null });
+    env.connect();
+    env.worker.on('get', 'api/account/usage', { throws: 'refused' });
+    expect(testWorkerConnection().message).toBe(
+      `The worker did not answer: check the URL in Settings (${TEST_WORKER_URL}).`,
+    );
+  });
+});

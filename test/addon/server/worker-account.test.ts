@@ -1,0 +1,74 @@
+import { toAccountView } from '../../../addon/server/worker-account';
+
+const spend = (credits: number) => ({ credits, calls: 3, rawRequests: 0, cacheHits: 2, creditsSaved: 1.5 });
+
+describe('toAccountView', () => {
+  it("combines the account and the usage answers; admins see the team's spend per user", () => {
+    const view = toAccountView(
+      {
+        email: 'ana@team.com',
+        role: 'admin',
+        api: { billing: { credits: 1234.5, rawRequests: 900 } },
+        spend: { today: spend(2), month: spend(20) },
+        team: { today: spend(5), month: spend(50) },
+      },
+      {
+        email: 'ana@team.com',
+        role: 'admin',
+        today: spend(2),
+        month: spend(20),
+        budgets: {
+          user: { day: { limit: 50, spent: 2 }, month: { limit: null, spent: 20 } },
+          team: { day: { limit: null }, month: { limit: 1000 } },
+        },
+        team: {
+          today: spend(5),
+          month: spend(50),
+          byUser: {
+            today: [{ email: 'bo@team.com', ...spend(3) }],
+            month: [
+              { email: 'ana@team.com', ...spend(20) },
+              { email: 'bo@team.com', ...spend(30) },
+            ],
+          },
+        },
+      },
+    );
+    expect(view).toEqual({
+      email: 'ana@team.com',
+      role: 'admin',
+      creditsLeft: 1234.5,
+      rawRequestsLeft: 900,
+      spendToday: { credits: 2, calls: 3, cacheHits: 2, creditsSaved: 1.5 },
+      spendMonth: { credits: 20, calls: 3, cacheHits: 2, creditsSaved: 1.5 },
+      budgets: { day: 50, month: null },
+      team: {
+        today: { credits: 5, calls: 3, cacheHits: 2, creditsSaved: 1.5 },
+        month: { credits: 50, calls: 3, cacheHits: 2, creditsSaved: 1.5 },
+        users: [
+          { email: 'bo@team.com', today: 3, month: 30 },
+          { email: 'ana@team.com', today: 0, month: 20 },
+        ],
+      },
+    });
+  });
+
+  it('gives members no team view and unknown counters as null', () => {
+    const view = toAccountView(
+      {
+        email: 'bo@team.com',
+        role: 'member',
+        api: { billing: { credits: 10 } },
+        spend: { today: spend(1), month: spend(1) },
+      },
+      { email: 'bo@team.com', role: 'member', budgets: {} },
+    );
+    expect(view).toMatchObject({
+      role: 'member',
+      creditsLeft: 10,
+      rawRequestsLeft: null,
+      budgets: { day: null, month: null },
+      team: null,
+    });
+  });
+});

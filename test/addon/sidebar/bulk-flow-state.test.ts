@@ -1,0 +1,116 @@
+import {
+  estimated,
+  INITIAL_BULK_FLOW,
+  inputKey,
+  occupiedBeside,
+  startBlocker,
+} from '../../../addon/sidebar/bulk-flow-state';
+import type { BulkEstimate } from '../../../addon/shared/sidebar-api';
+
+const HANDLES = { singular: 'handle', plural: 'handles' };
+const COLUMN_B = inputKey({ kind: 'column', sheetName: 'Creators', column: 'B', firstRow: 2 }, null, {
+  platform: 'instagram',
+  fields: [],
+});
+
+function estimate(change: Partial<BulkEstimate> = {}): BulkEstimate {
+  return {
+    rows: 50,
+    blanks: 0,
+    invalid: 0,
+    unique: 50,
+    maxCredits: 50,
+    needsConfirmation: true,
+    summary: '',
+    ...change,
+  };
+}
+
+describe('the Check -> confirm -> Start rules', () => {
+  it('asks for a check first', () => {
+    expect(startBlocker(INITIAL_BULK_FLOW, COLUMN_B, HANDLES, 'beside')).toBe(
+      'Press Check first: it counts the rows and shows the most it can cost.',
+    );
+  });
+
+  it('asks for the consent the estimate calls for, then lets Start run', () => {
+    const checked = estimated(COLUMN_B, estimate());
+    expect(startBlocker(checked, COLUMN_B, HANDLES, 'beside')).toBe(
+      'Tick the box to accept the cost, then press Start.',
+    );
+    expect(startBlocker({ ...checked, confirmedCost: true }, COLUMN_B, HANDLES, 'beside')).toBeNull();
+  });
+
+  it('needs no consent for an estimate below the threshold', () => {
+    expect(
+      startBlocker(
+        estimated(COLUMN_B, estimate({ needsConfirmation: false, maxCredits: 1 })),
+        COLUMN_B,
+        HANDLES,
+        'beside',
+      ),
+    ).toBeNull();
+  });
+
+  it('refuses an estimate made for another input: another column, options or selection', () => {
+    const checked = { ...estimated(COLUMN_B, estimate()), confirmedCost: true };
+    const otherPlatform = inputKey(
+      { kind: 'column', sheetName: 'Creators', column: 'B', firstRow: 2 },
+      null,
+      {
+        platform: 'tiktok',
+        fields: [],
+      },
+    );
+    expect(startBlocker(checked, otherPlatform, HANDLES, 'beside')).toBe(
+      'The input changed since the check: press Check again.',
+    );
+    const selection = inputKey({ kind: 'selection' }, 'Creators!B2:B51', null);
+    const moved = inputKey({ kind: 'selection' }, 'Creators!B2:B80', null);
+    expect(
+      startBlocker({ ...estimated(selection, estimate()), confirmedCost: true }, moved, HANDLES, 'beside'),
+    ).toContain('press Check again');
+  });
+
+  it('does not start when nothing would be looked up', () => {
+    const empty = estimated(
+      COLUMN_B,
+      estimate({ rows: 4, invalid: 4, unique: 0, maxCredits: 0, needsConfirmation: false }),
+    );
+    expect(startBlocker(empty, COLUMN_B, HANDLES, 'beside')).toBe(
+      'None of the 4 rows holds a valid handle: check the column.',
+    );
+  });
+
+  it('asks before writing beside the input over cells that hold data, not when writing to a new tab', () => {
+    const occupied = estimate({
+      needsConfirmation: false,
+      besideOccupied: 37,
+      besideRange: 'Creators!C1:H51',
+    });
+    expect(occupiedBeside(occupied)).toEqual({ cells: 37, range: 'Creators!C1:H51' });
+    const checked = estimated(COLUMN_B, occupied);
+    expect(startBlocker(checked, COLUMN_B, HANDLES, 'beside')).toBe(
+      'Tick the box to write over the cells that hold data, or choose "In a new tab".',
+    );
+    expect(startBlocker({ ...checked, confirmedOverwrite: true }, COLUMN_B, HANDLES, 'beside')).toBeNull();
+    expect(startBlocker(checked, COLUMN_B, HANDLES, 'newTab')).toBeNull();
+  });
+
+  it('starts beside the input without asking when the area there is empty or not reported', () => {
+    expect(occupiedBeside(estimate({ besideOccupied: 0 }))).toBeNull();
+    expect(occupiedBeside(estimate())).toBeNull();
+    const checked = { ...estimated(COLUMN_B, estimate({ besideOccupied: 0 })), confirmedCost: true };
+    expect(startBlocker(checked, COLUMN_B, HANDLES, 'beside')).toBeNull();
+  });
+
+  it('forgets consent and any overwrite question with a new estimate', () => {
+    const state = estimated(COLUMN_B, estimate());
+    expect(state).toEqual({
+      checked: { key: COLUMN_B, estimate: estimate() },
+      confirmedCost: false,
+      confirmedOverwrite: false,
+      overwriteQuestion: null,
+    });
+  });
+});

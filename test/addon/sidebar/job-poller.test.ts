@@ -1,0 +1,155 @@
+import { pollJob } from '../../../addon/sidebar/job-poller';
+import type { JobView } from '../../../addon/shared/sidebar-api';
+
+function job(status: JobView['status'], done: number): JobView {
+  return {
+    id: 'job-1',
+    kind: 'bulk-reports',
+    status,
+    done,
+    total: 3,
+    creditsSpent: done,
+    errors: 0,
+    lastError: null,
+    rowsWritten: done,
+    destination: 'Reports!B2',
+    message: '',
+  };
+}
+
+/** Lets the promise callbacks of an answered poll run. */
+async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+}
+
+describe('pollJob', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('polls every 2 s, counted from the end of the previous poll, until the job is done', async () => {
+    const answers = [job('running', 1), job('running', 2), job('done', 3)];
+    const polled: number[] = [];
+    const updates: number[] = [];
+    let now = 0;
+    const poller = pollJob('job-1', {
+      poll: async () => {
+        polled.push(now);
+        return answers.shift() ?? job('done', 3);
+      },
+      onUpdate: (view) => updates.push(view.done),
+      onGiveUp: () => {
+        throw new Error('must not give up');
+      },
+    });
+    for (let step = 0; step < 10; step++) {
+      now += 1000;
+      await jest.advanceTimersByTimeAsync(1000);
+      await flush();
+    }
+    expect(polled).toEqual([2000, 4000, 6000]);
+    expect(updates).toEqual([1, 2, 3]);
+    expect(poller.stopped).toBe(true);
+  });
+
+  it('never starts a poll while the previous one is still running', async () => {
+    let running = 0;
+    let mostRunning = 0;
+    let polls = 0;
+    pollJob('job-1', {
+      poll: () => {
+        polls += 1;
+        running += 1;
+        mostRunning = Math.max(mostRunning, running);
+        // A poll that writes a block can take longer than the interval.
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            running -= 1;
+            resolve(job(polls < 3 ? 'running' : 'done', polls));
+          }, 5000),
+        );
+      },
+      onUpdate: () => {},
+      onGiveUp: () => {},
+    });
+    await jest.advanceTimersByTimeAsync(30000);
+    expect(polls).toBe(3);
+    expect(mostRunning).toBe(1);
+  });
+
+  it('polls at once when asked to (a job resumed on open)', async () => {
+    let polls = 0;
+    pollJob(
+      'job-1',
+      {
+        poll: async () => {
+          polls += 1;
+          return job('done', 3);
+        },
+        onUpdate: () => {},
+        onGiveUp: () => {},
+      },
+      0,
+    );
+    await jest.advanceTimersByTimeAsync(0);
+    expect(polls).toBe(1);
+  });
+
+  it('backs off after a failed poll and carries on when polls succeed again', async () => {
+    const times: number[] = [];
+    const retries: number[] = [];
+    let elapsed = 0;
+    let call = 0;
+    const updates: string[] = [];
+    pollJob('job-1', {
+      poll: async () => {
+        times.push(elapsed);
+        call += 1;
+        if (call === 1 || call === 2) throw new Error('Worker unreachable');
+        return job(call < 4 ? 'running' : 'done', call);
+      },
+      onUpdate: (view) => updates.push(view.status),
+      onRetry: (_error, delay) => retries.push(delay),
+      onGiveUp: () => {},
+    });
+    for (let step = 0; step < 40; step++) {
+      elapsed += 500;
+      await jest.advanceTimersByTimeAsync(500);
+    }
+    expect(retries).toEqual([4000, 8000]);
+    expect(times).toEqual([2000, 6000, 14000, 16000]);
+    expect(updates).toEqual(['running', 'done']);
+  });
+
+  it('gives up after 5 failed polls in a row, once, with the reason', async () => {
+    const reasons: string[] = [];
+    let polls = 0;
+    const poller = pollJob('job-1', {
+      poll: async () => {
+        polls += 1;
+        throw new Error('Not connected: open Settings');
+      },
+      onUpdate: () => {},
+      onGiveUp: (error) => reasons.push(error.message),
+    });
+    await jest.advanceTimersByTimeAsync(10 * 60 * 1000);
+    expect(polls).toBe(5);
+    expect(reasons).toEqual(['Not connected: open Settings']);
+    expect(poller.stopped).toBe(true);
+  });
+
+  it('stops on stop(), ignoring an answer already on its way', async () => {
+    const updates: number[] = [];
+    const answers: ((view: JobView) => void)[] = [];
+    const poller = pollJob('job-1', {
+      poll: () => new Promise<JobView>((resolve) => answers.push(resolve)),
+      onUpdate: (view) => updates.push(view.done),
+      onGiveUp: () => {},
+    });
+    await jest.advanceTimersByTimeAsync(2000);
+    poller.stop();
+    expect(answers).toHaveLength(1);
+    answers[0](job('running', 1));
+    await jest.advanceTimersByTimeAsync(60000);
+    expect(updates).toEqual([]);
+  });
+});

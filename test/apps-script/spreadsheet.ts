@@ -1,0 +1,214 @@
+import { splitSheetName } from './a1-notation';
+import type { FakeRange } from './range';
+import type { FakeRuntime } from './runtime';
+import { FakeSheet, type SheetContext } from './sheet';
+
+export interface RecordedToast {
+  message: string;
+  title: string;
+  timeoutSeconds: number;
+}
+
+/**
+ * The open spreadsheet: its tabs in order, the active one and the selection (which tests set with
+ * `select`), and the toasts it showed.
+ */
+export class FakeSpreadsheet {
+  readonly toasts: RecordedToast[] = [];
+  private readonly sheets: FakeSheet[] = [];
+  private active: FakeSheet;
+  private selection: FakeRange | null = null;
+  private nextSheetId = 0;
+
+  constructor(
+    private readonly context: SheetContext,
+    private readonly id: string,
+    private readonly name: string,
+    sheetNames: readonly string[],
+  ) {
+    if (sheetNames.length === 0) throw new Error('A spreadsheet has at least one sheet');
+    for (const sheetName of sheetNames) this.addSheet(sheetName, this.sheets.length);
+    this.active = this.sheets[0];
+  }
+
+  private get runtime(): FakeRuntime {
+    return this.context.runtime;
+  }
+
+  getId(): string {
+    this.runtime.enter('Spreadsheet.getId');
+    return this.id;
+  }
+
+  getName(): string {
+    this.runtime.enter('Spreadsheet.getName');
+    return this.name;
+  }
+
+  getUrl(): string {
+    this.runtime.enter('Spreadsheet.getUrl');
+    return `https://docs.google.com/spreadsheets/d/${this.id}/edit`;
+  }
+
+  getSpreadsheetTimeZone(): string {
+    this.runtime.enter('Spreadsheet.getSpreadsheetTimeZone');
+    return 'Etc/UTC';
+  }
+
+  getSheets(): FakeSheet[] {
+    this.runtime.enter('Spreadsheet.getSheets');
+    return [...this.sheets];
+  }
+
+  getNumSheets(): number {
+    this.runtime.enter('Spreadsheet.getNumSheets');
+    return this.sheets.length;
+  }
+
+  /** The sheet of that exact name, or null. */
+  getSheetByName(name: string): FakeSheet | null {
+    this.runtime.enter('Spreadsheet.getSheetByName');
+    return this.sheet(name);
+  }
+
+  /** Adds a tab (named "SheetN" when no name is given) and makes it the active one, as Sheets does. */
+  insertSheet(nameOrIndex?: string | number, index?: number): FakeSheet {
+    this.runtime.enter('Spreadsheet.insertSheet', ['custom-function', 'auth-none']);
+    const name = typeof nameOrIndex === 'string' ? nameOrIndex : this.defaultSheetName();
+    const at = typeof nameOrIndex === 'number' ? nameOrIndex : (index ?? this.sheets.length);
+    if (!Number.isInteger(at) || at < 0 || at > this.sheets.length) {
+      throw new Error(
+        `Invalid argument: sheetIndex must be from 0 to ${this.sheets.length}, got ${String(at)}`,
+      );
+    }
+    this.checkNewSheetName(name, null);
+    const sheet = this.addSheet(name, at);
+    this.select(sheet, null);
+    return sheet;
+  }
+
+  deleteSheet(sheet: FakeSheet): void {
+    this.runtime.enter('Spreadsheet.deleteSheet', ['custom-function', 'auth-none']);
+    const at = this.sheets.indexOf(sheet);
+    if (at === -1) throw new Error('Invalid argument: sheet');
+    if (this.sheets.length === 1) {
+      throw new Error("You can't remove all the sheets in a document.");
+    }
+    this.sheets.splice(at, 1);
+    if (this.active === sheet) this.select(this.sheets[Math.max(0, at - 1)], null);
+  }
+
+  getActiveSheet(): FakeSheet {
+    this.runtime.enter('Spreadsheet.getActiveSheet');
+    return this.active;
+  }
+
+  setActiveSheet(sheet: FakeSheet): FakeSheet {
+    this.runtime.enter('Spreadsheet.setActiveSheet', ['custom-function', 'auth-none']);
+    if (!this.sheets.includes(sheet)) throw new Error('Invalid argument: sheet');
+    this.select(sheet, null);
+    return sheet;
+  }
+
+  /** The selection (A1 of the active sheet when nothing else was selected). */
+  getActiveRange(): FakeRange {
+    this.runtime.enter('Spreadsheet.getActiveRange');
+    return this.activeRange();
+  }
+
+  setActiveRange(range: FakeRange): FakeRange {
+    this.runtime.enter('Spreadsheet.setActiveRange', ['custom-function', 'auth-none']);
+    if (!this.sheets.includes(range.owner)) throw new Error('Invalid argument: range');
+    this.select(range.owner, range);
+    return range;
+  }
+
+  /** "Sheet1!A1:B2"; without a sheet name, the active sheet's range. */
+  getRange(a1Notation: string): FakeRange {
+    this.runtime.enter('Spreadsheet.getRange');
+    return this.rangeOf(a1Notation);
+  }
+
+  toast(message: string, title = '', timeoutSeconds = 5): void {
+    this.runtime.enter('Spreadsheet.toast', ['custom-function', 'auth-none']);
+    this.toasts.push({ message: String(message), title: String(title), timeoutSeconds });
+  }
+
+  // ---- for the other fakes and tests: no run-mode checks ----
+
+  sheet(name: string): FakeSheet | null {
+    return this.sheets.find((sheet) => sheet.title === name) ?? null;
+  }
+
+  /** The sheet of that name, failing the test when there is none. */
+  requireSheet(name: string): FakeSheet {
+    const sheet = this.sheet(name);
+    if (sheet === null) {
+      throw new Error(`No sheet "${name}"; sheets: ${this.sheets.map((s) => s.title).join(', ')}`);
+    }
+    return sheet;
+  }
+
+  get sheetNames(): string[] {
+    return this.sheets.map((sheet) => sheet.title);
+  }
+
+  get activeSheet(): FakeSheet {
+    return this.active;
+  }
+
+  activeRange(): FakeRange {
+    return this.selection ?? this.active.range(this.active.gridArea(1, 1, 1, 1));
+  }
+
+  /** What a click does: makes `sheet` active and selects `range` in it (A1 when null). */
+  select(sheet: FakeSheet, range: FakeRange | null): void {
+    this.active = sheet;
+    this.selection = range;
+  }
+
+  rangeOf(a1Notation: string): FakeRange {
+    const { sheetName, cells } = splitSheetName(a1Notation);
+    const sheet = sheetName === null ? this.active : this.sheet(sheetName);
+    if (sheet === null) throw new Error('Range not found');
+    return sheet.range(sheet.area(cells));
+  }
+
+  indexOf(sheet: FakeSheet): number {
+    return this.sheets.indexOf(sheet);
+  }
+
+  totalCells(): number {
+    return this.sheets.reduce((sum, sheet) => sum + sheet.size.rows * sheet.size.columns, 0);
+  }
+
+  checkNewSheetName(name: string, renaming: FakeSheet | null): void {
+    if (typeof name !== 'string' || name.trim() === '') throw new Error('Invalid argument: sheetName');
+    if (name.length > 100) throw new Error('The sheet name is too long: at most 100 characters.');
+    const taken = this.sheets.find(
+      (sheet) => sheet !== renaming && sheet.title.toLowerCase() === name.toLowerCase(),
+    );
+    if (taken !== undefined) {
+      throw new Error(`A sheet with the name "${name}" already exists. Please enter another name.`);
+    }
+  }
+
+  private addSheet(name: string, at: number): FakeSheet {
+    this.checkNewSheetName(name, null);
+    this.nextSheetId += 1;
+    const sheet = new FakeSheet(
+      this.context,
+      this,
+      name,
+      this.nextSheetId === 1 ? 0 : this.nextSheetId * 1000003,
+    );
+    this.sheets.splice(at, 0, sheet);
+    return sheet;
+  }
+
+  private defaultSheetName(): string {
+    for (let n = this.sheets.length + 1; ; n++) {
+      if (this.sheet(`Sheet${n}`) === null) return `Sheet${n}`;
+    }
+  }
+}
