@@ -20,6 +20,8 @@ export const EMAIL_SEARCH_MAX = 1000;
 export const AI_SEARCH_MAX_DEPTH = 1500;
 /** AI search covers only creators above this many followers. */
 export const AI_SEARCH_MIN_FOLLOWERS = 10_000;
+/** AI search answers this many profiles per page when `pageSize` is not given. */
+export const AI_SEARCH_DEFAULT_PAGE_SIZE = 20;
 /** Image search: at most 5 MB of base64 text (counted as 5 x 1024 x 1024 characters). */
 export const AI_IMAGE_MAX_BASE64_CHARS = 5 * 1024 * 1024;
 export const AI_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

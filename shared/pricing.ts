@@ -1,9 +1,10 @@
-import { SEARCH_PAGE_SIZE } from './limits';
+import { AI_SEARCH_DEFAULT_PAGE_SIZE, SEARCH_PAGE_SIZE } from './limits';
 import { RAW_OPERATION_IDS, type OperationId } from './operations';
 import type { Platform } from './platforms';
-import { AI_SEARCH_DEFAULT_PAGE_SIZE } from './requests/ai-search';
 import type { RawOperationId } from './operations';
-import { isEmptySearchFilter, type SearchFilterInput } from './requests/search';
+// Zod-free imports only: the add-on bundles this file for its cost estimates.
+import { isEmptySearchFilter } from './requests/empty-search-filter';
+import type { SearchFilterInput } from './requests/search';
 
 /**
  * The credit price of every operation (spec "Credits"), and what a request costs: at most

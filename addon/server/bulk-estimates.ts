@@ -34,7 +34,7 @@ export function estimateEmailColumn(values: readonly unknown[]): BulkEstimate {
   const rows = values.length - blanks;
   const unique = prepared.unique.length;
   const repeats = rows - invalid - unique;
-  const maxCredits = maxEmailCredits(unique);
+  const maxCredits = maxEmailCredits(prepared.unique);
   const summary =
     `${plural(rows, 'row')}: ${plural(unique, 'unique address', 'unique addresses')} to look up` +
     `${extras(blanks, invalid, 'invalid', repeats)}. At most ${creditsText(maxCredits)}: only matches ` +

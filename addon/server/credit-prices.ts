@@ -1,41 +1,29 @@
 import type { Platform } from '../../shared/platforms';
-import { SEARCH_PAGE_SIZE } from '../../shared/limits';
+import { estimateCredits, sumCharges } from '../../shared/pricing';
 
 /**
- * The prices the add-on estimates with, in thousandths of a credit, as shared/pricing.ts's
- * PRICE_TABLE states them. They are repeated here because importing shared/pricing.ts brings zod
- * into Code.js (about 280 KB); test/addon/server/credit-prices.test.ts holds both equal.
+ * The most a sidebar action can cost, from the shared price table (shared/pricing.ts, zod-free so
+ * it bundles into Code.js): the add-on shows the same figure the worker checks budgets with.
  */
-export const PRICE_MILLI = {
-  /** Per matched address; the estimate assumes every unique address matches. */
-  emailSearch: 20,
-  /** Per report (the worker fetches each creator once). */
-  report: 1000,
-  /** Per returned search item; a page holds SEARCH_PAGE_SIZE. */
-  searchResult: 10,
-} as const;
 
-const MILLI_PER_CREDIT = 1000;
-
-function credits(milli: number): number {
-  return milli / MILLI_PER_CREDIT;
-}
-
-/** The most an e-mail search of `unique` distinct valid addresses can cost. */
-export function maxEmailCredits(unique: number): number {
-  return credits(PRICE_MILLI.emailSearch * unique);
+/** The most an e-mail search of `unique` distinct valid addresses can cost (every one matching). */
+export function maxEmailCredits(unique: readonly string[]): number {
+  return estimateCredits('emailSearch', { emails: unique }).credits;
 }
 
 /** The most reports of these distinct creators can cost; the spec's test report is free. */
 export function maxReportCredits(targets: readonly { platform: Platform; handle: string }[]): number {
-  const paid = targets.filter(
-    (target) => !(target.platform === 'instagram' && target.handle === 'instagram'),
-  );
-  return credits(PRICE_MILLI.report * paid.length);
+  return sumCharges(
+    targets.map((target) => estimateCredits('report', { platform: target.platform, userId: target.handle })),
+  ).credits;
 }
 
 /** The most `pages` search pages can cost; an Instagram search without conditions is free. */
-export function maxSearchCredits(platform: Platform, emptyFilter: boolean, pages: number): number {
-  if (platform === 'instagram' && emptyFilter) return 0;
-  return credits(PRICE_MILLI.searchResult * SEARCH_PAGE_SIZE * pages);
+export function maxSearchCredits(
+  platform: Platform,
+  filter: Parameters<typeof estimateCredits<'search'>>[1]['filter'],
+  pages: number,
+): number {
+  const page = estimateCredits('search', { platform, filter });
+  return sumCharges(Array.from({ length: pages }, () => page)).credits;
 }

@@ -179,7 +179,7 @@ export function isEmptyFilter(filter: SearchFilterBody): boolean {
 export function estimateSearchForm(form: SearchForm): SearchEstimate {
   const input = searchJobInput(form);
   const maxResults = input.pages * SEARCH_PAGE_SIZE;
-  const maxCredits = maxSearchCredits(input.platform, isEmptyFilter(input.filter), input.pages);
+  const maxCredits = maxSearchCredits(input.platform, input.filter, input.pages);
   const free = maxCredits === 0;
   const summary =
     `${plural(input.pages, 'page')} of ${input.platform} results: at most ${formatCount(maxResults)} creators, ` +

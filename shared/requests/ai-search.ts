@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AI_SEARCH_DEFAULT_PAGE_SIZE } from '../limits';
 import {
   AI_ACCOUNT_TYPES,
   AI_AGE_MAX_VALUES,
@@ -39,13 +40,12 @@ import {
  * gives only the image search body; the other two share its paging and `filters`, plus `query`
  * (text search) or `userIds` (lookalikes).
  */
-
 /**
  * The spec bounds pageSize only through the depth rule. 100 per page keeps one answer a sheet block
- * of modest size and one call at most 2.5 credits; 20 is a first page that costs 0.5 credits.
+ * of modest size and one call at most 2.5 credits; the default of 20 is a first page of 0.5 credits.
  */
-export const AI_SEARCH_DEFAULT_PAGE_SIZE = 20;
 export const AI_SEARCH_MAX_PAGE_SIZE = 100;
+export { AI_SEARCH_DEFAULT_PAGE_SIZE };
 
 /** `/ai/{platform}/...`; the deprecated `/ai/text-search` and `/ai/image-search` are Instagram. */
 export const aiSearchPathSchema = z.looseObject({ platform: platformSchema });

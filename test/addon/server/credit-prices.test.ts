@@ -1,40 +1,24 @@
-import {
-  maxEmailCredits,
-  maxReportCredits,
-  maxSearchCredits,
-  PRICE_MILLI,
-} from '../../../addon/server/credit-prices';
-import { estimateCredits, PRICE_TABLE, sumCharges } from '../../../shared/pricing';
+import { maxEmailCredits, maxReportCredits, maxSearchCredits } from '../../../addon/server/credit-prices';
 
-/** The add-on repeats a few prices to keep zod out of Code.js: they must stay shared/pricing's. */
+/** The sidebar's cost figures: the shared price table applied to what the sheet holds. */
 describe('credit-prices', () => {
-  it('holds the prices of shared/pricing.ts', () => {
-    expect(PRICE_TABLE.emailSearch).toEqual({
-      kind: 'perMatchedEmail',
-      milliCredits: PRICE_MILLI.emailSearch,
-    });
-    expect(PRICE_TABLE.report).toEqual({ kind: 'perCall', milliCredits: PRICE_MILLI.report });
-    expect(PRICE_TABLE.search).toMatchObject({ kind: 'perResult', milliCredits: PRICE_MILLI.searchResult });
+  it('prices e-mail lookups at 0.02 per unique address', () => {
+    const emails = Array.from({ length: 1234 }, (_, i) => `a${i}@x.com`);
+    expect(maxEmailCredits(emails)).toBe(24.68);
   });
 
-  it('estimates as shared estimateCredits does', () => {
-    const emails = Array.from({ length: 1234 }, (_, i) => `a${i}@x.com`);
-    expect(maxEmailCredits(emails.length)).toBe(estimateCredits('emailSearch', { emails }).credits);
-
+  it('prices one credit per creator report, the spec test report free', () => {
     const targets = [
       { platform: 'instagram' as const, handle: 'instagram' },
       { platform: 'instagram' as const, handle: 'nasa' },
       { platform: 'youtube' as const, handle: 'instagram' },
     ];
-    expect(maxReportCredits(targets)).toBe(
-      sumCharges(targets.map((t) => estimateCredits('report', { platform: t.platform, userId: t.handle })))
-        .credits,
-    );
+    expect(maxReportCredits(targets)).toBe(2);
+  });
 
-    const page = estimateCredits('search', { platform: 'tiktok', filter: { influencer: { keywords: 'x' } } });
-    expect(maxSearchCredits('tiktok', false, 7)).toBe(sumCharges(Array(7).fill(page)).credits);
-    expect(maxSearchCredits('instagram', true, 7)).toBe(
-      estimateCredits('search', { platform: 'instagram' }).credits,
-    );
+  it('prices search pages at 0.15 each without float drift, an unfiltered Instagram search free', () => {
+    expect(maxSearchCredits('tiktok', { influencer: { keywords: 'x' } }, 7)).toBe(1.05);
+    expect(maxSearchCredits('instagram', {}, 7)).toBe(0);
+    expect(maxSearchCredits('instagram', { influencer: { followers: { min: 1000 } } }, 3)).toBe(0.45);
   });
 });
