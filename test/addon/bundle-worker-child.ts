@@ -2,13 +2,18 @@
  * The worker of the bundle tests, in its own process: the fake UrlFetchApp blocks the test's
  * thread while it waits (Atomics.wait), so a worker in that thread could never answer. Started by
  * bundle-world.ts with `node --import tsx`; settings come from the environment (sandbox mode).
+ * With BUNDLE_GOOGLE_KEYS it also serves Google's certificate endpoint for those keys and points
+ * GOOGLE_CERTS_URL at it: the test's thread is blocked while the add-on waits for the worker.
  * Prints one JSON line (where it listens, and public handles and known e-mail addresses of the
  * sandbox world for the tests to use), then runs until SIGTERM or until its parent goes away.
  */
+import { createPrivateKey } from 'node:crypto';
 import { PLATFORMS, type Platform } from '../../shared/platforms';
 import { FLAG } from '../../worker/sandbox/data';
 import { creatorEmail } from '../../worker/sandbox/data/details';
 import { startWorker } from '../../worker/src/index';
+import { startCertServer } from '../worker/src/identity/fake-google';
+import type { ExportedKey } from './bundle-world';
 
 export interface BundleWorkerReady {
   url: string;
@@ -22,7 +27,18 @@ const HANDLES_PER_PLATFORM = Number(process.env.BUNDLE_HANDLES ?? '600');
 const KNOWN_EMAILS = Number(process.env.BUNDLE_EMAILS ?? '300');
 
 async function main(): Promise<void> {
+  const { BUNDLE_GOOGLE_KEYS: exportedKeys, ...env } = process.env;
+  if (exportedKeys !== undefined) {
+    const keys = (JSON.parse(exportedKeys) as ExportedKey[]).map((key) => ({
+      kid: key.kid,
+      publicPem: key.publicPem,
+      privateKey: createPrivateKey(key.privatePem),
+    }));
+    // Closed with the process.
+    env.GOOGLE_CERTS_URL = (await startCertServer(keys)).url;
+  }
   const worker = await startWorker({
+    env,
     print: () => undefined,
     logDestination: { write: (line: string) => process.stderr.write(line) },
     shutdownGraceMs: 2000,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { StatsBody } from '../../worker/sandbox/stats';
 import { createAppsScriptFakes, type AppsScriptFakes, type FakeOptions } from '../apps-script/create-fakes';
 import { loadBundle } from '../apps-script/load-bundle';
+import type { SigningKey } from '../worker/src/identity/fake-google';
 import { REPO_ROOT } from './build-addon';
 import type { BundleWorkerReady } from './bundle-worker-child';
 
@@ -13,7 +14,7 @@ import type { BundleWorkerReady } from './bundle-worker-child';
  * What a bundle test runs against: the built add-on (rollup into a temporary folder, with
  * WORKER_URL pointing at the test's worker) and the real worker with its sandbox, in a child
  * process (see bundle-worker-child.ts for why). `load()` gives a fresh Google (fakes) with the
- * bundle loaded and the worker key stored where the add-on reads it.
+ * bundle loaded and the worker key stored where the add-on reads it (or none, to connect).
  */
 
 export const SANDBOX_TOKEN = 'bundle-sandbox-token-5c1e';
@@ -24,8 +25,8 @@ export const WORKER_KEY_PROPERTY = 'creatorSheets.workerKey';
 export interface BundleWorld extends BundleWorkerReady {
   /** Folder with Code.js, Sidebar.html and appsscript.json. */
   outDir: string;
-  /** The add-on as loaded into fresh fakes, connected with the dev key. */
-  load(options?: FakeOptions): AppsScriptFakes;
+  /** The add-on as loaded into fresh fakes, connected with the dev key unless told otherwise. */
+  load(options?: BundleLoadOptions): AppsScriptFakes;
   stats(): Promise<StatsBody>;
   resetStats(): Promise<void>;
   /** The worker's log lines so far. */
@@ -38,6 +39,18 @@ export interface BundleWorld extends BundleWorkerReady {
 export interface BundleWorldOptions {
   /** Worker and SANDBOX_* settings on top of the defaults. */
   env?: Record<string, string>;
+  /**
+   * Google's ID-token signing keys: the worker's process serves them as Google's certificate
+   * endpoint (startCertServer) and points GOOGLE_CERTS_URL at it, and `load()` gives the first
+   * to the fake ScriptApp. Not served from the test's thread: it is blocked while the add-on waits
+   * for the worker, which is exactly when the worker fetches the certificates.
+   */
+  googleKeys?: readonly SigningKey[];
+}
+
+export interface BundleLoadOptions extends FakeOptions {
+  /** false: no worker key stored, as for a user who has not connected yet. Default true. */
+  connected?: boolean;
 }
 
 export async function startBundleWorld(options: BundleWorldOptions = {}): Promise<BundleWorld> {
@@ -63,6 +76,7 @@ export async function startBundleWorld(options: BundleWorldOptions = {}): Promis
         SANDBOX_RATE_DICTIONARY_FAST: 'off',
         SANDBOX_RATE_AI: 'off',
         LOG_LEVEL: 'warn',
+        ...(options.googleKeys === undefined ? {} : { BUNDLE_GOOGLE_KEYS: exportKeys(options.googleKeys) }),
         ...options.env,
       },
       logFile,
@@ -103,11 +117,15 @@ export async function startBundleWorld(options: BundleWorldOptions = {}): Promis
   return {
     ...ready,
     outDir: build,
-    load: (fakeOptions) => {
-      const fakes = createAppsScriptFakes(fakeOptions);
+    load: ({ connected = true, ...fakeOptions } = {}) => {
+      const signingKey = options.googleKeys?.[0];
+      const fakes = createAppsScriptFakes({
+        ...fakeOptions,
+        scriptApp: { ...(signingKey === undefined ? {} : { signingKey }), ...fakeOptions.scriptApp },
+      });
       created.push(fakes);
       loadBundle(path.join(build, 'Code.js'), fakes);
-      fakes.propertiesService.user.setProperty(WORKER_KEY_PROPERTY, ready.devKey);
+      if (connected) fakes.propertiesService.user.setProperty(WORKER_KEY_PROPERTY, ready.devKey);
       return fakes;
     },
     stats: async () => (await sandboxAdmin('GET', '/stats')) as StatsBody,
@@ -136,6 +154,22 @@ export async function startBundleWorld(options: BundleWorldOptions = {}): Promis
 /** Calls of one upstream operation that reached the sandbox, whatever their outcome. */
 export function upstreamCalls(stats: StatsBody, operation: keyof StatsBody['operations']): number {
   return stats.operations[operation]?.calls ?? 0;
+}
+
+/** What the child needs to rebuild the keys (bundle-worker-child.ts reads it back). */
+export interface ExportedKey {
+  kid: string;
+  publicPem: string;
+  privatePem: string;
+}
+
+function exportKeys(keys: readonly SigningKey[]): string {
+  const exported: ExportedKey[] = keys.map((key) => ({
+    kid: key.kid,
+    publicPem: key.publicPem,
+    privatePem: key.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  }));
+  return JSON.stringify(exported);
 }
 
 function freePort(): Promise<number> {

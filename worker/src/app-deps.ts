@@ -68,7 +68,7 @@ export interface WorkerDepsOptions {
   sleep?: Sleep;
   /** Sandbox mode's development key (ignored in live mode). */
   devKey?: string | null;
-  /** Google's verifier by default (GOOGLE_CLIENT_IDS); tests point one at a local certificate server. */
+  /** Google's verifier by default (GOOGLE_CLIENT_IDS, GOOGLE_CERTS_URL); tests may pass their own. */
   verifier?: IdTokenVerifier;
   sandbox?: MountedSandbox | null;
 }
@@ -90,7 +90,12 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     },
   };
   const checker = createCredentialChecker({
-    verifier: options.verifier ?? createIdTokenVerifier({ clientIds: config.googleClientIds }),
+    verifier:
+      options.verifier ??
+      createIdTokenVerifier({
+        clientIds: config.googleClientIds,
+        ...(config.googleCertsUrl === null ? {} : { certsUrl: config.googleCertsUrl }),
+      }),
     keys: store.keys,
     policy: createAccessPolicy({
       allowedDomains: config.allowedDomains,

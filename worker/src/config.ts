@@ -21,6 +21,7 @@ import { closestName, editDistance } from '../common/closest-name';
  * | DISCOVERY_API_URL, DISCOVERY_API_TOKEN | none | both: the real API; neither: sandbox mode |
  * | DATA_DIR | ./data | the SQLite file and its secret |
  * | GOOGLE_CLIENT_IDS | none | comma list of the add-on's OAuth client ids |
+ * | GOOGLE_CERTS_URL | Google's | where Google's ID-token signing certificates are fetched (`{ kid: PEM }`); for tests and private deployments. Any http(s) URL: whoever answers there decides who signs in, so use https or loopback |
  * | ALLOWED_DOMAINS, ALLOWED_EMAILS, ADMIN_EMAILS | none | comma lists (who may call, who administers) |
  * | REPORT_CACHE_DAYS | 30 | how long a fetched report is served from the cache |
  * | BUDGET_USER_DAY, BUDGET_USER_MONTH, BUDGET_TEAM_DAY, BUDGET_TEAM_MONTH | unlimited | credits |
@@ -55,6 +56,8 @@ export interface WorkerConfig {
   upstream: UpstreamSettings;
   dataDir: string;
   googleClientIds: string[];
+  /** GOOGLE_CERTS_URL, or null for Google's own certificate endpoint. */
+  googleCertsUrl: string | null;
   allowedDomains: string[];
   allowedEmails: string[];
   adminEmails: string[];
@@ -121,6 +124,16 @@ const list = (check: (item: string) => boolean, what: string) =>
         });
     });
 
+/** `localhost:8080` parses too, as scheme "localhost:": only http and https count. */
+function isHttpUrl(raw: string): boolean {
+  try {
+    const { protocol } = new URL(raw);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 const EMAIL_SHAPE = /^[^\s@,]+@[^\s@,]+$/;
 const DOMAIN_SHAPE = /^@?[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
 
@@ -130,6 +143,10 @@ const envSchema = z.object({
   DISCOVERY_API_TOKEN: z.string().regex(/^\S+$/, 'must not contain spaces').optional(),
   DATA_DIR: z.string().default('./data'),
   GOOGLE_CLIENT_IDS: list((id) => /^\S+$/.test(id), 'client ids').default([]),
+  GOOGLE_CERTS_URL: z
+    .string()
+    .refine(isHttpUrl, 'must be an absolute http(s) URL such as https://www.googleapis.com/oauth2/v1/certs')
+    .optional(),
   ALLOWED_DOMAINS: list((domain) => DOMAIN_SHAPE.test(domain), 'domains such as team.com').default([]),
   ALLOWED_EMAILS: list((email) => EMAIL_SHAPE.test(email), 'e-mail addresses').default([]),
   ADMIN_EMAILS: list((email) => EMAIL_SHAPE.test(email), 'e-mail addresses').default([]),
@@ -160,7 +177,8 @@ export const WORKER_ENV_NAMES = Object.keys(envSchema.shape) as (keyof typeof en
 
 /**
  * Names under these prefixes are ours: an unknown one is a typo, never someone else's variable.
- * `GOOGLE_` alone would catch the Google SDKs' own settings, so only `GOOGLE_CLIENT` is claimed.
+ * `GOOGLE_` alone would catch the Google SDKs' own settings, so only `GOOGLE_CLIENT` and
+ * `GOOGLE_CERTS` are claimed.
  */
 const OWN_PREFIXES = [
   'WORKER_',
@@ -171,6 +189,7 @@ const OWN_PREFIXES = [
   'EMAIL_BATCH',
   'FORMULA_',
   'GOOGLE_CLIENT',
+  'GOOGLE_CERTS',
   'ALLOWED_',
   'ADMIN_',
 ];
@@ -288,6 +307,7 @@ export function parseWorkerConfig(env: Readonly<Record<string, string | undefine
     },
     dataDir: resolve(values.DATA_DIR),
     googleClientIds: values.GOOGLE_CLIENT_IDS,
+    googleCertsUrl: values.GOOGLE_CERTS_URL ?? null,
     allowedDomains: values.ALLOWED_DOMAINS.map((domain) => domain.toLowerCase().replace(/^@/, '')),
     allowedEmails: values.ALLOWED_EMAILS.map((email) => email.toLowerCase()),
     adminEmails: values.ADMIN_EMAILS.map((email) => email.toLowerCase()),

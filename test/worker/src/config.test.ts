@@ -201,6 +201,27 @@ describe('parseWorkerConfig', () => {
     expect(error.message).not.toContain('secret value');
   });
 
+  it("fetches Google's certificates from GOOGLE_CERTS_URL when set, from Google's otherwise", () => {
+    expect(parseWorkerConfig({}).googleCertsUrl).toBeNull();
+    expect(
+      parseWorkerConfig({ GOOGLE_CERTS_URL: ' http://127.0.0.1:9000/oauth2/v1/certs ' }).googleCertsUrl,
+    ).toBe('http://127.0.0.1:9000/oauth2/v1/certs');
+    expect(parseWorkerConfig({ GOOGLE_CERTS_URL: 'https://certs.team.com/google' }).googleCertsUrl).toBe(
+      'https://certs.team.com/google',
+    );
+    for (const url of ['certs.team.com/google', 'localhost:9000', 'ftp://certs.team.com/']) {
+      expect(problemsOf({ GOOGLE_CERTS_URL: url })).toEqual([
+        `GOOGLE_CERTS_URL must be an absolute http(s) URL such as https://www.googleapis.com/oauth2/v1/certs, got "${url}"`,
+      ]);
+    }
+    const typos = problemsOf({
+      GOOGLE_CERT_URL: 'https://a.team.com/',
+      GOOGLE_CERTS_ENDPOINT: 'https://b.team.com/',
+    });
+    expect(typos[0]).toMatch(/^GOOGLE_CERT_URL is not a worker setting \(did you mean GOOGLE_CERTS_URL\?\)/);
+    expect(typos[1]).toMatch(/^GOOGLE_CERTS_ENDPOINT is not a worker setting/);
+  });
+
   it('checks the URL', () => {
     expect(problemsOf({ DISCOVERY_API_URL: 'api.example.com', DISCOVERY_API_TOKEN: 't' })[0]).toBe(
       'DISCOVERY_API_URL the Discovery API base URL must be an absolute http(s) URL such as https://HOST/v1, got "api.example.com"',
