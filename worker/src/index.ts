@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DestinationStream } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import type { SandboxApp } from '../sandbox/app';
 import { systemClock } from '../sandbox/clock';
-import { createSandbox, type SandboxWorld } from '../sandbox/server';
+import type { SandboxWorld } from '../sandbox/server';
 import { createApp, type AppDeps } from './app';
 import { jobRunnerFor } from './jobs/job-runner';
 import { createUpstreamFromConfig, createWorkerDeps } from './app-deps';
@@ -49,6 +49,7 @@ export interface RunningWorker {
 }
 
 const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+const WARM_UP_TIMEOUT_MS = 10_000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** Finished jobs (and their rows) are kept a week, long enough to write them into a sheet. */
 const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -69,10 +70,17 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   for (const warning of config.warnings) logger.warn(warning);
   const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
 
-  const store = openStore({ dataDir: config.dataDir, reportCacheDays: config.reportCacheDays });
+  const store = openStore({
+    dataDir: config.dataDir,
+    reportCacheDays: config.reportCacheDays,
+    onFlushError: (error) =>
+      logger.warn({ err: error }, 'cache savings could not be written to the ledger; trying again'),
+  });
   // Generated before listening (a second or two for the default world), so the server is ready
-  // from its first request.
-  const sandbox = config.sandbox === null ? null : createSandbox(config.sandbox);
+  // from its first request. Imported only in sandbox mode: with the real API the sandbox's code
+  // (generators, handlers) would only take memory.
+  const sandbox =
+    config.sandbox === null ? null : (await import('../sandbox/server')).createSandbox(config.sandbox);
   let app: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   let draining = false;
   let inFlight = 0;
@@ -120,6 +128,8 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   const baseUrl = config.upstream.baseUrl ?? `http://127.0.0.1:${port}/sandbox/v1`;
   const upstream = createUpstreamFromConfig(config, { baseUrl, logger, monitor: upstreamMonitor });
   const deps = createWorkerDeps({ config, store, upstream, upstreamMonitor, logger, devKey, sandbox });
+  const warmUp = new AbortController();
+  warmUpUpstream(deps, logger, warmUp.signal);
   app = createApp(deps);
   // Jobs that were running when the worker last stopped (even by kill -9) go on from their last
   // checkpoint; batches already committed are neither fetched nor paid again.
@@ -153,6 +163,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
     stopping ??= (async () => {
       const deadline = Date.now() + grace;
       draining = true;
+      warmUp.abort();
       // With the real API nothing needs this server any more: stop accepting connections now.
       if (sandbox === null) server.close();
       server.closeIdleConnections();
@@ -174,6 +185,25 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   };
 
   return { server, port, url, config, devKey, deps, sandbox, stop };
+}
+
+/**
+ * One call of the API's `/health` (free, not rate limited) right after start. The first request a
+ * process sends pays for setting up its HTTP client (about 0.1 s here); a paid request paying it
+ * would reach the API that much after its turn, close enough to the next one's to draw a 429 from
+ * a limit of 2 per second. It also says early in the log whether the API can be reached.
+ */
+function warmUpUpstream(deps: AppDeps, logger: Logger, stopped: AbortSignal): void {
+  deps.upstream
+    .request('health', { signal: AbortSignal.any([stopped, AbortSignal.timeout(WARM_UP_TIMEOUT_MS)]) })
+    .then(() => logger.info('Discovery API reachable'))
+    .catch((error: unknown) => {
+      if (stopped.aborted) return;
+      logger.warn(
+        { err: error },
+        'Discovery API not reachable at start; requests will try again when they need it',
+      );
+    });
 }
 
 function listen(server: Server, port: number): Promise<number> {

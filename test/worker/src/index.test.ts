@@ -108,13 +108,19 @@ describe('startWorker', () => {
     cleanups.push(() => api.close());
     const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
 
-    const { worker, printed } = await start({
+    const { worker, printed, logs } = await start({
       PORT: '0',
       DATA_DIR: tempDir(),
       DISCOVERY_API_URL: apiUrl,
       DISCOVERY_API_TOKEN: 'live-token-123',
     });
 
+    // One free /health call at start sets up the HTTP client before any paid call is paced.
+    // Real loopback HTTP: wait for its line (at most 5 s), as for a request in flight above.
+    for (let waited = 0; waited < 5000 && !logs.join('').includes('Discovery API reachable'); waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(logs.join('')).toContain('Discovery API reachable');
+    expect(sandbox.state.stats.snapshot().operations.health?.calls).toBe(1);
     expect(worker.config.mode).toBe('live');
     expect(worker.devKey).toBeNull();
     expect(printed.join('\n')).toContain(`Upstream: ${apiUrl}`);

@@ -52,7 +52,10 @@ export interface PaidCalls {
   reserve(context: PaidCallContext, estimate: CreditCharge): Promise<PaidBudget>;
   /** One call under its own reservation. */
   run<T>(context: PaidCallContext, spec: PaidCallSpec<T>): Promise<T>;
-  /** A ledger row for items served without paying; nothing when there were none. */
+  /**
+   * Items served without paying, summed into a ledger row written within a second (no disk write
+   * on the answer's path); nothing when there were none.
+   */
   recordSavings(context: PaidCallContext, operation: OperationId, savings: Savings): Promise<void>;
 }
 
@@ -110,11 +113,9 @@ export function createPaidCalls(options: PaidCallsOptions): PaidCalls {
     async recordSavings(context, operation, savings) {
       if (savings.cacheHits <= 0) return;
       try {
-        await guard.record({
+        guard.recordSavings({
           identity: context.identity,
           operation,
-          estimated: NO_CHARGE,
-          actual: NO_CHARGE,
           cacheHits: savings.cacheHits,
           creditsSaved: sumCharges([{ credits: savings.creditsSaved, rawRequests: 0 }]).credits,
           requestId: context.requestId,

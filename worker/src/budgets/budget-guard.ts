@@ -57,6 +57,15 @@ export interface BudgetRecordInput {
   requestId: string;
 }
 
+export interface SavingsRecordInput {
+  identity: BudgetSubject;
+  operation: OperationId;
+  cacheHits: number;
+  creditsSaved: number;
+  jobId?: string;
+  requestId: string;
+}
+
 /** Credits set aside for a call under way, so two calls at once cannot both spend the last credits. */
 export interface BudgetHold {
   readonly credits: number;
@@ -75,6 +84,11 @@ export interface BudgetGuard {
   reserve(identity: BudgetSubject, estimate: Credits): Promise<BudgetHold>;
   /** After the call, with what it actually cost. */
   record(input: BudgetRecordInput): Promise<LedgerEntry>;
+  /**
+   * Items served without paying. Summed in memory and written within a second (see
+   * LedgerRepository.addSavings): they spend nothing, so no budget waits for them.
+   */
+  recordSavings(input: SavingsRecordInput): void;
 }
 
 export interface BudgetGuardOptions {
@@ -237,6 +251,17 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
     },
 
     record,
+
+    recordSavings(input) {
+      ledger.addSavings({
+        userEmail: input.identity.email,
+        operation: input.operation,
+        cacheHits: input.cacheHits,
+        creditsSaved: input.creditsSaved,
+        ...(input.jobId === undefined ? {} : { jobId: input.jobId }),
+        requestId: input.requestId,
+      });
+    },
   };
 }
 

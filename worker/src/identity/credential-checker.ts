@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { isWorkerKeyShaped, type KeyRepository } from '../store/key-repository';
 import type { AccessPolicy } from './access-policy';
 import { IdTokenError, type IdTokenVerifier } from './id-token-verifier';
@@ -68,7 +68,12 @@ export function createCredentialChecker(options: CredentialCheckerOptions): Cred
 
   return {
     async check(credential, accept = ALL_KINDS) {
-      if (devKeyHash !== null && timingSafeEqual(sha256(credential), devKeyHash)) {
+      // A worker key's prefix is refused for the dev key (config.ts): no need to hash it here.
+      if (
+        devKeyHash !== null &&
+        !isWorkerKeyShaped(credential) &&
+        timingSafeEqual(sha256(credential), devKeyHash)
+      ) {
         if (!accept.includes('devKey')) return refuse('devKey', 'the development key cannot be used here');
         return { ok: true, identity: DEV_IDENTITY };
       }
@@ -100,6 +105,7 @@ export function createCredentialChecker(options: CredentialCheckerOptions): Cred
   };
 }
 
+/** One-shot `hash()`: no Hash object per request (it runs on every authenticated call). */
 function sha256(text: string): Buffer {
-  return createHash('sha256').update(text, 'utf8').digest();
+  return hash('sha256', text, 'buffer');
 }

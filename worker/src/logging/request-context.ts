@@ -26,22 +26,32 @@ export function requestContext(logger: Logger): RequestHandler {
     const offered = req.get(REQUEST_ID_HEADER);
     const requestId = offered !== undefined && ACCEPTED_ID.test(offered) ? offered : randomUUID();
     req.requestId = requestId;
-    req.log = logger.child({ requestId });
+    // Made when first used: most requests log nothing but their last line, and a pino child per
+    // request was a measurable share of a cached answer.
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: true,
+      get: () => (child ??= logger.child({ requestId })),
+      set: (value: Logger) => (child = value),
+    });
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    const path = req.originalUrl.split('?')[0];
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      const failed = res.statusCode >= 500;
+      if (!logger.isLevelEnabled(failed ? 'error' : 'info')) return;
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       const fields = {
+        ...(child === undefined ? { requestId } : {}),
         method: req.method,
-        path,
+        path: req.originalUrl.split('?')[0],
         status: res.statusCode,
         durationMs: Math.round(durationMs * 10) / 10,
         via: req.identity?.via ?? null,
         role: req.identity?.role ?? null,
       };
-      const line = req.log ?? logger;
-      if (res.statusCode >= 500) line.error(fields, 'request failed');
+      const line = child ?? logger;
+      if (failed) line.error(fields, 'request failed');
       else line.info(fields, 'request done');
     });
     next();

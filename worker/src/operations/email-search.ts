@@ -1,8 +1,8 @@
-import { normalizeEmail, prepareEmails } from '../../../shared/emails';
+import { normalizeEmail, prepareEmails, type PreparedEmail } from '../../../shared/emails';
 import { EMAIL_SEARCH_MAX } from '../../../shared/limits';
 import { actualCredits, estimateCredits } from '../../../shared/pricing';
 import { emailSearchResponseSchema, type MatchedEmail } from '../../../shared/responses/email-search';
-import type { Column, Row } from '../../../shared/rows/columns';
+import { headerRow, type Column, type Row } from '../../../shared/rows/columns';
 import { EMAIL_COLUMNS, emailToRows } from '../../../shared/rows/email-rows';
 import type { PaidBudget } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
@@ -26,12 +26,52 @@ export interface EmailSearchAnswer {
   counts: { unique: number; cached: number; sent: number; batches: number; matched: number; failed: number };
 }
 
-interface Gathered {
-  matchedEmails: MatchedEmail[];
-  notMatchedEmails: string[];
-  failures: Record<string, string>;
+/**
+ * What the lookups found so far, by normalized address. Kept by address rather than as the rows
+ * they become: rows are built from these a chunk at a time (EmailSearchResult.rows).
+ */
+interface Found {
+  matches: Map<string, MatchedEmail>;
+  notMatched: Set<string>;
+  /** Why an address's batch failed. */
+  failures: Map<string, string>;
   /** Why a batch failed, when it was not about its addresses. */
   requestWide: WorkerError[];
+}
+
+/**
+ * An e-mail search's answer with its rows made on demand: a hundred thousand rows, and their JSON,
+ * need not sit in memory at once when the answer is written a chunk at a time.
+ */
+export interface EmailSearchResult {
+  header: string[];
+  columns: Column[];
+  /** Rows whose batch was still running at the deadline. */
+  pending: number;
+  counts: EmailSearchAnswer['counts'];
+  /** One row per input, after the header row when `withHeader`. */
+  rowCount: number;
+  /**
+   * Rows `start` to `end` (excluded), as they stood when the answer was made: a batch that lands
+   * later (after the deadline) changes none of them.
+   */
+  rows(start: number, end: number): Row[];
+}
+
+/** Every row at once; see searchEmails. */
+export async function runEmailSearch(
+  deps: OperationDeps,
+  context: OperationContext,
+  input: EmailSearchRequest,
+): Promise<EmailSearchAnswer> {
+  const result = await searchEmails(deps, context, input);
+  return {
+    header: result.header,
+    columns: result.columns,
+    rows: result.rows(0, result.rowCount),
+    pending: result.pending,
+    counts: result.counts,
+  };
 }
 
 /**
@@ -40,29 +80,31 @@ interface Gathered {
  * then one budget check for all the rest and batches of at most 1,000 with bounded concurrency.
  * Submitted addresses are never logged and never stored in plain text.
  */
-export async function runEmailSearch(
+export async function searchEmails(
   deps: OperationDeps,
   context: OperationContext,
   input: EmailSearchRequest,
-): Promise<EmailSearchAnswer> {
+): Promise<EmailSearchResult> {
   const prepared = prepareEmails(input.emails);
   const { unique } = prepared;
-  const gathered: Gathered = { matchedEmails: [], notMatchedEmails: [], failures: {}, requestWide: [] };
+  const found: Found = { matches: new Map(), notMatched: new Set(), failures: new Map(), requestWide: [] };
 
-  const cached =
-    unique.length === 0 ? new Map<string, EmailLookup>() : await deps.store.emailResults.getMany(unique);
   let cachedMatches = 0;
-  for (const lookup of cached.values()) {
-    if (lookup.match === null) gathered.notMatchedEmails.push(lookup.email);
-    else {
-      gathered.matchedEmails.push(lookup.match);
-      cachedMatches += 1;
+  let cachedCount = 0;
+  if (unique.length > 0) {
+    for (const lookup of (await deps.store.emailResults.getMany(unique)).values()) {
+      cachedCount += 1;
+      if (lookup.match === null) found.notMatched.add(lookup.email);
+      else {
+        found.matches.set(lookup.email, lookup.match);
+        cachedMatches += 1;
+      }
     }
   }
-  const uncached = unique.filter((email) => !cached.has(email));
+  const uncached = unique.filter((email) => !found.matches.has(email) && !found.notMatched.has(email));
   const counts: EmailSearchAnswer['counts'] = {
     unique: unique.length,
-    cached: cached.size,
+    cached: cachedCount,
     sent: 0,
     batches: 0,
     matched: cachedMatches,
@@ -70,7 +112,7 @@ export async function runEmailSearch(
   };
   // Only matches are billed, so only cached matches saved anything.
   await deps.paid.recordSavings(context, 'emailSearch', {
-    cacheHits: cached.size,
+    cacheHits: cachedCount,
     creditsSaved: actualCredits('emailSearch', { emails: [] }, cachedMatches).credits,
   });
 
@@ -83,7 +125,7 @@ export async function runEmailSearch(
       .filter((batch) => !deps.singleFlight.has(batch.key))
       .flatMap((batch) => batch.emails);
     const budget = await deps.paid.reserve(context, estimateCredits('emailSearch', { emails: toPay }));
-    const work = searchBatches(deps, context, budget, batches, gathered, pending, counts);
+    const work = searchBatches(deps, context, budget, batches, found, pending, counts);
     const inTime = await settledBy(work, input.deadlineMs ?? deps.config.formulaDeadlineMs, deps.sleep);
     if (!inTime) {
       deps.background.track(work);
@@ -94,25 +136,61 @@ export async function runEmailSearch(
     }
   }
 
-  const answered = cached.size + counts.sent - counts.failed;
-  if (answered === 0 && pending.size === 0 && gathered.requestWide.length > 0) throw gathered.requestWide[0];
+  const answered = cachedCount + counts.sent - counts.failed;
+  if (answered === 0 && pending.size === 0 && found.requestWide.length > 0) throw found.requestWide[0];
 
-  const rows = emailToRows(prepared, gathered, { withHeader: input.withHeader });
-  const offset = input.withHeader ? 1 : 0;
+  // The answer as it stands now: batches that land later fill the cache, not these rows.
+  const stillPending = new Set(pending);
+  const { entries } = prepared;
   let stillFetching = 0;
-  prepared.entries.forEach((entry, index) => {
-    if (entry.kind === 'valid' && pending.has(entry.email)) {
-      rows[index + offset][1] = STILL_FETCHING;
-      stillFetching += 1;
-    }
-  });
+  if (stillPending.size > 0) {
+    for (const entry of entries)
+      if (entry.kind === 'valid' && stillPending.has(entry.email)) stillFetching += 1;
+  }
+  const offset = input.withHeader ? 1 : 0;
   return {
     header: EMAIL_COLUMNS.map((col) => col.label),
     columns: [...EMAIL_COLUMNS],
-    rows,
     pending: stillFetching,
-    counts,
+    counts: { ...counts },
+    rowCount: entries.length + offset,
+    rows(start, end) {
+      const rows: Row[] = [];
+      if (offset === 1 && start === 0 && end > 0) rows.push(headerRow(EMAIL_COLUMNS));
+      const from = Math.max(0, start - offset);
+      const to = Math.max(from, Math.min(entries.length, end - offset));
+      return rows.concat(entryRows(entries.slice(from, to), found, stillPending));
+    },
   };
+}
+
+/**
+ * The rows of some entries (emailToRows), told only about their own addresses, so a chunk's work
+ * stays a chunk's size; addresses still pending show STILL_FETCHING whatever has come since.
+ */
+function entryRows(
+  entries: readonly PreparedEmail[],
+  found: Found,
+  stillPending: ReadonlySet<string>,
+): Row[] {
+  const seen = new Set<string>();
+  const matchedEmails: MatchedEmail[] = [];
+  const notMatchedEmails: string[] = [];
+  const failures: Record<string, string> = {};
+  for (const entry of entries) {
+    if (entry.kind !== 'valid' || seen.has(entry.email) || stillPending.has(entry.email)) continue;
+    seen.add(entry.email);
+    const match = found.matches.get(entry.email);
+    if (match !== undefined) matchedEmails.push(match);
+    if (found.notMatched.has(entry.email)) notMatchedEmails.push(entry.email);
+    const failure = found.failures.get(entry.email);
+    if (failure !== undefined) failures[entry.email] = failure;
+  }
+  const rows = emailToRows(entries, { matchedEmails, notMatchedEmails, failures });
+  entries.forEach((entry, index) => {
+    if (entry.kind === 'valid' && stillPending.has(entry.email)) rows[index][1] = STILL_FETCHING;
+  });
+  return rows;
 }
 
 interface Batch {
@@ -141,7 +219,7 @@ async function searchBatches(
   context: OperationContext,
   budget: PaidBudget,
   batches: readonly Batch[],
-  gathered: Gathered,
+  found: Found,
   pending: Set<string>,
   counts: EmailSearchAnswer['counts'],
 ): Promise<void> {
@@ -163,14 +241,14 @@ async function searchBatches(
               sharedMatches += flight.value.matched;
             }
             for (const result of flight.value.results) {
-              if (result.match === null) gathered.notMatchedEmails.push(result.email);
-              else gathered.matchedEmails.push(result.match);
+              if (result.match === null) found.notMatched.add(result.email);
+              else found.matches.set(result.email, result.match);
             }
             counts.matched += flight.value.matched;
           } catch (error) {
             const answer = batchError(error, batch.emails);
-            for (const email of batch.emails) gathered.failures[email] = answer.message;
-            gathered.requestWide.push(answer);
+            for (const email of batch.emails) found.failures.set(email, answer.message);
+            found.requestWide.push(answer);
             counts.failed += batch.emails.length;
           } finally {
             for (const email of batch.emails) pending.delete(email);

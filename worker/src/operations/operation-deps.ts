@@ -79,6 +79,17 @@ export interface OperationContext extends PaidCallContext {
 
 /** The context of an authenticated request. */
 export function operationContext(req: Request, deps: Pick<OperationDeps, 'logger'>): OperationContext {
-  const { requestId, log } = requestScope(req, deps.logger);
-  return { identity: requireIdentity(req), requestId, log };
+  const identity = requireIdentity(req);
+  if (req.requestId === undefined) {
+    const { requestId, log } = requestScope(req, deps.logger);
+    return { identity, requestId, log };
+  }
+  // The request's child logger is made only when the operation logs (most cached answers do not).
+  return {
+    identity,
+    requestId: req.requestId,
+    get log() {
+      return requestScope(req, deps.logger).log;
+    },
+  };
 }

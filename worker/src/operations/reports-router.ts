@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { parseBody } from '../http/parse-body';
+import { sendSheetAnswer } from '../http/sheet-answer-json';
 import { operationContext, type OperationDeps } from './operation-deps';
 import { runReports } from './reports';
 import { reportsRequestSchema } from './reports-request';
@@ -12,7 +13,7 @@ export function createReportsRouter(deps: OperationDeps): Router {
   const router = Router();
   router.post('/api/reports', deps.authenticate, async (req, res) => {
     const input = parseBody(reportsRequestSchema, req.body);
-    res.json(await runReports(deps, operationContext(req, deps), input));
+    sendSheetAnswer(res, await runReports(deps, operationContext(req, deps), input));
   });
   return router;
 }

@@ -2,7 +2,6 @@ import { parseHandle } from '../../../shared/handles';
 import { sumCharges } from '../../../shared/pricing';
 import type { Column, Row } from '../../../shared/rows/columns';
 import {
-  reportToRows,
   selectReportColumns,
   type ReportProfile,
   type ReportRowInput,
@@ -12,7 +11,9 @@ import { createConcurrencyLimit } from '../concurrency-limit';
 import { settledBy, STILL_FETCHING } from '../http/deadline';
 import { badRequest } from '../http/worker-error';
 import { CACHE_NAMESPACES } from '../store/cache-namespaces';
+import type { CacheEntry } from '../store/cache-repository';
 import type { OperationContext, OperationDeps } from './operation-deps';
+import { reportRowsWithMemo } from './report-row-memo';
 import {
   fetchReport,
   REPORT_MISSES_NAMESPACE,
@@ -28,7 +29,8 @@ import type { ReportsRequest } from './reports-request';
 export interface ReportsAnswer {
   /** Labels, in column order. */
   header: string[];
-  columns: Column[];
+  /** The selected columns; shared between answers, never to be changed. */
+  columns: readonly Column[];
   /** One row per input, in input order (after the header row when `withHeader`). */
   rows: Row[];
   /** Rows that said STILL_FETCHING. */
@@ -80,11 +82,11 @@ export async function runReports(
       });
     }
     cached = hits.size;
-    const misses = await deps.store.cache.getMany(
-      REPORT_MISSES_NAMESPACE,
-      keys.filter((key) => !outcomes.has(key)),
-      now,
-    );
+    const unknown = keys.filter((key) => !outcomes.has(key));
+    const misses =
+      unknown.length === 0
+        ? new Map<string, CacheEntry>()
+        : await deps.store.cache.getMany(REPORT_MISSES_NAMESPACE, unknown, now);
     for (const [key, entry] of misses) {
       const message = (entry.value as { message?: unknown }).message;
       outcomes.set(key, {
@@ -148,8 +150,8 @@ export async function runReports(
   const pending = resolved.filter((row) => row.kind === 'error' && row.message === STILL_FETCHING).length;
   return {
     header: columns.map((col) => col.label),
-    columns: [...columns],
-    rows: reportToRows(resolved, columns, { withHeader: input.withHeader }),
+    columns,
+    rows: reportRowsWithMemo(resolved, columns, { withHeader: input.withHeader }),
     pending,
     counts,
   };

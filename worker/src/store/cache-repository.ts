@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../sandbox/clock';
-import { fromStoredJson, toStoredJson } from './json-value';
+import { freezeJson, fromStoredJson, toStoredJson } from './json-value';
+import { WeightedLru } from './weighted-lru';
 
 export interface CacheEntry {
   value: unknown;
@@ -12,6 +13,9 @@ export interface CacheEntry {
  * A keyed cache with namespaces and a time to live per entry; values are JSON. `now` defaults to
  * the store's clock and is a parameter so a caller can read several entries at one instant.
  * Promise-based so a shared engine can stand in for SQLite without changing callers.
+ *
+ * Entries of the namespaces kept in memory (CacheMemoryOptions) come back deeply frozen and shared
+ * between callers: read them, copy before changing anything.
  */
 export interface CacheRepository {
   /** null when absent or expired (an expired entry is never served, even before purging). */
@@ -38,12 +42,32 @@ interface CacheRow {
   expires_at: number;
 }
 
-/** SQLite limits bound parameters per statement (32,766); chunks stay far below. */
+/** Keys looked up per query: bounds the rows one statement hands back at once. */
 const LOOKUP_CHUNK = 500;
 
-export function createSqliteCacheRepository(db: Database.Database, clock: Clock): CacheRepository {
+/**
+ * Namespaces read far more often than written (a report is fetched once a month and read on every
+ * recalculation of every sheet that shows it) also stay parsed in memory, least recently used
+ * first out: a cached answer then costs neither a query nor a JSON parse of the whole report.
+ */
+export interface CacheMemoryOptions {
+  namespaces: readonly string[];
+  /** Bound on the stored JSON of the entries kept, in characters (about bytes). */
+  maxChars: number;
+}
+
+export function createSqliteCacheRepository(
+  db: Database.Database,
+  clock: Clock,
+  memoryOptions?: CacheMemoryOptions,
+): CacheRepository {
   const select = db.prepare<[string, string, number], CacheRow>(
     'SELECT key, value, stored_at, expires_at FROM cache_entries WHERE namespace = ? AND key = ? AND expires_at > ?',
+  );
+  // One statement for any number of keys (a JSON array), instead of preparing one per list length.
+  const selectMany = db.prepare<[string, number, string], CacheRow>(
+    `SELECT key, value, stored_at, expires_at FROM cache_entries
+     WHERE namespace = ? AND expires_at > ? AND key IN (SELECT value FROM json_each(?))`,
   );
   const upsert = db.prepare<[string, string, string, number, number]>(
     `INSERT INTO cache_entries (namespace, key, value, stored_at, expires_at) VALUES (?, ?, ?, ?, ?)
@@ -53,15 +77,37 @@ export function createSqliteCacheRepository(db: Database.Database, clock: Clock)
   const remove = db.prepare<[string, string]>('DELETE FROM cache_entries WHERE namespace = ? AND key = ?');
   const purge = db.prepare<[number]>('DELETE FROM cache_entries WHERE expires_at <= ?');
 
-  const toEntry = (row: CacheRow): CacheEntry => ({
-    value: fromStoredJson(row.value),
-    storedAt: row.stored_at,
-    expiresAt: row.expires_at,
-  });
+  const kept = new Set(memoryOptions?.namespaces ?? []);
+  const memory = new WeightedLru<string, CacheEntry>(memoryOptions?.maxChars ?? 0);
+  // NUL appears in no namespace the worker uses, so the pair cannot be confused.
+  const memoryKey = (namespace: string, key: string) => `${namespace}\u0000${key}`;
+
+  const toEntry = (namespace: string, row: CacheRow): CacheEntry => {
+    const entry = { value: fromStoredJson(row.value), storedAt: row.stored_at, expiresAt: row.expires_at };
+    if (!kept.has(namespace)) return entry;
+    freezeJson(entry.value);
+    Object.freeze(entry);
+    memory.set(memoryKey(namespace, row.key), entry, row.value.length);
+    return entry;
+  };
+
+  /** The entry kept in memory, when fresh at `now`; a stale one is dropped. */
+  const remembered = (namespace: string, key: string, now: number): CacheEntry | null => {
+    if (!kept.has(namespace)) return null;
+    const id = memoryKey(namespace, key);
+    const entry = memory.get(id);
+    if (entry === undefined) return null;
+    if (entry.expiresAt > now) return entry;
+    memory.delete(id);
+    return null;
+  };
 
   const writeMany = db.transaction(
     (namespace: string, entries: readonly { key: string; value: unknown }[], ttlMs: number, now: number) => {
       for (const { key, value } of entries) {
+        // Forgotten, not replaced: the caller still holds the value and may change it; the next
+        // read parses the stored text.
+        if (kept.has(namespace)) memory.delete(memoryKey(namespace, key));
         upsert.run(
           namespace,
           key,
@@ -75,22 +121,28 @@ export function createSqliteCacheRepository(db: Database.Database, clock: Clock)
 
   return {
     async get(namespace, key, now = clock.now()) {
+      const inMemory = remembered(namespace, key, now);
+      if (inMemory !== null) return inMemory;
       const row = select.get(namespace, key, now);
-      return row === undefined ? null : toEntry(row);
+      return row === undefined ? null : toEntry(namespace, row);
     },
 
     async getMany(namespace, keys, now = clock.now()) {
       const found = new Map<string, CacheEntry>();
-      const unique = [...new Set(keys)];
-      for (let start = 0; start < unique.length; start += LOOKUP_CHUNK) {
-        const chunk = unique.slice(start, start + LOOKUP_CHUNK);
-        const rows = db
-          .prepare<unknown[], CacheRow>(
-            `SELECT key, value, stored_at, expires_at FROM cache_entries
-             WHERE namespace = ? AND expires_at > ? AND key IN (${chunk.map(() => '?').join(', ')})`,
-          )
-          .all(namespace, now, ...chunk);
-        for (const row of rows) found.set(row.key, toEntry(row));
+      const toRead: string[] = [];
+      for (const key of new Set(keys)) {
+        const inMemory = remembered(namespace, key, now);
+        if (inMemory === null) toRead.push(key);
+        else found.set(key, inMemory);
+      }
+      if (toRead.length === 1) {
+        const row = select.get(namespace, toRead[0], now);
+        if (row !== undefined) found.set(row.key, toEntry(namespace, row));
+        return found;
+      }
+      for (let start = 0; start < toRead.length; start += LOOKUP_CHUNK) {
+        const chunk = JSON.stringify(toRead.slice(start, start + LOOKUP_CHUNK));
+        for (const row of selectMany.all(namespace, now, chunk)) found.set(row.key, toEntry(namespace, row));
       }
       return found;
     },
@@ -106,10 +158,12 @@ export function createSqliteCacheRepository(db: Database.Database, clock: Clock)
     },
 
     async delete(namespace, key) {
+      memory.delete(memoryKey(namespace, key));
       return remove.run(namespace, key).changes > 0;
     },
 
     async purgeExpired(now = clock.now()) {
+      memory.deleteWhere((entry) => entry.expiresAt <= now);
       return purge.run(now).changes;
     },
   };

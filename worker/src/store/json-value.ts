@@ -11,3 +11,13 @@ export function toStoredJson(value: unknown, what: string): string {
 export function fromStoredJson(text: string): unknown {
   return JSON.parse(text) as unknown;
 }
+
+/**
+ * Freezes a parsed JSON value and everything in it, so a value shared by several readers cannot be
+ * changed by one of them (strict-mode code that tries throws at the line that does).
+ */
+export function freezeJson(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const item of Object.values(value)) freezeJson(item);
+}

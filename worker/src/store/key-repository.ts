@@ -1,7 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../sandbox/clock';
 import { normalizeUserEmail } from './user-email';
+import { WeightedLru } from './weighted-lru';
 
 /** Every worker key starts with this, so the authenticator can tell it from a Google ID token. */
 export const WORKER_KEY_PREFIX = 'csk_';
@@ -9,6 +10,8 @@ export const WORKER_KEY_PREFIX = 'csk_';
 const KEY_BYTES = 32;
 /** Writing `last_used_at` on every request would make each call a write; a minute is precise enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+/** Keys verified lately, kept in memory so a busy key costs a hash, not a query, per request. */
+const VERIFIED_KEYS_KEPT = 1000;
 
 export interface WorkerKeyInfo {
   id: string;
@@ -63,6 +66,23 @@ export function createSqliteKeyRepository(db: Database.Database, clock: Clock): 
     'SELECT * FROM worker_keys WHERE email = ? ORDER BY created_at DESC, id',
   );
 
+  // By the key's hash, never the key. This process writes every revocation (revoke() below drops
+  // the key here too), so a kept key is never one that was revoked.
+  const verified = new WeightedLru<string, KeyRow>(VERIFIED_KEYS_KEPT);
+
+  const lookUp = (presented: Buffer): KeyRow | null => {
+    const id = presented.toString('base64');
+    const kept = verified.get(id);
+    if (kept !== undefined) return kept;
+    const row = byHash.get(presented);
+    // The lookup is by hash; the compare is constant-time anyway, so no code path's timing
+    // depends on how much of a stored hash a guess matched.
+    if (row === undefined || !timingSafeEqual(row.key_hash, presented) || row.revoked_at !== null)
+      return null;
+    verified.set(id, row, 1);
+    return row;
+  };
+
   return {
     async issue(email) {
       const key = WORKER_KEY_PREFIX + randomBytes(KEY_BYTES).toString('base64url');
@@ -77,12 +97,8 @@ export function createSqliteKeyRepository(db: Database.Database, clock: Clock): 
 
     async verify(key) {
       if (!isWorkerKeyShaped(key)) return null;
-      const presented = hashKey(key);
-      const row = byHash.get(presented);
-      // The lookup is by hash; the compare is constant-time anyway, so no code path's timing
-      // depends on how much of a stored hash a guess matched.
-      if (row === undefined || !timingSafeEqual(row.key_hash, presented) || row.revoked_at !== null)
-        return null;
+      const row = lookUp(hashKey(key));
+      if (row === null) return null;
       const now = clock.now();
       if (row.last_used_at === null || now - row.last_used_at >= LAST_USED_RESOLUTION_MS) {
         touch.run(now, row.id);
@@ -93,6 +109,7 @@ export function createSqliteKeyRepository(db: Database.Database, clock: Clock): 
 
     async revoke(keyId) {
       revoke.run(clock.now(), keyId);
+      verified.deleteWhere((row) => row.id === keyId);
       const row = byId.get(keyId);
       return row === undefined ? null : toInfo(row);
     },
@@ -110,7 +127,7 @@ export function createSqliteKeyRepository(db: Database.Database, clock: Clock): 
 }
 
 function hashKey(key: string): Buffer {
-  return createHash('sha256').update(key, 'utf8').digest();
+  return hash('sha256', key, 'buffer');
 }
 
 function toInfo(row: KeyRow): WorkerKeyInfo {

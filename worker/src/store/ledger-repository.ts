@@ -5,6 +5,8 @@ import { fromMilliCredits, toMilliCredits } from './milli-credits';
 import { normalizeUserEmail } from './user-email';
 import { periodEnd, periodStart, type BudgetPeriod } from './utc-periods';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** One paid call (or one call answered partly from cache), as recorded after it. */
 export interface LedgerEntryInput {
   userEmail: string;
@@ -49,8 +51,29 @@ export interface UserSpend extends Spend {
   email: string;
 }
 
+/** Items one request answered without paying (from the cache, or from another request's call). */
+export interface SavingsInput {
+  userEmail: string;
+  operation: OperationId;
+  cacheHits: number;
+  creditsSaved: number;
+  jobId?: string;
+  requestId: string;
+  /** Defaults to the store's clock. */
+  at?: number;
+}
+
 export interface LedgerRepository {
   record(entry: LedgerEntryInput): Promise<LedgerEntry>;
+  /**
+   * Adds savings to a running sum per user, operation, job and UTC day, written as one ledger row
+   * per sum within `savingsFlushMs` of the first addition, before any read of this repository and
+   * at close. A cached answer takes well under a millisecond; a committed row per answer would
+   * cost it a disk write. The row's request id is the first request's, with `+N` when it sums more.
+   */
+  addSavings(entry: SavingsInput): void;
+  /** Writes the sums added so far (one transaction); a no-op when there are none. */
+  flushSavings(): Promise<void>;
   /** Within the UTC day or month holding `now`; the whole team when `email` is absent. */
   spend(query: { period: BudgetPeriod; email?: string; now?: number }): Promise<Spend>;
   /** Newest first. */
@@ -59,6 +82,28 @@ export interface LedgerRepository {
   usageByUser(period: BudgetPeriod, now?: number): Promise<UserSpend[]>;
   /** Every row of one job, oldest first. */
   ofJob(jobId: string): Promise<LedgerEntry[]>;
+}
+
+export interface LedgerOptions {
+  /** How long savings may wait in memory; 1 s by default. */
+  savingsFlushMs?: number;
+  /** A timed write of savings failed (they are kept and tried again). */
+  onFlushError?: (error: unknown) => void;
+}
+
+export const DEFAULT_SAVINGS_FLUSH_MS = 1000;
+
+interface PendingSavings {
+  userEmail: string;
+  operation: OperationId;
+  jobId: string | undefined;
+  cacheHits: number;
+  savedMilli: number;
+  firstRequestId: string;
+  /** Every request summed (a request may add twice: cache hits, then shared calls). */
+  requestIds: Set<string>;
+  /** The latest addition. */
+  at: number;
 }
 
 interface LedgerRow {
@@ -128,8 +173,65 @@ export function createLedgerWriter(db: Database.Database, clock: Clock): LedgerW
   };
 }
 
-export function createSqliteLedgerRepository(db: Database.Database, clock: Clock): LedgerRepository {
+/** What the store itself needs beyond the interface: a flush it can run right before closing. */
+export interface SqliteLedgerRepository extends LedgerRepository {
+  flushSavingsNow(): void;
+}
+
+export function createSqliteLedgerRepository(
+  db: Database.Database,
+  clock: Clock,
+  options: LedgerOptions = {},
+): SqliteLedgerRepository {
   const write = createLedgerWriter(db, clock);
+  const flushMs = options.savingsFlushMs ?? DEFAULT_SAVINGS_FLUSH_MS;
+  const pending = new Map<string, PendingSavings>();
+  let timer: NodeJS.Timeout | null = null;
+
+  const writePending = db.transaction((sums: readonly PendingSavings[]) => {
+    for (const sum of sums) {
+      write({
+        userEmail: sum.userEmail,
+        operation: sum.operation,
+        estimatedCredits: 0,
+        actualCredits: 0,
+        cacheHits: sum.cacheHits,
+        creditsSaved: fromMilliCredits(sum.savedMilli),
+        ...(sum.jobId === undefined ? {} : { jobId: sum.jobId }),
+        requestId:
+          sum.requestIds.size === 1
+            ? sum.firstRequestId
+            : `${sum.firstRequestId} +${sum.requestIds.size - 1}`,
+        at: sum.at,
+      });
+    }
+  });
+
+  const flushPending = () => {
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (pending.size === 0) return;
+    // Taken out only once written: a failed write leaves them for the next try.
+    writePending([...pending.values()]);
+    pending.clear();
+  };
+
+  const flushLater = () => {
+    if (timer !== null) return;
+    timer = setTimeout(() => {
+      timer = null;
+      try {
+        flushPending();
+      } catch (error) {
+        options.onFlushError?.(error);
+        if (db.open) flushLater();
+      }
+    }, flushMs);
+    // A pending sum never keeps the process alive; shutdown flushes through close().
+    timer.unref();
+  };
   const sums = `COALESCE(SUM(actual_milli), 0) AS actual_milli, COUNT(*) AS calls,
     COALESCE(SUM(raw_requests), 0) AS raw_requests, COALESCE(SUM(cache_hits), 0) AS cache_hits,
     COALESCE(SUM(saved_milli), 0) AS saved_milli`;
@@ -153,7 +255,45 @@ export function createSqliteLedgerRepository(db: Database.Database, clock: Clock
       return write(entry);
     },
 
+    addSavings(entry) {
+      const cacheHits = wholeCount(entry.cacheHits, 'cacheHits');
+      const savedMilli = toMilliCredits(entry.creditsSaved, 'creditsSaved');
+      if (cacheHits === 0 && savedMilli === 0) return;
+      const userEmail = normalizeUserEmail(entry.userEmail);
+      const at = entry.at ?? clock.now();
+      // One sum never spans two UTC days, so day and month totals stay exact.
+      const day = Math.floor(at / DAY_MS);
+      // NUL appears in no address, operation id or job id.
+      const key = `${userEmail}\u0000${entry.operation}\u0000${entry.jobId ?? ''}\u0000${day}`;
+      const sum = pending.get(key);
+      if (sum === undefined) {
+        pending.set(key, {
+          userEmail,
+          operation: entry.operation,
+          jobId: entry.jobId,
+          cacheHits,
+          savedMilli,
+          firstRequestId: entry.requestId,
+          requestIds: new Set([entry.requestId]),
+          at,
+        });
+      } else {
+        sum.cacheHits += cacheHits;
+        sum.savedMilli += savedMilli;
+        sum.requestIds.add(entry.requestId);
+        sum.at = Math.max(sum.at, at);
+      }
+      flushLater();
+    },
+
+    async flushSavings() {
+      flushPending();
+    },
+
+    flushSavingsNow: flushPending,
+
     async spend({ period, email, now = clock.now() }) {
+      flushPending();
       const [from, to] = [periodStart(period, now), periodEnd(period, now)];
       const row =
         email === undefined ? teamSpend.get(from, to) : userSpend.get(normalizeUserEmail(email), from, to);
@@ -161,16 +301,19 @@ export function createSqliteLedgerRepository(db: Database.Database, clock: Clock
     },
 
     async recent(email, limit = DEFAULT_RECENT_LIMIT) {
+      flushPending();
       return recent.all(normalizeUserEmail(email), wholeCount(limit, 'limit')).map(toEntry);
     },
 
     async usageByUser(period, now = clock.now()) {
+      flushPending();
       return byUser
         .all(periodStart(period, now), periodEnd(period, now))
         .map((row) => ({ email: row.email ?? '', ...toSpend(row) }));
     },
 
     async ofJob(jobId) {
+      flushPending();
       return ofJob.all(jobId).map(toEntry);
     },
   };

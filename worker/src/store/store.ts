@@ -4,13 +4,13 @@ import Database from 'better-sqlite3';
 import { systemClock, type Clock } from '../../sandbox/clock';
 import { createSqliteBudgetRepository, type BudgetRepository } from './budget-repository';
 import { createSqliteCacheRepository, type CacheRepository } from './cache-repository';
-import { defaultCacheTtlMs, type CacheNamespace } from './cache-namespaces';
+import { CACHE_NAMESPACES, defaultCacheTtlMs, type CacheNamespace } from './cache-namespaces';
 import { deriveKeys, loadOrCreateDataSecret, randomDataSecret } from './data-secret';
 import { createEmailCacheKey, type EmailCacheKey } from './email-cache-key';
 import { createEmailResultCache, type EmailResultCache } from './email-result-cache';
 import { createSqliteJobRepository, type JobRepository } from './job-repository';
 import { createSqliteKeyRepository, type KeyRepository } from './key-repository';
-import { createSqliteLedgerRepository, type LedgerRepository } from './ledger-repository';
+import { createSqliteLedgerRepository, type LedgerOptions, type LedgerRepository } from './ledger-repository';
 import { migrate } from './migrations';
 import { SealedBox } from './sealed-box';
 
@@ -28,7 +28,15 @@ export type StoreOptions = StoreLocation & {
   reportCacheDays?: number;
   /** Overrides the data directory's secret (32 bytes). */
   secret?: Buffer;
-};
+  /**
+   * Parsed reports kept in memory in front of the database, bounded by their stored JSON in
+   * characters; 0 keeps none.
+   */
+  reportMemoryChars?: number;
+} & LedgerOptions;
+
+/** About 200 to 250 reports of the sandbox's size; parsed, they take about twice this in heap. */
+export const DEFAULT_REPORT_MEMORY_CHARS = 8 * 2 ** 20;
 
 /**
  * Everything the worker keeps: caches, worker keys, the ledger, budgets and jobs. The worker codes
@@ -49,6 +57,7 @@ export interface Store {
   cacheTtlMs: Readonly<Record<CacheNamespace, number>>;
   /** The database file, or null in memory. */
   databasePath: string | null;
+  /** Writes the savings still summed in memory, then closes the database. Idempotent. */
   close(): void;
 }
 
@@ -76,29 +85,44 @@ export function openStore(options: StoreOptions): Store {
   const keys = deriveKeys(secret);
   const emailCacheKey = createEmailCacheKey(keys.emailCacheKey);
   const cacheTtlMs = defaultCacheTtlMs({ reportCacheDays: options.reportCacheDays });
-  const cache = createSqliteCacheRepository(db, clock);
+  const cache = createSqliteCacheRepository(db, clock, {
+    namespaces: [CACHE_NAMESPACES.reports],
+    maxChars: options.reportMemoryChars ?? DEFAULT_REPORT_MEMORY_CHARS,
+  });
+  const ledger = createSqliteLedgerRepository(db, clock, {
+    ...(options.savingsFlushMs === undefined ? {} : { savingsFlushMs: options.savingsFlushMs }),
+    ...(options.onFlushError === undefined ? {} : { onFlushError: options.onFlushError }),
+  });
 
   return {
     cache,
     emailResults: createEmailResultCache({ cache, cacheKey: emailCacheKey, ttlMs: cacheTtlMs.emails }),
     emailCacheKey,
     keys: createSqliteKeyRepository(db, clock),
-    ledger: createSqliteLedgerRepository(db, clock),
+    ledger,
     budgets: createSqliteBudgetRepository(db, clock),
     jobs: createSqliteJobRepository(db, clock, new SealedBox(keys.sealKey)),
     cacheTtlMs,
     databasePath,
     close: () => {
-      if (db.open) db.close();
+      if (!db.open) return;
+      try {
+        ledger.flushSavingsNow();
+      } finally {
+        db.close();
+      }
     },
   };
 }
 
 function configure(db: Database.Database): void {
   db.pragma('journal_mode = WAL');
-  // FULL: a committed ledger row or batch survives a power cut too, not only a killed process;
-  // the cost is one fsync per commit, small next to an API call.
-  db.pragma('synchronous = FULL');
+  // NORMAL with WAL: a commit is in the WAL file when it returns, so it survives a killed process
+  // (kill -9, a crash of the worker); only checkpoints wait for the disk. An OS crash or power cut
+  // may lose the last commits before a checkpoint (the database stays consistent). FULL would make
+  // every commit wait for an fsync, several milliseconds on a disk, which capped cached answers at
+  // a few hundred per second.
+  db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   // Deleted job inputs and rows are overwritten, not left in free pages.

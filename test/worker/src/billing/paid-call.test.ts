@@ -128,6 +128,20 @@ describe('paid calls', () => {
     expect((await store.ledger.spend({ period: 'day', email: ana.email })).credits).toBe(0);
   });
 
+  it('sums the savings of many cached answers into one row, without failing an answer over it', async () => {
+    for (let i = 0; i < 50; i += 1)
+      await paid.recordSavings({ ...context, requestId: `req-${i}` }, 'report', {
+        cacheHits: 1,
+        creditsSaved: 1,
+      });
+    await paid.recordSavings(context, 'report', { cacheHits: 1, creditsSaved: Number.NaN });
+
+    const rows = await store.ledger.recent(ana.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ cacheHits: 50, creditsSaved: 50, requestId: 'req-0 +49' });
+    expect(logs.join('')).toContain('cache savings could not be recorded');
+  });
+
   it('returns a paid answer even when the ledger cannot take its row, and says so in the log', async () => {
     store.close();
     const answer = await paid.run(context, {

@@ -48,7 +48,12 @@ describe('requestContext', () => {
 
   it('logs server-side failures at error level', async () => {
     const { server, lines } = app();
-    await request(server).get('/fail');
-    expect(lines()[0]).toMatchObject({ level: 50, status: 502, msg: 'request failed' });
+    const res = await request(server).get('/fail');
+    expect(lines()[0]).toMatchObject({
+      level: 50,
+      status: 502,
+      msg: 'request failed',
+      requestId: res.headers['x-request-id'],
+    });
   });
 });

@@ -124,6 +124,91 @@ describe('cache repository', () => {
   });
 });
 
+describe('cache repository: reports kept parsed in memory', () => {
+  let clock: ManualClock;
+  let store: Store;
+  const report = { userId: '1', followers: 1500, audience: { geo: [{ code: 'US', weight: 0.5 }] } };
+
+  beforeEach(() => {
+    clock = new ManualClock();
+    store = openStore({ memory: true, clock });
+  });
+  afterEach(() => store.close());
+
+  it('serves a report read again without parsing it again, frozen so no reader can change it', async () => {
+    await store.cache.set('reports', 'k', report, DAY_MS);
+
+    const first = await store.cache.get('reports', 'k');
+    const second = (await store.cache.getMany('reports', ['k'])).get('k');
+
+    expect(first).toEqual({ value: report, storedAt: clock.now(), expiresAt: clock.now() + DAY_MS });
+    expect(second).toBe(first);
+    const value = first?.value as typeof report;
+    expect(Object.isFrozen(value.audience.geo[0])).toBe(true);
+    expect(() => {
+      value.followers = 0;
+    }).toThrow(TypeError);
+    expect((await store.cache.get('reports', 'k'))?.value).toEqual(report);
+  });
+
+  it('forgets a kept report when it is written again, refreshed or deleted', async () => {
+    await store.cache.set('reports', 'k', { followers: 1 }, DAY_MS);
+    await store.cache.get('reports', 'k');
+    await store.cache.set('reports', 'k', { followers: 2 }, DAY_MS);
+    expect((await store.cache.get('reports', 'k'))?.value).toEqual({ followers: 2 });
+
+    await store.cache.setMany('reports', [{ key: 'k', value: { followers: 3 } }], DAY_MS);
+    expect((await store.cache.getMany('reports', ['k'])).get('k')?.value).toEqual({ followers: 3 });
+
+    await store.cache.delete('reports', 'k');
+    expect(await store.cache.get('reports', 'k')).toBeNull();
+  });
+
+  it('stops serving a kept report when its TTL has passed, and purges it', async () => {
+    await store.cache.set('reports', 'k', report, 1000);
+    await store.cache.get('reports', 'k');
+
+    clock.advance(999);
+    expect(await store.cache.get('reports', 'k')).not.toBeNull();
+    expect(await store.cache.get('reports', 'k', clock.now() + 1)).toBeNull();
+    clock.advance(1);
+    expect((await store.cache.getMany('reports', ['k'])).size).toBe(0);
+    expect(await store.cache.purgeExpired()).toBe(1);
+  });
+
+  it('keeps only as many reports as its bound of JSON text allows, least recently read out first', async () => {
+    const small = openStore({ memory: true, clock, reportMemoryChars: 110 });
+    try {
+      // 51 characters of JSON each: two fit in 110.
+      const big = { text: 'x'.repeat(40) };
+      await small.cache.setMany(
+        'reports',
+        ['a', 'b', 'c'].map((key) => ({ key, value: big })),
+        DAY_MS,
+      );
+      const a = await small.cache.get('reports', 'a');
+      const b = await small.cache.get('reports', 'b');
+      await small.cache.get('reports', 'a');
+      await small.cache.get('reports', 'c');
+
+      expect(await small.cache.get('reports', 'a')).toBe(a);
+      expect(await small.cache.get('reports', 'b')).not.toBe(b);
+      expect(await small.cache.get('reports', 'b')).toEqual(b);
+    } finally {
+      small.close();
+    }
+  });
+
+  it('gives other namespaces a fresh copy on every read', async () => {
+    await store.cache.set('dictionaries', 'brands', [{ name: 'Nike' }], DAY_MS);
+    const first = await store.cache.get('dictionaries', 'brands');
+    const second = await store.cache.get('dictionaries', 'brands');
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    expect(Object.isFrozen(first?.value)).toBe(false);
+  });
+});
+
 describe('cache namespaces', () => {
   it('keeps reports 30 days by default, or REPORT_CACHE_DAYS, and the rest as documented', () => {
     expect(defaultCacheTtlMs()).toEqual({

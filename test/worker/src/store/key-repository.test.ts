@@ -61,6 +61,18 @@ describe('key repository', () => {
     expect(await store.keys.revoke('key_unknown')).toBeNull();
   });
 
+  it('stops a key that was verified a moment ago as soon as it is revoked', async () => {
+    const { key, info } = await store.keys.issue('a@x.com');
+    const other = await store.keys.issue('a@x.com');
+    for (let i = 0; i < 3; i += 1) expect(await store.keys.verify(key)).not.toBeNull();
+    await store.keys.verify(other.key);
+
+    await store.keys.revoke(info.id);
+
+    expect(await store.keys.verify(key)).toBeNull();
+    expect(await store.keys.verify(other.key)).toMatchObject({ id: other.info.id });
+  });
+
   it('records when a key was last used, at most once a minute', async () => {
     const { key, info } = await store.keys.issue('a@x.com');
     const start = clock.now();

@@ -1,6 +1,8 @@
-import type { LedgerEntryInput } from '../../../../worker/src/store/ledger-repository';
-import { openStore, type Store } from '../../../../worker/src/store/store';
-import { ManualClock } from './store-fixtures';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { LedgerEntryInput, SavingsInput } from '../../../../worker/src/store/ledger-repository';
+import { DATABASE_FILE, openStore, type Store } from '../../../../worker/src/store/store';
+import { ManualClock, makeTempDir } from './store-fixtures';
 
 const entry = (overrides: Partial<LedgerEntryInput> = {}): LedgerEntryInput => ({
   userEmail: 'ana@team.com',
@@ -125,5 +127,112 @@ describe('ledger repository', () => {
       'cacheHits must be a whole number of 0 or more, got 1.5',
     );
     expect((await store.ledger.spend({ period: 'day' })).calls).toBe(0);
+  });
+});
+
+describe('ledger repository: savings summed in memory', () => {
+  let clock: ManualClock;
+  let store: Store;
+  let temp: { dir: string; cleanup: () => void };
+  const saved = (overrides: Partial<SavingsInput> = {}): SavingsInput => ({
+    userEmail: 'ana@team.com',
+    operation: 'report',
+    cacheHits: 1,
+    creditsSaved: 1,
+    requestId: 'req-1',
+    ...overrides,
+  });
+  /** Rows on disk, read by a second connection: reading through the repository would write first. */
+  const rowsOnDisk = (): number => {
+    const db = new Database(join(temp.dir, DATABASE_FILE), { readonly: true });
+    try {
+      return db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM ledger').get()?.n ?? -1;
+    } finally {
+      db.close();
+    }
+  };
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    temp = makeTempDir();
+    clock = new ManualClock(Date.UTC(2025, 4, 14, 12, 0));
+    store = openStore({ dataDir: temp.dir, clock });
+  });
+  afterEach(() => {
+    store.close();
+    temp.cleanup();
+    jest.useRealTimers();
+  });
+
+  it('writes one row per user and operation for many cached answers, seen by every read at once', async () => {
+    for (let i = 0; i < 100; i += 1) {
+      store.ledger.addSavings(saved({ requestId: `req-${i}`, creditsSaved: 0.02 }));
+      clock.advance(10);
+    }
+    store.ledger.addSavings(saved({ userEmail: 'Bob@Team.com', operation: 'emailSearch', requestId: 'b' }));
+    expect(rowsOnDisk()).toBe(0);
+
+    expect(await store.ledger.spend({ period: 'day', email: 'ana@team.com' })).toEqual({
+      credits: 0,
+      calls: 1,
+      rawRequests: 0,
+      cacheHits: 100,
+      creditsSaved: 2,
+    });
+    expect(rowsOnDisk()).toBe(2);
+    const [row] = await store.ledger.recent('ana@team.com');
+    expect(row).toMatchObject({
+      operation: 'report',
+      estimatedCredits: 0,
+      actualCredits: 0,
+      cacheHits: 100,
+      requestId: 'req-0 +99',
+      at: clock.now() - 10,
+    });
+    expect((await store.ledger.usageByUser('day')).map((user) => [user.email, user.cacheHits])).toEqual([
+      ['ana@team.com', 100],
+      ['bob@team.com', 1],
+    ]);
+  });
+
+  it('writes them on its own within a second, one row for one request adding twice', async () => {
+    store.ledger.addSavings(saved({ requestId: 'a' }));
+    store.ledger.addSavings(saved({ requestId: 'a', cacheHits: 2 }));
+
+    jest.advanceTimersByTime(999);
+    expect(rowsOnDisk()).toBe(0);
+    jest.advanceTimersByTime(1);
+    expect(rowsOnDisk()).toBe(1);
+    expect((await store.ledger.recent('ana@team.com'))[0]).toMatchObject({ cacheHits: 3, requestId: 'a' });
+  });
+
+  it('keeps UTC days and jobs apart, so day and month totals stay exact', async () => {
+    clock.set(Date.parse('2025-05-14T23:59:59.900Z'));
+    store.ledger.addSavings(saved({ requestId: 'late' }));
+    clock.set(Date.parse('2025-05-15T00:00:00.100Z'));
+    store.ledger.addSavings(saved({ requestId: 'early', cacheHits: 2 }));
+    store.ledger.addSavings(saved({ requestId: 'job', cacheHits: 4, jobId: 'job_1' }));
+
+    expect((await store.ledger.spend({ period: 'day', email: 'ana@team.com' })).cacheHits).toBe(6);
+    expect((await store.ledger.spend({ period: 'month', email: 'ana@team.com' })).cacheHits).toBe(7);
+    expect((await store.ledger.ofJob('job_1')).map((row) => row.cacheHits)).toEqual([4]);
+  });
+
+  it('writes what is still summed when the store closes', async () => {
+    store.ledger.addSavings(saved({ cacheHits: 5 }));
+    store.close();
+
+    store = openStore({ dataDir: temp.dir, clock });
+    expect((await store.ledger.spend({ period: 'day' })).cacheHits).toBe(5);
+  });
+
+  it('ignores nothing saved and refuses amounts that are not whole or not credits', async () => {
+    store.ledger.addSavings(saved({ cacheHits: 0, creditsSaved: 0 }));
+    await store.ledger.flushSavings();
+    expect(rowsOnDisk()).toBe(0);
+    expect(() => store.ledger.addSavings(saved({ cacheHits: -1 }))).toThrow(
+      'cacheHits must be a whole number of 0 or more, got -1',
+    );
+    expect(() => store.ledger.addSavings(saved({ creditsSaved: Number.NaN }))).toThrow('creditsSaved');
   });
 });

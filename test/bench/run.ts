@@ -1,0 +1,77 @@
+import { cpus, totalmem } from 'node:os';
+import { ms } from './percentiles';
+import { runSandboxBench } from './sandbox-bench';
+import { runWorkerBench } from './worker-bench';
+
+/**
+ * `npm run bench`: every benchmark in one run, printed as the table the README's performance
+ * section records. `npm run bench -- sandbox` runs one suite (`sandbox`, `worker`); `worker:email`,
+ * `worker:search`, `worker:reports`, `worker:throughput` run parts of the worker's.
+ */
+
+interface Row {
+  measure: string;
+  target: string;
+  result: string;
+  ok: boolean;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const only = process.argv.slice(2);
+  const wanted = (name: string) => only.length === 0 || only.includes(name);
+  const workerParts = only
+    .filter((arg) => arg.startsWith('worker:'))
+    .map((arg) => arg.slice('worker:'.length));
+  const rows: Row[] = [];
+  const log = (line: string) => console.log(line);
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  log(`machine: ${machine}`);
+
+  if (wanted('sandbox')) {
+    const r = await runSandboxBench(log);
+    const n = r.creatorsPerPlatform.toLocaleString('en-US');
+    rows.push(
+      {
+        measure: `sandbox start-up, ${n} creators per platform`,
+        target: '< 3 s',
+        result: ms(r.startupMs),
+        ok: r.startupMs < 3000,
+      },
+      {
+        measure: 'sandbox search p50 (5 filter mixes)',
+        target: '< 20 ms',
+        result: `${ms(r.searchAll.p50)} (p99 ${ms(r.searchAll.p99)})`,
+        ok: r.searchAll.p50 < 20,
+      },
+      {
+        measure: 'sandbox report p50',
+        target: '< 5 ms',
+        result: `${ms(r.report.p50)} (p99 ${ms(r.report.p99)})`,
+        ok: r.report.p50 < 5,
+      },
+      {
+        measure: 'sandbox resident memory after load',
+        target: '< 600 MB',
+        result: `${r.rssAfterLoadMb.toFixed(0)} MB (${r.rssAfterStartMb.toFixed(0)} MB at start)`,
+        ok: r.rssAfterLoadMb < 600,
+      },
+    );
+  }
+
+  if (wanted('worker') || workerParts.length > 0) rows.push(...(await runWorkerBench(log, workerParts)));
+
+  log('');
+  log(`bench wall time: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  log('');
+  log(`| measure | target | result | met |`);
+  log(`|---|---|---|---|`);
+  for (const row of rows)
+    log(`| ${row.measure} | ${row.target} | ${row.result} | ${row.ok ? 'yes' : 'NO'} |`);
+  if (rows.some((row) => !row.ok)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
