@@ -1,12 +1,12 @@
 import type { Platform } from '../../../shared/platforms';
-import { actualCredits, estimateCredits, sumCharges, type CreditCharge } from '../../../shared/pricing';
+import { actualCredits, estimateCredits, sumCharges } from '../../../shared/pricing';
 import { aiSearchResponseSchema, type AiProfile } from '../../../shared/responses/ai-search';
 import { AI_SEARCH_COLUMNS, aiSearchToRows } from '../../../shared/rows/ai-search-rows';
-import type { Column, Row } from '../../../shared/rows/columns';
 import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import type { AiSearchBody, AiSearchInput, AiSearchMode } from './ai-search-request';
 import { canonicalDigest } from './canonical-json';
 import type { OperationContext, OperationDeps } from './operation-deps';
+import { startPagedAnswer, type PagedAnswer } from './paged-answer';
 
 /** The API operation behind each mode. */
 export const AI_SEARCH_OPERATIONS = {
@@ -34,24 +34,7 @@ interface CachedAiPage {
 }
 
 /** `POST /api/ai/search`. */
-export interface AiSearchAnswer {
-  header: string[];
-  columns: Column[];
-  /** One row per distinct profile, page by page in the API's order (after the header when asked). */
-  rows: Row[];
-  total: number | null;
-  estimate: CreditCharge;
-  credits: number;
-  dryRun: boolean;
-  counts: {
-    pagesRequested: number;
-    pagesFetched: number;
-    pagesCached: number;
-    pagesShared: number;
-    results: number;
-    duplicates: number;
-  };
-}
+export type AiSearchAnswer = PagedAnswer;
 
 /** A digest, not the body: an image search body carries up to 5 MB of base64. */
 export function aiSearchPageCacheKey(
@@ -155,28 +138,8 @@ export async function runAiSearch(
     : await deps.store.cache.getMany(AI_SEARCH_PAGES_NAMESPACE, keys);
   const perPage = estimateCredits(operation, { pageSize: body.pageSize });
   const estimate = sumCharges(keys.filter((key) => !cached.has(key)).map(() => perPage));
-  const answer: AiSearchAnswer = {
-    header: AI_SEARCH_COLUMNS.map((col) => col.label),
-    columns: [...AI_SEARCH_COLUMNS],
-    rows: [],
-    total: null,
-    estimate,
-    credits: 0,
-    dryRun: input.dryRun,
-    counts: {
-      pagesRequested: input.pages,
-      pagesFetched: 0,
-      pagesCached: 0,
-      pagesShared: 0,
-      results: 0,
-      duplicates: 0,
-    },
-  };
-  if (input.dryRun) {
-    answer.counts.pagesCached = cached.size;
-    if (input.withHeader) answer.rows.push([...answer.header]);
-    return answer;
-  }
+  const answer = startPagedAnswer(AI_SEARCH_COLUMNS, estimate, input, cached.size);
+  if (input.dryRun) return answer;
 
   const seen = new Set<string>();
   const profiles: AiProfile[] = [];

@@ -1,8 +1,8 @@
 import { SEARCH_PAGE_SIZE } from '../../../shared/limits';
 import type { Platform } from '../../../shared/platforms';
-import { actualCredits, estimateCredits, sumCharges, type CreditCharge } from '../../../shared/pricing';
+import { actualCredits, estimateCredits, sumCharges } from '../../../shared/pricing';
 import { searchResponseSchema, type SearchItem } from '../../../shared/responses/search';
-import type { Column, Row } from '../../../shared/rows/columns';
+import type { Row } from '../../../shared/rows/columns';
 import { SEARCH_COLUMNS, searchToRows } from '../../../shared/rows/search-rows';
 import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
@@ -10,6 +10,7 @@ import { CACHE_NAMESPACES } from '../store/cache-namespaces';
 import { canonicalJson } from './canonical-json';
 import type { OperationContext, OperationDeps } from './operation-deps';
 import type { SearchBody, SearchInput } from './search-request';
+import { startPagedAnswer, type PagedAnswer } from './paged-answer';
 
 /**
  * Pages of one search in flight at once. The throttle paces them (about 2 a second); this only
@@ -41,29 +42,7 @@ interface CachedSearchPage {
 }
 
 /** `POST /api/search`. */
-export interface SearchAnswer {
-  header: string[];
-  columns: Column[];
-  /** One row per distinct creator, page by page in the API's order (after the header when asked). */
-  rows: Row[];
-  /** The API's count of matches; null on a dry run. */
-  total: number | null;
-  /** At most what the pages not in the cache cost (estimateCredits per page). */
-  estimate: CreditCharge;
-  /** Credits actually billed by this request. */
-  credits: number;
-  dryRun: boolean;
-  counts: {
-    pagesRequested: number;
-    /** Pages fetched from the API by this request (paid). */
-    pagesFetched: number;
-    pagesCached: number;
-    pagesShared: number;
-    results: number;
-    /** Items dropped because an earlier page already held the creator. */
-    duplicates: number;
-  };
-}
+export type SearchAnswer = PagedAnswer;
 
 /** Platform, the whole body (filter, sort, calculation method) and page: the same search, the same key. */
 export function searchPageCacheKey(platform: Platform, body: SearchBody, page: number): string {
@@ -185,28 +164,8 @@ export async function runSearch(
     : await deps.store.cache.getMany(CACHE_NAMESPACES.searchPages, keys);
   const perPage = estimateCredits('search', { platform, filter: body.filter });
   const estimate = sumCharges(keys.filter((key) => !cached.has(key)).map(() => perPage));
-  const answer: SearchAnswer = {
-    header: SEARCH_COLUMNS.map((col) => col.label),
-    columns: [...SEARCH_COLUMNS],
-    rows: [],
-    total: null,
-    estimate,
-    credits: 0,
-    dryRun: input.dryRun,
-    counts: {
-      pagesRequested: input.pages,
-      pagesFetched: 0,
-      pagesCached: 0,
-      pagesShared: 0,
-      results: 0,
-      duplicates: 0,
-    },
-  };
-  if (input.dryRun) {
-    answer.counts.pagesCached = cached.size;
-    if (input.withHeader) answer.rows.push([...answer.header]);
-    return answer;
-  }
+  const answer = startPagedAnswer(SEARCH_COLUMNS, estimate, input, cached.size);
+  if (input.dryRun) return answer;
 
   const results = new Map<number, SearchPageResult>();
   const budget = await deps.paid.reserve(context, estimate);
