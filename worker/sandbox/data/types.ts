@@ -1,4 +1,18 @@
 import type { Platform } from '../../../shared/platforms';
+import type { AudienceAgeGroup as AgeGroup, CollaborationType, GrowthInterval } from '../../../shared/enums';
+import { AUDIENCE_REACHABILITY_CODES } from '../../../shared/responses/reports';
+
+// The spec's enums, named as the world uses them: one definition, in shared/.
+export {
+  AUDIENCE_AGE_GROUPS as AGE_GROUPS,
+  type AudienceAgeGroup as AgeGroup,
+  GROWTH_INTERVALS,
+  type GrowthInterval,
+  COLLABORATION_TYPES,
+  type CollaborationType,
+} from '../../../shared/enums';
+export const REACHABILITY_CODES = AUDIENCE_REACHABILITY_CODES;
+export type ReachabilityCode = (typeof REACHABILITY_CODES)[number];
 
 /**
  * The shapes of the generated world. They are the sandbox's internal model, not API payloads: the
@@ -7,8 +21,6 @@ import type { Platform } from '../../../shared/platforms';
  */
 
 export type Gender = 'MALE' | 'FEMALE';
-export const AGE_GROUPS = ['13-17', '18-24', '25-34', '35-44', '45-64', '65-'] as const;
-export type AgeGroup = (typeof AGE_GROUPS)[number];
 export type InstagramAccountType = 'Regular' | 'Business' | 'Creator';
 export const AI_ACCOUNT_TYPES = [
   'individual_creator',
@@ -17,20 +29,7 @@ export const AI_ACCOUNT_TYPES = [
   'anonymous_content',
 ] as const;
 export type AiAccountType = (typeof AI_ACCOUNT_TYPES)[number];
-export const GROWTH_INTERVALS = [
-  'i1month',
-  'i2months',
-  'i3months',
-  'i4months',
-  'i5months',
-  'i6months',
-] as const;
-export type GrowthInterval = (typeof GROWTH_INTERVALS)[number];
 export type PostType = 'photo' | 'carousel' | 'reel' | 'video' | 'short' | 'live';
-export const COLLABORATION_TYPES = ['Paid', 'Gifted', 'Ambassador', 'Affiliate', 'Unspecified'] as const;
-export type CollaborationType = (typeof COLLABORATION_TYPES)[number];
-export const REACHABILITY_CODES = ['-500', '500-1000', '1000-1500', '1500-'] as const;
-export type ReachabilityCode = (typeof REACHABILITY_CODES)[number];
 
 /**
  * What kind of account a creator is: a person (or a group or an anonymous page run by one), a
