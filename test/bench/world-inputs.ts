@@ -2,7 +2,7 @@ import { PLATFORMS, type Platform } from '../../shared/platforms';
 import { createWorld, type World } from '../../worker/sandbox/data';
 import { creatorEmail } from '../../worker/sandbox/data/details';
 import { isUnanalysedPrivate } from '../../worker/sandbox/operations/discovery/private-accounts';
-import { seededRandom, type Random } from '../../worker/sandbox/seeded-random';
+import { seededRandom, type Random } from '../../worker/common/seeded-random';
 
 /**
  * Inputs for the worker benchmarks, drawn from the same generated world the worker's sandbox

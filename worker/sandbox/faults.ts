@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Clock } from './clock';
-import type { Random } from './seeded-random';
+import type { Clock } from '../common/clock';
+import type { Random } from '../common/seeded-random';
 
 /**
  * Latency and faults the sandbox injects so that the worker's retries, timeouts and throttles meet

@@ -8,7 +8,7 @@ import {
 import { HEALTH_GROUPS } from '../../shared/operations';
 import { PLATFORMS } from '../../shared/platforms';
 import type { HealthStatus } from '../../shared/responses/health';
-import type { Clock } from './clock';
+import type { Clock } from '../common/clock';
 
 /** `GET /health` (api-notes "Health", suggested body; shared/responses/health.ts parses it). */
 export interface HealthBody {

@@ -1,5 +1,5 @@
 import type { RateFamily } from '../../shared/operations';
-import type { Clock } from './clock';
+import type { Clock } from '../common/clock';
 
 /** Families the service throttles; `free` operations are never limited. */
 export type LimitedFamily = Exclude<RateFamily, 'free'>;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { systemClock, timerSleep, type Clock, type Sleep } from '../sandbox/clock';
+import { systemClock, timerSleep, type Clock, type Sleep } from '../common/clock';
 import { createBackgroundWork } from './background-work';
 import { createPaidCalls } from './billing/paid-call';
 import { createBudgetGuard } from './budgets/budget-guard';

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream, Logger } from 'pino';
 import type { SandboxApp } from '../sandbox/app';
-import { systemClock } from '../sandbox/clock';
+import { systemClock } from '../common/clock';
 import type { SandboxWorld } from '../sandbox/server';
 import { createApp, type AppDeps } from './app';
 import { jobRunnerFor } from './jobs/job-runner';

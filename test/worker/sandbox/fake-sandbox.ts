@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { AccountSettings } from '../../../worker/sandbox/accounts';
 import { createSandboxApp } from '../../../worker/sandbox/app';
-import type { Sleep } from '../../../worker/sandbox/clock';
+import type { Sleep } from '../../../worker/common/clock';
 import { DEFAULT_FAULT_SETTINGS, type FaultSettings } from '../../../worker/sandbox/faults';
 import type { SandboxHandlers } from '../../../worker/sandbox/operation-handler';
 import { parseWith } from '../../../worker/sandbox/parse-with';
 import type { RateLimits } from '../../../worker/sandbox/rate-limiter';
 import { SandboxError } from '../../../worker/sandbox/sandbox-error';
-import type { Random } from '../../../worker/sandbox/seeded-random';
+import type { Random } from '../../../worker/common/seeded-random';
 
 /**
  * A sandbox with the real core (auth, raw allowance, rate limits, billing, faults, health, stats)

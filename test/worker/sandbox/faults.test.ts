@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { timerSleep } from '../../../worker/sandbox/clock';
+import { timerSleep } from '../../../worker/common/clock';
 import { DEFAULT_FAULT_SETTINGS, Faults, MALFORMED_BODY } from '../../../worker/sandbox/faults';
-import { seededRandom } from '../../../worker/sandbox/seeded-random';
+import { seededRandom } from '../../../worker/common/seeded-random';
 import { FakeClock, TOKENS, bearer, fakeSandbox, recordingSleep, scriptedRandom } from './fake-sandbox';
 
 const NO_LIMITS = { ai: null, discovery: null, dictionaryFast: null };

@@ -10,7 +10,7 @@ import { createLogger } from '../../../worker/src/logging/logger';
 import { createUpstreamMonitor } from '../../../worker/src/operations/health-upstream-monitor';
 import { openStore } from '../../../worker/src/store/store';
 import type { SandboxApp } from '../../../worker/sandbox/app';
-import { systemClock } from '../../../worker/sandbox/clock';
+import { systemClock } from '../../../worker/common/clock';
 import { createSandbox, type SandboxWorld } from '../../../worker/sandbox/server';
 import { FLAG } from '../../../worker/sandbox/data';
 import type { Platform } from '../../../shared/platforms';

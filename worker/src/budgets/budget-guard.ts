@@ -1,6 +1,6 @@
 import type { OperationId } from '../../../shared/operations';
 import type { CreditCharge } from '../../../shared/pricing';
-import type { Clock } from '../../sandbox/clock';
+import type { Clock } from '../../common/clock';
 import type { Identity } from '../identity/identity';
 import type { BudgetRepository, BudgetTarget } from '../store/budget-repository';
 import type { LedgerEntry, LedgerRepository } from '../store/ledger-repository';

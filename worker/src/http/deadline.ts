@@ -1,4 +1,4 @@
-import type { Sleep } from '../../sandbox/clock';
+import type { Sleep } from '../../common/clock';
 
 /** What a row says while its data is still on the way (the fetch goes on and lands in the cache). */
 export const STILL_FETCHING = 'Still fetching: refresh in a minute (Creator Sheets > Refresh formulas)';

@@ -1,5 +1,5 @@
 import type { OperationId } from '../../../shared/operations';
-import type { Clock } from '../../sandbox/clock';
+import type { Clock } from '../../common/clock';
 import type { UpstreamEvent } from '../upstream/request-core';
 
 /** How the worker's own calls to the API went lately: health's "upstream recent errors". */

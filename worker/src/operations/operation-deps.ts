@@ -41,7 +41,7 @@
  */
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { Clock, Sleep } from '../../sandbox/clock';
+import type { Clock, Sleep } from '../../common/clock';
 import type { BackgroundWork } from '../background-work';
 import type { PaidCallContext, PaidCalls } from '../billing/paid-call';
 import type { BudgetGuard } from '../budgets/budget-guard';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Clock } from '../../sandbox/clock';
+import type { Clock } from '../../common/clock';
 import { fromMilliCredits, toMilliCredits } from './milli-credits';
 import { normalizeUserEmail } from './user-email';
 import type { BudgetPeriod } from './utc-periods';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Clock } from '../../sandbox/clock';
+import type { Clock } from '../../common/clock';
 import { freezeJson, fromStoredJson, toStoredJson } from './json-value';
 import { WeightedLru } from './weighted-lru';
 

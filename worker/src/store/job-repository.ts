@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Clock } from '../../sandbox/clock';
+import type { Clock } from '../../common/clock';
 import { fromStoredJson, toStoredJson, type JsonValue } from './json-value';
 import { createLedgerWriter, type LedgerEntry, type LedgerEntryInput } from './ledger-repository';
 import { fromMilliCredits, toMilliCredits } from './milli-credits';

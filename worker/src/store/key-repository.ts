@@ -1,6 +1,6 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Clock } from '../../sandbox/clock';
+import type { Clock } from '../../common/clock';
 import { normalizeUserEmail } from './user-email';
 import { WeightedLru } from './weighted-lru';
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { OperationId } from '../../../shared/operations';
-import type { Clock } from '../../sandbox/clock';
+import type { Clock } from '../../common/clock';
 import { fromMilliCredits, toMilliCredits } from './milli-credits';
 import { normalizeUserEmail } from './user-email';
 import { periodEnd, periodStart, type BudgetPeriod } from './utc-periods';

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { systemClock, type Clock } from '../../sandbox/clock';
+import { systemClock, type Clock } from '../../common/clock';
 import { createSqliteBudgetRepository, type BudgetRepository } from './budget-repository';
 import { createSqliteCacheRepository, type CacheRepository } from './cache-repository';
 import { CACHE_NAMESPACES, defaultCacheTtlMs, type CacheNamespace } from './cache-namespaces';

@@ -1,7 +1,7 @@
 import { OPERATIONS, type HttpMethod, type OperationId, type RateFamily } from '../../../shared/operations';
 import { errorBodySchema } from '../../../shared/responses/errors';
-import { systemClock, timerSleep, type Clock, type Sleep } from '../../sandbox/clock';
-import type { Random } from '../../sandbox/seeded-random';
+import { systemClock, timerSleep, type Clock, type Sleep } from '../../common/clock';
+import type { Random } from '../../common/seeded-random';
 import { decideRetry, type AttemptOutcome, type RetryReason } from './retry-rules';
 import { Throttle, type FamilyRates } from './throttle';
 import { UpstreamError, redactSecrets } from './upstream-error';

@@ -1,6 +1,6 @@
 import type { RateFamily } from '../../../shared/operations';
 import { RATE_LIMITS_PER_SECOND } from '../../../shared/limits';
-import type { Clock, Sleep } from '../../sandbox/clock';
+import type { Clock, Sleep } from '../../common/clock';
 
 /** Requests per second per family; `null` means not paced. */
 export type FamilyRates = Record<RateFamily, number | null>;

@@ -1,5 +1,5 @@
 import { settledBy } from '../../../../worker/src/http/deadline';
-import { timerSleep } from '../../../../worker/sandbox/clock';
+import { timerSleep } from '../../../../worker/common/clock';
 
 describe('settledBy', () => {
   beforeEach(() => jest.useFakeTimers());

@@ -9,7 +9,7 @@
  * env: CRASH_CHILD_ENV, the worker settings as JSON.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
-import { systemClock } from '../../../../worker/sandbox/clock';
+import { systemClock } from '../../../../worker/common/clock';
 import { createUpstreamFromConfig, createWorkerDeps } from '../../../../worker/src/app-deps';
 import { parseWorkerConfig } from '../../../../worker/src/config';
 import { DEV_IDENTITY } from '../../../../worker/src/identity/identity';

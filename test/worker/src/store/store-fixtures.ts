@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Clock } from '../../../../worker/sandbox/clock';
+import type { Clock } from '../../../../worker/common/clock';
 
 /** A clock the test moves by hand. */
 export class ManualClock implements Clock {

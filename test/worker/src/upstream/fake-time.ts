@@ -1,4 +1,4 @@
-import type { Clock, Sleep } from '../../../../worker/sandbox/clock';
+import type { Clock, Sleep } from '../../../../worker/common/clock';
 
 interface Timer {
   at: number;

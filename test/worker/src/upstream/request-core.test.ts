@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { z } from 'zod';
 import type { OperationId } from '../../../../shared/operations';
-import { seededRandom } from '../../../../worker/sandbox/seeded-random';
+import { seededRandom } from '../../../../worker/common/seeded-random';
 import {
   UpstreamError,
   createUpstreamClient,

@@ -4,7 +4,7 @@ import {
   type AttemptOutcome,
   type RetryInput,
 } from '../../../../worker/src/upstream';
-import { seededRandom } from '../../../../worker/sandbox/seeded-random';
+import { seededRandom } from '../../../../worker/common/seeded-random';
 
 const NOW = Date.parse('2025-03-01T12:00:00Z');
 

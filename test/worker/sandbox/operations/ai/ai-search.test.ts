@@ -2,7 +2,7 @@ import request from 'supertest';
 import { AI_SEARCH_MIN_FOLLOWERS } from '../../../../../shared/limits';
 import { aiSearchResponseSchema, type AiProfile } from '../../../../../shared/responses/ai-search';
 import { createSandboxApp } from '../../../../../worker/sandbox/app';
-import type { Clock } from '../../../../../worker/sandbox/clock';
+import type { Clock } from '../../../../../worker/common/clock';
 import { parseSandboxConfig } from '../../../../../worker/sandbox/config';
 import { FLAG, createWorld, type PlatformCreators } from '../../../../../worker/sandbox/data';
 import { sandboxHandlers } from '../../../../../worker/sandbox/operations';

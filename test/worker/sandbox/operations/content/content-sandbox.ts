@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { Test } from 'supertest';
 import { createSandboxApp, type SandboxApp } from '../../../../../worker/sandbox/app';
-import type { Clock } from '../../../../../worker/sandbox/clock';
+import type { Clock } from '../../../../../worker/common/clock';
 import { parseSandboxConfig } from '../../../../../worker/sandbox/config';
 import { createWorld, type World } from '../../../../../worker/sandbox/data';
 import { sandboxHandlers } from '../../../../../worker/sandbox/operations';

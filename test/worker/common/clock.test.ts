@@ -1,4 +1,4 @@
-import { timerSleep } from '../../../worker/sandbox/clock';
+import { timerSleep } from '../../../worker/common/clock';
 
 describe('timerSleep', () => {
   beforeEach(() => jest.useFakeTimers());

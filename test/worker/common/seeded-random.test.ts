@@ -1,4 +1,4 @@
-import { seedNumber, seededRandom } from '../../../worker/sandbox/seeded-random';
+import { seedNumber, seededRandom } from '../../../worker/common/seeded-random';
 
 describe('seededRandom', () => {
   it('replays the same numbers for the same seed, in [0, 1)', () => {
