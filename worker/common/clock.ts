@@ -1,6 +1,7 @@
 /**
- * Time as the sandbox sees it. Rate limits, health windows and injected latency read time through
- * these two seams so that tests can move time by hand instead of sleeping.
+ * Time for the worker and the sandbox alike. Rate limits, throttles, cache expiry, health windows
+ * and injected latency read time through these two seams so that tests can move time by hand
+ * instead of sleeping.
  */
 export interface Clock {
   /** Milliseconds since the epoch, like `Date.now()`. */
