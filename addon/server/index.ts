@@ -31,6 +31,13 @@ export {
   listActiveJobs,
   lookupDictionary,
 } from './sidebar-functions';
+export * from './overlap-functions';
+export * from './ai-search-functions';
+export * from './lists-functions';
+export * from './collaborations-functions';
+export * from './raw-data-functions';
+export * from './dictionaries-functions';
+export * from './health-functions';
 
 /*
  * `satisfies SidebarApi`, at the type level: every member of the contract is exported here with

@@ -31,7 +31,13 @@ export interface JobRecord {
   finishedAt: number | null;
 }
 
-const JOB_KINDS: readonly JobKindName[] = ['email-enrichment', 'bulk-reports', 'search-pages'];
+const JOB_KINDS: readonly JobKindName[] = [
+  'email-enrichment',
+  'bulk-reports',
+  'search-pages',
+  'ai-search-pages',
+  'raw-feed',
+];
 
 function jobStore(): GoogleAppsScript.Properties.Properties {
   // An add-on always runs in a document; the user store only stands in if it ever does not.

@@ -153,7 +153,7 @@ export function listActiveJobViews(): JobView[] {
  * whose answer was lost. `plan` runs before anything is sent (it checks the target, and may
  * refuse); the destination it answers is made once the worker has accepted the job.
  */
-function startJob(
+export function startJob(
   kind: JobKindName,
   input: unknown,
   sourceKey: string,

@@ -6,6 +6,13 @@
  * instances, no undefined inside arrays. Times are ISO strings.
  */
 import type { Platform } from '../../shared/platforms';
+import type { AiSearchApi } from './ai-search-api';
+import type { CollaborationsApi } from './collaborations-api';
+import type { DictionariesApi } from './dictionaries-api';
+import type { HealthApi } from './health-api';
+import type { ListsApi } from './lists-api';
+import type { OverlapApi } from './overlap-api';
+import type { RawDataApi } from './raw-data-api';
 
 /** Where the input of a bulk action comes from. */
 export type ColumnSource =
@@ -106,7 +113,8 @@ export interface BulkEstimate {
   besideRange?: string;
 }
 
-export type JobKindName = 'email-enrichment' | 'bulk-reports' | 'search-pages';
+export type JobKindName =
+  'email-enrichment' | 'bulk-reports' | 'search-pages' | 'ai-search-pages' | 'raw-feed';
 
 export interface JobView {
   id: string;
@@ -192,8 +200,12 @@ export interface DictionaryOption {
   label: string;
 }
 
-/** Every server function the sidebar calls, with its exact signature. */
-export interface SidebarApi {
+/**
+ * Every server function the sidebar calls, with its exact signature. The sections added in part 2
+ * (issue 6) each keep their part of the contract in their own file (`*-api.ts` beside this one).
+ */
+export interface SidebarApi
+  extends OverlapApi, AiSearchApi, ListsApi, CollaborationsApi, RawDataApi, DictionariesApi, HealthApi {
   getSettings(): Settings;
   saveWorkerUrl(url: string): Settings;
   /** Exchanges this user's Google ID token for a worker key, kept in user properties. */

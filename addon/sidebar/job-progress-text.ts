@@ -12,6 +12,8 @@ export const JOB_KIND_TITLES: Readonly<Record<JobKindName, string>> = {
   'email-enrichment': 'E-mail enrichment',
   'bulk-reports': 'Bulk reports',
   'search-pages': 'Search',
+  'ai-search-pages': 'AI search',
+  'raw-feed': 'Raw data',
 };
 
 /**

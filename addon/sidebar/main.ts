@@ -1,5 +1,12 @@
 import { isSidebarSection, SIDEBAR_SECTIONS, type SidebarSection } from '../shared/sidebar-section';
 import { accountSection } from './account-section';
+import { aiSearchSection } from './ai-search-section';
+import { collaborationsSection } from './collaborations-section';
+import { dictionariesSection } from './dictionaries-section';
+import { healthSection } from './health-section';
+import { listsSection } from './lists-section';
+import { overlapSection } from './overlap-section';
+import { rawDataSection } from './raw-data-section';
 import { createServerBridge } from './bridge';
 import { enrichSection } from './enrich-section';
 import { failureText, errorMessage, nextStepFor } from './error-text';
@@ -18,7 +25,14 @@ const SECTIONS: Record<SidebarSection, SectionDefinition> = {
   enrich: enrichSection,
   reports: reportsSection,
   search: searchSection,
+  ai: aiSearchSection,
+  lists: listsSection,
+  overlap: overlapSection,
+  collaborations: collaborationsSection,
+  raw: rawDataSection,
+  dictionaries: dictionariesSection,
   account: accountSection,
+  health: healthSection,
 };
 
 function required(id: string): HTMLElement {

@@ -1,7 +1,7 @@
 import type { AccountView, ConnectionTest, Settings } from '../../addon/shared/sidebar-api';
 import type { WorkerKeyInfo } from '../../worker/src/store/key-repository';
-import type { AppsScriptFakes } from '../apps-script/create-fakes';
-import { makeSigningKey, TEST_CLIENT_ID } from '../worker/src/identity/fake-google';
+import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
+import { makeSigningKey, TEST_CLIENT_ID } from '../../worker/playground/fake-google';
 import { startBundleWorld, WORKER_KEY_PROPERTY, type BundleWorld } from './bundle-world';
 
 /**

@@ -12,7 +12,7 @@ import { PLATFORMS, type Platform } from '../../shared/platforms';
 import { FLAG } from '../../worker/sandbox/data';
 import { creatorEmail } from '../../worker/sandbox/data/details';
 import { startWorker } from '../../worker/src/index';
-import { startCertServer } from '../worker/src/identity/fake-google';
+import { startCertServer } from '../../worker/playground/fake-google';
 import type { ExportedKey } from './bundle-world';
 
 export interface BundleWorkerReady {

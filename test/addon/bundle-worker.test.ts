@@ -1,8 +1,8 @@
 import type { BulkStart, JobView } from '../../addon/shared/sidebar-api';
-import type { AppsScriptFakes } from '../apps-script/create-fakes';
-import { EXCEEDED_MAXIMUM_EXECUTION_TIME } from '../apps-script/runtime';
-import type { FakeSheet } from '../apps-script/sheet';
-import type { WriteRecord } from '../apps-script/write-log';
+import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
+import { EXCEEDED_MAXIMUM_EXECUTION_TIME } from '../../worker/playground/apps-script/runtime';
+import type { FakeSheet } from '../../worker/playground/apps-script/sheet';
+import type { WriteRecord } from '../../worker/playground/apps-script/write-log';
 import { startBundleWorld, upstreamCalls, type BundleWorld } from './bundle-world';
 
 /**

@@ -4,9 +4,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { StatsBody } from '../../worker/sandbox/stats';
-import { createAppsScriptFakes, type AppsScriptFakes, type FakeOptions } from '../apps-script/create-fakes';
-import { loadBundle } from '../apps-script/load-bundle';
-import type { SigningKey } from '../worker/src/identity/fake-google';
+import { createAppsScriptFakes, type AppsScriptFakes, type FakeOptions } from '../../worker/playground/apps-script/create-fakes';
+import { loadBundle } from '../../worker/playground/apps-script/load-bundle';
+import type { SigningKey } from '../../worker/playground/fake-google';
 import { REPO_ROOT } from './build-addon';
 import type { BundleWorkerReady } from './bundle-worker-child';
 

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as server from '../../addon/server/index';
-import { createAppsScriptFakes, type AppsScriptFakes } from '../apps-script/create-fakes';
-import { loadBundle } from '../apps-script/load-bundle';
-import type { ScriptScope } from '../apps-script/runtime';
+import { createAppsScriptFakes, type AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
+import { loadBundle } from '../../worker/playground/apps-script/load-bundle';
+import type { ScriptScope } from '../../worker/playground/apps-script/runtime';
 import { buildAddon } from './build-addon';
 
 const WORKER_URL = 'https://creator-sheets.test.example/api';

@@ -8,9 +8,9 @@ import {
   tagOf,
   utf8Bytes,
 } from '../../../addon/server/chunked-cache';
-import { CACHE_VALUE_MAX_BYTES, FakeCache } from '../../apps-script/cache-service';
-import { FakeClock } from '../../apps-script/fake-clock';
-import { FakeRuntime } from '../../apps-script/runtime';
+import { CACHE_VALUE_MAX_BYTES, FakeCache } from '../../../worker/playground/apps-script/cache-service';
+import { FakeClock } from '../../../worker/playground/apps-script/fake-clock';
+import { FakeRuntime } from '../../../worker/playground/apps-script/runtime';
 
 function newCache(): { cache: FakeCache; clock: FakeClock } {
   const clock = new FakeClock(Date.UTC(2025, 0, 1));

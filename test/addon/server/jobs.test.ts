@@ -8,7 +8,7 @@ import {
 } from '../../../addon/server/jobs';
 import { JOB_PROPERTY_PREFIX } from '../../../addon/server/job-records';
 import type { BulkStart, SearchForm } from '../../../addon/shared/sidebar-api';
-import type { FakeSheet } from '../../apps-script/sheet';
+import type { FakeSheet } from '../../../worker/playground/apps-script/sheet';
 import { JobService } from './job-service';
 import { installServerGlobals, type ServerGlobals } from './server-globals';
 

@@ -2,7 +2,7 @@ import {
   createAppsScriptFakes,
   type AppsScriptFakes,
   type FakeOptions,
-} from '../../apps-script/create-fakes';
+} from '../../../worker/playground/apps-script/create-fakes';
 import { ScriptedWorker } from './scripted-worker';
 
 /** What rollup's build-constants plugin puts in Code.js; tests import the sources instead. */

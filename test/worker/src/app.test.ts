@@ -9,7 +9,7 @@ import {
   validClaims,
   type CertServer,
   type SigningKey,
-} from './identity/fake-google';
+} from '../../../worker/playground/fake-google';
 import { auth, DEV_KEY, SANDBOX_TOKEN, startWorkerWorld, type WorkerWorld } from './worker-fixture';
 
 /** The app as a whole: who may call, how errors read, request ids, the mounted sandbox. */

@@ -18,7 +18,7 @@ import {
   startCertServer,
   type CertServer,
   type SigningKey,
-} from './fake-google';
+} from '../../../../worker/playground/fake-google';
 
 export const DEV_KEY = 'dev_sandbox_key_for_tests';
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DEV_IDENTITY } from '../../../../worker/src/identity/identity';
 import { DEV_KEY, startAuthWorld, type AuthWorld } from './auth-fixture';
-import { mintIdToken, validClaims } from './fake-google';
+import { mintIdToken, validClaims } from '../../../../worker/playground/fake-google';
 
 describe('authenticate middleware', () => {
   let world: AuthWorld;

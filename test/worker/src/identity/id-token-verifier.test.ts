@@ -8,7 +8,7 @@ import {
   startCertServer,
   validClaims,
   type CertServer,
-} from './fake-google';
+} from '../../../../worker/playground/fake-google';
 
 const googleKey = makeSigningKey('google-key-1');
 const strangerKey = makeSigningKey('google-key-1');

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { startAuthWorld, DEV_KEY, type AuthWorld } from './auth-fixture';
-import { mintIdToken, validClaims } from './fake-google';
+import { mintIdToken, validClaims } from '../../../../worker/playground/fake-google';
 
 describe('keys router', () => {
   let world: AuthWorld;

@@ -1,0 +1,2 @@
+/** Server functions of the Overlap section (addon/shared/overlap-api.ts). Placeholder. */
+export {};

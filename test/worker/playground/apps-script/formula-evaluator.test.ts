@@ -1,0 +1,66 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createAppsScriptFakes } from '../../../../worker/playground/apps-script/create-fakes';
+import { loadBundle } from '../../../../worker/playground/apps-script/load-bundle';
+
+function withScript(code: string) {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'formulas-')), 'Code.js');
+  writeFileSync(file, code);
+  const fakes = createAppsScriptFakes();
+  loadBundle(file, fakes);
+  fakes.evaluateFormulas();
+  return fakes;
+}
+
+describe('CustomFunctionEvaluator', () => {
+  it('runs a custom function on its arguments and spills the array it returns', () => {
+    const fakes = withScript(`function DOUBLE(values, label) {
+      return values.map(function (row) { return [label, row[0] * 2]; });
+    }`);
+    const sheet = fakes.spreadsheet.requireSheet('Sheet1');
+    sheet.getRange('A1:A3').setValues([[1], [2], [3]]);
+    sheet.getRange('C1').setFormula('=DOUBLE(A1:A3, "x")');
+    expect(sheet.getRange('C1:D3').getValues()).toEqual([
+      ['x', 2],
+      ['x', 4],
+      ['x', 6],
+    ]);
+    expect(sheet.getRange('C1:D3').getFormulas()[0]).toEqual(['=DOUBLE(A1:A3, "x")', '']);
+    sheet.getRange('A1').setValue(10);
+    fakes.spreadsheetApp.recalculate();
+    expect(sheet.getRange('D1').getValue()).toBe(20);
+    expect(fakes.evaluator.runs.get('DOUBLE')).toBe(2);
+  });
+
+  it('runs it as a custom function: what it may not do shows #ERROR! with the reason kept', () => {
+    const fakes = withScript(`function WRITER(cell) {
+      SpreadsheetApp.getActiveSpreadsheet().getSheets()[0].getRange('Z1').setValue(cell);
+      return 'never';
+    }`);
+    const sheet = fakes.spreadsheet.requireSheet('Sheet1');
+    sheet.getRange('B1').setFormula('=WRITER(5)');
+    sheet.getRange('B2').setFormula('=NOPE(1)');
+    expect(sheet.getRange('B1:B2').getValues()).toEqual([['#ERROR!'], ['#NAME?']]);
+    expect(fakes.evaluator.errors).toEqual([
+      expect.objectContaining({ cell: 'Sheet1!B1', message: expect.stringContaining('Range.setValue') }),
+    ]);
+  });
+
+  it('shows #REF! when the result cannot spill over a non-empty cell', () => {
+    const fakes = withScript('function PAIR() { return [[1], [2]]; }');
+    const sheet = fakes.spreadsheet.requireSheet('Sheet1');
+    sheet.getRange('A2').setValue('in the way');
+    sheet.getRange('A1').setFormula('=PAIR()');
+    expect(sheet.getRange('A1:A2').getValues()).toEqual([['#REF!'], ['in the way']]);
+  });
+
+  it("gives the function its own cell as the active range, and the user's selection back after", () => {
+    const fakes = withScript('function WHERE() { return SpreadsheetApp.getActiveRange().getA1Notation(); }');
+    const sheet = fakes.spreadsheet.requireSheet('Sheet1');
+    fakes.spreadsheetApp.select('A1:A5');
+    sheet.getRange('C3').setFormula('=WHERE()');
+    expect(sheet.getRange('C3').getValue()).toBe('C3');
+    expect(fakes.spreadsheet.activeRange().a1()).toBe('A1:A5');
+  });
+});
