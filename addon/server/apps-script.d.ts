@@ -84,6 +84,7 @@ declare namespace GoogleAppsScript {
       toast(msg: string, title?: string, timeoutSeconds?: number): void;
     }
     interface Sheet {
+      activate(): Sheet;
       getDataRange(): Range;
       getLastRow(): number;
       getMaxColumns(): number;
