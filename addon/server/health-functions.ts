@@ -1,2 +1,13 @@
-/** Server functions of the Health section (addon/shared/health-api.ts). Placeholder. */
-export {};
+import type { HealthDetails } from '../shared/health-api';
+import { fetchHealthDetails } from './health-details';
+
+/**
+ * The server functions of the sidebar's Health section (addon/shared/health-api.ts); the header
+ * badge keeps using getHealth. Each export becomes a top-level Apps Script function: export
+ * nothing else from this file.
+ */
+
+/** Sidebar: the API's status per group and the worker's (mode, uptime, store, recent API calls). */
+export function getHealthDetails(): HealthDetails {
+  return fetchHealthDetails();
+}

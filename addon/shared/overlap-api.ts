@@ -1,6 +1,82 @@
 /**
- * The Overlap part of the sidebar's contract (see sidebar-api.ts): the types its section and server
- * functions exchange, and the functions themselves. Placeholder until the section is built.
+ * The audience overlap part of the sidebar's contract (see sidebar-api.ts): which creators to
+ * compare on which platform, what it will cost, and what was written where.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface OverlapApi {}
+import type { OverlapPlatform } from '../../shared/platforms';
+import type { UnreadableCreator } from './overlap-creators';
+
+/** Where the creators come from. */
+export type OverlapCreators =
+  /** The selected cells: one column (a header row is detected and skipped) or one row. */
+  | { kind: 'selection' }
+  /** Typed in the sidebar, one per line. */
+  | { kind: 'typed'; text: string };
+
+export interface OverlapCheck {
+  platform: OverlapPlatform;
+  creators: OverlapCreators;
+}
+
+/** What an overlap would compare and cost, before it runs. */
+export interface OverlapEstimate {
+  /** Where the creators were read: "Creators!A2:A6", "the typed list". */
+  source: string;
+  /** Values that are not blank. */
+  rows: number;
+  blanks: number;
+  repeats: number;
+  /** Different creators to compare. */
+  creators: number;
+  /** The first few unreadable values (`unreadableCount` counts them all). */
+  unreadable: UnreadableCreator[];
+  unreadableCount: number;
+  /** Why it cannot run as it is (too few, too many, unreadable values), or null. */
+  problem: string | null;
+  /** The most it can cost: one paid call for the whole set. */
+  maxCredits: number;
+  needsConfirmation: boolean;
+  /** A sentence that says all of the above. */
+  summary: string;
+}
+
+export interface OverlapRun extends OverlapCheck {
+  /** The new tab's name; blank: named after the platform. */
+  tabName: string;
+  /** Pay for fresh figures even when the worker holds this set's overlap already. */
+  refresh: boolean;
+  confirmedCost: boolean;
+  /**
+   * The source the estimate named ("Creators!A2:A6"): the run stops when the creators are now read
+   * from elsewhere (the selection moved), since the user accepted a cost for those. null: no check.
+   */
+  expectedSource: string | null;
+}
+
+/** One creator's shares, for the sidebar's short table (the tab has every column). */
+export interface OverlapShare {
+  handle: string;
+  followers: number | null;
+  /** Fractions: 0.4 is 40%. */
+  unique: number | null;
+  overlapping: number | null;
+}
+
+export interface OverlapOutcome {
+  sheetName: string;
+  /** Where the first creator's row is, e.g. "'Audience overlap'!A2". */
+  destination: string;
+  creators: OverlapShare[];
+  totals: { followers: number | null; uniqueFollowers: number | null; uniqueShare: number | null };
+  /** Answered from the worker's cache, for free. */
+  fromCache: boolean;
+  credits: number;
+  /** A sentence for the status line. */
+  message: string;
+}
+
+export interface OverlapApi {
+  /** What an overlap of these creators compares and costs; reads the selection, calls no API. */
+  estimateOverlap(check: OverlapCheck): OverlapEstimate;
+  /** Compares the audiences (one paid call) and writes the table with totals into a new tab. */
+  runOverlap(run: OverlapRun): OverlapOutcome;
+}

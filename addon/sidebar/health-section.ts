@@ -1,11 +1,86 @@
+import type { HealthDetails } from '../shared/health-api';
+import { whileBusy } from './busy';
 import { createElement } from './create-element';
-import type { SectionDefinition } from './sidebar-context';
+import { failureText } from './error-text';
+import { button, factList } from './form-fields';
+import { healthBadge } from './health-summary';
+import { apiSummary, HEALTH_RULE_TEXT, healthGroupLabel, statusTone, workerFacts } from './health-text';
+import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
-/** Health. Placeholder until the section is built. */
-export const healthSection: SectionDefinition = {
-  title: 'Health',
-  render(panel) {
-    panel.replaceChildren(createElement('p', {}, ['Coming soon.']));
-    return {};
-  },
-};
+function localTime(iso: string): string {
+  const date = new Date(iso);
+  return isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+function groupsTable(details: HealthDetails): HTMLTableElement {
+  return createElement('table', { class: 'numbers health-groups', id: 'health-groups' }, [
+    createElement('caption', {}, ['Status per group']),
+    createElement('thead', {}, [
+      createElement('tr', {}, [
+        createElement('th', { scope: 'col' }, ['Group']),
+        createElement('th', { scope: 'col' }, ['Status']),
+      ]),
+    ]),
+    createElement(
+      'tbody',
+      {},
+      details.view.api.groups.map((group) =>
+        createElement('tr', {}, [
+          createElement('th', { scope: 'row' }, [healthGroupLabel(group.name)]),
+          // The word is always written: colour alone says nothing to some readers.
+          createElement('td', { class: 'health-status', 'data-tone': statusTone(group.status) }, [
+            group.status,
+          ]),
+        ]),
+      ),
+    ),
+  ]);
+}
+
+function detailsView(details: HealthDetails): Node[] {
+  const badge = healthBadge(details.view);
+  const parts: Node[] = [
+    createElement('p', { class: 'health-overall', 'data-tone': badge.tone }, [badge.text]),
+    createElement('p', { class: 'hint' }, [`Checked ${localTime(details.view.checkedAt)}.`]),
+    createElement('h3', {}, ['Discovery API']),
+    createElement('p', {}, [apiSummary(details)]),
+  ];
+  if (details.view.api.reachable && details.view.api.groups.length > 0) {
+    parts.push(groupsTable(details), createElement('p', { class: 'hint' }, [HEALTH_RULE_TEXT]));
+  }
+  parts.push(createElement('h3', {}, ['Worker']), factList(workerFacts(details, localTime)));
+  return parts;
+}
+
+/** Health: the API's status per group and the worker's, read when shown and on Refresh. */
+function renderHealthSection(panel: HTMLElement, context: SidebarContext): SectionView {
+  const refresh = button('Refresh', { small: true });
+  refresh.id = 'health-refresh';
+  const body = createElement('div', { id: 'health-details', 'aria-live': 'polite' });
+  const load = (): Promise<void> =>
+    whileBusy([refresh], async () => {
+      body.setAttribute('aria-busy', 'true');
+      try {
+        const details = await context.server.getHealthDetails();
+        // The header badge shows the same reading.
+        context.health.show(details.view);
+        body.replaceChildren(...detailsView(details));
+      } catch (error) {
+        body.replaceChildren(
+          createElement('p', { class: 'field-error' }, [failureText('read the health', error)]),
+        );
+        context.fail('read the health', error);
+      } finally {
+        body.removeAttribute('aria-busy');
+      }
+    });
+  refresh.addEventListener('click', () => void load());
+  panel.replaceChildren(
+    createElement('div', { class: 'section-head' }, [createElement('h2', {}, ['Health']), refresh]),
+    body,
+  );
+  void load();
+  return { onShow: () => void load() };
+}
+
+export const healthSection: SectionDefinition = { title: 'Health', render: renderHealthSection };

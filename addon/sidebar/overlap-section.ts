@@ -1,11 +1,314 @@
+import { OVERLAP_PLATFORMS, type OverlapPlatform } from '../../shared/platforms';
+import type { OverlapCheck, OverlapCreators, OverlapEstimate, OverlapOutcome } from '../shared/overlap-api';
+import { OVERLAP_MAX_CREATORS } from '../shared/overlap-creators';
+import { whileBusy } from './busy';
 import { createElement } from './create-element';
-import type { SectionDefinition } from './sidebar-context';
+import { debounce } from './debounce';
+import { errorMessage } from './error-text';
+import { confirmCostLabel, startLabel } from './estimate-text';
+import {
+  button,
+  checkboxField,
+  factList,
+  type Field,
+  radioGroup,
+  selectField,
+  textField,
+  uniqueId,
+} from './form-fields';
+import { latestOnly, STALE } from './latest-only';
+import {
+  OVERLAP_LIMITS_TEXT,
+  overlapCheckKey,
+  overlapCostText,
+  overlapEstimateFacts,
+  type OverlapFlowState,
+  overlapRunBlocker,
+  overlapShareRows,
+  unreadableLines,
+} from './overlap-flow';
+import { PLATFORM_NAMES } from './search-options';
+import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
-/** Overlap. Placeholder until the section is built. */
-export const overlapSection: SectionDefinition = {
-  title: 'Overlap',
-  render(panel) {
-    panel.replaceChildren(createElement('p', {}, ['Coming soon.']));
-    return {};
-  },
-};
+/** The count follows the typed list once typing pauses. */
+export const OVERLAP_ESTIMATE_DEBOUNCE_MS = 300;
+
+const RUN_VERB = 'Compare audiences';
+
+/** Gives a field's control its stable id (browser tests find it by it), its label following. */
+function identify<C extends HTMLElement>(field: Field<C>, id: string): void {
+  field.wrapper.querySelector(`label[for="${field.control.id}"]`)?.setAttribute('for', id);
+  field.control.id = id;
+}
+
+function resultTable(outcome: OverlapOutcome): HTMLTableElement {
+  return createElement('table', { class: 'numbers overlap-shares' }, [
+    createElement('caption', {}, ['Share of each audience']),
+    createElement('thead', {}, [
+      createElement('tr', {}, [
+        createElement('th', { scope: 'col' }, ['Creator']),
+        createElement('th', { scope: 'col' }, ['Unique']),
+        createElement('th', { scope: 'col' }, ['Shared']),
+      ]),
+    ]),
+    createElement(
+      'tbody',
+      {},
+      overlapShareRows(outcome).map((row, index, rows) =>
+        createElement('tr', index === rows.length - 1 ? { class: 'total' } : {}, [
+          createElement('th', { scope: 'row', title: `${row.followers} followers` }, [row.handle]),
+          createElement('td', {}, [row.unique]),
+          createElement('td', {}, [row.overlapping]),
+        ]),
+      ),
+    ),
+  ]);
+}
+
+/**
+ * Audience overlap: creators from the selection or typed, a platform, the count and the cost
+ * before anything is paid, then one paid call whose table (with totals) goes into a new tab.
+ */
+function renderOverlapSection(panel: HTMLElement, context: SidebarContext): SectionView {
+  const platform = selectField(
+    'Platform',
+    OVERLAP_PLATFORMS.map((value) => ({ value, label: PLATFORM_NAMES[value] })),
+    'instagram',
+    'Audience overlap exists for Instagram and YouTube only.',
+  );
+  identify(platform, 'overlap-platform');
+  const currentPlatform = (): OverlapPlatform =>
+    OVERLAP_PLATFORMS.find((value) => value === platform.control.value) ?? 'instagram';
+
+  const source = radioGroup(
+    'Where are the creators?',
+    [
+      { value: 'selection', label: 'In the selected cells' },
+      { value: 'typed', label: 'Typed here' },
+    ],
+    'selection',
+  );
+  source.fieldset.id = 'overlap-source';
+
+  const selectionSummary = createElement('p', { class: 'hint', 'aria-live': 'polite' });
+  const useSelection = button('Count again', { small: true });
+  useSelection.id = 'overlap-use-selection';
+  const selectionBox = createElement('div', { class: 'subform' }, [
+    createElement('p', { class: 'hint' }, [
+      'Select a column (a header row is skipped) or a row of handles or profile URLs in the sheet.',
+    ]),
+    selectionSummary,
+    useSelection,
+  ]);
+
+  const typedId = 'overlap-creators';
+  const typed = createElement('textarea', {
+    id: typedId,
+    rows: '6',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    'aria-describedby': `${typedId}-hint`,
+    placeholder: '@nasa\nhttps://www.instagram.com/esa/',
+  });
+  const typedBox = createElement('div', { class: 'subform field' }, [
+    createElement('label', { for: typedId }, ['Creators, one per line']),
+    typed,
+    createElement('p', { class: 'hint', id: `${typedId}-hint` }, [
+      `Handles, @handles, profile URLs or ids; up to ${OVERLAP_MAX_CREATORS}.`,
+    ]),
+  ]);
+
+  const tabName = textField({
+    label: 'New tab name (optional)',
+    hint: 'Left blank, the tab is named after the platform.',
+  });
+  identify(tabName, 'overlap-tab-name');
+  const refresh = checkboxField(
+    'Fetch fresh figures',
+    false,
+    'A set compared before is free; tick to pay for it again with today’s audiences.',
+  );
+  identify(refresh, 'overlap-refresh');
+
+  const estimateRegion = createElement('div', { class: 'estimate', 'aria-live': 'polite' });
+  const run = button(RUN_VERB, { primary: true });
+  run.id = 'overlap-run';
+  const blockerId = uniqueId('overlap-blocker');
+  const blocker = createElement('p', { class: 'hint', id: blockerId });
+  run.setAttribute('aria-describedby', blockerId);
+  const result = createElement('div', {
+    id: 'overlap-result',
+    class: 'overlap-result',
+    'aria-live': 'polite',
+  });
+
+  let selection: string | null = null;
+  let flow: OverlapFlowState = { currentKey: '', checked: null, estimating: false, confirmedCost: false };
+
+  const readCheck = (): OverlapCheck => {
+    const creators: OverlapCreators =
+      source.value() === 'typed' ? { kind: 'typed', text: typed.value } : { kind: 'selection' };
+    return { platform: currentPlatform(), creators };
+  };
+
+  const update = (): void => {
+    const reason = overlapRunBlocker(flow);
+    const current =
+      flow.checked !== null && flow.checked.key === flow.currentKey ? flow.checked.estimate : null;
+    run.disabled = reason !== null;
+    run.textContent = startLabel(RUN_VERB, current === null ? null : current.maxCredits);
+    blocker.textContent = reason ?? '';
+    selectionBox.hidden = source.value() !== 'selection';
+    typedBox.hidden = source.value() !== 'typed';
+  };
+
+  const showEstimate = (estimate: OverlapEstimate): void => {
+    const parts: Node[] = [factList(overlapEstimateFacts(estimate))];
+    const lines = unreadableLines(estimate);
+    if (lines.length > 0) {
+      parts.push(
+        createElement(
+          'ul',
+          { class: 'field-error overlap-unreadable', 'aria-label': 'Unreadable values' },
+          lines.map((line) => createElement('li', {}, [line])),
+        ),
+      );
+    }
+    parts.push(
+      createElement('p', estimate.problem === null ? {} : { class: 'field-error' }, [estimate.summary]),
+    );
+    if (estimate.problem === null) {
+      parts.push(createElement('p', { class: 'cost' }, [overlapCostText(estimate, refresh.control.checked)]));
+    }
+    if (estimate.needsConfirmation && estimate.problem === null) {
+      const confirm = checkboxField(confirmCostLabel(estimate.maxCredits));
+      identify(confirm, 'overlap-confirm-cost');
+      confirm.control.checked = flow.confirmedCost;
+      confirm.control.addEventListener('change', () => {
+        flow = { ...flow, confirmedCost: confirm.control.checked };
+        update();
+      });
+      parts.push(confirm.wrapper);
+    }
+    estimateRegion.replaceChildren(...parts);
+  };
+
+  const estimate = latestOnly((check: OverlapCheck) => context.server.estimateOverlap(check));
+
+  const requestEstimate = (check: OverlapCheck, key: string): void => {
+    estimate(check).then(
+      (answer) => {
+        if (answer === STALE || key !== flow.currentKey) return;
+        if (check.creators.kind === 'selection') {
+          selection = answer.source;
+          selectionSummary.textContent = `Counted ${answer.source}; select other cells and count again to change it.`;
+          // The key names the selection, known only now.
+          const settled = overlapCheckKey(check, selection);
+          flow = {
+            ...flow,
+            currentKey: settled,
+            estimating: false,
+            checked: { key: settled, estimate: answer },
+          };
+        } else {
+          flow = { ...flow, estimating: false, checked: { key, estimate: answer } };
+        }
+        showEstimate(answer);
+        update();
+      },
+      (error: unknown) => {
+        if (key !== flow.currentKey) return;
+        flow = { ...flow, estimating: false, checked: null };
+        if (check.creators.kind === 'selection') selectionSummary.textContent = '';
+        // Nothing selected, or an empty column: a step to take, not a failure.
+        estimateRegion.replaceChildren(createElement('p', { class: 'field-error' }, [errorMessage(error)]));
+        update();
+      },
+    );
+  };
+  const requestLater = debounce(requestEstimate, OVERLAP_ESTIMATE_DEBOUNCE_MS);
+
+  /** Counts again: at once for a click, once typing pauses for the typed list. */
+  const recount = (wait: boolean): void => {
+    const check = readCheck();
+    // The selection is read anew on every count: it may have moved since.
+    if (check.creators.kind === 'selection') selection = null;
+    const key = overlapCheckKey(check, selection);
+    flow = { ...flow, currentKey: key, estimating: true, confirmedCost: false };
+    estimateRegion.replaceChildren(createElement('p', { class: 'hint' }, ['Counting the creators…']));
+    if (wait) requestLater(check, key);
+    else {
+      requestLater.cancel();
+      requestEstimate(check, key);
+    }
+    update();
+  };
+
+  platform.control.addEventListener('change', () => recount(false));
+  source.onChange(() => recount(false));
+  typed.addEventListener('input', () => recount(true));
+  useSelection.addEventListener('click', () => recount(false));
+  refresh.control.addEventListener('change', () => {
+    if (flow.checked !== null) showEstimate(flow.checked.estimate);
+  });
+
+  run.addEventListener('click', () => {
+    const checked = flow.checked;
+    if (checked === null || overlapRunBlocker(flow) !== null) return;
+    const check = readCheck();
+    void whileBusy(
+      [run, useSelection, platform.control],
+      async () => {
+        try {
+          const outcome = await context.server.runOverlap({
+            ...check,
+            tabName: tabName.control.value,
+            refresh: refresh.control.checked,
+            confirmedCost: flow.confirmedCost,
+            expectedSource: checked.estimate.source,
+          });
+          result.replaceChildren(
+            createElement('h3', {}, [`Written to ${outcome.destination}`]),
+            createElement('p', {}, [outcome.message]),
+            resultTable(outcome),
+          );
+          context.status.success(outcome.message);
+          // Another comparison is another paid action: ask again.
+          flow = { ...flow, confirmedCost: false };
+          if (flow.checked === checked) showEstimate(checked.estimate);
+        } catch (error) {
+          context.fail('compare the audiences', error);
+        }
+      },
+      { button: run, text: 'Comparing…' },
+    ).finally(update);
+  });
+
+  panel.replaceChildren(
+    createElement('h2', {}, ['Audience overlap']),
+    createElement('p', { class: 'intro' }, [
+      'How much of each creator’s audience is theirs alone, and how much the others share. ',
+      'The table, with totals, goes into a new tab.',
+    ]),
+    createElement('p', { class: 'hint overlap-limits' }, [OVERLAP_LIMITS_TEXT]),
+    platform.wrapper,
+    source.fieldset,
+    selectionBox,
+    typedBox,
+    tabName.wrapper,
+    refresh.wrapper,
+    estimateRegion,
+    createElement('div', { class: 'actions' }, [run]),
+    blocker,
+    result,
+  );
+  recount(false);
+  return {
+    // The selection may have moved while another section was open.
+    onShow: () => {
+      if (source.value() === 'selection') recount(false);
+    },
+  };
+}
+
+export const overlapSection: SectionDefinition = { title: 'Overlap', render: renderOverlapSection };

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { parseBody } from '../http/parse-body';
 import {
   addAiListMembers,
@@ -26,6 +26,8 @@ import type { OperationDeps } from './operation-deps';
  * - `GET /api/ai/lists/:id/members?withHeader=` -> `{ listId, total, members, header, columns, rows }`
  * - `POST|DELETE /api/ai/lists/:id/members` `{ ids }` (any number) -> `{ listId, sent, calls,
  *   added | removed, total }`
+ * - `POST /api/ai/lists/:id/members/remove` `{ ids }`: the same removal for clients that cannot
+ *   send a DELETE with a body (Apps Script's UrlFetchApp is not to be relied on for one).
  */
 export function createAiListsRouter(deps: OperationDeps): Router {
   const router = Router();
@@ -53,9 +55,11 @@ export function createAiListsRouter(deps: OperationDeps): Router {
     const { ids } = parseBody(aiListMembersBodySchema, req.body);
     res.json(await addAiListMembers(deps, listId(req.params), memberIds(ids)));
   });
-  router.delete('/api/ai/lists/:id/members', deps.authenticate, async (req, res) => {
+  const remove = async (req: Request, res: Response) => {
     const { ids } = parseBody(aiListMembersBodySchema, req.body);
     res.json(await removeAiListMembers(deps, listId(req.params), memberIds(ids)));
-  });
+  };
+  router.delete('/api/ai/lists/:id/members', deps.authenticate, remove);
+  router.post('/api/ai/lists/:id/members/remove', deps.authenticate, remove);
   return router;
 }

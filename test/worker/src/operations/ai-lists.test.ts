@@ -84,6 +84,26 @@ describe('AI lists', () => {
     expect(readd.body).toMatchObject({ sent: 14_500, calls: 2, added: 1_500, total: 14_500 });
   });
 
+  it('removes members through POST .../members/remove as DELETE .../members does', async () => {
+    const id = await createList('Removed by POST');
+    const ids = tiktokIds.slice(0, 3);
+    await apiPost(world.api, `/api/ai/lists/${id}/members`, { ids });
+    await world.resetStats();
+
+    const removed = await apiPost(world.api, `/api/ai/lists/${id}/members/remove`, {
+      ids: [ids[0], ids[0], 'not-a-member'],
+    });
+    const members = await apiGet(world.api, `/api/ai/lists/${id}/members`);
+    const empty = await apiPost(world.api, `/api/ai/lists/${id}/members/remove`, {});
+
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ listId: id, sent: 2, calls: 1, removed: 1, total: 2 });
+    expect(callsOf(await world.stats(), 'aiListMembersRemove')).toBe(1);
+    expect(members.body.members).toEqual(ids.slice(1));
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toContain('ids');
+  });
+
   it('refuses more distinct ids than a list may hold before any call', async () => {
     const id = await createList('Too many');
     const ids = Array.from({ length: AI_LIST_MAX_MEMBERS + 1 }, (_, index) => `id${index}`);

@@ -1,0 +1,174 @@
+import type { Platform } from '../../shared/platforms';
+import type { Cell, Column } from '../../shared/rows/columns';
+import type { DictionaryBrowse, DictionaryPreview, DictionaryWritten } from '../shared/dictionaries-api';
+import {
+  DICTIONARIES,
+  DICTIONARY_PREVIEW_ITEMS,
+  isDictionaryName,
+  type DictionaryEntry,
+} from '../shared/dictionaries-catalogue';
+import { formulaCacheKey, readThroughCache } from './formula-cache';
+import { formatCount, plural } from './number-text';
+import { writeTableToNewTab } from './table-tab';
+import { optionalNumberAt, readTableAnswer, asRecord, type TableAnswer } from './worker-answers';
+import { callWorker, workerPath, type WorkerCall } from './worker-client';
+import { NOT_CONNECTED } from './worker-failure';
+import { readWorkerKey } from './worker-key';
+import { currentWorkerUrl } from './worker-url';
+
+/**
+ * Dictionaries from the sidebar: a preview of the first matches while the user types, and every
+ * match written into a new tab, ids first, to build filters by hand. All free; the worker keeps
+ * each answer a day, and the add-on's cache makes a repeated preview instant.
+ */
+
+interface Browse {
+  entry: DictionaryEntry;
+  /** null for a dictionary whose route names no platform. */
+  platform: Platform | null;
+  /** Trimmed; undefined when blank. */
+  query: string | undefined;
+}
+
+function readBrowse(browse: DictionaryBrowse): Browse {
+  if (!isDictionaryName(browse.dictionary)) {
+    throw new Error(`There is no dictionary "${String(browse.dictionary)}": pick one from the list.`);
+  }
+  const entry = DICTIONARIES[browse.dictionary];
+  let platform: Platform | null = null;
+  if (entry.platforms.length > 0) {
+    if (entry.platforms.indexOf(browse.platform) < 0) {
+      throw new Error(`${entry.label} exist for ${entry.platforms.join(' and ')} only: pick one of those.`);
+    }
+    platform = browse.platform;
+  }
+  const text = typeof browse.query === 'string' ? browse.query.trim() : '';
+  return { entry, platform, query: text === '' ? undefined : text };
+}
+
+/** The worker's route for a dictionary: the AI ones take the typed text as `q`. */
+export function dictionaryWorkerCall(browse: Browse, limit: number): WorkerCall {
+  const { entry, platform, query } = browse;
+  switch (entry.name) {
+    case 'ai_brands':
+      return { method: 'get', path: 'api/ai/brands', query: { q: query, limit } };
+    case 'ai_hashtags':
+      return {
+        method: 'get',
+        path: 'api/ai/hashtags',
+        query: { platform: platform ?? undefined, q: query, limit },
+      };
+    case 'ai_mentions':
+      return {
+        method: 'get',
+        path: 'api/ai/mentions',
+        query: { platform: platform ?? undefined, q: query, limit },
+      };
+    default:
+      return {
+        method: 'get',
+        path: workerPath('api', 'dictionaries', platform ?? 'instagram', entry.name),
+        query: { query, limit },
+      };
+  }
+}
+
+interface DictionaryTable extends TableAnswer {
+  total: number | null;
+}
+
+function fetchTable(browse: Browse, limit: number): DictionaryTable {
+  const answer = callWorker(dictionaryWorkerCall(browse, limit));
+  return { ...readTableAnswer(answer), total: optionalNumberAt(asRecord(answer, 'the dictionary'), 'total') };
+}
+
+/** Ids stay as typed (12345, not 12,345); counts get their separators. */
+function cellText(cell: Cell, column: Column): string {
+  if (cell === null) return '';
+  if (typeof cell === 'boolean') return cell ? 'yes' : 'no';
+  if (typeof cell === 'number' && column.format === 'integer' && column.id !== 'id') return formatCount(cell);
+  return String(cell);
+}
+
+function matchingText(browse: Browse): string {
+  return browse.query === undefined ? '' : ` matching "${browse.query}"`;
+}
+
+function noMatch(browse: Browse): string {
+  return browse.query === undefined
+    ? `The ${browse.entry.label} dictionary is empty${browse.platform === null ? '' : ` on ${browse.platform}`}.`
+    : `No ${browse.entry.noun} match "${browse.query}": try another spelling or a shorter search.`;
+}
+
+function previewOf(browse: Browse): DictionaryPreview {
+  // One more than shown says whether more exist when the API gives no total.
+  const table = fetchTable(browse, DICTIONARY_PREVIEW_ITEMS + 1);
+  const indexes = browse.entry.previewColumns
+    .map((id) => table.columns.findIndex((col) => col.id === id))
+    .filter((index) => index >= 0);
+  const shown = table.rows.slice(0, DICTIONARY_PREVIEW_ITEMS);
+  const more = table.rows.length > shown.length || (table.total !== null && table.total > shown.length);
+  const noun = browse.entry.noun;
+  let summary: string;
+  if (shown.length === 0) summary = noMatch(browse);
+  else if (table.total !== null) {
+    summary = `${formatCount(shown.length)} of ${plural(table.total, noun.replace(/s$/, ''), noun)}${matchingText(browse)}.`;
+  } else {
+    summary = `${more ? 'The first ' : ''}${formatCount(shown.length)} ${noun}${matchingText(browse)}${more ? '; there are more' : ''}.`;
+  }
+  return {
+    header: indexes.map((index) => table.columns[index].label),
+    rows: shown.map((row) => indexes.map((index) => cellText(row[index] ?? null, table.columns[index]))),
+    total: table.total,
+    more,
+    summary,
+  };
+}
+
+/** The first matches, through the add-on's cache (free, but a round trip per keystroke). */
+export function previewDictionaryMatches(request: DictionaryBrowse): DictionaryPreview {
+  const browse = readBrowse(request);
+  const key = readWorkerKey();
+  if (key === null) throw new Error(NOT_CONNECTED);
+  const cacheKey = formulaCacheKey(currentWorkerUrl(), key, [
+    'dictionary-preview',
+    browse.entry.name,
+    browse.platform,
+    browse.query ?? '',
+  ]);
+  return readThroughCache(cacheKey, () => ({ value: previewOf(browse), cacheable: true }));
+}
+
+/** "Locations (tiktok), "par"": what was written, and where from. */
+export function dictionaryTabName(request: DictionaryBrowse): string {
+  const browse = readBrowse(request);
+  const platform = browse.platform === null ? '' : ` (${browse.platform})`;
+  const query = browse.query === undefined ? '' : `, "${browse.query}"`;
+  return `${browse.entry.label}${platform}${query}`;
+}
+
+export function writeDictionaryMatches(request: DictionaryBrowse): DictionaryWritten {
+  const browse = readBrowse(request);
+  const { entry } = browse;
+  const limit = entry.writeLimit;
+  const table = fetchTable(browse, limit + 1);
+  if (table.rows.length === 0) throw new Error(`${noMatch(browse)} Nothing was written.`);
+  const rows = table.rows.slice(0, limit);
+  const truncated = table.rows.length > limit || (table.total !== null && table.total > limit);
+  const leftOut = table.total === null ? null : Math.max(0, table.total - rows.length);
+  const written = writeTableToNewTab(dictionaryTabName(request), table.columns, rows);
+  let message = `Wrote ${plural(rows.length, entry.noun.replace(/s$/, ''), entry.noun)}${matchingText(browse)} to ${written.destination}, for free.`;
+  if (truncated) {
+    message +=
+      ` A tab takes at most ${formatCount(limit)} ${entry.noun}` +
+      `${leftOut === null || leftOut === 0 ? '' : ` (${formatCount(leftOut)} more match)`}: search to narrow the list.`;
+  }
+  return {
+    sheetName: written.sheetName,
+    destination: written.destination,
+    rows: rows.length,
+    leftOut,
+    truncated,
+    message,
+  };
+}
