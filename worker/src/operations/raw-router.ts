@@ -1,18 +1,26 @@
 import { Router } from 'express';
 import { operationContext, type OperationDeps } from './operation-deps';
 import { runRaw } from './raw';
+import { readRawFeedUsage } from './raw-feed-usage';
 import { parseRawRequest } from './raw-request';
 
 /**
- * `POST /api/raw` `{ operation: <raw operation id>, query, maxPages? (1; 0 = until done, at most
- * 100), layout?: table|flat, withHeader? }` -> `{ operation, header, columns, rows, pages, more,
- * cursor, rawUnits, rawRequestsLeft, duplicates, repeatedCursor, incomplete? }` (see runRaw).
+ * - `POST /api/raw` `{ operation: <raw operation id>, query, maxPages? (1; 0 = until done, at most
+ *   100), layout?: table|flat, withHeader? }` -> `{ operation, header, columns, rows, pages, more,
+ *   cursor, rawUnits, rawRequestsLeft, duplicates, repeatedCursor, incomplete? }` (see runRaw).
+ * - `GET /api/raw/jobs/:id` -> `{ id, status, operation, pages, rawUnits, more, cursor, cursorParam,
+ *   rawRequestsLeft }`: what a `raw-feed` job pulled and spent (raw-feed-usage.ts); 404 for a job
+ *   of another kind or owner, as the jobs routes answer.
  */
 export function createRawRouter(deps: OperationDeps): Router {
   const router = Router();
   router.post('/api/raw', deps.authenticate, async (req, res) => {
     const input = parseRawRequest(req.body);
     res.json(await runRaw(deps, operationContext(req, deps), input));
+  });
+  router.get('/api/raw/jobs/:id', deps.authenticate, async (req, res) => {
+    const usage = await readRawFeedUsage(deps, operationContext(req, deps), String(req.params.id));
+    res.set('Cache-Control', 'no-store').json(usage);
   });
   return router;
 }

@@ -226,7 +226,11 @@ export async function runRaw(
   };
 }
 
-async function rawAllowanceLeft(deps: OperationDeps, context: OperationContext): Promise<number | null> {
+/** The monthly raw allowance left (`/user/info`, free), or null when it cannot be read. */
+export async function rawAllowanceLeft(
+  deps: OperationDeps,
+  context: OperationContext,
+): Promise<number | null> {
   try {
     const info = await deps.upstream.request('userInfo', {
       parse: (json) => accountInfoResponseSchema.parse(json),

@@ -131,14 +131,19 @@ export const rawFeedKind: JobKind = {
             const repeated = next !== null && visited.has(next);
             if (repeated)
               context.log.warn({ operation, pages: pages + 1 }, 'raw feed stopped at a cursor seen before');
-            const end =
-              next === null || repeated || kept.length < fresh.length || position + rows.length >= capacity;
+            const feedEnded = next === null || repeated;
+            const cut = kept.length < fresh.length;
+            const end = feedEnded || cut || position + rows.length >= capacity;
             const checkpoint = {
               from,
               cursor: end ? null : next,
               added: addedIds(seen, pageSeen),
               next: position + rows.length,
               end,
+              // Where another pull goes on without losing an item (GET /api/raw/jobs/:id): the next
+              // page, or this one again when the job's row limit cut it short.
+              feedEnded,
+              resumeCursor: feedEnded ? null : cut ? from : next,
             };
             if (from !== null) visited.add(from);
             seen = pageSeen;

@@ -1,0 +1,63 @@
+import type { RawFeedUsage, RawUsage } from '../shared/raw-data-api';
+import { rawUnitsText } from '../shared/raw-data-estimate';
+import { rawCursorParam, rawOperation } from '../shared/raw-data-operations';
+import type { JobView } from '../shared/sidebar-api';
+import { countOf, formatCount } from './count-text';
+
+/** What the Raw data section says once a pull has ended: what it wrote, and exactly what it spent. */
+
+function spentText(usage: RawUsage): string {
+  const left =
+    usage.rawRequestsLeft === null ? '' : `; ${formatCount(usage.rawRequestsLeft)} left this month`;
+  return `Spent ${rawUnitsText(usage.rawUnits)}${left}.`;
+}
+
+/** A one-request pull: "Wrote 1 row into 'Tab'!A2. Spent 1 raw request; 8,999 left this month." */
+export function tableResultText(result: { destination: string; rows: number; usage: RawUsage }): string {
+  const wrote =
+    result.rows === 0
+      ? `The answer held nothing to write; the header is in ${result.destination}.`
+      : `Wrote ${countOf(result.rows, 'row')} into ${result.destination}.`;
+  return `${wrote} ${spentText(result.usage)}`;
+}
+
+/**
+ * A feed job that ended: "Done: 5 pages, 57 rows in 'Tab'!A2. Spent 5 raw requests; 8,995 left
+ * this month." Units can exceed pages (a not-found answer, a page fetched again after a restart):
+ * both are said as they are.
+ */
+export function feedResultText(job: JobView, usage: RawFeedUsage): string {
+  const pages = countOf(usage.pages, 'page');
+  const rows = countOf(job.rowsWritten, 'row');
+  let outcome: string;
+  switch (usage.status) {
+    case 'done':
+      outcome = `Done: ${pages}, ${rows} in ${job.destination}.`;
+      break;
+    case 'cancelled':
+      outcome = `Cancelled after ${pages}: ${rows} in ${job.destination}.`;
+      break;
+    case 'failed':
+      outcome = `Stopped after ${pages}: ${rows} in ${job.destination}.`;
+      break;
+    default:
+      outcome = `So far ${pages}, ${rows} in ${job.destination}.`;
+  }
+  return `${outcome} ${spentText(usage)}`;
+}
+
+/**
+ * Where the feed goes on, when it does: the sentence under the result, or null. `placed`: the
+ * cursor was put into the form's cursor field (the form still asks for that feed); otherwise the
+ * cursor is given to copy.
+ */
+export function feedMoreText(usage: RawFeedUsage, placed: boolean): string | null {
+  if (!usage.more || usage.cursor === null) return null;
+  const operation = rawOperation(usage.operation);
+  const field = operation === null ? null : rawCursorParam(operation);
+  if (placed && operation !== null && field !== null) {
+    return `The feed goes on: "${field.label}" of ${operation.label} now holds where it stopped. Pull again to get the next pages into a new tab.`;
+  }
+  const where = field === null ? 'its cursor' : `"${field.label}"`;
+  return `The feed goes on. To pull the next pages, put this in ${where}: ${usage.cursor}`;
+}

@@ -1,0 +1,70 @@
+import type { RawFeedUsage } from '../../../addon/shared/raw-data-api';
+import type { JobView } from '../../../addon/shared/sidebar-api';
+import { feedMoreText, feedResultText, tableResultText } from '../../../addon/sidebar/raw-data-result-text';
+
+const job: JobView = {
+  id: 'raw-1',
+  kind: 'raw-feed',
+  status: 'done',
+  done: 57,
+  total: 57,
+  creditsSpent: 0,
+  errors: 0,
+  lastError: null,
+  rowsWritten: 57,
+  destination: "'Instagram user posts @nasa'!A2",
+  message: 'Done: 57 rows written, 0 credits spent.',
+};
+
+const usage = (overrides: Partial<RawFeedUsage> = {}): RawFeedUsage => ({
+  jobId: 'raw-1',
+  status: 'done',
+  operation: 'rawIgUserFeed',
+  pages: 5,
+  rawUnits: 5,
+  rawRequestsLeft: 8995,
+  more: false,
+  cursor: null,
+  cursorParam: 'after',
+  ...overrides,
+});
+
+describe('what the section says when a pull has ended', () => {
+  it('states the pages, rows and the exact raw requests spent', () => {
+    expect(feedResultText(job, usage())).toBe(
+      "Done: 5 pages, 57 rows in 'Instagram user posts @nasa'!A2. Spent 5 raw requests; 8,995 left this month.",
+    );
+    expect(
+      feedResultText({ ...job, rowsWritten: 20 }, usage({ status: 'cancelled', pages: 1, rawUnits: 1 })),
+    ).toBe(
+      "Cancelled after 1 page: 20 rows in 'Instagram user posts @nasa'!A2. Spent 1 raw request; 8,995 left this month.",
+    );
+    expect(
+      feedResultText(
+        { ...job, rowsWritten: 0 },
+        usage({ status: 'failed', pages: 0, rawUnits: 1, rawRequestsLeft: null }),
+      ),
+    ).toBe("Stopped after 0 pages: 0 rows in 'Instagram user posts @nasa'!A2. Spent 1 raw request.");
+  });
+
+  it('says where the feed goes on: in the field, or as a cursor to copy', () => {
+    const more = usage({ more: true, cursor: 'QVFE' });
+    expect(feedMoreText(more, true)).toBe(
+      'The feed goes on: "Start after (cursor)" of User posts now holds where it stopped. Pull again to get the next pages into a new tab.',
+    );
+    expect(feedMoreText(more, false)).toBe(
+      'The feed goes on. To pull the next pages, put this in "Start after (cursor)": QVFE',
+    );
+    expect(feedMoreText(usage(), true)).toBeNull();
+  });
+
+  it('reports a one-request pull', () => {
+    const usageOf = { pages: 1, rawUnits: 1, rawRequestsLeft: 41 };
+    expect(tableResultText({ destination: "'X'!A2", rows: 1, usage: usageOf })).toBe(
+      "Wrote 1 row into 'X'!A2. Spent 1 raw request; 41 left this month.",
+    );
+    expect(tableResultText({ destination: "'X'!A2", rows: 0, usage: usageOf })).toBe(
+      "The answer held nothing to write; the header is in 'X'!A2. Spent 1 raw request; 41 left this month.",
+    );
+  });
+});
