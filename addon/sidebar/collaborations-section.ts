@@ -1,11 +1,354 @@
+import { PLATFORMS } from '../../shared/platforms';
+import type {
+  CollaborationsProgress,
+  CollaborationsRequest,
+  CollaborationsSubject,
+} from '../shared/collaborations-api';
+import { collaborationsCost } from '../shared/collaborations-rules';
+import {
+  buildCollaborationsRequest,
+  type CollaborationsFormField,
+  type CollaborationsFormValues,
+  fieldsShown,
+  initialCollaborationsValues,
+  localDay,
+} from './collaborations-form';
+import { withId, withRadioIds } from './collaborations-ids';
+import {
+  collaborationsCostFacts,
+  collaborationsCostLine,
+  collaborationsRunBlocker,
+  collaboratorCopy,
+  GROUP_HINT,
+  OLDER_API_NOTE,
+  pagesHint,
+  progressPercent,
+  runVerb,
+  stoppedText,
+  subjectCopy,
+  WINDOW_HINT,
+} from './collaborations-text';
 import { createElement } from './create-element';
-import type { SectionDefinition } from './sidebar-context';
+import { confirmCostLabel, startLabel } from './estimate-text';
+import {
+  button,
+  checkboxField,
+  type Field,
+  factList,
+  radioGroup,
+  selectField,
+  textField,
+  uniqueId,
+} from './form-fields';
+import { PLATFORM_NAMES } from './search-options';
+import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
-/** Collabs. Placeholder until the section is built. */
+/** A field's label, hint and placeholder, changed when the choices change. */
+function setCopy(
+  field: Field<HTMLInputElement>,
+  copy: { label: string; hint: string; placeholder: string },
+): void {
+  const label = field.wrapper.querySelector('label');
+  if (label !== null) label.textContent = copy.label;
+  const hint = field.wrapper.querySelector('.hint');
+  if (hint !== null) hint.textContent = copy.hint;
+  field.control.placeholder = copy.placeholder;
+}
+
+function dateField(label: string, id: string): Field<HTMLInputElement> {
+  const field = withId(textField({ label, placeholder: 'YYYY-MM-DD' }), id);
+  // A native date picker: keyboard and screen readers know it; its value is YYYY-MM-DD or ''.
+  field.control.type = 'date';
+  return field;
+}
+
+/**
+ * Collaborations: an influencer's or a brand's collaboration posts (paged) or summary (one call),
+ * or the older API's collaborations behind a switch; cost shown before Run; long runs go on from
+ * the sidebar a few pages per call, with progress, Stop and Continue.
+ */
+function renderCollaborationsSection(panel: HTMLElement, context: SidebarContext): SectionView {
+  const initial = initialCollaborationsValues();
+
+  const about = withRadioIds(
+    radioGroup<CollaborationsSubject>(
+      'About',
+      [
+        { value: 'influencer', label: 'An influencer' },
+        { value: 'brand', label: 'A brand' },
+      ],
+      initial.subject,
+    ),
+    'collaborations-about',
+  );
+  const platform = withId(
+    selectField(
+      'Platform',
+      PLATFORMS.map((value) => ({ value, label: PLATFORM_NAMES[value] })),
+      initial.platform,
+    ),
+    'collaborations-platform',
+  );
+  // Their labels and hints follow the choices (setCopy in changed()); ' ' makes the hint element.
+  const subject = withId(textField({ label: 'Influencer', hint: ' ' }), 'collaborations-subject');
+  const collaborator = withId(textField({ label: 'Only with', hint: ' ' }), 'collaborations-collaborator');
+  const kind = withRadioIds(
+    radioGroup<'posts' | 'summary'>(
+      'Get',
+      [
+        { value: 'posts', label: 'Posts, one row each' },
+        { value: 'summary', label: 'Summary: totals per partner' },
+      ],
+      initial.kind,
+    ),
+    'collaborations-kind',
+  );
+  const from = dateField('From', 'collaborations-from');
+  const to = dateField('To', 'collaborations-to');
+  // The legend names the pair for screen readers; the hint states the limits.
+  const windowBlock = createElement('fieldset', { class: 'collaborations-window' }, [
+    createElement('legend', {}, ['Days the posts were made']),
+    createElement('div', { class: 'pair' }, [from.wrapper, to.wrapper]),
+    createElement('p', { class: 'hint' }, [WINDOW_HINT]),
+  ]);
+  const groupByDomain = withId(
+    checkboxField('Group brands by domain', initial.groupByDomain, GROUP_HINT),
+    'collaborations-group-domains',
+  );
+  const pages = withId(
+    textField({ label: 'Pages', value: initial.pages, inputMode: 'numeric', hint: pagesHint(false) }),
+    'collaborations-pages',
+  );
+  const olderApi = withId(
+    checkboxField('Use the older API', false, OLDER_API_NOTE),
+    'collaborations-older-api',
+  );
+
+  const fieldsByName: Partial<Record<CollaborationsFormField, Field<HTMLElement>>> = {
+    platform,
+    id: subject,
+    collaborator,
+    from,
+    to,
+    pages,
+  };
+
+  const estimateRegion = createElement('div', {
+    class: 'estimate',
+    id: 'collaborations-estimate',
+    'aria-live': 'polite',
+  });
+  const run = withIdButton(button('Get posts', { primary: true }), 'collaborations-run');
+  const stop = withIdButton(button('Stop'), 'collaborations-stop');
+  const resume = withIdButton(button('Continue'), 'collaborations-continue');
+  const blockerId = uniqueId('collaborations-blocker');
+  const blocker = createElement('p', { class: 'hint', id: blockerId });
+  run.setAttribute('aria-describedby', blockerId);
+  const bar = createElement('progress', { max: '100', 'aria-label': 'Collaborations progress' });
+  const progressText = createElement('p', { class: 'collaborations-progress-text' });
+  const progressRegion = createElement(
+    'div',
+    { class: 'collaborations-progress', id: 'collaborations-progress', 'aria-live': 'polite', hidden: '' },
+    [bar, progressText],
+  );
+
+  let request: CollaborationsRequest | null = null;
+  let problem: string | null = null;
+  let currentKey: string | null = null;
+  let confirmedCost = false;
+  let running = false;
+  let stopRequested = false;
+  /** The last progress of a run that can go on (stopped, or a page failed). */
+  let resumable: CollaborationsProgress | null = null;
+
+  const readValues = (): CollaborationsFormValues => ({
+    olderApi: olderApi.control.checked,
+    kind: kind.value(),
+    subject: about.value(),
+    platform: PLATFORMS.find((value) => value === platform.control.value) ?? 'instagram',
+    id: subject.control.value,
+    collaborator: collaborator.control.value,
+    from: from.control.value,
+    to: to.control.value,
+    groupByDomain: groupByDomain.control.checked,
+    pages: pages.control.value,
+  });
+
+  const updateButtons = (): void => {
+    const cost = request === null ? null : collaborationsCost(request);
+    const reason = collaborationsRunBlocker({
+      problem,
+      needsConfirmation: cost?.needsConfirmation ?? false,
+      confirmed: confirmedCost,
+      running,
+    });
+    run.disabled = reason !== null;
+    const values = readValues();
+    run.textContent = startLabel(runVerb(request, values.olderApi, values.kind), cost?.maxCredits ?? null);
+    blocker.textContent = reason ?? '';
+    stop.hidden = !running;
+    stop.disabled = stopRequested;
+    resume.hidden = running || resumable === null;
+  };
+
+  const showEstimate = (): void => {
+    if (request === null) {
+      estimateRegion.replaceChildren();
+      return;
+    }
+    const cost = collaborationsCost(request);
+    const parts: Node[] = [
+      factList(collaborationsCostFacts(request, cost)),
+      createElement('p', { class: 'cost' }, [collaborationsCostLine(request, cost)]),
+    ];
+    if (cost.needsConfirmation) {
+      const confirm = withId(checkboxField(confirmCostLabel(cost.maxCredits)), 'collaborations-confirm');
+      confirm.control.checked = confirmedCost;
+      confirm.control.addEventListener('change', () => {
+        confirmedCost = confirm.control.checked;
+        updateButtons();
+      });
+      parts.push(confirm.wrapper);
+    }
+    estimateRegion.replaceChildren(...parts);
+  };
+
+  const changed = (): void => {
+    const values = readValues();
+    const shown = fieldsShown(values);
+    kind.fieldset.hidden = !shown.kind;
+    collaborator.wrapper.hidden = !shown.collaborator;
+    windowBlock.hidden = !shown.window;
+    pages.wrapper.hidden = !shown.pages;
+    groupByDomain.wrapper.hidden = !shown.groupByDomain;
+    setCopy(subject, subjectCopy(values.subject, values.platform));
+    setCopy(collaborator, collaboratorCopy(values.subject, values.platform));
+    const pagesHintText = pages.wrapper.querySelector('.hint');
+    if (pagesHintText !== null) pagesHintText.textContent = pagesHint(values.olderApi);
+    const today = localDay(new Date());
+    from.control.max = today;
+    to.control.max = today;
+
+    const result = buildCollaborationsRequest(values, today);
+    for (const field of Object.values(fieldsByName)) field.setError(null);
+    problem = null;
+    if (!result.ok) {
+      for (const error of result.errors) {
+        // An empty subject is the form not filled in yet, not a mistake to paint red.
+        const untouched = error.field === 'id' && values.id.trim() === '';
+        if (!untouched) fieldsByName[error.field]?.setError(error.message);
+        problem ??= untouched ? error.message : 'Correct the fields marked in red first.';
+      }
+    }
+    request = result.ok ? result.request : null;
+    const key = request === null ? null : JSON.stringify(request);
+    // Consent was given for another request's cost; ask again.
+    if (key !== currentKey) confirmedCost = false;
+    currentKey = key;
+    showEstimate();
+    updateButtons();
+  };
+
+  const show = (progress: CollaborationsProgress): void => {
+    progressRegion.hidden = false;
+    bar.value = progressPercent(progress);
+    bar.setAttribute('aria-valuetext', `${bar.value}%`);
+    progressText.textContent = progress.message;
+  };
+
+  const runAll = async (first: () => Promise<CollaborationsProgress>): Promise<void> => {
+    running = true;
+    stopRequested = false;
+    resumable = null;
+    updateButtons();
+    let last: CollaborationsProgress | null = null;
+    try {
+      let progress = await first();
+      last = progress;
+      show(progress);
+      while (!progress.finished && progress.incomplete === null && !stopRequested) {
+        progress = await context.server.continueCollaborations(progress.run);
+        last = progress;
+        show(progress);
+      }
+      if (progress.finished) context.status.success(progress.message);
+      else if (progress.incomplete !== null) {
+        resumable = progress;
+        context.status.error(progress.message);
+      } else {
+        resumable = progress;
+        progressText.textContent = stoppedText(progress);
+        context.status.info(stoppedText(progress));
+      }
+    } catch (error) {
+      // The rows written so far stay; Continue retries the step that failed.
+      resumable = last !== null && !last.finished ? last : resumable;
+      context.fail('get the collaborations', error);
+    } finally {
+      running = false;
+      stopRequested = false;
+      // Running again is a new paid action: ask again.
+      confirmedCost = false;
+      showEstimate();
+      updateButtons();
+    }
+  };
+
+  run.addEventListener('click', () => {
+    const current = request;
+    if (current === null || run.disabled) return;
+    const confirmed = confirmedCost;
+    void runAll(() => context.server.startCollaborations(current, confirmed));
+  });
+  stop.addEventListener('click', () => {
+    stopRequested = true;
+    progressText.textContent = 'Stopping after this step…';
+    updateButtons();
+  });
+  resume.addEventListener('click', () => {
+    const previous = resumable;
+    if (previous === null || running) return;
+    void runAll(() => context.server.continueCollaborations(previous.run));
+  });
+
+  about.onChange(changed);
+  kind.onChange(changed);
+  for (const field of [subject, collaborator, pages]) field.control.addEventListener('input', changed);
+  for (const field of [from, to]) {
+    field.control.addEventListener('input', changed);
+    field.control.addEventListener('change', changed);
+  }
+  for (const field of [platform, groupByDomain, olderApi]) field.control.addEventListener('change', changed);
+
+  panel.replaceChildren(
+    createElement('h2', {}, ['Collaborations']),
+    createElement('p', { class: 'intro' }, [
+      'Posts where an influencer promotes brands, or where influencers post for a brand, and their totals. Results go into a new tab.',
+    ]),
+    about.fieldset,
+    platform.wrapper,
+    subject.wrapper,
+    kind.fieldset,
+    collaborator.wrapper,
+    windowBlock,
+    groupByDomain.wrapper,
+    pages.wrapper,
+    createElement('div', { class: 'collaborations-older' }, [olderApi.wrapper]),
+    estimateRegion,
+    createElement('div', { class: 'actions' }, [run, stop, resume]),
+    blocker,
+    progressRegion,
+  );
+  changed();
+  return {};
+}
+
+function withIdButton(element: HTMLButtonElement, id: string): HTMLButtonElement {
+  element.id = id;
+  return element;
+}
+
 export const collaborationsSection: SectionDefinition = {
   title: 'Collabs',
-  render(panel) {
-    panel.replaceChildren(createElement('p', {}, ['Coming soon.']));
-    return {};
-  },
+  render: renderCollaborationsSection,
 };

@@ -12,7 +12,8 @@ import { operationContext, type OperationDeps } from './operation-deps';
  * Collaborations (paid):
  * - `POST /api/collaborations/posts` `{ id, platform, collaboratorId?, from?, to?,
  *   groupBrandCollaborations?, limit?, cursor?, maxPages?, withHeader? }` -> `{ header, columns,
- *   rows, pages, more, cursor, estimate, credits, side, incomplete? }`
+ *   rows, pages, more, cursor, estimate, credits, side, incomplete? }`; a brand's posts end with a
+ *   Creator column (collaborations-creator.ts)
  * - `POST /api/collaborations/summary` (same body; one call) -> `{ header, columns, rows, side, credits }`
  * - `POST /api/collaborations/deprecated` `{ kind: influencer|brand, platform, id, groupedBrands?,
  *   after?, maxPages?, withHeader? }` -> `{ header, columns, rows, pages, more, cursor, estimate,

@@ -17,6 +17,7 @@ import { headerRow, type Column, type Row } from '../../../shared/rows/columns';
 import { flatColumns, flatToRows } from '../../../shared/rows/raw-rows';
 import type { PaidBudget } from '../billing/paid-call';
 import { toWorkerError } from '../http/error-answer';
+import { CREATOR_COLUMN, withCreators } from './collaborations-creator';
 import type { CollaborationsInput, DeprecatedCollaborationsInput } from './collaborations-request';
 import type { OperationContext, OperationDeps } from './operation-deps';
 
@@ -122,7 +123,7 @@ export async function runCollaborationPosts(
   const perPage = estimateCredits('collaborationPosts');
   const estimate = sumCharges(Array.from({ length: input.maxPages }, () => perPage));
   const rows: Row[] = [];
-  let side: CollaborationPostsAnswer['side'] = 'influencer';
+  let side = 'influencer' as CollaborationPostsAnswer['side'];
   const budget: PaidBudget = await deps.paid.reserve(context, estimate);
   let paging: Awaited<ReturnType<typeof followPages>>;
   try {
@@ -146,13 +147,14 @@ export async function runCollaborationPosts(
       },
       (page) => {
         if (page.influencer === undefined && page.brand !== undefined) side = 'brand';
-        rows.push(...collaborationPostsToRows(page));
+        rows.push(...withCreators(page, collaborationPostsToRows(page)));
       },
     );
   } finally {
     budget.release();
   }
-  const columns = [...COLLABORATION_POST_COLUMNS];
+  const columns =
+    side === 'brand' ? [...COLLABORATION_POST_COLUMNS, CREATOR_COLUMN] : [...COLLABORATION_POST_COLUMNS];
   return {
     header: columns.map((col) => col.label),
     columns,

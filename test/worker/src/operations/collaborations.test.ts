@@ -119,6 +119,39 @@ describe('POST /api/collaborations/posts', () => {
   });
 });
 
+describe('POST /api/collaborations/posts for a brand', () => {
+  it('names who made each post in a Creator column after the post columns', async () => {
+    const pc = world.sandbox.state.world.platform('instagram');
+    let brand: { domain: string; id: number } | undefined;
+    for (let index = 0; index < pc.firstPersonIndex && brand === undefined; index++) {
+      const candidate = pc.brandOf(index);
+      if (candidate !== undefined && pc.brandPosts(candidate.id, { limit: 5 }).posts.length >= 5)
+        brand = candidate;
+    }
+    if (brand === undefined) throw new Error('no brand with 5 collaboration posts in the test world');
+    const expected = pc
+      .brandPosts(brand.id, { limit: 5 })
+      .posts.map((post) => [post.id, pc.username(post.creatorIndex)]);
+
+    const res = await apiPost(world.api, '/api/collaborations/posts', {
+      id: brand.domain,
+      platform: 'instagram',
+      limit: 5,
+      maxPages: 1,
+    });
+
+    expect(res.status).toBe(200);
+    expect(res.body.side).toBe('brand');
+    expect(res.body.columns.map((col: { id: string }) => col.id)).toEqual([
+      ...COLLABORATION_POST_COLUMNS.map((col) => col.id),
+      'creator',
+    ]);
+    expect(res.body.header[res.body.header.length - 1]).toBe('Creator');
+    const creator = res.body.columns.length - 1;
+    expect((res.body.rows as unknown[][]).map((row) => [row[0], row[creator]])).toEqual(expected);
+  });
+});
+
 describe('POST /api/collaborations/summary', () => {
   it('answers a row per brand and a totals row that adds up the posts, in one call', async () => {
     const { username } = influencerWith(12, 19);

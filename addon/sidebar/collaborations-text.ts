@@ -1,0 +1,132 @@
+import type { Platform } from '../../shared/platforms';
+import type {
+  CollaborationsProgress,
+  CollaborationsRequest,
+  CollaborationsSubject,
+} from '../shared/collaborations-api';
+import {
+  COLLABORATION_PAGES_PER_CALL,
+  type CollaborationsCost,
+  MAX_COLLABORATION_PAGES,
+  OLDER_COLLABORATIONS_PAGE_SIZE,
+} from '../shared/collaborations-rules';
+import { countOf, creditsText, formatCount } from './count-text';
+import type { Fact } from './estimate-text';
+
+/** What the Collaborations section says: labels that follow the choices, the cost, the limits. */
+
+export const OLDER_API_NOTE =
+  'Deprecated: the per-platform collaboration endpoints will be removed. Posts and Summary (the newer endpoints) replace them.';
+
+export interface FieldCopy {
+  label: string;
+  hint: string;
+  placeholder: string;
+}
+
+export function subjectCopy(subject: CollaborationsSubject, platform: Platform): FieldCopy {
+  if (subject === 'influencer') {
+    return { label: 'Influencer', hint: 'Handle, profile URL or id.', placeholder: '@handle' };
+  }
+  return {
+    label: 'Brand',
+    hint:
+      platform === 'youtube'
+        ? 'Its web domain: YouTube knows brands by domain only.'
+        : 'Its web domain (such as nike.com) or its name.',
+    placeholder: 'nike.com',
+  };
+}
+
+/** The counterpart filter: a brand for an influencer, an influencer for a brand. */
+export function collaboratorCopy(subject: CollaborationsSubject, platform: Platform): FieldCopy {
+  if (subject === 'influencer') {
+    return {
+      label: 'Only with this brand (optional)',
+      hint: platform === 'youtube' ? 'Its web domain.' : 'Its web domain or name.',
+      placeholder: 'nike.com',
+    };
+  }
+  return {
+    label: 'Only by this influencer (optional)',
+    hint: 'Handle, profile URL or id.',
+    placeholder: '@handle',
+  };
+}
+
+export const WINDOW_HINT = 'Optional: both days included, up to today. Leave empty for all time.';
+
+export function pagesHint(olderApi: boolean): string {
+  const price = olderApi
+    ? `1 credit per page of up to ${OLDER_COLLABORATIONS_PAGE_SIZE}`
+    : 'One call per page, 0.2 credits each';
+  return `${price}; up to ${MAX_COLLABORATION_PAGES} pages, fetched ${COLLABORATION_PAGES_PER_CALL} at a time.`;
+}
+
+export const GROUP_HINT = 'One row per brand web domain, adding up brands that share one.';
+
+/** The run button's verb. */
+export function runVerb(
+  request: CollaborationsRequest | null,
+  olderApi: boolean,
+  kind: 'posts' | 'summary',
+): string {
+  const which = request?.kind ?? (olderApi ? 'older' : kind);
+  if (which === 'summary') return 'Get summary';
+  if (which === 'older') return 'Get collaborations';
+  return 'Get posts';
+}
+
+/** What the request will do and the most it can cost, listed before Run. */
+export function collaborationsCostFacts(request: CollaborationsRequest, cost: CollaborationsCost): Fact[] {
+  const facts: Fact[] = [];
+  if (request.kind === 'summary') {
+    facts.push({ label: 'Calls', value: '1' });
+  } else {
+    facts.push({ label: 'Pages, at most', value: formatCount(cost.calls) });
+  }
+  if (cost.maxRows !== null) facts.push({ label: 'Rows, at most', value: formatCount(cost.maxRows) });
+  facts.push({ label: 'Most it can cost', value: creditsText(cost.maxCredits) });
+  return facts;
+}
+
+/** The sentence under the facts. */
+export function collaborationsCostLine(request: CollaborationsRequest, cost: CollaborationsCost): string {
+  if (request.kind === 'summary') return `Costs ${creditsText(cost.maxCredits)}: one call, never paged.`;
+  return (
+    `At most ${creditsText(cost.maxCredits)}: every page is billed, and paging stops at the last one, ` +
+    'so it often costs less.'
+  );
+}
+
+export interface CollaborationsRunState {
+  /** The first mistake of the form, or null when it is complete. */
+  problem: string | null;
+  needsConfirmation: boolean;
+  confirmed: boolean;
+  running: boolean;
+}
+
+/** Why Run cannot start yet, in words that say what to do; null when it can. */
+export function collaborationsRunBlocker(state: CollaborationsRunState): string | null {
+  if (state.running) return 'Working: wait for this run to end, or stop it.';
+  if (state.problem !== null) return state.problem;
+  if (state.needsConfirmation && !state.confirmed) return 'Tick the box to accept the cost, then press Run.';
+  return null;
+}
+
+/** Share of the pages done, 0 to 100, for the progress bar. */
+export function progressPercent(progress: CollaborationsProgress): number {
+  if (progress.finished) return 100;
+  const request = progress.run.request;
+  const pages = request.kind === 'summary' ? 1 : request.pages;
+  return Math.min(100, Math.round((progress.run.pagesDone / Math.max(1, pages)) * 100));
+}
+
+/** The line after the user stopped a run between two calls. */
+export function stoppedText(progress: CollaborationsProgress): string {
+  return (
+    `Stopped after ${countOf(progress.run.pagesDone, 'page')}; ${countOf(progress.run.rowsWritten, 'row')} ` +
+    `are in ${progress.destination}. Continue picks up from there (within 2 days).`
+  );
+}

@@ -1,0 +1,235 @@
+import type { CollaborationsProgress, CollaborationsRequest } from '../../addon/shared/collaborations-api';
+import { COLLABORATION_TOTAL_LABEL } from '../../shared/rows/collaboration-rows';
+import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
+import { createWorld, type PlatformCreators, type World } from '../../worker/sandbox/data';
+import { startBundleWorld, upstreamCalls, type BundleWorld } from './bundle-world';
+
+/**
+ * The Collaborations section's server functions in the built Code.js, called as google.script.run
+ * calls them, against the real worker and sandbox (bundle-world.ts). The test picks its creators
+ * from the same generated world the sandbox serves (same seed, size and day), so it knows how many
+ * posts to expect, and counts what reached the paid API.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A loaded CI machine may be slow; a bound, not the expected time. */
+const SLOW_TEST_MS = 90_000;
+
+let world: BundleWorld;
+let sandbox: World;
+
+beforeAll(async () => {
+  world = await startBundleWorld();
+  // What bundle-world.ts starts: SANDBOX_CREATORS=2000, the default seed, dates from today (UTC).
+  sandbox = createWorld({ creatorsPerPlatform: 2000, now: Math.floor(Date.now() / DAY_MS) * DAY_MS });
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+});
+beforeEach(async () => {
+  await world.resetStats();
+});
+
+function day(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Runs a request to its end the way the sidebar does: start, then continue while there is more. */
+function runToEnd(
+  fakes: AppsScriptFakes,
+  request: CollaborationsRequest,
+  confirmed: boolean,
+): CollaborationsProgress[] {
+  let progress = fakes.runtime.callFromClient('startCollaborations', [
+    request,
+    confirmed,
+  ]) as CollaborationsProgress;
+  const steps = [progress];
+  while (!progress.finished && progress.incomplete === null) {
+    progress = fakes.runtime.callFromClient('continueCollaborations', [
+      progress.run,
+    ]) as CollaborationsProgress;
+    steps.push(progress);
+  }
+  return steps;
+}
+
+/** A date cell as Sheets gives it back: a Date (of the script's realm, so no instanceof). */
+function cellDay(value: unknown): string {
+  return Object.prototype.toString.call(value) === '[object Date]'
+    ? day((value as Date).getTime())
+    : String(value);
+}
+
+function tabValues(fakes: AppsScriptFakes, name: string): unknown[][] {
+  const sheet = fakes.spreadsheet.getSheetByName(name);
+  if (sheet === null) throw new Error(`no tab "${name}"`);
+  return sheet.getDataRange().getValues();
+}
+
+/** An Instagram influencer (not a brand account) with between min and max posts in the window. */
+function influencerWith(
+  pc: PlatformCreators,
+  window: { from: number; to: number },
+  min: number,
+  max: number,
+): { index: number; username: string; posts: number } {
+  for (let index = pc.firstPersonIndex; index < pc.size; index++) {
+    const posts = pc.sponsoredPosts(index, { ...window, limit: 100_000 }).posts.length;
+    if (posts >= min && posts <= max) return { index, username: pc.username(index), posts };
+  }
+  throw new Error(`no influencer with ${min} to ${max} collaboration posts in the window`);
+}
+
+describe('collaborations from the built bundle', () => {
+  it(
+    "writes an influencer's posts of a date range into one tab over two sidebar calls",
+    async () => {
+      const pc = sandbox.platform('instagram');
+      const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+      const from = day(today - 3 * 365 * DAY_MS);
+      const to = day(today);
+      const window = {
+        from: Date.parse(`${from}T00:00:00Z`),
+        to: Date.parse(`${to}T00:00:00Z`) + DAY_MS - 1,
+      };
+      // 6 to 10 pages of 30: more than one call of 5 pages, fewer than the 10 asked for.
+      const creator = influencerWith(pc, window, 160, 290);
+      const fakes = world.load();
+      const request: CollaborationsRequest = {
+        kind: 'posts',
+        subject: 'influencer',
+        platform: 'instagram',
+        id: `https://www.instagram.com/${creator.username}/`,
+        from,
+        to,
+        pages: 10,
+      };
+
+      // 10 pages can cost 2 credits: not without consent.
+      expect(() => fakes.runtime.callFromClient('startCollaborations', [request, false])).toThrow(
+        'This can cost up to 2 credits: confirm the estimate to start.',
+      );
+      const steps = runToEnd(fakes, request, true);
+
+      const pages = Math.ceil(creator.posts / 30);
+      expect(steps.map((step) => step.run.pagesDone)).toEqual([5, pages]);
+      const last = steps[steps.length - 1];
+      expect(last).toMatchObject({ finished: true, more: false, side: 'influencer' });
+      expect(last.message).toBe(
+        `Wrote ${creator.posts} posts from ${pages} pages into 'Collabs posts @${creator.username}'!A2 (${Math.round(pages * 0.2 * 10) / 10} credits).`,
+      );
+      const values = tabValues(fakes, `Collabs posts @${creator.username}`);
+      expect(values).toHaveLength(creator.posts + 1);
+      const ids = values.slice(1).map((row) => row[0]);
+      expect(new Set(ids).size).toBe(creator.posts);
+      const dates = values.slice(1).map((row) => cellDay(row[1]));
+      expect(dates.every((date) => date >= from && date <= to)).toBe(true);
+      expect(fakes.urlFetchApp.requests).toHaveLength(2);
+      const stats = await world.stats();
+      expect(upstreamCalls(stats, 'collaborationPosts')).toBe(pages);
+      expect(stats.credits).toBeCloseTo(pages * 0.2, 6);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
+    "summarises a brand per influencer, and an influencer's brands grouped by domain, one call each",
+    async () => {
+      const pc = sandbox.platform('instagram');
+      const brandIndex = Array.from({ length: pc.firstPersonIndex }, (_, index) => index).find((index) => {
+        const brand = pc.brandOf(index);
+        return brand !== undefined && pc.brandCollaborators(brand.id).length >= 3;
+      });
+      const brand = brandIndex === undefined ? undefined : pc.brandOf(brandIndex);
+      if (brand === undefined) throw new Error('no brand with 3 collaborators in the test world');
+      const collaborators = Array.from(pc.brandCollaborators(brand.id)).filter(
+        (index) => pc.sponsoredPosts(index, { brandId: brand.id, limit: 1 }).posts.length > 0,
+      );
+      const creator = influencerWith(pc, { from: 0, to: Number.MAX_SAFE_INTEGER }, 20, 100);
+      const domains = new Set(
+        pc
+          .sponsoredPosts(creator.index, { limit: 100_000 })
+          .posts.flatMap((post) => post.sponsors.map((sponsor) => sponsor.domain)),
+      );
+      const fakes = world.load();
+
+      const [byBrand] = runToEnd(
+        fakes,
+        { kind: 'summary', subject: 'brand', platform: 'instagram', id: brand.domain, groupByDomain: false },
+        false,
+      );
+      const [byDomain] = runToEnd(
+        fakes,
+        {
+          kind: 'summary',
+          subject: 'influencer',
+          platform: 'instagram',
+          id: creator.username,
+          groupByDomain: true,
+        },
+        false,
+      );
+
+      expect(byBrand).toMatchObject({ finished: true, side: 'brand' });
+      const brandRows = tabValues(fakes, `Collabs summary ${brand.domain}`).slice(1);
+      expect(
+        brandRows
+          .slice(0, -1)
+          .map((row) => row[0])
+          .sort(),
+      ).toEqual(collaborators.map((index) => pc.username(index)).sort());
+      expect(brandRows[brandRows.length - 1][0]).toBe(COLLABORATION_TOTAL_LABEL);
+      expect(byDomain.message).toBe(
+        `Wrote the totals of ${domains.size} brands and a total row into 'Collabs summary @${creator.username}'!A2 (0.2 credits).`,
+      );
+      const domainRows = tabValues(fakes, `Collabs summary @${creator.username}`).slice(1);
+      const likes = (row: unknown[]) => (typeof row[2] === 'number' ? row[2] : 0);
+      const partnerLikes = domainRows.slice(0, -1).reduce((sum, row) => sum + likes(row), 0);
+      expect(likes(domainRows[domainRows.length - 1])).toBe(partnerLikes);
+      const stats = await world.stats();
+      expect(upstreamCalls(stats, 'collaborationSummary')).toBe(2);
+      expect(stats.credits).toBeCloseTo(0.4, 6);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
+    "uses the older API only when asked: an influencer's brands by domain, 1 credit a page",
+    async () => {
+      const pc = sandbox.platform('tiktok');
+      const creator = influencerWith(pc, { from: 0, to: Number.MAX_SAFE_INTEGER }, 20, 100);
+      const domains = new Set(
+        pc
+          .sponsoredPosts(creator.index, { limit: 100_000 })
+          .posts.flatMap((post) => post.sponsors.map((sponsor) => sponsor.domain)),
+      );
+      const fakes = world.load();
+
+      const steps = runToEnd(
+        fakes,
+        {
+          kind: 'older',
+          subject: 'influencer',
+          platform: 'tiktok',
+          id: `@${creator.username}`,
+          groupByDomain: true,
+          pages: 1,
+        },
+        false,
+      );
+
+      expect(steps).toHaveLength(1);
+      expect(steps[0]).toMatchObject({ finished: true, side: null });
+      const values = tabValues(fakes, `Collabs (older API) @${creator.username}`);
+      expect(values).toHaveLength(Math.min(domains.size, 30) + 1);
+      const stats = await world.stats();
+      expect(upstreamCalls(stats, 'collaborationsInfluencerDeprecated')).toBe(1);
+      expect(upstreamCalls(stats, 'collaborationPosts') + upstreamCalls(stats, 'collaborationSummary')).toBe(
+        0,
+      );
+      expect(stats.credits).toBe(1);
+    },
+    SLOW_TEST_MS,
+  );
+});
