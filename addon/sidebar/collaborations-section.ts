@@ -13,7 +13,6 @@ import {
   initialCollaborationsValues,
   localDay,
 } from './collaborations-form';
-import { withId, withRadioIds } from './collaborations-ids';
 import {
   collaborationsCostFacts,
   collaborationsCostLine,
@@ -39,6 +38,8 @@ import {
   selectField,
   textField,
   uniqueId,
+  withId,
+  withRadioIds,
 } from './form-fields';
 import { PLATFORM_NAMES } from './search-options';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';

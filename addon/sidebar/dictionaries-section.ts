@@ -13,7 +13,7 @@ import {
   readDictionaryBrowse,
 } from './dictionaries-form';
 import { errorMessage } from './error-text';
-import { button, type Field, selectField, setChoices, textField } from './form-fields';
+import { button, selectField, setChoices, textField, withId } from './form-fields';
 import { latestOnly, STALE } from './latest-only';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
@@ -21,11 +21,6 @@ import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-c
 export const PREVIEW_DEBOUNCE_MS = 300;
 
 /** Gives a field's control its stable id (browser tests find it by it), its label following. */
-function identify<C extends HTMLElement>(field: Field<C>, id: string): void {
-  field.wrapper.querySelector(`label[for="${field.control.id}"]`)?.setAttribute('for', id);
-  field.control.id = id;
-}
-
 function previewTable(preview: DictionaryPreview): HTMLTableElement {
   return createElement('table', { class: 'numbers dictionaries-table' }, [
     createElement('caption', { class: 'visually-hidden' }, ['First matches']),
@@ -56,18 +51,18 @@ function previewTable(preview: DictionaryPreview): HTMLTableElement {
  */
 function renderDictionariesSection(panel: HTMLElement, context: SidebarContext): SectionView {
   const dictionary = selectField('Dictionary', dictionaryChoices(), 'locations');
-  identify(dictionary, 'dictionaries-kind');
+  withId(dictionary, 'dictionaries-kind');
   const use = createElement('p', { class: 'hint', id: 'dictionaries-use' });
   dictionary.control.setAttribute('aria-describedby', use.id);
 
   const platform = selectField('Platform', [], 'instagram');
-  identify(platform, 'dictionaries-platform');
+  withId(platform, 'dictionaries-platform');
   const platformHint = createElement('p', { class: 'hint', id: 'dictionaries-platform-note' });
   platform.control.setAttribute('aria-describedby', platformHint.id);
   platform.wrapper.append(platformHint);
 
   const query = textField({ label: 'Search', placeholder: 'Type to search, or leave blank to browse' });
-  identify(query, 'dictionaries-query');
+  withId(query, 'dictionaries-query');
   const searchHint = createElement('p', { class: 'hint', id: 'dictionaries-query-hint' });
   query.control.setAttribute('aria-describedby', searchHint.id);
   query.control.setAttribute('aria-controls', 'dictionaries-preview');

@@ -204,3 +204,24 @@ export function button(
   const classes = ['button', options.primary ? 'primary' : '', options.small ? 'small' : ''].filter(Boolean);
   return createElement('button', { type: 'button', class: classes.join(' ') }, [label]);
 }
+
+/**
+ * Gives a field's control a stable id (`#lists-create-name`: what browser tests and the playground
+ * find it by) and keeps its label tied to it; the numbered ids above only need to be unique.
+ */
+export function withId<C extends HTMLElement>(field: Field<C>, id: string): Field<C> {
+  const label = field.wrapper.querySelector(`label[for="${field.control.id}"]`);
+  field.control.id = id;
+  label?.setAttribute('for', id);
+  return field;
+}
+
+/** The same for a radio group: each input becomes `<prefix>-<value>`. */
+export function withRadioIds<V extends string>(group: RadioGroup<V>, prefix: string): RadioGroup<V> {
+  for (const input of Array.from(group.fieldset.querySelectorAll('input'))) {
+    const label = group.fieldset.querySelector(`label[for="${input.id}"]`);
+    input.id = `${prefix}-${input.value}`;
+    label?.setAttribute('for', input.id);
+  }
+  return group;
+}

@@ -10,11 +10,11 @@ import {
   button,
   checkboxField,
   factList,
-  type Field,
   radioGroup,
   selectField,
   textField,
   uniqueId,
+  withId,
 } from './form-fields';
 import { latestOnly, STALE } from './latest-only';
 import {
@@ -36,11 +36,6 @@ export const OVERLAP_ESTIMATE_DEBOUNCE_MS = 300;
 const RUN_VERB = 'Compare audiences';
 
 /** Gives a field's control its stable id (browser tests find it by it), its label following. */
-function identify<C extends HTMLElement>(field: Field<C>, id: string): void {
-  field.wrapper.querySelector(`label[for="${field.control.id}"]`)?.setAttribute('for', id);
-  field.control.id = id;
-}
-
 function resultTable(outcome: OverlapOutcome): HTMLTableElement {
   return createElement('table', { class: 'numbers overlap-shares' }, [
     createElement('caption', {}, ['Share of each audience']),
@@ -76,7 +71,7 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
     'instagram',
     'Audience overlap exists for Instagram and YouTube only.',
   );
-  identify(platform, 'overlap-platform');
+  withId(platform, 'overlap-platform');
   const currentPlatform = (): OverlapPlatform =>
     OVERLAP_PLATFORMS.find((value) => value === platform.control.value) ?? 'instagram';
 
@@ -122,13 +117,13 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
     label: 'New tab name (optional)',
     hint: 'Left blank, the tab is named after the platform.',
   });
-  identify(tabName, 'overlap-tab-name');
+  withId(tabName, 'overlap-tab-name');
   const refresh = checkboxField(
     'Fetch fresh figures',
     false,
     'A set compared before is free; tick to pay for it again with today’s audiences.',
   );
-  identify(refresh, 'overlap-refresh');
+  withId(refresh, 'overlap-refresh');
 
   const estimateRegion = createElement('div', { class: 'estimate', 'aria-live': 'polite' });
   const run = button(RUN_VERB, { primary: true });
@@ -182,7 +177,7 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
     }
     if (estimate.needsConfirmation && estimate.problem === null) {
       const confirm = checkboxField(confirmCostLabel(estimate.maxCredits));
-      identify(confirm, 'overlap-confirm-cost');
+      withId(confirm, 'overlap-confirm-cost');
       confirm.control.checked = flow.confirmedCost;
       confirm.control.addEventListener('change', () => {
         flow = { ...flow, confirmedCost: confirm.control.checked };
