@@ -37,6 +37,7 @@ const JOB_KINDS: readonly JobKindName[] = [
   'search-pages',
   'ai-search-pages',
   'raw-feed',
+  'collaboration-posts',
 ];
 
 function jobStore(): GoogleAppsScript.Properties.Properties {

@@ -14,6 +14,7 @@ export const JOB_KIND_TITLES: Readonly<Record<JobKindName, string>> = {
   'search-pages': 'Search',
   'ai-search-pages': 'AI search',
   'raw-feed': 'Raw data',
+  'collaboration-posts': 'Collaborations',
 };
 
 /**
