@@ -114,7 +114,12 @@ export interface BulkEstimate {
 }
 
 export type JobKindName =
-  'email-enrichment' | 'bulk-reports' | 'search-pages' | 'ai-search-pages' | 'raw-feed';
+  | 'email-enrichment'
+  | 'bulk-reports'
+  | 'search-pages'
+  | 'ai-search-pages'
+  | 'raw-feed'
+  | 'collaboration-posts';
 
 export interface JobView {
   id: string;
