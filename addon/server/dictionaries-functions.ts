@@ -3,7 +3,7 @@ import { previewDictionaryMatches, writeDictionaryMatches } from './dictionaries
 
 /**
  * The server functions of the sidebar's Dictionaries section (addon/shared/dictionaries-api.ts).
- * Each export becomes a top-level Apps Script function: export nothing else from this file.
+ * Every function here becomes a top-level Apps Script function, so this file holds those only.
  */
 
 /** Sidebar: the first matches of a dictionary search, for the preview (free). */

@@ -3,8 +3,8 @@ import { fetchHealthDetails } from './health-details';
 
 /**
  * The server functions of the sidebar's Health section (addon/shared/health-api.ts); the header
- * badge keeps using getHealth. Each export becomes a top-level Apps Script function: export
- * nothing else from this file.
+ * badge keeps using getHealth. Every function here becomes a top-level Apps Script function, so
+ * this file holds those only.
  */
 
 /** Sidebar: the API's status per group and the worker's (mode, uptime, store, recent API calls). */

@@ -2,8 +2,8 @@ import type { OverlapCheck, OverlapEstimate, OverlapOutcome, OverlapRun } from '
 import { estimateOverlapCheck, runOverlapCheck } from './overlap-run';
 
 /**
- * The server functions of the sidebar's Overlap section (addon/shared/overlap-api.ts). Each export
- * becomes a top-level Apps Script function: export nothing else from this file.
+ * The server functions of the sidebar's Overlap section (addon/shared/overlap-api.ts). Every function
+ * here becomes a top-level Apps Script function, so this file holds those only.
  */
 
 /** Sidebar: how many creators an audience overlap compares and what it costs, before it runs. */
