@@ -163,7 +163,33 @@ declare namespace GoogleAppsScript {
       readonly Charset: typeof Charset;
       /** Bytes as Java gives them: signed, -128 to 127. */
       base64EncodeWebSafe(data: number[]): string;
+      /** Bytes (Java bytes, as Blob.getBytes gives them) as standard base64. */
+      base64Encode(data: number[]): string;
       computeDigest(algorithm: DigestAlgorithm, value: string, charset: Charset): number[];
+    }
+  }
+
+  namespace Base {
+    interface Blob {
+      /** Java bytes: signed, -128 to 127. */
+      getBytes(): number[];
+      getContentType(): string | null;
+      getName(): string | null;
+    }
+  }
+
+  namespace Drive {
+    interface File {
+      getBlob(): Base.Blob;
+      getId(): string;
+      getMimeType(): string;
+      getName(): string;
+      /** Bytes the file takes in Drive (0 for Google's own formats). */
+      getSize(): number;
+    }
+    interface DriveApp {
+      /** Throws "No item with the given ID could be found..." for a file the user may not read. */
+      getFileById(id: string): File;
     }
   }
 
@@ -187,6 +213,7 @@ declare namespace GoogleAppsScript {
 }
 
 declare const CacheService: GoogleAppsScript.Cache.CacheService;
+declare const DriveApp: GoogleAppsScript.Drive.DriveApp;
 declare const HtmlService: GoogleAppsScript.HTML.HtmlService;
 declare const LockService: GoogleAppsScript.Lock.LockService;
 declare const PropertiesService: GoogleAppsScript.Properties.PropertiesService;

@@ -1,5 +1,6 @@
 import type { Row } from '../../shared/rows/columns';
 import type { JobView } from '../shared/sidebar-api';
+import { aiSearchPageLine } from './ai-search-progress';
 import { destinationLabel } from './job-destination';
 import type { JobRecord } from './job-records';
 import { creditsText, formatCount, plural } from './number-text';
@@ -106,12 +107,17 @@ function progressMessage(outcome: WriteOutcome): string {
   switch (progress.status) {
     case 'queued':
       return 'Queued: the worker starts it shortly.';
-    case 'running':
+    case 'running': {
+      // An AI search paces at one call a second: it says which page it is on, so the pace reads as progress.
+      const page =
+        record.kind === 'ai-search-pages' ? aiSearchPageLine(record.sourceKey, progress.done) : null;
       // Progress is read before the rows: rows finished meanwhile are written, and count as ready.
       return (
-        `Running: ${formatCount(Math.max(progress.done, written))} of ${formatCount(progress.total)} rows ready, ` +
+        `Running: ${page === null ? '' : `${page}; `}` +
+        `${formatCount(Math.max(progress.done, written))} of ${formatCount(progress.total)} rows ready, ` +
         `${formatCount(written)} written, ${spent} spent${errors}.`
       );
+    }
     case 'done':
       return stoppedEarly
         ? `Done on the worker: ${formatCount(written)} of ${formatCount(progress.done)} rows written so far, writing on.`

@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as server from '../../addon/server/index';
-import { createAppsScriptFakes, type AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
+import {
+  createAppsScriptFakes,
+  type AppsScriptFakes,
+} from '../../worker/playground/apps-script/create-fakes';
 import { loadBundle } from '../../worker/playground/apps-script/load-bundle';
 import type { ScriptScope } from '../../worker/playground/apps-script/runtime';
 import { buildAddon } from './build-addon';
@@ -224,7 +227,7 @@ describe('getSettings', () => {
 });
 
 describe('appsscript.json', () => {
-  it('runs on V8, logs to Stackdriver, asks for exactly five scopes and may fetch only the worker', () => {
+  it('runs on V8, logs to Stackdriver, asks for exactly six scopes and may fetch only the worker', () => {
     const manifest: unknown = JSON.parse(readFileSync(path.join(outDir, 'appsscript.json'), 'utf8'));
     expect(manifest).toMatchObject({ runtimeVersion: 'V8', exceptionLogging: 'STACKDRIVER' });
     expect(manifest).toHaveProperty('oauthScopes', [
@@ -233,6 +236,8 @@ describe('appsscript.json', () => {
       'https://www.googleapis.com/auth/script.external_request',
       'https://www.googleapis.com/auth/userinfo.email',
       'openid',
+      // Read-only Drive: AI image search reads an image file the user picks in a cell.
+      'https://www.googleapis.com/auth/drive.readonly',
     ]);
     expect(manifest).toHaveProperty('urlFetchWhitelist', [`${WORKER_URL}/`]);
   });

@@ -58,6 +58,14 @@ export function createUpstreamFromConfig(
   });
 }
 
+/** Google's ID-token verifier as configured (GOOGLE_CLIENT_IDS, GOOGLE_CERTS_URL). */
+export function googleIdTokenVerifier(config: WorkerConfig): IdTokenVerifier {
+  return createIdTokenVerifier({
+    clientIds: config.googleClientIds,
+    ...(config.googleCertsUrl === null ? {} : { certsUrl: config.googleCertsUrl }),
+  });
+}
+
 export interface WorkerDepsOptions {
   config: WorkerConfig;
   store: Store;
@@ -90,12 +98,7 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     },
   };
   const checker = createCredentialChecker({
-    verifier:
-      options.verifier ??
-      createIdTokenVerifier({
-        clientIds: config.googleClientIds,
-        ...(config.googleCertsUrl === null ? {} : { certsUrl: config.googleCertsUrl }),
-      }),
+    verifier: options.verifier ?? googleIdTokenVerifier(config),
     keys: store.keys,
     policy: createAccessPolicy({
       allowedDomains: config.allowedDomains,

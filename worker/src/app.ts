@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { createBudgetsRouter } from './budgets/budgets-router';
 import { createUsageRouter } from './budgets/usage-router';
 import { errorHandler, notFoundHandler } from './http/error-answer';
@@ -19,12 +19,19 @@ export interface MountedSandbox {
   app: Express;
 }
 
+/** The local playground's routes (worker/playground): `/` for browsers and `/playground/...`. */
+export interface MountedPlayground {
+  router: RequestHandler;
+}
+
 export interface AppDeps extends OperationDeps {
   /** The credential checker behind `authenticate`; `POST /api/keys` takes ID tokens only through it. */
   checker: CredentialChecker;
   authLogger?: AuthLogger;
   /** Sandbox mode: mounted before the worker's JSON parser, which must not eat its bodies. */
   sandbox?: MountedSandbox | null;
+  /** Sandbox mode with `npm start`: the playground page and its routes; never in live mode. */
+  playground?: MountedPlayground | null;
 }
 
 /** 100,000 e-mail cells are about 4 MB of JSON; anything bigger is a job's input. */
@@ -41,6 +48,7 @@ export const JSON_BODY_LIMIT = '16mb';
  * - `GET /api/health` the API's health and the worker's own
  * - `POST /api/reports`, `POST /api/email-search` the sheet operations
  * - `/sandbox/v1/...`, `/sandbox/_sandbox/...` the sandbox, in sandbox mode
+ * - `GET /` in a browser and `/playground/...`: the local playground, when mounted (sandbox mode)
  */
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -49,6 +57,8 @@ export function createApp(deps: AppDeps): Express {
   // every body for an ETag was a measurable share of a cached report's answer.
   app.set('etag', false);
   if (deps.sandbox) app.use('/sandbox', deps.sandbox.app);
+  // Before the request log: the page polls its state every second.
+  if (deps.playground) app.use(deps.playground.router);
 
   app.use(requestContext(deps.logger));
   app.get('/', (_req, res) => {
@@ -57,6 +67,7 @@ export function createApp(deps: AppDeps): Express {
       mode: deps.config.mode,
       api: '/api',
       ...(deps.sandbox ? { sandbox: '/sandbox/v1' } : {}),
+      ...(deps.playground ? { playground: '/ (open it in a browser)' } : {}),
       docs: 'Every /api route takes "Authorization: Bearer <Google ID token, worker key or dev key>"',
     });
   });

@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream, Logger } from 'pino';
+import type { Playground } from '../playground/playground';
 import type { SandboxApp } from '../sandbox/app';
 import { systemClock } from '../common/clock';
 import type { SandboxWorld } from '../sandbox/server';
 import { createApp, type AppDeps } from './app';
 import { jobRunnerFor } from './jobs/job-runner';
-import { createUpstreamFromConfig, createWorkerDeps } from './app-deps';
+import { createUpstreamFromConfig, createWorkerDeps, googleIdTokenVerifier } from './app-deps';
 import { parseWorkerConfig, WorkerConfigError, type WorkerConfig } from './config';
 import { createDevKey } from './identity/dev-key';
 import { createLogger } from './logging/logger';
@@ -28,6 +29,11 @@ export interface StartWorkerOptions {
   logDestination?: DestinationStream;
   /** How long stop() waits for requests in flight and background fetches; 10 s by default. */
   shutdownGraceMs?: number;
+  /**
+   * Serve the local playground at `/` (worker/playground), in sandbox mode only: `npm start` does.
+   * It builds the add-on in a process of its own, in the background. Off by default.
+   */
+  playground?: boolean;
 }
 
 export interface RunningWorker {
@@ -41,6 +47,8 @@ export interface RunningWorker {
   deps: AppDeps;
   /** The mounted sandbox (its state: stats, faults, world), or null with a real API. */
   sandbox: SandboxApp<SandboxWorld> | null;
+  /** The playground, when asked for in sandbox mode; null otherwise. */
+  playground: Playground | null;
   /**
    * Refuses new `/api` requests (503), lets those in flight and their background fetches finish
    * (within the grace period), then closes the server and the store. Idempotent.
@@ -127,7 +135,24 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   const upstreamMonitor = createUpstreamMonitor(systemClock);
   const baseUrl = config.upstream.baseUrl ?? `http://127.0.0.1:${port}/sandbox/v1`;
   const upstream = createUpstreamFromConfig(config, { baseUrl, logger, monitor: upstreamMonitor });
-  const deps = createWorkerDeps({ config, store, upstream, upstreamMonitor, logger, devKey, sandbox });
+  const playground =
+    options.playground === true && sandbox !== null
+      ? await startPlaygroundSafely(`http://127.0.0.1:${port}/`, config, sandbox.state.world, logger)
+      : null;
+  const deps = {
+    ...createWorkerDeps({
+      config,
+      store,
+      upstream,
+      upstreamMonitor,
+      logger,
+      devKey,
+      sandbox,
+      // The playground signs its user in with a Google of its own, beside the real one.
+      ...(playground === null ? {} : { verifier: playground.verifier(googleIdTokenVerifier(config)) }),
+    }),
+    playground,
+  };
   const warmUp = new AbortController();
   warmUpUpstream(deps, logger, warmUp.signal);
   app = createApp(deps);
@@ -152,6 +177,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
     print(`  Sandbox:  ${url}/sandbox/v1 (the worker's upstream; token "${config.upstream.token}")`);
     print(`  Dev key:  ${devKey ?? ''}`);
     print(`  Try:      curl -H "Authorization: Bearer ${devKey ?? ''}" ${url}/api/account`);
+    if (playground !== null) print(`  Browser:  ${url}/ (the playground: a spreadsheet with the add-on)`);
   } else {
     print(`  Upstream: ${baseUrl}`);
   }
@@ -164,6 +190,8 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
       const deadline = Date.now() + grace;
       draining = true;
       warmUp.abort();
+      // Its requests in flight wait for its process: they fail now instead.
+      await playground?.stop();
       // With the real API nothing needs this server any more: stop accepting connections now.
       if (sandbox === null) server.close();
       server.closeIdleConnections();
@@ -184,7 +212,23 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
     return stopping;
   };
 
-  return { server, port, url, config, devKey, deps, sandbox, stop };
+  return { server, port, url, config, devKey, deps, sandbox, playground, stop };
+}
+
+/** The worker serves its API without the playground rather than not at all. */
+async function startPlaygroundSafely(
+  workerUrl: string,
+  config: WorkerConfig,
+  world: SandboxWorld,
+  logger: Logger,
+): Promise<Playground | null> {
+  try {
+    const { startPlayground } = await import('../playground/playground');
+    return startPlayground({ workerUrl, dataDir: config.dataDir, world, logger });
+  } catch (error) {
+    logger.error({ err: error }, 'the playground could not start; the worker runs without it');
+    return null;
+  }
 }
 
 /**
@@ -244,7 +288,7 @@ function closeServer(server: Server): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const worker = await startWorker();
+  const worker = await startWorker({ playground: true });
   const onSignal = (signal: NodeJS.Signals) => {
     process.stdout.write(`Worker: ${signal}, finishing requests in flight\n`);
     void worker.stop().then(() => process.exit(0));

@@ -1,6 +1,7 @@
 import { FakeCacheService } from './cache-service';
 import { FakeClock } from './fake-clock';
 import { FakeConsole } from './console';
+import { FakeDriveApp } from './drive-app';
 import { CustomFunctionEvaluator } from './formula-evaluator';
 import { FakeHtmlService } from './html-service';
 import { FakeLockService } from './lock-service';
@@ -95,6 +96,7 @@ export function createAppsScriptFakes(options: FakeOptions = {}): AppsScriptFake
       Session: session,
       LockService: lockService,
       Utilities: utilities,
+      DriveApp: new FakeDriveApp(runtime, session),
       console,
     },
     evaluateFormulas: () => {

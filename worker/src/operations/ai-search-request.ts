@@ -21,6 +21,9 @@ export type AiSearchMode = (typeof AI_SEARCH_MODES)[number];
  */
 export const MAX_AI_SEARCH_PAGES = 25;
 
+/** Links longer than this are no image address a person pasted. */
+export const IMAGE_URL_MAX_CHARS = 2048;
+
 /**
  * `POST /api/ai/search`. The mode's own fields (`query`; `imageType` + `base64Image`; `userIds`),
  * `filters` and `pageSize` are the API's body and are checked with its schema for the mode
@@ -32,6 +35,11 @@ export const aiSearchRequestSchema = z.looseObject({
   query: z.unknown().optional(),
   imageType: z.unknown().optional(),
   base64Image: z.unknown().optional(),
+  /**
+   * Image search by link instead of `imageType` + `base64Image`: the worker fetches it (the add-on
+   * may call no other server), under the rules of image-fetch.ts. Ours, never sent to the API.
+   */
+  imageUrl: z.string().trim().min(1).max(IMAGE_URL_MAX_CHARS).optional(),
   userIds: z.unknown().optional(),
   filters: z.unknown().optional(),
   pageSize: z.unknown().optional(),
@@ -58,13 +66,25 @@ export interface AiSearchBody {
 export interface AiSearchInput {
   mode: AiSearchMode;
   platform: Platform;
+  /**
+   * The body for the API. With `imageUrl`, its image is a placeholder until withFetchedImage
+   * (ai-search.ts) puts the fetched one in: everything else was checked before any fetch.
+   */
   body: AiSearchBody;
+  /** Image mode by link: the image still to fetch. */
+  imageUrl?: string;
   startPage: number;
   pages: number;
   withHeader: boolean;
   dryRun: boolean;
   refresh: boolean;
 }
+
+/**
+ * Stands in for an image to fetch while the rest of the body is checked with the API's schema:
+ * valid base64 of the smallest size, replaced before anything is sent.
+ */
+const IMAGE_PLACEHOLDER = { imageType: 'image/png', base64Image: 'AAAA' } as const;
 
 const MODE_FIELDS: Readonly<Record<AiSearchMode, readonly string[]>> = {
   text: ['query'],
@@ -97,6 +117,16 @@ export function parseAiSearchRequest(body: unknown): AiSearchInput {
     const value = (request as Record<string, unknown>)[field];
     if (value !== undefined) apiBody[field] = value;
   }
+  const imageUrl = request.imageUrl;
+  if (imageUrl !== undefined) {
+    if (request.mode !== 'image')
+      throw badRequest(`imageUrl is for mode "image", got mode "${request.mode}"`);
+    if (request.base64Image !== undefined) {
+      throw badRequest('give either imageUrl or base64Image, not both');
+    }
+    // The fetched image brings its own type.
+    Object.assign(apiBody, IMAGE_PLACEHOLDER);
+  }
   const searchBody = modeBody(request.mode, apiBody);
   const lastPage = request.startPage + request.pages - 1;
   const depth = (lastPage + 1) * searchBody.pageSize;
@@ -112,6 +142,7 @@ export function parseAiSearchRequest(body: unknown): AiSearchInput {
     mode: request.mode,
     platform: request.platform,
     body: searchBody,
+    ...(imageUrl === undefined ? {} : { imageUrl }),
     startPage: request.startPage,
     pages: request.pages,
     withHeader: request.withHeader,

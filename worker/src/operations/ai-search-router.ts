@@ -1,17 +1,20 @@
 import { Router } from 'express';
-import { runAiSearch } from './ai-search';
+import { runAiSearch, withFetchedImage } from './ai-search';
 import { parseAiSearchRequest } from './ai-search-request';
 import { operationContext, type OperationDeps } from './operation-deps';
 
 /**
  * `POST /api/ai/search` `{ mode: text|image|lookalikes, platform, query? | imageType + base64Image?
- * | userIds?, filters?, pageSize?, startPage?, pages?, withHeader?, dryRun?, refresh? }` ->
- * `{ header, columns, rows, total, estimate, credits, dryRun, counts }` (see runAiSearch).
+ * | imageUrl? | userIds?, filters?, pageSize?, startPage?, pages?, withHeader?, dryRun?, refresh? }`
+ * -> `{ header, columns, rows, total, estimate, credits, dryRun, counts }` (see runAiSearch). An
+ * `imageUrl` is fetched by the worker once the rest of the request is checked (not for a dry run,
+ * whose estimate needs no image).
  */
 export function createAiSearchRouter(deps: OperationDeps): Router {
   const router = Router();
   router.post('/api/ai/search', deps.authenticate, async (req, res) => {
-    const input = parseAiSearchRequest(req.body);
+    const parsed = parseAiSearchRequest(req.body);
+    const input = parsed.dryRun ? parsed : await withFetchedImage(deps, parsed);
     res.json(await runAiSearch(deps, operationContext(req, deps), input));
   });
   return router;

@@ -5,6 +5,7 @@ import { AI_SEARCH_COLUMNS, aiSearchToRows } from '../../../shared/rows/ai-searc
 import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import type { AiSearchBody, AiSearchInput, AiSearchMode } from './ai-search-request';
 import { canonicalDigest } from './canonical-json';
+import { fetchImage, type ImageFetchRules } from './image-fetch';
 import type { OperationContext, OperationDeps } from './operation-deps';
 import { startPagedAnswer, type PagedAnswer } from './paged-answer';
 
@@ -109,6 +110,22 @@ export async function aiSearchPage(
   return saved({ ...flight.value, fromCache: false, shared: true, credits: 0 });
 }
 
+/**
+ * An image search by link with its image fetched (once: every page then sends the same bytes, and
+ * a job stores them in its params), under the rules of image-fetch.ts for the worker's mode.
+ * Other inputs come back as they are.
+ */
+export async function withFetchedImage(
+  deps: Pick<OperationDeps, 'config'>,
+  input: AiSearchInput,
+  rules: Partial<ImageFetchRules> = {},
+): Promise<AiSearchInput> {
+  if (input.imageUrl === undefined) return input;
+  const image = await fetchImage(input.imageUrl, { mode: deps.config.mode, ...rules });
+  const { imageUrl: _fetched, ...rest } = input;
+  return { ...rest, body: { ...input.body, imageType: image.imageType, base64Image: image.base64Image } };
+}
+
 /** Profiles not `seen` on earlier pages (by user id, else username); adds them to `seen`. */
 export function freshProfiles(profiles: readonly AiProfile[], seen: Set<string>): AiProfile[] {
   return profiles.filter((profile) => {
@@ -130,6 +147,9 @@ export async function runAiSearch(
   input: AiSearchInput,
 ): Promise<AiSearchAnswer> {
   const { mode, platform, body, refresh } = input;
+  if (input.imageUrl !== undefined && !input.dryRun) {
+    throw new Error('runAiSearch: fetch the image of imageUrl first (withFetchedImage)');
+  }
   const operation = AI_SEARCH_OPERATIONS[mode];
   const pageNumbers = Array.from({ length: input.pages }, (_, index) => input.startPage + index);
   const keys = pageNumbers.map((page) => aiSearchPageCacheKey(mode, platform, body, page));

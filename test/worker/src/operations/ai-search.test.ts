@@ -1,6 +1,7 @@
 import { AI_SEARCH_COLUMNS } from '../../../../shared/rows/ai-search-rows';
 import { callsOf } from '../worker-fixture';
 import { apiPost, startMoreWorld, type MoreWorld } from '../more-routers-fixture';
+import { startImageTestServer, type ImageTestServer } from './image-test-server';
 
 /**
  * POST /api/ai/search through the worker and the real sandbox, which enforces the AI rate of one
@@ -9,12 +10,15 @@ import { apiPost, startMoreWorld, type MoreWorld } from '../more-routers-fixture
  */
 
 let world: MoreWorld;
+let images: ImageTestServer;
 
 beforeAll(async () => {
   world = await startMoreWorld();
+  images = await startImageTestServer();
 });
 afterAll(async () => {
   await world.close();
+  await images.close();
 });
 beforeEach(async () => {
   await world.resetStats();
@@ -43,7 +47,6 @@ describe('POST /api/ai/search', () => {
       pages: 3,
     });
     const elapsed = Date.now() - started;
-
     expect(res.status).toBe(200);
     expect(res.body.rows).toHaveLength(15);
     expect(res.body.header).toEqual(AI_SEARCH_COLUMNS.map((col) => col.label));
@@ -154,5 +157,75 @@ describe('POST /api/ai/search', () => {
     expect(callsOf(stats, 'aiImageSearch')).toBe(1);
     expect(callsOf(stats, 'aiLookalikes')).toBe(1);
     expect(stats.rejected.rate_limited).toBe(0);
+  });
+});
+
+describe('POST /api/ai/search by image link', () => {
+  it('fetches the linked image once for all pages and searches as with its bytes', async () => {
+    const byLink = await aiSearch({
+      mode: 'image',
+      platform: 'instagram',
+      imageUrl: images.url('/cat.png'),
+      pageSize: 5,
+      pages: 2,
+    });
+    const byBytes = await aiSearch({
+      mode: 'image',
+      platform: 'instagram',
+      imageType: 'image/png',
+      base64Image: images.pngBase64,
+      pageSize: 5,
+      pages: 2,
+    });
+
+    expect(byLink.status).toBe(200);
+    expect(images.hits('/cat.png')).toBe(1);
+    expect(byLink.body.rows.length).toBeGreaterThan(0);
+    // The same bytes: the second search is the first one's pages, from the cache.
+    expect(byBytes.body.rows).toEqual(byLink.body.rows);
+    expect(byBytes.body.counts).toMatchObject({ pagesFetched: 0 });
+    expect(await aiCalls()).toBe(byLink.body.counts.pagesFetched);
+  });
+
+  it('refuses a bad link, a missing image and a link outside image mode before any AI call', async () => {
+    const ftp = await aiSearch({ mode: 'image', platform: 'tiktok', imageUrl: 'ftp://example.com/cat.png' });
+    const missing = await aiSearch({ mode: 'image', platform: 'tiktok', imageUrl: images.url('/gone.png') });
+    const both = await aiSearch({
+      mode: 'image',
+      platform: 'tiktok',
+      imageUrl: images.url('/cat.png'),
+      base64Image: images.pngBase64,
+    });
+    const textMode = await aiSearch({
+      mode: 'text',
+      platform: 'tiktok',
+      query: 'cats',
+      imageUrl: images.url('/cat.png'),
+    });
+    const tooDeep = await aiSearch({
+      mode: 'image',
+      platform: 'tiktok',
+      imageUrl: images.url('/cat.png'),
+      pageSize: 100,
+      startPage: 14,
+      pages: 2,
+    });
+
+    expect(ftp.status).toBe(400);
+    expect(ftp.body.error).toEqual({
+      code: 'image_url_refused',
+      message: 'The image URL must start with https://, got ftp://.',
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.body.error.message).toBe(
+      'The image at 127.0.0.1 answered HTTP 404 instead of the image: check the link.',
+    );
+    expect(both.status).toBe(400);
+    expect(both.body.error.message).toBe('give either imageUrl or base64Image, not both');
+    expect(textMode.body.error.message).toBe('imageUrl is for mode "image", got mode "text"');
+    // The rest of the request is checked before the image is fetched.
+    expect(tooDeep.status).toBe(400);
+    expect(images.hits('/cat.png')).toBe(1);
+    expect(await aiCalls()).toBe(0);
   });
 });

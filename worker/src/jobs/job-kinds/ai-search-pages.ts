@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AI_SEARCH_MAX_DEPTH } from '../../../../shared/limits';
 import { isPlatform } from '../../../../shared/platforms';
 import { AI_SEARCH_COLUMNS, aiSearchToRows } from '../../../../shared/rows/ai-search-rows';
-import { aiSearchPage, freshProfiles } from '../../operations/ai-search';
+import { aiSearchPage, freshProfiles, withFetchedImage } from '../../operations/ai-search';
 import { AI_SEARCH_MODES, parseAiSearchRequest, type AiSearchBody } from '../../operations/ai-search-request';
 import type { JobBatch, JobKind, JobResultRow } from '../job-kind';
 import { addedIds, pagedProgress } from '../paged-progress';
@@ -14,6 +14,8 @@ import { asJsonValue } from '../stored-job-input';
  * fields, `filters?`, `pageSize?`, `startPage?`) with `pages` up to the API's depth rule, checked
  * for the last page before anything is spent. One batch per page through `aiSearchPage` (cache
  * first); a profile appears once (ids seen are in the checkpoints); the job ends at a short page.
+ * An `imageUrl` is fetched once, when the job is created, and its bytes kept in the params: pages
+ * and restarts send them again without fetching.
  */
 
 const inputSchema = z.looseObject({
@@ -33,15 +35,16 @@ const paramsSchema = z.looseObject({
 export const aiSearchPagesKind: JobKind = {
   name: 'ai-search-pages',
   summary:
-    'AI search over many pages: input { mode, platform, query | imageType + base64Image | userIds, filters?, pageSize?, startPage?, pages }',
+    'AI search over many pages: input { mode, platform, query | imageType + base64Image | imageUrl | userIds, filters?, pageSize?, startPage?, pages }',
 
-  async create(input) {
+  async create(input, deps) {
     const { startPage, pages } = parseJobInput(inputSchema, input);
     // The route's own parser, on the last page: it checks the body and the depth rule there.
     const lastPage = startPage + pages - 1;
-    const parsed = parsedAsJobInput(() =>
+    const checked = parsedAsJobInput(() =>
       parseAiSearchRequest({ ...(input as Record<string, unknown>), startPage: lastPage, pages: 1 }),
     );
+    const parsed = await withFetchedImage(deps, checked);
     return {
       params: {
         mode: parsed.mode,

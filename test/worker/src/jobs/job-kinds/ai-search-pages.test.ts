@@ -1,17 +1,21 @@
 import { AI_SEARCH_COLUMNS } from '../../../../../shared/rows/ai-search-rows';
 import { callsOf } from '../../worker-fixture';
 import { allRows, getJob, postTo, startJobsWorld, submitJob, type JobsWorld } from '../jobs-fixture';
+import { startImageTestServer, type ImageTestServer } from '../../operations/image-test-server';
 
 /** AI search page jobs: one batch per page, profiles once, the depth rule checked up front. */
 
 let jobs: JobsWorld;
+let images: ImageTestServer;
 
 beforeAll(async () => {
   // The API's one AI call a second would make these tests slow; the worker paces at the sandbox's rate.
   jobs = await startJobsWorld({ env: { SANDBOX_RATE_AI: '50' } });
+  images = await startImageTestServer();
 });
 afterAll(async () => {
   await jobs.close();
+  await images.close();
 });
 beforeEach(async () => {
   await jobs.world.resetStats();
@@ -73,5 +77,45 @@ describe('an ai-search-pages job', () => {
     );
     expect((await jobs.world.stats()).calls).toBe(0);
     expect(await jobs.store.jobs.list('dev@localhost')).toHaveLength(1);
+  });
+
+  it('fetches a linked image once per job, however many pages and restarts', async () => {
+    const input = {
+      mode: 'image',
+      platform: 'youtube',
+      imageUrl: images.url('/cat.png'),
+      pageSize: 5,
+      pages: 3,
+    };
+    let stopped: Promise<boolean> | undefined;
+    jobs.restart({
+      hooks: {
+        afterCommit: (_job, index) => {
+          if (index === 0) stopped = jobs.runner.stop();
+        },
+      },
+    });
+    const created = await submitJob(jobs, { kind: 'ai-search-pages', input });
+    expect(created.status).toBe(202);
+    await jobs.runner.idle();
+    await stopped;
+    jobs.restart();
+    await jobs.runner.resumeUnfinished();
+    await jobs.runner.idle();
+
+    const progress = await getJob(jobs, `/api/jobs/${created.body.id}`);
+    expect(progress.body.status).toBe('done');
+    expect(images.hits('/cat.png')).toBe(1);
+    const calls = callsOf(await jobs.world.stats(), 'aiImageSearch');
+    expect(calls).toBeGreaterThanOrEqual(1);
+    expect(calls).toBeLessThanOrEqual(3);
+    expect((await allRows(jobs, created.body.id)).length).toBe(progress.body.done);
+
+    const refused = await submitJob(jobs, {
+      kind: 'ai-search-pages',
+      input: { ...input, imageUrl: images.url('/gone.png') },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toContain('answered HTTP 404');
   });
 });

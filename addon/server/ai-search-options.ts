@@ -1,0 +1,94 @@
+import type { Platform } from '../../shared/platforms';
+import type { Row } from '../../shared/rows/columns';
+import type { AiFilterDictionary } from '../shared/ai-search-api';
+import type { DictionaryOption } from '../shared/sidebar-api';
+import { formulaCacheKey, readThroughCache } from './formula-cache';
+import { formatCount } from './number-text';
+import { asRecord, rowsAt } from './worker-answers';
+import { callWorker, workerPath } from './worker-client';
+import { NOT_CONNECTED } from './worker-failure';
+import { readWorkerKey } from './worker-key';
+import { currentWorkerUrl } from './worker-url';
+
+/**
+ * The choices of the AI search filters that come from the worker: the AI dictionaries (brand
+ * names for `filters.brands`, hashtags and mentions for `filters.textTags`) and the AI lists of the
+ * search platform (`filters.lists`). All free.
+ */
+
+/** Options a typeahead shows at once. */
+export const AI_FILTER_OPTIONS = 20;
+
+/**
+ * Dictionary rows as options. Brands are `[name]`, hashtags `[tag, posts]`, mentions `[handle,
+ * posts]`; the id is what the filter takes (the bare name), the label what the user reads.
+ */
+export function toAiFilterOptions(kind: AiFilterDictionary, rows: readonly Row[]): DictionaryOption[] {
+  const options: DictionaryOption[] = [];
+  for (const row of rows) {
+    const name = row[0];
+    if (typeof name !== 'string' || name === '') continue;
+    const bare = name.replace(/^[#@]/, '');
+    const posts = typeof row[1] === 'number' ? ` (${formatCount(row[1])} posts)` : '';
+    const shown = kind === 'hashtags' ? `#${bare}` : kind === 'mentions' ? `@${bare}` : bare;
+    options.push({ id: bare, label: `${shown}${posts}` });
+  }
+  return options;
+}
+
+/** Typeahead options of an AI dictionary; the worker caches them a day, the add-on's cache a keystroke. */
+export function lookupAiFilterChoices(
+  platform: Platform,
+  kind: AiFilterDictionary,
+  query: string,
+): DictionaryOption[] {
+  if (kind === 'mentions' && platform === 'youtube') {
+    throw new Error('YouTube has no mentions dictionary: filter YouTube searches by hashtags instead.');
+  }
+  const key = readWorkerKey();
+  if (key === null) throw new Error(NOT_CONNECTED);
+  const text = query.trim().replace(/^[#@]/, '');
+  const scope = kind === 'brands' ? null : platform;
+  return readThroughCache(
+    formulaCacheKey(currentWorkerUrl(), key, ['ai-dictionary', kind, scope, text]),
+    () => {
+      const answer = asRecord(
+        callWorker({
+          method: 'get',
+          path: workerPath('api', 'ai', kind),
+          query: {
+            ...(scope === null ? {} : { platform: scope }),
+            q: text === '' ? undefined : text,
+            limit: AI_FILTER_OPTIONS,
+          },
+        }),
+        'the AI dictionary',
+      );
+      return { value: toAiFilterOptions(kind, rowsAt(answer, 'rows')), cacheable: true };
+    },
+  );
+}
+
+/**
+ * The AI lists of `platform` (a list filters only searches of its own platform), newest name
+ * first as the worker gives them. Not cached: lists change from the Lists section.
+ */
+export function listAiListChoices(platform: Platform): DictionaryOption[] {
+  const answer = asRecord(callWorker({ method: 'get', path: 'api/ai/lists' }), 'the AI lists');
+  const lists = answer.lists;
+  if (!Array.isArray(lists))
+    throw new Error("The worker's answer lacks the AI lists: is the add-on as new as the worker?");
+  const options: DictionaryOption[] = [];
+  for (const item of lists) {
+    if (typeof item !== 'object' || item === null) continue;
+    const list = item as Record<string, unknown>;
+    if (list.platform !== platform || typeof list.id !== 'string') continue;
+    const name = typeof list.name === 'string' && list.name !== '' ? list.name : list.id;
+    const members =
+      typeof list.approximateMemberCount === 'number'
+        ? ` (about ${formatCount(list.approximateMemberCount)})`
+        : '';
+    options.push({ id: list.id, label: `${name}${members}` });
+  }
+  return options;
+}
