@@ -92,6 +92,8 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
       const settings = await context.server.connect();
       showSettings(settings);
       context.status.success(`Connected${settings.email === null ? '' : ` as ${settings.email}`}.`);
+      // The badge read "No status" while the worker refused a stranger; now it answers.
+      void refreshHealthNow();
     }),
   );
   disconnect.addEventListener('click', () =>
