@@ -42,11 +42,14 @@ import {
   button,
   checkboxField,
   type Choice,
+  detailsGroup,
   factList,
   type Field,
+  fieldPair,
   radioGroup,
   selectField,
   setChoices,
+  textAreaField,
   textField,
   uniqueId,
   withId,
@@ -60,62 +63,6 @@ import { formatCount } from './count-text';
 
 const RUN_VERB = 'Run AI search';
 const ANY: Choice = { value: '', label: 'Any' };
-
-/** A labelled multi-line text field, with a hint and an error line like form-fields' fields. */
-function textAreaField(options: {
-  label: string;
-  id: string;
-  hint?: string;
-  placeholder?: string;
-  rows?: number;
-}): Field<HTMLTextAreaElement> {
-  const control = createElement('textarea', {
-    id: options.id,
-    rows: String(options.rows ?? 3),
-    spellcheck: 'true',
-    class: 'ai-search-textarea',
-  });
-  if (options.placeholder !== undefined) control.placeholder = options.placeholder;
-  const parts: Node[] = [createElement('label', { for: options.id }, [options.label]), control];
-  const describedBy: string[] = [];
-  if (options.hint !== undefined) {
-    parts.push(createElement('p', { class: 'hint', id: `${options.id}-hint` }, [options.hint]));
-    describedBy.push(`${options.id}-hint`);
-  }
-  const error = createElement('p', { class: 'field-error', id: `${options.id}-error`, hidden: '' });
-  parts.push(error);
-  if (describedBy.length > 0) control.setAttribute('aria-describedby', describedBy.join(' '));
-  return {
-    control,
-    wrapper: createElement('div', { class: 'field' }, parts),
-    setError(message) {
-      error.textContent = message ?? '';
-      error.hidden = message === null;
-      if (message === null) control.removeAttribute('aria-invalid');
-      else control.setAttribute('aria-invalid', 'true');
-      const ids = message === null ? describedBy : [...describedBy, error.id];
-      if (ids.length > 0) control.setAttribute('aria-describedby', ids.join(' '));
-      else control.removeAttribute('aria-describedby');
-    },
-  };
-}
-
-function group(legend: string, open: boolean, children: Node[], id?: string): HTMLDetailsElement {
-  const details = createElement('details', { class: 'group', ...(id === undefined ? {} : { id }) }, [
-    createElement('summary', {}, [legend]),
-    ...children,
-  ]);
-  details.open = open;
-  return details;
-}
-
-function pair(...fields: Field<HTMLElement>[]): HTMLElement {
-  return createElement(
-    'div',
-    { class: 'pair' },
-    fields.map((field) => field.wrapper),
-  );
-}
 
 /**
  * A line for how the API reads a field (snapped ranges, phrase counts), announced as it changes;
@@ -156,12 +103,15 @@ function renderAiSearchSection(panel: HTMLElement, context: SidebarContext): Sec
     PLATFORMS.find((value) => value === platform.control.value) ?? 'instagram';
 
   // Text.
-  const query = textAreaField({
-    label: 'What the posts show',
-    id: 'ai-search-query',
-    hint: 'Positive words only, e.g. "home workouts with kettlebells". To leave creators out, use the exclude filters.',
-    placeholder: 'vegan breakfast bowls',
-  });
+  const query = withId(
+    textAreaField({
+      label: 'What the posts show',
+      hint: 'Positive words only, e.g. "home workouts with kettlebells". To leave creators out, use the exclude filters.',
+      placeholder: 'vegan breakfast bowls',
+      spellcheck: true,
+    }),
+    'ai-search-query',
+  );
   const queryNote = noteLine('ai-search-query-note', query);
   const textPanel = createElement('div', { class: 'subform', id: 'ai-search-text-panel' }, [query.wrapper]);
 
@@ -217,13 +167,15 @@ function renderAiSearchSection(panel: HTMLElement, context: SidebarContext): Sec
   const currentImage = () => (imageSource.value() === 'upload' ? uploadImage : cellImage);
 
   // Lookalikes.
-  const sources = textAreaField({
-    label: `Source creators (1 to ${LOOKALIKE_MAX_SOURCES}, one a line)`,
-    id: 'ai-search-sources',
-    hint: 'A @handle, profile link or id on the platform above. Several sources combine.',
-    placeholder: '@fitwithana',
-    rows: 5,
-  });
+  const sources = withId(
+    textAreaField({
+      label: `Source creators (1 to ${LOOKALIKE_MAX_SOURCES}, one a line)`,
+      hint: 'A @handle, profile link or id on the platform above. Several sources combine.',
+      placeholder: '@fitwithana',
+      rows: 5,
+    }),
+    'ai-search-sources',
+  );
   const useSelection = button('Use the selected cells', { small: true });
   useSelection.id = 'ai-search-sources-selection';
   const lookalikesPanel = createElement('div', { class: 'subform', id: 'ai-search-lookalikes-panel' }, [
@@ -357,17 +309,23 @@ function renderAiSearchSection(panel: HTMLElement, context: SidebarContext): Sec
     selectField('Content', [{ value: '', label: 'Videos and images' }, ...AI_CONTENT_TYPE_CHOICES]),
     'ai-search-content-type',
   );
-  const keywords = textAreaField({
-    label: `Phrases in captions (up to ${AI_MAX_PHRASES}, one a line)`,
-    id: 'ai-search-keywords',
-    hint: 'Also titles and descriptions. A creator matches with any one phrase.',
-  });
+  const keywords = withId(
+    textAreaField({
+      label: `Phrases in captions (up to ${AI_MAX_PHRASES}, one a line)`,
+      hint: 'Also titles and descriptions. A creator matches with any one phrase.',
+      spellcheck: true,
+    }),
+    'ai-search-keywords',
+  );
   const keywordsNote = noteLine('ai-search-keywords-note', keywords);
-  const bio = textAreaField({
-    label: `Phrases in the bio (up to ${AI_MAX_PHRASES}, one a line)`,
-    id: 'ai-search-bio',
-    hint: 'A creator matches with any one phrase.',
-  });
+  const bio = withId(
+    textAreaField({
+      label: `Phrases in the bio (up to ${AI_MAX_PHRASES}, one a line)`,
+      hint: 'A creator matches with any one phrase.',
+      spellcheck: true,
+    }),
+    'ai-search-bio',
+  );
   const bioNote = noteLine('ai-search-bio-note', bio);
   const brands = combo(
     'ai-search-brands',
@@ -452,7 +410,7 @@ function renderAiSearchSection(panel: HTMLElement, context: SidebarContext): Sec
     changed();
   };
   reloadLists.addEventListener('click', () => void loadLists());
-  const listsGroup = group(
+  const listsGroup = detailsGroup(
     'Lists',
     false,
     [list.wrapper, listMode.wrapper, listsMessage, reloadLists],
@@ -674,6 +632,15 @@ function renderAiSearchSection(panel: HTMLElement, context: SidebarContext): Sec
     mentionsNote.hidden = mentions;
   };
 
+  // A fresh form is not wrong yet: field errors wait for the first edit (the line under Run says
+  // what is missing meanwhile).
+  let edited = false;
+  const markEdited = (): void => {
+    edited = true;
+  };
+  panel.addEventListener('input', markEdited, true);
+  panel.addEventListener('change', markEdited, true);
+
   const changed = (): void => {
     showMode();
     const values = readValues();
@@ -683,7 +650,7 @@ function renderAiSearchSection(panel: HTMLElement, context: SidebarContext): Sec
 
     for (const field of Object.values(fields)) field?.setError(null);
     const unplaced: string[] = [];
-    if (!result.ok) {
+    if (!result.ok && edited) {
       for (const error of result.errors) {
         const field = fields[error.field];
         if (field === undefined) unplaced.push(error.message);
@@ -904,41 +871,41 @@ function renderAiSearchSection(panel: HTMLElement, context: SidebarContext): Sec
     textPanel,
     imagePanel,
     lookalikesPanel,
-    group(
+    detailsGroup(
       'Size and activity',
       false,
       [
-        pair(followersMin, followersMax),
+        fieldPair(followersMin, followersMax),
         followersNote,
         coverage,
-        pair(viewsMin, viewsMax),
+        fieldPair(viewsMin, viewsMax),
         viewsNote,
         viewsMethod.wrapper,
         engagementMin.wrapper,
-        pair(postingMin, postingMax),
+        fieldPair(postingMin, postingMax),
         growthInterval.wrapper,
-        pair(growthMin, growthMax),
+        fieldPair(growthMin, growthMax),
         growthNote,
         lastPosted.wrapper,
         credibility.wrapper,
       ],
       'ai-search-size-group',
     ),
-    group(
+    detailsGroup(
       'Who',
       false,
       [
         locations.element,
         language.element,
         gender.wrapper,
-        pair(ageMin, ageMax),
+        fieldPair(ageMin, ageMax),
         accountType.wrapper,
         hasEmail.wrapper,
         username.wrapper,
       ],
       'ai-search-who-group',
     ),
-    group(
+    detailsGroup(
       'Content',
       false,
       [
@@ -956,7 +923,12 @@ function renderAiSearchSection(panel: HTMLElement, context: SidebarContext): Sec
       'ai-search-content-group',
     ),
     listsGroup,
-    group('Pages and tab', true, [pair(pageSize, pages), pacing, title.wrapper], 'ai-search-pages-group'),
+    detailsGroup(
+      'Pages and tab',
+      true,
+      [fieldPair(pageSize, pages), pacing, title.wrapper],
+      'ai-search-pages-group',
+    ),
     otherErrors,
     estimateRegion,
     createElement('div', { class: 'actions' }, [run]),

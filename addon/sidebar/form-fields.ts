@@ -74,6 +74,26 @@ export function textField(options: TextFieldOptions): Field<HTMLInputElement> {
   return wrap(options.label, input, options.hint);
 }
 
+export interface TextAreaFieldOptions {
+  label: string;
+  hint?: string;
+  placeholder?: string;
+  rows?: number;
+  /** Spell checking suits prose (an AI search query), not lists of handles. */
+  spellcheck?: boolean;
+}
+
+/** A multi-line text field: one item per line, or a description in words. */
+export function textAreaField(options: TextAreaFieldOptions): Field<HTMLTextAreaElement> {
+  const control = createElement('textarea', {
+    rows: String(options.rows ?? 3),
+    spellcheck: String(options.spellcheck ?? false),
+    autocomplete: 'off',
+  });
+  if (options.placeholder !== undefined) control.placeholder = options.placeholder;
+  return wrap(options.label, control, options.hint);
+}
+
 export interface Choice {
   value: string;
   label: string;
@@ -224,4 +244,28 @@ export function withRadioIds<V extends string>(group: RadioGroup<V>, prefix: str
     label?.setAttribute('for', input.id);
   }
   return group;
+}
+
+/** A group of fields the user can fold away (advanced filters), named by its summary. */
+export function detailsGroup(
+  legend: string,
+  open: boolean,
+  children: Node[],
+  id?: string,
+): HTMLDetailsElement {
+  const details = createElement('details', { class: 'group', ...(id === undefined ? {} : { id }) }, [
+    createElement('summary', {}, [legend]),
+    ...children,
+  ]);
+  details.open = open;
+  return details;
+}
+
+/** Two fields side by side (a minimum and a maximum). */
+export function fieldPair(...fields: Field<HTMLElement>[]): HTMLElement {
+  return createElement(
+    'div',
+    { class: 'pair' },
+    fields.map((field) => field.wrapper),
+  );
 }

@@ -12,6 +12,7 @@ import {
   factList,
   radioGroup,
   selectField,
+  textAreaField,
   textField,
   uniqueId,
   withId,
@@ -96,22 +97,18 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
     useSelection,
   ]);
 
-  const typedId = 'overlap-creators';
-  const typed = createElement('textarea', {
-    id: typedId,
-    rows: '6',
-    spellcheck: 'false',
-    autocomplete: 'off',
-    'aria-describedby': `${typedId}-hint`,
-    placeholder: '@nasa\nhttps://www.instagram.com/esa/',
-  });
-  const typedBox = createElement('div', { class: 'subform field' }, [
-    createElement('label', { for: typedId }, ['Creators, one per line']),
-    typed,
-    createElement('p', { class: 'hint', id: `${typedId}-hint` }, [
-      `Handles, @handles, profile URLs or ids; up to ${OVERLAP_MAX_CREATORS}.`,
-    ]),
-  ]);
+  const typedField = withId(
+    textAreaField({
+      label: 'Creators, one per line',
+      hint: `Handles, @handles, profile URLs or ids; up to ${OVERLAP_MAX_CREATORS}.`,
+      placeholder: '@nasa\nhttps://www.instagram.com/esa/',
+      rows: 6,
+    }),
+    'overlap-creators',
+  );
+  const typed = typedField.control;
+  const typedBox = typedField.wrapper;
+  typedBox.classList.add('subform');
 
   const tabName = textField({
     label: 'New tab name (optional)',

@@ -8,8 +8,10 @@ import { confirmCostLabel, maxCostText, searchEstimateFacts, startLabel } from '
 import {
   button,
   checkboxField,
+  detailsGroup,
   type Field,
   factList,
+  fieldPair,
   selectField,
   setChoices,
   textField,
@@ -35,23 +37,6 @@ import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-c
 export const ESTIMATE_DEBOUNCE_MS = 300;
 
 const ANY = { value: '', label: 'Any' };
-
-function group(legend: string, open: boolean, children: Node[]): HTMLDetailsElement {
-  const details = createElement('details', { class: 'group' }, [
-    createElement('summary', {}, [legend]),
-    ...children,
-  ]);
-  details.open = open;
-  return details;
-}
-
-function pair(...fields: Field<HTMLElement>[]): HTMLElement {
-  return createElement(
-    'div',
-    { class: 'pair' },
-    fields.map((field) => field.wrapper),
-  );
-}
 
 /** Search: filters -> live cost estimate -> Run, which pulls the pages into a new tab as a job. */
 function renderSearchSection(panel: HTMLElement, context: SidebarContext): SectionView {
@@ -376,13 +361,13 @@ function renderSearchSection(panel: HTMLElement, context: SidebarContext): Secti
       'Finds creators by their own numbers and by their audience, and writes the results into a new tab.',
     ]),
     platform.wrapper,
-    group('Creator', true, [
-      pair(followersMin, followersMax),
+    detailsGroup('Creator', true, [
+      fieldPair(followersMin, followersMax),
       engagementRateMin.wrapper,
       locations.element,
       language.element,
       gender.wrapper,
-      pair(ageMin, ageMax),
+      fieldPair(ageMin, ageMax),
       interests.element,
       brands.element,
       lastPostedDays.wrapper,
@@ -390,7 +375,7 @@ function renderSearchSection(panel: HTMLElement, context: SidebarContext): Secti
       bio.wrapper,
       hasEmail.wrapper,
     ]),
-    group('Audience', false, [
+    detailsGroup('Audience', false, [
       audienceLocations.element,
       audienceLocationsWeight.wrapper,
       audienceLanguage.element,
@@ -403,7 +388,7 @@ function renderSearchSection(panel: HTMLElement, context: SidebarContext): Secti
       audienceInterestsWeight.wrapper,
       audienceCredibility.wrapper,
     ]),
-    group('Sort and size', true, [pair(sortField, sortDirection), pages.wrapper, title.wrapper]),
+    detailsGroup('Sort and size', true, [fieldPair(sortField, sortDirection), pages.wrapper, title.wrapper]),
     otherErrors,
     estimateRegion,
     createElement('div', { class: 'actions' }, [run]),
