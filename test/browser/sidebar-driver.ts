@@ -1,4 +1,5 @@
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page, Request } from 'playwright-core';
+import { PLAYGROUND_ROUTES } from '../../worker/playground/playground-api';
 import type { SidebarSection } from '../../addon/shared/sidebar-section';
 
 /**
@@ -46,4 +47,90 @@ export async function waitForJobDone(page: Page, title?: string, timeout = 90_00
   const job = latestJob(page, title);
   await job.and(sidebar(page).locator('[data-status="done"]')).waitFor({ timeout });
   return job;
+}
+
+/** A control on screen without an accessible name: what it is, and where. */
+export interface UnnamedControl {
+  element: string;
+  id: string;
+  text: string;
+}
+
+/**
+ * The visible form controls and buttons inside `region` that a screen reader would announce
+ * without a name: no aria-labelledby text, aria-label, <label>, own text (buttons), value
+ * (input buttons) or title. A placeholder does not count: it goes once something is typed.
+ */
+export function unnamedControls(region: Locator): Promise<UnnamedControl[]> {
+  return region
+    .locator(
+      'input:not([type="hidden"]), select, textarea, button, [role="button"], [role="combobox"], [role="checkbox"], [role="switch"], [role="tab"], a[href]',
+    )
+    .evaluateAll((elements) => {
+      // No named helpers in here: tsx (the screenshot script) would wrap them in a __name() that
+      // the page does not have.
+      const unnamed: { element: string; id: string; text: string }[] = [];
+      for (const element of elements) {
+        if (!(element instanceof HTMLElement) || !element.checkVisibility()) continue;
+        const names: string[] = [];
+        for (const id of (element.getAttribute('aria-labelledby') ?? '').split(/\s+/)) {
+          if (id !== '') names.push(element.ownerDocument.getElementById(id)?.textContent ?? '');
+        }
+        names.push(element.getAttribute('aria-label') ?? '');
+        if (
+          element instanceof HTMLInputElement ||
+          element instanceof HTMLSelectElement ||
+          element instanceof HTMLTextAreaElement
+        ) {
+          for (const label of Array.from(element.labels ?? [])) names.push(label.textContent ?? '');
+          if (element instanceof HTMLInputElement && ['button', 'submit', 'reset'].includes(element.type)) {
+            names.push(element.value);
+          }
+        } else names.push(element.textContent ?? '');
+        names.push(element.title);
+        if (names.join('').trim() !== '') continue;
+        unnamed.push({
+          element: element.outerHTML.slice(0, 160),
+          id: element.id,
+          text: (element.parentElement?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80),
+        });
+      }
+      return unnamed;
+    });
+}
+
+export interface ServerCalls {
+  /** Calls sent and not yet answered. */
+  pending(): number;
+  /** Resolves once no call has been on its way for `quietMs` (what a section asked for on opening has come back). */
+  settled(options?: { quietMs?: number; timeout?: number }): Promise<void>;
+}
+
+/** Counts the sidebar's google.script.run calls (the shim's requests to the playground) from now on. */
+export function trackServerCalls(page: Page): ServerCalls {
+  const open = new Set<Request>();
+  let lastChange = Date.now();
+  const isRun = (request: Request) => new URL(request.url()).pathname === PLAYGROUND_ROUTES.run;
+  page.on('request', (request) => {
+    if (!isRun(request)) return;
+    open.add(request);
+    lastChange = Date.now();
+  });
+  const done = (request: Request) => {
+    if (open.delete(request)) lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    pending: () => open.size,
+    async settled({ quietMs = 200, timeout = 15_000 } = {}) {
+      const deadline = Date.now() + timeout;
+      while (open.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) {
+          throw new Error(`${open.size} server calls still on their way after ${timeout} ms`);
+        }
+        await page.waitForTimeout(50);
+      }
+    },
+  };
 }

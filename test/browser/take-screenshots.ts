@@ -6,10 +6,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { SIDEBAR_SECTIONS, type SidebarSection } from '../../addon/shared/sidebar-section';
-import { selectColumn, selectTab, waitForIdle } from './grid-driver';
-import { startPlaygroundSession } from './playground-harness';
+import type { Locator, Page } from 'playwright-core';
+import { SIDEBAR_SECTIONS } from '../../addon/shared/sidebar-section';
+import { selectColumn, selectTab, tabNames, waitForIdle } from './grid-driver';
+import { startPlaygroundSession, type PlaygroundSession } from './playground-harness';
 import { connect, openSection, sidebar, waitForJobDone } from './sidebar-driver';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -23,15 +23,11 @@ const SETTLE_MS = 1500;
 interface Screen {
   file: string;
   title: string;
-  capture(page: Page): Promise<void>;
+  capture(page: Page, sample: { handles: PlaygroundSession['handles'] }): Promise<void>;
 }
 
-/** Sections shown as they open, in the sidebar's order, when the sidebar has them. */
-const SECTION_SCREENS: Partial<Record<SidebarSection, string>> = {
-  ai: 'AI search: text, image and lookalike search with filters',
-  lists: 'Lists: your creator lists, their members and limits',
-  raw: 'Raw data: raw feeds of the three platforms, paged into a tab',
-};
+/** What the screens' AI search looks for; the Lists screen fills its list from that search's tab. */
+const AI_QUERY = 'home workouts';
 
 const SCREENS: Screen[] = [
   {
@@ -72,16 +68,93 @@ const SCREENS: Screen[] = [
       await search.locator('.estimate').scrollIntoViewIfNeeded();
     },
   },
-  ...Object.entries(SECTION_SCREENS).map(([section, title]): Screen => ({
-    file: `${section}-section.png`,
-    title,
+  {
+    file: 'ai-section.png',
+    title: 'AI search: a description, filters (folded), pages, and the most it can cost before it runs',
     capture: async (page) => {
       await tidySidebar(page);
-      await openSection(page, section as SidebarSection);
-      await page.waitForTimeout(SETTLE_MS);
+      const ai = await fillAiSearch(page);
+      await ai.locator('#ai-search-estimate .cost').waitFor();
+      // The filters stay set when folded: the description, the pages and the cost fit on one screen.
+      for (const group of ['#ai-search-size-group', '#ai-search-who-group']) {
+        await ai.locator(`${group}[open] > summary`).click();
+      }
+      await ai
+        .locator('label[for="ai-search-query"]')
+        .evaluate((label) => label.scrollIntoView({ block: 'start' }));
     },
-  })),
+  },
+  {
+    file: 'lists-section.png',
+    title: 'Lists: a list made from the user ids of an AI search tab, opened with its exact member count',
+    capture: async (page) => {
+      await tidySidebar(page);
+      const ai = await fillAiSearch(page);
+      const before = await tabNames(page);
+      await ai.locator('#ai-search-run').click();
+      await waitForJobDone(page, 'AI search');
+      const tab = (await tabNames(page)).find((name) => !before.includes(name));
+      if (tab === undefined) throw new Error('The AI search made no tab');
+      await tidySidebar(page);
+      const lists = await openSection(page, 'lists');
+      await lists.locator('#lists-create-name').fill('Summer campaign');
+      await lists.locator('#lists-create').click();
+      await lists.locator('#lists-detail').getByRole('heading', { name: 'Summer campaign' }).waitFor();
+      await selectTab(page, tab);
+      // The Handle column of an AI search tab is read as its user ids.
+      await selectColumn(page, 'A');
+      await lists.locator('#lists-add-source').selectOption('selection');
+      await lists.locator('#lists-add').click();
+      await lists.locator('#lists-change-result .ok').waitFor({ timeout: 30_000 });
+      await waitForIdle(page);
+      await lists.locator('#lists-detail').evaluate((detail) => detail.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
+    file: 'raw-section.png',
+    title: 'Raw data: an Instagram feed pulled over three pages into a tab, and the raw requests it spent',
+    capture: async (page, sample) => {
+      await tidySidebar(page);
+      const raw = await openSection(page, 'raw');
+      await raw
+        .locator('#raw-data-allowance')
+        .getByText(/left this month: [\d,]+\./)
+        .waitFor();
+      await raw.locator('#raw-data-operation').selectOption('rawIgUserFeed');
+      await raw.locator('#raw-data-param-url').fill(`@${sample.handles.instagram[0]}`);
+      await raw.locator('#raw-data-pages').fill('3');
+      const confirm = raw.locator('#raw-data-confirm');
+      if ((await confirm.count()) > 0) await confirm.check();
+      await raw.locator('#raw-data-run').click();
+      await waitForJobDone(page, 'Raw data');
+      await raw
+        .locator('#raw-data-result')
+        .getByText(/^Done: /)
+        .waitFor({ timeout: 30_000 });
+      await waitForIdle(page);
+      await raw.locator('#raw-data-run').evaluate((run) => run.scrollIntoView({ block: 'center' }));
+    },
+  },
 ];
+
+/** The AI search of the screens: a description, a follower range (snapped), e-mail only, 2 pages of 20. */
+async function fillAiSearch(page: Page): Promise<Locator> {
+  const ai = await openSection(page, 'ai');
+  await ai.locator('#ai-search-mode-text').check();
+  await ai.locator('#ai-search-query').fill(AI_QUERY);
+  for (const group of ['#ai-search-size-group', '#ai-search-who-group']) {
+    const details = ai.locator(group);
+    if ((await details.getAttribute('open')) === null) await details.locator(':scope > summary').click();
+  }
+  await ai.locator('#ai-search-followers-min').fill('12k');
+  await ai.locator('#ai-search-followers-max').fill('90k');
+  await ai.locator('#ai-search-has-email').check();
+  await ai.locator('#ai-search-page-size').fill('20');
+  await ai.locator('#ai-search-pages').fill('2');
+  const confirm = ai.locator('#ai-search-confirm');
+  if ((await confirm.count()) > 0 && !(await confirm.isChecked())) await confirm.check();
+  return ai;
+}
 
 /** Finished jobs and old messages would cover the top of every later section. */
 async function tidySidebar(page: Page): Promise<void> {
@@ -96,7 +169,7 @@ async function tidySidebar(page: Page): Promise<void> {
 
 async function main(): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
-  const session = await startPlaygroundSession({ emails: 20, viewport: { width: 1440, height: 900 } });
+  const session = await startPlaygroundSession({ emails: 20, viewport: { width: 1440, height: 1000 } });
   const taken: Screen[] = [];
   const failed: string[] = [];
   try {
@@ -113,7 +186,7 @@ async function main(): Promise<void> {
         }
       }
       try {
-        await screen.capture(page);
+        await screen.capture(page, session);
         await page.screenshot({ path: path.join(SHOTS_DIR, screen.file) });
         taken.push(screen);
         process.stdout.write(`took ${path.relative(REPO_ROOT, path.join(SHOTS_DIR, screen.file))}\n`);
