@@ -1,9 +1,5 @@
-import type {
-  CollaborationsProgress,
-  CollaborationsRequest,
-  CollaborationsRun,
-} from '../shared/collaborations-api';
-import { continueCollaborationsRun, startCollaborationsRun } from './collaborations-run';
+import type { CollaborationsRequest, CollaborationsStart } from '../shared/collaborations-api';
+import { startCollaborationsRun } from './collaborations-run';
 
 /**
  * Server functions of the Collaborations section (addon/shared/collaborations-api.ts). Each export
@@ -11,17 +7,12 @@ import { continueCollaborationsRun, startCollaborationsRun } from './collaborati
  */
 
 /**
- * Sidebar: collaboration posts, a summary, or the older API's collaborations into a new tab; makes
- * the first call (a few pages at most) and says whether more calls are needed.
+ * Sidebar: collaboration posts (newer or older API) as a worker job writing into a new tab, or a
+ * summary written into a new tab at once.
  */
 export function startCollaborations(
   request: CollaborationsRequest,
   confirmedCost: boolean,
-): CollaborationsProgress {
+): CollaborationsStart {
   return startCollaborationsRun(request, confirmedCost);
-}
-
-/** Sidebar: the next few pages of a collaborations run, written below its rows. */
-export function continueCollaborations(run: CollaborationsRun): CollaborationsProgress {
-  return continueCollaborationsRun(run);
 }

@@ -3,7 +3,7 @@
  * server functions exchange, and the functions themselves. Payloads are JSON-safe.
  */
 import type { Platform } from '../../shared/platforms';
-import type { Column } from '../../shared/rows/columns';
+import type { JobView } from './sidebar-api';
 
 /** Who the request is about: an influencer (posts that mention brands) or a brand. */
 export type CollaborationsSubject = 'influencer' | 'brand';
@@ -49,46 +49,31 @@ export interface OlderCollaborationsRequest {
 export type CollaborationsRequest =
   CollaborationPostsRequest | CollaborationSummaryRequest | OlderCollaborationsRequest;
 
-/**
- * A run that writes into one tab over several sidebar calls, each fetching a few pages (a sidebar
- * call must stay short). The sidebar keeps it between calls and sends it back to go on.
- */
-export interface CollaborationsRun {
-  request: CollaborationsRequest;
-  /** The tab, found by id (a renamed tab keeps it). */
-  sheetId: number;
-  sheetName: string;
-  /** The tab's columns, fixed by the first call; later rows are matched to them by column id. */
-  columns: Column[];
-  rowsWritten: number;
-  pagesDone: number;
-  creditsSpent: number;
-  /** Where the next page starts; null when nothing is left. */
-  cursor: string | null;
-}
-
-export interface CollaborationsProgress {
-  run: CollaborationsRun;
-  /** Nothing left to fetch: every page asked for, or the API has no more. */
-  finished: boolean;
-  /** The API has more past the last page fetched (so `finished` came from the page limit). */
-  more: boolean;
-  /** Whom the answer describes; null for the older API, which does not say. */
-  side: CollaborationsSubject | null;
-  /** Where the first row went, e.g. "'Collabs posts @ana'!A2". */
-  destination: string;
-  /** Why a page failed; the rows before it are written and `run` goes on from it. */
-  incomplete: string | null;
-  /** A sentence for the progress line. */
-  message: string;
-}
+/** What Run started: posts page by page as a worker job, or a summary written at once. */
+export type CollaborationsStart =
+  /**
+   * Posts (newer or older API): a `collaboration-posts` job on the worker, followed by the jobs
+   * list (progress, cancel, resume when the sidebar reopens); it writes into a new tab.
+   */
+  | { kind: 'job'; job: JobView }
+  /** A summary: one call, written into a new tab before the answer. */
+  | {
+      kind: 'table';
+      sheetName: string;
+      /** Where the first row went, e.g. "'Collabs summary @ana'!A2". */
+      destination: string;
+      rows: number;
+      /** Whom the answer describes; it may differ from the subject picked (a brand typed as an influencer). */
+      side: CollaborationsSubject;
+      credits: number;
+      /** A sentence for the section and the status line. */
+      message: string;
+    };
 
 export interface CollaborationsApi {
   /**
-   * Checks the request, refuses a cost above the threshold without `confirmedCost`, makes the first
-   * call and writes its rows into a new tab.
+   * Checks the request and refuses a cost above the threshold without `confirmedCost`; then posts
+   * start as a job, and a summary is fetched and written into a new tab.
    */
-  startCollaborations(request: CollaborationsRequest, confirmedCost: boolean): CollaborationsProgress;
-  /** The next few pages of a run, appended to its tab. */
-  continueCollaborations(run: CollaborationsRun): CollaborationsProgress;
+  startCollaborations(request: CollaborationsRequest, confirmedCost: boolean): CollaborationsStart;
 }

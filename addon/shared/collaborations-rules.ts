@@ -14,12 +14,6 @@ import { CONFIRM_ABOVE_CREDITS } from './sidebar-api';
 /** The worker's bound on pages per request (worker/src/operations/collaborations-request.ts). */
 export const MAX_COLLABORATION_PAGES = 50;
 export const DEFAULT_COLLABORATION_PAGES = 5;
-/**
- * Pages fetched per sidebar call. The worker paces Discovery calls at 2 per second, and an answer
- * of the service can take seconds: 5 pages keep one call well under the ~30 s a sidebar call
- * should last (Apps Script stops it at 6 minutes), and show progress often.
- */
-export const COLLABORATION_PAGES_PER_CALL = 5;
 /** The older endpoints answer up to 30 collaborations per page (spec). */
 export const OLDER_COLLABORATIONS_PAGE_SIZE = DEPRECATED_COLLABORATIONS_PAGE_SIZE;
 /** The older brand endpoint exists on Instagram and TikTok only. */
@@ -197,9 +191,4 @@ export function collaborationsCost(request: CollaborationsRequest): Collaboratio
   const perCall = estimateCredits(operation);
   const maxCredits = sumCharges(Array.from({ length: Math.max(0, calls) }, () => perCall)).credits;
   return { calls, maxCredits, maxRows, needsConfirmation: maxCredits > CONFIRM_ABOVE_CREDITS };
-}
-
-/** Pages the next call of a run asks for: a few at a time, never past what was asked. */
-export function pagesForNextCall(pages: number, pagesDone: number): number {
-  return Math.max(0, Math.min(COLLABORATION_PAGES_PER_CALL, pages - pagesDone));
 }

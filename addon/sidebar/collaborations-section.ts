@@ -1,9 +1,10 @@
 import { PLATFORMS } from '../../shared/platforms';
 import type {
-  CollaborationsProgress,
   CollaborationsRequest,
+  CollaborationsStart,
   CollaborationsSubject,
 } from '../shared/collaborations-api';
+import type { JobView } from '../shared/sidebar-api';
 import { collaborationsCost } from '../shared/collaborations-rules';
 import {
   buildCollaborationsRequest,
@@ -16,17 +17,17 @@ import {
 import {
   collaborationsCostFacts,
   collaborationsCostLine,
+  collaborationsJobText,
   collaborationsRunBlocker,
   collaboratorCopy,
   GROUP_HINT,
   OLDER_API_NOTE,
   pagesHint,
-  progressPercent,
   runVerb,
-  stoppedText,
   subjectCopy,
   WINDOW_HINT,
 } from './collaborations-text';
+import { whileBusy } from './busy';
 import { createElement } from './create-element';
 import { confirmCostLabel, startLabel } from './estimate-text';
 import {
@@ -41,6 +42,7 @@ import {
   withId,
   withRadioIds,
 } from './form-fields';
+import { isJobActive } from './job-progress-text';
 import { PLATFORM_NAMES } from './search-options';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
@@ -65,8 +67,9 @@ function dateField(label: string, id: string): Field<HTMLInputElement> {
 
 /**
  * Collaborations: an influencer's or a brand's collaboration posts (paged) or summary (one call),
- * or the older API's collaborations behind a switch; cost shown before Run; long runs go on from
- * the sidebar a few pages per call, with progress, Stop and Continue.
+ * or the older API's collaborations behind a switch; cost shown before Run. Posts run as a worker
+ * job (progress, Cancel and Resume on its card in the jobs list, picked up again when the sidebar
+ * reopens); this section says where they go and how the job ended.
  */
 function renderCollaborationsSection(panel: HTMLElement, context: SidebarContext): SectionView {
   const initial = initialCollaborationsValues();
@@ -140,27 +143,23 @@ function renderCollaborationsSection(panel: HTMLElement, context: SidebarContext
     'aria-live': 'polite',
   });
   const run = withIdButton(button('Get posts', { primary: true }), 'collaborations-run');
-  const stop = withIdButton(button('Stop'), 'collaborations-stop');
-  const resume = withIdButton(button('Continue'), 'collaborations-continue');
   const blockerId = uniqueId('collaborations-blocker');
   const blocker = createElement('p', { class: 'hint', id: blockerId });
   run.setAttribute('aria-describedby', blockerId);
-  const bar = createElement('progress', { max: '100', 'aria-label': 'Collaborations progress' });
   const progressText = createElement('p', { class: 'collaborations-progress-text' });
   const progressRegion = createElement(
     'div',
     { class: 'collaborations-progress', id: 'collaborations-progress', 'aria-live': 'polite', hidden: '' },
-    [bar, progressText],
+    [progressText],
   );
 
   let request: CollaborationsRequest | null = null;
   let problem: string | null = null;
   let currentKey: string | null = null;
   let confirmedCost = false;
-  let running = false;
-  let stopRequested = false;
-  /** The last progress of a run that can go on (stopped, or a page failed). */
-  let resumable: CollaborationsProgress | null = null;
+  let starting = false;
+  /** The posts job this section reports on: the last one started here, or one picked up on open. */
+  let followedJob: string | null = null;
 
   const readValues = (): CollaborationsFormValues => ({
     olderApi: olderApi.control.checked,
@@ -181,15 +180,14 @@ function renderCollaborationsSection(panel: HTMLElement, context: SidebarContext
       problem,
       needsConfirmation: cost?.needsConfirmation ?? false,
       confirmed: confirmedCost,
-      running,
+      starting,
     });
     run.disabled = reason !== null;
     const values = readValues();
-    run.textContent = startLabel(runVerb(request, values.olderApi, values.kind), cost?.maxCredits ?? null);
+    if (!starting) {
+      run.textContent = startLabel(runVerb(request, values.olderApi, values.kind), cost?.maxCredits ?? null);
+    }
     blocker.textContent = reason ?? '';
-    stop.hidden = !running;
-    stop.disabled = stopRequested;
-    resume.hidden = running || resumable === null;
   };
 
   const showEstimate = (): void => {
@@ -250,66 +248,59 @@ function renderCollaborationsSection(panel: HTMLElement, context: SidebarContext
     updateButtons();
   };
 
-  const show = (progress: CollaborationsProgress): void => {
+  const showResult = (text: string): void => {
     progressRegion.hidden = false;
-    bar.value = progressPercent(progress);
-    bar.setAttribute('aria-valuetext', `${bar.value}%`);
-    progressText.textContent = progress.message;
+    progressText.textContent = text;
   };
 
-  const runAll = async (first: () => Promise<CollaborationsProgress>): Promise<void> => {
-    running = true;
-    stopRequested = false;
-    resumable = null;
-    updateButtons();
-    let last: CollaborationsProgress | null = null;
-    try {
-      let progress = await first();
-      last = progress;
-      show(progress);
-      while (!progress.finished && progress.incomplete === null && !stopRequested) {
-        progress = await context.server.continueCollaborations(progress.run);
-        last = progress;
-        show(progress);
-      }
-      if (progress.finished) context.status.success(progress.message);
-      else if (progress.incomplete !== null) {
-        resumable = progress;
-        context.status.error(progress.message);
-      } else {
-        resumable = progress;
-        progressText.textContent = stoppedText(progress);
-        context.status.info(stoppedText(progress));
-      }
-    } catch (error) {
-      // The rows written so far stay; Continue retries the step that failed.
-      resumable = last !== null && !last.finished ? last : resumable;
-      context.fail('get the collaborations', error);
-    } finally {
-      running = false;
-      stopRequested = false;
-      // Running again is a new paid action: ask again.
-      confirmedCost = false;
-      showEstimate();
-      updateButtons();
+  /** Keeps the section's line in step with the followed job; the job card does the rest. */
+  const follow = (job: JobView): void => {
+    if (job.kind !== 'collaboration-posts') return;
+    // A job still running when the sidebar reopened is this section's to report on.
+    if (followedJob === null && isJobActive(job)) followedJob = job.id;
+    if (job.id === followedJob) showResult(collaborationsJobText(job));
+  };
+  for (const tracked of context.jobs.list()) follow(tracked.job);
+  context.jobs.subscribe((jobs) => {
+    for (const tracked of jobs) follow(tracked.job);
+  });
+
+  const started = (start: CollaborationsStart): void => {
+    if (start.kind === 'job') {
+      followedJob = start.job.id;
+      context.jobs.track(start.job);
+      follow(start.job);
+      context.status.success(`Collaborations started. ${start.job.message}`);
+      return;
     }
+    followedJob = null;
+    showResult(start.message);
+    context.status.success(start.message);
   };
 
   run.addEventListener('click', () => {
     const current = request;
     if (current === null || run.disabled) return;
     const confirmed = confirmedCost;
-    void runAll(() => context.server.startCollaborations(current, confirmed));
-  });
-  stop.addEventListener('click', () => {
-    stopRequested = true;
-    progressText.textContent = 'Stopping after this step…';
+    starting = true;
     updateButtons();
-  });
-  resume.addEventListener('click', () => {
-    const previous = resumable;
-    if (previous === null || running) return;
-    void runAll(() => context.server.continueCollaborations(previous.run));
+    void whileBusy(
+      [run],
+      async () => {
+        try {
+          started(await context.server.startCollaborations(current, confirmed));
+        } catch (error) {
+          context.fail('get the collaborations', error);
+        }
+      },
+      { button: run, text: 'Starting…' },
+    ).finally(() => {
+      starting = false;
+      // Running again is a new paid action: ask again.
+      confirmedCost = false;
+      showEstimate();
+      updateButtons();
+    });
   });
 
   about.onChange(changed);
@@ -336,7 +327,7 @@ function renderCollaborationsSection(panel: HTMLElement, context: SidebarContext
     pages.wrapper,
     createElement('div', { class: 'collaborations-older' }, [olderApi.wrapper]),
     estimateRegion,
-    createElement('div', { class: 'actions' }, [run, stop, resume]),
+    createElement('div', { class: 'actions' }, [run]),
     blocker,
     progressRegion,
   );

@@ -1,16 +1,12 @@
 import type { Platform } from '../../shared/platforms';
-import type {
-  CollaborationsProgress,
-  CollaborationsRequest,
-  CollaborationsSubject,
-} from '../shared/collaborations-api';
+import type { CollaborationsRequest, CollaborationsSubject } from '../shared/collaborations-api';
 import {
-  COLLABORATION_PAGES_PER_CALL,
   type CollaborationsCost,
   MAX_COLLABORATION_PAGES,
   OLDER_COLLABORATIONS_PAGE_SIZE,
 } from '../shared/collaborations-rules';
-import { countOf, creditsText, formatCount } from './count-text';
+import type { JobView } from '../shared/sidebar-api';
+import { creditsText, formatCount } from './count-text';
 import type { Fact } from './estimate-text';
 
 /** What the Collaborations section says: labels that follow the choices, the cost, the limits. */
@@ -60,7 +56,7 @@ export function pagesHint(olderApi: boolean): string {
   const price = olderApi
     ? `1 credit per page of up to ${OLDER_COLLABORATIONS_PAGE_SIZE}`
     : 'One call per page, 0.2 credits each';
-  return `${price}; up to ${MAX_COLLABORATION_PAGES} pages, fetched ${COLLABORATION_PAGES_PER_CALL} at a time.`;
+  return `${price}; up to ${MAX_COLLABORATION_PAGES} pages, fetched by the worker (the sidebar may close meanwhile).`;
 }
 
 export const GROUP_HINT = 'One row per brand web domain, adding up brands that share one.';
@@ -104,29 +100,33 @@ export interface CollaborationsRunState {
   problem: string | null;
   needsConfirmation: boolean;
   confirmed: boolean;
-  running: boolean;
+  /** A start is on its way to the server. */
+  starting: boolean;
 }
 
 /** Why Run cannot start yet, in words that say what to do; null when it can. */
 export function collaborationsRunBlocker(state: CollaborationsRunState): string | null {
-  if (state.running) return 'Working: wait for this run to end, or stop it.';
+  if (state.starting) return 'Starting: wait a moment.';
   if (state.problem !== null) return state.problem;
   if (state.needsConfirmation && !state.confirmed) return 'Tick the box to accept the cost, then press Run.';
   return null;
 }
 
-/** Share of the pages done, 0 to 100, for the progress bar. */
-export function progressPercent(progress: CollaborationsProgress): number {
-  if (progress.finished) return 100;
-  const request = progress.run.request;
-  const pages = request.kind === 'summary' ? 1 : request.pages;
-  return Math.min(100, Math.round((progress.run.pagesDone / Math.max(1, pages)) * 100));
-}
-
-/** The line after the user stopped a run between two calls. */
-export function stoppedText(progress: CollaborationsProgress): string {
-  return (
-    `Stopped after ${countOf(progress.run.pagesDone, 'page')}; ${countOf(progress.run.rowsWritten, 'row')} ` +
-    `are in ${progress.destination}. Continue picks up from there (within 2 days).`
-  );
+/**
+ * The section's line about a posts job: where it writes while it runs (its progress, Cancel and
+ * Resume are on its card in the jobs list), how it ended, and why it ended early when it did.
+ */
+export function collaborationsJobText(job: JobView): string {
+  const where = job.destination === '' ? 'a new tab' : job.destination;
+  switch (job.status) {
+    case 'queued':
+    case 'running':
+      return `Getting the posts into ${where}: progress, Cancel and Resume are in the jobs list below.`;
+    case 'done':
+      return job.lastError === null ? job.message : `${job.message} ${job.lastError}`;
+    case 'failed':
+      return job.message;
+    case 'cancelled':
+      return `${job.message} Run again to start over from the first page.`;
+  }
 }

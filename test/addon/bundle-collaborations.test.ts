@@ -1,4 +1,5 @@
-import type { CollaborationsProgress, CollaborationsRequest } from '../../addon/shared/collaborations-api';
+import type { CollaborationsRequest, CollaborationsStart } from '../../addon/shared/collaborations-api';
+import type { JobView } from '../../addon/shared/sidebar-api';
 import { COLLABORATION_TOTAL_LABEL } from '../../shared/rows/collaboration-rows';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
 import { createWorld, type PlatformCreators, type World } from '../../worker/sandbox/data';
@@ -8,12 +9,15 @@ import { startBundleWorld, upstreamCalls, type BundleWorld } from './bundle-worl
  * The Collaborations section's server functions in the built Code.js, called as google.script.run
  * calls them, against the real worker and sandbox (bundle-world.ts). The test picks its creators
  * from the same generated world the sandbox serves (same seed, size and day), so it knows how many
- * posts to expect, and counts what reached the paid API.
+ * posts to expect, and counts what reached the paid API. Posts run as a `collaboration-posts` job
+ * on the worker, written into their tab by polls as the sidebar makes them.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A loaded CI machine may be slow; a bound, not the expected time. */
 const SLOW_TEST_MS = 90_000;
+const FINAL = ['done', 'failed', 'cancelled'];
+const realDelay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let world: BundleWorld;
 let sandbox: World;
@@ -34,24 +38,32 @@ function day(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** Runs a request to its end the way the sidebar does: start, then continue while there is more. */
-function runToEnd(
+function start(
   fakes: AppsScriptFakes,
   request: CollaborationsRequest,
   confirmed: boolean,
-): CollaborationsProgress[] {
-  let progress = fakes.runtime.callFromClient('startCollaborations', [
-    request,
-    confirmed,
-  ]) as CollaborationsProgress;
-  const steps = [progress];
-  while (!progress.finished && progress.incomplete === null) {
-    progress = fakes.runtime.callFromClient('continueCollaborations', [
-      progress.run,
-    ]) as CollaborationsProgress;
-    steps.push(progress);
+): CollaborationsStart {
+  return fakes.runtime.callFromClient('startCollaborations', [request, confirmed]) as CollaborationsStart;
+}
+
+function jobOf(started: CollaborationsStart): JobView {
+  if (started.kind !== 'job') throw new Error(`expected a job, got ${JSON.stringify(started)}`);
+  return started.job;
+}
+
+/** Waits for the worker to end the job, then polls as the sidebar does until every row is written. */
+async function pollToEnd(fakes: AppsScriptFakes, first: JobView): Promise<JobView> {
+  for (let i = 0; i < 600; i++) {
+    const progress = await world.api<{ status: string }>(`/api/jobs/${first.id}`);
+    if (FINAL.includes(progress.status)) break;
+    await realDelay(50);
   }
-  return steps;
+  let view = first;
+  for (let polls = 0; !(FINAL.includes(view.status) && view.rowsWritten >= view.done); polls++) {
+    if (polls > 20) throw new Error(`the job did not finish writing: ${JSON.stringify(view)}`);
+    view = fakes.runtime.callFromClient('pollJob', [view.id]) as JobView;
+  }
+  return view;
 }
 
 /** A date cell as Sheets gives it back: a Date (of the script's realm, so no instanceof). */
@@ -83,7 +95,7 @@ function influencerWith(
 
 describe('collaborations from the built bundle', () => {
   it(
-    "writes an influencer's posts of a date range into one tab over two sidebar calls",
+    "writes an influencer's posts of a date range into one tab through a worker job, every page paid once",
     async () => {
       const pc = sandbox.platform('instagram');
       const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
@@ -93,7 +105,7 @@ describe('collaborations from the built bundle', () => {
         from: Date.parse(`${from}T00:00:00Z`),
         to: Date.parse(`${to}T00:00:00Z`) + DAY_MS - 1,
       };
-      // 6 to 10 pages of 30: more than one call of 5 pages, fewer than the 10 asked for.
+      // 6 to 10 pages of 30: several pages, fewer than the 10 asked for.
       const creator = influencerWith(pc, window, 160, 290);
       const fakes = world.load();
       const request: CollaborationsRequest = {
@@ -107,25 +119,33 @@ describe('collaborations from the built bundle', () => {
       };
 
       // 10 pages can cost 2 credits: not without consent.
-      expect(() => fakes.runtime.callFromClient('startCollaborations', [request, false])).toThrow(
+      expect(() => start(fakes, request, false)).toThrow(
         'This can cost up to 2 credits: confirm the estimate to start.',
       );
-      const steps = runToEnd(fakes, request, true);
+      expect(fakes.urlFetchApp.requests).toHaveLength(0);
+      const first = jobOf(start(fakes, request, true));
+      expect(first).toMatchObject({
+        kind: 'collaboration-posts',
+        destination: `'Collabs posts @${creator.username}'!A2`,
+      });
+      const done = await pollToEnd(fakes, first);
 
       const pages = Math.ceil(creator.posts / 30);
-      expect(steps.map((step) => step.run.pagesDone)).toEqual([5, pages]);
-      const last = steps[steps.length - 1];
-      expect(last).toMatchObject({ finished: true, more: false, side: 'influencer' });
-      expect(last.message).toBe(
-        `Wrote ${creator.posts} posts from ${pages} pages into 'Collabs posts @${creator.username}'!A2 (${Math.round(pages * 0.2 * 10) / 10} credits).`,
-      );
+      const credits = Math.round(pages * 0.2 * 10) / 10;
+      expect(done).toMatchObject({ status: 'done', done: creator.posts, rowsWritten: creator.posts });
+      expect(done.message).toBe(`Done: ${creator.posts} rows written, ${credits} credits spent.`);
       const values = tabValues(fakes, `Collabs posts @${creator.username}`);
-      expect(values).toHaveLength(creator.posts + 1);
-      const ids = values.slice(1).map((row) => row[0]);
+      expect(values[0][values[0].length - 1]).toBe('Creator');
+      const rows = values.slice(1).filter((row) => row[0] !== '');
+      expect(rows).toHaveLength(creator.posts);
+      const ids = rows.map((row) => row[0]);
       expect(new Set(ids).size).toBe(creator.posts);
-      const dates = values.slice(1).map((row) => cellDay(row[1]));
+      expect(new Set(rows.map((row) => row[row.length - 1]))).toEqual(new Set([creator.username]));
+      const dates = rows.map((row) => cellDay(row[1]));
       expect(dates.every((date) => date >= from && date <= to)).toBe(true);
-      expect(fakes.urlFetchApp.requests).toHaveLength(2);
+      // One start; the pages are the worker's business, never a sidebar call's.
+      const posts = fakes.urlFetchApp.requests.filter((call) => call.method.toLowerCase() === 'post');
+      expect(posts.map((call) => new URL(call.url).pathname)).toEqual(['/api/jobs']);
       const stats = await world.stats();
       expect(upstreamCalls(stats, 'collaborationPosts')).toBe(pages);
       expect(stats.credits).toBeCloseTo(pages * 0.2, 6);
@@ -154,12 +174,12 @@ describe('collaborations from the built bundle', () => {
       );
       const fakes = world.load();
 
-      const [byBrand] = runToEnd(
+      const byBrand = start(
         fakes,
         { kind: 'summary', subject: 'brand', platform: 'instagram', id: brand.domain, groupByDomain: false },
         false,
       );
-      const [byDomain] = runToEnd(
+      const byDomain = start(
         fakes,
         {
           kind: 'summary',
@@ -171,7 +191,7 @@ describe('collaborations from the built bundle', () => {
         false,
       );
 
-      expect(byBrand).toMatchObject({ finished: true, side: 'brand' });
+      expect(byBrand).toMatchObject({ kind: 'table', side: 'brand' });
       const brandRows = tabValues(fakes, `Collabs summary ${brand.domain}`).slice(1);
       expect(
         brandRows
@@ -180,7 +200,7 @@ describe('collaborations from the built bundle', () => {
           .sort(),
       ).toEqual(collaborators.map((index) => pc.username(index)).sort());
       expect(brandRows[brandRows.length - 1][0]).toBe(COLLABORATION_TOTAL_LABEL);
-      expect(byDomain.message).toBe(
+      expect(byDomain.kind === 'table' && byDomain.message).toBe(
         `Wrote the totals of ${domains.size} brands and a total row into 'Collabs summary @${creator.username}'!A2 (0.2 credits).`,
       );
       const domainRows = tabValues(fakes, `Collabs summary @${creator.username}`).slice(1);
@@ -206,23 +226,30 @@ describe('collaborations from the built bundle', () => {
       );
       const fakes = world.load();
 
-      const steps = runToEnd(
+      const done = await pollToEnd(
         fakes,
-        {
-          kind: 'older',
-          subject: 'influencer',
-          platform: 'tiktok',
-          id: `@${creator.username}`,
-          groupByDomain: true,
-          pages: 1,
-        },
-        false,
+        jobOf(
+          start(
+            fakes,
+            {
+              kind: 'older',
+              subject: 'influencer',
+              platform: 'tiktok',
+              id: `@${creator.username}`,
+              groupByDomain: true,
+              pages: 1,
+            },
+            false,
+          ),
+        ),
       );
 
-      expect(steps).toHaveLength(1);
-      expect(steps[0]).toMatchObject({ finished: true, side: null });
+      expect(done).toMatchObject({ status: 'done', kind: 'collaboration-posts' });
       const values = tabValues(fakes, `Collabs (older API) @${creator.username}`);
-      expect(values).toHaveLength(Math.min(domains.size, 30) + 1);
+      expect(values[0].slice(0, 2)).toEqual(['Brand', 'Domain']);
+      const rows = values.slice(1).filter((row) => row[0] !== '');
+      expect(rows).toHaveLength(Math.min(domains.size, 30));
+      expect(new Set(rows.map((row) => row[1]))).toEqual(new Set([...domains].slice(0, rows.length)));
       const stats = await world.stats();
       expect(upstreamCalls(stats, 'collaborationsInfluencerDeprecated')).toBe(1);
       expect(upstreamCalls(stats, 'collaborationPosts') + upstreamCalls(stats, 'collaborationSummary')).toBe(

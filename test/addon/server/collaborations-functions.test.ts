@@ -1,19 +1,26 @@
-import { continueCollaborations, startCollaborations } from '../../../addon/server/collaborations-functions';
-import type { CollaborationsRequest } from '../../../addon/shared/collaborations-api';
+import { startCollaborations } from '../../../addon/server/collaborations-functions';
+import type { CollaborationsRequest, CollaborationsStart } from '../../../addon/shared/collaborations-api';
+import type { JobView } from '../../../addon/shared/sidebar-api';
 import {
   COLLABORATION_POST_COLUMNS,
   COLLABORATION_SUMMARY_COLUMNS,
 } from '../../../shared/rows/collaboration-rows';
 import type { Column, Row } from '../../../shared/rows/columns';
-import type { RecordedRequest } from './scripted-worker';
-import { workerError } from './scripted-worker';
+import { workerError, type RecordedRequest } from './scripted-worker';
 import { installServerGlobals, type ServerGlobals } from './server-globals';
 
-/** The Collaborations section's server functions against a scripted worker and the Sheets fakes. */
+/**
+ * The Collaborations section's server functions against a scripted worker and the Sheets fakes:
+ * posts start a `collaboration-posts` job whose rows the shared job writer puts into a new tab; a
+ * summary is one call written at once.
+ */
 
-const POSTS_PATH = 'api/collaborations/posts';
+const JOBS_PATH = 'api/jobs';
 const SUMMARY_PATH = 'api/collaborations/summary';
-const OLDER_PATH = 'api/collaborations/deprecated';
+const POST_COLUMNS: Column[] = [
+  ...COLLABORATION_POST_COLUMNS,
+  { id: 'creator', label: 'Creator', format: 'text' },
+];
 
 let globals: ServerGlobals;
 beforeEach(() => {
@@ -33,45 +40,49 @@ function postsRequest(pages: number, extra: Partial<CollaborationsRequest> = {})
   } as CollaborationsRequest;
 }
 
-function postRow(page: number, index: number): Row {
-  return [`=p${page}-${index}`, '2024-05-01', 'Paid', 'Title', null, null, 10, 1, 100, null, 2, 'Nike', null];
+function postRow(index: number): Row {
+  return [`=p${index}`, '2024-05-01', 'Paid', 'Title', null, null, 10, 1, 100, null, 2, 'Nike', null, 'ana'];
 }
 
 /**
- * The worker's posts route: `total` pages of `perPage` posts, the cursor naming the next page
- * (`p<n>`), `maxPages` per call, 0.2 credits a page; optionally failing at one page.
+ * A `collaboration-posts` job on the scripted worker: created with the most rows its pages can
+ * hold, `rows` finished, in `status`, with the columns the worker fixed.
  */
-function postsRoute(total: number, perPage = 3, failAt: number | null = null) {
-  return (request: RecordedRequest) => {
-    const body = request.body as { cursor?: string; maxPages: number };
-    const start = body.cursor === undefined ? 0 : Number(body.cursor.slice(1));
-    let end = Math.min(total, start + body.maxPages);
-    let incomplete: string | undefined;
-    if (failAt !== null && failAt >= start && failAt < end) {
-      if (failAt === start) return workerError(503, 'upstream_unavailable', 'The API is unavailable (503).');
-      end = failAt;
-      incomplete = 'The API is unavailable (503).';
-    }
-    const rows: Row[] = [];
-    for (let page = start; page < end; page++) {
-      for (let index = 0; index < perPage; index++) rows.push(postRow(page, index));
-    }
-    const more = end < total;
+function serveJob(rows: Row[], columns: Column[] = POST_COLUMNS, status = 'done'): void {
+  let total = 0;
+  globals.worker.on('post', JOBS_PATH, (request) => {
+    total = (request.body as { input: { maxPages: number } }).input.maxPages * 100;
+    return { status: 202, body: { id: 'collab-1', status: 'running', total } };
+  });
+  globals.worker.on('get', 'api/jobs/collab-1', () => ({
+    body: {
+      id: 'collab-1',
+      kind: 'collaboration-posts',
+      status,
+      done: rows.length,
+      total: status === 'done' ? rows.length : total,
+      creditsSpent: 0.6,
+      errors: 0,
+      ...(status === 'done' ? {} : { lastError: null }),
+      header: columns.map((col) => col.label),
+      columns,
+    },
+  }));
+  globals.worker.on('get', 'api/jobs/collab-1/rows', (request: RecordedRequest) => {
+    const after = Number(request.query.after ?? 0);
     return {
-      body: {
-        header: COLLABORATION_POST_COLUMNS.map((col) => col.label),
-        columns: COLLABORATION_POST_COLUMNS,
-        rows,
-        pages: end - start,
-        more,
-        cursor: more ? `p${end}` : null,
-        estimate: { credits: 0.2 * body.maxPages, rawRequests: 0 },
-        credits: Math.round(0.2 * (end - start) * 1000) / 1000,
-        side: 'influencer',
-        ...(incomplete === undefined ? {} : { incomplete }),
-      },
+      body: { rows: rows.slice(after).map((row, i) => ({ position: after + i, row })), next: rows.length },
     };
-  };
+  });
+}
+
+function jobPosts(): RecordedRequest[] {
+  return globals.worker.calls(JOBS_PATH).filter((call) => call.method === 'post');
+}
+
+function jobOf(start: CollaborationsStart): JobView {
+  if (start.kind !== 'job') throw new Error(`expected a job, got ${JSON.stringify(start)}`);
+  return start.job;
 }
 
 function tab(name: string) {
@@ -81,51 +92,49 @@ function tab(name: string) {
 }
 
 describe('posts', () => {
-  it('writes 12 pages into one tab over three calls of 5, 5 and 2 pages, each from the last cursor', () => {
-    globals.worker.on('post', POSTS_PATH, postsRoute(12));
+  it('starts one collaboration-posts job with the posts route body and the pages, writing into a new tab', () => {
+    const rows = Array.from({ length: 36 }, (_, index) => postRow(index));
+    serveJob(rows);
 
-    let progress = startCollaborations(postsRequest(12), true);
-    const seen = [progress];
-    while (!progress.finished) {
-      progress = continueCollaborations(progress.run);
-      seen.push(progress);
-    }
+    const job = jobOf(startCollaborations(postsRequest(12), true));
 
-    const calls = globals.worker.calls(POSTS_PATH);
-    expect(calls.map((call) => call.body)).toEqual([
-      { id: 'ana', platform: 'instagram', maxPages: 5 },
-      { id: 'ana', platform: 'instagram', cursor: 'p5', maxPages: 5 },
-      { id: 'ana', platform: 'instagram', cursor: 'p10', maxPages: 2 },
+    expect(jobPosts().map((call) => call.body)).toEqual([
+      {
+        kind: 'collaboration-posts',
+        input: { id: 'ana', platform: 'instagram', maxPages: 12 },
+        idempotencyKey: expect.stringMatching(/^cs-/),
+      },
     ]);
-    expect(seen.map((step) => [step.run.pagesDone, step.run.rowsWritten, step.finished])).toEqual([
-      [5, 15, false],
-      [10, 30, false],
-      [12, 36, true],
-    ]);
-    expect(seen[0].message).toBe("5 of 12 pages: 15 posts so far in 'Collabs posts @ana'!A2 (1 credit).");
-    expect(progress.message).toBe("Wrote 36 posts from 12 pages into 'Collabs posts @ana'!A2 (2.4 credits).");
+    expect(job).toMatchObject({
+      kind: 'collaboration-posts',
+      status: 'done',
+      rowsWritten: 36,
+      destination: "'Collabs posts @ana'!A2",
+      message: 'Done: 36 rows written, 0.6 credits spent.',
+    });
     const values = tab('Collabs posts @ana').getDataRange().getValues();
-    expect(values[0]).toEqual(COLLABORATION_POST_COLUMNS.map((col) => col.label));
+    expect(values[0]).toEqual(POST_COLUMNS.map((col) => col.label));
     // Every post once, in order, and a caption that looks like a formula stays text.
-    const expected: string[] = [];
-    for (let page = 0; page < 12; page++)
-      for (let index = 0; index < 3; index++) expected.push(`=p${page}-${index}`);
-    expect(values.slice(1).map((row) => row[0])).toEqual(expected);
+    expect(values.slice(1).map((row) => row[0])).toEqual(rows.map((row) => row[0]));
     expect(tab('Collabs posts @ana').getRange('A37').getNumberFormat()).toBe('@');
+    // No sidebar-side paging: the posts route is never called from the add-on.
+    expect(globals.worker.calls('api/collaborations/posts')).toHaveLength(0);
   });
 
-  it('says when the API has more past the pages asked for', () => {
-    globals.worker.on('post', POSTS_PATH, postsRoute(9));
-    const progress = startCollaborations(postsRequest(3), false);
-    expect(progress).toMatchObject({ finished: true, more: true });
-    expect(progress.message).toBe(
-      "Wrote 9 posts from 3 pages into 'Collabs posts @ana'!A2 (0.6 credits). The API has more past page 3: run again with more pages (up to 50) to get them.",
-    );
-    expect(globals.worker.calls(POSTS_PATH)).toHaveLength(1);
+  it('answers a double click with the job already running, and starts nothing twice', () => {
+    serveJob([], POST_COLUMNS, 'running');
+
+    const first = jobOf(startCollaborations(postsRequest(3), false));
+    const second = jobOf(startCollaborations(postsRequest(3), false));
+
+    expect(jobPosts()).toHaveLength(1);
+    expect(second.id).toBe(first.id);
+    expect(first.status).toBe('running');
+    expect(globals.fakes.spreadsheet.getSheets()).toHaveLength(2);
   });
 
   it('refuses a cost above 1 credit that was not accepted, before any call', () => {
-    globals.worker.on('post', POSTS_PATH, postsRoute(12));
+    serveJob([]);
     expect(() => startCollaborations(postsRequest(6), false)).toThrow(
       'This can cost up to 1.2 credits: confirm the estimate to start.',
     );
@@ -144,12 +153,12 @@ describe('posts', () => {
   });
 
   it('sends the window and the brand as the API takes them', () => {
-    globals.worker.on('post', POSTS_PATH, postsRoute(1));
+    serveJob([]);
     startCollaborations(
       postsRequest(1, { from: '2024-01-01', to: '2024-06-30', collaborator: 'https://www.Nike.com/' }),
       false,
     );
-    expect(globals.worker.calls(POSTS_PATH)[0].body).toEqual({
+    expect((jobPosts()[0].body as { input: unknown }).input).toEqual({
       id: 'ana',
       platform: 'instagram',
       collaboratorId: 'nike.com',
@@ -159,46 +168,10 @@ describe('posts', () => {
     });
   });
 
-  it('stops at a failed page with the rows before it written, and Continue retries that page', () => {
-    let failAt: number | null = 7;
-    globals.worker.on('post', POSTS_PATH, (request) => postsRoute(10, 3, failAt)(request));
-
-    const first = startCollaborations(postsRequest(10), true);
-    const failed = continueCollaborations(first.run);
-    expect(failed).toMatchObject({ finished: false, incomplete: 'The API is unavailable (503).' });
-    expect(failed.run).toMatchObject({ pagesDone: 7, rowsWritten: 21, cursor: 'p7' });
-    expect(failed.message).toBe(
-      "Stopped after 7 of 10 pages: The API is unavailable (503). 21 posts are in 'Collabs posts @ana'!A2 (1.4 credits); Continue retries from there within 2 days.",
-    );
-
-    failAt = null;
-    const done = continueCollaborations(failed.run);
-    expect(done).toMatchObject({ finished: true, incomplete: null });
-    expect(globals.worker.calls(POSTS_PATH).map((call) => (call.body as { cursor?: string }).cursor)).toEqual(
-      [undefined, 'p5', 'p7'],
-    );
-    expect(tab('Collabs posts @ana').getDataRange().getValues()).toHaveLength(31);
-  });
-
-  it('keeps writing into a renamed tab, and pays for nothing once the tab is deleted', () => {
-    globals.worker.on('post', POSTS_PATH, postsRoute(15));
-    const first = startCollaborations(postsRequest(15), true);
-    tab('Collabs posts @ana').setName('Ana');
-    const second = continueCollaborations(first.run);
-    expect(second.destination).toBe('Ana!A2');
-    expect(tab('Ana').getDataRange().getValues()).toHaveLength(31);
-
-    globals.fakes.spreadsheet.deleteSheet(tab('Ana'));
-    expect(() => continueCollaborations(second.run)).toThrow(
-      'The tab "Ana" is gone, so the next rows have nowhere to go: run the request again to write a new tab.',
-    );
-    expect(globals.worker.calls(POSTS_PATH)).toHaveLength(2);
-  });
-
-  it('says so when the worker refuses, and writes no tab', () => {
+  it('says so when the worker refuses, and makes no tab', () => {
     globals.worker.on(
       'post',
-      POSTS_PATH,
+      JOBS_PATH,
       workerError(
         402,
         'budget_exceeded',
@@ -207,18 +180,6 @@ describe('posts', () => {
     );
     expect(() => startCollaborations(postsRequest(1), false)).toThrow(/daily budget of 5 credits is spent/);
     expect(globals.fakes.spreadsheet.getSheets()).toHaveLength(1);
-  });
-
-  it('notes when the id named a brand rather than an influencer', () => {
-    globals.worker.on('post', POSTS_PATH, (request) => {
-      const answer = postsRoute(1)(request) as { body: Record<string, unknown> };
-      return { body: { ...answer.body, side: 'brand' } };
-    });
-    const progress = startCollaborations(postsRequest(1, { id: 'nike' }), false);
-    expect(progress.side).toBe('brand');
-    expect(progress.message).toMatch(
-      /Note: "nike" is a brand, so these are the posts influencers made for it\.$/,
-    );
   });
 });
 
@@ -233,7 +194,7 @@ describe('summary', () => {
       body: { header: [], columns: COLLABORATION_SUMMARY_COLUMNS, rows, side: 'influencer', credits: 0.2 },
     });
 
-    const progress = startCollaborations(
+    const start = startCollaborations(
       {
         kind: 'summary',
         subject: 'influencer',
@@ -248,15 +209,15 @@ describe('summary', () => {
     expect(globals.worker.calls(SUMMARY_PATH).map((call) => call.body)).toEqual([
       { id: 'ana', platform: 'tiktok', from: '2024-01-01', groupBrandCollaborations: true },
     ]);
-    expect(progress).toMatchObject({ finished: true, more: false, side: 'influencer' });
-    expect(progress.message).toBe(
+    expect(start).toMatchObject({ kind: 'table', side: 'influencer', rows: 3, credits: 0.2 });
+    expect(start.kind === 'table' && start.message).toBe(
       "Wrote the totals of 2 brands and a total row into 'Collabs summary @ana'!A2 (0.2 credits).",
     );
     expect(tab('Collabs summary @ana').getDataRange().getValues()).toEqual([
       COLLABORATION_SUMMARY_COLUMNS.map((col) => col.label),
       ...rows.map((row) => row.map((cell) => cell ?? '')),
     ]);
-    expect(() => continueCollaborations(progress.run)).toThrow(/nothing left to fetch/);
+    expect(globals.worker.calls(JOBS_PATH)).toHaveLength(0);
   });
 
   it("sends no grouping for a brand's summary", () => {
@@ -274,56 +235,80 @@ describe('summary', () => {
     );
     expect(globals.worker.calls(SUMMARY_PATH)[0].body).toEqual({ id: 'nike.com', platform: 'youtube' });
   });
+
+  it('notes when the id named a brand rather than an influencer', () => {
+    globals.worker.on('post', SUMMARY_PATH, {
+      body: {
+        columns: COLLABORATION_SUMMARY_COLUMNS,
+        rows: [
+          ['ana', '7', 1, 1, 1, 1, 1],
+          ['Total', null, 1, 1, 1, 1, 1],
+        ],
+        side: 'brand',
+        credits: 0.2,
+      },
+    });
+    const start = startCollaborations(
+      { kind: 'summary', subject: 'influencer', platform: 'instagram', id: 'nike', groupByDomain: false },
+      false,
+    );
+    expect(start.kind === 'table' && start.message).toBe(
+      'Wrote the totals of 1 influencer and a total row into \'Collabs summary @nike\'!A2 (0.2 credits). Note: "nike" is a brand, so these are the influencers who posted for it.',
+    );
+  });
 });
 
 describe('the older API', () => {
-  const A: Column = { id: 'post_id', label: 'post_id', format: 'text' };
-  const B: Column = { id: 'likes', label: 'likes', format: 'integer' };
-  const C: Column = { id: 'brand.name', label: 'brand.name', format: 'text' };
+  it('starts the same job kind on the deprecated endpoint, with its own columns', () => {
+    const columns: Column[] = [
+      { id: 'brand', label: 'Brand', format: 'text' },
+      { id: 'domain', label: 'Domain', format: 'text' },
+      { id: 'other_fields', label: 'Other fields (JSON)', format: 'text' },
+    ];
+    serveJob([['Nike', 'nike.com', null]], columns);
 
-  it('follows end_cursor and lines later answers up with the columns of the first', () => {
-    globals.worker.on('post', OLDER_PATH, (request) => {
-      const body = request.body as { after?: string };
-      return body.after === undefined
-        ? { body: { columns: [A, B], rows: [['x1', 5]], pages: 5, more: true, cursor: 'e5', credits: 5 } }
-        : {
-            body: {
-              columns: [C, B, A],
-              rows: [['Nike', 7, 'x2']],
-              pages: 2,
-              more: false,
-              cursor: null,
-              credits: 2,
-            },
-          };
+    const job = jobOf(
+      startCollaborations(
+        {
+          kind: 'older',
+          subject: 'influencer',
+          platform: 'youtube',
+          id: '@ana',
+          groupByDomain: true,
+          pages: 7,
+        },
+        true,
+      ),
+    );
+
+    expect((jobPosts()[0].body as { input: unknown }).input).toEqual({
+      api: 'deprecated',
+      kind: 'influencer',
+      platform: 'youtube',
+      id: 'ana',
+      groupedBrands: true,
+      maxPages: 7,
     });
-
-    const first = startCollaborations(
-      {
-        kind: 'older',
-        subject: 'influencer',
-        platform: 'youtube',
-        id: '@ana',
-        groupByDomain: true,
-        pages: 7,
-      },
-      true,
-    );
-    const done = continueCollaborations(first.run);
-
-    expect(globals.worker.calls(OLDER_PATH).map((call) => call.body)).toEqual([
-      { kind: 'influencer', platform: 'youtube', id: 'ana', groupedBrands: true, maxPages: 5 },
-      { kind: 'influencer', platform: 'youtube', id: 'ana', groupedBrands: true, after: 'e5', maxPages: 2 },
-    ]);
+    expect(job.destination).toBe("'Collabs (older API) @ana'!A2");
     expect(tab('Collabs (older API) @ana').getDataRange().getValues()).toEqual([
-      ['post_id', 'likes'],
-      ['x1', 5],
-      ['x2', 7],
+      ['Brand', 'Domain', 'Other fields (JSON)'],
+      ['Nike', 'nike.com', ''],
     ]);
-    expect(done).toMatchObject({ finished: true, side: null });
-    expect(done.message).toBe(
-      "Wrote 2 collaborations from 7 pages into 'Collabs (older API) @ana'!A2 (7 credits).",
+  });
+
+  it('sends no grouping for a brand', () => {
+    serveJob([]);
+    startCollaborations(
+      { kind: 'older', subject: 'brand', platform: 'tiktok', id: 'nike.com', groupByDomain: true, pages: 1 },
+      false,
     );
+    expect((jobPosts()[0].body as { input: unknown }).input).toEqual({
+      api: 'deprecated',
+      kind: 'brand',
+      platform: 'tiktok',
+      id: 'nike.com',
+      maxPages: 1,
+    });
   });
 
   it('refuses the brand variant on YouTube before any call', () => {
@@ -341,19 +326,5 @@ describe('the older API', () => {
       ),
     ).toThrow(/brand collaborations on Instagram and TikTok only/);
     expect(globals.worker.requests).toHaveLength(0);
-  });
-
-  it('writes a tab that says nothing was found when the API has no collaborations', () => {
-    globals.worker.on('post', OLDER_PATH, {
-      body: { columns: [], rows: [], pages: 1, more: false, cursor: null, credits: 1 },
-    });
-    const progress = startCollaborations(
-      { kind: 'older', subject: 'brand', platform: 'tiktok', id: 'nike.com', groupByDomain: false, pages: 1 },
-      false,
-    );
-    expect(progress.message).toBe(
-      'Found no collaborations for nike.com: the tab "Collabs (older API) nike.com" holds the header only (1 credit).',
-    );
-    expect(tab('Collabs (older API) nike.com').getDataRange().getValues()).toEqual([['Collaborations']]);
   });
 });

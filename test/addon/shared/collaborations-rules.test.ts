@@ -4,7 +4,6 @@ import {
   collaborationsProblems,
   isCalendarDay,
   latestAllowedDay,
-  pagesForNextCall,
   readParty,
 } from '../../../addon/shared/collaborations-rules';
 
@@ -142,7 +141,7 @@ describe('collaborationsCost', () => {
   });
 });
 
-describe('days and steps', () => {
+describe('days', () => {
   it('knows calendar days', () => {
     expect(isCalendarDay('2024-02-29')).toBe(true);
     expect(isCalendarDay('2023-02-29')).toBe(false);
@@ -152,9 +151,5 @@ describe('days and steps', () => {
   it('lets the server accept today wherever the user is (up to UTC+14)', () => {
     expect(latestAllowedDay(Date.UTC(2026, 10, 21, 9, 59))).toBe('2026-11-21');
     expect(latestAllowedDay(Date.UTC(2026, 10, 21, 10, 0))).toBe('2026-11-22');
-  });
-
-  it('fetches 5 pages per call, never past what was asked', () => {
-    expect([0, 5, 10, 12].map((done) => pagesForNextCall(12, done))).toEqual([5, 5, 2, 0]);
   });
 });

@@ -1,11 +1,12 @@
-import type { CollaborationsProgress, CollaborationsRequest } from '../../../addon/shared/collaborations-api';
+import type { CollaborationsRequest } from '../../../addon/shared/collaborations-api';
+import type { JobView } from '../../../addon/shared/sidebar-api';
 import { collaborationsCost } from '../../../addon/shared/collaborations-rules';
 import {
   collaborationsCostFacts,
   collaborationsCostLine,
+  collaborationsJobText,
   collaborationsRunBlocker,
   pagesHint,
-  progressPercent,
   runVerb,
 } from '../../../addon/sidebar/collaborations-text';
 
@@ -46,14 +47,14 @@ describe('the cost before Run', () => {
 
   it('shows the page limit as a limit', () => {
     expect(pagesHint(false)).toBe(
-      'One call per page, 0.2 credits each; up to 50 pages, fetched 5 at a time.',
+      'One call per page, 0.2 credits each; up to 50 pages, fetched by the worker (the sidebar may close meanwhile).',
     );
-    expect(pagesHint(true)).toBe('1 credit per page of up to 30; up to 50 pages, fetched 5 at a time.');
+    expect(pagesHint(true)).toMatch(/^1 credit per page of up to 30; up to 50 pages, /);
   });
 });
 
 describe('collaborationsRunBlocker', () => {
-  const ready = { problem: null, needsConfirmation: true, confirmed: true, running: false };
+  const ready = { problem: null, needsConfirmation: true, confirmed: true, starting: false };
 
   it('lets Run start once the form is complete and the cost accepted', () => {
     expect(collaborationsRunBlocker(ready)).toBeNull();
@@ -64,7 +65,7 @@ describe('collaborationsRunBlocker', () => {
       'Tick the box to accept the cost, then press Run.',
     );
     expect(collaborationsRunBlocker({ ...ready, problem: 'Type the brand.' })).toBe('Type the brand.');
-    expect(collaborationsRunBlocker({ ...ready, running: true })).toMatch(/^Working/);
+    expect(collaborationsRunBlocker({ ...ready, starting: true })).toBe('Starting: wait a moment.');
   });
 });
 
@@ -75,26 +76,34 @@ describe('run texts', () => {
     expect(runVerb(null, true, 'summary')).toBe('Get collaborations');
   });
 
-  it('fills the bar by pages done', () => {
-    const progress = (pagesDone: number, finished: boolean): CollaborationsProgress => ({
-      run: {
-        request: POSTS,
-        sheetId: 1,
-        sheetName: 'x',
-        columns: [],
-        rowsWritten: 0,
-        pagesDone,
-        creditsSpent: 0,
-        cursor: 'c',
-      },
-      finished,
-      more: false,
-      side: 'influencer',
-      destination: "'x'!A2",
-      incomplete: null,
-      message: '',
-    });
-    expect(progressPercent(progress(5, false))).toBe(42);
-    expect(progressPercent(progress(7, true))).toBe(100);
+  const job = (change: Partial<JobView>): JobView => ({
+    id: 'j1',
+    kind: 'collaboration-posts',
+    status: 'running',
+    done: 30,
+    total: 500,
+    creditsSpent: 0.2,
+    errors: 0,
+    lastError: null,
+    rowsWritten: 30,
+    destination: "'Collabs posts @ana'!A2",
+    message: 'Done: 90 rows written, 0.6 credits spent.',
+    ...change,
+  });
+
+  it('says where a running job writes, and that its card has the controls', () => {
+    expect(collaborationsJobText(job({}))).toBe(
+      "Getting the posts into 'Collabs posts @ana'!A2: progress, Cancel and Resume are in the jobs list below.",
+    );
+  });
+
+  it('says how the job ended, and why when it ended early', () => {
+    expect(collaborationsJobText(job({ status: 'done' }))).toBe('Done: 90 rows written, 0.6 credits spent.');
+    expect(
+      collaborationsJobText(job({ status: 'done', lastError: 'Ended early: the cursor expired.' })),
+    ).toBe('Done: 90 rows written, 0.6 credits spent. Ended early: the cursor expired.');
+    expect(collaborationsJobText(job({ status: 'cancelled', message: 'Cancelled: 30 rows written.' }))).toBe(
+      'Cancelled: 30 rows written. Run again to start over from the first page.',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { JobKind } from './job-kind';
 import { aiSearchPagesKind } from './job-kinds/ai-search-pages';
 import { bulkReportsKind } from './job-kinds/bulk-reports';
+import { collaborationPostsKind } from './job-kinds/collaboration-posts';
 import { emailEnrichmentKind } from './job-kinds/email-enrichment';
 import { rawFeedKind } from './job-kinds/raw-feed';
 import { searchPagesKind } from './job-kinds/search-pages';
@@ -15,4 +16,5 @@ export const JOB_KINDS: readonly JobKind[] = [
   searchPagesKind,
   aiSearchPagesKind,
   rawFeedKind,
+  collaborationPostsKind,
 ];

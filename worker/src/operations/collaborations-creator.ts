@@ -22,3 +22,14 @@ export function withCreators(page: CollaborationPostsResponse, rows: Row[]): Row
   const posts = page.brand.posts;
   return rows.map((row, index) => [...row, creatorCell(posts[index])]);
 }
+
+/**
+ * Every page's rows with a creator each, for a table whose columns are fixed before the first page
+ * says which side it describes (the `collaboration-posts` job): a brand's posts name their
+ * creator as above, an influencer's posts name the influencer itself.
+ */
+export function withCreatorColumn(page: CollaborationPostsResponse, rows: Row[]): Row[] {
+  if (page.influencer === undefined) return withCreators(page, rows);
+  const creator = textCell(page.influencer.username) ?? textCell(page.influencer.id);
+  return rows.map((row) => [...row, creator]);
+}

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/rows/collaboration-rows';
 import { headerRow, type Column, type Row } from '../../../shared/rows/columns';
 import { flatColumns, flatToRows } from '../../../shared/rows/raw-rows';
-import type { PaidBudget } from '../billing/paid-call';
+import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import { toWorkerError } from '../http/error-answer';
 import { CREATOR_COLUMN, withCreators } from './collaborations-creator';
 import type { CollaborationsInput, DeprecatedCollaborationsInput } from './collaborations-request';
@@ -76,6 +76,75 @@ function apiBody(input: CollaborationsInput, cursor: string | undefined): Collab
 }
 
 /**
+ * One page of `POST /collaborations/posts` as a paid call (0.2 credits): the route runs it under
+ * its request's reservation, the `collaboration-posts` job under the batch's own billing.
+ */
+export function collaborationPostsCall(
+  deps: OperationDeps,
+  input: CollaborationsInput,
+  cursor: string | undefined,
+): PaidCallSpec<CollaborationPostsResponse> {
+  return {
+    operation: 'collaborationPosts',
+    estimate: estimateCredits('collaborationPosts'),
+    call: () =>
+      deps.upstream.request('collaborationPosts', {
+        body: apiBody(input, cursor),
+        parse: (json) => collaborationPostsResponseSchema.parse(json),
+      }),
+    actual: () => actualCredits('collaborationPosts'),
+  };
+}
+
+/** The cursor of the next page of posts, or null when the API says there is none. */
+export function nextCollaborationPostsCursor(page: CollaborationPostsResponse): string | null {
+  const more = page.influencer?.is_more_available ?? page.brand?.is_more_available ?? false;
+  return more && typeof page.cursor === 'string' && page.cursor !== '' ? page.cursor : null;
+}
+
+/** Whom a page of posts describes: `id` named an influencer, or a brand. */
+export function collaborationPostsSide(page: CollaborationPostsResponse): 'influencer' | 'brand' {
+  return page.influencer === undefined && page.brand !== undefined ? 'brand' : 'influencer';
+}
+
+export type DeprecatedCollaborationsOperation =
+  'collaborationsInfluencerDeprecated' | 'collaborationsBrandDeprecated';
+
+export function deprecatedCollaborationsOperation(
+  input: Pick<DeprecatedCollaborationsInput, 'kind'>,
+): DeprecatedCollaborationsOperation {
+  return input.kind === 'influencer' ? 'collaborationsInfluencerDeprecated' : 'collaborationsBrandDeprecated';
+}
+
+/** One page of the deprecated endpoints as a paid call (1 credit, up to 30 items). */
+export function deprecatedCollaborationsCall(
+  deps: OperationDeps,
+  input: DeprecatedCollaborationsInput,
+  after: string | undefined,
+): PaidCallSpec<DeprecatedCollaborationsResponse> {
+  const operation = deprecatedCollaborationsOperation(input);
+  return {
+    operation,
+    estimate: estimateCredits(operation),
+    call: () =>
+      deps.upstream.request(operation, {
+        platform: input.platform,
+        query:
+          input.kind === 'influencer'
+            ? { influencerId: input.id, after, groupedBrands: input.groupedBrands }
+            : { brandId: input.id, after },
+        parse: (json) => deprecatedCollaborationsResponseSchema.parse(json),
+      }),
+    actual: () => actualCredits(operation),
+  };
+}
+
+/** The `after` of the next deprecated page, or null after the last. */
+export function nextDeprecatedCollaborationsCursor(page: DeprecatedCollaborationsResponse): string | null {
+  return page.more_available && page.end_cursor !== '' ? page.end_cursor : null;
+}
+
+/**
  * Follows pages while the API has more and a page is still worth asking for: the flag says so,
  * the cursor is there and has not been seen (a cursor that comes back would loop, paying for the
  * same page again), and maxPages is not reached. The first failure is the caller's; a later one
@@ -130,23 +199,10 @@ export async function runCollaborationPosts(
     paging = await followPages<CollaborationPostsResponse>(
       input.maxPages,
       input.cursor,
-      (cursor) =>
-        budget.run({
-          operation: 'collaborationPosts',
-          estimate: perPage,
-          call: () =>
-            deps.upstream.request('collaborationPosts', {
-              body: apiBody(input, cursor),
-              parse: (json) => collaborationPostsResponseSchema.parse(json),
-            }),
-          actual: () => actualCredits('collaborationPosts'),
-        }),
+      (cursor) => budget.run(collaborationPostsCall(deps, input, cursor)),
+      nextCollaborationPostsCursor,
       (page) => {
-        const more = page.influencer?.is_more_available ?? page.brand?.is_more_available ?? false;
-        return more && typeof page.cursor === 'string' && page.cursor !== '' ? page.cursor : null;
-      },
-      (page) => {
-        if (page.influencer === undefined && page.brand !== undefined) side = 'brand';
+        if (collaborationPostsSide(page) === 'brand') side = 'brand';
         rows.push(...withCreators(page, collaborationPostsToRows(page)));
       },
     );
@@ -207,8 +263,7 @@ export async function runDeprecatedCollaborations(
   context: OperationContext,
   input: DeprecatedCollaborationsInput,
 ): Promise<CollaborationPagesAnswer> {
-  const operation =
-    input.kind === 'influencer' ? 'collaborationsInfluencerDeprecated' : 'collaborationsBrandDeprecated';
+  const operation = deprecatedCollaborationsOperation(input);
   const perPage = estimateCredits(operation);
   const estimate = sumCharges(Array.from({ length: input.maxPages }, () => perPage));
   const items: unknown[] = [];
@@ -219,22 +274,8 @@ export async function runDeprecatedCollaborations(
     paging = await followPages<DeprecatedCollaborationsResponse>(
       input.maxPages,
       input.after,
-      (after) =>
-        budget.run({
-          operation,
-          estimate: perPage,
-          call: () =>
-            deps.upstream.request(operation, {
-              platform: input.platform,
-              query:
-                input.kind === 'influencer'
-                  ? { influencerId: input.id, after, groupedBrands: input.groupedBrands }
-                  : { brandId: input.id, after },
-              parse: (json) => deprecatedCollaborationsResponseSchema.parse(json),
-            }),
-          actual: () => actualCredits(operation),
-        }),
-      (page) => (page.more_available && page.end_cursor !== '' ? page.end_cursor : null),
+      (after) => budget.run(deprecatedCollaborationsCall(deps, input, after)),
+      nextDeprecatedCollaborationsCursor,
       (page) => {
         columns ??= flatColumns(page.collaborations);
         items.push(...page.collaborations);

@@ -74,7 +74,7 @@ describe('POST /api/jobs', () => {
     const unknownKind = await submitJob(jobs, { kind: 'mining', input: {} });
     expect(unknownKind.status).toBe(400);
     expect(unknownKind.body.error.message).toBe(
-      'kind must be one of email-enrichment, bulk-reports, search-pages, ai-search-pages, raw-feed, got "mining"',
+      'kind must be one of email-enrichment, bulk-reports, search-pages, ai-search-pages, raw-feed, collaboration-posts, got "mining"',
     );
     const noInput = await submitJob(jobs, { kind: 'bulk-reports' });
     expect(noInput.status).toBe(400);
