@@ -2,8 +2,8 @@ import type { CollaborationsRequest, CollaborationsStart } from '../shared/colla
 import { startCollaborationsRun } from './collaborations-run';
 
 /**
- * Server functions of the Collaborations section (addon/shared/collaborations-api.ts). Each export
- * becomes a top-level Apps Script function: export nothing else from this file.
+ * Server functions of the Collaborations section (addon/shared/collaborations-api.ts). Every function
+ * here becomes a top-level Apps Script function, so this file holds those only.
  */
 
 /**
