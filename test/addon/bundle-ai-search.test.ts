@@ -3,7 +3,7 @@ import type { JobView } from '../../addon/shared/sidebar-api';
 import { AI_SEARCH_COLUMNS } from '../../shared/rows/ai-search-rows';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
 import { fakeDriveApp } from '../../worker/playground/apps-script/drive-app';
-import { startBundleWorld, upstreamCalls, type BundleWorld } from './bundle-world';
+import { upstreamCalls, useBundleWorld } from './bundle-world';
 
 /**
  * AI search from the built Code.js: the sidebar's calls through google.script.run's rules, the real
@@ -13,14 +13,7 @@ import { startBundleWorld, upstreamCalls, type BundleWorld } from './bundle-worl
 const FINAL = ['done', 'failed', 'cancelled'];
 const SLOW_TEST_MS = 90_000;
 
-let world: BundleWorld;
-
-beforeAll(async () => {
-  world = await startBundleWorld();
-}, 60_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useBundleWorld();
 
 const realDelay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -3,7 +3,7 @@ import type { JobView } from '../../addon/shared/sidebar-api';
 import { COLLABORATION_TOTAL_LABEL } from '../../shared/rows/collaboration-rows';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
 import { createWorld, type PlatformCreators, type World } from '../../worker/sandbox/data';
-import { startBundleWorld, upstreamCalls, type BundleWorld } from './bundle-world';
+import { upstreamCalls, useBundleWorld } from './bundle-world';
 
 /**
  * The Collaborations section's server functions in the built Code.js, called as google.script.run
@@ -19,16 +19,13 @@ const SLOW_TEST_MS = 90_000;
 const FINAL = ['done', 'failed', 'cancelled'];
 const realDelay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let world: BundleWorld;
+const world = useBundleWorld();
 let sandbox: World;
 
-beforeAll(async () => {
-  world = await startBundleWorld();
-  // What bundle-world.ts starts: SANDBOX_CREATORS=2000, the default seed, dates from today (UTC).
+beforeAll(() => {
+  // What bundle-world.ts starts (FAST_SANDBOX_ENV): SANDBOX_CREATORS=2000, the default seed,
+  // dates from today (UTC).
   sandbox = createWorld({ creatorsPerPlatform: 2000, now: Math.floor(Date.now() / DAY_MS) * DAY_MS });
-}, 60_000);
-afterAll(async () => {
-  await world?.close();
 });
 beforeEach(async () => {
   await world.resetStats();

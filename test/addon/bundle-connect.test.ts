@@ -2,7 +2,7 @@ import type { AccountView, ConnectionTest, Settings } from '../../addon/shared/s
 import type { WorkerKeyInfo } from '../../worker/src/store/key-repository';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
 import { makeSigningKey, TEST_CLIENT_ID } from '../../worker/playground/fake-google';
-import { startBundleWorld, WORKER_KEY_PROPERTY, type BundleWorld } from './bundle-world';
+import { useBundleWorld, WORKER_KEY_PROPERTY } from './bundle-world';
 
 /**
  * Connect, from the built bundle: the sidebar's connect() trades the fake ScriptApp's ID token for
@@ -13,23 +13,16 @@ import { startBundleWorld, WORKER_KEY_PROPERTY, type BundleWorld } from './bundl
 const NOT_CONNECTED = 'Not connected: open Extensions > Creator Sheets > Settings.';
 const MEMBER = 'ana@team.com';
 
-let world: BundleWorld;
-
-beforeAll(async () => {
-  world = await startBundleWorld({
-    googleKeys: [makeSigningKey('bundle-connect-key')],
-    env: {
-      GOOGLE_CLIENT_IDS: TEST_CLIENT_ID,
-      ALLOWED_DOMAINS: 'team.com',
-      ALLOWED_EMAILS: 'guest@partner.example',
-      // A few handles are enough here, and the world starts sooner.
-      BUNDLE_HANDLES: '3',
-      BUNDLE_EMAILS: '0',
-    },
-  });
-}, 60_000);
-afterAll(async () => {
-  await world?.close();
+const world = useBundleWorld({
+  googleKeys: [makeSigningKey('bundle-connect-key')],
+  env: {
+    GOOGLE_CLIENT_IDS: TEST_CLIENT_ID,
+    ALLOWED_DOMAINS: 'team.com',
+    ALLOWED_EMAILS: 'guest@partner.example',
+    // A few handles are enough here, and the world starts sooner.
+    BUNDLE_HANDLES: '3',
+    BUNDLE_EMAILS: '0',
+  },
 });
 
 function signedInAs(email: string): AppsScriptFakes {

@@ -8,7 +8,7 @@ import type {
 } from '../../addon/shared/lists-api';
 import type { JobView, SearchForm } from '../../addon/shared/sidebar-api';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
-import { startBundleWorld, upstreamCalls, type BundleWorld } from './bundle-world';
+import { upstreamCalls, useBundleWorld } from './bundle-world';
 
 /**
  * The Lists section's server functions from the built Code.js, through google.script.run's rules,
@@ -20,14 +20,7 @@ import { startBundleWorld, upstreamCalls, type BundleWorld } from './bundle-worl
 const FINAL = ['done', 'failed', 'cancelled'];
 const SLOW_TEST_MS = 90_000;
 
-let world: BundleWorld;
-
-beforeAll(async () => {
-  world = await startBundleWorld();
-}, 60_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useBundleWorld();
 
 const realDelay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -7,7 +7,7 @@ import type {
   OverlapRun,
 } from '../../addon/shared/overlap-api';
 import { OVERLAP_COLUMNS } from '../../shared/rows/overlap-rows';
-import { startBundleWorld, upstreamCalls, type BundleWorld } from './bundle-world';
+import { upstreamCalls, useBundleWorld } from './bundle-world';
 
 /**
  * The Overlap, Dictionaries and Health sections' server functions as the sidebar calls them
@@ -15,14 +15,7 @@ import { startBundleWorld, upstreamCalls, type BundleWorld } from './bundle-worl
  * reaches the API and what lands in the sheet.
  */
 
-let world: BundleWorld;
-
-beforeAll(async () => {
-  world = await startBundleWorld();
-}, 60_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useBundleWorld();
 
 describe('audience overlap from the built bundle', () => {
   it('compares a selected column in one paid call, writes the table with totals, and answers again for free', async () => {

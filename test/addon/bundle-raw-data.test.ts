@@ -7,7 +7,7 @@ import type {
 import type { JobView } from '../../addon/shared/sidebar-api';
 import { rawColumns } from '../../shared/rows/raw-rows';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
-import { DEV_KEY, startBundleWorld, upstreamCalls, type BundleWorld } from './bundle-world';
+import { DEV_KEY, upstreamCalls, useBundleWorld } from './bundle-world';
 
 /**
  * The Raw data section's server functions from the built Code.js, against the real worker and
@@ -19,14 +19,7 @@ const FINAL = ['done', 'failed', 'cancelled'];
 const SLOW_TEST_MS = 90_000;
 const PAGE = 12;
 
-let world: BundleWorld;
-
-beforeAll(async () => {
-  world = await startBundleWorld({ env: { BUNDLE_HANDLES: '60', BUNDLE_EMAILS: '0' } });
-}, 60_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useBundleWorld({ env: { BUNDLE_HANDLES: '60', BUNDLE_EMAILS: '0' } });
 
 const realDelay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -8,11 +8,11 @@
  * sandbox world for the tests to use), then runs until SIGTERM or until its parent goes away.
  */
 import { createPrivateKey } from 'node:crypto';
-import { PLATFORMS, type Platform } from '../../shared/platforms';
-import { FLAG } from '../../worker/sandbox/data';
-import { creatorEmail } from '../../worker/sandbox/data/details';
-import { startWorker } from '../../worker/src/index';
+import type { Platform } from '../../shared/platforms';
 import { startCertServer } from '../../worker/playground/fake-google';
+import { sampleFromWorld } from '../../worker/playground/sample-data';
+import { startWorker } from '../../worker/src/index';
+import { announceReady, runChild } from '../support/ready-child';
 import type { ExportedKey } from './bundle-world';
 
 export interface BundleWorkerReady {
@@ -45,39 +45,16 @@ async function main(): Promise<void> {
   });
   const sandbox = worker.sandbox;
   if (sandbox === null || worker.devKey === null) throw new Error('the bundle tests need sandbox mode');
-  const handles = {} as Record<Platform, string[]>;
-  const emails: string[] = [];
-  for (const platform of PLATFORMS) {
-    const creators = sandbox.state.world.platform(platform);
-    const list: string[] = [];
-    // Private accounts have no report; the tests want reports that cost.
-    for (let i = 10; i < creators.size && list.length < HANDLES_PER_PLATFORM; i++) {
-      if ((creators.columns.flags[i] & FLAG.private) === 0) list.push(creators.username(i));
-    }
-    handles[platform] = list;
-    for (let i = 0; i < creators.size && emails.length < KNOWN_EMAILS; i++) {
-      const email = creatorEmail(creators, i);
-      if (email !== null && !emails.includes(email) && sandbox.state.world.findByEmail(email).length > 0)
-        emails.push(email);
-    }
-  }
-  const ready: BundleWorkerReady = { url: worker.url, devKey: worker.devKey, handles, emails };
-  process.stdout.write(`${JSON.stringify(ready)}\n`);
-
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    void worker.stop().then(() => process.exit(0));
+  const { world } = sandbox.state;
+  const sample = sampleFromWorld(world, { emails: KNOWN_EMAILS, handles: HANDLES_PER_PLATFORM });
+  const ready: BundleWorkerReady = {
+    url: worker.url,
+    devKey: worker.devKey,
+    handles: sample.handles,
+    // The sample ends with a few addresses nobody is behind; the tests want matches only.
+    emails: sample.emails.filter((email) => world.findByEmail(email).length > 0),
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-  // A parent that dies without a word closes our stdin: no orphan is left behind.
-  process.stdin.on('end', stop);
-  process.stdin.resume();
+  announceReady(ready, () => worker.stop());
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runChild(main);

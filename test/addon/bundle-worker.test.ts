@@ -3,7 +3,7 @@ import type { AppsScriptFakes } from '../../worker/playground/apps-script/create
 import { EXCEEDED_MAXIMUM_EXECUTION_TIME } from '../../worker/playground/apps-script/runtime';
 import type { FakeSheet } from '../../worker/playground/apps-script/sheet';
 import type { WriteRecord } from '../../worker/playground/apps-script/write-log';
-import { startBundleWorld, upstreamCalls, type BundleWorld } from './bundle-world';
+import { upstreamCalls, useBundleWorld } from './bundle-world';
 
 /**
  * The built Code.js in a vm with the fakes, against the real worker and sandbox in a child process
@@ -17,14 +17,7 @@ const FINAL = ['done', 'failed', 'cancelled'];
 /** A loaded CI machine may be slow; these are bounds, not the expected times (seconds each). */
 const SLOW_TEST_MS = 90_000;
 
-let world: BundleWorld;
-
-beforeAll(async () => {
-  world = await startBundleWorld();
-}, 60_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useBundleWorld();
 
 const realDelay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

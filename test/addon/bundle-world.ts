@@ -1,12 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { StatsBody } from '../../worker/sandbox/stats';
-import { createAppsScriptFakes, type AppsScriptFakes, type FakeOptions } from '../../worker/playground/apps-script/create-fakes';
+import {
+  createAppsScriptFakes,
+  type AppsScriptFakes,
+  type FakeOptions,
+} from '../../worker/playground/apps-script/create-fakes';
 import { loadBundle } from '../../worker/playground/apps-script/load-bundle';
 import type { SigningKey } from '../../worker/playground/fake-google';
+import { FAST_SANDBOX_ENV } from '../support/fast-sandbox-env';
+import { spawnReadyChild, stopChild } from '../support/ready-child';
 import { REPO_ROOT } from './build-addon';
 import type { BundleWorkerReady } from './bundle-worker-child';
 
@@ -63,23 +69,19 @@ export async function startBundleWorld(options: BundleWorldOptions = {}): Promis
   // The build needs the port; the worker needs a few seconds to start: both at once.
   const [built, started] = await Promise.allSettled([
     buildAsync({ WORKER_URL: workerUrl }),
-    startChild(
+    spawnReadyChild<BundleWorkerReady>(
+      path.join(__dirname, 'bundle-worker-child.ts'),
       {
+        ...FAST_SANDBOX_ENV,
         PORT: String(port),
         DATA_DIR: dataDir,
         WORKER_DEV_KEY: DEV_KEY,
         SANDBOX_TOKEN,
-        SANDBOX_CREATORS: '2000',
-        SANDBOX_CREDITS: '1000000',
-        SANDBOX_RAW_REQUESTS: '100000',
-        SANDBOX_RATE_DISCOVERY: 'off',
-        SANDBOX_RATE_DICTIONARY_FAST: 'off',
-        SANDBOX_RATE_AI: 'off',
-        LOG_LEVEL: 'warn',
         ...(options.googleKeys === undefined ? {} : { BUNDLE_GOOGLE_KEYS: exportKeys(options.googleKeys) }),
         ...options.env,
       },
       logFile,
+      "The bundle tests' worker",
     ),
   ]);
   if (built.status === 'rejected' || started.status === 'rejected') {
@@ -151,6 +153,23 @@ export async function startBundleWorld(options: BundleWorldOptions = {}): Promis
   };
 }
 
+/**
+ * One world for a whole test file: started in beforeAll (the build and the worker take seconds),
+ * closed in afterAll. The object returned is filled in when it has started, so tests use it as is.
+ */
+export function useBundleWorld(options: BundleWorldOptions = {}): BundleWorld {
+  const world = {} as BundleWorld;
+  let started: BundleWorld | undefined;
+  beforeAll(async () => {
+    started = await startBundleWorld(options);
+    Object.assign(world, started);
+  }, 60_000);
+  afterAll(async () => {
+    await started?.close();
+  });
+  return world;
+}
+
 /** Calls of one upstream operation that reached the sandbox, whatever their outcome. */
 export function upstreamCalls(stats: StatsBody, operation: keyof StatsBody['operations']): number {
   return stats.operations[operation]?.calls ?? 0;
@@ -201,56 +220,5 @@ function buildAsync(env: Record<string, string>): Promise<string> {
     build.on('exit', (code) =>
       code === 0 ? resolve(outDir) : reject(new Error(`The add-on build failed:\n${output}`)),
     );
-  });
-}
-
-function startChild(
-  env: Record<string, string>,
-  logFile: string,
-): Promise<{ ready: BundleWorkerReady; process: ChildProcess }> {
-  // The worker's log goes to a file, never to a pipe: while a fake fetch blocks this thread,
-  // nobody would drain the pipe, and a worker writing a full pipe would stall, answering nothing.
-  const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bundle-worker-child.ts')], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', log],
-  });
-  closeSync(log);
-  let stdout = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const newline = stdout.indexOf('\n');
-      if (newline === -1) return;
-      child.stdout?.off('data', onData);
-      // The child prints nothing more; reading on keeps the pipe from ever filling.
-      child.stdout?.resume();
-      try {
-        resolve({ ready: JSON.parse(stdout.slice(0, newline)) as BundleWorkerReady, process: child });
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) =>
-      reject(
-        new Error(
-          `The worker exited with ${String(code)} before it was ready:\n${readFileSync(logFile, 'utf8').slice(0, 20_000)}`,
-        ),
-      ),
-    );
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
   });
 }

@@ -1,10 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { CellWindow, PlaygroundState } from '../../worker/playground/playground-api';
 import { parseA1 } from '../../worker/playground/apps-script/a1-notation';
+import { FAST_SANDBOX_ENV } from '../support/fast-sandbox-env';
+import { spawnReadyChild, stopChild } from '../support/ready-child';
 import type { PlaygroundWorkerReady } from './playground-worker-child';
 
 /**
@@ -16,18 +18,6 @@ import type { PlaygroundWorkerReady } from './playground-worker-child';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
-const REPO_ROOT = path.resolve(__dirname, '../..');
-/** The world is small and its limits off: the tests wait on the product, not on pacing. */
-const WORKER_ENV: Record<string, string> = {
-  PORT: '0',
-  SANDBOX_CREATORS: '2000',
-  SANDBOX_CREDITS: '1000000',
-  SANDBOX_RAW_REQUESTS: '100000',
-  SANDBOX_RATE_DISCOVERY: 'off',
-  SANDBOX_RATE_DICTIONARY_FAST: 'off',
-  SANDBOX_RATE_AI: 'off',
-  LOG_LEVEL: 'warn',
-};
 
 export interface PlaygroundSession extends PlaygroundWorkerReady {
   browser: Browser;
@@ -76,14 +66,17 @@ export async function startPlaygroundSession(
   try {
     // Both take seconds: the browser starts while the worker builds the add-on.
     const [started, launched] = await Promise.allSettled([
-      startChild(
+      spawnReadyChild<PlaygroundWorkerReady>(
+        path.join(__dirname, 'playground-worker-child.ts'),
         {
-          ...WORKER_ENV,
+          ...FAST_SANDBOX_ENV,
+          PORT: '0',
           DATA_DIR: dataDir,
           PLAYGROUND_TEST_EMAILS: String(options.emails ?? 2000),
           ...options.env,
         },
         logFile,
+        "The playground's worker",
       ),
       launchChromium(),
     ]);
@@ -126,57 +119,4 @@ export async function startPlaygroundSession(
     await cleanUp();
     throw error;
   }
-}
-
-function startChild(
-  env: Record<string, string>,
-  logFile: string,
-): Promise<{ ready: PlaygroundWorkerReady; process: ChildProcess }> {
-  // The log goes to a file, never a pipe nobody drains.
-  const log = openSync(logFile, 'a');
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(__dirname, 'playground-worker-child.ts')],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['pipe', 'pipe', log],
-    },
-  );
-  closeSync(log);
-  let stdout = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const newline = stdout.indexOf('\n');
-      if (newline === -1) return;
-      child.stdout?.off('data', onData);
-      child.stdout?.resume();
-      try {
-        resolve({ ready: JSON.parse(stdout.slice(0, newline)) as PlaygroundWorkerReady, process: child });
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) =>
-      reject(
-        new Error(
-          `The playground's worker exited with ${String(code)} before it was ready:\n${readFileSync(logFile, 'utf8').slice(-20_000)}`,
-        ),
-      ),
-    );
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }

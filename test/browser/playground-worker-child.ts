@@ -8,6 +8,7 @@
 import type { Platform } from '../../shared/platforms';
 import { sampleFromWorld } from '../../worker/playground/sample-data';
 import { startWorker } from '../../worker/src/index';
+import { announceReady, runChild } from '../support/ready-child';
 
 export interface PlaygroundWorkerReady {
   url: string;
@@ -36,22 +37,7 @@ async function main(): Promise<void> {
   });
   await playground.ready;
   const ready: PlaygroundWorkerReady = { url: worker.url, devKey, ...sample };
-  process.stdout.write(`${JSON.stringify(ready)}\n`);
-
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    void worker.stop().then(() => process.exit(0));
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-  // A parent that dies without a word closes our stdin: no orphan is left behind.
-  process.stdin.on('end', stop);
-  process.stdin.resume();
+  announceReady(ready, () => worker.stop());
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runChild(main);

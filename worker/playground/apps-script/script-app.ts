@@ -1,11 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  makeSigningKey,
-  mintIdToken,
-  TEST_CLIENT_ID,
-  type SigningKey,
-} from '../fake-google';
+import { makeSigningKey, mintIdToken, TEST_CLIENT_ID, type SigningKey } from '../fake-google';
 import type { FakeRuntime } from './runtime';
 import type { FakeSession } from './session';
 

@@ -1,4 +1,10 @@
-import { columnLetters, columnNumber, formatA1, parseA1, splitSheetName } from '../../../../worker/playground/apps-script/a1-notation';
+import {
+  columnLetters,
+  columnNumber,
+  formatA1,
+  parseA1,
+  splitSheetName,
+} from '../../../../worker/playground/apps-script/a1-notation';
 
 describe('A1 notation', () => {
   it('reads cells, rectangles, whole columns, whole rows and open-ended columns', () => {

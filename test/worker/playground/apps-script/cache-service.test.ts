@@ -1,4 +1,7 @@
-import { CACHE_KEY_MAX_CHARACTERS, CACHE_VALUE_MAX_BYTES } from '../../../../worker/playground/apps-script/cache-service';
+import {
+  CACHE_KEY_MAX_CHARACTERS,
+  CACHE_VALUE_MAX_BYTES,
+} from '../../../../worker/playground/apps-script/cache-service';
 import { createAppsScriptFakes } from '../../../../worker/playground/apps-script/create-fakes';
 
 describe('FakeCacheService', () => {

@@ -1,7 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createAppsScriptFakes, type AppsScriptFakes } from '../../../../worker/playground/apps-script/create-fakes';
+import {
+  createAppsScriptFakes,
+  type AppsScriptFakes,
+} from '../../../../worker/playground/apps-script/create-fakes';
 
 function project(files: Record<string, string>): AppsScriptFakes {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'html-service-'));

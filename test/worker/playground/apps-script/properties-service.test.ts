@@ -1,5 +1,8 @@
 import { createAppsScriptFakes } from '../../../../worker/playground/apps-script/create-fakes';
-import { PROPERTY_STORE_MAX_BYTES, PROPERTY_VALUE_MAX_BYTES } from '../../../../worker/playground/apps-script/properties-service';
+import {
+  PROPERTY_STORE_MAX_BYTES,
+  PROPERTY_VALUE_MAX_BYTES,
+} from '../../../../worker/playground/apps-script/properties-service';
 
 describe('FakePropertiesService', () => {
   it('keeps strings per store and answers null for a missing key', () => {

@@ -1,4 +1,7 @@
-import { createAppsScriptFakes, type AppsScriptFakes } from '../../../../worker/playground/apps-script/create-fakes';
+import {
+  createAppsScriptFakes,
+  type AppsScriptFakes,
+} from '../../../../worker/playground/apps-script/create-fakes';
 
 function withScript(scope: Record<string, unknown>): AppsScriptFakes {
   const fakes = createAppsScriptFakes({ addonName: 'My Add-on' });

@@ -1,7 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createAppsScriptFakes, type AppsScriptFakes } from '../../../../worker/playground/apps-script/create-fakes';
+import {
+  createAppsScriptFakes,
+  type AppsScriptFakes,
+} from '../../../../worker/playground/apps-script/create-fakes';
 import { startLoopbackTestServer, type LoopbackTestServer } from './loopback-test-server';
 import { EXCEEDED_MAXIMUM_EXECUTION_TIME } from '../../../../worker/playground/apps-script/runtime';
 

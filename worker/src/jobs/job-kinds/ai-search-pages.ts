@@ -4,8 +4,8 @@ import { isPlatform } from '../../../../shared/platforms';
 import { AI_SEARCH_COLUMNS, aiSearchToRows } from '../../../../shared/rows/ai-search-rows';
 import { aiSearchPage, freshProfiles, withFetchedImage } from '../../operations/ai-search';
 import { AI_SEARCH_MODES, parseAiSearchRequest, type AiSearchBody } from '../../operations/ai-search-request';
-import type { JobBatch, JobKind, JobResultRow } from '../job-kind';
-import { addedIds, pagedProgress } from '../paged-progress';
+import type { JobBatch, JobKind } from '../job-kind';
+import { commitNumberedPage, keepPage, numberedPagesState } from '../paged-progress';
 import { parsedAsJobInput, parseJobInput } from '../parse-job-input';
 import { asJsonValue } from '../stored-job-input';
 
@@ -66,36 +66,21 @@ export const aiSearchPagesKind: JobKind = {
     // Stored from parseAiSearchRequest's own output when the job was created.
     const body = params.body as AiSearchBody;
     const capacity = state.job.progress.total;
-    const progress = pagedProgress(state.checkpoints);
-    let seen = progress.seen;
-    let position = progress.nextPosition;
-    let ended = progress.ended;
-    let page = typeof progress.last?.page === 'number' ? progress.last.page + 1 : startPage;
+    const progress = numberedPagesState(state.checkpoints, startPage);
 
     return {
       async next(): Promise<JobBatch | null> {
-        if (ended || page >= startPage + pages) return null;
-        const current = page;
+        if (progress.ended || progress.page >= startPage + pages) return null;
+        const current = progress.page;
         return {
           label: `AI page ${current}`,
           async run(deps, context) {
             const result = await aiSearchPage(deps, context, { mode, platform, body, page: current });
-            const pageSeen = new Set(seen);
+            const pageSeen = new Set(progress.seen);
             const fresh = aiSearchToRows({ profiles: freshProfiles(result.profiles, pageSeen) }, platform);
-            const kept = fresh.slice(0, Math.max(0, capacity - position));
-            const rows = kept.map((row, i): JobResultRow => ({ position: position + i, row }));
-            const end = result.profiles.length < body.pageSize || kept.length < fresh.length;
-            const checkpoint = {
-              page: current,
-              added: addedIds(seen, pageSeen),
-              next: position + rows.length,
-              end,
-            };
-            seen = pageSeen;
-            position += rows.length;
-            ended = end;
-            page = current + 1;
-            return { rows, checkpoint };
+            const kept = keepPage(progress, capacity, fresh, pageSeen);
+            const end = result.profiles.length < body.pageSize || kept.cut;
+            return { rows: kept.rows, checkpoint: commitNumberedPage(progress, current, kept, end) };
           },
         };
       },

@@ -8,7 +8,6 @@ import {
   COLLABORATION_POST_COLUMNS,
   collaborationPostsToRows,
 } from '../../../../shared/rows/collaboration-rows';
-import type { Row } from '../../../../shared/rows/columns';
 import { parseBody } from '../../http/parse-body';
 import type { PaidCallSpec } from '../../billing/paid-call';
 import { isUpstreamError } from '../../upstream/upstream-error';
@@ -36,8 +35,8 @@ import {
   MAX_COLLABORATION_PAGES,
 } from '../../operations/collaborations-request';
 import type { OperationContext, OperationDeps } from '../../operations/operation-deps';
-import type { JobBatch, JobBatchResult, JobKind, JobResultRow } from '../job-kind';
-import { addedIds, pagedProgress } from '../paged-progress';
+import type { JobBatch, JobBatchResult, JobKind } from '../job-kind';
+import { commitCursorPage, cursorFeedState, type FeedPage, keepFeedPage } from '../paged-progress';
 import { parsedAsJobInput, parseJobInput } from '../parse-job-input';
 import { asJsonValue } from '../stored-job-input';
 
@@ -86,11 +85,7 @@ const paramsSchema = z.looseObject({
 type Params = z.output<typeof paramsSchema>;
 
 /** One page as the job uses it, whichever endpoint answered. */
-interface PageRows {
-  rows: Row[];
-  /** Per row: what makes it the same post (null: no id, always kept). */
-  ids: (string | null)[];
-  next: string | null;
+interface PageRows extends FeedPage {
   fetchedAt: number;
 }
 
@@ -256,45 +251,33 @@ export const collaborationPostsKind: JobKind = {
     const source = sourceOf(params, state.job.id);
     const api = params.api;
     const capacity = state.job.progress.total;
-    const progress = pagedProgress(state.checkpoints);
-    const visited = new Set<string>();
-    if (params.startCursor !== null) visited.add(params.startCursor);
-    for (const checkpoint of state.checkpoints.values()) {
-      const from = (checkpoint as { from?: unknown } | null)?.from;
-      if (typeof from === 'string') visited.add(from);
-    }
-    let seen = progress.seen;
-    let position = progress.nextPosition;
-    let ended = progress.ended;
-    let pages = progress.pagesDone;
-    const last = progress.last;
-    let cursor: string | null =
-      last === null ? params.startCursor : typeof last.cursor === 'string' ? last.cursor : null;
+    const feed = cursorFeedState(state.checkpoints, params.startCursor);
+    const last = feed.last;
     // When the cursor was handed out: unknown for a cursor the caller brought.
     let cursorAt: number | null = last !== null && typeof last.fetchedAt === 'number' ? last.fetchedAt : null;
 
     return {
       async next(): Promise<JobBatch | null> {
-        if (ended || pages >= params.maxPages) return null;
-        const from = cursor;
+        if (feed.ended || feed.pages >= params.maxPages) return null;
+        const from = feed.cursor;
         const issuedAt = cursorAt;
         return {
-          label: `page ${pages + 1}`,
+          label: `page ${feed.pages + 1}`,
           async run(deps, context): Promise<JobBatchResult> {
             const expired = (answer: string | null): JobBatchResult => {
-              context.log.warn({ api, pages }, 'collaborations job ended at an expired cursor');
-              const lastError = expiredMessage(pages, position, issuedAt, answer);
+              context.log.warn({ api, pages: feed.pages }, 'collaborations job ended at an expired cursor');
+              const lastError = expiredMessage(feed.pages, feed.position, issuedAt, answer);
               const checkpoint = {
                 from,
                 cursor: null,
                 fetchedAt: null,
                 added: [],
-                next: position,
+                next: feed.position,
                 end: true,
                 expired: true,
               };
-              ended = true;
-              pages += 1;
+              feed.ended = true;
+              feed.pages += 1;
               return { rows: [], checkpoint, lastError };
             };
             let page = await source.cached(deps, context, from);
@@ -312,47 +295,22 @@ export const collaborationPostsKind: JobKind = {
                 throw error;
               }
             }
-            const pageSeen = new Set(seen);
-            const fresh = page.rows.filter((_, index) => {
-              const id = page.ids[index] ?? null;
-              if (id === null) return true;
-              if (pageSeen.has(id)) return false;
-              pageSeen.add(id);
-              return true;
-            });
-            const kept = fresh.slice(0, Math.max(0, capacity - position));
-            const rows = kept.map((row, i): JobResultRow => ({ position: position + i, row }));
-            const next = page.next;
-            const repeated = next !== null && visited.has(next);
-            if (repeated)
+            const kept = keepFeedPage(feed, capacity, page);
+            if (kept.repeated)
               context.log.warn(
-                { api, pages: pages + 1 },
+                { api, pages: feed.pages + 1 },
                 'collaborations job stopped at a cursor seen before',
               );
-            const cut = kept.length < fresh.length;
-            const end = next === null || repeated || cut;
-            const checkpoint = {
-              from,
-              cursor: end ? null : next,
-              fetchedAt: page.fetchedAt,
-              added: addedIds(seen, pageSeen),
-              next: position + rows.length,
-              end,
-            };
-            if (from !== null) visited.add(from);
-            seen = pageSeen;
-            position += rows.length;
-            ended = end;
-            pages += 1;
-            cursor = checkpoint.cursor;
+            const end = kept.feedEnded || kept.cut;
+            const checkpoint = { ...commitCursorPage(feed, from, kept, end), fetchedAt: page.fetchedAt };
             cursorAt = page.fetchedAt;
-            if (!cut) return { rows, checkpoint };
+            if (!kept.cut) return { rows: kept.rows, checkpoint };
             return {
-              rows,
+              rows: kept.rows,
               checkpoint,
               lastError:
-                `Ended early: page ${pages} held more rows than the ${params.pageRoom} a page was given room for, ` +
-                `so ${rowsWord(fresh.length - kept.length)} of it were left out; run again with a larger limit per page.`,
+                `Ended early: page ${feed.pages} held more rows than the ${params.pageRoom} a page was given room for, ` +
+                `so ${rowsWord(kept.left)} of it were left out; run again with a larger limit per page.`,
             };
           },
         };

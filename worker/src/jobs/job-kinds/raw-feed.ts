@@ -5,8 +5,8 @@ import { rawColumns, rawToRows } from '../../../../shared/rows/raw-rows';
 import { badRequest } from '../../http/worker-error';
 import { rawPage } from '../../operations/raw';
 import { parseRawRequest } from '../../operations/raw-request';
-import type { JobBatch, JobKind, JobResultRow } from '../job-kind';
-import { addedIds, pagedProgress } from '../paged-progress';
+import type { JobBatch, JobKind } from '../job-kind';
+import { commitCursorPage, cursorFeedState, keepFeedPage } from '../paged-progress';
 import { parsedAsJobInput, parseJobInput } from '../parse-job-input';
 import { asJsonValue } from '../stored-job-input';
 
@@ -90,68 +90,36 @@ export const rawFeedKind: JobKind = {
     const params = paramsSchema.parse(state.params);
     const operation = params.operation as RawOperationId;
     const capacity = state.job.progress.total;
-    const progress = pagedProgress(state.checkpoints);
-    const visited = new Set<string>();
-    if (params.startCursor !== null) visited.add(params.startCursor);
-    for (const checkpoint of state.checkpoints.values()) {
-      const from = (checkpoint as { from?: unknown } | null)?.from;
-      if (typeof from === 'string') visited.add(from);
-    }
-    let seen = progress.seen;
-    let position = progress.nextPosition;
-    let ended = progress.ended;
-    let pages = progress.pagesDone;
-    let cursor: string | null =
-      progress.last === null
-        ? params.startCursor
-        : typeof progress.last.cursor === 'string'
-          ? progress.last.cursor
-          : null;
+    const feed = cursorFeedState(state.checkpoints, params.startCursor);
 
     return {
       async next(): Promise<JobBatch | null> {
-        if (ended || pages >= params.maxPages) return null;
-        const from = cursor;
+        if (feed.ended || feed.pages >= params.maxPages) return null;
+        const from = feed.cursor;
         return {
-          label: `page ${pages + 1}`,
+          label: `page ${feed.pages + 1}`,
           async run(deps, context) {
             const page = await rawPage(deps, context, { operation, query: params.query, cursor: from });
-            const pageRows = rawToRows(operation, page.body);
-            const pageSeen = new Set(seen);
-            const fresh = pageRows.filter((_, index) => {
-              const id = rawItemId(page.items[index]);
-              if (id === null) return true;
-              if (pageSeen.has(id)) return false;
-              pageSeen.add(id);
-              return true;
+            const kept = keepFeedPage(feed, capacity, {
+              rows: rawToRows(operation, page.body),
+              ids: page.items.map(rawItemId),
+              next: page.nextCursor,
             });
-            const kept = fresh.slice(0, Math.max(0, capacity - position));
-            const rows = kept.map((row, i): JobResultRow => ({ position: position + i, row }));
-            const next = page.nextCursor;
-            const repeated = next !== null && visited.has(next);
-            if (repeated)
-              context.log.warn({ operation, pages: pages + 1 }, 'raw feed stopped at a cursor seen before');
-            const feedEnded = next === null || repeated;
-            const cut = kept.length < fresh.length;
-            const end = feedEnded || cut || position + rows.length >= capacity;
+            if (kept.repeated)
+              context.log.warn(
+                { operation, pages: feed.pages + 1 },
+                'raw feed stopped at a cursor seen before',
+              );
+            const { feedEnded, cut } = kept;
+            const end = feedEnded || cut || kept.next >= capacity;
             const checkpoint = {
-              from,
-              cursor: end ? null : next,
-              added: addedIds(seen, pageSeen),
-              next: position + rows.length,
-              end,
+              ...commitCursorPage(feed, from, kept, end),
               // Where another pull goes on without losing an item (GET /api/raw/jobs/:id): the next
               // page, or this one again when the job's row limit cut it short.
               feedEnded,
-              resumeCursor: feedEnded ? null : cut ? from : next,
+              resumeCursor: feedEnded ? null : cut ? from : kept.nextCursor,
             };
-            if (from !== null) visited.add(from);
-            seen = pageSeen;
-            position += rows.length;
-            ended = end;
-            pages += 1;
-            cursor = checkpoint.cursor;
-            return { rows, checkpoint };
+            return { rows: kept.rows, checkpoint };
           },
         };
       },

@@ -4,8 +4,8 @@ import { isPlatform } from '../../../../shared/platforms';
 import { SEARCH_COLUMNS } from '../../../../shared/rows/search-rows';
 import { searchPage, searchRows } from '../../operations/search';
 import { parseSearchRequest, type SearchBody } from '../../operations/search-request';
-import type { JobBatch, JobKind, JobResultRow } from '../job-kind';
-import { addedIds, pagedProgress } from '../paged-progress';
+import type { JobBatch, JobKind } from '../job-kind';
+import { commitNumberedPage, keepPage, numberedPagesState } from '../paged-progress';
 import { parsedAsJobInput, parseJobInput } from '../parse-job-input';
 import { asJsonValue } from '../stored-job-input';
 
@@ -55,39 +55,22 @@ export const searchPagesKind: JobKind = {
     // Stored from parseSearchRequest's own output when the job was created.
     const body = params.body as SearchBody;
     const capacity = state.job.progress.total;
-    const progress = pagedProgress(state.checkpoints);
-    let seen = progress.seen;
-    let position = progress.nextPosition;
-    let ended = progress.ended;
-    let page = typeof progress.last?.page === 'number' ? progress.last.page + 1 : 0;
+    const progress = numberedPagesState(state.checkpoints, 0);
 
     return {
       async next(): Promise<JobBatch | null> {
-        if (ended || page >= params.pages) return null;
-        const current = page;
+        if (progress.ended || progress.page >= params.pages) return null;
+        const current = progress.page;
         return {
           label: `page ${current}`,
           async run(deps, context) {
             const result = await searchPage(deps, context, { platform, body, page: current });
-            const pageSeen = new Set(seen);
+            const pageSeen = new Set(progress.seen);
             const fresh = searchRows(result, pageSeen).rows;
-            const room = Math.max(0, capacity - position);
-            const kept = fresh.slice(0, room);
-            const rows = kept.map((row, i): JobResultRow => ({ position: position + i, row }));
+            const kept = keepPage(progress, capacity, fresh, pageSeen);
             const lastPage = Math.max(0, Math.ceil(result.total / SEARCH_PAGE_SIZE) - 1);
-            const end =
-              result.items.length < SEARCH_PAGE_SIZE || current >= lastPage || kept.length < fresh.length;
-            const checkpoint = {
-              page: current,
-              added: addedIds(seen, pageSeen),
-              next: position + rows.length,
-              end,
-            };
-            seen = pageSeen;
-            position += rows.length;
-            ended = end;
-            page = current + 1;
-            return { rows, checkpoint };
+            const end = result.items.length < SEARCH_PAGE_SIZE || current >= lastPage || kept.cut;
+            return { rows: kept.rows, checkpoint: commitNumberedPage(progress, current, kept, end) };
           },
         };
       },
