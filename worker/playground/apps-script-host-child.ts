@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createAppsScriptFakes, type AppsScriptFakes } from './apps-script/create-fakes';
 import { loadBundle } from './apps-script/load-bundle';
 import type { FromChild, HostInit, HostRequest, ToChild } from './host-protocol';
-import { buildAddon, buildPage } from './playground-build';
+import { runPlaygroundBuild } from './playground-build-process';
 import { PlaygroundSession } from './playground-session';
 import { fillSampleSpreadsheet, SAMPLE_SELECTION, SAMPLE_SHEETS } from './sample-spreadsheet';
 
@@ -31,9 +31,9 @@ async function start(init: HostInit): Promise<void> {
   try {
     if (init.pageDir !== null) {
       send({ kind: 'status', phase: 'building', message: BUILDING });
-      await buildPage(init.pageDir);
+      await runPlaygroundBuild({ kind: 'page', outDir: init.pageDir });
       send({ kind: 'status', phase: 'building', message: BUILDING, pageReady });
-      await buildAddon({ workerUrl: init.workerUrl, outDir: init.addonDir });
+      await runPlaygroundBuild({ kind: 'addon', workerUrl: init.workerUrl, outDir: init.addonDir });
     }
   } catch (error) {
     send({

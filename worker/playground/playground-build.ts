@@ -8,9 +8,10 @@ import { transpileTypeScript } from './transpile-typescript';
 /**
  * The playground's builds, with rollup's JS API: the add-on exactly as rollup.config.js builds it
  * (its own config, loaded as `rollup -c` loads it) but with TypeScript transpiled file by file
- * instead of type-checked, and the playground page's own scripts. Run in the playground's Apps
- * Script process, whose working directory is the repository (rollup.config.js names its files
- * relative to it): a TypeScript build is seconds of CPU the worker's event loop must not spend.
+ * instead of type-checked, and the playground page's own scripts. Run in a build process of its
+ * own (playground-build-process.ts), whose working directory is the repository (rollup.config.js
+ * names its files relative to it): a TypeScript build is seconds of CPU the worker's event loop must
+ * not spend, and memory the long-lived Apps Script process should not keep.
  */
 
 export interface AddonBuild {
