@@ -278,14 +278,20 @@ function renderListsSection(panel: HTMLElement, context: SidebarContext): Sectio
     );
   };
 
-  const member = (): Extract<MemberInput, { kind: 'cells' }> | string => {
+  /** The cells to add or remove, or null after saying what is wrong with the choice of them. */
+  const member = (): Extract<MemberInput, { kind: 'cells' }> | null => {
     const parsed = readColumnSource({
       kind: source.control.value === 'column' ? 'column' : 'selection',
       sheetName: sheetName.control.value,
       column: column.control.value,
       firstRow: firstRow.control.value,
     });
-    if (!parsed.ok) return parsed.message;
+    if (!parsed.ok) {
+      changeResult.replaceChildren(
+        createElement('p', { class: 'field-error', role: 'alert' }, [parsed.message]),
+      );
+      return null;
+    }
     return { kind: 'cells', source: parsed.value, skipInvalid: skipInvalid.control.checked };
   };
 
@@ -299,10 +305,7 @@ function renderListsSection(panel: HTMLElement, context: SidebarContext): Sectio
     const current = opened;
     if (current === null) return;
     const input = member();
-    if (typeof input === 'string') {
-      changeResult.replaceChildren(createElement('p', { class: 'field-error', role: 'alert' }, [input]));
-      return;
-    }
+    if (input === null) return;
     void whileBusy(
       busyControls(),
       async () => {
@@ -426,10 +429,7 @@ function renderListsSection(panel: HTMLElement, context: SidebarContext): Sectio
     const current = opened;
     if (current === null) return;
     const input = member();
-    if (typeof input === 'string') {
-      changeResult.replaceChildren(createElement('p', { class: 'field-error', role: 'alert' }, [input]));
-      return;
-    }
+    if (input === null) return;
     void whileBusy(
       busyControls(),
       async () => {
