@@ -47,7 +47,11 @@ function once(request, url, redirectsLeft) {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const client = target.protocol === 'https:' ? https : http;
-    const req = client.request(target, { method: request.method, headers: request.headers, agent: false }, (res) => {
+    // Node sends no length for a DELETE body unless told, and servers then read no body; Apps
+    // Script sends the payload's length with every method.
+    const body = request.body ? Buffer.from(request.body) : null;
+    const headers = body ? { ...request.headers, 'Content-Length': String(body.length) } : request.headers;
+    const req = client.request(target, { method: request.method, headers, agent: false }, (res) => {
       const status = res.statusCode || 0;
       const location = res.headers.location;
       if (request.followRedirects && status >= 300 && status < 400 && location && redirectsLeft > 0) {
@@ -78,7 +82,7 @@ function once(request, url, redirectsLeft) {
     });
     req.setTimeout(request.timeoutMs, () => req.destroy(new Error('TIMEOUT')));
     req.on('error', reject);
-    if (request.body) req.end(Buffer.from(request.body));
+    if (body) req.end(body);
     else req.end();
   });
 }

@@ -67,6 +67,21 @@ describe('FakeUrlFetchApp', () => {
     expect(echoed.headers['content-type']).toBe('application/x-www-form-urlencoded');
   });
 
+  it('sends a payload with its length whatever the method, a DELETE included', () => {
+    const { urlFetchApp } = fakes();
+    const echoed = JSON.parse(
+      urlFetchApp
+        .fetch(`${server.url}echo`, {
+          method: 'delete',
+          contentType: 'application/json',
+          payload: JSON.stringify({ ids: ['1'] }),
+        })
+        .getContentText(),
+    ) as { method: string; body: string; headers: Record<string, string> };
+    expect(echoed).toMatchObject({ method: 'DELETE', body: '{"ids":["1"]}' });
+    expect(echoed.headers['content-length']).toBe('13');
+  });
+
   it('throws on 4xx and 5xx with Apps Script message, naming the origin and cutting the body', () => {
     const { urlFetchApp } = fakes();
     let message = '';
