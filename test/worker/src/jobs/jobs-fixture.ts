@@ -89,6 +89,25 @@ export async function startJobsWorld(options: JobsWorldOptions = {}): Promise<Jo
   return jobs;
 }
 
+/**
+ * Restarts with a runner whose batch `index` is fetched and never committed: the process "dies"
+ * there. Resolves once that batch is reached; `jobs.restart()` then plays the worker coming back.
+ */
+export function restartDyingBeforeCommit(jobs: JobsWorld, index: number): Promise<void> {
+  let reached: () => void = () => undefined;
+  const cut = new Promise<void>((resolve) => (reached = resolve));
+  jobs.restart({
+    hooks: {
+      beforeCommit: (_jobId, batch) => {
+        if (batch !== index) return undefined;
+        reached();
+        return new Promise<void>(() => undefined);
+      },
+    },
+  });
+  return cut;
+}
+
 export const auth = (key: string = DEV_KEY) => ({ Authorization: `Bearer ${key}` });
 
 export function submitJob(jobs: JobsWorld, body: unknown, key: string = DEV_KEY) {

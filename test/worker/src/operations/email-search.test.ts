@@ -1,55 +1,21 @@
-import { PLATFORMS } from '../../../../shared/platforms';
 import { STILL_FETCHING } from '../../../../worker/src/http/deadline';
-import { creatorEmail } from '../../../../worker/sandbox/data/details';
+import { emailSupply, matchedEmails, seededShuffle } from '../../../support/email-supply';
 import { callsOf, post, SANDBOX_TOKEN, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 
 /** E-mail search through the whole worker, the real sandbox as the upstream over loopback HTTP. */
 
 let world: WorkerWorld;
-/** Addresses the sandbox's generated world matches, each once. */
-let known: string[];
-let nextKnown = 0;
-let nextUnknown = 0;
-const takeKnown = (count: number) => {
-  const taken = known.slice(nextKnown, nextKnown + count);
-  nextKnown += count;
-  if (taken.length < count) throw new Error('the test world holds too few public e-mails');
-  return taken;
-};
-const takeUnknown = (count: number) => {
-  const taken = Array.from(
-    { length: count },
-    (_, i) => `nobody.${nextUnknown + i}@nowhere${(nextUnknown + i) % 7}.org`,
-  );
-  nextUnknown += count;
-  return taken;
-};
-/** Every address the tests submitted, to look for in the logs at the end. */
-const submitted = new Set<string>();
-
-/** A fixed shuffle, so a failure replays the same way. */
-function shuffle<T>(items: T[]): T[] {
-  let seed = 42;
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    const j = seed % (i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
+const supply = emailSupply(
+  () => known,
+  (n) => `nobody.${n}@nowhere${n % 7}.org`,
+);
+let known: string[] = [];
+const { takeKnown, takeUnknown, submitted } = supply;
+const shuffle = <T>(items: T[]): T[] => seededShuffle(items, 42);
 
 beforeAll(async () => {
   world = await startWorkerWorld();
-  const emails = new Set<string>();
-  for (const platform of PLATFORMS) {
-    const pc = world.sandbox.state.world.platform(platform);
-    for (let i = 0; i < pc.size; i++) {
-      const email = creatorEmail(pc, i);
-      if (email !== null && world.sandbox.state.world.findByEmail(email).length > 0) emails.add(email);
-    }
-  }
-  known = [...emails];
+  known = matchedEmails(world.sandbox.state.world);
 });
 afterAll(async () => {
   await world.close();

@@ -1,6 +1,14 @@
 import { postWithComments, smallestCreator } from '../../sandbox/operations/content/world-examples';
 import { callsOf, SANDBOX_TOKEN } from '../worker-fixture';
-import { allRows, getJob, postTo, startJobsWorld, submitJob, type JobsWorld } from '../jobs/jobs-fixture';
+import {
+  allRows,
+  getJob,
+  postTo,
+  restartDyingBeforeCommit,
+  startJobsWorld,
+  submitJob,
+  type JobsWorld,
+} from '../jobs/jobs-fixture';
 
 /**
  * GET /api/raw/jobs/:id: the pages a raw feed job pulled, the raw units it spent (exactly what the
@@ -102,17 +110,8 @@ describe('GET /api/raw/jobs/:id', () => {
 
   it('counts a page fetched again after a restart, and a 404, as the units they cost', async () => {
     const post = postWithComments(instagram(), 61, 200);
-    let reached: () => void = () => undefined;
-    const cut = new Promise<void>((resolve) => (reached = resolve));
-    jobs.restart({
-      hooks: {
-        beforeCommit: (_jobId, index) => {
-          if (index !== 1) return undefined;
-          reached();
-          return new Promise<void>(() => undefined);
-        },
-      },
-    });
+    // Page 2 is fetched (one raw unit) and never committed: the process "dies" there.
+    const cut = restartDyingBeforeCommit(jobs, 1);
     const created = await submitJob(jobs, {
       kind: 'raw-feed',
       input: { operation: 'rawIgMediaComments', query: { code: post.code } },

@@ -4,7 +4,14 @@ import type { PlatformCreators } from '../../../../../worker/sandbox/data';
 import { decodeCursor, encodeCursor } from '../../../../../worker/sandbox/operations/content/opaque-cursor';
 import { createJobRunner } from '../../../../../worker/src/jobs/job-runner';
 import { callsOf } from '../../worker-fixture';
-import { allRows, getJob, startJobsWorld, submitJob, type JobsWorld } from '../jobs-fixture';
+import {
+  allRows,
+  getJob,
+  restartDyingBeforeCommit,
+  startJobsWorld,
+  submitJob,
+  type JobsWorld,
+} from '../jobs-fixture';
 
 /**
  * Collaboration posts jobs against the real sandbox: pages followed by the API's cursors, every
@@ -61,27 +68,11 @@ async function ledgerCredits(id: string): Promise<number> {
   return Math.round(rows.reduce((sum, row) => sum + row.actualCredits, 0) * 1000) / 1000;
 }
 
-/** A runner whose batch `index` is fetched and never committed: the process "dies" there. */
-function dieBeforeCommitting(index: number): Promise<void> {
-  let reached: () => void = () => undefined;
-  const cut = new Promise<void>((resolve) => (reached = resolve));
-  jobs.restart({
-    hooks: {
-      beforeCommit: (_jobId, batch) => {
-        if (batch !== index) return undefined;
-        reached();
-        return new Promise<void>(() => undefined);
-      },
-    },
-  });
-  return cut;
-}
-
 describe('a collaboration-posts job', () => {
   it('walks every post once across a process that died before committing a page, paying each page once', async () => {
     const creator = influencerWith('instagram', 21, 29);
     const pages = Math.ceil(creator.postIds.length / 5);
-    const cut = dieBeforeCommitting(2);
+    const cut = restartDyingBeforeCommit(jobs, 2);
     const created = await submitJob(jobs, {
       kind: 'collaboration-posts',
       input: { id: creator.username, platform: 'instagram', limit: 5, maxPages: 10 },
@@ -147,7 +138,7 @@ describe('a collaboration-posts job', () => {
 
   it('ends readably, with the posts it has, when it resumes after its cursor expired', async () => {
     const creator = influencerWith('instagram', 21, 29);
-    const cut = dieBeforeCommitting(1);
+    const cut = restartDyingBeforeCommit(jobs, 1);
     const created = await submitJob(jobs, {
       kind: 'collaboration-posts',
       input: { id: creator.username, platform: 'instagram', limit: 5, maxPages: 10 },

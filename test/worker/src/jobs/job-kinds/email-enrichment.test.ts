@@ -1,9 +1,8 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PLATFORMS } from '../../../../../shared/platforms';
 import { EMAIL_COLUMNS } from '../../../../../shared/rows/email-rows';
-import { creatorEmail } from '../../../../../worker/sandbox/data/details';
+import { emailSupply, matchedEmails, seededShuffle } from '../../../../support/email-supply';
 import { callsOf } from '../../worker-fixture';
 import {
   addressesFoundIn,
@@ -19,36 +18,13 @@ import {
 
 let jobs: JobsWorld;
 let dataDir: string;
-let known: string[];
-let nextKnown = 0;
-let nextUnknown = 0;
-const takeKnown = (count: number) => {
-  const taken = known.slice(nextKnown, nextKnown + count);
-  nextKnown += count;
-  if (taken.length < count) throw new Error('the test world holds too few public e-mails');
-  return taken;
-};
-const takeUnknown = (count: number) => {
-  const taken = Array.from(
-    { length: count },
-    (_, i) => `someone.${nextUnknown + i}@elsewhere${(nextUnknown + i) % 5}.net`,
-  );
-  nextUnknown += count;
-  return taken;
-};
-/** Every address the tests submitted, to look for in the logs and on disk. */
-const submitted = new Set<string>();
-
-function shuffle<T>(items: T[]): T[] {
-  let seed = 7;
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    const j = seed % (i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
+const supply = emailSupply(
+  () => known,
+  (n) => `someone.${n}@elsewhere${n % 5}.net`,
+);
+let known: string[] = [];
+const { takeKnown, takeUnknown, submitted } = supply;
+const shuffle = <T>(items: T[]): T[] => seededShuffle(items, 7);
 
 /** What the store wrote to disk, lowercased, so a differently-cased copy is found too. */
 function diskText(): string {
@@ -61,15 +37,7 @@ function diskText(): string {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'email-jobs-'));
   jobs = await startJobsWorld({ dataDir });
-  const emails = new Set<string>();
-  for (const platform of PLATFORMS) {
-    const pc = jobs.world.sandbox.state.world.platform(platform);
-    for (let i = 0; i < pc.size; i++) {
-      const email = creatorEmail(pc, i);
-      if (email !== null && jobs.world.sandbox.state.world.findByEmail(email).length > 0) emails.add(email);
-    }
-  }
-  known = [...emails];
+  known = matchedEmails(jobs.world.sandbox.state.world);
 });
 afterAll(async () => {
   await jobs.close();

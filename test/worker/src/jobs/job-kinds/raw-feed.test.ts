@@ -1,7 +1,15 @@
 import { rawColumns } from '../../../../../shared/rows/raw-rows';
 import { postWithComments } from '../../../sandbox/operations/content/world-examples';
 import { callsOf } from '../../worker-fixture';
-import { allRows, getJob, postTo, startJobsWorld, submitJob, type JobsWorld } from '../jobs-fixture';
+import {
+  allRows,
+  getJob,
+  postTo,
+  restartDyingBeforeCommit,
+  startJobsWorld,
+  submitJob,
+  type JobsWorld,
+} from '../jobs-fixture';
 
 /**
  * Raw feed jobs: the cursor and the ids seen are the checkpoint, so Instagram's out-of-order
@@ -25,18 +33,8 @@ describe('a raw-feed job', () => {
     const ig = jobs.world.sandbox.state.world.platform('instagram');
     const post = postWithComments(ig, 81, 200);
     const pages = Math.ceil(post.comments / 20);
-    let reached: () => void = () => undefined;
-    const cut = new Promise<void>((resolve) => (reached = resolve));
-    jobs.restart({
-      hooks: {
-        // Page 3 is fetched (one raw unit) and never committed: the process "dies" here.
-        beforeCommit: (_jobId, index) => {
-          if (index !== 2) return undefined;
-          reached();
-          return new Promise<void>(() => undefined);
-        },
-      },
-    });
+    // Page 3 is fetched (one raw unit) and never committed: the process "dies" there.
+    const cut = restartDyingBeforeCommit(jobs, 2);
     const created = await submitJob(jobs, {
       kind: 'raw-feed',
       input: { operation: 'rawIgMediaComments', query: { code: post.code } },
