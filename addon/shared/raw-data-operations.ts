@@ -126,7 +126,14 @@ export const RAW_DATA_OPERATIONS: readonly RawOperation[] = [
     'Hashtag posts',
     "Posts with a hashtag: Instagram's selection, not every post.",
     true,
-    [param('tag', 'Hashtag', 'With or without the #.', { placeholder: '#travel' }), after],
+    [
+      param('hashtag', 'Hashtag', 'With or without the #.', { placeholder: '#travel' }),
+      param('type', 'Which posts', 'top or recent; empty for the service\'s default.', {
+        optional: true,
+        placeholder: 'recent',
+      }),
+      after,
+    ],
   ),
   op('rawIgMediaInfo', 'instagram', 'Post info', 'One post by its shortcode.', false, [igPost]),
   op(

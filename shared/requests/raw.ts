@@ -13,6 +13,16 @@ import { optionalQueryText, text } from './fields';
 
 const query = <T extends z.core.$ZodLooseShape>(shape: T) => z.looseObject(shape);
 
+/** `type` of the Instagram hashtag feed. */
+export const RAW_HASHTAG_FEED_TYPES = ['top', 'recent'] as const;
+
+/** `{ tag }` (the name this product first sent) becomes `{ hashtag }`; `hashtag` wins when both are given. */
+function tagAsHashtag(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || !('tag' in input)) return input;
+  const { tag, ...rest } = input as Record<string, unknown>;
+  return rest.hashtag === undefined || rest.hashtag === '' ? { ...rest, hashtag: tag } : rest;
+}
+
 /** An account: a handle with @ or a platform user id. */
 const account = { url: text() };
 const after = { after: optionalQueryText() };
@@ -29,8 +39,15 @@ export const RAW_QUERY_SCHEMAS = {
   rawIgUserReels: query({ ...account, ...after }),
   /** Spec: `url` required (username with @ or user id), `after` optional. */
   rawIgUserTagsFeed: query({ ...account, ...after }),
-  /** The hashtag, with or without its #. */
-  rawIgHashtagFeed: query({ tag: text(), ...after }),
+  /**
+   * The hashtag, with or without its #, as `hashtag`; `type` picks top or recent posts (api-notes
+   * "Seen from the real service": without `hashtag` the service answers "Hashtag undefined").
+   * Sheets written before this was known say `tag`: it is read as `hashtag` and never sent.
+   */
+  rawIgHashtagFeed: z.preprocess(
+    tagAsHashtag,
+    query({ hashtag: text(), type: z.enum(RAW_HASHTAG_FEED_TYPES).optional(), ...after }),
+  ),
   /** A post by its shortcode. */
   rawIgMediaInfo: query({ code: text() }),
   /** Spec: `code` required (post shortcode), `after` optional. */

@@ -1,58 +1,60 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../platforms';
 import { successEnvelope } from './envelope';
+import { openEnum, optional, wanted } from './tolerant';
 
 /**
  * AI search (text, image and lookalikes share one response), AI dictionaries and AI lists.
  * Only the image-search response and the result profile are in the spec; the other shapes are open
- * and chosen here (each says so). The sandbox serves exactly these shapes.
+ * and chosen here (each says so). Read tolerantly (tolerant.ts): a page requires its `profiles`
+ * list, a list operation what names the list, and nothing else.
  */
 
 /** Likes and comments are -1 when the creator hides them; never add them up without checking. */
 export const HIDDEN_COUNT = -1;
 
 export const aiMatchedPostStatsSchema = z.looseObject({
-  likesCount: z.number(),
-  commentsCount: z.number(),
-  playsCount: z.number(),
+  likesCount: optional(z.number()),
+  commentsCount: optional(z.number()),
+  playsCount: optional(z.number()),
 });
 export type AiMatchedPostStats = z.infer<typeof aiMatchedPostStatsSchema>;
 
 export const aiMatchedPostSchema = z.looseObject({
-  id: z.string(),
-  url: z.string(),
-  thumbnail: z.string(),
-  stats: aiMatchedPostStatsSchema,
+  id: optional(z.string()),
+  url: wanted(z.string()),
+  thumbnail: optional(z.string()),
+  stats: wanted(aiMatchedPostStatsSchema),
 });
 export type AiMatchedPost = z.infer<typeof aiMatchedPostSchema>;
 
-/** Fields without a "required" mark in the spec table are optional. */
+/** Fields the spec table marks required and the row reads are wanted; the others optional. */
 export const aiProfileSchema = z.looseObject({
-  userId: z.string().optional(),
-  fullName: z.string().optional(),
-  username: z.string(),
-  profilePicture: z.string(),
-  followersCount: z.number(),
+  userId: optional(z.string()),
+  fullName: optional(z.string()),
+  username: wanted(z.string()),
+  profilePicture: optional(z.string()),
+  followersCount: wanted(z.number()),
   /** A PERCENTAGE here (0.71 means 0.71%), unlike search and reports where it is a fraction. */
-  engagementRate: z.number(),
+  engagementRate: wanted(z.number()),
   /** Average posts per 30-day month. */
-  postingFrequency: z.number(),
+  postingFrequency: wanted(z.number()),
   /** Per-post views over the last 60 days. */
-  viewsCountMedian: z.number().optional(),
-  viewsCountMean: z.number().optional(),
+  viewsCountMedian: optional(z.number()),
+  viewsCountMean: optional(z.number()),
   /** Decimal fraction (0.05 = 5%) over the growth filter's interval; omitted when unavailable. */
-  followersGrowthRate: z.number().optional(),
+  followersGrowthRate: optional(z.number()),
   /** Ordered by relevance to the query. */
-  matchedPosts: z.array(aiMatchedPostSchema),
+  matchedPosts: wanted(z.array(aiMatchedPostSchema)),
   /** Not necessarily relevant to the query; item fields are not shown. */
-  recentPosts: z.array(z.looseObject({})),
-  accountCategory: z.string(),
+  recentPosts: optional(z.array(z.looseObject({}))),
+  accountCategory: wanted(z.string()),
 });
 export type AiProfile = z.infer<typeof aiProfileSchema>;
 
 /** `total` is an estimate and may exceed what pagination can reach (1500 results). */
 export const aiSearchResponseSchema = successEnvelope({
-  total: z.number(),
+  total: wanted(z.number()),
   profiles: z.array(aiProfileSchema),
 });
 export type AiSearchResponse = z.infer<typeof aiSearchResponseSchema>;
@@ -61,19 +63,19 @@ export type AiSearchResponse = z.infer<typeof aiSearchResponseSchema>;
 
 /** Open shape: `{ error, brands: [{ name }] }`; `name` is what `filters.brands` takes. */
 export const aiBrandsResponseSchema = successEnvelope({
-  brands: z.array(z.looseObject({ name: z.string() })),
+  brands: z.array(z.looseObject({ name: wanted(z.string()) })),
 });
 export type AiBrandsResponse = z.infer<typeof aiBrandsResponseSchema>;
 
 /** Open shape: `{ error, hashtags: [{ tag, postCount }] }`, `tag` without `#`, sorted by postCount desc. */
 export const aiHashtagsResponseSchema = successEnvelope({
-  hashtags: z.array(z.looseObject({ tag: z.string(), postCount: z.number() })),
+  hashtags: z.array(z.looseObject({ tag: wanted(z.string()), postCount: optional(z.number()) })),
 });
 export type AiHashtagsResponse = z.infer<typeof aiHashtagsResponseSchema>;
 
 /** Open shape: `{ error, mentions: [{ username, postCount }] }`, `username` without `@`, sorted by postCount desc. */
 export const aiMentionsResponseSchema = successEnvelope({
-  mentions: z.array(z.looseObject({ username: z.string(), postCount: z.number() })),
+  mentions: z.array(z.looseObject({ username: wanted(z.string()), postCount: optional(z.number()) })),
 });
 export type AiMentionsResponse = z.infer<typeof aiMentionsResponseSchema>;
 
@@ -85,11 +87,11 @@ export type AiMentionsResponse = z.infer<typeof aiMentionsResponseSchema>;
  */
 export const aiListSchema = z.looseObject({
   id: z.string(),
-  name: z.string(),
-  platform: z.enum(PLATFORMS),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  approximateMemberCount: z.number().optional(),
+  name: wanted(z.string()),
+  platform: wanted(openEnum(PLATFORMS)),
+  createdAt: optional(z.string()),
+  updatedAt: optional(z.string()),
+  approximateMemberCount: optional(z.number()),
 });
 export type AiList = z.infer<typeof aiListSchema>;
 
@@ -103,12 +105,12 @@ export type AiListsResponse = z.infer<typeof aiListsResponseSchema>;
 
 /** `GET /ai/lists/{listId}`, open shape: `{ error, list }` with the member estimate present. */
 export const aiListResponseSchema = successEnvelope({
-  list: aiListSchema.extend({ approximateMemberCount: z.number() }),
+  list: aiListSchema.extend({ approximateMemberCount: wanted(z.number()) }),
 });
 export type AiListResponse = z.infer<typeof aiListResponseSchema>;
 
 /** `DELETE /ai/lists/{listId}`, open shape: `{ error, listId }`. */
-export const aiListDeleteResponseSchema = successEnvelope({ listId: z.string() });
+export const aiListDeleteResponseSchema = successEnvelope({ listId: optional(z.string()) });
 export type AiListDeleteResponse = z.infer<typeof aiListDeleteResponseSchema>;
 
 /**
@@ -118,21 +120,27 @@ export type AiListDeleteResponse = z.infer<typeof aiListDeleteResponseSchema>;
  * A client asks for `page + 1` while `more_available` is true.
  */
 export const aiListMembersResponseSchema = successEnvelope({
-  listId: z.string(),
+  listId: optional(z.string()),
   /** Platform user ids. */
   members: z.array(z.string()),
   /** Exact member count of the list. */
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-  more_available: z.boolean(),
+  total: wanted(z.number()),
+  page: optional(z.number()),
+  pageSize: optional(z.number()),
+  more_available: wanted(z.boolean()),
 });
 export type AiListMembersResponse = z.infer<typeof aiListMembersResponseSchema>;
 
 /** `POST .../members`, open shape: `added` counts new ids only (existing ones are no-ops); `total` is after. */
-export const aiListMembersAddResponseSchema = successEnvelope({ added: z.number(), total: z.number() });
+export const aiListMembersAddResponseSchema = successEnvelope({
+  added: wanted(z.number()),
+  total: wanted(z.number()),
+});
 export type AiListMembersAddResponse = z.infer<typeof aiListMembersAddResponseSchema>;
 
 /** `DELETE .../members`, open shape: `removed` counts ids that were members; `total` is after. */
-export const aiListMembersRemoveResponseSchema = successEnvelope({ removed: z.number(), total: z.number() });
+export const aiListMembersRemoveResponseSchema = successEnvelope({
+  removed: wanted(z.number()),
+  total: wanted(z.number()),
+});
 export type AiListMembersRemoveResponse = z.infer<typeof aiListMembersRemoveResponseSchema>;

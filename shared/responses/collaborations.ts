@@ -1,125 +1,129 @@
 import { z } from 'zod';
 import { COLLABORATION_TYPES } from '../enums';
 import { successEnvelope } from './envelope';
+import { openEnum, optional, wanted } from './tolerant';
 
 /**
  * Collaborations (`POST /collaborations/posts`, `POST /collaborations/summary`; api-notes, single
- * source) and the deprecated per-platform endpoints (spec). What a client acts on is required (ids,
- * posts, paging flags); descriptive fields are optional, since one source is all there is.
- * An answer describes either the influencer side or the brand side, depending on what `id` named.
+ * source) and the deprecated per-platform endpoints (spec), read tolerantly (tolerant.ts).
+ * An answer describes the influencer side or the brand side depending on what `id` named, and a
+ * creator with no collaborations gets neither (documented: `influencer` is "only available if the
+ * requested profile has influencer collaborations"): an empty answer, not an error.
  */
 
-export const collaborationTypeSchema = z.enum(COLLABORATION_TYPES);
+export const collaborationTypeSchema = openEnum(COLLABORATION_TYPES);
 
 export const collaborationPostStatsSchema = z.looseObject({
-  likes: z.number().optional(),
-  comments: z.number().optional(),
-  plays: z.number().optional(),
-  views: z.number().optional(),
-  shares: z.number().optional(),
+  likes: optional(z.number()),
+  comments: optional(z.number()),
+  plays: optional(z.number()),
+  views: optional(z.number()),
+  shares: optional(z.number()),
 });
 
 export const collaborationSponsorSchema = z.looseObject({
-  name: z.string().optional(),
-  username: z.string().optional(),
-  domain: z.string().optional(),
-  logo_url: z.string().optional(),
-  user_id: z.string().optional(),
-  category: z.string().optional(),
+  name: optional(z.string()),
+  username: optional(z.string()),
+  domain: optional(z.string()),
+  logo_url: optional(z.string()),
+  user_id: optional(z.string()),
+  category: optional(z.string()),
 });
 export type CollaborationSponsor = z.infer<typeof collaborationSponsorSchema>;
 
 export const collaborationPostSchema = z.looseObject({
-  post_id: z.string(),
-  post_thumbnail: z.string().optional(),
+  post_id: wanted(z.string()),
+  post_thumbnail: optional(z.string()),
   /** Milliseconds since the epoch, like the request's `postCreationTimestampMs` (chosen, open). */
-  post_timestamp: z.number().optional(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  label: z.string().optional(),
-  collaboration_type: collaborationTypeSchema,
-  stats: collaborationPostStatsSchema.optional(),
-  sponsors: z.array(collaborationSponsorSchema).optional(),
+  post_timestamp: wanted(z.number()),
+  title: optional(z.string()),
+  description: optional(z.string()),
+  label: optional(z.string()),
+  collaboration_type: wanted(collaborationTypeSchema),
+  stats: optional(collaborationPostStatsSchema),
+  sponsors: optional(z.array(collaborationSponsorSchema)),
 });
 export type CollaborationPost = z.infer<typeof collaborationPostSchema>;
 
+/** Paging reads `is_more_available` (absent: no more) and the answer's `cursor`. */
+const sideFields = {
+  id: optional(z.string()),
+  platform: optional(z.string()),
+  is_more_available: wanted(z.boolean()),
+  posts: wanted(z.array(collaborationPostSchema)),
+};
+
 export const collaborationInfluencerPostsSchema = z.looseObject({
-  id: z.string(),
-  platform: z.string().optional(),
-  is_more_available: z.boolean(),
-  username: z.string().optional(),
-  user_picture: z.string().optional(),
-  posts: z.array(collaborationPostSchema),
+  ...sideFields,
+  username: optional(z.string()),
+  user_picture: optional(z.string()),
 });
 
 export const collaborationBrandPostsSchema = z.looseObject({
-  id: z.string(),
-  platform: z.string().optional(),
-  is_more_available: z.boolean(),
-  brand_name: z.string().optional(),
-  brand_domain: z.string().optional(),
-  brand_logo: z.string().optional(),
-  brand_category: z.string().optional(),
-  posts: z.array(collaborationPostSchema),
+  ...sideFields,
+  brand_name: optional(z.string()),
+  brand_domain: optional(z.string()),
+  brand_logo: optional(z.string()),
+  brand_category: optional(z.string()),
 });
-
-function hasOneSide(body: { influencer?: unknown; brand?: unknown }): boolean {
-  return body.influencer !== undefined || body.brand !== undefined;
-}
-const oneSideMessage = 'a collaborations answer must carry "influencer" or "brand"';
 
 /**
  * `cursor` is sent back as the request's `cursor` for the next page (valid 2 days); it is absent or
  * null once `is_more_available` is false.
  */
 export const collaborationPostsResponseSchema = successEnvelope({
-  cursor: z.string().nullish(),
-  influencer: collaborationInfluencerPostsSchema.optional(),
-  brand: collaborationBrandPostsSchema.optional(),
-}).refine(hasOneSide, { message: oneSideMessage });
+  cursor: optional(z.string()),
+  influencer: optional(collaborationInfluencerPostsSchema),
+  brand: optional(collaborationBrandPostsSchema),
+});
 export type CollaborationPostsResponse = z.infer<typeof collaborationPostsResponseSchema>;
 
 export const collaborationSummarySchema = z.looseObject({
-  total_likes: z.number().optional(),
-  total_shares: z.number().optional(),
-  total_views: z.number().optional(),
-  total_collects: z.number().optional(),
-  total_plays: z.number().optional(),
+  total_likes: optional(z.number()),
+  total_shares: optional(z.number()),
+  total_views: optional(z.number()),
+  total_collects: optional(z.number()),
+  total_plays: optional(z.number()),
 });
 export type CollaborationSummary = z.infer<typeof collaborationSummarySchema>;
 
-/** The brand of a per-brand summary: not described; named like the posts answer's brand fields. */
-export const summaryBrandSchema = z.looseObject({
-  id: z.string().optional(),
-  brand_name: z.string().optional(),
-  brand_domain: z.string().optional(),
-  brand_logo: z.string().optional(),
+/**
+ * The brand of a per-brand summary: `{ name, username, domain, logo_url, user_id, category }`
+ * (api-notes, single); the posts answer's `brand_name` / `brand_domain` / `id` names are read too.
+ */
+export const summaryBrandSchema = collaborationSponsorSchema.extend({
+  id: optional(z.string()),
+  brand_name: optional(z.string()),
+  brand_domain: optional(z.string()),
+  brand_logo: optional(z.string()),
 });
 
 export const summaryInfluencerSchema = z.looseObject({
-  username: z.string().optional(),
-  user_id: z.string().optional(),
-  user_picture: z.string().optional(),
+  username: optional(z.string()),
+  user_id: optional(z.string()),
+  user_picture: optional(z.string()),
 });
 
 export const influencerCollaborationSummarySchema = z.looseObject({
-  summary: collaborationSummarySchema,
-  per_brand_summary: z.array(
-    z.looseObject({ brand: summaryBrandSchema, summary: collaborationSummarySchema }),
+  summary: wanted(collaborationSummarySchema),
+  per_brand_summary: wanted(
+    z.array(z.looseObject({ brand: wanted(summaryBrandSchema), summary: wanted(collaborationSummarySchema) })),
   ),
 });
 
 export const brandCollaborationSummarySchema = z.looseObject({
-  summary: collaborationSummarySchema,
-  per_influencer_summary: z.array(
-    z.looseObject({ influencer: summaryInfluencerSchema, summary: collaborationSummarySchema }),
+  summary: wanted(collaborationSummarySchema),
+  per_influencer_summary: wanted(
+    z.array(
+      z.looseObject({ influencer: wanted(summaryInfluencerSchema), summary: wanted(collaborationSummarySchema) }),
+    ),
   ),
 });
 
 export const collaborationSummaryResponseSchema = successEnvelope({
-  influencer: influencerCollaborationSummarySchema.optional(),
-  brand: brandCollaborationSummarySchema.optional(),
-}).refine(hasOneSide, { message: oneSideMessage });
+  influencer: optional(influencerCollaborationSummarySchema),
+  brand: optional(brandCollaborationSummarySchema),
+});
 export type CollaborationSummaryResponse = z.infer<typeof collaborationSummaryResponseSchema>;
 
 /**
@@ -128,7 +132,7 @@ export type CollaborationSummaryResponse = z.infer<typeof collaborationSummaryRe
  */
 export const deprecatedCollaborationsResponseSchema = successEnvelope({
   collaborations: z.array(z.looseObject({})),
-  more_available: z.boolean(),
-  end_cursor: z.string(),
+  more_available: wanted(z.boolean()),
+  end_cursor: optional(z.string()),
 });
 export type DeprecatedCollaborationsResponse = z.infer<typeof deprecatedCollaborationsResponseSchema>;

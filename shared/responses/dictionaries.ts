@@ -1,28 +1,36 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
+import { optional, wanted } from './tolerant';
 
-/** Dictionary items and list responses (spec "Dictionary items"; every field required there). */
+/**
+ * Dictionary items and list responses (spec "Dictionary items"; every field required there). Read
+ * tolerantly (tolerant.ts): the list is required, every field of an item the row shows is wanted.
+ */
 
-export const brandSchema = z.looseObject({ id: z.number(), name: z.string() });
+export const brandSchema = z.looseObject({ id: wanted(z.number()), name: wanted(z.string()) });
 export type Brand = z.infer<typeof brandSchema>;
 
-export const interestSchema = z.looseObject({ id: z.number(), name: z.string() });
+export const interestSchema = z.looseObject({ id: wanted(z.number()), name: wanted(z.string()) });
 export type Interest = z.infer<typeof interestSchema>;
 
 /** `code` is enumerated by the service but the full list is not published, so any string passes. */
-export const languageSchema = z.looseObject({ code: z.string(), name: z.string() });
+export const languageSchema = z.looseObject({ code: wanted(z.string()), name: wanted(z.string()) });
 export type Language = z.infer<typeof languageSchema>;
 
-export const locationSchema = z.looseObject({ id: z.number(), name: z.string(), title: z.string() });
+export const locationSchema = z.looseObject({
+  id: wanted(z.number()),
+  name: wanted(z.string()),
+  title: wanted(z.string()),
+});
 export type Location = z.infer<typeof locationSchema>;
 
 const dictionaryUserFieldsSchema = z.looseObject({
-  userId: z.string(),
-  username: z.string(),
-  fullname: z.string(),
-  picture: z.string(),
-  followers: z.number(),
-  isVerified: z.boolean(),
+  userId: wanted(z.string()),
+  username: wanted(z.string()),
+  fullname: wanted(z.string()),
+  picture: wanted(z.string()),
+  followers: wanted(z.number()),
+  isVerified: wanted(z.boolean()),
 });
 
 /**
@@ -41,24 +49,24 @@ function renameProfilePicture(input: unknown): unknown {
 export const dictionaryUserSchema = z.preprocess(renameProfilePicture, dictionaryUserFieldsSchema);
 export type DictionaryUser = z.infer<typeof dictionaryUserSchema>;
 
-export const brandsResponseSchema = successEnvelope({ brands: z.array(brandSchema), total: z.number() });
+export const brandsResponseSchema = successEnvelope({ brands: z.array(brandSchema), total: optional(z.number()) });
 export type BrandsResponse = z.infer<typeof brandsResponseSchema>;
 
 export const interestsResponseSchema = successEnvelope({
   interests: z.array(interestSchema),
-  total: z.number(),
+  total: optional(z.number()),
 });
 export type InterestsResponse = z.infer<typeof interestsResponseSchema>;
 
 export const languagesResponseSchema = successEnvelope({
   languages: z.array(languageSchema),
-  total: z.number(),
+  total: optional(z.number()),
 });
 export type LanguagesResponse = z.infer<typeof languagesResponseSchema>;
 
 export const locationsResponseSchema = successEnvelope({
   locations: z.array(locationSchema),
-  total: z.number(),
+  total: optional(z.number()),
 });
 export type LocationsResponse = z.infer<typeof locationsResponseSchema>;
 

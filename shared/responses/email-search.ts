@@ -1,35 +1,43 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
+import { optional, wanted } from './tolerant';
 
 /**
- * E-mail search (spec "E-mail match"). `userId` and `fullname` carry no "required" mark while their
- * siblings do, so they are optional. `platform` is a plain string in the spec; it is not narrowed to
- * the three path platforms so that a new platform cannot make a paid answer unreadable.
+ * E-mail search (spec "E-mail match"), read tolerantly (tolerant.ts). The row reads platform,
+ * username, name, followers, engagement rate and URL; `platform` stays a plain string so that a new
+ * platform cannot make a paid answer unreadable.
  */
 export const emailMatchUserSchema = z.looseObject({
-  platform: z.string(),
-  userId: z.string().optional(),
-  url: z.string(),
-  username: z.string(),
-  fullname: z.string().optional(),
-  picture: z.string(),
-  followers: z.number(),
-  engagements: z.number(),
-  engagementRate: z.number(),
-  isVerified: z.boolean(),
+  platform: wanted(z.string()),
+  userId: optional(z.string()),
+  url: wanted(z.string()),
+  username: wanted(z.string()),
+  fullname: optional(z.string()),
+  picture: optional(z.string()),
+  followers: wanted(z.number()),
+  engagements: optional(z.number()),
+  engagementRate: wanted(z.number()),
+  isVerified: optional(z.boolean()),
 });
 export type EmailMatchUser = z.infer<typeof emailMatchUserSchema>;
 
+/** `email` says which submitted address matched: an entry without it cannot be placed in a row. */
 export const matchedEmailSchema = z.looseObject({
-  email: z.string(),
-  users: z.array(emailMatchUserSchema),
+  email: wanted(z.string()),
+  users: wanted(z.array(emailMatchUserSchema)),
 });
 export type MatchedEmail = z.infer<typeof matchedEmailSchema>;
 
-/** The endpoint's response line lists all three fields, so all three are required. */
+/**
+ * The endpoint's response line lists all three fields. One list is enough to place every address
+ * it names (an address in neither stays "not checked"); an answer with neither list says nothing
+ * about any address and cannot be read.
+ */
 export const emailSearchResponseSchema = successEnvelope({
-  matchedEmails: z.array(matchedEmailSchema),
-  notMatchedEmails: z.array(z.string()),
-  totalMatches: z.number(),
+  matchedEmails: wanted(z.array(matchedEmailSchema)),
+  notMatchedEmails: wanted(z.array(z.string())),
+  totalMatches: optional(z.number()),
+}).refine((body) => body.matchedEmails !== undefined || body.notMatchedEmails !== undefined, {
+  message: 'neither matchedEmails nor notMatchedEmails is a list',
 });
 export type EmailSearchResponse = z.infer<typeof emailSearchResponseSchema>;

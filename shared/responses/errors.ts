@@ -31,3 +31,16 @@ export const errorBodySchema = z.looseObject({
   message: z.string(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * The service's own error in a body, read tolerantly: any JSON object with `error: true`, whatever
+ * the status (a 2xx carrying it is a failure too, and failures are not billed). `code` and
+ * `message` are kept as the service wrote them when they are text. Null for anything else.
+ */
+export function readServiceError(body: unknown): { code: string | null; message: string | null } | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const { error, code, message } = body as Record<string, unknown>;
+  if (error !== true) return null;
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  return { code: text(code), message: text(message) };
+}

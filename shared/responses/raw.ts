@@ -1,161 +1,87 @@
 import { z } from 'zod';
 import type { RawOperationId } from '../operations';
+import { optional, wanted } from './tolerant';
 
 /**
- * Raw data responses (`/raw/...`). These are the platforms' own unfiltered JSON, so:
- * - an optional field also accepts `null` (the platforms send null for "absent");
- * - only two Instagram answers are specified; the rest are chosen here (each says so, the sandbox
- *   serves exactly them), with the roots api-notes reports and only the fields a client needs
- *   typed; everything else passes through untouched.
- * Paging: Instagram pages carry `more_available` + `end_cursor` (next request: `after`); TikTok and
- * YouTube pages carry `has_more` + `cursor` (next request: `cursor`). `RAW_PAGINATION` says where.
+ * Raw data responses (`/raw/...`): the platforms' own unfiltered JSON, read tolerantly (tolerant.ts).
+ * The answer must be an object; its item list and each item's id are wanted (a row without them is
+ * empty); everything else is optional and passes through untouched, `null` included (the platforms
+ * send null for "absent", and api-notes has `view_count` / `play_count` null on every Instagram item).
+ * Only a few answers are specified; the others are chosen here with the roots api-notes reports.
+ * Paging: see `RAW_PAGINATION` and `rawNextCursor`, which read whichever paging fields are present.
  */
 
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish();
 const looseObject = z.looseObject({});
 
-/** Every operation id of the raw family, e.g. `rawIgUserFeed`. */
-
-/** Instagram page envelope (chosen for the undocumented feeds, after the two specified ones). */
+/** Instagram page envelope: `{ <items>, more_available, end_cursor }`. */
 export function igPageSchema<K extends string, T extends z.ZodType>(itemsKey: K, item: T) {
-  const items = { [itemsKey]: z.array(item) } as { [P in K]: z.ZodArray<T> };
-  return z.looseObject({ ...items, more_available: z.boolean(), end_cursor: optional(z.string()) });
+  const items = { [itemsKey]: wanted(z.array(item)) } as { [P in K]: ReturnType<typeof wanted<z.ZodArray<T>>> };
+  return z.looseObject({ ...items, more_available: optional(z.boolean()), end_cursor: optional(z.string()) });
 }
 
 /** TikTok and YouTube page envelope (chosen): `{ <items>, has_more, cursor }`. */
 export function cursorPageSchema<K extends string, T extends z.ZodType>(itemsKey: K, item: T) {
-  const items = { [itemsKey]: z.array(item) } as { [P in K]: z.ZodArray<T> };
-  return z.looseObject({ ...items, has_more: z.boolean(), cursor: optional(z.string()) });
+  const items = { [itemsKey]: wanted(z.array(item)) } as { [P in K]: ReturnType<typeof wanted<z.ZodArray<T>>> };
+  return z.looseObject({ ...items, has_more: optional(z.boolean()), cursor: optional(z.string()) });
 }
+
+/** An answer whose rows sit in an object under `key`. */
+const rooted = <T extends z.ZodType>(key: string, inner: T) => z.looseObject({ [key]: wanted(inner) });
 
 /* ----------------------------------------------------------------- Instagram */
 
 /** The user inside comments, tags and media (spec "Raw comment"). */
 export const rawIgUserSchema = z.looseObject({
-  pk: z.string(),
-  username: z.string(),
+  pk: wanted(z.union([z.string(), z.number()])),
+  username: wanted(z.string()),
+  full_name: optional(z.string()),
   is_verified: optional(z.boolean()),
   is_private: optional(z.boolean()),
   profile_pic_url: optional(z.string()),
-  full_name: optional(z.string()),
 });
 export type RawIgUser = z.infer<typeof rawIgUserSchema>;
 
-/** Spec "Raw comment": all required except inside `user`. */
+/** Spec "Raw comment". */
 export const rawIgCommentSchema = z.looseObject({
-  pk: z.string(),
-  user: rawIgUserSchema,
+  pk: wanted(z.union([z.string(), z.number()])),
+  user: optional(rawIgUserSchema),
   /** Seconds since the epoch. */
-  created_at: z.number(),
-  text: z.string(),
-  comment_like_count: z.number(),
-  child_comment_count: z.number(),
+  created_at: optional(z.number()),
+  text: optional(z.string()),
+  comment_like_count: optional(z.number()),
+  child_comment_count: optional(z.number()),
 });
 export type RawIgComment = z.infer<typeof rawIgCommentSchema>;
 
 /**
- * `GET /raw/ig/media-comments` (spec, all required). Pages are not sequential: follow `end_cursor`
- * values as given and never assume an order.
+ * `GET /raw/ig/media-comments` (spec). Pages are not sequential: follow `end_cursor` values as
+ * given and never assume an order.
  */
-export const rawIgMediaCommentsResponseSchema = z.looseObject({
-  status: z.string(),
-  comments_disabled: z.boolean(),
-  comments: z.array(rawIgCommentSchema),
-  comment_count: z.number(),
-  more_available: z.boolean(),
-  end_cursor: z.string(),
+export const rawIgMediaCommentsResponseSchema = igPageSchema('comments', rawIgCommentSchema).extend({
+  status: optional(z.string()),
+  comments_disabled: optional(z.boolean()),
+  comment_count: optional(z.number()),
 });
 export type RawIgMediaCommentsResponse = z.infer<typeof rawIgMediaCommentsResponseSchema>;
 
-export const rawIgImageCandidateSchema = z.looseObject({
-  width: z.number(),
-  height: z.number(),
-  url: z.string(),
-});
-export const rawIgImageVersionsSchema = z.looseObject({ candidates: z.array(rawIgImageCandidateSchema) });
-
-/** Image and video entries carry different subsets, so every entry field is optional. */
-export const rawIgCarouselEntrySchema = z.looseObject({
-  pk: optional(z.string()),
-  display_url: optional(z.string()),
-  image_versions2: optional(rawIgImageVersionsSchema),
-  has_audio: optional(z.boolean()),
-  video_url: optional(z.string()),
-  video_dash_manifest: optional(z.string()),
-  /** Instagram sends 0/1 here as often as a boolean. */
-  is_dash_eligible: optional(z.union([z.boolean(), z.number()])),
-  number_of_qualities: optional(z.number()),
-});
-
-export const rawIgMusicAssetInfoSchema = z.looseObject({
-  audio_cluster_id: z.string(),
-  display_artist: optional(z.string()),
-  id: optional(z.string()),
-  subtitle: optional(z.string()),
-  title: optional(z.string()),
-});
-export type RawIgMusicAssetInfo = z.infer<typeof rawIgMusicAssetInfoSchema>;
-
-/** The spec gives no type for `pk` here; Instagram uses numbers for places, so both pass. */
-export const rawIgLocationSchema = z.looseObject({
-  pk: z.union([z.string(), z.number()]),
-  address: optional(z.string()),
-  city: optional(z.string()),
-  lat: optional(z.number()),
-  lng: optional(z.number()),
-  name: optional(z.string()),
-});
-
-export const rawIgSponsorTagSchema = z.looseObject({
-  sponsor: z.looseObject({ pk: z.string(), username: z.string() }),
-});
-
-export const rawIgUserTagSchema = z.looseObject({
-  user: rawIgUserSchema,
-  /** Relative x, y of the tag on the image. */
-  position: z.tuple([z.number(), z.number()]),
-});
-
 /**
- * An Instagram media item (spec "Raw tagged-post item"). The same object fills every Instagram
- * media answer chosen here (user feed, reels, hashtag feed, media info).
+ * An Instagram media item (spec "Raw tagged-post item"), for every Instagram media answer (user
+ * feed, reels, tags feed, hashtag feed, media info). `play_count` and `view_count` come back null
+ * (api-notes, single): optional, and the row falls back from one to the other.
  */
 export const rawIgMediaSchema = z.looseObject({
-  pk: z.string(),
-  code: z.string(),
-  media_type: z.number(),
-  product_type: z.string(),
+  pk: wanted(z.union([z.string(), z.number()])),
+  code: wanted(z.string()),
+  media_type: optional(z.number()),
+  product_type: optional(z.string()),
   /** Seconds since the epoch. */
-  taken_at: z.number(),
-  user: rawIgUserSchema,
-  caption: optional(z.looseObject({ text: z.string() })),
-  carousel_media_count: optional(z.number()),
-  carousel_media: optional(z.array(rawIgCarouselEntrySchema)),
-  clips_metadata: optional(
-    z.looseObject({
-      music_info: optional(z.looseObject({ music_asset_info: optional(rawIgMusicAssetInfoSchema) })),
-    }),
-  ),
-  coauthor_producers: optional(z.array(rawIgUserSchema)),
+  taken_at: optional(z.number()),
+  user: optional(rawIgUserSchema),
+  caption: optional(z.looseObject({ text: optional(z.string()) })),
   comment_count: optional(z.number()),
   like_count: optional(z.number()),
   play_count: optional(z.number()),
   view_count: optional(z.number()),
-  video_duration: optional(z.number()),
-  display_url: optional(z.string()),
-  has_audio: optional(z.boolean()),
-  image_versions2: optional(rawIgImageVersionsSchema),
-  video_url: optional(z.string()),
-  video_dash_manifest: optional(z.string()),
-  like_and_view_counts_disabled: optional(z.boolean()),
-  can_viewer_reshare: optional(z.boolean()),
-  is_paid_partnership: optional(z.boolean()),
-  pinned_for_users: optional(z.array(z.unknown())),
-  location: optional(rawIgLocationSchema),
-  /** The spec shows one object; Instagram's own feeds send a list of them, so both pass. */
-  sponsor_tags: optional(z.union([rawIgSponsorTagSchema, z.array(rawIgSponsorTagSchema)])),
-  title: optional(z.string()),
-  usertags: optional(z.looseObject({ in: z.array(rawIgUserTagSchema) })),
 });
 export type RawIgMedia = z.infer<typeof rawIgMediaSchema>;
 
@@ -163,157 +89,133 @@ export type RawIgMedia = z.infer<typeof rawIgMediaSchema>;
 export const rawIgTaggedPostSchema = rawIgMediaSchema;
 export type RawIgTaggedPost = RawIgMedia;
 
-/** `GET /raw/ig/user-tags-feed` (spec, all required). */
-export const rawIgUserTagsFeedResponseSchema = z.looseObject({
-  items: z.array(rawIgTaggedPostSchema),
-  more_available: z.boolean(),
-  end_cursor: z.string(),
-});
-export type RawIgUserTagsFeedResponse = z.infer<typeof rawIgUserTagsFeedResponseSchema>;
-
 export const rawIgHashtagSchema = z.looseObject({
-  id: optional(z.string()),
-  name: z.string(),
+  id: optional(z.union([z.string(), z.number()])),
+  name: wanted(z.string()),
   media_count: optional(z.number()),
 });
 
-/** Chosen: `{ user }` for `/raw/ig/user-info`. */
-export const rawIgUserInfoSchema = rawIgUserSchema.extend({
+/**
+ * `/raw/ig/user-info` answers a flat object at the root (api-notes "Seen from the real service",
+ * corroborated by three clients): `pk`, `username`, `full_name`, `biography`, `category`,
+ * `external_url`, `bio_links`, `is_verified`, `follower_count`, `following_count`, `media_count`.
+ * Answers in the older `{ user: {...} }` wrapper are read too (the row looks inside `user` first).
+ */
+export const rawIgUserInfoSchema = z.looseObject({
+  pk: optional(z.union([z.string(), z.number()])),
+  username: optional(z.string()),
+  full_name: optional(z.string()),
   biography: optional(z.string()),
+  category: optional(z.string()),
   external_url: optional(z.string()),
+  bio_links: optional(z.array(looseObject)),
+  is_verified: optional(z.boolean()),
+  is_private: optional(z.boolean()),
   follower_count: optional(z.number()),
   following_count: optional(z.number()),
   media_count: optional(z.number()),
+  user: optional(looseObject),
 });
+export const rawIgUserInfoResponseSchema = rawIgUserInfoSchema;
 
 /** Chosen: `{ users, hashtags }`, not paged. */
 export const rawIgSearchResponseSchema = z.looseObject({
-  users: z.array(rawIgUserSchema),
-  hashtags: z.array(rawIgHashtagSchema),
+  users: optional(z.array(rawIgUserSchema)),
+  hashtags: optional(z.array(rawIgHashtagSchema)),
 });
 /** Chosen: `{ hashtags }`, not paged. */
-export const rawIgSearchHashtagsResponseSchema = z.looseObject({ hashtags: z.array(rawIgHashtagSchema) });
-export const rawIgUserInfoResponseSchema = z.looseObject({ user: rawIgUserInfoSchema });
+export const rawIgSearchHashtagsResponseSchema = z.looseObject({ hashtags: wanted(z.array(rawIgHashtagSchema)) });
 /** Root `items` per api-notes; 12 per page. */
 export const rawIgUserFeedResponseSchema = igPageSchema('items', rawIgMediaSchema);
 export type RawIgUserFeedResponse = z.infer<typeof rawIgUserFeedResponseSchema>;
+export const rawIgUserTagsFeedResponseSchema = igPageSchema('items', rawIgTaggedPostSchema);
+export type RawIgUserTagsFeedResponse = z.infer<typeof rawIgUserTagsFeedResponseSchema>;
 /** Chosen: same envelope as the user feed. */
 export const rawIgUserReelsResponseSchema = igPageSchema('items', rawIgMediaSchema);
 export const rawIgHashtagFeedResponseSchema = igPageSchema('items', rawIgMediaSchema);
 /** Chosen: `{ items: [media] }`, Instagram's own shape, not paged. */
-export const rawIgMediaInfoResponseSchema = z.looseObject({ items: z.array(rawIgMediaSchema) });
+export const rawIgMediaInfoResponseSchema = z.looseObject({ items: wanted(z.array(rawIgMediaSchema)) });
 /** Chosen: the comments envelope without the media-level fields. */
 export const rawIgMediaCommentRepliesResponseSchema = igPageSchema('comments', rawIgCommentSchema);
+export const rawIgMusicAssetInfoSchema = z.looseObject({
+  audio_cluster_id: wanted(z.union([z.string(), z.number()])),
+  display_artist: optional(z.string()),
+  title: optional(z.string()),
+});
 /** Chosen: `{ audio }`, the music asset info of the audio. */
-export const rawIgAudioInfoResponseSchema = z.looseObject({ audio: rawIgMusicAssetInfoSchema });
+export const rawIgAudioInfoResponseSchema = rooted('audio', rawIgMusicAssetInfoSchema);
 
 /* -------------------------------------------------------------------- TikTok */
 
 export const rawTiktokUserSchema = z.looseObject({
-  id: z.string(),
-  uniqueId: z.string(),
-  secUid: optional(z.string()),
+  id: wanted(z.string()),
+  uniqueId: wanted(z.string()),
   nickname: optional(z.string()),
   signature: optional(z.string()),
-  avatarThumb: optional(z.string()),
   verified: optional(z.boolean()),
   privateAccount: optional(z.boolean()),
 });
 export type RawTiktokUser = z.infer<typeof rawTiktokUserSchema>;
 
 export const rawTiktokVideoSchema = z.looseObject({
-  id: z.string(),
+  id: wanted(z.string()),
   desc: optional(z.string()),
   /** Seconds since the epoch. */
   createTime: optional(z.number()),
   author: optional(looseObject),
-  stats: optional(
-    z.looseObject({
-      diggCount: optional(z.number()),
-      commentCount: optional(z.number()),
-      playCount: optional(z.number()),
-      shareCount: optional(z.number()),
-      collectCount: optional(z.number()),
-    }),
-  ),
-  video: optional(looseObject),
+  stats: optional(looseObject),
 });
 export type RawTiktokVideo = z.infer<typeof rawTiktokVideoSchema>;
 
 export const rawTiktokCommentSchema = z.looseObject({
-  cid: z.string(),
+  cid: wanted(z.string()),
   text: optional(z.string()),
   create_time: optional(z.number()),
-  digg_count: optional(z.number()),
-  reply_comment_total: optional(z.number()),
   user: optional(looseObject),
 });
 export type RawTiktokComment = z.infer<typeof rawTiktokCommentSchema>;
 
 /** Root `user_info.userInfo.user` per api-notes; `stats` beside `user`, chosen. */
-export const rawTiktokUserInfoResponseSchema = z.looseObject({
-  user_info: z.looseObject({
-    userInfo: z.looseObject({
-      user: rawTiktokUserSchema,
-      stats: optional(
-        z.looseObject({
-          followerCount: optional(z.number()),
-          followingCount: optional(z.number()),
-          heartCount: optional(z.number()),
-          videoCount: optional(z.number()),
-        }),
-      ),
-    }),
-  }),
-});
-/** Root `user_feed.items` per api-notes; `has_more` and `cursor` beside `items`, chosen. */
-export const rawTiktokUserFeedResponseSchema = z.looseObject({
-  user_feed: cursorPageSchema('items', rawTiktokVideoSchema),
-});
+export const rawTiktokUserInfoResponseSchema = rooted(
+  'user_info',
+  rooted('userInfo', z.looseObject({ user: wanted(rawTiktokUserSchema), stats: optional(looseObject) })),
+);
+/** Root `user_feed.items` per api-notes; paging fields beside `items`, chosen. */
+export const rawTiktokUserFeedResponseSchema = rooted('user_feed', cursorPageSchema('items', rawTiktokVideoSchema));
 export type RawTiktokUserFeedResponse = z.infer<typeof rawTiktokUserFeedResponseSchema>;
-/** Chosen, like the user feed: `{ challenge_feed: { items, has_more, cursor } }`. */
-export const rawTiktokChallengeFeedResponseSchema = z.looseObject({
-  challenge_feed: cursorPageSchema('items', rawTiktokVideoSchema),
-});
-/** Chosen: `{ challenge_info: { challenge: { id, title }, stats } }`. */
-export const rawTiktokChallengeInfoResponseSchema = z.looseObject({
-  challenge_info: z.looseObject({
-    challenge: z.looseObject({ id: z.string(), title: z.string() }),
-    stats: optional(z.looseObject({ videoCount: optional(z.number()), viewCount: optional(z.number()) })),
-  }),
-});
-/** Chosen: `{ comments_list: { comments, has_more, cursor } }`, for comments and their replies. */
-export const rawTiktokCommentsResponseSchema = z.looseObject({
-  comments_list: cursorPageSchema('comments', rawTiktokCommentSchema),
-});
+export const rawTiktokChallengeFeedResponseSchema = rooted(
+  'challenge_feed',
+  cursorPageSchema('items', rawTiktokVideoSchema),
+);
+export const rawTiktokChallengeInfoResponseSchema = rooted(
+  'challenge_info',
+  z.looseObject({ challenge: wanted(z.looseObject({ id: wanted(z.string()), title: optional(z.string()) })) }),
+);
+export const rawTiktokCommentsResponseSchema = rooted(
+  'comments_list',
+  cursorPageSchema('comments', rawTiktokCommentSchema),
+);
 export const rawTiktokCommentsRepliesResponseSchema = rawTiktokCommentsResponseSchema;
-/** Chosen: `{ music_info: { music: { id, title } } }`. */
-export const rawTiktokMusicInfoResponseSchema = z.looseObject({
-  music_info: z.looseObject({
-    music: z.looseObject({ id: z.string(), title: z.string(), authorName: optional(z.string()) }),
-  }),
-});
-/** Chosen, like the user feed: `{ music_feed: { items, has_more, cursor } }` (up to 30 per page). */
-export const rawTiktokMusicFeedResponseSchema = z.looseObject({
-  music_feed: cursorPageSchema('items', rawTiktokVideoSchema),
-});
-/** Chosen: `{ search_users: { users, has_more, cursor } }`. */
-export const rawTiktokSearchUsersResponseSchema = z.looseObject({
-  search_users: cursorPageSchema('users', rawTiktokUserSchema),
-});
-/** Chosen: `{ media_info: { item } }`. */
-export const rawTiktokMediaInfoResponseSchema = z.looseObject({
-  media_info: z.looseObject({ item: rawTiktokVideoSchema }),
-});
+export const rawTiktokMusicInfoResponseSchema = rooted(
+  'music_info',
+  z.looseObject({ music: wanted(z.looseObject({ id: wanted(z.string()), title: optional(z.string()) })) }),
+);
+export const rawTiktokMusicFeedResponseSchema = rooted('music_feed', cursorPageSchema('items', rawTiktokVideoSchema));
+export const rawTiktokSearchUsersResponseSchema = rooted(
+  'search_users',
+  cursorPageSchema('users', rawTiktokUserSchema),
+);
+export const rawTiktokMediaInfoResponseSchema = rooted('media_info', z.looseObject({ item: wanted(rawTiktokVideoSchema) }));
 /** Chosen: `{ media_download: { url } }`, a direct, short-lived download address. */
-export const rawTiktokMediaDownloadResponseSchema = z.looseObject({
-  media_download: z.looseObject({ url: z.string() }),
-});
+export const rawTiktokMediaDownloadResponseSchema = rooted(
+  'media_download',
+  z.looseObject({ url: wanted(z.string()) }),
+);
 
 /* ------------------------------------------------------------------- YouTube */
 
 export const rawYoutubeChannelSchema = z.looseObject({
-  id: z.string(),
+  id: wanted(z.string()),
   title: optional(z.string()),
   handle: optional(z.string()),
   description: optional(z.string()),
@@ -324,7 +226,7 @@ export const rawYoutubeChannelSchema = z.looseObject({
 export type RawYoutubeChannel = z.infer<typeof rawYoutubeChannelSchema>;
 
 export const rawYoutubeVideoSchema = z.looseObject({
-  id: z.string(),
+  id: wanted(z.string()),
   title: optional(z.string()),
   /** ISO 8601. */
   published_at: optional(z.string()),
@@ -345,7 +247,7 @@ export type RawYoutubeVideoInfo = z.infer<typeof rawYoutubeVideoInfoSchema>;
 
 /** `replies_cursor` is the cursor of the first `video-comment-replies` page (spec). */
 export const rawYoutubeCommentSchema = z.looseObject({
-  id: z.string(),
+  id: wanted(z.string()),
   text: optional(z.string()),
   author: optional(z.string()),
   like_count: optional(z.number()),
@@ -356,37 +258,36 @@ export const rawYoutubeCommentSchema = z.looseObject({
 export type RawYoutubeComment = z.infer<typeof rawYoutubeCommentSchema>;
 
 /** Root `channel_info` per api-notes. */
-export const rawYoutubeChannelInfoResponseSchema = z.looseObject({ channel_info: rawYoutubeChannelSchema });
-/** Root `videos_list.videos` per api-notes; `has_more` and `cursor` beside `videos`, chosen. 30 per page. */
-export const rawYoutubeUploadedVideosResponseSchema = z.looseObject({
-  videos_list: cursorPageSchema('videos', rawYoutubeVideoSchema),
-});
+export const rawYoutubeChannelInfoResponseSchema = rooted('channel_info', rawYoutubeChannelSchema);
+/** Root `videos_list.videos` per api-notes; paging fields beside `videos`, chosen. 30 per page. */
+export const rawYoutubeUploadedVideosResponseSchema = rooted(
+  'videos_list',
+  cursorPageSchema('videos', rawYoutubeVideoSchema),
+);
 export type RawYoutubeUploadedVideosResponse = z.infer<typeof rawYoutubeUploadedVideosResponseSchema>;
-/** Chosen: `{ shorts_list: { shorts, has_more, cursor } }`. */
-export const rawYoutubeUploadedShortsResponseSchema = z.looseObject({
-  shorts_list: cursorPageSchema('shorts', rawYoutubeVideoSchema),
-});
-/** Chosen: `{ lives_list: { lives, has_more, cursor } }`. */
-export const rawYoutubeUploadedLivesResponseSchema = z.looseObject({
-  lives_list: cursorPageSchema('lives', rawYoutubeVideoSchema),
-});
+export const rawYoutubeUploadedShortsResponseSchema = rooted(
+  'shorts_list',
+  cursorPageSchema('shorts', rawYoutubeVideoSchema),
+);
+export const rawYoutubeUploadedLivesResponseSchema = rooted('lives_list', cursorPageSchema('lives', rawYoutubeVideoSchema));
 /** Chosen: the uploaded-videos envelope, 100 per page. */
 export const rawYoutubePlaylistVideosResponseSchema = rawYoutubeUploadedVideosResponseSchema;
-/** Chosen: `{ video_info }`. */
-export const rawYoutubeVideoInfoResponseSchema = z.looseObject({ video_info: rawYoutubeVideoInfoSchema });
-/** Chosen: `{ short_info }`, same fields as a video. */
-export const rawYoutubeShortInfoResponseSchema = z.looseObject({ short_info: rawYoutubeVideoInfoSchema });
+export const rawYoutubeVideoInfoResponseSchema = rooted('video_info', rawYoutubeVideoInfoSchema);
+export const rawYoutubeShortInfoResponseSchema = rooted('short_info', rawYoutubeVideoInfoSchema);
 /** Chosen: `{ subtitles: { language, segments: [{ start, duration, text }] } }`, times in seconds. */
-export const rawYoutubeVideoSubtitlesResponseSchema = z.looseObject({
-  subtitles: z.looseObject({
+export const rawYoutubeVideoSubtitlesResponseSchema = rooted(
+  'subtitles',
+  z.looseObject({
     language: optional(z.string()),
-    segments: z.array(z.looseObject({ start: z.number(), duration: z.number(), text: z.string() })),
+    segments: wanted(
+      z.array(z.looseObject({ start: optional(z.number()), duration: optional(z.number()), text: wanted(z.string()) })),
+    ),
   }),
-});
-/** Chosen: `{ comments_list: { comments, has_more, cursor } }` for comments and replies, 20 per page. */
-export const rawYoutubeVideoCommentsResponseSchema = z.looseObject({
-  comments_list: cursorPageSchema('comments', rawYoutubeCommentSchema),
-});
+);
+export const rawYoutubeVideoCommentsResponseSchema = rooted(
+  'comments_list',
+  cursorPageSchema('comments', rawYoutubeCommentSchema),
+);
 export const rawYoutubeVideoCommentRepliesResponseSchema = rawYoutubeVideoCommentsResponseSchema;
 
 /* ------------------------------------------------------------------ catalogue */
@@ -430,31 +331,19 @@ export const RAW_RESPONSE_SCHEMAS = {
 
 /**
  * How to follow the pages of a paged raw operation: the page object sits at `at` (a path of keys
- * from the body root), holds the `items` array and the `more` flag and `cursor` value, and the next
- * request passes that value as the query parameter `param`. Operations not listed answer one page.
+ * from the body root) and holds the `items` array; the next request passes the next cursor as the
+ * query parameter `param`. Operations not listed answer one page. Which paging fields a page carries
+ * is read by `rawNextCursor`: TikTok and YouTube names are not published (api-notes), so every name
+ * seen is tried.
  */
 export interface RawPagination {
   readonly at: readonly string[];
   readonly items: string;
-  readonly more: 'more_available' | 'has_more';
-  readonly cursor: 'end_cursor' | 'cursor';
   readonly param: 'after' | 'cursor';
 }
 
-const ig = (items: string): RawPagination => ({
-  at: [],
-  items,
-  more: 'more_available',
-  cursor: 'end_cursor',
-  param: 'after',
-});
-const cursor = (container: string, items: string): RawPagination => ({
-  at: [container],
-  items,
-  more: 'has_more',
-  cursor: 'cursor',
-  param: 'cursor',
-});
+const ig = (items: string): RawPagination => ({ at: [], items, param: 'after' });
+const cursor = (container: string, items: string): RawPagination => ({ at: [container], items, param: 'cursor' });
 
 export const RAW_PAGINATION = {
   rawIgUserFeed: ig('items'),
@@ -483,18 +372,30 @@ export function isPagedRawOperation(id: string): id is PagedRawOperationId {
   return Object.prototype.hasOwnProperty.call(RAW_PAGINATION, id);
 }
 
+/** "More pages" flags seen in the platforms' JSON, first match wins. */
+export const RAW_MORE_FLAGS = ['more_available', 'has_more', 'hasMore', 'has_next_page'] as const;
+/** Next-page cursors seen, first match wins. */
+export const RAW_CURSOR_FIELDS = ['end_cursor', 'cursor', 'next_cursor', 'nextCursor', 'max_cursor', 'continuation_token'] as const;
+
 /**
- * The cursor for the next page of a parsed raw answer, or null when there is no next page (the
- * flag says so, or the cursor is missing or empty: asking again without one would repeat page 1).
+ * The cursor for the next page of a raw answer, or null when there is none. Paging fields are looked
+ * for in the page object, then at the root. A "more" flag that is present decides (true, or 1 as
+ * TikTok sends); without any flag, a non-empty cursor means more. An empty or missing cursor always
+ * ends the feed: asking again without one would repeat page 1.
  */
 export function rawNextCursor(id: PagedRawOperationId, body: unknown): string | null {
   const paging: RawPagination = RAW_PAGINATION[id];
   let page: unknown = body;
-  for (const key of paging.at) {
-    page = isRecord(page) ? page[key] : undefined;
-  }
-  if (!isRecord(page) || page[paging.more] !== true) return null;
-  const next = page[paging.cursor];
+  for (const key of paging.at) page = isRecord(page) ? page[key] : undefined;
+  const places = [page, body].filter(isRecord);
+  const first = (names: readonly string[]) => {
+    for (const place of places) for (const name of names) if (place[name] !== undefined && place[name] !== null) return place[name];
+    return undefined;
+  };
+  const more = first(RAW_MORE_FLAGS);
+  if (more !== undefined && more !== true && more !== 1 && more !== 'true') return null;
+  const next = first(RAW_CURSOR_FIELDS);
+  if (typeof next === 'number' && Number.isFinite(next)) return String(next);
   return typeof next === 'string' && next !== '' ? next : null;
 }
 

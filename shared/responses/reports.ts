@@ -1,386 +1,251 @@
 import { z } from 'zod';
-import { AUDIENCE_GENDERS } from '../enums';
+import { AUDIENCE_AGE_GROUPS, AUDIENCE_GENDERS } from '../enums';
 import type { Platform } from '../platforms';
-import { brandSchema, interestSchema } from './dictionaries';
 import { successEnvelope } from './envelope';
 import { influencerProfileSchema } from './search';
+import { openEnum, optional, wanted } from './tolerant';
 
 /**
  * Report responses (`GET /{platform}/profile/{userId}/report`): `{ error: false, profile }`.
  *
- * How required and optional are read from the spec, since a report costs a credit and must not be
- * thrown away over a field the contract never promised:
- * - Instagram table: required unless marked optional (its own header says so); inside it, a field
- *   list that marks some fields "required" leaves the unmarked ones optional (sponsored posts).
- * - TikTok table and its nested lists: required only where marked "required"; unmarked is optional.
- * - A nested shape whose list marks nothing (`{ tag, weight }`, `{ code, weight }`) is the shape
- *   itself: all of its fields are required.
- * - YouTube: the spec shows nothing; api-notes says "expect the TikTok shape, map defensively", so
- *   only `userId` is required and the nested parts reuse the TikTok schemas.
- * Objects the spec calls "not shown" are loose objects; every object keeps unknown fields.
+ * A report costs a credit, so it is read tolerantly (tolerant.ts): the one thing required is the
+ * `profile` object itself. Fields the report row reads and the spec requires are `wanted` (their
+ * absence shows as an empty cell and counts as contract drift); fields the spec marks optional, or
+ * that no row reads, are `optional`. The vendor's own examples are partial (api-notes "Seen from the
+ * real service": a statHistory entry with only `month`, `followers`, `avgLikes`; TikTok bins without
+ * a `median` flag), so no nested list requires anything of its items either.
+ *
+ * YouTube follows the TikTok shape with its own names (`description` for the bio, `totalViews`,
+ * `profile.handle`), and one client shows `profile.profile` without engagements: every YouTube field
+ * is optional, its drift is not worth an alarm.
  */
 
 const looseObject = z.looseObject({});
+const list = <T extends z.ZodType>(item: T) => z.array(item);
 
-export const genderSchema = z.enum(AUDIENCE_GENDERS);
-export type ReportGender = z.infer<typeof genderSchema>;
+export const genderSchema = openEnum(AUDIENCE_GENDERS);
 
-export const INSTAGRAM_AGE_GROUPS = ['13-17', '18-24', '25-34', '35-44', '45-64', '65-'] as const;
+export const INSTAGRAM_AGE_GROUPS = AUDIENCE_AGE_GROUPS;
 export const TIKTOK_AGE_GROUPS = ['18-24', '25-34', '35-44', '45-64', '65-'] as const;
-export const instagramAgeGroupSchema = z.enum(INSTAGRAM_AGE_GROUPS);
-export const tiktokAgeGroupSchema = z.enum(TIKTOK_AGE_GROUPS);
 
 export const INSTAGRAM_ACCOUNT_TYPES = ['Regular', 'Business', 'Creator'] as const;
-export const instagramAccountTypeSchema = z.enum(INSTAGRAM_ACCOUNT_TYPES);
 
 /** Audience buckets by how many accounts the followers themselves follow. */
 export const AUDIENCE_REACHABILITY_CODES = ['-500', '500-1000', '1000-1500', '1500-'] as const;
 
-/** `profile.profile` of a TikTok report: here `averageViews` is required. */
-export const tiktokInfluencerProfileSchema = influencerProfileSchema.extend({ averageViews: z.number() });
-export type TiktokInfluencerProfile = z.infer<typeof tiktokInfluencerProfileSchema>;
-
-/* ----------------------------------------------------------------- Instagram */
-
-export const weightedTagSchema = z.looseObject({ tag: z.string(), weight: z.number() });
-export type WeightedTag = z.infer<typeof weightedTagSchema>;
-
-/** Recent posts "with id, text, url, created, likes, comments, mentions, hashtags", all present. */
-export const instagramRecentPostSchema = z.looseObject({
-  id: z.string(),
-  text: z.string(),
-  url: z.string(),
-  created: z.string(),
-  likes: z.number(),
-  comments: z.number(),
-  mentions: z.array(z.string()),
-  hashtags: z.array(z.string()),
-});
-export type InstagramRecentPost = z.infer<typeof instagramRecentPostSchema>;
-
-/** The sponsor of an Instagram sponsored post is not shown; TikTok's `{ domain, logo_url }` is likely. */
-export const instagramPostSponsorSchema = z.looseObject({
-  domain: z.string().optional(),
-  logo_url: z.string().optional(),
-});
-
-export const instagramSponsoredPostSchema = z.looseObject({
-  id: z.string(),
-  text: z.string(),
-  url: z.string(),
-  created: z.string(),
-  type: z.string(),
-  thumbnail: z.string(),
-  likes: z.number().optional(),
-  comments: z.number().optional(),
-  views: z.number().optional(),
-  mentions: z.array(z.string()).optional(),
-  hashtags: z.array(z.string()).optional(),
-  video: z.string().optional(),
-  image: z.string().optional(),
-  sponsors: z.array(instagramPostSponsorSchema).optional(),
-});
-export type InstagramSponsoredPost = z.infer<typeof instagramSponsoredPostSchema>;
-
-/** One month of history; this list marks `avgShares` optional, so under the header rule `month` is required. */
-export const instagramStatHistoryEntrySchema = z.looseObject({
-  /** YYYY-MM */
-  month: z.string(),
-  followers: z.number(),
-  following: z.number(),
-  avgLikes: z.number(),
-  avgViews: z.number(),
-  avgComments: z.number(),
-  avgShares: z.number().optional(),
-});
-export type InstagramStatHistoryEntry = z.infer<typeof instagramStatHistoryEntrySchema>;
-
-export const lookalikeSchema = z.looseObject({
-  userId: z.string().optional(),
-  fullname: z.string().optional(),
-  username: z.string(),
-  url: z.string(),
-  picture: z.string(),
-  followers: z.number(),
-  engagements: z.number(),
-});
-export type Lookalike = z.infer<typeof lookalikeSchema>;
-
-/**
- * An audience share as Instagram clients see it (api-notes, single source): `{ code or name, weight }`.
- * Everything is optional because no source promises more than that rough shape.
- */
+/** `{ code or name, weight }`: every audience list's item (api-notes, single source). */
 export const audienceShareSchema = z.looseObject({
-  code: z.string().optional(),
-  name: z.string().optional(),
-  weight: z.number().optional(),
+  code: optional(z.string()),
+  name: optional(z.string()),
+  weight: optional(z.number()),
 });
 export type AudienceShare = z.infer<typeof audienceShareSchema>;
 
-const audienceShares = z.array(audienceShareSchema).optional();
+const shares = optional(list(audienceShareSchema));
 
-/** Instagram `audience` (not shown in the spec; field names from api-notes, typed loosely). */
-export const instagramAudienceSchema = z.looseObject({
-  /** Inverse of the fake-follower share (0.75 = 25% fake). */
-  credibility: z.number().optional(),
-  notable: z.number().optional(),
-  genders: audienceShares,
-  ages: audienceShares,
-  gendersPerAge: z.array(looseObject).optional(),
-  geoCountries: audienceShares,
-  geoCities: audienceShares,
-  geoStates: audienceShares,
-  languages: audienceShares,
-  interests: audienceShares,
-  brandAffinity: audienceShares,
-  notableUsers: z.array(looseObject).optional(),
-  audienceLookalikes: z.array(looseObject).optional(),
-  audienceTypes: audienceShares,
-  audienceReachability: audienceShares,
-  ethnicities: audienceShares,
+export const weightedTagSchema = z.looseObject({ tag: optional(z.string()), weight: optional(z.number()) });
+
+/** A post in `recentPosts` / `popularPosts` / `sponsoredPosts`; the rows read dates and sponsors. */
+export const reportPostSchema = z.looseObject({
+  id: optional(z.string()),
+  text: optional(z.string()),
+  url: optional(z.string()),
+  created: optional(z.string()),
+  type: optional(z.string()),
+  thumbnail: optional(z.string()),
+  title: optional(z.string()),
+  likes: optional(z.number()),
+  comments: optional(z.number()),
+  views: optional(z.number()),
+  sponsors: optional(
+    list(z.looseObject({ domain: optional(z.string()), name: optional(z.string()), logo_url: optional(z.string()) })),
+  ),
 });
-export type InstagramAudience = z.infer<typeof instagramAudienceSchema>;
+export type ReportPost = z.infer<typeof reportPostSchema>;
 
-/** Not shown in the spec; api-notes says it holds `all` and `reels`. */
-export const instagramStatsByContentTypeSchema = z.looseObject({
-  all: looseObject.optional(),
-  reels: looseObject.optional(),
+/** One month; Instagram keeps it at the top, TikTok under `statsByContentType.all`. */
+export const statHistoryEntrySchema = z.looseObject({
+  /** YYYY-MM */
+  month: wanted(z.string()),
+  followers: optional(z.number()),
+  following: optional(z.number()),
+  avgLikes: optional(z.number()),
+  avgViews: optional(z.number()),
+  avgComments: optional(z.number()),
+  avgShares: optional(z.number()),
+  avgEngagements: optional(z.number()),
+  avgSaves: optional(z.number()),
 });
 
-/** The spec calls it a Language object but shows none of its fields inside the report. */
-export const reportLanguageSchema = z.looseObject({
-  code: z.string().optional(),
-  name: z.string().optional(),
+/** `{ id, name }` items (interests, brand affinity); the rows show the names. */
+const namedItem = z.looseObject({ id: optional(z.union([z.number(), z.string()])), name: optional(z.string()) });
+
+export const contactSchema = z.looseObject({ type: optional(z.string()), value: optional(z.string()) });
+
+export const engagementRateBinSchema = z.looseObject({
+  min: optional(z.number()),
+  max: optional(z.number()),
+  total: optional(z.number()),
+  /** Marks the bin of the median influencer; the vendor's own example leaves it out. */
+  median: optional(z.boolean()),
 });
 
-export const instagramReportSchema = z.looseObject({
-  userId: z.string(),
-  /** Not shown in the spec; api-notes (corroborated) gives the same summary as search items. */
-  profile: influencerProfileSchema.optional(),
-  hashtags: z.array(weightedTagSchema),
-  mentions: z.array(weightedTagSchema),
-  statsByContentType: instagramStatsByContentTypeSchema.optional(),
-  audience: instagramAudienceSchema.optional(),
-  recentPosts: z.array(instagramRecentPostSchema).optional(),
-  popularPosts: z.array(looseObject).optional(),
-  city: z.string().optional(),
-  state: z.string().optional(),
-  subdivision: z.string().optional(),
-  country: z.string().optional(),
-  gender: genderSchema.optional(),
-  language: reportLanguageSchema.optional(),
+export const audienceExtraSchema = z.looseObject({
+  followersRange: optional(z.looseObject({ leftNumber: optional(z.number()), rightNumber: optional(z.number()) })),
+  engagementRateDistribution: optional(list(engagementRateBinSchema)),
+});
+
+/** Every platform's audience: Instagram's lists (api-notes), TikTok's required `notable`. */
+const audienceFields = {
+  credibility: optional(z.number()),
+  notable: optional(z.number()),
+  genders: shares,
+  ages: shares,
+  gendersPerAge: optional(list(looseObject)),
+  geoCountries: shares,
+  geoCities: shares,
+  geoStates: shares,
+  languages: shares,
+  interests: shares,
+  brandAffinity: shares,
+  notableUsers: optional(list(looseObject)),
+  audienceLookalikes: optional(list(looseObject)),
+  audienceTypes: shares,
+  audienceReachability: optional(
+    list(z.looseObject({ code: openEnum(AUDIENCE_REACHABILITY_CODES), weight: optional(z.number()) })),
+  ),
+  ethnicities: shares,
+};
+
+const contentStatsSchema = z.looseObject({
+  engagements: optional(z.number()),
+  engagementRate: optional(z.number()),
+  avgLikes: optional(z.number()),
+  avgComments: optional(z.number()),
+  avgPosts4weeks: optional(z.number()),
+  statHistory: optional(list(statHistoryEntrySchema)),
+});
+
+/** What every platform's report may carry, all optional; each platform marks what it promises. */
+const commonReportFields = {
+  userId: optional(z.string()),
+  profile: optional(influencerProfileSchema),
+  audience: optional(z.looseObject(audienceFields)),
+  statsByContentType: optional(z.looseObject({ all: optional(contentStatsSchema), reels: optional(contentStatsSchema) })),
+  recentPosts: optional(list(reportPostSchema)),
+  popularPosts: optional(list(reportPostSchema)),
+  sponsoredPosts: optional(list(reportPostSchema)),
+  statHistory: optional(list(statHistoryEntrySchema)),
+  city: optional(z.string()),
+  state: optional(z.string()),
+  country: optional(z.string()),
+  gender: optional(genderSchema),
+  language: optional(z.union([z.looseObject({ code: optional(z.string()), name: optional(z.string()) }), z.string()])),
   /** Disabled unless the operator unlocks contact details for the account. */
-  contacts: z.array(looseObject).optional(),
-  ageGroup: instagramAgeGroupSchema.optional(),
-  isPrivate: z.boolean(),
-  isVerified: z.boolean(),
-  accountType: instagramAccountTypeSchema,
-  postsCounts: z.number(),
-  postsCount: z.number(),
-  avgLikes: z.number(),
-  avgComments: z.number(),
-  avgViews: z.number(),
-  avgReelsPlays: z.number(),
-  bio: z.string(),
-  interests: z.array(interestSchema),
-  brandAffinity: z.array(brandSchema),
-  sponsoredPosts: z.array(instagramSponsoredPostSchema),
-  statHistory: z.array(instagramStatHistoryEntrySchema),
-  lookalikes: z.array(lookalikeSchema),
-  audienceExtra: looseObject.optional(),
-  paidPostPerformance: z.number().optional(),
-  paidPostPerformanceViews: z.number(),
-  sponsoredPostsMedianViews: z.number(),
-  sponsoredPostsMedianLikes: z.number(),
-  nonSponsoredPostsMedianViews: z.number(),
-  nonSponsoredPostsMedianLikes: z.number(),
-  /** Deprecated in favour of `statsByContentType`, but still required by spec version 1.5.0. */
-  stats: looseObject,
+  contacts: optional(list(contactSchema)),
+  ageGroup: optional(z.string()),
+  isPrivate: optional(z.boolean()),
+  isVerified: optional(z.boolean()),
+  postsCount: optional(z.number()),
+  bio: optional(z.string()),
+  interests: optional(list(namedItem)),
+  brandAffinity: optional(list(namedItem)),
+  lookalikes: optional(list(looseObject)),
+  audienceExtra: optional(audienceExtraSchema),
+  paidPostPerformance: optional(z.number()),
+  paidPostPerformanceViews: optional(z.number()),
+  sponsoredPostsMedianViews: optional(z.number()),
+  sponsoredPostsMedianLikes: optional(z.number()),
+  nonSponsoredPostsMedianViews: optional(z.number()),
+  nonSponsoredPostsMedianLikes: optional(z.number()),
+};
+
+/* ----------------------------------------------------------------- Instagram */
+
+/** The spec's Instagram table: required unless marked; the ones the row reads are wanted. */
+export const instagramReportSchema = z.looseObject({
+  ...commonReportFields,
+  profile: wanted(influencerProfileSchema),
+  audience: wanted(
+    z.looseObject({
+      ...audienceFields,
+      credibility: wanted(z.number()),
+      genders: wanted(list(audienceShareSchema)),
+      ages: wanted(list(audienceShareSchema)),
+      geoCountries: wanted(list(audienceShareSchema)),
+    }),
+  ),
+  ageGroup: optional(openEnum(INSTAGRAM_AGE_GROUPS)),
+  accountType: wanted(openEnum(INSTAGRAM_ACCOUNT_TYPES)),
+  isPrivate: wanted(z.boolean()),
+  isVerified: wanted(z.boolean()),
+  postsCounts: optional(z.number()),
+  postsCount: wanted(z.number()),
+  avgLikes: wanted(z.number()),
+  avgComments: wanted(z.number()),
+  avgViews: wanted(z.number()),
+  avgReelsPlays: wanted(z.number()),
+  bio: wanted(z.string()),
+  hashtags: optional(list(weightedTagSchema)),
+  mentions: optional(list(weightedTagSchema)),
+  interests: wanted(list(namedItem)),
+  brandAffinity: wanted(list(namedItem)),
+  sponsoredPosts: wanted(list(reportPostSchema)),
+  statHistory: wanted(list(statHistoryEntrySchema)),
+  sponsoredPostsMedianViews: wanted(z.number()),
+  sponsoredPostsMedianLikes: wanted(z.number()),
+  nonSponsoredPostsMedianViews: wanted(z.number()),
+  nonSponsoredPostsMedianLikes: wanted(z.number()),
+  paidPostPerformanceViews: wanted(z.number()),
+  /** Deprecated in favour of `statsByContentType`; nothing reads it. */
+  stats: optional(looseObject),
 });
 export type InstagramReport = z.infer<typeof instagramReportSchema>;
 
-export const instagramReportResponseSchema = successEnvelope({ profile: instagramReportSchema });
-export type InstagramReportResponse = z.infer<typeof instagramReportResponseSchema>;
-
 /* -------------------------------------------------------------------- TikTok */
 
-export const genderShareSchema = z.looseObject({ code: z.string(), weight: z.number() });
-export const geoCountryShareSchema = z.looseObject({ name: z.string() });
-export const genderPerAgeSchema = z.looseObject({ male: z.number(), female: z.number() });
-export const audienceReachabilitySchema = z.looseObject({
-  code: z.enum(AUDIENCE_REACHABILITY_CODES),
-  /** Share of the audience in this bucket. */
-  weight: z.number(),
-});
-
-export const tiktokAudienceSchema = z.looseObject({
-  notable: z.number(),
-  genders: z.array(genderShareSchema).optional(),
-  geoCountries: z.array(geoCountryShareSchema).optional(),
-  ages: z.array(looseObject).optional(),
-  gendersPerAge: z.array(genderPerAgeSchema).optional(),
-  languages: z.array(looseObject).optional(),
-  notableUsers: z.array(looseObject).optional(),
-  audienceLookalikes: z.array(looseObject).optional(),
-  audienceReachability: z.array(audienceReachabilitySchema).optional(),
-});
-export type TiktokAudience = z.infer<typeof tiktokAudienceSchema>;
-
-export const tiktokStatHistoryEntrySchema = z.looseObject({
-  /** YYYY-MM */
-  month: z.string(),
-  avgEngagements: z.number(),
-  avgViews: z.number(),
-  avgShares: z.number(),
-  avgSaves: z.number(),
-});
-export type TiktokStatHistoryEntry = z.infer<typeof tiktokStatHistoryEntrySchema>;
-
-export const tiktokContentStatsSchema = z.looseObject({
-  engagements: z.number(),
-  engagementRate: z.number(),
-  avgLikes: z.number(),
-  avgComments: z.number(),
-  avgPosts4weeks: z.number(),
-  statHistory: z.array(tiktokStatHistoryEntrySchema),
-});
-export type TiktokContentStats = z.infer<typeof tiktokContentStatsSchema>;
-
-export const tiktokStatsByContentTypeSchema = z.looseObject({ all: tiktokContentStatsSchema.optional() });
-
-/** `thumbnail` expires within hours and is to be removed in the next API version; v1 still requires it. */
-export const tiktokRecentPostSchema = z.looseObject({
-  id: z.string(),
-  text: z.string(),
-  url: z.string(),
-  created: z.string(),
-  type: z.string(),
-  thumbnail: z.string(),
-  likes: z.number().optional(),
-  comments: z.number().optional(),
-  views: z.number().optional(),
-  video: z.string().optional(),
-});
-export type TiktokRecentPost = z.infer<typeof tiktokRecentPostSchema>;
-
-export const contactSchema = z.looseObject({ value: z.string() });
-export type Contact = z.infer<typeof contactSchema>;
-
-/** Histograms in `audienceExtra` cover influencers whose follower count falls in this range. */
-export const followersRangeSchema = z.looseObject({ leftNumber: z.number(), rightNumber: z.number() });
-
-export const engagementRateBinSchema = z.looseObject({
-  min: z.number().optional(),
-  max: z.number().optional(),
-  total: z.number(),
-  median: z.boolean().optional(),
-});
-export type EngagementRateBin = z.infer<typeof engagementRateBinSchema>;
-
-/**
- * The median flag marks the bin holding the median influencer, so exactly one bin carries it. An
- * empty histogram has no median bin and is accepted: it says "no data", not "broken data".
- */
-export const engagementRateDistributionSchema = z
-  .array(engagementRateBinSchema)
-  .refine((bins) => bins.length === 0 || bins.filter((bin) => bin.median === true).length === 1, {
-    message: 'engagementRateDistribution must mark exactly one bin with median: true',
-  });
-
-export const audienceExtraSchema = z.looseObject({
-  followersRange: followersRangeSchema,
-  engagementRateDistribution: engagementRateDistributionSchema,
-});
-export type AudienceExtra = z.infer<typeof audienceExtraSchema>;
-
-export const sponsorSchema = z.looseObject({ domain: z.string(), logo_url: z.string() });
-export type Sponsor = z.infer<typeof sponsorSchema>;
-
-export const tiktokSponsoredPostSchema = z.looseObject({
-  thumbnail: z.string(),
-  title: z.string(),
-  sponsors: z.array(sponsorSchema).optional(),
-});
-export type TiktokSponsoredPost = z.infer<typeof tiktokSponsoredPostSchema>;
-
+/** The spec's TikTok table: required only where marked "required"; those the row reads are wanted. */
 export const tiktokReportSchema = z.looseObject({
-  userId: z.string(),
-  profile: tiktokInfluencerProfileSchema.optional(),
-  audience: tiktokAudienceSchema.optional(),
-  secUid: z.string(),
-  statsByContentType: tiktokStatsByContentTypeSchema.optional(),
-  recentPosts: z.array(tiktokRecentPostSchema).optional(),
-  popularPosts: z.array(looseObject).optional(),
-  city: z.string().optional(),
-  state: z.string().optional(),
-  country: z.string().optional(),
-  gender: genderSchema.optional(),
-  /** Disabled unless the operator unlocks contact details for the account. */
-  contacts: z.array(contactSchema).optional(),
-  ageGroup: tiktokAgeGroupSchema.optional(),
-  isPrivate: z.boolean(),
-  isVerified: z.boolean(),
-  postsCount: z.number(),
-  totalLikes: z.number(),
-  bio: z.string(),
-  /** Item shapes are not given for TikTok. */
-  interests: z.array(looseObject),
-  lookalikes: z.array(looseObject),
-  audienceExtra: audienceExtraSchema.optional(),
-  sponsoredPosts: z.array(tiktokSponsoredPostSchema),
-  paidPostPerformance: z.number().optional(),
-  paidPostPerformanceViews: z.number(),
-  sponsoredPostsMedianViews: z.number(),
-  sponsoredPostsMedianLikes: z.number(),
-  nonSponsoredPostsMedianViews: z.number(),
-  nonSponsoredPostsMedianLikes: z.number(),
+  ...commonReportFields,
+  profile: wanted(influencerProfileSchema.extend({ averageViews: wanted(z.number()) })),
+  audience: optional(z.looseObject({ ...audienceFields, notable: wanted(z.number()) })),
+  ageGroup: optional(openEnum(TIKTOK_AGE_GROUPS)),
+  secUid: optional(z.string()),
+  isPrivate: wanted(z.boolean()),
+  isVerified: wanted(z.boolean()),
+  postsCount: wanted(z.number()),
+  totalLikes: wanted(z.number()),
+  bio: wanted(z.string()),
+  sponsoredPosts: wanted(list(reportPostSchema)),
+  sponsoredPostsMedianViews: wanted(z.number()),
+  sponsoredPostsMedianLikes: wanted(z.number()),
+  nonSponsoredPostsMedianViews: wanted(z.number()),
+  nonSponsoredPostsMedianLikes: wanted(z.number()),
+  paidPostPerformanceViews: wanted(z.number()),
 });
 export type TiktokReport = z.infer<typeof tiktokReportSchema>;
 
-export const tiktokReportResponseSchema = successEnvelope({ profile: tiktokReportSchema });
-export type TiktokReportResponse = z.infer<typeof tiktokReportResponseSchema>;
-
 /* ------------------------------------------------------------------- YouTube */
 
-/**
- * YouTube report: TikTok-like (api-notes), but nothing is promised, so everything past `userId` is
- * optional. `averageViews` stays optional in the profile; `ageGroup` is any string because
- * YouTube's buckets are unknown.
- */
+/** Nothing promised (api-notes: "map defensively"); `description` is its bio, `totalViews` its own. */
 export const youtubeReportSchema = z.looseObject({
-  userId: z.string(),
-  profile: influencerProfileSchema.optional(),
-  /** Partial: even TikTok's one required audience number may be missing for YouTube. */
-  audience: tiktokAudienceSchema.partial().optional(),
-  statsByContentType: tiktokStatsByContentTypeSchema.optional(),
-  statHistory: z.array(looseObject).optional(),
-  recentPosts: z.array(looseObject).optional(),
-  popularPosts: z.array(looseObject).optional(),
-  city: z.string().optional(),
-  state: z.string().optional(),
-  country: z.string().optional(),
-  gender: genderSchema.optional(),
-  contacts: z.array(contactSchema).optional(),
-  ageGroup: z.string().optional(),
-  isPrivate: z.boolean().optional(),
-  isVerified: z.boolean().optional(),
-  postsCount: z.number().optional(),
-  totalLikes: z.number().optional(),
-  bio: z.string().optional(),
-  interests: z.array(looseObject).optional(),
-  lookalikes: z.array(looseObject).optional(),
-  audienceExtra: audienceExtraSchema.optional(),
-  sponsoredPosts: z.array(tiktokSponsoredPostSchema).optional(),
-  paidPostPerformance: z.number().optional(),
-  paidPostPerformanceViews: z.number().optional(),
-  sponsoredPostsMedianViews: z.number().optional(),
-  sponsoredPostsMedianLikes: z.number().optional(),
-  nonSponsoredPostsMedianViews: z.number().optional(),
-  nonSponsoredPostsMedianLikes: z.number().optional(),
+  ...commonReportFields,
+  description: optional(z.string()),
+  totalViews: optional(z.number()),
+  totalLikes: optional(z.number()),
+  lookalikesByTopics: optional(list(looseObject)),
+  audienceCommenters: optional(looseObject),
 });
 export type YoutubeReport = z.infer<typeof youtubeReportSchema>;
 
-export const youtubeReportResponseSchema = successEnvelope({ profile: youtubeReportSchema });
+/** `profile` must be an object: without it there is no report to make a row of. */
+const reportResponse = <T extends z.ZodType>(profile: T) => successEnvelope({ profile });
+
+export const instagramReportResponseSchema = reportResponse(instagramReportSchema);
+export const tiktokReportResponseSchema = reportResponse(tiktokReportSchema);
+export const youtubeReportResponseSchema = reportResponse(youtubeReportSchema);
+export type InstagramReportResponse = z.infer<typeof instagramReportResponseSchema>;
+export type TiktokReportResponse = z.infer<typeof tiktokReportResponseSchema>;
 export type YoutubeReportResponse = z.infer<typeof youtubeReportResponseSchema>;
 
 /** The report response schema for each platform, for code that handles reports generically. */

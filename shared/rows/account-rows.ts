@@ -16,8 +16,8 @@ export function accountToRows(
   options?: RowOptions,
 ): Row[] {
   const row: Row = [
-    numberCell(info.billing.credits),
-    numberCell(info.billing.rawRequests),
+    numberCell(valueAt(info.billing, ['credits'])),
+    numberCell(valueAt(info.billing, ['rawRequests'])),
     numberCell(valueAt(info.rateLimits, ['discoveryRatelimit'])),
     numberCell(valueAt(info.rateLimits, ['rawRatelimit'])),
   ];

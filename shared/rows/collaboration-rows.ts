@@ -100,16 +100,23 @@ export function collaborationSummaryToRows(
   let overall: CollaborationSummary | undefined;
   if (response.influencer !== undefined) {
     overall = response.influencer.summary;
-    for (const entry of response.influencer.per_brand_summary) {
+    for (const entry of response.influencer.per_brand_summary ?? []) {
+      // The brand object (api-notes, single): `{ name, username, domain, logo_url, user_id, category }`;
+      // the posts answer's `brand_name` / `brand_domain` / `id` are read too.
       const brand = entry.brand;
-      const name = textCell(brand.brand_name) ?? textCell(brand.brand_domain);
-      rows.push(summaryRow(name, textCell(brand.id), entry.summary));
+      const name =
+        textCell(brand?.name) ??
+        textCell(brand?.brand_name) ??
+        textCell(brand?.domain) ??
+        textCell(brand?.brand_domain) ??
+        textCell(brand?.username);
+      rows.push(summaryRow(name, textCell(brand?.user_id) ?? textCell(brand?.id), entry.summary));
     }
   } else if (response.brand !== undefined) {
     overall = response.brand.summary;
-    for (const entry of response.brand.per_influencer_summary) {
+    for (const entry of response.brand.per_influencer_summary ?? []) {
       const influencer = entry.influencer;
-      rows.push(summaryRow(textCell(influencer.username), textCell(influencer.user_id), entry.summary));
+      rows.push(summaryRow(textCell(influencer?.username), textCell(influencer?.user_id), entry.summary));
     }
   }
   if (options?.withTotals !== false) rows.push(summaryRow(COLLABORATION_TOTAL_LABEL, null, overall));

@@ -87,8 +87,9 @@ export function emailToRows(
   const entries = isEntryList(prepared) ? prepared : prepared.entries;
   const usersByEmail = new Map<string, EmailMatchUser[]>();
   for (const match of outcome.matchedEmails) {
+    if (match.email === undefined) continue;
     const key = normalizeEmail(match.email);
-    usersByEmail.set(key, (usersByEmail.get(key) ?? []).concat(match.users));
+    usersByEmail.set(key, (usersByEmail.get(key) ?? []).concat(match.users ?? []));
   }
   const notMatched = new Set(outcome.notMatchedEmails.map(normalizeEmail));
   const failures = outcome.failures ?? {};

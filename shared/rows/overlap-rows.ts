@@ -27,6 +27,7 @@ export const OVERLAP_COLUMNS: readonly Column[] = [
 export const OVERLAP_TOTAL_LABEL = 'Total';
 
 export interface OverlapResult {
+  /** Totals; an empty object when the answer had none (the totals row is then empty). */
   readonly reportInfo: OverlapReportInfo;
   readonly data: readonly OverlapInfluencer[];
 }

@@ -239,7 +239,12 @@ const RAW_TABLES: { readonly [K in RawOperationId]: RawTable } = {
     ],
   },
   rawIgUserInfo: {
-    items: single('user'),
+    // Flat at the root (api-notes "Seen from the real service"); older answers wrapped it in `user`.
+    items: (body) => {
+      const wrapped = valueAt(body, ['user']);
+      if (isRecord(wrapped)) return [wrapped];
+      return isRecord(body) ? [body] : [];
+    },
     columns: [
       text('id', 'Id', ['pk']),
       text('username', 'Username', ['username']),

@@ -216,7 +216,8 @@ function ageLabel(group: string): string {
 }
 
 const DEFAULT_DEFS: readonly ReportColumn[] = [
-  def('handle', 'Handle', 'text', (s) => textCell(summary(s, 'username'))),
+  // YouTube answers carry `profile.handle` (api-notes "Seen from the real service") beside or instead of a username.
+  def('handle', 'Handle', 'text', (s) => textCell(summary(s, 'username')) ?? textCell(summary(s, 'handle'))),
   def('name', 'Name', 'text', (s) => textCell(summary(s, 'fullname'))),
   def('followers', 'Followers', 'integer', (s) => numberCell(summary(s, 'followers'))),
   def('engagement_rate', 'Engagement rate', 'percent', (s) =>
@@ -257,7 +258,8 @@ geoDefs.push(
 
 const GROUP_DEFS: Readonly<Record<string, readonly ReportColumn[]>> = {
   profile: [
-    def('bio', 'Bio', 'text', (s) => textCell(top(s, 'bio'))),
+    // YouTube's report calls it `description` (api-notes "Seen from the real service").
+    def('bio', 'Bio', 'text', (s) => textCell(top(s, 'bio')) ?? textCell(top(s, 'description'))),
     def('verified', 'Verified', 'boolean', (s) => booleanCell(top(s, 'isVerified'))),
     def('private', 'Private', 'boolean', (s) => booleanCell(top(s, 'isPrivate'))),
     def('account_type', 'Account type', 'text', (s) => textCell(top(s, 'accountType'))),
@@ -302,6 +304,7 @@ const GROUP_DEFS: Readonly<Record<string, readonly ReportColumn[]>> = {
       numberCell(allStats(s, 'avgPosts4weeks')),
     ),
     def('total_likes', 'Total likes', 'integer', (s) => numberCell(top(s, 'totalLikes'))),
+    def('total_views', 'Total views', 'integer', (s) => numberCell(top(s, 'totalViews'))),
     def('last_post_date', 'Last post', 'date', lastPostDate),
   ],
   sponsored: [

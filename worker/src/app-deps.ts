@@ -11,6 +11,7 @@ import { createIdTokenVerifier, type IdTokenVerifier } from './identity/id-token
 import type { AppDeps, MountedSandbox } from './app';
 import type { UpstreamMonitor } from './operations/health-upstream-monitor';
 import { createSingleFlight } from './single-flight';
+import type { ContractDriftRepository } from './store/contract-drift-repository';
 import type { Store } from './store/store';
 import {
   createUpstreamClient,
@@ -28,6 +29,8 @@ export interface UpstreamFromConfigOptions {
   baseUrl: string;
   logger: Logger;
   monitor: UpstreamMonitor;
+  /** Where what the answers lacked against the contract is counted (`store.drift`). */
+  drift: Pick<ContractDriftRepository, 'record'>;
   clock?: Clock;
   sleep?: Sleep;
   /** Tests shorten the backoff; production keeps the client's defaults (1 s, capped at 30 s). */
@@ -54,7 +57,12 @@ export function createUpstreamFromConfig(
       debug: (message, fields) => log.debug(fields, message),
       warn: (message, fields) => log.warn(fields, message),
     },
-    onEvent: options.monitor.onEvent,
+    onEvent: (event) => {
+      options.monitor.onEvent(event);
+      if (event.type === 'read') {
+        options.drift.record(event.operationId, event.findings, event.unreadable !== null);
+      }
+    },
   });
 }
 
@@ -120,7 +128,7 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     store,
     upstream: options.upstream,
     guard,
-    paid: createPaidCalls({ guard, logger }),
+    paid: createPaidCalls({ guard, logger, unreadableAnswers: store.unreadableAnswers, clock }),
     singleFlight: createSingleFlight(),
     background: createBackgroundWork(),
     upstreamMonitor: options.upstreamMonitor,

@@ -13,6 +13,7 @@ import type { OperationDeps } from './operations/operation-deps';
 import { createJobsRouter } from './operations/jobs-router';
 import { createMoreRouters } from './operations/more-routers';
 import { createReportsRouter } from './operations/reports-router';
+import { createUnreadableAnswersRouter } from './operations/unreadable-answers-router';
 
 /** The sandbox's Express app, served under `/sandbox` (so `/sandbox/v1` is its API). */
 export interface MountedSandbox {
@@ -45,7 +46,8 @@ export const JSON_BODY_LIMIT = '16mb';
  * - `POST|GET /api/keys`, `DELETE /api/keys/:id` worker keys (identity/keys-router.ts)
  * - `GET /api/account/usage`, `GET|PUT /api/budgets` spend and budgets (budgets/)
  * - `GET /api/account` the API account and this user's spend
- * - `GET /api/health` the API's health and the worker's own
+ * - `GET /api/health` the API's health and the worker's own (admins: contract drift too)
+ * - `GET /api/admin/unreadable-answers[/:id]` paid answers this version could not read (admins)
  * - `POST /api/reports`, `POST /api/email-search` the sheet operations
  * - `/sandbox/v1/...`, `/sandbox/_sandbox/...` the sandbox, in sandbox mode
  * - `GET /` in a browser and `/playground/...`: the local playground, when mounted (sandbox mode)
@@ -92,6 +94,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(createAccountRouter(deps));
   app.use(createHealthRouter(deps));
+  app.use(createUnreadableAnswersRouter(deps));
   for (const router of createMoreRouters(deps)) app.use(router);
   app.use(createJobsRouter(deps));
 

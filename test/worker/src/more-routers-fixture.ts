@@ -45,6 +45,7 @@ export function appWithToken(world: WorkerWorld, token: string): Express {
       baseUrl: `${world.sandboxUrl}/v1`,
       logger: world.deps.logger,
       monitor: world.deps.upstreamMonitor,
+      drift: world.deps.store.drift,
       retry: { baseDelayMs: 5, maxDelayMs: 40 },
     },
   );

@@ -88,6 +88,7 @@ export async function startWorkerWorld(options: WorkerWorldOptions = {}): Promis
     baseUrl: `${sandboxUrl}/v1`,
     logger,
     monitor: upstreamMonitor,
+    drift: store.drift,
     retry: options.retry ?? { baseDelayMs: 5, maxDelayMs: 40 },
   });
   const deps = createWorkerDeps({

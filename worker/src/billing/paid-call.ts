@@ -1,7 +1,8 @@
-import type { Logger } from 'pino';
 import type { OperationId } from '../../../shared/operations';
-import { NO_CHARGE, sumCharges, type CreditCharge } from '../../../shared/pricing';
+import { sumCharges, type CreditCharge } from '../../../shared/pricing';
+import type { UnreadableAnswer } from '../../../shared/unreadable-answer';
 import type { BudgetGuard, BudgetHold, BudgetSubject } from '../budgets/budget-guard';
+import { callPaid, type PaidAnswerDeps } from './paid-answer';
 
 /** Who pays and under which request (and job) the ledger files it. */
 export interface PaidCallContext {
@@ -18,7 +19,16 @@ export interface PaidCallSpec<T> {
   call: () => Promise<T>;
   /** What the answer is billed (actualCredits). */
   actual: (result: T) => CreditCharge;
+  /**
+   * What a 2xx this version could not read was billed, counted from its parsed JSON where the
+   * price depends on the answer (items of a page, matched addresses); null when it cannot be
+   * counted. Without it, or on null, the estimate is recorded: the most the call could have cost.
+   */
+  unreadableCharge?: (json: unknown) => CreditCharge | null;
 }
+
+/** A paid call's answer, or the marker of a billed body this version could not read (paid-answer.ts). */
+export type Paid<T> = T | UnreadableAnswer;
 
 /**
  * Credits set aside for a request's upstream calls after one budget check. Each call made under
@@ -29,7 +39,7 @@ export interface PaidCallSpec<T> {
 export interface PaidBudget {
   /** The credits held. */
   readonly credits: number;
-  run<T>(spec: PaidCallSpec<T>): Promise<T>;
+  run<T>(spec: PaidCallSpec<T>): Promise<Paid<T>>;
   /** Idempotent. */
   release(): void;
 }
@@ -45,13 +55,14 @@ export interface Savings {
  * The one pipeline every paid upstream call goes through:
  * estimate, reserve (BudgetExceededError, answered 402, before anything is sent), call, actual
  * cost, ledger row (estimated, actual, request and job), release. Failed calls cost nothing and
- * record nothing; cache hits are recorded as credits saved.
+ * record nothing; a 2xx this version could not read is billed and recorded like any answer and
+ * comes back as an `UnreadableAnswer` (paid-answer.ts); cache hits are recorded as credits saved.
  */
 export interface PaidCalls {
   /** One budget check for several calls (an e-mail request's batches, a report request's handles). */
   reserve(context: PaidCallContext, estimate: CreditCharge): Promise<PaidBudget>;
   /** One call under its own reservation. */
-  run<T>(context: PaidCallContext, spec: PaidCallSpec<T>): Promise<T>;
+  run<T>(context: PaidCallContext, spec: PaidCallSpec<T>): Promise<Paid<T>>;
   /**
    * Items served without paying, summed into a ledger row written within a second (no disk write
    * on the answer's path); nothing when there were none.
@@ -59,19 +70,16 @@ export interface PaidCalls {
   recordSavings(context: PaidCallContext, operation: OperationId, savings: Savings): Promise<void>;
 }
 
-export interface PaidCallsOptions {
+export interface PaidCallsOptions extends PaidAnswerDeps {
   guard: BudgetGuard;
-  logger: Logger;
 }
 
 export function createPaidCalls(options: PaidCallsOptions): PaidCalls {
   const { guard, logger } = options;
 
-  const runUnder = async <T>(context: PaidCallContext, spec: PaidCallSpec<T>): Promise<T> => {
-    const result = await spec.call();
-    let actual: CreditCharge = NO_CHARGE;
+  const runUnder = async <T>(context: PaidCallContext, spec: PaidCallSpec<T>): Promise<Paid<T>> => {
+    const { result, actual } = await callPaid(options, context, spec);
     try {
-      actual = spec.actual(result);
       await guard.record({
         identity: context.identity,
         operation: spec.operation,

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { isBudgetExceededError } from '../budgets/budget-exceeded-error';
-import { isUpstreamError, type UpstreamError } from '../upstream/upstream-error';
+import { isServiceErrorCode, isUpstreamError, type UpstreamError } from '../upstream/upstream-error';
 import { isWorkerError, WorkerError } from './worker-error';
 
 /** The body of every error answer (DESIGN "Errors users see"). */
@@ -67,6 +67,11 @@ export function upstreamErrorAnswer(error: UpstreamError): WorkerError {
   }
   if (NOT_FOUND_CODES.has(code) || status === 404) return new WorkerError(404, code, error.message);
   if (status === 403) return new WorkerError(403, code, error.message);
+  // An error the service wrote itself (`error: true`, whatever its status): its code and message
+  // reach the user as the service wrote them.
+  if (isServiceErrorCode(code)) {
+    return new WorkerError(502, code, `The Discovery API answered "${code}": ${error.message}`);
+  }
   return new WorkerError(502, 'upstream_failed', `The Discovery API failed: ${error.message}`);
 }
 

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { OperationId } from '../../../shared/operations';
-import { NO_CHARGE, sumCharges, type CreditCharge } from '../../../shared/pricing';
+import { sumCharges, type CreditCharge } from '../../../shared/pricing';
+import { callPaid, type PaidAnswerDeps } from '../billing/paid-answer';
 import type { PaidBudget, PaidCallContext, PaidCalls, Savings } from '../billing/paid-call';
 import type { BudgetGuard, BudgetHold } from '../budgets/budget-guard';
 import type { LedgerEntryInput } from '../store/ledger-repository';
@@ -38,7 +39,7 @@ interface Tally {
   creditsSaved: number;
 }
 
-export interface BatchBillingOptions {
+export interface BatchBillingOptions extends PaidAnswerDeps {
   guard: BudgetGuard;
   context: PaidCallContext;
   /** The ledger rows' request id. */
@@ -68,17 +69,8 @@ export function createBatchBilling(options: BatchBillingOptions): BatchBilling {
   const budgetFor = (hold: BudgetHold): PaidBudget => ({
     credits: hold.credits,
     async run(spec) {
-      const result = await spec.call();
-      // Failed calls are not billed (paid-call.ts): only an answer counts.
-      let actual: CreditCharge = NO_CHARGE;
-      try {
-        actual = spec.actual(result);
-      } catch (error) {
-        logger.error(
-          { err: error, operation: spec.operation },
-          'the cost of a paid job call could not be read',
-        );
-      }
+      // Failed calls are not billed (paid-call.ts): only an answer counts, readable or not.
+      const { result, actual } = await callPaid(options, context, spec);
       const entry = tally(spec.operation);
       entry.estimated.push(spec.estimate);
       entry.actual.push(actual);

@@ -188,6 +188,8 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
         context,
         requestId,
         logger: jobLog,
+        unreadableAnswers: store.unreadableAnswers,
+        clock: deps.clock,
         onPaid: (rows) => notes.note(id, attempt, rows),
       });
       try {

@@ -28,7 +28,7 @@ export async function readAccount(
 ): Promise<AccountAnswer> {
   const { identity } = context;
   const [info, today, month] = await Promise.all([
-    deps.upstream.request('userInfo', { parse: (json) => accountInfoResponseSchema.parse(json) }),
+    deps.upstream.request('userInfo', { schema: accountInfoResponseSchema }),
     deps.store.ledger.spend({ period: 'day', email: identity.email }),
     deps.store.ledger.spend({ period: 'month', email: identity.email }),
   ]);

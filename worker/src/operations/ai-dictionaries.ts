@@ -21,7 +21,7 @@ export async function readAiBrands(
   const query = { query: request.query, limit: request.limit };
   const { value, fromCache } = await cachedLookup(deps, canonicalJson(['ai', 'brands', query]), async () => ({
     items: (
-      await deps.upstream.request('aiBrands', { query, parse: (json) => aiBrandsResponseSchema.parse(json) })
+      await deps.upstream.request('aiBrands', { query, schema: aiBrandsResponseSchema })
     ).brands,
     total: null,
   }));
@@ -39,7 +39,7 @@ export async function readAiHashtags(
     items: (
       await deps.upstream.request('aiHashtags', {
         query,
-        parse: (json) => aiHashtagsResponseSchema.parse(json),
+        schema: aiHashtagsResponseSchema,
       })
     ).hashtags,
     total: null,
@@ -58,7 +58,7 @@ export async function readAiMentions(
     items: (
       await deps.upstream.request('aiMentions', {
         query,
-        parse: (json) => aiMentionsResponseSchema.parse(json),
+        schema: aiMentionsResponseSchema,
       })
     ).mentions,
     total: null,

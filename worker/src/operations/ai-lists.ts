@@ -66,18 +66,18 @@ export interface AiListChangeAnswer {
   /** New members (adding) or members taken out (removing); existing or missing ids are no-ops. */
   added?: number;
   removed?: number;
-  /** Members after the change. */
-  total: number;
+  /** Members after the change; null when the API did not say. */
+  total: number | null;
 }
 
 function listRow(list: AiList): Row {
   return [
     list.id,
-    list.name,
-    list.platform,
+    list.name ?? null,
+    list.platform ?? null,
     list.approximateMemberCount ?? null,
-    list.createdAt.slice(0, 10),
-    list.updatedAt.slice(0, 10),
+    list.createdAt?.slice(0, 10) ?? null,
+    list.updatedAt?.slice(0, 10) ?? null,
   ];
 }
 
@@ -86,7 +86,7 @@ export async function readAiLists(
   options: { withHeader?: boolean } = {},
 ): Promise<AiListsAnswer> {
   const { lists } = await deps.upstream.request('aiListsGet', {
-    parse: (json) => aiListsResponseSchema.parse(json),
+    schema: aiListsResponseSchema,
   });
   return {
     lists,
@@ -102,7 +102,7 @@ export async function createAiList(
   input: { platform: Platform; name: string },
 ): Promise<{ list: AiList }> {
   const { lists } = await deps.upstream.request('aiListsGet', {
-    parse: (json) => aiListsResponseSchema.parse(json),
+    schema: aiListsResponseSchema,
   });
   if (lists.length >= AI_LISTS_PER_ACCOUNT) {
     throw new WorkerError(
@@ -113,7 +113,7 @@ export async function createAiList(
   }
   const { list } = await deps.upstream.request('aiListCreate', {
     body: { platform: input.platform, name: input.name },
-    parse: (json) => aiListCreateResponseSchema.parse(json),
+    schema: aiListCreateResponseSchema,
   });
   return { list };
 }
@@ -124,7 +124,7 @@ export async function readAiList(
 ): Promise<{ list: AiListResponse['list'] }> {
   const { list } = await deps.upstream.request('aiListGet', {
     params: { listId },
-    parse: (json) => aiListResponseSchema.parse(json),
+    schema: aiListResponseSchema,
   });
   return { list };
 }
@@ -135,7 +135,7 @@ export async function deleteAiList(
 ): Promise<{ listId: string; deleted: true }> {
   await deps.upstream.request('aiListDelete', {
     params: { listId },
-    parse: (json) => aiListDeleteResponseSchema.parse(json),
+    schema: aiListDeleteResponseSchema,
   });
   return { listId, deleted: true };
 }
@@ -152,11 +152,11 @@ export async function readAiListMembers(
     const answer = await deps.upstream.request('aiListMembersGet', {
       params: { listId },
       query: { page, limit: AI_LIST_MEMBERS_MAX_PAGE_SIZE },
-      parse: (json) => aiListMembersResponseSchema.parse(json),
+      schema: aiListMembersResponseSchema,
     });
     members.push(...answer.members);
-    total = answer.total;
-    if (!answer.more_available || answer.members.length === 0) break;
+    total = answer.total ?? members.length;
+    if (answer.more_available !== true || answer.members.length === 0) break;
   }
   return {
     listId,
@@ -188,13 +188,13 @@ export async function addAiListMembers(
   if (ids.length === 0) return emptyChange(deps, listId, 'added');
   const { list } = await readAiList(deps, listId);
   const approximate = list.approximateMemberCount;
-  if (approximate + ids.length > AI_LIST_MAX_MEMBERS) {
+  if (approximate === undefined || approximate + ids.length > AI_LIST_MAX_MEMBERS) {
     // Ids already in the list are no-ops: only the exact members tell whether the new ones fit.
     const current = new Set((await readAiListMembers(deps, listId)).members);
     const fresh = ids.filter((id) => !current.has(id)).length;
     if (current.size + fresh > AI_LIST_MAX_MEMBERS) {
       throw tooMany(
-        `list "${list.name}" holds ${current.size} members; ${fresh} new ones would take it past the ${AI_LIST_MAX_MEMBERS} a list may hold`,
+        `list "${list.name ?? listId}" holds ${current.size} members; ${fresh} new ones would take it past the ${AI_LIST_MAX_MEMBERS} a list may hold`,
       );
     }
   }
@@ -221,7 +221,7 @@ async function emptyChange(
   counted: 'added' | 'removed',
 ): Promise<AiListChangeAnswer> {
   const { list } = await readAiList(deps, listId);
-  return { listId, sent: 0, calls: 0, [counted]: 0, total: list.approximateMemberCount };
+  return { listId, sent: 0, calls: 0, [counted]: 0, total: list.approximateMemberCount ?? null };
 }
 
 async function changeInChunks(
@@ -231,7 +231,7 @@ async function changeInChunks(
   counted: 'added' | 'removed',
 ): Promise<AiListChangeAnswer> {
   let changed = 0;
-  let total = 0;
+  let total: number | null = null;
   let calls = 0;
   for (let start = 0; start < ids.length; start += AI_LIST_MAX_IDS_PER_CHANGE) {
     const chunk = ids.slice(start, start + AI_LIST_MAX_IDS_PER_CHANGE);
@@ -240,18 +240,18 @@ async function changeInChunks(
         const answer = await deps.upstream.request('aiListMembersAdd', {
           params: { listId },
           body: { ids: chunk },
-          parse: (json) => aiListMembersAddResponseSchema.parse(json),
+          schema: aiListMembersAddResponseSchema,
         });
-        changed += answer.added;
-        total = answer.total;
+        changed += answer.added ?? 0;
+        total = answer.total ?? null;
       } else {
         const answer = await deps.upstream.request('aiListMembersRemove', {
           params: { listId },
           body: { ids: chunk },
-          parse: (json) => aiListMembersRemoveResponseSchema.parse(json),
+          schema: aiListMembersRemoveResponseSchema,
         });
-        changed += answer.removed;
-        total = answer.total;
+        changed += answer.removed ?? 0;
+        total = answer.total ?? null;
       }
       calls += 1;
     } catch (error) {

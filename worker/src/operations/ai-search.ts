@@ -2,6 +2,9 @@ import type { Platform } from '../../../shared/platforms';
 import { actualCredits, estimateCredits, sumCharges } from '../../../shared/pricing';
 import { aiSearchResponseSchema, type AiProfile } from '../../../shared/responses/ai-search';
 import { AI_SEARCH_COLUMNS, aiSearchToRows } from '../../../shared/rows/ai-search-rows';
+import { errorRow, withOptionalHeader, type Row } from '../../../shared/rows/columns';
+import { isUnreadableAnswer, unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
+import { countListed } from '../billing/paid-answer';
 import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import type { AiSearchBody, AiSearchInput, AiSearchMode } from './ai-search-request';
 import { canonicalDigest } from './canonical-json';
@@ -21,8 +24,10 @@ export const AI_SEARCH_PAGES_NAMESPACE = 'ai-search-pages';
 
 export interface AiSearchPageResult {
   profiles: AiProfile[];
-  /** The API's estimate of all matches (may exceed what paging can reach). */
-  total: number;
+  /** The API's estimate of all matches (may exceed what paging can reach); null when not said. */
+  total: number | null;
+  /** The page was billed but could not be read: it holds no profiles and ends the search. */
+  unreadable: UnreadableAnswer | null;
   fromCache: boolean;
   shared: boolean;
   /** What this call was billed (0 from the cache or a shared call). */
@@ -30,8 +35,10 @@ export interface AiSearchPageResult {
 }
 
 interface CachedAiPage {
-  total: number;
+  total: number | null;
   profiles: AiProfile[];
+  /** An unreadable paid page is cached too, so asking again costs nothing. */
+  unreadable?: UnreadableAnswer;
 }
 
 /** `POST /api/ai/search`. */
@@ -81,7 +88,14 @@ export async function aiSearchPage(
     const cached = refresh ? null : await deps.store.cache.get(AI_SEARCH_PAGES_NAMESPACE, key);
     if (cached === null) return null;
     const value = cached.value as CachedAiPage;
-    return { profiles: value.profiles, total: value.total, fromCache: true, shared: false, credits: 0 };
+    return {
+      profiles: value.profiles,
+      total: value.total,
+      unreadable: value.unreadable ?? null,
+      fromCache: true,
+      shared: false,
+      credits: 0,
+    };
   };
 
   const cached = await cachedPage();
@@ -96,15 +110,27 @@ export async function aiSearchPage(
         const response = await deps.upstream.request(operation, {
           platform,
           body: { ...body, page },
-          parse: (json) => aiSearchResponseSchema.parse(json),
+          schema: aiSearchResponseSchema,
         });
-        return { total: response.total, profiles: response.profiles };
+        return { total: response.total ?? null, profiles: response.profiles };
       },
       actual: (answer) => actualCredits(operation, priced, answer.profiles.length),
+      unreadableCharge: (json) => {
+        const items = countListed(json, [['profiles']]);
+        return items === null ? null : actualCredits(operation, priced, items);
+      },
     };
-    const answer = args.budget ? await args.budget.run(spec) : await deps.paid.run(context, spec);
+    const paid = args.budget ? await args.budget.run(spec) : await deps.paid.run(context, spec);
+    const answer: CachedAiPage = isUnreadableAnswer(paid) ? { total: null, profiles: [], unreadable: paid } : paid;
     await deps.store.cache.set(AI_SEARCH_PAGES_NAMESPACE, key, answer, deps.store.cacheTtlMs['search-pages']);
-    return { ...answer, fromCache: false, shared: false, credits: spec.actual(answer).credits };
+    return {
+      profiles: answer.profiles,
+      total: answer.total,
+      unreadable: answer.unreadable ?? null,
+      fromCache: false,
+      shared: false,
+      credits: isUnreadableAnswer(paid) ? paid.credits : spec.actual(paid).credits,
+    };
   });
   if (!flight.shared) return flight.value;
   return saved({ ...flight.value, fromCache: false, shared: true, credits: 0 });
@@ -129,11 +155,32 @@ export async function withFetchedImage(
 /** Profiles not `seen` on earlier pages (by user id, else username); adds them to `seen`. */
 export function freshProfiles(profiles: readonly AiProfile[], seen: Set<string>): AiProfile[] {
   return profiles.filter((profile) => {
-    const id = profile.userId ?? `@${profile.username.toLowerCase()}`;
+    const id = profile.userId ?? (profile.username === undefined ? undefined : `@${profile.username.toLowerCase()}`);
+    // A profile without any id cannot repeat a creator as far as anyone can tell: it is kept.
+    if (id === undefined) return true;
     if (seen.has(id)) return false;
     seen.add(id);
     return true;
   });
+}
+
+/**
+ * The rows of one page: its profiles not `seen` before, or one row saying the page was billed but
+ * could not be read.
+ */
+export function aiPageRows(
+  result: AiSearchPageResult,
+  seen: Set<string>,
+  platform: Platform,
+): { rows: Row[]; duplicates: number } {
+  if (result.unreadable !== null) {
+    return { rows: [errorRow(unreadableAnswerMessage(result.unreadable), AI_SEARCH_COLUMNS.length)], duplicates: 0 };
+  }
+  const fresh = freshProfiles(result.profiles, seen);
+  return {
+    rows: aiSearchToRows({ profiles: fresh }, platform),
+    duplicates: result.profiles.length - fresh.length,
+  };
 }
 
 /**
@@ -162,12 +209,13 @@ export async function runAiSearch(
   if (input.dryRun) return answer;
 
   const seen = new Set<string>();
-  const profiles: AiProfile[] = [];
+  const rows: Row[] = [];
+  let results = 0;
   const budget = await deps.paid.reserve(context, estimate);
   try {
     for (const page of pageNumbers) {
       const result = await aiSearchPage(deps, context, { mode, platform, body, page, refresh, budget });
-      answer.total = result.total;
+      answer.total = result.total ?? answer.total;
       if (result.fromCache) answer.counts.pagesCached += 1;
       else if (result.shared) answer.counts.pagesShared += 1;
       else answer.counts.pagesFetched += 1;
@@ -175,16 +223,17 @@ export async function runAiSearch(
         { credits: answer.credits, rawRequests: 0 },
         { credits: result.credits, rawRequests: 0 },
       ]).credits;
-      const fresh = freshProfiles(result.profiles, seen);
-      answer.counts.duplicates += result.profiles.length - fresh.length;
-      profiles.push(...fresh);
+      const pageRows = aiPageRows(result, seen, platform);
+      answer.counts.duplicates += pageRows.duplicates;
+      if (result.unreadable === null) results += pageRows.rows.length;
+      rows.push(...pageRows.rows);
       if (result.profiles.length < body.pageSize) break;
     }
   } finally {
     budget.release();
   }
-  answer.counts.results = profiles.length;
-  answer.rows = aiSearchToRows({ profiles }, platform, { withHeader: input.withHeader });
+  answer.counts.results = results;
+  answer.rows = withOptionalHeader(AI_SEARCH_COLUMNS, rows, { withHeader: input.withHeader });
   context.log.info(
     {
       mode,

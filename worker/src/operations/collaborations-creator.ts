@@ -19,7 +19,7 @@ export function creatorCell(post: unknown): Cell {
 /** A brand page's rows with the creator of each post appended; other pages' rows unchanged. */
 export function withCreators(page: CollaborationPostsResponse, rows: Row[]): Row[] {
   if (page.influencer !== undefined || page.brand === undefined) return rows;
-  const posts = page.brand.posts;
+  const posts = page.brand.posts ?? [];
   return rows.map((row, index) => [...row, creatorCell(posts[index])]);
 }
 

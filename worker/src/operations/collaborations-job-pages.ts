@@ -1,4 +1,5 @@
-import type { PaidCallSpec } from '../billing/paid-call';
+import { isUnreadableAnswer } from '../../../shared/unreadable-answer';
+import type { Paid, PaidCallSpec } from '../billing/paid-call';
 import { canonicalDigest } from './canonical-json';
 import type { OperationContext, OperationDeps } from './operation-deps';
 
@@ -15,7 +16,8 @@ export const COLLABORATION_JOB_PAGES_NAMESPACE = 'collaboration-job-pages';
 export const COLLABORATION_JOB_PAGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface JobCollaborationPage<T> {
-  page: T;
+  /** The page, or the marker of a billed page this version could not read (kept alike). */
+  page: Paid<T>;
   /** When the API answered it: the age of the cursor it carries. */
   fetchedAt: number;
   fromCache: boolean;
@@ -47,16 +49,17 @@ export async function cachedJobCollaborationPage<T>(
 ): Promise<JobCollaborationPage<T> | null> {
   const entry = await deps.store.cache.get(COLLABORATION_JOB_PAGES_NAMESPACE, pageKey(args.jobId, args.from));
   if (entry === null || !isStoredPage(entry.value)) return null;
-  let page: T;
+  let page: Paid<T>;
+  const stored = entry.value.page;
   try {
-    page = args.parse(entry.value.page);
+    page = isUnreadableAnswer(stored) ? stored : args.parse(stored);
   } catch {
     // Written by another version of the worker: fetch it again rather than fail the job.
     return null;
   }
   await deps.paid.recordSavings(context, args.spec.operation, {
     cacheHits: 1,
-    creditsSaved: args.spec.actual(page).credits,
+    creditsSaved: isUnreadableAnswer(page) ? page.credits : args.spec.actual(page).credits,
   });
   return { page, fetchedAt: entry.value.fetchedAt, fromCache: true };
 }
@@ -72,25 +75,32 @@ export async function fetchJobCollaborationPage<T>(
   args: { jobId: string; from: string | null; spec: PaidCallSpec<T> },
 ): Promise<JobCollaborationPage<T>> {
   let fetchedAt = 0;
+  const keep = async (page: unknown) => {
+    try {
+      await deps.store.cache.set(
+        COLLABORATION_JOB_PAGES_NAMESPACE,
+        pageKey(args.jobId, args.from),
+        { page, fetchedAt } satisfies StoredPage,
+        COLLABORATION_JOB_PAGE_TTL_MS,
+      );
+    } catch (error) {
+      // The page is paid for: its rows matter more than a free resume.
+      context.log.warn({ err: error }, 'a collaborations page could not be kept for a resume');
+    }
+  };
   const page = await deps.paid.run(context, {
     ...args.spec,
     call: async () => {
       const answer = await args.spec.call();
       fetchedAt = deps.clock.now();
-      const stored: StoredPage = { page: answer, fetchedAt };
-      try {
-        await deps.store.cache.set(
-          COLLABORATION_JOB_PAGES_NAMESPACE,
-          pageKey(args.jobId, args.from),
-          stored,
-          COLLABORATION_JOB_PAGE_TTL_MS,
-        );
-      } catch (error) {
-        // The page is paid for: its rows matter more than a free resume.
-        context.log.warn({ err: error }, 'a collaborations page could not be kept for a resume');
-      }
+      await keep(answer);
       return answer;
     },
   });
+  if (isUnreadableAnswer(page)) {
+    // Billed but unreadable: kept the same way, so a resume answers it again for nothing.
+    fetchedAt = deps.clock.now();
+    await keep(page);
+  }
   return { page, fetchedAt, fromCache: false };
 }

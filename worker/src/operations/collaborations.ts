@@ -13,13 +13,19 @@ import {
   collaborationPostsToRows,
   collaborationSummaryToRows,
 } from '../../../shared/rows/collaboration-rows';
-import { headerRow, type Column, type Row } from '../../../shared/rows/columns';
+import { column, errorRow, headerRow, withOptionalHeader, type Column, type Row } from '../../../shared/rows/columns';
 import { flatColumns, flatToRows } from '../../../shared/rows/raw-rows';
-import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
+import { isUnreadableAnswer, unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
+import type { Paid, PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import { toWorkerError } from '../http/error-answer';
 import { CREATOR_COLUMN, withCreators } from './collaborations-creator';
 import type { CollaborationsInput, DeprecatedCollaborationsInput } from './collaborations-request';
 import type { OperationContext, OperationDeps } from './operation-deps';
+
+/** What one page was billed: its per-call price, or what an unreadable one was recorded at. */
+function chargeOf(page: unknown, operation: 'collaborationPosts' | DeprecatedCollaborationsOperation): CreditCharge {
+  return isUnreadableAnswer(page) ? { credits: page.credits, rawRequests: page.rawRequests } : actualCredits(operation);
+}
 
 /** A paged collaborations answer: the rows so far and where to go on. */
 export interface CollaborationPagesAnswer {
@@ -90,21 +96,37 @@ export function collaborationPostsCall(
     call: () =>
       deps.upstream.request('collaborationPosts', {
         body: apiBody(input, cursor),
-        parse: (json) => collaborationPostsResponseSchema.parse(json),
+        schema: collaborationPostsResponseSchema,
       }),
     actual: () => actualCredits('collaborationPosts'),
   };
 }
 
-/** The cursor of the next page of posts, or null when the API says there is none. */
-export function nextCollaborationPostsCursor(page: CollaborationPostsResponse): string | null {
+/**
+ * The cursor of the next page of posts, or null when the API says there is none. A creator without
+ * collaborations gets neither side (documented): an empty last page. An unreadable page ends paging:
+ * its cursor cannot be read.
+ */
+export function nextCollaborationPostsCursor(page: Paid<CollaborationPostsResponse>): string | null {
+  if (isUnreadableAnswer(page)) return null;
   const more = page.influencer?.is_more_available ?? page.brand?.is_more_available ?? false;
   return more && typeof page.cursor === 'string' && page.cursor !== '' ? page.cursor : null;
 }
 
 /** Whom a page of posts describes: `id` named an influencer, or a brand. */
-export function collaborationPostsSide(page: CollaborationPostsResponse): 'influencer' | 'brand' {
+export function collaborationPostsSide(page: Paid<CollaborationPostsResponse>): 'influencer' | 'brand' {
+  if (isUnreadableAnswer(page)) return 'influencer';
   return page.influencer === undefined && page.brand !== undefined ? 'brand' : 'influencer';
+}
+
+/** A page's rows, or the one row saying it was billed but could not be read. */
+export function collaborationPostsPageRows(page: Paid<CollaborationPostsResponse>): Row[] {
+  if (isUnreadableAnswer(page)) return [unreadableRow(page)];
+  return withCreators(page, collaborationPostsToRows(page));
+}
+
+function unreadableRow(answer: UnreadableAnswer): Row {
+  return errorRow(unreadableAnswerMessage(answer), COLLABORATION_POST_COLUMNS.length);
 }
 
 export type DeprecatedCollaborationsOperation =
@@ -133,15 +155,18 @@ export function deprecatedCollaborationsCall(
           input.kind === 'influencer'
             ? { influencerId: input.id, after, groupedBrands: input.groupedBrands }
             : { brandId: input.id, after },
-        parse: (json) => deprecatedCollaborationsResponseSchema.parse(json),
+        schema: deprecatedCollaborationsResponseSchema,
       }),
     actual: () => actualCredits(operation),
   };
 }
 
-/** The `after` of the next deprecated page, or null after the last. */
-export function nextDeprecatedCollaborationsCursor(page: DeprecatedCollaborationsResponse): string | null {
-  return page.more_available && page.end_cursor !== '' ? page.end_cursor : null;
+/** The `after` of the next deprecated page, or null after the last (or an unreadable one). */
+export function nextDeprecatedCollaborationsCursor(page: Paid<DeprecatedCollaborationsResponse>): string | null {
+  if (isUnreadableAnswer(page)) return null;
+  return page.more_available === true && page.end_cursor !== undefined && page.end_cursor !== ''
+    ? page.end_cursor
+    : null;
 }
 
 /**
@@ -193,17 +218,19 @@ export async function runCollaborationPosts(
   const estimate = sumCharges(Array.from({ length: input.maxPages }, () => perPage));
   const rows: Row[] = [];
   let side = 'influencer' as CollaborationPostsAnswer['side'];
+  let credits: CreditCharge[] = [];
   const budget: PaidBudget = await deps.paid.reserve(context, estimate);
   let paging: Awaited<ReturnType<typeof followPages>>;
   try {
-    paging = await followPages<CollaborationPostsResponse>(
+    paging = await followPages<Paid<CollaborationPostsResponse>>(
       input.maxPages,
       input.cursor,
       (cursor) => budget.run(collaborationPostsCall(deps, input, cursor)),
       nextCollaborationPostsCursor,
       (page) => {
         if (collaborationPostsSide(page) === 'brand') side = 'brand';
-        rows.push(...withCreators(page, collaborationPostsToRows(page)));
+        credits = [...credits, chargeOf(page, 'collaborationPosts')];
+        rows.push(...collaborationPostsPageRows(page));
       },
     );
   } finally {
@@ -219,8 +246,7 @@ export async function runCollaborationPosts(
     more: paging.cursor !== null,
     cursor: paging.cursor,
     estimate,
-    credits: sumCharges(Array.from({ length: paging.pages }, () => actualCredits('collaborationPosts')))
-      .credits,
+    credits: sumCharges(credits).credits,
     side,
     ...(paging.incomplete === undefined ? {} : { incomplete: paging.incomplete }),
   };
@@ -239,16 +265,28 @@ export async function runCollaborationSummary(
     call: () =>
       deps.upstream.request('collaborationSummary', {
         body: apiBody(summaryInput, undefined),
-        parse: (json) => collaborationSummaryResponseSchema.parse(json),
+        schema: collaborationSummaryResponseSchema,
       }),
     actual: () => actualCredits('collaborationSummary'),
   });
   const columns = [...COLLABORATION_SUMMARY_COLUMNS];
+  if (isUnreadableAnswer(response)) {
+    return {
+      header: columns.map((col) => col.label),
+      columns,
+      rows: withOptionalHeader(columns, [errorRow(unreadableAnswerMessage(response), columns.length)], {
+        withHeader: input.withHeader,
+      }),
+      side: 'influencer',
+      credits: response.credits,
+    };
+  }
   return {
     header: columns.map((col) => col.label),
     columns,
     rows: collaborationSummaryToRows(response, { withHeader: input.withHeader }),
-    side: response.influencer === undefined ? 'brand' : 'influencer',
+    // A creator without collaborations gets neither side: an influencer with nothing to sum.
+    side: response.influencer === undefined && response.brand !== undefined ? 'brand' : 'influencer',
     credits: actualCredits('collaborationSummary').credits,
   };
 }
@@ -268,15 +306,22 @@ export async function runDeprecatedCollaborations(
   const estimate = sumCharges(Array.from({ length: input.maxPages }, () => perPage));
   const items: unknown[] = [];
   let columns: Column[] | null = null;
+  let unreadable: UnreadableAnswer | null = null;
+  let credits: CreditCharge[] = [];
   const budget = await deps.paid.reserve(context, estimate);
   let paging: Awaited<ReturnType<typeof followPages>>;
   try {
-    paging = await followPages<DeprecatedCollaborationsResponse>(
+    paging = await followPages<Paid<DeprecatedCollaborationsResponse>>(
       input.maxPages,
       input.after,
       (after) => budget.run(deprecatedCollaborationsCall(deps, input, after)),
       nextDeprecatedCollaborationsCursor,
       (page) => {
+        credits = [...credits, chargeOf(page, operation)];
+        if (isUnreadableAnswer(page)) {
+          unreadable = page;
+          return;
+        }
         columns ??= flatColumns(page.collaborations);
         items.push(...page.collaborations);
       },
@@ -284,16 +329,18 @@ export async function runDeprecatedCollaborations(
   } finally {
     budget.release();
   }
-  const fixed: Column[] = columns ?? [];
+  const fixed: Column[] = columns ?? (unreadable === null ? [] : [column('note', 'Note', 'text')]);
+  const rows = flatToRows(items, fixed, { withHeader: input.withHeader });
+  if (unreadable !== null) rows.push(errorRow(unreadableAnswerMessage(unreadable), Math.max(1, fixed.length)));
   return {
     header: fixed.map((col) => col.label),
     columns: fixed,
-    rows: flatToRows(items, fixed, { withHeader: input.withHeader }),
+    rows,
     pages: paging.pages,
     more: paging.cursor !== null,
     cursor: paging.cursor,
     estimate,
-    credits: sumCharges(Array.from({ length: paging.pages }, () => actualCredits(operation))).credits,
+    credits: sumCharges(credits).credits,
     ...(paging.incomplete === undefined ? {} : { incomplete: paging.incomplete }),
   };
 }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { OperationId } from '../../../shared/operations';
 import type { Platform } from '../../../shared/platforms';
 import {
@@ -70,10 +71,15 @@ interface DictionarySource {
   ) => Promise<StoredDictionary<unknown>>;
 }
 
-function source(
+/**
+ * One dictionary: its operation and the tolerant schema of its answer, and where the answer keeps
+ * its items (and its size, when it says).
+ */
+function source<T extends Record<string, unknown>>(
   operation: OperationId,
   rowsKind: DictionaryKind,
-  read: (json: unknown) => StoredDictionary<unknown>,
+  schema: z.ZodType<T>,
+  stored: (body: T) => StoredDictionary<unknown>,
   instagramOnly = false,
 ): DictionarySource {
   return {
@@ -81,11 +87,7 @@ function source(
     instagramOnly,
     rowsKind,
     fetch: async (deps, platform, query) =>
-      deps.upstream.request(operation, {
-        ...(instagramOnly ? {} : { platform }),
-        query,
-        parse: read,
-      }),
+      stored(await deps.upstream.request(operation, { ...(instagramOnly ? {} : { platform }), query, schema })),
   };
 }
 
@@ -93,41 +95,28 @@ const SOURCES: Readonly<Record<DictionaryKindName, DictionarySource>> = {
   brands: source(
     'dictionaryBrands',
     'brands',
-    (json) => {
-      const body = brandsResponseSchema.parse(json);
-      return { items: body.brands, total: body.total };
-    },
+    brandsResponseSchema,
+    (body) => ({ items: body.brands, total: body.total ?? null }),
     true,
   ),
   interests: source(
     'dictionaryInterests',
     'interests',
-    (json) => {
-      const body = interestsResponseSchema.parse(json);
-      return { items: body.interests, total: body.total };
-    },
+    interestsResponseSchema,
+    (body) => ({ items: body.interests, total: body.total ?? null }),
     true,
   ),
-  languages: source('dictionaryLanguages', 'languages', (json) => {
-    const body = languagesResponseSchema.parse(json);
-    return { items: body.languages, total: body.total };
-  }),
-  locations: source('dictionaryLocations', 'locations', (json) => {
-    const body = locationsResponseSchema.parse(json);
-    return { items: body.locations, total: body.total };
-  }),
-  topics: source('dictionaryTopics', 'tags', (json) => ({
-    items: tagsResponseSchema.parse(json).tags,
-    total: null,
+  languages: source('dictionaryLanguages', 'languages', languagesResponseSchema, (body) => ({
+    items: body.languages,
+    total: body.total ?? null,
   })),
-  hashtags: source('dictionaryHashtags', 'tags', (json) => ({
-    items: tagsResponseSchema.parse(json).tags,
-    total: null,
+  locations: source('dictionaryLocations', 'locations', locationsResponseSchema, (body) => ({
+    items: body.locations,
+    total: body.total ?? null,
   })),
-  users: source('dictionaryUsers', 'users', (json) => ({
-    items: usersResponseSchema.parse(json).users,
-    total: null,
-  })),
+  topics: source('dictionaryTopics', 'tags', tagsResponseSchema, (body) => ({ items: body.tags, total: null })),
+  hashtags: source('dictionaryHashtags', 'tags', tagsResponseSchema, (body) => ({ items: body.tags, total: null })),
+  users: source('dictionaryUsers', 'users', usersResponseSchema, (body) => ({ items: body.users, total: null })),
 };
 
 /** `GET /api/dictionaries/:platform/:kind`: free, cached a day per (platform, kind, query, limit). */

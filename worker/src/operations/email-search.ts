@@ -4,6 +4,8 @@ import { actualCredits, estimateCredits } from '../../../shared/pricing';
 import { emailSearchResponseSchema, type MatchedEmail } from '../../../shared/responses/email-search';
 import { headerRow, type Column, type Row } from '../../../shared/rows/columns';
 import { EMAIL_COLUMNS, emailToRows } from '../../../shared/rows/email-rows';
+import { isUnreadableAnswer, unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
+import { countListed } from '../billing/paid-answer';
 import type { PaidBudget } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
 import { settledBy, STILL_FETCHING } from '../http/deadline';
@@ -33,6 +35,8 @@ export interface EmailSearchAnswer {
 interface Found {
   matches: Map<string, MatchedEmail>;
   notMatched: Set<string>;
+  /** Addresses whose batch was billed but could not be read. */
+  unreadable: Map<string, UnreadableAnswer>;
   /** Why an address's batch failed. */
   failures: Map<string, string>;
   /** Why a batch failed, when it was not about its addresses. */
@@ -87,21 +91,26 @@ export async function searchEmails(
 ): Promise<EmailSearchResult> {
   const prepared = prepareEmails(input.emails);
   const { unique } = prepared;
-  const found: Found = { matches: new Map(), notMatched: new Set(), failures: new Map(), requestWide: [] };
+  const found: Found = {
+    matches: new Map(),
+    notMatched: new Set(),
+    unreadable: new Map(),
+    failures: new Map(),
+    requestWide: [],
+  };
 
   let cachedMatches = 0;
   let cachedCount = 0;
   if (unique.length > 0) {
     for (const lookup of (await deps.store.emailResults.getMany(unique)).values()) {
       cachedCount += 1;
-      if (lookup.match === null) found.notMatched.add(lookup.email);
-      else {
-        found.matches.set(lookup.email, lookup.match);
-        cachedMatches += 1;
-      }
+      noteLookup(found, lookup);
+      if (lookup.match !== null) cachedMatches += 1;
     }
   }
-  const uncached = unique.filter((email) => !found.matches.has(email) && !found.notMatched.has(email));
+  const uncached = unique.filter(
+    (email) => !found.matches.has(email) && !found.notMatched.has(email) && !found.unreadable.has(email),
+  );
   const counts: EmailSearchAnswer['counts'] = {
     unique: unique.length,
     cached: cachedCount,
@@ -186,6 +195,11 @@ function entryRows(
     const failure = found.failures.get(entry.email);
     if (failure !== undefined) failures[entry.email] = failure;
   }
+  for (const entry of entries) {
+    if (entry.kind !== 'valid' || stillPending.has(entry.email)) continue;
+    const unreadable = found.unreadable.get(entry.email);
+    if (unreadable !== undefined) failures[entry.email] = unreadableAnswerMessage(unreadable);
+  }
   const rows = emailToRows(entries, { matchedEmails, notMatchedEmails, failures });
   entries.forEach((entry, index) => {
     if (entry.kind === 'valid' && stillPending.has(entry.email)) rows[index][1] = STILL_FETCHING;
@@ -240,10 +254,7 @@ async function searchBatches(
               sharedHits += flight.value.results.length;
               sharedMatches += flight.value.matched;
             }
-            for (const result of flight.value.results) {
-              if (result.match === null) found.notMatched.add(result.email);
-              else found.matches.set(result.email, result.match);
-            }
+            for (const result of flight.value.results) noteLookup(found, result);
             counts.matched += flight.value.matched;
           } catch (error) {
             const answer = batchError(error, batch.emails);
@@ -277,17 +288,29 @@ async function searchBatch(
     call: () =>
       deps.upstream.request('emailSearch', {
         body: { emails: batch },
-        parse: (json) => emailSearchResponseSchema.parse(json),
+        schema: emailSearchResponseSchema,
       }),
-    actual: (answer) => actualCredits('emailSearch', { emails: batch }, answer.matchedEmails.length),
+    actual: (answer) => actualCredits('emailSearch', { emails: batch }, answer.matchedEmails?.length ?? 0),
+    unreadableCharge: (json) => {
+      const matched = countListed(json, [['matchedEmails']]);
+      return matched === null ? null : actualCredits('emailSearch', { emails: batch }, matched);
+    },
   });
+  if (isUnreadableAnswer(response)) {
+    // Billed but unreadable: every address of the batch is marked, and the marker cached, so no
+    // recalculation sends them again.
+    const results = batch.map((email) => ({ email, match: null, unreadable: response }));
+    await deps.store.emailResults.setMany(results);
+    return { results, matched: 0 };
+  }
   const inBatch = new Set(batch);
   const matches = new Map<string, MatchedEmail>();
-  for (const match of response.matchedEmails) {
+  for (const match of response.matchedEmails ?? []) {
+    if (match.email === undefined) continue;
     const email = normalizeEmail(match.email);
     if (inBatch.has(email) && !matches.has(email)) matches.set(email, { ...match, email });
   }
-  const notMatched = new Set(response.notMatchedEmails.map(normalizeEmail));
+  const notMatched = new Set((response.notMatchedEmails ?? []).map(normalizeEmail));
   // An address in neither list was not answered for: it stays "not checked" and is not cached.
   const results: EmailLookup[] = [];
   for (const email of batch) {
@@ -297,6 +320,13 @@ async function searchBatch(
   }
   await deps.store.emailResults.setMany(results);
   return { results, matched: matches.size };
+}
+
+/** Files one lookup under what it found: a match, no match, or a billed answer that could not be read. */
+function noteLookup(found: Found, lookup: EmailLookup): void {
+  if (lookup.unreadable !== undefined) found.unreadable.set(lookup.email, lookup.unreadable);
+  else if (lookup.match === null) found.notMatched.add(lookup.email);
+  else found.matches.set(lookup.email, lookup.match);
 }
 
 /** Why a whole batch failed, as the caller reads it; the API's credit rule gets its own sentence. */

@@ -1,5 +1,13 @@
-import { healthResponseSchema, type HealthStatus } from '../../../shared/responses/health';
+import {
+  healthGroupsOf,
+  healthResponseSchema,
+  healthStatusOf,
+  type HealthStatus,
+} from '../../../shared/responses/health';
 import { toWorkerError } from '../http/error-answer';
+import type { Role } from '../identity/identity';
+import type { ContractDriftSummary } from '../store/contract-drift-repository';
+import type { UnreadableAnswerRecord } from '../store/unreadable-answer-repository';
 import type { OperationDeps } from './operation-deps';
 import type { UpstreamSummary } from './health-upstream-monitor';
 
@@ -10,7 +18,13 @@ export interface HealthAnswer {
   /** down: the store or the API is unreachable, or the API says Unhealthy; degraded: some failing. */
   status: OverallStatus;
   api:
-    | { reachable: true; status: HealthStatus; groups: Record<string, HealthStatus> }
+    | {
+        reachable: true;
+        status: HealthStatus;
+        groups: Record<string, HealthStatus>;
+        /** The status text as the service wrote it (`ok`, `Healthy`...), or null when it gave none. */
+        said: string | null;
+      }
     | { reachable: false; error: { code: string; message: string } };
   worker: {
     mode: 'sandbox' | 'live';
@@ -21,14 +35,32 @@ export interface HealthAnswer {
     /** Fetches still running after their request answered. */
     backgroundTasks: number;
   };
+  /**
+   * Admins only: what the API's answers lacked against the contract, per operation and field path,
+   * and the latest paid answers this version could not read (bodies at
+   * `GET /api/admin/unreadable-answers/{id}`). Absent for members.
+   */
+  contract?: ContractReport;
 }
+
+export interface ContractReport extends ContractDriftSummary {
+  unreadableAnswers: Omit<UnreadableAnswerRecord, 'userEmail' | 'requestId' | 'jobId'>[];
+}
+
+/** How many of the latest unreadable answers the health answer lists. */
+const UNREADABLE_LISTED = 10;
 
 /** Above this share of failed recent calls the worker calls itself degraded. */
 const DEGRADED_ERROR_SHARE = 0.2;
 
 /** The API's own /health (free, never rate limited) next to the worker's view of itself. */
-export async function checkHealth(deps: OperationDeps, startedAt: number): Promise<HealthAnswer> {
+export async function checkHealth(
+  deps: OperationDeps,
+  startedAt: number,
+  role: Role = 'member',
+): Promise<HealthAnswer> {
   const [api, storeReachable] = await Promise.all([apiHealth(deps), storeHealth(deps)]);
+  const contract = role === 'admin' && storeReachable ? await contractReport(deps) : undefined;
   const upstream = deps.upstreamMonitor.summary();
   const errorShare = upstream.recentCalls === 0 ? 0 : upstream.recentErrors / upstream.recentCalls;
   let status: OverallStatus = 'ok';
@@ -46,13 +78,30 @@ export async function checkHealth(deps: OperationDeps, startedAt: number): Promi
       upstream,
       backgroundTasks: deps.background.pending,
     },
+    ...(contract === undefined ? {} : { contract }),
+  };
+}
+
+/** Drift counts and the latest unreadable paid answers, without who asked (admins see the ids). */
+export async function contractReport(deps: OperationDeps): Promise<ContractReport> {
+  const [drift, answers] = await Promise.all([
+    deps.store.drift.summary(),
+    deps.store.unreadableAnswers.list(UNREADABLE_LISTED),
+  ]);
+  return {
+    ...drift,
+    unreadableAnswers: answers.map(({ userEmail: _who, requestId: _request, jobId: _job, ...rest }) => rest),
   };
 }
 
 async function apiHealth(deps: OperationDeps): Promise<HealthAnswer['api']> {
   try {
-    const body = await deps.upstream.request('health', { parse: (json) => healthResponseSchema.parse(json) });
-    return { reachable: true, status: body.status, groups: body.groups ?? {} };
+    const body = await deps.upstream.request('health', { schema: healthResponseSchema });
+    // The vendor's help page shows `{ "status": "ok" }` (api-notes): any case, any known word. An
+    // answer with a status this version does not know came from a service that is up: Degraded
+    // says "look at it" without calling it down.
+    const status = healthStatusOf(body.status) ?? (body.status === undefined ? 'Healthy' : 'Degraded');
+    return { reachable: true, status, groups: healthGroupsOf(body.groups), said: body.status ?? null };
   } catch (error) {
     const answer = toWorkerError(error);
     return { reachable: false, error: { code: answer.code, message: answer.message } };

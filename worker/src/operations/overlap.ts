@@ -1,8 +1,13 @@
 import { parseHandle } from '../../../shared/handles';
 import type { OverlapPlatform } from '../../../shared/platforms';
 import { actualCredits, estimateCredits } from '../../../shared/pricing';
-import { overlapResponseSchema, type OverlapResponse } from '../../../shared/responses/overlap';
-import type { Column, Row } from '../../../shared/rows/columns';
+import {
+  overlapResponseSchema,
+  type OverlapReportInfo,
+  type OverlapResponse,
+} from '../../../shared/responses/overlap';
+import { errorRow, withOptionalHeader, type Column, type Row } from '../../../shared/rows/columns';
+import { isUnreadableAnswer, unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
 import { OVERLAP_COLUMNS, overlapToRows } from '../../../shared/rows/overlap-rows';
 import { badRequest } from '../http/worker-error';
 import { canonicalJson } from './canonical-json';
@@ -21,7 +26,10 @@ export interface OverlapAnswer {
   columns: Column[];
   /** One row per creator in the API's order, then the totals row. */
   rows: Row[];
-  reportInfo: OverlapResponse['reportInfo'];
+  /** The totals; empty when the answer had none. */
+  reportInfo: OverlapReportInfo;
+  /** The overlap was billed but could not be read: the rows hold one sentence saying so. */
+  unreadable: UnreadableAnswer | null;
   fromCache: boolean;
   /** When the overlap was fetched (ms since the epoch). */
   storedAt: number;
@@ -30,8 +38,10 @@ export interface OverlapAnswer {
 }
 
 interface StoredOverlap {
-  reportInfo: OverlapResponse['reportInfo'];
+  reportInfo?: OverlapReportInfo;
   data: OverlapResponse['data'];
+  /** An unreadable paid answer is cached too, so asking again costs nothing. */
+  unreadable?: UnreadableAnswer;
 }
 
 /**
@@ -80,8 +90,16 @@ export async function runOverlap(
   const answer = (stored: StoredOverlap, storedAt: number, fromCache: boolean, credits: number) => ({
     header: OVERLAP_COLUMNS.map((col) => col.label),
     columns: [...OVERLAP_COLUMNS],
-    rows: overlapToRows(stored, { withHeader: input.withHeader }),
-    reportInfo: stored.reportInfo,
+    rows:
+      stored.unreadable === undefined
+        ? overlapToRows({ reportInfo: stored.reportInfo ?? {}, data: stored.data }, { withHeader: input.withHeader })
+        : withOptionalHeader(
+            OVERLAP_COLUMNS,
+            [errorRow(unreadableAnswerMessage(stored.unreadable), OVERLAP_COLUMNS.length)],
+            { withHeader: input.withHeader },
+          ),
+    reportInfo: stored.reportInfo ?? {},
+    unreadable: stored.unreadable ?? null,
     fromCache,
     storedAt,
     credits,
@@ -107,16 +125,20 @@ export async function runOverlap(
         deps.upstream.request('audienceOverlap', {
           platform,
           body: { influencers },
-          parse: (json) => overlapResponseSchema.parse(json),
+          schema: overlapResponseSchema,
         }),
       actual: () => actualCredits('audienceOverlap'),
     });
-    const stored: StoredOverlap = { reportInfo: response.reportInfo, data: response.data };
+    const stored: StoredOverlap = isUnreadableAnswer(response)
+      ? { data: [], unreadable: response }
+      : { data: response.data, ...(response.reportInfo === undefined ? {} : { reportInfo: response.reportInfo }) };
     const storedAt = deps.clock.now();
     await deps.store.cache.set(OVERLAP_NAMESPACE, key, stored, deps.store.cacheTtlMs.reports, storedAt);
     return { stored, storedAt };
   });
   if (flight.shared) await saved();
-  const credits = flight.shared ? 0 : actualCredits('audienceOverlap').credits;
+  const credits = flight.shared
+    ? 0
+    : (flight.value.stored.unreadable?.credits ?? actualCredits('audienceOverlap').credits);
   return answer(flight.value.stored, flight.value.storedAt, flight.shared, credits);
 }

@@ -8,7 +8,9 @@ import {
   RAW_RESPONSE_SCHEMAS,
   rawNextCursor,
 } from '../../../shared/responses/raw';
-import type { Column, Row } from '../../../shared/rows/columns';
+import { errorRow, type Column, type Row } from '../../../shared/rows/columns';
+import { isUnreadableAnswer, unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
+import type { Paid } from '../billing/paid-call';
 import { flatColumns, flatToRows, rawColumns, rawItems, rawToRows } from '../../../shared/rows/raw-rows';
 import { toWorkerError } from '../http/error-answer';
 import { WorkerError } from '../http/worker-error';
@@ -22,8 +24,10 @@ export interface RawPageResult {
   items: unknown[];
   /** The next page's cursor, or null at the end (and for operations that are not paged). */
   nextCursor: string | null;
-  /** The answer as parsed (unknown fields kept). */
+  /** The answer as parsed (unknown fields kept); null when it could not be read. */
   body: unknown;
+  /** The call was billed (one raw request) but its answer could not be read: no items, no next page. */
+  unreadable: UnreadableAnswer | null;
 }
 
 /** `POST /api/raw`. */
@@ -50,6 +54,12 @@ export interface RawAnswer {
 }
 
 type RawCall = { kind: 'page'; body: unknown } | { kind: 'notFound'; error: UpstreamError };
+
+/** The rows of a page in the operation's own columns, or one row saying it could not be read. */
+export function rawPageRows(operation: RawOperationId, page: RawPageResult): Row[] {
+  if (page.unreadable !== null) return [errorRow(unreadableAnswerMessage(page.unreadable), rawColumns(operation).length)];
+  return rawToRows(operation, page.body);
+}
 
 /** The raw account's own refusals, as a sentence for whoever set up the worker. */
 function rawAccessError(error: unknown): unknown {
@@ -91,7 +101,7 @@ export async function rawPage(
     query[RAW_PAGINATION[operation].param] = args.cursor;
   }
   const schema: z.ZodType = RAW_RESPONSE_SCHEMAS[operation];
-  let outcome: RawCall;
+  let outcome: Paid<RawCall>;
   try {
     outcome = await deps.paid.run<RawCall>(context, {
       operation,
@@ -100,7 +110,7 @@ export async function rawPage(
         try {
           return {
             kind: 'page',
-            body: await deps.upstream.request(operation, { query, parse: (json) => schema.parse(json) }),
+            body: await deps.upstream.request(operation, { query, schema: schema }),
           };
         } catch (error) {
           if (isUpstreamError(error) && error.status === 404) return { kind: 'notFound', error };
@@ -112,12 +122,14 @@ export async function rawPage(
   } catch (error) {
     throw rawAccessError(error);
   }
+  if (isUnreadableAnswer(outcome)) return { items: [], nextCursor: null, body: null, unreadable: outcome };
   if (outcome.kind === 'notFound') throw outcome.error;
   const body = outcome.body;
   return {
     items: rawItems(operation, body),
     nextCursor: isPagedRawOperation(operation) ? rawNextCursor(operation, body) : null,
     body,
+    unreadable: null,
   };
 }
 
@@ -158,6 +170,8 @@ export async function runRaw(
   const seen = new Set<string>();
   const items: unknown[] = [];
   const tableRows: Row[] = [];
+  /** Pages billed but unreadable, said at the end of the rows in either layout. */
+  const unreadableRows: Row[] = [];
   let columns: Column[] | null = input.layout === 'table' ? [...rawColumns(operation)] : null;
   const answer: Omit<RawAnswer, 'header' | 'columns' | 'rows'> = {
     operation,
@@ -184,6 +198,7 @@ export async function runRaw(
     }
     answer.rawUnits += 1;
     answer.pages += 1;
+    if (page.unreadable !== null) unreadableRows.push(errorRow(unreadableAnswerMessage(page.unreadable), 1));
     const pageRows = input.layout === 'table' ? rawToRows(operation, page.body) : null;
     columns ??= flatColumns(page.items);
     page.items.forEach((item, index) => {
@@ -217,7 +232,11 @@ export async function runRaw(
 
   answer.rawRequestsLeft = await rawAllowanceLeft(deps, context);
   const fixed: Column[] = columns ?? [];
-  const rows = input.layout === 'table' ? tableRows : flatToRows(items, fixed);
+  const width = Math.max(1, fixed.length);
+  const rows = [
+    ...(input.layout === 'table' ? tableRows : flatToRows(items, fixed)),
+    ...unreadableRows.map((row) => errorRow(String(row[0]), width)),
+  ];
   return {
     ...answer,
     header: fixed.map((col) => col.label),
@@ -233,9 +252,9 @@ export async function rawAllowanceLeft(
 ): Promise<number | null> {
   try {
     const info = await deps.upstream.request('userInfo', {
-      parse: (json) => accountInfoResponseSchema.parse(json),
+      schema: accountInfoResponseSchema,
     });
-    return info.billing.rawRequests ?? null;
+    return info.billing?.rawRequests ?? null;
   } catch (error) {
     context.log.warn({ code: toWorkerError(error).code }, 'raw allowance could not be read');
     return null;

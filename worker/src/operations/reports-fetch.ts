@@ -4,6 +4,7 @@ import type { Platform } from '../../../shared/platforms';
 import { actualCredits, estimateCredits, type CreditCharge } from '../../../shared/pricing';
 import { REPORT_RESPONSE_SCHEMAS } from '../../../shared/responses/reports';
 import type { ReportProfile } from '../../../shared/rows/report-rows';
+import { isUnreadableAnswer, type UnreadableAnswer } from '../../../shared/unreadable-answer';
 import type { PaidBudget } from '../billing/paid-call';
 import { toWorkerError } from '../http/error-answer';
 import type { WorkerError } from '../http/worker-error';
@@ -23,6 +24,8 @@ export interface ReportTarget {
 
 export type ReportOutcome =
   | { kind: 'report'; report: ReportProfile; storedAt: number; paid: boolean }
+  /** Billed, but in a shape this version could not read: cached like a report, shown as a sentence. */
+  | { kind: 'unreadable'; answer: UnreadableAnswer; storedAt: number; paid: boolean }
   /** `requestWide`: not about this creator (the API down, out of credits, rate limited...). */
   | { kind: 'error'; message: string; requestWide: WorkerError | null };
 
@@ -54,6 +57,16 @@ export function displayHandle(target: Pick<ReportTarget, 'userId' | 'kind'>): st
   return target.kind === 'username' && !target.userId.startsWith('@') ? `@${target.userId}` : target.userId;
 }
 
+/** What the reports cache holds under a creator's key: a report, or an unreadable paid answer. */
+export function cachedReportOutcome(
+  value: unknown,
+  storedAt: number,
+): Exclude<ReportOutcome, { kind: 'error' }> {
+  return isUnreadableAnswer(value)
+    ? { kind: 'unreadable', answer: value, storedAt, paid: false }
+    : { kind: 'report', report: value as ReportProfile, storedAt, paid: false };
+}
+
 export function reportEstimate(target: ReportTarget): CreditCharge {
   return estimateCredits('report', { platform: target.platform, userId: target.userId });
 }
@@ -72,13 +85,7 @@ export async function fetchReport(
   const { store } = deps;
   if (!refresh) {
     const cached = await store.cache.get(CACHE_NAMESPACES.reports, target.key);
-    if (cached !== null)
-      return {
-        kind: 'report',
-        report: cached.value as ReportProfile,
-        storedAt: cached.storedAt,
-        paid: false,
-      };
+    if (cached !== null) return cachedReportOutcome(cached.value, cached.storedAt);
   }
   const priced = { platform: target.platform, userId: target.userId };
   try {
@@ -90,14 +97,16 @@ export async function fetchReport(
           platform: target.platform,
           params: { userId: target.userId },
           query: { calculationMethod: target.calculationMethod },
-          parse: (json) => REPORT_RESPONSE_SCHEMAS[target.platform].parse(json),
+          schema: REPORT_RESPONSE_SCHEMAS[target.platform],
         }),
       actual: () => actualCredits('report', priced),
     });
     const storedAt = deps.clock.now();
-    const report: ReportProfile = response.profile;
-    await store.cache.set(CACHE_NAMESPACES.reports, target.key, report, store.cacheTtlMs.reports, storedAt);
-    return { kind: 'report', report, storedAt, paid: true };
+    // An unreadable answer is cached under the report's own key: the next recalculation is served
+    // from it, as from a report, and pays nothing.
+    const value = isUnreadableAnswer(response) ? response : response.profile;
+    await store.cache.set(CACHE_NAMESPACES.reports, target.key, value, store.cacheTtlMs.reports, storedAt);
+    return { ...cachedReportOutcome(value, storedAt), paid: true };
   } catch (error) {
     const outcome = reportError(target, error);
     if (isUpstreamError(error) && (MISSING_CODES.has(error.code) || error.status === 404)) {

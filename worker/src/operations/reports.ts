@@ -1,11 +1,8 @@
 import { parseHandle } from '../../../shared/handles';
 import { sumCharges } from '../../../shared/pricing';
 import type { Column, Row } from '../../../shared/rows/columns';
-import {
-  selectReportColumns,
-  type ReportProfile,
-  type ReportRowInput,
-} from '../../../shared/rows/report-rows';
+import { selectReportColumns, type ReportRowInput } from '../../../shared/rows/report-rows';
+import { unreadableAnswerMessage } from '../../../shared/unreadable-answer';
 import type { PaidBudget } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
 import { settledBy, STILL_FETCHING } from '../http/deadline';
@@ -15,6 +12,7 @@ import type { CacheEntry } from '../store/cache-repository';
 import type { OperationContext, OperationDeps } from './operation-deps';
 import { reportRowsWithMemo } from './report-row-memo';
 import {
+  cachedReportOutcome,
   fetchReport,
   REPORT_MISSES_NAMESPACE,
   reportError,
@@ -73,14 +71,7 @@ export async function runReports(
   if (!input.refresh && keys.length > 0) {
     const now = deps.clock.now();
     const hits = await deps.store.cache.getMany(CACHE_NAMESPACES.reports, keys, now);
-    for (const [key, entry] of hits) {
-      outcomes.set(key, {
-        kind: 'report',
-        report: entry.value as ReportProfile,
-        storedAt: entry.storedAt,
-        paid: false,
-      });
-    }
+    for (const [key, entry] of hits) outcomes.set(key, cachedReportOutcome(entry.value, entry.storedAt));
     cached = hits.size;
     const unknown = keys.filter((key) => !outcomes.has(key));
     const misses =
@@ -99,7 +90,8 @@ export async function runReports(
   const savedByCache = sumCharges(
     [...outcomes.keys()].flatMap((key) => {
       const target = targets.get(key);
-      return target !== undefined && outcomes.get(key)?.kind === 'report' ? [reportEstimate(target)] : [];
+      const kind = outcomes.get(key)?.kind;
+      return target !== undefined && kind !== 'error' ? [reportEstimate(target)] : [];
     }),
   ).credits;
 
@@ -126,7 +118,7 @@ export async function runReports(
   }
   await deps.paid.recordSavings(context, 'report', { cacheHits: cached, creditsSaved: savedByCache });
 
-  const anyReport = [...outcomes.values()].some((outcome) => outcome.kind === 'report');
+  const anyReport = [...outcomes.values()].some((outcome) => outcome.kind !== 'error');
   if (!anyReport && pendingKeys.size === 0) {
     // Nothing to show and the cause is not any one creator: answer the cause with its status.
     for (const outcome of outcomes.values()) {
@@ -139,6 +131,7 @@ export async function runReports(
     const outcome = outcomes.get(row.key);
     if (outcome === undefined || pendingKeys.has(row.key)) return { kind: 'error', message: STILL_FETCHING };
     if (outcome.kind === 'error') return { kind: 'error', message: outcome.message };
+    if (outcome.kind === 'unreadable') return { kind: 'error', message: unreadableAnswerMessage(outcome.answer) };
     const target = targets.get(row.key) as ReportTarget;
     return {
       kind: 'report',

@@ -2,8 +2,10 @@ import { SEARCH_PAGE_SIZE } from '../../../shared/limits';
 import type { Platform } from '../../../shared/platforms';
 import { actualCredits, estimateCredits, sumCharges } from '../../../shared/pricing';
 import { searchResponseSchema, type SearchItem } from '../../../shared/responses/search';
-import type { Row } from '../../../shared/rows/columns';
+import { errorRow, type Row } from '../../../shared/rows/columns';
+import { isUnreadableAnswer, unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
 import { SEARCH_COLUMNS, searchToRows } from '../../../shared/rows/search-rows';
+import { countListed } from '../billing/paid-answer';
 import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
 import { CACHE_NAMESPACES } from '../store/cache-namespaces';
@@ -24,8 +26,10 @@ export interface SearchPageResult {
   items: SearchItem[];
   /** How many of `items` are direct matches; the rest are lookalikes. */
   directCount: number;
-  /** The API's count of matches of the whole search. */
-  total: number;
+  /** The API's count of matches of the whole search; null when the page did not say. */
+  total: number | null;
+  /** The page was billed but could not be read: it holds no items and ends the search. */
+  unreadable: UnreadableAnswer | null;
   /** Served from the page cache: nothing paid. */
   fromCache: boolean;
   /** Joined an identical call already in flight: nothing paid here. */
@@ -36,9 +40,11 @@ export interface SearchPageResult {
 
 /** What the page cache keeps. */
 interface CachedSearchPage {
-  total: number;
+  total: number | null;
   directs: SearchItem[];
   lookalikes: SearchItem[];
+  /** An unreadable paid page is cached too, so asking again costs nothing. */
+  unreadable?: UnreadableAnswer;
 }
 
 /** `POST /api/search`. */
@@ -54,6 +60,7 @@ function fromCached(value: CachedSearchPage, flags: Pick<SearchPageResult, 'from
     items: [...value.directs, ...value.lookalikes],
     directCount: value.directs.length,
     total: value.total,
+    unreadable: value.unreadable ?? null,
     credits: 0,
     ...flags,
   };
@@ -102,13 +109,24 @@ export async function searchPage(
         const response = await deps.upstream.request('search', {
           platform,
           body: { ...body, page },
-          parse: (json) => searchResponseSchema.parse(json),
+          schema: searchResponseSchema,
         });
-        return { total: response.total, directs: response.directs, lookalikes: response.lookalikes ?? [] };
+        return {
+          total: response.total ?? null,
+          directs: response.directs,
+          lookalikes: response.lookalikes ?? [],
+        };
       },
       actual: (answer) => actualCredits('search', priced, answer.directs.length + answer.lookalikes.length),
+      unreadableCharge: (json) => {
+        const items = countListed(json, [['directs'], ['lookalikes']]);
+        return items === null ? null : actualCredits('search', priced, items);
+      },
     };
-    const answer = args.budget ? await args.budget.run(spec) : await deps.paid.run(context, spec);
+    const paid = args.budget ? await args.budget.run(spec) : await deps.paid.run(context, spec);
+    const answer: CachedSearchPage = isUnreadableAnswer(paid)
+      ? { total: null, directs: [], lookalikes: [], unreadable: paid }
+      : paid;
     await deps.store.cache.set(
       CACHE_NAMESPACES.searchPages,
       key,
@@ -117,7 +135,7 @@ export async function searchPage(
     );
     return {
       ...fromCached(answer, { fromCache: false, shared: false }),
-      credits: spec.actual(answer).credits,
+      credits: isUnreadableAnswer(paid) ? paid.credits : spec.actual(paid).credits,
     };
   });
   if (!flight.shared) return flight.value;
@@ -130,8 +148,13 @@ export async function searchPage(
  * order shifted between pages).
  */
 export function searchRows(page: SearchPageResult, seen: Set<string>): { rows: Row[]; duplicates: number } {
+  if (page.unreadable !== null) {
+    return { rows: [errorRow(unreadableAnswerMessage(page.unreadable), SEARCH_COLUMNS.length)], duplicates: 0 };
+  }
   const fresh = (item: SearchItem) => {
-    const id = item.userId || item.profile.userId || item.profile.username;
+    // An item without any id cannot repeat a creator as far as anyone can tell: it is kept.
+    const id = item.userId ?? item.profile?.userId ?? item.profile?.username;
+    if (id === undefined) return true;
     if (seen.has(id)) return false;
     seen.add(id);
     return true;
@@ -174,8 +197,9 @@ export async function runSearch(
     const fetchPage = async (page: number) => {
       const result = await searchPage(deps, context, { platform, body, page, refresh, budget });
       results.set(page, result);
+      // A short page (an unreadable one holds none) is the last; so is the last page `total` allows.
       if (result.items.length < SEARCH_PAGE_SIZE) last = Math.min(last, page);
-      last = Math.min(last, Math.max(0, Math.ceil(result.total / SEARCH_PAGE_SIZE) - 1));
+      if (result.total !== null) last = Math.min(last, Math.max(0, Math.ceil(result.total / SEARCH_PAGE_SIZE) - 1));
     };
     await fetchPage(0);
     const limit = createConcurrencyLimit(SEARCH_PAGE_CONCURRENCY);
@@ -204,7 +228,7 @@ export async function runSearch(
   for (const page of pageNumbers) {
     const result = results.get(page);
     if (result === undefined) continue;
-    answer.total = result.total;
+    answer.total = result.total ?? answer.total;
     if (result.fromCache) answer.counts.pagesCached += 1;
     else if (result.shared) answer.counts.pagesShared += 1;
     else answer.counts.pagesFetched += 1;

@@ -1,11 +1,17 @@
 import type { MatchedEmail } from '../../../shared/responses/email-search';
+import { isUnreadableAnswer, type UnreadableAnswer } from '../../../shared/unreadable-answer';
 import type { CacheRepository } from './cache-repository';
 import type { EmailCacheKey } from './email-cache-key';
 
-/** What the API answered for one address: its match, or null when it matched nothing. */
+/**
+ * What the API answered for one address: its match, or null when it matched nothing. `unreadable`
+ * marks an address whose batch was billed but could not be read: no match is known, and asking
+ * again costs nothing (the marker is cached like an answer).
+ */
 export interface EmailLookup {
   email: string;
   match: MatchedEmail | null;
+  unreadable?: UnreadableAnswer;
 }
 
 /**
@@ -21,7 +27,9 @@ export interface EmailResultCache {
   setMany(results: readonly EmailLookup[], now?: number): Promise<void>;
 }
 
-type StoredLookup = { matched: false } | { matched: true; result: unknown };
+type StoredLookup =
+  | { matched: false; unreadable?: UnreadableAnswer }
+  | { matched: true; result: unknown };
 
 const NAMESPACE = 'emails';
 /** NUL cannot appear in an address or in the API's text, so the placeholder cannot collide. */
@@ -45,14 +53,15 @@ export function createEmailResultCache(options: {
         const match = stored.matched
           ? ({ ...(restoreAddress(stored.result, email) as object), email } as MatchedEmail)
           : null;
-        found.set(email, { email, match });
+        const unreadable = !stored.matched && isUnreadableAnswer(stored.unreadable) ? stored.unreadable : undefined;
+        found.set(email, { email, match, ...(unreadable === undefined ? {} : { unreadable }) });
       }
       return found;
     },
 
     async setMany(results, now) {
-      const entries = results.map(({ email, match }) => {
-        let value: StoredLookup = { matched: false };
+      const entries = results.map(({ email, match, unreadable }) => {
+        let value: StoredLookup = unreadable === undefined ? { matched: false } : { matched: false, unreadable };
         if (match !== null) {
           const { email: _echo, ...rest } = match;
           value = { matched: true, result: hideAddress(rest, email) };

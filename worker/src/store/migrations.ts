@@ -92,6 +92,44 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (job_id, position)
   ) WITHOUT ROWID;
   `,
+  // 2: paid answers this version could not read (kept for admins, sealed), and contract drift.
+  `
+  CREATE TABLE unreadable_answers (
+    id TEXT PRIMARY KEY,
+    at INTEGER NOT NULL,
+    operation_id TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    user_email TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    job_id TEXT,
+    charged_milli INTEGER NOT NULL CHECK (charged_milli >= 0),
+    raw_requests INTEGER NOT NULL DEFAULT 0 CHECK (raw_requests >= 0),
+    body_chars INTEGER NOT NULL,
+    problems TEXT NOT NULL,
+    sealed_body BLOB NOT NULL
+  );
+  CREATE INDEX unreadable_answers_at ON unreadable_answers (at);
+
+  CREATE TABLE contract_reads (
+    operation_id TEXT PRIMARY KEY,
+    answers INTEGER NOT NULL DEFAULT 0,
+    unreadable INTEGER NOT NULL DEFAULT 0,
+    first_at INTEGER NOT NULL,
+    last_at INTEGER NOT NULL,
+    last_unreadable_at INTEGER
+  ) WITHOUT ROWID;
+
+  CREATE TABLE contract_drift (
+    operation_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    path TEXT NOT NULL,
+    value TEXT NOT NULL DEFAULT '',
+    answers INTEGER NOT NULL,
+    first_at INTEGER NOT NULL,
+    last_at INTEGER NOT NULL,
+    PRIMARY KEY (operation_id, kind, path, value)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../../common/clock';
 import { createSqliteBudgetRepository, type BudgetRepository } from './budget-repository';
 import { createSqliteCacheRepository, type CacheRepository } from './cache-repository';
 import { CACHE_NAMESPACES, defaultCacheTtlMs, type CacheNamespace } from './cache-namespaces';
+import { createSqliteContractDriftRepository, type ContractDriftRepository } from './contract-drift-repository';
 import { deriveKeys, loadOrCreateDataSecret, randomDataSecret } from './data-secret';
 import { createEmailCacheKey, type EmailCacheKey } from './email-cache-key';
 import { createEmailResultCache, type EmailResultCache } from './email-result-cache';
@@ -13,6 +14,10 @@ import { createSqliteKeyRepository, type KeyRepository } from './key-repository'
 import { createSqliteLedgerRepository, type LedgerOptions, type LedgerRepository } from './ledger-repository';
 import { migrate } from './migrations';
 import { SealedBox } from './sealed-box';
+import {
+  createSqliteUnreadableAnswerRepository,
+  type UnreadableAnswerRepository,
+} from './unreadable-answer-repository';
 
 export const DATABASE_FILE = 'creator-sheets.db';
 
@@ -53,6 +58,10 @@ export interface Store {
   ledger: LedgerRepository;
   budgets: BudgetRepository;
   jobs: JobRepository;
+  /** Paid answers this version could not read, kept for admins (bounded, sealed, no addresses). */
+  unreadableAnswers: UnreadableAnswerRepository;
+  /** What the API's answers lacked against the contract, per operation and field path. */
+  drift: ContractDriftRepository;
   /** Default time to live per cache namespace. */
   cacheTtlMs: Readonly<Record<CacheNamespace, number>>;
   /** The database file, or null in memory. */
@@ -94,6 +103,9 @@ export function openStore(options: StoreOptions): Store {
     ...(options.onFlushError === undefined ? {} : { onFlushError: options.onFlushError }),
   });
 
+  const box = new SealedBox(keys.sealKey);
+  const drift = createSqliteContractDriftRepository(db, clock);
+
   return {
     cache,
     emailResults: createEmailResultCache({ cache, cacheKey: emailCacheKey, ttlMs: cacheTtlMs.emails }),
@@ -101,13 +113,16 @@ export function openStore(options: StoreOptions): Store {
     keys: createSqliteKeyRepository(db, clock),
     ledger,
     budgets: createSqliteBudgetRepository(db, clock),
-    jobs: createSqliteJobRepository(db, clock, new SealedBox(keys.sealKey)),
+    jobs: createSqliteJobRepository(db, clock, box),
+    unreadableAnswers: createSqliteUnreadableAnswerRepository(db, clock, box, emailCacheKey),
+    drift,
     cacheTtlMs,
     databasePath,
     close: () => {
       if (!db.open) return;
       try {
         ledger.flushSavingsNow();
+        drift.flushNow();
       } finally {
         db.close();
       }

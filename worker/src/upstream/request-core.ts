@@ -1,5 +1,8 @@
+import type { z } from 'zod';
 import { OPERATIONS, type HttpMethod, type OperationId, type RateFamily } from '../../../shared/operations';
-import { errorBodySchema } from '../../../shared/responses/errors';
+import { PRICE_TABLE } from '../../../shared/pricing';
+import { readServiceError } from '../../../shared/responses/errors';
+import { readAnswer, type DriftFinding } from '../../../shared/responses/tolerant';
 import { systemClock, timerSleep, type Clock, type Sleep } from '../../common/clock';
 import type { Random } from '../../common/seeded-random';
 import { decideRetry, type AttemptOutcome, type RetryReason } from './retry-rules';
@@ -59,6 +62,11 @@ export type UpstreamEvent =
       reason: RetryReason;
       status: number | null;
     })
+  /**
+   * A 2xx read against its schema: what it lacked against the contract (`findings`, often none),
+   * or that it could not be read at all (`unreadable`, with the problems' paths).
+   */
+  | (EventBase & { type: 'read'; findings: DriftFinding[]; unreadable: string[] | null })
   | (EventBase & {
       type: 'settled';
       ok: boolean;
@@ -107,8 +115,13 @@ export interface RequestOptions extends UrlParts {
 }
 
 export interface ParsedRequestOptions<T> extends RequestOptions {
-  /** Checks the JSON body and gives it a type, e.g. a zod schema's `parse` from shared/responses. */
-  parse: (json: unknown) => T;
+  /**
+   * The tolerant schema of the answer (shared/responses). A 2xx it cannot read fails with
+   * `unreadable_answer`, carrying the body (`UpstreamError.unreadableBody`) so that a paid answer
+   * is billed, cached and kept rather than thrown away; what a readable answer lacked is reported
+   * as a `drift` event.
+   */
+  schema: z.ZodType<T>;
 }
 
 export interface UpstreamClient {
@@ -126,7 +139,14 @@ interface Failure {
   cause?: unknown;
 }
 
-type AttemptResult = { ok: true; status: number; json: unknown } | { ok: false; failure: Failure };
+type AttemptResult =
+  | { ok: true; status: number; json: unknown; text: string }
+  | { ok: false; failure: Failure };
+
+/** Paid operations (credits or the raw allowance): a 2xx of theirs has been billed, whatever it says. */
+function isPaid(operationId: OperationId): boolean {
+  return PRICE_TABLE[operationId].kind !== 'free';
+}
 
 function positive(name: string, value: number): number {
   if (!(value > 0) || !Number.isFinite(value))
@@ -136,25 +156,6 @@ function positive(name: string, value: number): number {
 
 function seconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
-}
-
-/** A zod error lists issues with paths; anything else keeps its own message. */
-function describeParseError(error: unknown): string {
-  const issues: unknown =
-    typeof error === 'object' && error !== null ? (error as { issues?: unknown }).issues : undefined;
-  if (Array.isArray(issues) && issues.length > 0) {
-    const shown = issues.slice(0, 3).map((issue: unknown) => {
-      const { path, message } = (typeof issue === 'object' && issue !== null ? issue : {}) as {
-        path?: unknown;
-        message?: unknown;
-      };
-      const where = Array.isArray(path) && path.length > 0 ? path.map(String).join('.') : '(root)';
-      return `${where}: ${typeof message === 'string' ? message : 'invalid'}`;
-    });
-    const more = issues.length > 3 ? `; and ${issues.length - 3} more` : '';
-    return `${shown.join('; ')}${more}`;
-  }
-  return error instanceof Error ? error.message : String(error);
 }
 
 function hasAccessTokenField(body: unknown): boolean {
@@ -239,39 +240,52 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       const response = await fetchFn(url, { ...init, signal: controller.signal });
       const text = await response.text();
       const { status } = response;
+      let body: unknown;
+      let isJson = true;
+      try {
+        body = status === 204 ? null : (JSON.parse(text) as unknown);
+      } catch {
+        isJson = false;
+      }
+      // api-notes "Errors": `{ error: true, code, message }` is the service's error whatever the
+      // status; a 2xx carrying it is a failure too, and failures are not billed.
+      const serviceError = readServiceError(body);
       if (status >= 200 && status < 300) {
-        if (status === 204) return { ok: true, status, json: null };
-        try {
-          return { ok: true, status, json: JSON.parse(text) as unknown };
-        } catch (cause) {
+        if (serviceError !== null) {
           return {
             ok: false,
             failure: {
-              outcome: { kind: 'malformed' },
+              outcome: { kind: 'status', status },
               status,
-              code: 'malformed_response',
-              message: `the Discovery API answered ${operationId} with a body that is not JSON`,
-              cause,
+              code: serviceError.code ?? 'service_error',
+              message:
+                serviceError.message ??
+                `the Discovery API answered ${operationId} with an error and no message`,
             },
           };
         }
+        // A paid 2xx that is not JSON was billed all the same: it is read as unreadable (kept and
+        // billed once above this layer), never retried into a second charge.
+        if (isJson || isPaid(operationId)) return { ok: true, status, json: body, text };
+        return {
+          ok: false,
+          failure: {
+            outcome: { kind: 'malformed' },
+            status,
+            code: 'malformed_response',
+            message: `the Discovery API answered ${operationId} with a body that is not JSON`,
+          },
+        };
       }
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = undefined;
-      }
-      const apiError = errorBodySchema.safeParse(body);
       return {
         ok: false,
         failure: {
           outcome: { kind: 'status', status, retryAfter: response.headers.get('retry-after') },
           status,
-          code: apiError.success ? apiError.data.code : `http_${status}`,
-          message: apiError.success
-            ? apiError.data.message
-            : `the Discovery API answered ${operationId} with HTTP ${status} and no error details`,
+          code: serviceError?.code ?? `http_${status}`,
+          message:
+            serviceError?.message ??
+            `the Discovery API answered ${operationId} with HTTP ${status} and no error details`,
         },
       };
     } catch (cause) {
@@ -320,11 +334,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   function request(operationId: OperationId, requestOptions?: RequestOptions): Promise<unknown>;
   async function request(
     operationId: OperationId,
-    requestOptions: RequestOptions & { parse?: (json: unknown) => unknown } = {},
+    requestOptions: RequestOptions & { schema?: z.ZodType } = {},
   ): Promise<unknown> {
     const spec = OPERATIONS[operationId];
     const family = spec.rate;
-    const { signal, body, parse } = requestOptions;
+    const { signal, body, schema } = requestOptions;
     const started = clock.now();
 
     const fail = (init: Omit<ConstructorParameters<typeof UpstreamError>[0], 'operationId' | 'secrets'>) => {
@@ -424,20 +438,22 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           durationMs,
         });
         let parsed: unknown = result.json;
-        if (parse !== undefined) {
-          try {
-            parsed = parse(result.json);
-          } catch (cause) {
-            // Not retried: the same body would fail the same way, and a paid answer was
-            // already billed once.
+        if (schema !== undefined) {
+          const reading = readAnswer(schema, result.json);
+          if (!reading.ok) {
+            // Not retried: the same body would fail the same way, and a paid answer was already
+            // billed once. The body goes with the error so the paid-call pipeline keeps it.
+            emit({ type: 'read', operationId, family, findings: [], unreadable: reading.problems });
             throw fail({
               status: result.status,
-              code: 'malformed_response',
-              message: `the Discovery API answered ${operationId} with a body this client does not understand (${describeParseError(cause)})`,
+              code: 'unreadable_answer',
+              message: `the Discovery API answered ${operationId} in a shape this version could not read (${reading.problems.join('; ')})`,
               attempts: attempt,
-              cause,
+              answer: { status: result.status, text: result.text, json: result.json, problems: reading.problems },
             });
           }
+          emit({ type: 'read', operationId, family, findings: reading.drift, unreadable: null });
+          parsed = reading.value;
         }
         emit({
           type: 'settled',

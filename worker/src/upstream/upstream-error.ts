@@ -6,7 +6,26 @@ import type { OperationId } from '../../../shared/operations';
  * without a readable body gets `http_<status>`.
  */
 export type LocalErrorCode =
-  'network_error' | 'timeout' | 'malformed_response' | 'aborted' | 'invalid_request';
+  | 'network_error'
+  | 'timeout'
+  | 'malformed_response'
+  | 'unreadable_answer'
+  | 'aborted'
+  | 'invalid_request';
+
+const LOCAL_ERROR_CODES: ReadonlySet<string> = new Set<LocalErrorCode>([
+  'network_error',
+  'timeout',
+  'malformed_response',
+  'unreadable_answer',
+  'aborted',
+  'invalid_request',
+]);
+
+/** A code the service wrote itself, as opposed to one of ours or `http_<status>`. */
+export function isServiceErrorCode(code: string): boolean {
+  return !LOCAL_ERROR_CODES.has(code) && !/^http_\d+$/.test(code);
+}
 
 const REDACTED = '[redacted]';
 
@@ -67,6 +86,22 @@ export interface UpstreamErrorInit {
   retryAfterMs?: number;
   /** Values that must never appear in the message, stack or cause: the API token. */
   secrets?: readonly string[];
+  /**
+   * A 2xx this version could not read (`unreadable_answer`): the status and the body as it came,
+   * with the token removed. The service has answered, and for a paid operation billed.
+   */
+  answer?: UnreadableBody;
+}
+
+/** What came back in a 2xx this version could not read. */
+export interface UnreadableBody {
+  status: number;
+  /** The text of the body, token removed; may quote submitted e-mail addresses (the caller redacts). */
+  text: string;
+  /** The parsed JSON, when it was JSON at all. */
+  json: unknown;
+  /** Why it could not be read, with field paths. */
+  problems: string[];
 }
 
 export interface UpstreamErrorJson {
@@ -91,6 +126,8 @@ export class UpstreamError extends Error {
   readonly operationId: OperationId | undefined;
   readonly attempts: number;
   readonly retryAfterMs: number | undefined;
+  /** Not an own enumerable field: loggers and `toJSON` never print a body that may quote input. */
+  readonly #answer: UnreadableBody | undefined;
 
   constructor(init: UpstreamErrorInit) {
     const secrets = init.secrets ?? [];
@@ -101,6 +138,13 @@ export class UpstreamError extends Error {
     this.operationId = init.operationId;
     this.attempts = init.attempts ?? 0;
     this.retryAfterMs = init.retryAfterMs;
+    this.#answer =
+      init.answer === undefined ? undefined : { ...init.answer, text: redactSecrets(init.answer.text, secrets) };
+  }
+
+  /** The 2xx body behind an `unreadable_answer`, for the paid-call pipeline to bill and keep. */
+  get unreadableBody(): UnreadableBody | undefined {
+    return this.#answer;
   }
 
   toJSON(): UpstreamErrorJson {

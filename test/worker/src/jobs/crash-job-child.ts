@@ -38,6 +38,7 @@ async function main(
     baseUrl: `${sandboxUrl}/v1`,
     logger,
     monitor: upstreamMonitor,
+    drift: store.drift,
     retry: { baseDelayMs: 5, maxDelayMs: 40 },
   });
   const deps = createWorkerDeps({ config, store, upstream, upstreamMonitor, logger, devKey: config.devKey });

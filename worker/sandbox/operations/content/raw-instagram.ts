@@ -88,7 +88,7 @@ export const rawInstagramHandlers: SandboxHandlers<World> = {
     ),
 
   rawIgHashtagFeed: ({ world, query }) => {
-    const { tag: text, after } = parseWith(RAW_QUERY_SCHEMAS.rawIgHashtagFeed, query);
+    const { hashtag: text, after } = parseWith(RAW_QUERY_SCHEMAS.rawIgHashtagFeed, query);
     const pc = world.instagram;
     const tag = knownHashtag(pc, text);
     const scope = `rawIgHashtagFeed:${tag}`;

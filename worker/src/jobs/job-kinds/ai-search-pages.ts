@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AI_SEARCH_MAX_DEPTH } from '../../../../shared/limits';
 import { isPlatform } from '../../../../shared/platforms';
-import { AI_SEARCH_COLUMNS, aiSearchToRows } from '../../../../shared/rows/ai-search-rows';
-import { aiSearchPage, freshProfiles, withFetchedImage } from '../../operations/ai-search';
+import { AI_SEARCH_COLUMNS } from '../../../../shared/rows/ai-search-rows';
+import { aiPageRows, aiSearchPage, withFetchedImage } from '../../operations/ai-search';
 import { AI_SEARCH_MODES, parseAiSearchRequest, type AiSearchBody } from '../../operations/ai-search-request';
 import type { JobBatch, JobKind } from '../job-kind';
 import { commitNumberedPage, keepPage, numberedPagesState } from '../paged-progress';
@@ -77,7 +77,7 @@ export const aiSearchPagesKind: JobKind = {
           async run(deps, context) {
             const result = await aiSearchPage(deps, context, { mode, platform, body, page: current });
             const pageSeen = new Set(progress.seen);
-            const fresh = aiSearchToRows({ profiles: freshProfiles(result.profiles, pageSeen) }, platform);
+            const fresh = aiPageRows(result, pageSeen, platform).rows;
             const kept = keepPage(progress, capacity, fresh, pageSeen);
             const end = result.profiles.length < body.pageSize || kept.cut;
             return { rows: kept.rows, checkpoint: commitNumberedPage(progress, current, kept, end) };

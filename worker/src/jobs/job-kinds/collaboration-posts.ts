@@ -9,7 +9,9 @@ import {
   collaborationPostsToRows,
 } from '../../../../shared/rows/collaboration-rows';
 import { parseBody } from '../../http/parse-body';
-import type { PaidCallSpec } from '../../billing/paid-call';
+import { errorRow } from '../../../../shared/rows/columns';
+import { isUnreadableAnswer, unreadableAnswerMessage } from '../../../../shared/unreadable-answer';
+import type { Paid, PaidCallSpec } from '../../billing/paid-call';
 import { isUpstreamError } from '../../upstream/upstream-error';
 import {
   collaborationPostsCall,
@@ -113,6 +115,7 @@ function sourceOf(params: Params, jobId: string): PageSource {
     return pageSource(
       jobId,
       true,
+      COLLABORATION_POST_COLUMNS.length + 1,
       (deps, from) => collaborationPostsCall(deps, request, from ?? undefined),
       (value) => collaborationPostsResponseSchema.parse(value),
       read,
@@ -123,6 +126,7 @@ function sourceOf(params: Params, jobId: string): PageSource {
   return pageSource(
     jobId,
     false,
+    olderCollaborationColumns(layout).length,
     (deps, from) => deprecatedCollaborationsCall(deps, request, from ?? undefined),
     (value) => deprecatedCollaborationsResponseSchema.parse(value),
     (page, fetchedAt) => ({
@@ -137,10 +141,21 @@ function sourceOf(params: Params, jobId: string): PageSource {
 function pageSource<T>(
   jobId: string,
   expiring: boolean,
+  width: number,
   spec: (deps: OperationDeps, from: string | null) => PaidCallSpec<T>,
   parse: (value: unknown) => T,
-  read: (page: T, fetchedAt: number) => PageRows,
+  readPage: (page: T, fetchedAt: number) => PageRows,
 ): PageSource {
+  // A page billed but unreadable is one row saying so, and the end of the feed: its cursor is lost.
+  const read = (page: Paid<T>, fetchedAt: number): PageRows =>
+    isUnreadableAnswer(page)
+      ? {
+          rows: [errorRow(unreadableAnswerMessage(page), width)],
+          ids: [`unreadable:${page.answerId}`],
+          next: null,
+          fetchedAt,
+        }
+      : readPage(page, fetchedAt);
   return {
     expiring,
     async cached(deps, context, from) {

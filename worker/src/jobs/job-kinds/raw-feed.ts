@@ -3,7 +3,7 @@ import type { RawOperationId } from '../../../../shared/operations';
 import { isPagedRawOperation, RAW_PAGINATION } from '../../../../shared/responses/raw';
 import { rawColumns, rawToRows } from '../../../../shared/rows/raw-rows';
 import { badRequest } from '../../http/worker-error';
-import { rawPage } from '../../operations/raw';
+import { rawPage, rawPageRows } from '../../operations/raw';
 import { parseRawRequest } from '../../operations/raw-request';
 import type { JobBatch, JobKind } from '../job-kind';
 import { commitCursorPage, cursorFeedState, keepFeedPage } from '../paged-progress';
@@ -101,8 +101,8 @@ export const rawFeedKind: JobKind = {
           async run(deps, context) {
             const page = await rawPage(deps, context, { operation, query: params.query, cursor: from });
             const kept = keepFeedPage(feed, capacity, {
-              rows: rawToRows(operation, page.body),
-              ids: page.items.map(rawItemId),
+              rows: rawPageRows(operation, page),
+              ids: page.unreadable === null ? page.items.map(rawItemId) : [`unreadable:${page.unreadable.answerId}`],
               next: page.nextCursor,
             });
             if (kept.repeated)

@@ -68,7 +68,9 @@ export const searchPagesKind: JobKind = {
             const pageSeen = new Set(progress.seen);
             const fresh = searchRows(result, pageSeen).rows;
             const kept = keepPage(progress, capacity, fresh, pageSeen);
-            const lastPage = Math.max(0, Math.ceil(result.total / SEARCH_PAGE_SIZE) - 1);
+            // A page without `total` (or an unreadable one, which holds no items) ends at a short page.
+            const lastPage =
+              result.total === null ? Infinity : Math.max(0, Math.ceil(result.total / SEARCH_PAGE_SIZE) - 1);
             const end = result.items.length < SEARCH_PAGE_SIZE || current >= lastPage || kept.cut;
             return { rows: kept.rows, checkpoint: commitNumberedPage(progress, current, kept, end) };
           },

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+
+/**
+ * The tolerant reader's vocabulary for Discovery API answers (api-notes "Seen from the real
+ * service": real answers omit fields the spec calls required, and a paid answer is the user's
+ * money). A response schema requires only what a row, a page or a bill cannot do without; every
+ * other field is one of these:
+ *
+ * - `wanted(s)`: a field some row reads. Absent, `null` or of another type, it reads as `undefined`
+ *   (an empty cell) and `findDrift` reports it as missing.
+ * - `optional(s)`: a field nobody needs; absent, `null` or odd, it reads as `undefined` silently.
+ * - `openEnum(values)`: text the spec enumerates. Any string passes as it came; a value outside the
+ *   list is reported as drift, so a vendor's new enum value is seen without losing the row.
+ *
+ * Objects are loose at every level (`z.looseObject`), so fields the service adds reach the caller.
+ */
+
+type FieldRole = { kind: 'wanted' } | { kind: 'enum'; known: readonly string[] };
+
+/** Roles by schema instance; `extend` and shapes keep the instances, so roles survive reuse. */
+const roles = new WeakMap<z.ZodType, FieldRole>();
+
+function withRole<T extends z.ZodType>(schema: T, role: FieldRole): T {
+  roles.set(schema, role);
+  return schema;
+}
+
+/**
+ * Absent, `null` or unreadable all read as `undefined`, and the key is optional in the type, so code
+ * reading the answer has one "not there" to handle.
+ */
+function lenient<T extends z.ZodType>(schema: T) {
+  return schema
+    .nullish()
+    .catch(undefined)
+    .transform((value) => value ?? undefined)
+    .optional();
+}
+
+/** A field a row reads: never rejects the answer; its absence is contract drift. */
+export function wanted<T extends z.ZodType>(schema: T) {
+  return withRole(lenient(schema), { kind: 'wanted' });
+}
+
+/** A field nobody needs: absent, null or unreadable, it is simply not there. */
+export function optional<T extends z.ZodType>(schema: T) {
+  return lenient(schema);
+}
+
+/** A string the spec enumerates; unknown values pass through as text (and count as drift). */
+export function openEnum<const V extends readonly string[]>(values: V) {
+  return withRole(z.string() as z.ZodType<V[number] | (string & {})>, { kind: 'enum', known: values });
+}
+
+/** What an answer lacked or carried that this version did not expect, with the field's path. */
+export interface DriftFinding {
+  /**
+   * `missing`: a wanted field absent or null; `wrong_type`: a wanted field of another type;
+   * `unknown_value`: an enumerated field with a value outside the list.
+   */
+  kind: 'missing' | 'wrong_type' | 'unknown_value';
+  /** Dotted path from the body's root; `[]` stands for every element of a list. */
+  path: string;
+  /** The unknown value (cut to 60 characters), for `unknown_value` only. */
+  value?: string;
+}
+
+/** Above this many findings an answer's report stops growing: a few paths tell the story. */
+const MAX_FINDINGS = 50;
+
+/**
+ * What a parsed answer lacked against its schema's wanted fields and enums. Reads the body as it
+ * came (not the parsed output, where absent and odd look alike) and reports each path once, however
+ * many list elements share it. Pure: the same body gives the same findings.
+ */
+export function findDrift(schema: z.ZodType, body: unknown): DriftFinding[] {
+  const found = new Map<string, DriftFinding>();
+  walk(schema, body, '', found);
+  return [...found.values()];
+}
+
+function note(found: Map<string, DriftFinding>, finding: DriftFinding): void {
+  if (found.size >= MAX_FINDINGS) return;
+  const key = `${finding.kind} ${finding.path} ${finding.value ?? ''}`;
+  if (!found.has(key)) found.set(key, finding);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Peels wrappers down to the schema that says what the value is, collecting roles on the way. */
+function core(schema: z.ZodType): { schema: z.ZodType; wanted: boolean; known: readonly string[] | null } {
+  let current = schema;
+  let isWanted = false;
+  let known: readonly string[] | null = null;
+  for (;;) {
+    const role = roles.get(current);
+    if (role?.kind === 'wanted') isWanted = true;
+    if (role?.kind === 'enum') known = role.known;
+    if (
+      current instanceof z.ZodOptional ||
+      current instanceof z.ZodNullable ||
+      current instanceof z.ZodCatch ||
+      current instanceof z.ZodDefault ||
+      current instanceof z.ZodReadonly
+    ) {
+      current = current.unwrap() as z.ZodType;
+    } else if (current instanceof z.ZodPipe) {
+      // A preprocess (renamed fields) reads its output schema; a transform reads its input one.
+      const inner = current.in instanceof z.ZodTransform ? current.out : current.in;
+      current = inner as z.ZodType;
+    } else return { schema: current, wanted: isWanted, known };
+  }
+}
+
+function walk(schema: z.ZodType, value: unknown, path: string, found: Map<string, DriftFinding>): void {
+  const { schema: inner, wanted: isWanted, known } = core(schema);
+  const where = path === '' ? '(root)' : path;
+  if (value === undefined || value === null) {
+    if (isWanted) note(found, { kind: 'missing', path: where });
+    return;
+  }
+  if (known !== null) {
+    if (typeof value !== 'string') {
+      if (isWanted) note(found, { kind: 'wrong_type', path: where });
+    } else if (!known.includes(value)) {
+      note(found, { kind: 'unknown_value', path: where, value: value.slice(0, 60) });
+    }
+    return;
+  }
+  if (inner instanceof z.ZodObject) {
+    if (!isRecord(value)) {
+      if (isWanted) note(found, { kind: 'wrong_type', path: where });
+      return;
+    }
+    for (const [key, field] of Object.entries(inner.shape as Record<string, z.ZodType>)) {
+      walk(field, value[key], path === '' ? key : `${path}.${key}`, found);
+    }
+    return;
+  }
+  if (inner instanceof z.ZodArray) {
+    if (!Array.isArray(value)) {
+      if (isWanted) note(found, { kind: 'wrong_type', path: where });
+      return;
+    }
+    for (const item of value) walk(inner.element as z.ZodType, item, `${path}[]`, found);
+    return;
+  }
+  if (inner instanceof z.ZodRecord) {
+    if (!isRecord(value)) return;
+    for (const item of Object.values(value)) walk(inner.valueType as z.ZodType, item, `${path}.*`, found);
+    return;
+  }
+  if (inner instanceof z.ZodUnion) {
+    const option = (inner.options as z.ZodType[]).find((candidate) => candidate.safeParse(value).success);
+    if (option !== undefined) walk(option, value, path, found);
+    else if (isWanted) note(found, { kind: 'wrong_type', path: where });
+    return;
+  }
+  if (isWanted && !inner.safeParse(value).success) note(found, { kind: 'wrong_type', path: where });
+}
+
+/** A readable answer and what it lacked, or why it could not be read at all. */
+export type AnswerReading<T> =
+  | { ok: true; value: T; drift: DriftFinding[] }
+  | { ok: false; problems: string[] };
+
+/**
+ * Parses an answer with its tolerant schema and reports its drift. A failure names at most three
+ * problems with their paths (never values: a body may quote what was sent).
+ */
+export function readAnswer<T>(schema: z.ZodType<T>, body: unknown): AnswerReading<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.slice(0, 3).map((issue) => {
+      const where = issue.path.length === 0 ? '(root)' : issue.path.map(String).join('.');
+      return `${where}: ${issue.message}`;
+    });
+    return { ok: false, problems };
+  }
+  return { ok: true, value: parsed.data, drift: findDrift(schema, body) };
+}

@@ -1,0 +1,191 @@
+import type Database from 'better-sqlite3';
+import type { OperationId } from '../../../shared/operations';
+import type { DriftFinding } from '../../../shared/responses/tolerant';
+import type { Clock } from '../../common/clock';
+
+/**
+ * Contract drift per operation: how many answers the worker read, how many it could not read at
+ * all, and for each field path how many answers lacked a wanted field or carried an enum value this
+ * version does not know. A vendor change shows here the day it ships, not when users complain.
+ *
+ * Counting happens on the answer's path, so it is summed in memory and written in one transaction
+ * within `flushMs` (and before every read and on close), like the ledger's savings.
+ */
+export interface ContractDriftRepository {
+  /** One answer read: `unreadable` when it could not be read at all. */
+  record(operation: OperationId, findings: readonly DriftFinding[], unreadable: boolean): void;
+  summary(): Promise<ContractDriftSummary>;
+  /** Writes what is summed in memory (the store calls it on close). */
+  flushNow(): void;
+}
+
+export interface DriftCount extends DriftFinding {
+  /** Answers that showed it. */
+  answers: number;
+  firstAt: string;
+  lastAt: string;
+}
+
+export interface OperationDrift {
+  operation: OperationId;
+  /** Answers read since `firstAt`. */
+  answers: number;
+  unreadable: number;
+  firstAt: string;
+  lastAt: string;
+  lastUnreadableAt: string | null;
+  /** Most frequent first, at most MAX_FINDINGS_SHOWN. */
+  findings: DriftCount[];
+}
+
+export interface ContractDriftSummary {
+  /** Operations with at least one finding or unreadable answer, most affected first. */
+  drifting: OperationDrift[];
+  /** Answers read per operation, drifting or not, for scale. */
+  answersRead: number;
+  operationsRead: number;
+}
+
+export const DEFAULT_DRIFT_FLUSH_MS = 1000;
+const MAX_FINDINGS_SHOWN = 20;
+
+interface Pending {
+  answers: number;
+  unreadable: number;
+  findings: Map<string, { finding: DriftFinding; answers: number }>;
+}
+
+interface ReadsRow {
+  operation_id: string;
+  answers: number;
+  unreadable: number;
+  first_at: number;
+  last_at: number;
+  last_unreadable_at: number | null;
+}
+
+interface DriftRow {
+  operation_id: string;
+  kind: DriftFinding['kind'];
+  path: string;
+  value: string;
+  answers: number;
+  first_at: number;
+  last_at: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function createSqliteContractDriftRepository(
+  db: Database.Database,
+  clock: Clock,
+  flushMs = DEFAULT_DRIFT_FLUSH_MS,
+): ContractDriftRepository {
+  const pending = new Map<OperationId, Pending>();
+  let timer: NodeJS.Timeout | null = null;
+
+  const upsertReads = db.prepare(
+    `INSERT INTO contract_reads (operation_id, answers, unreadable, first_at, last_at, last_unreadable_at)
+     VALUES (@operation, @answers, @unreadable, @now, @now, @lastUnreadable)
+     ON CONFLICT (operation_id) DO UPDATE SET
+       answers = answers + excluded.answers,
+       unreadable = unreadable + excluded.unreadable,
+       last_at = excluded.last_at,
+       last_unreadable_at = COALESCE(excluded.last_unreadable_at, last_unreadable_at)`,
+  );
+  const upsertDrift = db.prepare(
+    `INSERT INTO contract_drift (operation_id, kind, path, value, answers, first_at, last_at)
+     VALUES (@operation, @kind, @path, @value, @answers, @now, @now)
+     ON CONFLICT (operation_id, kind, path, value) DO UPDATE SET
+       answers = answers + excluded.answers, last_at = excluded.last_at`,
+  );
+  const write = db.transaction((now: number) => {
+    for (const [operation, sums] of pending) {
+      upsertReads.run({
+        operation,
+        answers: sums.answers,
+        unreadable: sums.unreadable,
+        now,
+        lastUnreadable: sums.unreadable > 0 ? now : null,
+      });
+      for (const { finding, answers } of sums.findings.values()) {
+        upsertDrift.run({ operation, ...finding, value: finding.value ?? '', answers, now });
+      }
+    }
+  });
+
+  const flushNow = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (pending.size === 0 || !db.open) return;
+    write(clock.now());
+    pending.clear();
+  };
+
+  return {
+    record(operation, findings, unreadable) {
+      let sums = pending.get(operation);
+      if (sums === undefined) {
+        sums = { answers: 0, unreadable: 0, findings: new Map() };
+        pending.set(operation, sums);
+      }
+      sums.answers += 1;
+      if (unreadable) sums.unreadable += 1;
+      for (const finding of findings) {
+        const key = `${finding.kind}\u0000${finding.path}\u0000${finding.value ?? ''}`;
+        const counted = sums.findings.get(key);
+        if (counted === undefined) sums.findings.set(key, { finding, answers: 1 });
+        else counted.answers += 1;
+      }
+      if (timer === null) {
+        timer = setTimeout(flushNow, flushMs);
+        // A pending sum never keeps the process alive; shutdown flushes through close().
+        timer.unref();
+      }
+    },
+
+    async summary() {
+      flushNow();
+      const reads = db.prepare<[], ReadsRow>('SELECT * FROM contract_reads').all();
+      const drift = db
+        .prepare<[], DriftRow>('SELECT * FROM contract_drift ORDER BY answers DESC, path')
+        .all();
+      const findingsOf = new Map<string, DriftCount[]>();
+      for (const row of drift) {
+        const list = findingsOf.get(row.operation_id) ?? [];
+        if (list.length < MAX_FINDINGS_SHOWN) {
+          list.push({
+            kind: row.kind,
+            path: row.path,
+            ...(row.value === '' ? {} : { value: row.value }),
+            answers: row.answers,
+            firstAt: iso(row.first_at),
+            lastAt: iso(row.last_at),
+          });
+        }
+        findingsOf.set(row.operation_id, list);
+      }
+      const drifting = reads
+        .filter((row) => row.unreadable > 0 || findingsOf.has(row.operation_id))
+        .map(
+          (row): OperationDrift => ({
+            operation: row.operation_id as OperationId,
+            answers: row.answers,
+            unreadable: row.unreadable,
+            firstAt: iso(row.first_at),
+            lastAt: iso(row.last_at),
+            lastUnreadableAt: row.last_unreadable_at === null ? null : iso(row.last_unreadable_at),
+            findings: findingsOf.get(row.operation_id) ?? [],
+          }),
+        )
+        .sort((a, b) => b.unreadable - a.unreadable || (b.findings[0]?.answers ?? 0) - (a.findings[0]?.answers ?? 0));
+      return {
+        drifting,
+        answersRead: reads.reduce((sum, row) => sum + row.answers, 0),
+        operationsRead: reads.length,
+      };
+    },
+
+    flushNow,
+  };
+}

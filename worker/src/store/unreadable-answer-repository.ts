@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { normalizeEmail } from '../../../shared/emails';
+import type { OperationId } from '../../../shared/operations';
+import type { CreditCharge } from '../../../shared/pricing';
+import type { Clock } from '../../common/clock';
+import type { EmailCacheKey } from './email-cache-key';
+import { fromMilliCredits, toMilliCredits } from './milli-credits';
+import type { SealedBox } from './sealed-box';
+import { normalizeUserEmail } from './user-email';
+
+/** A paid 2xx this version could not read, as the paid-call pipeline hands it over. */
+export interface UnreadableAnswerInput {
+  operation: OperationId;
+  status: number;
+  /** The body as it came, token already removed (UpstreamError does that). */
+  text: string;
+  /** Why it could not be read, with field paths. */
+  problems: readonly string[];
+  /** Who paid. */
+  userEmail: string;
+  requestId: string;
+  jobId?: string;
+  /** What the ledger recorded for it. */
+  charge: CreditCharge;
+}
+
+export interface UnreadableAnswerRecord {
+  id: string;
+  at: number;
+  operation: OperationId;
+  status: number;
+  userEmail: string;
+  requestId: string;
+  jobId: string | null;
+  credits: number;
+  rawRequests: number;
+  /** Length of the body as it came; the kept text is cut at KEPT_BODY_CHARS. */
+  bodyChars: number;
+  truncated: boolean;
+  problems: string[];
+}
+
+export interface UnreadableAnswerRepository {
+  /** Keeps the body, bounded, with e-mail addresses hidden and sealed at rest; returns its record. */
+  keep(input: UnreadableAnswerInput): Promise<UnreadableAnswerRecord>;
+  /** Newest first, without bodies. */
+  list(limit?: number): Promise<UnreadableAnswerRecord[]>;
+  get(id: string): Promise<(UnreadableAnswerRecord & { body: string }) | null>;
+}
+
+/** Enough for any report or page to show its shape; a bigger body is cut (and says so). */
+export const KEPT_BODY_CHARS = 64 * 1024;
+/** The newest this many are kept; older ones go as new ones arrive. */
+export const KEPT_ANSWERS = 500;
+
+/** Loose on purpose: anything shaped like an address is hidden, not only valid ones. */
+const ADDRESS_LIKE = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
+
+/**
+ * Every address in a body becomes `[e-mail <12 hex>]`, the start of its cache key (an HMAC under the
+ * data secret): an admin can tell two addresses apart and match one to a lookup, but never read it.
+ * Submitted addresses are never stored in plain text, and an e-mail search answer quotes them all.
+ */
+export function hideEmailAddresses(text: string, emailKey: EmailCacheKey): string {
+  return text.replace(ADDRESS_LIKE, (address) => `[e-mail ${emailKey(normalizeEmail(address)).slice(0, 12)}]`);
+}
+
+interface AnswerRow {
+  id: string;
+  at: number;
+  operation_id: string;
+  status: number;
+  user_email: string;
+  request_id: string;
+  job_id: string | null;
+  charged_milli: number;
+  raw_requests: number;
+  body_chars: number;
+  problems: string;
+  sealed_body: Buffer;
+}
+
+function toRecord(row: AnswerRow): UnreadableAnswerRecord {
+  return {
+    id: row.id,
+    at: row.at,
+    operation: row.operation_id as OperationId,
+    status: row.status,
+    userEmail: row.user_email,
+    requestId: row.request_id,
+    jobId: row.job_id,
+    credits: fromMilliCredits(row.charged_milli),
+    rawRequests: row.raw_requests,
+    bodyChars: row.body_chars,
+    truncated: row.body_chars > KEPT_BODY_CHARS,
+    problems: JSON.parse(row.problems) as string[],
+  };
+}
+
+export function createSqliteUnreadableAnswerRepository(
+  db: Database.Database,
+  clock: Clock,
+  box: SealedBox,
+  emailKey: EmailCacheKey,
+): UnreadableAnswerRepository {
+  const insert = db.prepare(
+    `INSERT INTO unreadable_answers (id, at, operation_id, status, user_email, request_id, job_id,
+       charged_milli, raw_requests, body_chars, problems, sealed_body)
+     VALUES (@id, @at, @operation_id, @status, @user_email, @request_id, @job_id,
+       @charged_milli, @raw_requests, @body_chars, @problems, @sealed_body)`,
+  );
+  const prune = db.prepare(
+    `DELETE FROM unreadable_answers WHERE id NOT IN
+       (SELECT id FROM unreadable_answers ORDER BY at DESC, id DESC LIMIT ?)`,
+  );
+  const selectOne = db.prepare<[string], AnswerRow>('SELECT * FROM unreadable_answers WHERE id = ?');
+  const selectMany = db.prepare<[number], AnswerRow>(
+    'SELECT * FROM unreadable_answers ORDER BY at DESC, id DESC LIMIT ?',
+  );
+  const keepOne = db.transaction((row: AnswerRow) => {
+    insert.run(row);
+    prune.run(KEPT_ANSWERS);
+  });
+
+  return {
+    async keep(input) {
+      const id = `ans_${randomBytes(9).toString('base64url')}`;
+      const hidden = hideEmailAddresses(input.text, emailKey);
+      const row: AnswerRow = {
+        id,
+        at: clock.now(),
+        operation_id: input.operation,
+        status: input.status,
+        user_email: normalizeUserEmail(input.userEmail),
+        request_id: input.requestId,
+        job_id: input.jobId ?? null,
+        charged_milli: toMilliCredits(input.charge.credits),
+        raw_requests: input.charge.rawRequests,
+        body_chars: input.text.length,
+        problems: JSON.stringify(input.problems.slice(0, 10)),
+        sealed_body: box.seal(hidden.slice(0, KEPT_BODY_CHARS), `unreadable-answer:${id}`),
+      };
+      keepOne(row);
+      return toRecord(row);
+    },
+    async list(limit = 50) {
+      return selectMany.all(Math.max(1, Math.min(limit, KEPT_ANSWERS))).map(toRecord);
+    },
+    async get(id) {
+      const row = selectOne.get(id);
+      if (row === undefined) return null;
+      return { ...toRecord(row), body: box.open(row.sealed_body, `unreadable-answer:${id}`) };
+    },
+  };
+}
