@@ -13,17 +13,24 @@ import { optional, wanted } from './tolerant';
 
 const looseObject = z.looseObject({});
 
-/** Instagram page envelope: `{ <items>, more_available, end_cursor }`. */
-export function igPageSchema<K extends string, T extends z.ZodType>(itemsKey: K, item: T) {
-  const items = { [itemsKey]: wanted(z.array(item)) } as { [P in K]: ReturnType<typeof wanted<z.ZodArray<T>>> };
-  return z.looseObject({ ...items, more_available: optional(z.boolean()), end_cursor: optional(z.string()) });
+/**
+ * A page: its item list under `itemsKey`. The paging fields (Instagram's `more_available` +
+ * `end_cursor`; TikTok's and YouTube's `has_more` + `cursor`, or `hasMore` + a numeric cursor in
+ * other clients' recordings) are not typed here: they pass through as they came, and
+ * `rawNextCursor` reads whichever are present.
+ */
+function pageSchema<K extends string, T extends z.ZodType>(itemsKey: K, item: T) {
+  const items = { [itemsKey]: wanted(z.array(item)) } as {
+    [P in K]: ReturnType<typeof wanted<z.ZodArray<T>>>;
+  };
+  return z.looseObject(items);
 }
 
+/** Instagram page envelope: `{ <items>, more_available, end_cursor }`. */
+export const igPageSchema = pageSchema;
+
 /** TikTok and YouTube page envelope (chosen): `{ <items>, has_more, cursor }`. */
-export function cursorPageSchema<K extends string, T extends z.ZodType>(itemsKey: K, item: T) {
-  const items = { [itemsKey]: wanted(z.array(item)) } as { [P in K]: ReturnType<typeof wanted<z.ZodArray<T>>> };
-  return z.looseObject({ ...items, has_more: optional(z.boolean()), cursor: optional(z.string()) });
-}
+export const cursorPageSchema = pageSchema;
 
 /** An answer whose rows sit in an object under `key`. */
 const rooted = <T extends z.ZodType>(key: string, inner: T) => z.looseObject({ [key]: wanted(inner) });
@@ -124,7 +131,9 @@ export const rawIgSearchResponseSchema = z.looseObject({
   hashtags: optional(z.array(rawIgHashtagSchema)),
 });
 /** Chosen: `{ hashtags }`, not paged. */
-export const rawIgSearchHashtagsResponseSchema = z.looseObject({ hashtags: wanted(z.array(rawIgHashtagSchema)) });
+export const rawIgSearchHashtagsResponseSchema = z.looseObject({
+  hashtags: wanted(z.array(rawIgHashtagSchema)),
+});
 /** Root `items` per api-notes; 12 per page. */
 export const rawIgUserFeedResponseSchema = igPageSchema('items', rawIgMediaSchema);
 export type RawIgUserFeedResponse = z.infer<typeof rawIgUserFeedResponseSchema>;
@@ -181,7 +190,10 @@ export const rawTiktokUserInfoResponseSchema = rooted(
   rooted('userInfo', z.looseObject({ user: wanted(rawTiktokUserSchema), stats: optional(looseObject) })),
 );
 /** Root `user_feed.items` per api-notes; paging fields beside `items`, chosen. */
-export const rawTiktokUserFeedResponseSchema = rooted('user_feed', cursorPageSchema('items', rawTiktokVideoSchema));
+export const rawTiktokUserFeedResponseSchema = rooted(
+  'user_feed',
+  cursorPageSchema('items', rawTiktokVideoSchema),
+);
 export type RawTiktokUserFeedResponse = z.infer<typeof rawTiktokUserFeedResponseSchema>;
 export const rawTiktokChallengeFeedResponseSchema = rooted(
   'challenge_feed',
@@ -189,7 +201,9 @@ export const rawTiktokChallengeFeedResponseSchema = rooted(
 );
 export const rawTiktokChallengeInfoResponseSchema = rooted(
   'challenge_info',
-  z.looseObject({ challenge: wanted(z.looseObject({ id: wanted(z.string()), title: optional(z.string()) })) }),
+  z.looseObject({
+    challenge: wanted(z.looseObject({ id: wanted(z.string()), title: optional(z.string()) })),
+  }),
 );
 export const rawTiktokCommentsResponseSchema = rooted(
   'comments_list',
@@ -200,12 +214,18 @@ export const rawTiktokMusicInfoResponseSchema = rooted(
   'music_info',
   z.looseObject({ music: wanted(z.looseObject({ id: wanted(z.string()), title: optional(z.string()) })) }),
 );
-export const rawTiktokMusicFeedResponseSchema = rooted('music_feed', cursorPageSchema('items', rawTiktokVideoSchema));
+export const rawTiktokMusicFeedResponseSchema = rooted(
+  'music_feed',
+  cursorPageSchema('items', rawTiktokVideoSchema),
+);
 export const rawTiktokSearchUsersResponseSchema = rooted(
   'search_users',
   cursorPageSchema('users', rawTiktokUserSchema),
 );
-export const rawTiktokMediaInfoResponseSchema = rooted('media_info', z.looseObject({ item: wanted(rawTiktokVideoSchema) }));
+export const rawTiktokMediaInfoResponseSchema = rooted(
+  'media_info',
+  z.looseObject({ item: wanted(rawTiktokVideoSchema) }),
+);
 /** Chosen: `{ media_download: { url } }`, a direct, short-lived download address. */
 export const rawTiktokMediaDownloadResponseSchema = rooted(
   'media_download',
@@ -269,7 +289,10 @@ export const rawYoutubeUploadedShortsResponseSchema = rooted(
   'shorts_list',
   cursorPageSchema('shorts', rawYoutubeVideoSchema),
 );
-export const rawYoutubeUploadedLivesResponseSchema = rooted('lives_list', cursorPageSchema('lives', rawYoutubeVideoSchema));
+export const rawYoutubeUploadedLivesResponseSchema = rooted(
+  'lives_list',
+  cursorPageSchema('lives', rawYoutubeVideoSchema),
+);
 /** Chosen: the uploaded-videos envelope, 100 per page. */
 export const rawYoutubePlaylistVideosResponseSchema = rawYoutubeUploadedVideosResponseSchema;
 export const rawYoutubeVideoInfoResponseSchema = rooted('video_info', rawYoutubeVideoInfoSchema);
@@ -280,7 +303,13 @@ export const rawYoutubeVideoSubtitlesResponseSchema = rooted(
   z.looseObject({
     language: optional(z.string()),
     segments: wanted(
-      z.array(z.looseObject({ start: optional(z.number()), duration: optional(z.number()), text: wanted(z.string()) })),
+      z.array(
+        z.looseObject({
+          start: optional(z.number()),
+          duration: optional(z.number()),
+          text: wanted(z.string()),
+        }),
+      ),
     ),
   }),
 );
@@ -343,7 +372,11 @@ export interface RawPagination {
 }
 
 const ig = (items: string): RawPagination => ({ at: [], items, param: 'after' });
-const cursor = (container: string, items: string): RawPagination => ({ at: [container], items, param: 'cursor' });
+const cursor = (container: string, items: string): RawPagination => ({
+  at: [container],
+  items,
+  param: 'cursor',
+});
 
 export const RAW_PAGINATION = {
   rawIgUserFeed: ig('items'),
@@ -375,7 +408,14 @@ export function isPagedRawOperation(id: string): id is PagedRawOperationId {
 /** "More pages" flags seen in the platforms' JSON, first match wins. */
 export const RAW_MORE_FLAGS = ['more_available', 'has_more', 'hasMore', 'has_next_page'] as const;
 /** Next-page cursors seen, first match wins. */
-export const RAW_CURSOR_FIELDS = ['end_cursor', 'cursor', 'next_cursor', 'nextCursor', 'max_cursor', 'continuation_token'] as const;
+export const RAW_CURSOR_FIELDS = [
+  'end_cursor',
+  'cursor',
+  'next_cursor',
+  'nextCursor',
+  'max_cursor',
+  'continuation_token',
+] as const;
 
 /**
  * The cursor for the next page of a raw answer, or null when there is none. Paging fields are looked
@@ -389,7 +429,8 @@ export function rawNextCursor(id: PagedRawOperationId, body: unknown): string | 
   for (const key of paging.at) page = isRecord(page) ? page[key] : undefined;
   const places = [page, body].filter(isRecord);
   const first = (names: readonly string[]) => {
-    for (const place of places) for (const name of names) if (place[name] !== undefined && place[name] !== null) return place[name];
+    for (const place of places)
+      for (const name of names) if (place[name] !== undefined && place[name] !== null) return place[name];
     return undefined;
   };
   const more = first(RAW_MORE_FLAGS);

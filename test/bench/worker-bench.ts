@@ -6,6 +6,7 @@ import { startTsProcess } from './child-process';
 import { freePort } from './free-port';
 import { runLoad, type LoadResult } from './load-generator';
 import { ms } from './percentiles';
+import { unreadableBench } from './unreadable-bench';
 import { benchWorld, BENCH_SEED, emailInputs, reportHandles } from './world-inputs';
 
 /**
@@ -37,13 +38,14 @@ const REPORT_DISCOVERY_RATE = 40;
 const REPORT_FETCH_CONCURRENCY = 16;
 const CONCURRENT_IDENTICAL = 200;
 const SEARCH_PAGES = 100;
+const UNREADABLE_CREATORS = 200;
 const LOAD_CONNECTIONS = 16;
 const LOAD_WARMUP_MS = 1000;
 const LOAD_DURATION_MS = 5000;
 const LOAD_ROUNDS = 5;
 const LOAD_MAX_REQUESTS = 500_000;
 
-export const WORKER_BENCH_PARTS = ['email', 'search', 'reports', 'throughput'] as const;
+export const WORKER_BENCH_PARTS = ['email', 'search', 'reports', 'throughput', 'unreadable'] as const;
 export type WorkerBenchPart = (typeof WORKER_BENCH_PARTS)[number];
 
 const SANDBOX_ENV = {
@@ -111,6 +113,9 @@ export async function runWorkerBench(
     } finally {
       await worker.stop();
     }
+  }
+  if (wanted('unreadable')) {
+    rows.push(...(await unreadableBench(SANDBOX_ENV, reportHandles(world, UNREADABLE_CREATORS, 0), log)));
   }
   return rows;
 }

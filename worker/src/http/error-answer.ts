@@ -24,6 +24,7 @@ const NOT_FOUND_CODES = new Set([
  * - the API out of credits: 402; its rate limit beyond our retries: 429; a timeout: 504;
  * - the API refusing the worker's own token: 502 (the caller did nothing wrong, an admin must act);
  * - bad input the API noticed: 400; not found: 404; a closed door: 403;
+ * - an error the service wrote outside the 5xx family: 502 with its own code and message;
  * - anything else from the API (5xx after retries, network, unreadable answer): 502.
  */
 export function upstreamErrorAnswer(error: UpstreamError): WorkerError {
@@ -67,9 +68,10 @@ export function upstreamErrorAnswer(error: UpstreamError): WorkerError {
   }
   if (NOT_FOUND_CODES.has(code) || status === 404) return new WorkerError(404, code, error.message);
   if (status === 403) return new WorkerError(403, code, error.message);
-  // An error the service wrote itself (`error: true`, whatever its status): its code and message
-  // reach the user as the service wrote them.
-  if (isServiceErrorCode(code)) {
+  // An error the service wrote itself outside the 5xx family (`error: true` on a 2xx, or a 4xx of
+  // an unexpected kind): its code and message reach the user as the service wrote them. A 5xx
+  // after retries stays `upstream_failed`, its message the service's own all the same.
+  if (isServiceErrorCode(code) && (status === null || status < 500)) {
     return new WorkerError(502, code, `The Discovery API answered "${code}": ${error.message}`);
   }
   return new WorkerError(502, 'upstream_failed', `The Discovery API failed: ${error.message}`);

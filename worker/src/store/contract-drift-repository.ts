@@ -49,10 +49,14 @@ export interface ContractDriftSummary {
 export const DEFAULT_DRIFT_FLUSH_MS = 1000;
 const MAX_FINDINGS_SHOWN = 20;
 
+/** Sums since the last flush; times are when the answers were read, not when they are written. */
 interface Pending {
   answers: number;
   unreadable: number;
-  findings: Map<string, { finding: DriftFinding; answers: number }>;
+  firstAt: number;
+  lastAt: number;
+  lastUnreadableAt: number | null;
+  findings: Map<string, { finding: DriftFinding; answers: number; firstAt: number; lastAt: number }>;
 }
 
 interface ReadsRow {
@@ -86,7 +90,7 @@ export function createSqliteContractDriftRepository(
 
   const upsertReads = db.prepare(
     `INSERT INTO contract_reads (operation_id, answers, unreadable, first_at, last_at, last_unreadable_at)
-     VALUES (@operation, @answers, @unreadable, @now, @now, @lastUnreadable)
+     VALUES (@operation, @answers, @unreadable, @firstAt, @lastAt, @lastUnreadable)
      ON CONFLICT (operation_id) DO UPDATE SET
        answers = answers + excluded.answers,
        unreadable = unreadable + excluded.unreadable,
@@ -95,21 +99,22 @@ export function createSqliteContractDriftRepository(
   );
   const upsertDrift = db.prepare(
     `INSERT INTO contract_drift (operation_id, kind, path, value, answers, first_at, last_at)
-     VALUES (@operation, @kind, @path, @value, @answers, @now, @now)
+     VALUES (@operation, @kind, @path, @value, @answers, @firstAt, @lastAt)
      ON CONFLICT (operation_id, kind, path, value) DO UPDATE SET
        answers = answers + excluded.answers, last_at = excluded.last_at`,
   );
-  const write = db.transaction((now: number) => {
+  const write = db.transaction(() => {
     for (const [operation, sums] of pending) {
       upsertReads.run({
         operation,
         answers: sums.answers,
         unreadable: sums.unreadable,
-        now,
-        lastUnreadable: sums.unreadable > 0 ? now : null,
+        firstAt: sums.firstAt,
+        lastAt: sums.lastAt,
+        lastUnreadable: sums.lastUnreadableAt,
       });
-      for (const { finding, answers } of sums.findings.values()) {
-        upsertDrift.run({ operation, ...finding, value: finding.value ?? '', answers, now });
+      for (const { finding, answers, firstAt, lastAt } of sums.findings.values()) {
+        upsertDrift.run({ operation, ...finding, value: finding.value ?? '', answers, firstAt, lastAt });
       }
     }
   });
@@ -118,24 +123,39 @@ export function createSqliteContractDriftRepository(
     if (timer !== null) clearTimeout(timer);
     timer = null;
     if (pending.size === 0 || !db.open) return;
-    write(clock.now());
+    write();
     pending.clear();
   };
 
   return {
     record(operation, findings, unreadable) {
+      const now = clock.now();
       let sums = pending.get(operation);
       if (sums === undefined) {
-        sums = { answers: 0, unreadable: 0, findings: new Map() };
+        sums = {
+          answers: 0,
+          unreadable: 0,
+          firstAt: now,
+          lastAt: now,
+          lastUnreadableAt: null,
+          findings: new Map(),
+        };
         pending.set(operation, sums);
       }
       sums.answers += 1;
-      if (unreadable) sums.unreadable += 1;
+      sums.lastAt = now;
+      if (unreadable) {
+        sums.unreadable += 1;
+        sums.lastUnreadableAt = now;
+      }
       for (const finding of findings) {
         const key = `${finding.kind}\u0000${finding.path}\u0000${finding.value ?? ''}`;
         const counted = sums.findings.get(key);
-        if (counted === undefined) sums.findings.set(key, { finding, answers: 1 });
-        else counted.answers += 1;
+        if (counted === undefined) sums.findings.set(key, { finding, answers: 1, firstAt: now, lastAt: now });
+        else {
+          counted.answers += 1;
+          counted.lastAt = now;
+        }
       }
       if (timer === null) {
         timer = setTimeout(flushNow, flushMs);
@@ -167,18 +187,19 @@ export function createSqliteContractDriftRepository(
       }
       const drifting = reads
         .filter((row) => row.unreadable > 0 || findingsOf.has(row.operation_id))
-        .map(
-          (row): OperationDrift => ({
-            operation: row.operation_id as OperationId,
-            answers: row.answers,
-            unreadable: row.unreadable,
-            firstAt: iso(row.first_at),
-            lastAt: iso(row.last_at),
-            lastUnreadableAt: row.last_unreadable_at === null ? null : iso(row.last_unreadable_at),
-            findings: findingsOf.get(row.operation_id) ?? [],
-          }),
-        )
-        .sort((a, b) => b.unreadable - a.unreadable || (b.findings[0]?.answers ?? 0) - (a.findings[0]?.answers ?? 0));
+        .map((row): OperationDrift => ({
+          operation: row.operation_id as OperationId,
+          answers: row.answers,
+          unreadable: row.unreadable,
+          firstAt: iso(row.first_at),
+          lastAt: iso(row.last_at),
+          lastUnreadableAt: row.last_unreadable_at === null ? null : iso(row.last_unreadable_at),
+          findings: findingsOf.get(row.operation_id) ?? [],
+        }))
+        .sort(
+          (a, b) =>
+            b.unreadable - a.unreadable || (b.findings[0]?.answers ?? 0) - (a.findings[0]?.answers ?? 0),
+        );
       return {
         drifting,
         answersRead: reads.reduce((sum, row) => sum + row.answers, 0),

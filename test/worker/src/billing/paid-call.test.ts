@@ -29,6 +29,8 @@ beforeEach(() => {
   paid = createPaidCalls({
     guard,
     logger: createLogger({ destination: { write: (line: string) => logs.push(line) } }),
+    unreadableAnswers: store.unreadableAnswers,
+    clock,
   });
 });
 afterEach(() => store.close());
@@ -153,5 +155,90 @@ describe('paid calls', () => {
     expect(answer).toBe('data');
     expect(logs.join('')).toContain('a paid call could not be recorded in the ledger');
     store = openStore({ memory: true });
+  });
+});
+
+describe('a paid 2xx this version could not read', () => {
+  /** What the request core throws for such an answer: the body travels with the error. */
+  const unreadable = (json: unknown, text = JSON.stringify(json)) =>
+    new UpstreamError({
+      status: 200,
+      code: 'unreadable_answer',
+      message:
+        'the Discovery API answered search in a shape this version could not read (directs: Invalid input)',
+      attempts: 1,
+      answer: { status: 200, text, json, problems: ['directs: Invalid input'] },
+    });
+  const page = { platform: 'instagram' as const, filter: { followers: { min: 1000 } } };
+
+  it('is billed and recorded once, counted from its body, kept for an admin, and returned as a marker', async () => {
+    const body = { error: false, directs: { a: 1 }, lookalikes: [{}, {}, {}] };
+    const result = await paid.run(context, {
+      operation: 'search',
+      estimate: estimateCredits('search', page),
+      call: async () => {
+        throw unreadable(body);
+      },
+      actual: () => actualCredits('search', page, 15),
+      unreadableCharge: (json) => {
+        const lookalikes = (json as { lookalikes?: unknown[] }).lookalikes;
+        return Array.isArray(lookalikes) ? actualCredits('search', page, lookalikes.length) : null;
+      },
+    });
+
+    expect(result).toMatchObject({ unreadable: true, operation: 'search', credits: 0.03, rawRequests: 0 });
+    const rows = await store.ledger.recent(ana.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ operation: 'search', estimatedCredits: 0.15, actualCredits: 0.03 });
+    const kept = await store.unreadableAnswers.get((result as { answerId: string }).answerId);
+    expect(kept).toMatchObject({ operation: 'search', status: 200, credits: 0.03, userEmail: ana.email });
+    expect(JSON.parse(kept?.body ?? '')).toEqual(body);
+    expect(logs.join('')).toContain('a paid answer could not be read');
+  });
+
+  it('is recorded at its estimate (the most it could cost) when its body cannot be counted', async () => {
+    const result = await paid.run(context, {
+      operation: 'report',
+      estimate: estimateCredits('report', report),
+      call: async () => {
+        throw unreadable(undefined, '<html>oops</html>');
+      },
+      actual: () => actualCredits('report', report),
+    });
+    expect(result).toMatchObject({ unreadable: true, credits: 1 });
+    expect((await guard.status(ana.email)).user.day).toMatchObject({ spent: 1, pending: 0 });
+  });
+
+  it('keeps no submitted e-mail address in plain text, and no more than the kept size', async () => {
+    const emails = { emails: ['Jane.Doe@Example.com'] };
+    const text = JSON.stringify({ matched: ['Jane.Doe@Example.com'], pad: 'x'.repeat(70_000) });
+    const result = await paid.run(context, {
+      operation: 'emailSearch',
+      estimate: estimateCredits('emailSearch', emails),
+      call: async () => {
+        throw unreadable(JSON.parse(text), text);
+      },
+      actual: () => actualCredits('emailSearch', emails, 1),
+    });
+    const kept = await store.unreadableAnswers.get((result as { answerId: string }).answerId);
+    expect(kept?.body).not.toMatch(/jane/i);
+    expect(kept?.body).toContain(`[e-mail ${store.emailCacheKey('jane.doe@example.com').slice(0, 12)}]`);
+    expect(kept).toMatchObject({ truncated: true, bodyChars: text.length });
+    expect(kept?.body.length).toBe(64 * 1024);
+  });
+
+  it('other failures are thrown and cost nothing', async () => {
+    await expect(
+      paid.run(context, {
+        operation: 'report',
+        estimate: estimateCredits('report', report),
+        call: async () => {
+          throw new UpstreamError({ status: 200, code: 'handle_not_found', message: 'No such handle' });
+        },
+        actual: () => actualCredits('report', report),
+      }),
+    ).rejects.toMatchObject({ code: 'handle_not_found' });
+    expect(await store.ledger.recent(ana.email)).toEqual([]);
+    expect(await store.unreadableAnswers.list()).toEqual([]);
   });
 });

@@ -18,6 +18,10 @@ describe('toWorkerError', () => {
     [upstream(null, 'network_error'), 502, 'upstream_failed'],
     [upstream(500, 'internal_server_error'), 502, 'upstream_failed'],
     [upstream(200, 'malformed_response'), 502, 'upstream_failed'],
+    [upstream(200, 'unreadable_answer'), 502, 'upstream_failed'],
+    [upstream(503, 'http_503'), 502, 'upstream_failed'],
+    [upstream(200, 'empty_audience'), 502, 'empty_audience'],
+    [upstream(409, 'retry_later'), 502, 'retry_later'],
     [upstream(401, 'api_token_invalid'), 502, 'upstream_auth'],
     [upstream(400, 'bad_request'), 400, 'bad_request'],
     [upstream(404, 'handle_not_found'), 404, 'handle_not_found'],
@@ -26,6 +30,12 @@ describe('toWorkerError', () => {
   ])('answers %s with %i %s', (error, status, code) => {
     const answer = toWorkerError(error);
     expect([answer.status, answer.code]).toEqual([status, code]);
+  });
+
+  it("words an error the service wrote (`error: true` on a 200) as it wrote it", () => {
+    expect(toWorkerError(upstream(200, 'empty_audience')).message).toBe(
+      'The Discovery API answered "empty_audience": the API said empty_audience',
+    );
   });
 
   it('passes the retry delay the API asked for on', () => {

@@ -3,6 +3,7 @@ import { BudgetExceededError } from '../../../../worker/src/budgets/budget-excee
 import { createBudgetGuard, type BudgetGuard } from '../../../../worker/src/budgets/budget-guard';
 import { createBatchBilling, type BatchLedgerRow } from '../../../../worker/src/jobs/job-batch-billing';
 import { openStore, type Store } from '../../../../worker/src/store/store';
+import { UpstreamError } from '../../../../worker/src/upstream/upstream-error';
 
 const identity = { email: 'ana@team.com' };
 const context = { identity, requestId: 'job:job_1', jobId: 'job_1' };
@@ -28,6 +29,8 @@ describe('the paid calls of a job batch', () => {
       context,
       requestId: 'job:job_1#0.run',
       logger: pino({ level: 'silent' }),
+      unreadableAnswers: store.unreadableAnswers,
+      clock: { now: () => Date.now() },
       onPaid: async (rows) => {
         noted.push(rows);
       },
@@ -112,6 +115,40 @@ describe('the paid calls of a job batch', () => {
       }),
     ).rejects.toThrow('upstream down');
     expect(billing.ledgerRows()).toEqual([]);
+    billing.release();
+  });
+
+  it('tallies a billed answer it could not read like any answer, and hands back the marker', async () => {
+    const noted: BatchLedgerRow[][] = [];
+    const billing = billingWith(noted);
+    const budget = await billing.paid.reserve(context, charge(1));
+    const result = await budget.run({
+      operation: 'report',
+      estimate: charge(1),
+      call: async () => {
+        throw new UpstreamError({
+          status: 200,
+          code: 'unreadable_answer',
+          message:
+            'the Discovery API answered report in a shape this version could not read (profile: Invalid input)',
+          answer: {
+            status: 200,
+            text: '{"error":false}',
+            json: { error: false },
+            problems: ['profile: Invalid input'],
+          },
+        });
+      },
+      actual: () => charge(1),
+    });
+    expect(result).toMatchObject({ unreadable: true, operation: 'report', credits: 1 });
+    expect(billing.ledgerRows()).toEqual([
+      expect.objectContaining({ operation: 'report', actualCredits: 1 }),
+    ]);
+    expect(noted).toHaveLength(1);
+    expect(await store.unreadableAnswers.list()).toEqual([
+      expect.objectContaining({ operation: 'report', jobId: 'job_1' }),
+    ]);
     billing.release();
   });
 });

@@ -12,7 +12,9 @@ export type Fault =
   | { kind: 'html'; status: number }
   | { kind: 'network' }
   | { kind: 'hang' }
-  | { kind: 'not-json' };
+  | { kind: 'not-json' }
+  /** Any status with this JSON body, as the service may answer (`error: true` on a 200...). */
+  | { kind: 'body'; status: number; body: unknown };
 
 export interface RecordedCall {
   at: number;
@@ -162,6 +164,8 @@ export class FakeUpstream {
         });
       case 'not-json':
         return answer(new Response('<html>Service Unavailable</html>', { status: 200 }));
+      case 'body':
+        return answer(json(fault.status, fault.body));
       case undefined:
         break;
     }

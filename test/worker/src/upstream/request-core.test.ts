@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { z } from 'zod';
 import type { OperationId } from '../../../../shared/operations';
+import { optional, wanted } from '../../../../shared/responses/tolerant';
 import { seededRandom } from '../../../../worker/common/seeded-random';
 import {
   UpstreamError,
@@ -81,7 +82,7 @@ describe('sending', () => {
     const result = await time.run(
       client.request('emailSearch', {
         body: { emails: ['jane@example.com'] },
-        parse: (json) => schema.parse(json),
+        schema,
       }),
     );
     expect(result.body.emails).toEqual(['jane@example.com']);
@@ -179,16 +180,89 @@ describe('answers that are not retried', () => {
     });
   });
 
-  test('a 200 that does not fit the schema fails once, with a message that says where', async () => {
-    const { time, upstream, client } = setup();
+  test('a 200 that does not fit the schema fails once as unreadable_answer, carrying the body for billing', async () => {
+    const { time, upstream, client, events } = setup();
     const schema = z.looseObject({ error: z.literal(false), credits: z.number() });
-    const error = await failure(client.request('userInfo', { parse: (json) => schema.parse(json) }), time);
+    const error = await failure(
+      client.request('report', { platform: 'instagram', params: { userId: 'ada' }, schema }),
+      time,
+    );
     expect(upstream.calls).toHaveLength(1);
     expect(error.status).toBe(200);
-    expect(error.code).toBe('malformed_response');
+    expect(error.code).toBe('unreadable_answer');
     expect(error.message).toMatch(
-      /^the Discovery API answered userInfo with a body this client does not understand \(credits: /,
+      /^the Discovery API answered report in a shape this version could not read \(credits: /,
     );
+    expect(error.unreadableBody).toMatchObject({
+      status: 200,
+      problems: [expect.stringMatching(/^credits: /)],
+    });
+    expect(JSON.parse(error.unreadableBody?.text ?? '')).toMatchObject({ operation: 'report' });
+    // The body never travels with the error's JSON or its inspection (it may quote what was sent).
+    expect(JSON.stringify(error)).not.toContain('"operation":"report"');
+    expect(inspect(error)).not.toContain('/instagram/profile/');
+    expect(events.filter((event) => event.type === 'read')).toEqual([
+      expect.objectContaining({
+        operationId: 'report',
+        findings: [],
+        unreadable: [expect.stringMatching(/^credits/)],
+      }),
+    ]);
+  });
+
+  test('a readable 200 is reported as read, with what it lacked against the contract', async () => {
+    const { time, client, events } = setup();
+    const schema = z.looseObject({
+      error: optional(z.boolean()),
+      operation: wanted(z.string()),
+      missing: wanted(z.number()),
+    });
+    const result = await time.run(client.request('userInfo', { schema }));
+    expect(result.operation).toBe('userInfo');
+    expect(events.filter((event) => event.type === 'read')).toEqual([
+      expect.objectContaining({
+        operationId: 'userInfo',
+        findings: [{ kind: 'missing', path: 'missing' }],
+        unreadable: null,
+      }),
+    ]);
+  });
+
+  test.each([200, 201])(
+    "a %i carrying `error: true` is the service's error: code and message as written, one call, no answer",
+    async (status) => {
+      const { time, upstream, client } = setup({
+        fault: () => ({
+          kind: 'body',
+          status,
+          body: { error: true, code: 'handle_not_found', message: 'No such handle: @ghost' },
+        }),
+      });
+      const schema = z.looseObject({ profile: z.looseObject({}) });
+      const error = await failure(
+        client.request('report', { platform: 'instagram', params: { userId: 'ghost' }, schema }),
+        time,
+      );
+      expect(upstream.calls).toHaveLength(1);
+      expect(error).toMatchObject({ status, code: 'handle_not_found', message: 'No such handle: @ghost' });
+      expect(error.unreadableBody).toBeUndefined();
+    },
+  );
+
+  test('`error: true` without a code or message still fails, with a sentence of its own', async () => {
+    const { time, client } = setup({ fault: () => ({ kind: 'body', status: 200, body: { error: true } }) });
+    const error = await failure(client.request('userInfo'), time);
+    expect(error).toMatchObject({ status: 200, code: 'service_error' });
+    expect(error.message).toBe('the Discovery API answered userInfo with an error and no message');
+  });
+
+  test('an error status with a loose error body keeps whatever code and message it has', async () => {
+    const { time, client } = setup({
+      client: { maxAttempts: 1 },
+      fault: () => ({ kind: 'body', status: 404, body: { error: true, message: 'Gone', extra: 1 } }),
+    });
+    const error = await failure(client.request('userInfo'), time);
+    expect(error).toMatchObject({ status: 404, code: 'http_404', message: 'Gone' });
   });
 });
 
@@ -302,7 +376,7 @@ describe('retries', () => {
     expect(upstream.calls.map((call) => call.outcome)).toEqual(['network', 'network', 200]);
   });
 
-  test('a non-JSON 200 is retried like a 5xx, and ends as malformed_response if it persists', async () => {
+  test('a non-JSON 200 of a free operation is retried like a 5xx, and ends as malformed_response if it persists', async () => {
     const once = setup({ fault: firstCalls(1, { kind: 'not-json' }) });
     await once.time.run(once.client.request('userInfo'));
     expect(once.upstream.calls.map((call) => call.outcome)).toEqual([200, 200]);
@@ -313,6 +387,18 @@ describe('retries', () => {
     expect(error.message).toBe(
       'the Discovery API answered userInfo with a body that is not JSON (gave up after 2 attempts)',
     );
+  });
+
+  test('a non-JSON 200 of a paid operation is never retried: it was billed, and is read as unreadable once', async () => {
+    const { time, upstream, client } = setup({ fault: () => ({ kind: 'not-json' }) });
+    const schema = z.looseObject({ profile: z.looseObject({}) });
+    const error = await failure(
+      client.request('report', { platform: 'instagram', params: { userId: 'ada' }, schema }),
+      time,
+    );
+    expect(upstream.calls).toHaveLength(1);
+    expect(error).toMatchObject({ status: 200, code: 'unreadable_answer', attempts: 1 });
+    expect(error.unreadableBody).toMatchObject({ text: '<html>Service Unavailable</html>', json: undefined });
   });
 
   test('an error page that is not JSON gets an http_<status> code and is retried', async () => {

@@ -1,0 +1,79 @@
+import Database from 'better-sqlite3';
+import { openStore, type Store } from '../../../../worker/src/store/store';
+import { KEPT_ANSWERS, KEPT_BODY_CHARS } from '../../../../worker/src/store/unreadable-answer-repository';
+import { makeTempDir, ManualClock } from './store-fixtures';
+
+/** Paid answers this version could not read, kept for admins: bounded, sealed, no addresses. */
+
+let clock: ManualClock;
+let store: Store;
+beforeEach(() => {
+  clock = new ManualClock();
+  store = openStore({ memory: true, clock });
+});
+afterEach(() => store.close());
+
+const input = (text: string) => ({
+  operation: 'report' as const,
+  status: 200,
+  text,
+  problems: ['profile: Invalid input: expected object, received undefined'],
+  userEmail: 'Ana@Team.com',
+  requestId: 'req-1',
+  charge: { credits: 1, rawRequests: 0 },
+});
+
+describe('unreadable answers', () => {
+  it('keeps the body with what was recorded for it, and lists the newest first without bodies', async () => {
+    const first = await store.unreadableAnswers.keep(input('{"v":1}'));
+    clock.advance(1000);
+    const second = await store.unreadableAnswers.keep({ ...input('{"v":2}'), jobId: 'job_1' });
+    expect(first.id).toMatch(/^ans_/);
+    const listed = await store.unreadableAnswers.list();
+    expect(listed.map((answer) => answer.id)).toEqual([second.id, first.id]);
+    expect(listed[0]).toMatchObject({
+      operation: 'report',
+      credits: 1,
+      userEmail: 'ana@team.com',
+      jobId: 'job_1',
+    });
+    expect(listed[0]).not.toHaveProperty('body');
+    expect(await store.unreadableAnswers.get(first.id)).toMatchObject({ body: '{"v":1}', truncated: false });
+    expect(await store.unreadableAnswers.get('ans_nope')).toBeNull();
+  });
+
+  it('hides every address as the start of its HMAC, and cuts long bodies', async () => {
+    const body = `{"emails":["Jane@Example.com","x.y+tag@mail.example.org"],"pad":"${'z'.repeat(KEPT_BODY_CHARS)}"}`;
+    const kept = await store.unreadableAnswers.keep(input(body));
+    const read = await store.unreadableAnswers.get(kept.id);
+    expect(read?.body).not.toMatch(/example/i);
+    expect(read?.body).toContain(`[e-mail ${store.emailCacheKey('jane@example.com').slice(0, 12)}]`);
+    expect(read?.body).toHaveLength(KEPT_BODY_CHARS);
+    expect(read).toMatchObject({ truncated: true, bodyChars: body.length });
+  });
+
+  it('is sealed at rest: the database file holds no readable body', async () => {
+    const dir = makeTempDir();
+    try {
+      const onDisk = openStore({ dataDir: dir.dir, clock });
+      await onDisk.unreadableAnswers.keep(input('{"secret-shape":"findme"}'));
+      onDisk.close();
+      const db = new Database(`${dir.dir}/creator-sheets.db`, { readonly: true });
+      const row = db.prepare('SELECT sealed_body FROM unreadable_answers').get() as { sealed_body: Buffer };
+      db.close();
+      expect(row.sealed_body.toString('latin1')).not.toContain('findme');
+    } finally {
+      dir.cleanup();
+    }
+  });
+
+  it('keeps only the newest ones', async () => {
+    for (let i = 0; i < KEPT_ANSWERS + 3; i += 1) {
+      clock.advance(1);
+      await store.unreadableAnswers.keep(input(`{"n":${i}}`));
+    }
+    const listed = await store.unreadableAnswers.list(KEPT_ANSWERS + 10);
+    expect(listed).toHaveLength(KEPT_ANSWERS);
+    expect((await store.unreadableAnswers.get(listed[0].id))?.body).toBe(`{"n":${KEPT_ANSWERS + 2}}`);
+  });
+});
