@@ -282,3 +282,89 @@ describe('contract drift, for admins', () => {
     );
   });
 });
+
+describe('dictionaries, lists and the older endpoints', () => {
+  it('a users dictionary item with `profile_picture` instead of `picture` keeps its picture', async () => {
+    world.upstream.answer('dictionaryUsers', {
+      body: {
+        error: false,
+        users: [
+          {
+            userId: '1789',
+            username: 'ada.runs',
+            fullname: 'Ada Runs',
+            profile_picture: 'https://cdn.example/ada.jpg',
+            followers: 48210,
+            isVerified: true,
+          },
+        ],
+      },
+    });
+    const res = await world.get('/api/dictionaries/instagram/users?query=ada');
+    expect(res.status).toBe(200);
+    expect(res.body.rows).toEqual([
+      ['1789', 'ada.runs', 'Ada Runs', 48210, true, 'https://cdn.example/ada.jpg'],
+    ]);
+  });
+
+  it('an AI list with a platform this version does not know is listed, and counted as drift', async () => {
+    world.upstream.answer('aiListsGet', {
+      body: { lists: [{ id: 'l1', name: 'Q4 creators', platform: 'twitch', approximateMemberCount: 3 }] },
+    });
+    const res = await world.get('/api/ai/lists');
+    expect(res.status).toBe(200);
+    expect(res.body.rows).toEqual([['l1', 'Q4 creators', 'twitch', 3, null, null]]);
+    const health = await world.get('/api/health', world.admin);
+    const lists = health.body.contract.drifting.find(
+      (entry: { operation: string }) => entry.operation === 'aiListsGet',
+    );
+    expect(lists.findings).toEqual([
+      expect.objectContaining({ kind: 'unknown_value', path: 'lists[].platform', value: 'twitch' }),
+    ]);
+  });
+
+  it('adding members when the answer omits the new total still says how many were added', async () => {
+    world.upstream.answer('aiListGet', {
+      body: { list: { id: 'l1', name: 'Q4', platform: 'instagram', approximateMemberCount: 1 } },
+    });
+    world.upstream.answer('aiListMembersAdd', { body: { added: 2 } });
+    const res = await world.post('/api/ai/lists/l1/members', { ids: ['1', '2'] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ added: 2, total: null, calls: 1 });
+  });
+
+  it('the older collaborations endpoint without an end cursor is one page, billed once', async () => {
+    world.upstream.answer('collaborationsInfluencerDeprecated', {
+      body: { collaborations: [{ id: 'c1', brand: 'Nike' }], more_available: true },
+      credits: 1,
+    });
+    const res = await world.post('/api/collaborations/deprecated', {
+      kind: 'influencer',
+      platform: 'instagram',
+      id: '@ada.runs',
+      maxPages: 3,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ pages: 1, more: false, credits: 1 });
+    expect(world.upstream.callsOf('collaborationsInfluencerDeprecated')).toBe(1);
+  });
+
+  it('YouTube uploads paged by a `continuation_token` are followed', async () => {
+    world.upstream.answer('rawYoutubeUploadedVideos', (call) => ({
+      body: {
+        videos_list: {
+          videos: [{ id: call.query.cursor === undefined ? 'y1' : 'y2', title: 'A video' }],
+          ...(call.query.cursor === undefined ? { continuation_token: 'tok-2' } : {}),
+        },
+      },
+    }));
+    const res = await world.post('/api/raw', {
+      operation: 'rawYoutubeUploadedVideos',
+      query: { url: '@techtalk' },
+      maxPages: 4,
+    });
+    expect(res.status).toBe(200);
+    expect(column(res.body, 'Id')).toEqual(['y1', 'y2']);
+    expect(world.upstream.calls.map((call) => call.query.cursor)).toEqual([undefined, 'tok-2']);
+  });
+});
