@@ -107,7 +107,9 @@ export const summaryInfluencerSchema = z.looseObject({
 export const influencerCollaborationSummarySchema = z.looseObject({
   summary: wanted(collaborationSummarySchema),
   per_brand_summary: wanted(
-    z.array(z.looseObject({ brand: wanted(summaryBrandSchema), summary: wanted(collaborationSummarySchema) })),
+    z.array(
+      z.looseObject({ brand: wanted(summaryBrandSchema), summary: wanted(collaborationSummarySchema) }),
+    ),
   ),
 });
 
@@ -115,7 +117,10 @@ export const brandCollaborationSummarySchema = z.looseObject({
   summary: wanted(collaborationSummarySchema),
   per_influencer_summary: wanted(
     z.array(
-      z.looseObject({ influencer: wanted(summaryInfluencerSchema), summary: wanted(collaborationSummarySchema) }),
+      z.looseObject({
+        influencer: wanted(summaryInfluencerSchema),
+        summary: wanted(collaborationSummarySchema),
+      }),
     ),
   ),
 });

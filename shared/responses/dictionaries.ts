@@ -49,7 +49,10 @@ function renameProfilePicture(input: unknown): unknown {
 export const dictionaryUserSchema = z.preprocess(renameProfilePicture, dictionaryUserFieldsSchema);
 export type DictionaryUser = z.infer<typeof dictionaryUserSchema>;
 
-export const brandsResponseSchema = successEnvelope({ brands: z.array(brandSchema), total: optional(z.number()) });
+export const brandsResponseSchema = successEnvelope({
+  brands: z.array(brandSchema),
+  total: optional(z.number()),
+});
 export type BrandsResponse = z.infer<typeof brandsResponseSchema>;
 
 export const interestsResponseSchema = successEnvelope({

@@ -36,7 +36,9 @@ export function healthStatusOf(text: unknown): HealthStatus | null {
 }
 
 /** The groups of an answer whose status text is known; the others are left out. */
-export function healthGroupsOf(groups: Readonly<Record<string, unknown>> | undefined): Record<string, HealthStatus> {
+export function healthGroupsOf(
+  groups: Readonly<Record<string, unknown>> | undefined,
+): Record<string, HealthStatus> {
   const known: Record<string, HealthStatus> = {};
   for (const [name, text] of Object.entries(groups ?? {})) {
     const status = healthStatusOf(text);

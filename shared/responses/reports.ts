@@ -58,7 +58,13 @@ export const reportPostSchema = z.looseObject({
   comments: optional(z.number()),
   views: optional(z.number()),
   sponsors: optional(
-    list(z.looseObject({ domain: optional(z.string()), name: optional(z.string()), logo_url: optional(z.string()) })),
+    list(
+      z.looseObject({
+        domain: optional(z.string()),
+        name: optional(z.string()),
+        logo_url: optional(z.string()),
+      }),
+    ),
   ),
 });
 export type ReportPost = z.infer<typeof reportPostSchema>;
@@ -78,7 +84,10 @@ export const statHistoryEntrySchema = z.looseObject({
 });
 
 /** `{ id, name }` items (interests, brand affinity); the rows show the names. */
-const namedItem = z.looseObject({ id: optional(z.union([z.number(), z.string()])), name: optional(z.string()) });
+const namedItem = z.looseObject({
+  id: optional(z.union([z.number(), z.string()])),
+  name: optional(z.string()),
+});
 
 export const contactSchema = z.looseObject({ type: optional(z.string()), value: optional(z.string()) });
 
@@ -91,7 +100,9 @@ export const engagementRateBinSchema = z.looseObject({
 });
 
 export const audienceExtraSchema = z.looseObject({
-  followersRange: optional(z.looseObject({ leftNumber: optional(z.number()), rightNumber: optional(z.number()) })),
+  followersRange: optional(
+    z.looseObject({ leftNumber: optional(z.number()), rightNumber: optional(z.number()) }),
+  ),
   engagementRateDistribution: optional(list(engagementRateBinSchema)),
 });
 
@@ -131,7 +142,9 @@ const commonReportFields = {
   userId: optional(z.string()),
   profile: optional(influencerProfileSchema),
   audience: optional(z.looseObject(audienceFields)),
-  statsByContentType: optional(z.looseObject({ all: optional(contentStatsSchema), reels: optional(contentStatsSchema) })),
+  statsByContentType: optional(
+    z.looseObject({ all: optional(contentStatsSchema), reels: optional(contentStatsSchema) }),
+  ),
   recentPosts: optional(list(reportPostSchema)),
   popularPosts: optional(list(reportPostSchema)),
   sponsoredPosts: optional(list(reportPostSchema)),
@@ -140,7 +153,9 @@ const commonReportFields = {
   state: optional(z.string()),
   country: optional(z.string()),
   gender: optional(genderSchema),
-  language: optional(z.union([z.looseObject({ code: optional(z.string()), name: optional(z.string()) }), z.string()])),
+  language: optional(
+    z.union([z.looseObject({ code: optional(z.string()), name: optional(z.string()) }), z.string()]),
+  ),
   /** Disabled unless the operator unlocks contact details for the account. */
   contacts: optional(list(contactSchema)),
   ageGroup: optional(z.string()),

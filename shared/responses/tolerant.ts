@@ -163,8 +163,7 @@ function walk(schema: z.ZodType, value: unknown, path: string, found: Map<string
 
 /** A readable answer and what it lacked, or why it could not be read at all. */
 export type AnswerReading<T> =
-  | { ok: true; value: T; drift: DriftFinding[] }
-  | { ok: false; problems: string[] };
+  { ok: true; value: T; drift: DriftFinding[] } | { ok: false; problems: string[] };
 
 /**
  * Parses an answer with its tolerant schema and reports its drift. A failure names at most three

@@ -134,7 +134,12 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
 
   const upstreamMonitor = createUpstreamMonitor(systemClock);
   const baseUrl = config.upstream.baseUrl ?? `http://127.0.0.1:${port}/sandbox/v1`;
-  const upstream = createUpstreamFromConfig(config, { baseUrl, logger, monitor: upstreamMonitor, drift: store.drift });
+  const upstream = createUpstreamFromConfig(config, {
+    baseUrl,
+    logger,
+    monitor: upstreamMonitor,
+    drift: store.drift,
+  });
   const playground =
     options.playground === true && sandbox !== null
       ? await startPlaygroundSafely(`http://127.0.0.1:${port}/`, config, sandbox.state.world, logger)

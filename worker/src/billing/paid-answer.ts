@@ -35,7 +35,8 @@ export async function callPaid<T>(
   try {
     result = await spec.call();
   } catch (error) {
-    const body = isUpstreamError(error) && error.code === 'unreadable_answer' ? error.unreadableBody : undefined;
+    const body =
+      isUpstreamError(error) && error.code === 'unreadable_answer' ? error.unreadableBody : undefined;
     if (body === undefined) throw error;
     const actual = spec.unreadableCharge?.(body.json) ?? spec.estimate;
     let answerId = 'not kept';
@@ -94,7 +95,10 @@ export function countListed(json: unknown, paths: readonly (readonly string[])[]
   for (const path of paths) {
     let value: unknown = json;
     for (const key of path) {
-      value = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+      value =
+        typeof value === 'object' && value !== null && !Array.isArray(value)
+          ? (value as Record<string, unknown>)[key]
+          : undefined;
     }
     if (Array.isArray(value)) count = (count ?? 0) + value.length;
   }

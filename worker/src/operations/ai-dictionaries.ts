@@ -20,9 +20,7 @@ export async function readAiBrands(
 ): Promise<DictionaryAnswer<'ai_brands'>> {
   const query = { query: request.query, limit: request.limit };
   const { value, fromCache } = await cachedLookup(deps, canonicalJson(['ai', 'brands', query]), async () => ({
-    items: (
-      await deps.upstream.request('aiBrands', { query, schema: aiBrandsResponseSchema })
-    ).brands,
+    items: (await deps.upstream.request('aiBrands', { query, schema: aiBrandsResponseSchema })).brands,
     total: null,
   }));
   return dictionaryAnswer('ai_brands', value, fromCache, request.withHeader === true);

@@ -3,7 +3,11 @@ import { actualCredits, estimateCredits, sumCharges } from '../../../shared/pric
 import { aiSearchResponseSchema, type AiProfile } from '../../../shared/responses/ai-search';
 import { AI_SEARCH_COLUMNS, aiSearchToRows } from '../../../shared/rows/ai-search-rows';
 import { errorRow, withOptionalHeader, type Row } from '../../../shared/rows/columns';
-import { isUnreadableAnswer, unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
+import {
+  isUnreadableAnswer,
+  unreadableAnswerMessage,
+  type UnreadableAnswer,
+} from '../../../shared/unreadable-answer';
 import { countListed } from '../billing/paid-answer';
 import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import type { AiSearchBody, AiSearchInput, AiSearchMode } from './ai-search-request';
@@ -121,7 +125,9 @@ export async function aiSearchPage(
       },
     };
     const paid = args.budget ? await args.budget.run(spec) : await deps.paid.run(context, spec);
-    const answer: CachedAiPage = isUnreadableAnswer(paid) ? { total: null, profiles: [], unreadable: paid } : paid;
+    const answer: CachedAiPage = isUnreadableAnswer(paid)
+      ? { total: null, profiles: [], unreadable: paid }
+      : paid;
     await deps.store.cache.set(AI_SEARCH_PAGES_NAMESPACE, key, answer, deps.store.cacheTtlMs['search-pages']);
     return {
       profiles: answer.profiles,
@@ -155,7 +161,8 @@ export async function withFetchedImage(
 /** Profiles not `seen` on earlier pages (by user id, else username); adds them to `seen`. */
 export function freshProfiles(profiles: readonly AiProfile[], seen: Set<string>): AiProfile[] {
   return profiles.filter((profile) => {
-    const id = profile.userId ?? (profile.username === undefined ? undefined : `@${profile.username.toLowerCase()}`);
+    const id =
+      profile.userId ?? (profile.username === undefined ? undefined : `@${profile.username.toLowerCase()}`);
     // A profile without any id cannot repeat a creator as far as anyone can tell: it is kept.
     if (id === undefined) return true;
     if (seen.has(id)) return false;
@@ -174,7 +181,10 @@ export function aiPageRows(
   platform: Platform,
 ): { rows: Row[]; duplicates: number } {
   if (result.unreadable !== null) {
-    return { rows: [errorRow(unreadableAnswerMessage(result.unreadable), AI_SEARCH_COLUMNS.length)], duplicates: 0 };
+    return {
+      rows: [errorRow(unreadableAnswerMessage(result.unreadable), AI_SEARCH_COLUMNS.length)],
+      duplicates: 0,
+    };
   }
   const fresh = freshProfiles(result.profiles, seen);
   return {

@@ -13,9 +13,20 @@ import {
   collaborationPostsToRows,
   collaborationSummaryToRows,
 } from '../../../shared/rows/collaboration-rows';
-import { column, errorRow, headerRow, withOptionalHeader, type Column, type Row } from '../../../shared/rows/columns';
+import {
+  column,
+  errorRow,
+  headerRow,
+  withOptionalHeader,
+  type Column,
+  type Row,
+} from '../../../shared/rows/columns';
 import { flatColumns, flatToRows } from '../../../shared/rows/raw-rows';
-import { isUnreadableAnswer, unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
+import {
+  isUnreadableAnswer,
+  unreadableAnswerMessage,
+  type UnreadableAnswer,
+} from '../../../shared/unreadable-answer';
 import type { Paid, PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import { toWorkerError } from '../http/error-answer';
 import { CREATOR_COLUMN, withCreators } from './collaborations-creator';
@@ -23,8 +34,13 @@ import type { CollaborationsInput, DeprecatedCollaborationsInput } from './colla
 import type { OperationContext, OperationDeps } from './operation-deps';
 
 /** What one page was billed: its per-call price, or what an unreadable one was recorded at. */
-function chargeOf(page: unknown, operation: 'collaborationPosts' | DeprecatedCollaborationsOperation): CreditCharge {
-  return isUnreadableAnswer(page) ? { credits: page.credits, rawRequests: page.rawRequests } : actualCredits(operation);
+function chargeOf(
+  page: unknown,
+  operation: 'collaborationPosts' | DeprecatedCollaborationsOperation,
+): CreditCharge {
+  return isUnreadableAnswer(page)
+    ? { credits: page.credits, rawRequests: page.rawRequests }
+    : actualCredits(operation);
 }
 
 /** A paged collaborations answer: the rows so far and where to go on. */
@@ -162,7 +178,9 @@ export function deprecatedCollaborationsCall(
 }
 
 /** The `after` of the next deprecated page, or null after the last (or an unreadable one). */
-export function nextDeprecatedCollaborationsCursor(page: Paid<DeprecatedCollaborationsResponse>): string | null {
+export function nextDeprecatedCollaborationsCursor(
+  page: Paid<DeprecatedCollaborationsResponse>,
+): string | null {
   if (isUnreadableAnswer(page)) return null;
   return page.more_available === true && page.end_cursor !== undefined && page.end_cursor !== ''
     ? page.end_cursor
@@ -331,7 +349,8 @@ export async function runDeprecatedCollaborations(
   }
   const fixed: Column[] = columns ?? (unreadable === null ? [] : [column('note', 'Note', 'text')]);
   const rows = flatToRows(items, fixed, { withHeader: input.withHeader });
-  if (unreadable !== null) rows.push(errorRow(unreadableAnswerMessage(unreadable), Math.max(1, fixed.length)));
+  if (unreadable !== null)
+    rows.push(errorRow(unreadableAnswerMessage(unreadable), Math.max(1, fixed.length)));
   return {
     header: fixed.map((col) => col.label),
     columns: fixed,

@@ -87,7 +87,9 @@ function source<T extends Record<string, unknown>>(
     instagramOnly,
     rowsKind,
     fetch: async (deps, platform, query) =>
-      stored(await deps.upstream.request(operation, { ...(instagramOnly ? {} : { platform }), query, schema })),
+      stored(
+        await deps.upstream.request(operation, { ...(instagramOnly ? {} : { platform }), query, schema }),
+      ),
   };
 }
 
@@ -114,9 +116,18 @@ const SOURCES: Readonly<Record<DictionaryKindName, DictionarySource>> = {
     items: body.locations,
     total: body.total ?? null,
   })),
-  topics: source('dictionaryTopics', 'tags', tagsResponseSchema, (body) => ({ items: body.tags, total: null })),
-  hashtags: source('dictionaryHashtags', 'tags', tagsResponseSchema, (body) => ({ items: body.tags, total: null })),
-  users: source('dictionaryUsers', 'users', usersResponseSchema, (body) => ({ items: body.users, total: null })),
+  topics: source('dictionaryTopics', 'tags', tagsResponseSchema, (body) => ({
+    items: body.tags,
+    total: null,
+  })),
+  hashtags: source('dictionaryHashtags', 'tags', tagsResponseSchema, (body) => ({
+    items: body.tags,
+    total: null,
+  })),
+  users: source('dictionaryUsers', 'users', usersResponseSchema, (body) => ({
+    items: body.users,
+    total: null,
+  })),
 };
 
 /** `GET /api/dictionaries/:platform/:kind`: free, cached a day per (platform, kind, query, limit). */

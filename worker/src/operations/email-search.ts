@@ -4,7 +4,11 @@ import { actualCredits, estimateCredits } from '../../../shared/pricing';
 import { emailSearchResponseSchema, type MatchedEmail } from '../../../shared/responses/email-search';
 import { headerRow, type Column, type Row } from '../../../shared/rows/columns';
 import { EMAIL_COLUMNS, emailToRows } from '../../../shared/rows/email-rows';
-import { isUnreadableAnswer, unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
+import {
+  isUnreadableAnswer,
+  unreadableAnswerMessage,
+  type UnreadableAnswer,
+} from '../../../shared/unreadable-answer';
 import { countListed } from '../billing/paid-answer';
 import type { PaidBudget } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';

@@ -7,7 +7,11 @@ import {
   type OverlapResponse,
 } from '../../../shared/responses/overlap';
 import { errorRow, withOptionalHeader, type Column, type Row } from '../../../shared/rows/columns';
-import { isUnreadableAnswer, unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
+import {
+  isUnreadableAnswer,
+  unreadableAnswerMessage,
+  type UnreadableAnswer,
+} from '../../../shared/unreadable-answer';
 import { OVERLAP_COLUMNS, overlapToRows } from '../../../shared/rows/overlap-rows';
 import { badRequest } from '../http/worker-error';
 import { canonicalJson } from './canonical-json';
@@ -92,7 +96,10 @@ export async function runOverlap(
     columns: [...OVERLAP_COLUMNS],
     rows:
       stored.unreadable === undefined
-        ? overlapToRows({ reportInfo: stored.reportInfo ?? {}, data: stored.data }, { withHeader: input.withHeader })
+        ? overlapToRows(
+            { reportInfo: stored.reportInfo ?? {}, data: stored.data },
+            { withHeader: input.withHeader },
+          )
         : withOptionalHeader(
             OVERLAP_COLUMNS,
             [errorRow(unreadableAnswerMessage(stored.unreadable), OVERLAP_COLUMNS.length)],
@@ -131,7 +138,10 @@ export async function runOverlap(
     });
     const stored: StoredOverlap = isUnreadableAnswer(response)
       ? { data: [], unreadable: response }
-      : { data: response.data, ...(response.reportInfo === undefined ? {} : { reportInfo: response.reportInfo }) };
+      : {
+          data: response.data,
+          ...(response.reportInfo === undefined ? {} : { reportInfo: response.reportInfo }),
+        };
     const storedAt = deps.clock.now();
     await deps.store.cache.set(OVERLAP_NAMESPACE, key, stored, deps.store.cacheTtlMs.reports, storedAt);
     return { stored, storedAt };

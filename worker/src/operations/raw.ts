@@ -9,7 +9,11 @@ import {
   rawNextCursor,
 } from '../../../shared/responses/raw';
 import { errorRow, type Column, type Row } from '../../../shared/rows/columns';
-import { isUnreadableAnswer, unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
+import {
+  isUnreadableAnswer,
+  unreadableAnswerMessage,
+  type UnreadableAnswer,
+} from '../../../shared/unreadable-answer';
 import type { Paid } from '../billing/paid-call';
 import { flatColumns, flatToRows, rawColumns, rawItems, rawToRows } from '../../../shared/rows/raw-rows';
 import { toWorkerError } from '../http/error-answer';
@@ -57,7 +61,8 @@ type RawCall = { kind: 'page'; body: unknown } | { kind: 'notFound'; error: Upst
 
 /** The rows of a page in the operation's own columns, or one row saying it could not be read. */
 export function rawPageRows(operation: RawOperationId, page: RawPageResult): Row[] {
-  if (page.unreadable !== null) return [errorRow(unreadableAnswerMessage(page.unreadable), rawColumns(operation).length)];
+  if (page.unreadable !== null)
+    return [errorRow(unreadableAnswerMessage(page.unreadable), rawColumns(operation).length)];
   return rawToRows(operation, page.body);
 }
 

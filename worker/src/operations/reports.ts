@@ -131,7 +131,8 @@ export async function runReports(
     const outcome = outcomes.get(row.key);
     if (outcome === undefined || pendingKeys.has(row.key)) return { kind: 'error', message: STILL_FETCHING };
     if (outcome.kind === 'error') return { kind: 'error', message: outcome.message };
-    if (outcome.kind === 'unreadable') return { kind: 'error', message: unreadableAnswerMessage(outcome.answer) };
+    if (outcome.kind === 'unreadable')
+      return { kind: 'error', message: unreadableAnswerMessage(outcome.answer) };
     const target = targets.get(row.key) as ReportTarget;
     return {
       kind: 'report',

@@ -3,7 +3,11 @@ import type { Platform } from '../../../shared/platforms';
 import { actualCredits, estimateCredits, sumCharges } from '../../../shared/pricing';
 import { searchResponseSchema, type SearchItem } from '../../../shared/responses/search';
 import { errorRow, type Row } from '../../../shared/rows/columns';
-import { isUnreadableAnswer, unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
+import {
+  isUnreadableAnswer,
+  unreadableAnswerMessage,
+  type UnreadableAnswer,
+} from '../../../shared/unreadable-answer';
 import { SEARCH_COLUMNS, searchToRows } from '../../../shared/rows/search-rows';
 import { countListed } from '../billing/paid-answer';
 import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
@@ -149,7 +153,10 @@ export async function searchPage(
  */
 export function searchRows(page: SearchPageResult, seen: Set<string>): { rows: Row[]; duplicates: number } {
   if (page.unreadable !== null) {
-    return { rows: [errorRow(unreadableAnswerMessage(page.unreadable), SEARCH_COLUMNS.length)], duplicates: 0 };
+    return {
+      rows: [errorRow(unreadableAnswerMessage(page.unreadable), SEARCH_COLUMNS.length)],
+      duplicates: 0,
+    };
   }
   const fresh = (item: SearchItem) => {
     // An item without any id cannot repeat a creator as far as anyone can tell: it is kept.
@@ -199,7 +206,8 @@ export async function runSearch(
       results.set(page, result);
       // A short page (an unreadable one holds none) is the last; so is the last page `total` allows.
       if (result.items.length < SEARCH_PAGE_SIZE) last = Math.min(last, page);
-      if (result.total !== null) last = Math.min(last, Math.max(0, Math.ceil(result.total / SEARCH_PAGE_SIZE) - 1));
+      if (result.total !== null)
+        last = Math.min(last, Math.max(0, Math.ceil(result.total / SEARCH_PAGE_SIZE) - 1));
     };
     await fetchPage(0);
     const limit = createConcurrencyLimit(SEARCH_PAGE_CONCURRENCY);

@@ -25,7 +25,11 @@ export function createUnreadableAnswersRouter(deps: OperationDeps): Router {
   router.get('/api/admin/unreadable-answers/:id', deps.authenticate, admin, async (req, res) => {
     const answer = await deps.store.unreadableAnswers.get(String(req.params.id));
     if (answer === null) {
-      throw new WorkerError(404, 'not_found', 'No unreadable answer is kept under that id (the newest 500 are kept)');
+      throw new WorkerError(
+        404,
+        'not_found',
+        'No unreadable answer is kept under that id (the newest 500 are kept)',
+      );
     }
     res.set('Cache-Control', 'no-store').json(answer);
   });

@@ -27,9 +27,7 @@ export interface EmailResultCache {
   setMany(results: readonly EmailLookup[], now?: number): Promise<void>;
 }
 
-type StoredLookup =
-  | { matched: false; unreadable?: UnreadableAnswer }
-  | { matched: true; result: unknown };
+type StoredLookup = { matched: false; unreadable?: UnreadableAnswer } | { matched: true; result: unknown };
 
 const NAMESPACE = 'emails';
 /** NUL cannot appear in an address or in the API's text, so the placeholder cannot collide. */
@@ -53,7 +51,8 @@ export function createEmailResultCache(options: {
         const match = stored.matched
           ? ({ ...(restoreAddress(stored.result, email) as object), email } as MatchedEmail)
           : null;
-        const unreadable = !stored.matched && isUnreadableAnswer(stored.unreadable) ? stored.unreadable : undefined;
+        const unreadable =
+          !stored.matched && isUnreadableAnswer(stored.unreadable) ? stored.unreadable : undefined;
         found.set(email, { email, match, ...(unreadable === undefined ? {} : { unreadable }) });
       }
       return found;
@@ -61,7 +60,8 @@ export function createEmailResultCache(options: {
 
     async setMany(results, now) {
       const entries = results.map(({ email, match, unreadable }) => {
-        let value: StoredLookup = unreadable === undefined ? { matched: false } : { matched: false, unreadable };
+        let value: StoredLookup =
+          unreadable === undefined ? { matched: false } : { matched: false, unreadable };
         if (match !== null) {
           const { email: _echo, ...rest } = match;
           value = { matched: true, result: hideAddress(rest, email) };

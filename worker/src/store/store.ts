@@ -5,7 +5,10 @@ import { systemClock, type Clock } from '../../common/clock';
 import { createSqliteBudgetRepository, type BudgetRepository } from './budget-repository';
 import { createSqliteCacheRepository, type CacheRepository } from './cache-repository';
 import { CACHE_NAMESPACES, defaultCacheTtlMs, type CacheNamespace } from './cache-namespaces';
-import { createSqliteContractDriftRepository, type ContractDriftRepository } from './contract-drift-repository';
+import {
+  createSqliteContractDriftRepository,
+  type ContractDriftRepository,
+} from './contract-drift-repository';
 import { deriveKeys, loadOrCreateDataSecret, randomDataSecret } from './data-secret';
 import { createEmailCacheKey, type EmailCacheKey } from './email-cache-key';
 import { createEmailResultCache, type EmailResultCache } from './email-result-cache';

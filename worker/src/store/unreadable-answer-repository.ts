@@ -63,7 +63,10 @@ const ADDRESS_LIKE = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
  * Submitted addresses are never stored in plain text, and an e-mail search answer quotes them all.
  */
 export function hideEmailAddresses(text: string, emailKey: EmailCacheKey): string {
-  return text.replace(ADDRESS_LIKE, (address) => `[e-mail ${emailKey(normalizeEmail(address)).slice(0, 12)}]`);
+  return text.replace(
+    ADDRESS_LIKE,
+    (address) => `[e-mail ${emailKey(normalizeEmail(address)).slice(0, 12)}]`,
+  );
 }
 
 interface AnswerRow {

@@ -140,8 +140,7 @@ interface Failure {
 }
 
 type AttemptResult =
-  | { ok: true; status: number; json: unknown; text: string }
-  | { ok: false; failure: Failure };
+  { ok: true; status: number; json: unknown; text: string } | { ok: false; failure: Failure };
 
 /** Paid operations (credits or the raw allowance): a 2xx of theirs has been billed, whatever it says. */
 function isPaid(operationId: OperationId): boolean {
@@ -449,7 +448,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
               code: 'unreadable_answer',
               message: `the Discovery API answered ${operationId} in a shape this version could not read (${reading.problems.join('; ')})`,
               attempts: attempt,
-              answer: { status: result.status, text: result.text, json: result.json, problems: reading.problems },
+              answer: {
+                status: result.status,
+                text: result.text,
+                json: result.json,
+                problems: reading.problems,
+              },
             });
           }
           emit({ type: 'read', operationId, family, findings: reading.drift, unreadable: null });

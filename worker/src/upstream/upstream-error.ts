@@ -6,12 +6,7 @@ import type { OperationId } from '../../../shared/operations';
  * without a readable body gets `http_<status>`.
  */
 export type LocalErrorCode =
-  | 'network_error'
-  | 'timeout'
-  | 'malformed_response'
-  | 'unreadable_answer'
-  | 'aborted'
-  | 'invalid_request';
+  'network_error' | 'timeout' | 'malformed_response' | 'unreadable_answer' | 'aborted' | 'invalid_request';
 
 const LOCAL_ERROR_CODES: ReadonlySet<string> = new Set<LocalErrorCode>([
   'network_error',
@@ -139,7 +134,9 @@ export class UpstreamError extends Error {
     this.attempts = init.attempts ?? 0;
     this.retryAfterMs = init.retryAfterMs;
     this.#answer =
-      init.answer === undefined ? undefined : { ...init.answer, text: redactSecrets(init.answer.text, secrets) };
+      init.answer === undefined
+        ? undefined
+        : { ...init.answer, text: redactSecrets(init.answer.text, secrets) };
   }
 
   /** The 2xx body behind an `unreadable_answer`, for the paid-call pipeline to bill and keep. */

@@ -32,7 +32,7 @@ describe('toWorkerError', () => {
     expect([answer.status, answer.code]).toEqual([status, code]);
   });
 
-  it("words an error the service wrote (`error: true` on a 200) as it wrote it", () => {
+  it('words an error the service wrote (`error: true` on a 200) as it wrote it', () => {
     expect(toWorkerError(upstream(200, 'empty_audience')).message).toBe(
       'The Discovery API answered "empty_audience": the API said empty_audience',
     );

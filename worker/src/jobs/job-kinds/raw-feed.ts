@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RawOperationId } from '../../../../shared/operations';
 import { isPagedRawOperation, RAW_PAGINATION } from '../../../../shared/responses/raw';
-import { rawColumns, rawToRows } from '../../../../shared/rows/raw-rows';
+import { rawColumns } from '../../../../shared/rows/raw-rows';
 import { badRequest } from '../../http/worker-error';
 import { rawPage, rawPageRows } from '../../operations/raw';
 import { parseRawRequest } from '../../operations/raw-request';
@@ -102,7 +102,10 @@ export const rawFeedKind: JobKind = {
             const page = await rawPage(deps, context, { operation, query: params.query, cursor: from });
             const kept = keepFeedPage(feed, capacity, {
               rows: rawPageRows(operation, page),
-              ids: page.unreadable === null ? page.items.map(rawItemId) : [`unreadable:${page.unreadable.answerId}`],
+              ids:
+                page.unreadable === null
+                  ? page.items.map(rawItemId)
+                  : [`unreadable:${page.unreadable.answerId}`],
               next: page.nextCursor,
             });
             if (kept.repeated)
