@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../platforms';
 import { successEnvelope } from './envelope';
-import { openEnum, optional, wanted } from './tolerant';
+import { list, openEnum, optional, wanted } from './tolerant';
 
 /**
  * AI search (text, image and lookalikes share one response), AI dictionaries and AI lists.
@@ -45,9 +45,9 @@ export const aiProfileSchema = z.looseObject({
   /** Decimal fraction (0.05 = 5%) over the growth filter's interval; omitted when unavailable. */
   followersGrowthRate: optional(z.number()),
   /** Ordered by relevance to the query. */
-  matchedPosts: wanted(z.array(aiMatchedPostSchema)),
+  matchedPosts: wanted(list(aiMatchedPostSchema)),
   /** Not necessarily relevant to the query; item fields are not shown. */
-  recentPosts: optional(z.array(z.looseObject({}))),
+  recentPosts: optional(list(z.looseObject({}))),
   accountCategory: wanted(z.string()),
 });
 export type AiProfile = z.infer<typeof aiProfileSchema>;
@@ -55,7 +55,7 @@ export type AiProfile = z.infer<typeof aiProfileSchema>;
 /** `total` is an estimate and may exceed what pagination can reach (1500 results). */
 export const aiSearchResponseSchema = successEnvelope({
   total: wanted(z.number()),
-  profiles: z.array(aiProfileSchema),
+  profiles: list(aiProfileSchema),
 });
 export type AiSearchResponse = z.infer<typeof aiSearchResponseSchema>;
 
@@ -63,19 +63,19 @@ export type AiSearchResponse = z.infer<typeof aiSearchResponseSchema>;
 
 /** Open shape: `{ error, brands: [{ name }] }`; `name` is what `filters.brands` takes. */
 export const aiBrandsResponseSchema = successEnvelope({
-  brands: z.array(z.looseObject({ name: wanted(z.string()) })),
+  brands: list(z.looseObject({ name: wanted(z.string()) })),
 });
 export type AiBrandsResponse = z.infer<typeof aiBrandsResponseSchema>;
 
 /** Open shape: `{ error, hashtags: [{ tag, postCount }] }`, `tag` without `#`, sorted by postCount desc. */
 export const aiHashtagsResponseSchema = successEnvelope({
-  hashtags: z.array(z.looseObject({ tag: wanted(z.string()), postCount: optional(z.number()) })),
+  hashtags: list(z.looseObject({ tag: wanted(z.string()), postCount: optional(z.number()) })),
 });
 export type AiHashtagsResponse = z.infer<typeof aiHashtagsResponseSchema>;
 
 /** Open shape: `{ error, mentions: [{ username, postCount }] }`, `username` without `@`, sorted by postCount desc. */
 export const aiMentionsResponseSchema = successEnvelope({
-  mentions: z.array(z.looseObject({ username: wanted(z.string()), postCount: optional(z.number()) })),
+  mentions: list(z.looseObject({ username: wanted(z.string()), postCount: optional(z.number()) })),
 });
 export type AiMentionsResponse = z.infer<typeof aiMentionsResponseSchema>;
 
@@ -100,7 +100,7 @@ export const aiListCreateResponseSchema = successEnvelope({ list: aiListSchema }
 export type AiListCreateResponse = z.infer<typeof aiListCreateResponseSchema>;
 
 /** `GET /ai/lists`, open shape: `{ error, lists }` (no paging: the spec gives none). */
-export const aiListsResponseSchema = successEnvelope({ lists: z.array(aiListSchema) });
+export const aiListsResponseSchema = successEnvelope({ lists: list(aiListSchema) });
 export type AiListsResponse = z.infer<typeof aiListsResponseSchema>;
 
 /** `GET /ai/lists/{listId}`, open shape: `{ error, list }` with the member estimate present. */

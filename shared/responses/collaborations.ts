@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COLLABORATION_TYPES } from '../enums';
 import { successEnvelope } from './envelope';
-import { openEnum, optional, wanted } from './tolerant';
+import { list, openEnum, optional, wanted } from './tolerant';
 
 /**
  * Collaborations (`POST /collaborations/posts`, `POST /collaborations/summary`; api-notes, single
@@ -41,7 +41,7 @@ export const collaborationPostSchema = z.looseObject({
   label: optional(z.string()),
   collaboration_type: wanted(collaborationTypeSchema),
   stats: optional(collaborationPostStatsSchema),
-  sponsors: optional(z.array(collaborationSponsorSchema)),
+  sponsors: optional(list(collaborationSponsorSchema)),
 });
 export type CollaborationPost = z.infer<typeof collaborationPostSchema>;
 
@@ -50,7 +50,7 @@ const sideFields = {
   id: optional(z.string()),
   platform: optional(z.string()),
   is_more_available: wanted(z.boolean()),
-  posts: wanted(z.array(collaborationPostSchema)),
+  posts: wanted(list(collaborationPostSchema)),
 };
 
 export const collaborationInfluencerPostsSchema = z.looseObject({
@@ -107,16 +107,14 @@ export const summaryInfluencerSchema = z.looseObject({
 export const influencerCollaborationSummarySchema = z.looseObject({
   summary: wanted(collaborationSummarySchema),
   per_brand_summary: wanted(
-    z.array(
-      z.looseObject({ brand: wanted(summaryBrandSchema), summary: wanted(collaborationSummarySchema) }),
-    ),
+    list(z.looseObject({ brand: wanted(summaryBrandSchema), summary: wanted(collaborationSummarySchema) })),
   ),
 });
 
 export const brandCollaborationSummarySchema = z.looseObject({
   summary: wanted(collaborationSummarySchema),
   per_influencer_summary: wanted(
-    z.array(
+    list(
       z.looseObject({
         influencer: wanted(summaryInfluencerSchema),
         summary: wanted(collaborationSummarySchema),
@@ -136,7 +134,7 @@ export type CollaborationSummaryResponse = z.infer<typeof collaborationSummaryRe
  * via `after=end_cursor` while `more_available`. Item fields are not shown.
  */
 export const deprecatedCollaborationsResponseSchema = successEnvelope({
-  collaborations: z.array(z.looseObject({})),
+  collaborations: list(z.looseObject({})),
   more_available: wanted(z.boolean()),
   end_cursor: optional(z.string()),
 });

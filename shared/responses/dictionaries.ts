@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
-import { optional, wanted } from './tolerant';
+import { list, optional, wanted } from './tolerant';
 
 /**
  * Dictionary items and list responses (spec "Dictionary items"; every field required there). Read
@@ -50,31 +50,31 @@ export const dictionaryUserSchema = z.preprocess(renameProfilePicture, dictionar
 export type DictionaryUser = z.infer<typeof dictionaryUserSchema>;
 
 export const brandsResponseSchema = successEnvelope({
-  brands: z.array(brandSchema),
+  brands: list(brandSchema),
   total: optional(z.number()),
 });
 export type BrandsResponse = z.infer<typeof brandsResponseSchema>;
 
 export const interestsResponseSchema = successEnvelope({
-  interests: z.array(interestSchema),
+  interests: list(interestSchema),
   total: optional(z.number()),
 });
 export type InterestsResponse = z.infer<typeof interestsResponseSchema>;
 
 export const languagesResponseSchema = successEnvelope({
-  languages: z.array(languageSchema),
+  languages: list(languageSchema),
   total: optional(z.number()),
 });
 export type LanguagesResponse = z.infer<typeof languagesResponseSchema>;
 
 export const locationsResponseSchema = successEnvelope({
-  locations: z.array(locationSchema),
+  locations: list(locationSchema),
   total: optional(z.number()),
 });
 export type LocationsResponse = z.infer<typeof locationsResponseSchema>;
 
 /** The users dictionary answers without `total` (spec). */
-export const usersResponseSchema = successEnvelope({ users: z.array(dictionaryUserSchema) });
+export const usersResponseSchema = successEnvelope({ users: list(dictionaryUserSchema) });
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
 
 /** Topics and hashtags dictionaries: plain strings. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
-import { optional, wanted } from './tolerant';
+import { list, optional, wanted } from './tolerant';
 
 /** Audience overlap result (spec "Audience overlap result"), read tolerantly (tolerant.ts). */
 
@@ -25,6 +25,6 @@ export type OverlapInfluencer = z.infer<typeof overlapInfluencerSchema>;
 /** The per-creator list is what the rows are made of; the totals may be missing (an empty row). */
 export const overlapResponseSchema = successEnvelope({
   reportInfo: wanted(overlapReportInfoSchema),
-  data: z.array(overlapInfluencerSchema),
+  data: list(overlapInfluencerSchema),
 });
 export type OverlapResponse = z.infer<typeof overlapResponseSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RawOperationId } from '../operations';
-import { optional, wanted } from './tolerant';
+import { list, optional, wanted } from './tolerant';
 
 /**
  * Raw data responses (`/raw/...`): the platforms' own unfiltered JSON, read tolerantly (tolerant.ts).
@@ -20,10 +20,7 @@ const looseObject = z.looseObject({});
  * `rawNextCursor` reads whichever are present.
  */
 function pageSchema<K extends string, T extends z.ZodType>(itemsKey: K, item: T) {
-  const items = { [itemsKey]: wanted(z.array(item)) } as {
-    [P in K]: ReturnType<typeof wanted<z.ZodArray<T>>>;
-  };
-  return z.looseObject(items);
+  return z.looseObject(keyed(itemsKey, wanted(list(item))));
 }
 
 /** Instagram page envelope: `{ <items>, more_available, end_cursor }`. */
@@ -32,8 +29,14 @@ export const igPageSchema = pageSchema;
 /** TikTok and YouTube page envelope (chosen): `{ <items>, has_more, cursor }`. */
 export const cursorPageSchema = pageSchema;
 
+/** `{ [key]: schema }` with the key's name kept in the type. */
+function keyed<K extends string, S extends z.ZodType>(key: K, schema: S): { [P in K]: S } {
+  return { [key]: schema } as { [P in K]: S };
+}
+
 /** An answer whose rows sit in an object under `key`. */
-const rooted = <T extends z.ZodType>(key: string, inner: T) => z.looseObject({ [key]: wanted(inner) });
+const rooted = <K extends string, T extends z.ZodType>(key: K, inner: T) =>
+  z.looseObject(keyed(key, wanted(inner)));
 
 /* ----------------------------------------------------------------- Instagram */
 
@@ -115,7 +118,7 @@ export const rawIgUserInfoSchema = z.looseObject({
   biography: optional(z.string()),
   category: optional(z.string()),
   external_url: optional(z.string()),
-  bio_links: optional(z.array(looseObject)),
+  bio_links: optional(list(looseObject)),
   is_verified: optional(z.boolean()),
   is_private: optional(z.boolean()),
   follower_count: optional(z.number()),
@@ -127,12 +130,12 @@ export const rawIgUserInfoResponseSchema = rawIgUserInfoSchema;
 
 /** Chosen: `{ users, hashtags }`, not paged. */
 export const rawIgSearchResponseSchema = z.looseObject({
-  users: optional(z.array(rawIgUserSchema)),
-  hashtags: optional(z.array(rawIgHashtagSchema)),
+  users: optional(list(rawIgUserSchema)),
+  hashtags: optional(list(rawIgHashtagSchema)),
 });
 /** Chosen: `{ hashtags }`, not paged. */
 export const rawIgSearchHashtagsResponseSchema = z.looseObject({
-  hashtags: wanted(z.array(rawIgHashtagSchema)),
+  hashtags: wanted(list(rawIgHashtagSchema)),
 });
 /** Root `items` per api-notes; 12 per page. */
 export const rawIgUserFeedResponseSchema = igPageSchema('items', rawIgMediaSchema);
@@ -143,7 +146,7 @@ export type RawIgUserTagsFeedResponse = z.infer<typeof rawIgUserTagsFeedResponse
 export const rawIgUserReelsResponseSchema = igPageSchema('items', rawIgMediaSchema);
 export const rawIgHashtagFeedResponseSchema = igPageSchema('items', rawIgMediaSchema);
 /** Chosen: `{ items: [media] }`, Instagram's own shape, not paged. */
-export const rawIgMediaInfoResponseSchema = z.looseObject({ items: wanted(z.array(rawIgMediaSchema)) });
+export const rawIgMediaInfoResponseSchema = z.looseObject({ items: wanted(list(rawIgMediaSchema)) });
 /** Chosen: the comments envelope without the media-level fields. */
 export const rawIgMediaCommentRepliesResponseSchema = igPageSchema('comments', rawIgCommentSchema);
 export const rawIgMusicAssetInfoSchema = z.looseObject({
@@ -303,7 +306,7 @@ export const rawYoutubeVideoSubtitlesResponseSchema = rooted(
   z.looseObject({
     language: optional(z.string()),
     segments: wanted(
-      z.array(
+      list(
         z.looseObject({
           start: optional(z.number()),
           duration: optional(z.number()),

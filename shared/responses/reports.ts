@@ -3,7 +3,7 @@ import { AUDIENCE_AGE_GROUPS, AUDIENCE_GENDERS } from '../enums';
 import type { Platform } from '../platforms';
 import { successEnvelope } from './envelope';
 import { influencerProfileSchema } from './search';
-import { openEnum, optional, wanted } from './tolerant';
+import { list, openEnum, optional, wanted } from './tolerant';
 
 /**
  * Report responses (`GET /{platform}/profile/{userId}/report`): `{ error: false, profile }`.
@@ -21,7 +21,6 @@ import { openEnum, optional, wanted } from './tolerant';
  */
 
 const looseObject = z.looseObject({});
-const list = <T extends z.ZodType>(item: T) => z.array(item);
 
 export const genderSchema = openEnum(AUDIENCE_GENDERS);
 
@@ -242,9 +241,27 @@ export type TiktokReport = z.infer<typeof tiktokReportSchema>;
 
 /* ------------------------------------------------------------------- YouTube */
 
+/**
+ * `profile.profile` of a YouTube report: one public client shows it without `engagements` /
+ * `engagementRate`, and channels go by `handle` (api-notes): nothing in it is promised.
+ */
+const youtubeProfileSchema = z.looseObject({
+  userId: optional(z.string()),
+  fullname: optional(z.string()),
+  username: optional(z.string()),
+  handle: optional(z.string()),
+  url: optional(z.string()),
+  picture: optional(z.string()),
+  followers: optional(z.number()),
+  engagements: optional(z.number()),
+  engagementRate: optional(z.number()),
+  averageViews: optional(z.number()),
+});
+
 /** Nothing promised (api-notes: "map defensively"); `description` is its bio, `totalViews` its own. */
 export const youtubeReportSchema = z.looseObject({
   ...commonReportFields,
+  profile: optional(youtubeProfileSchema),
   description: optional(z.string()),
   totalViews: optional(z.number()),
   totalLikes: optional(z.number()),

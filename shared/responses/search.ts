@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
-import { optional, wanted } from './tolerant';
+import { list, optional, wanted } from './tolerant';
 
 /**
  * Search response (`POST /{platform}/search`). The spec leaves it open; the shape is api-notes
@@ -44,7 +44,7 @@ export type SearchItem = z.infer<typeof searchItemSchema>;
 export const searchResponseSchema = successEnvelope({
   total: wanted(z.number()),
   isExactMatch: optional(z.boolean()),
-  directs: z.array(searchItemSchema),
-  lookalikes: optional(z.array(searchItemSchema)),
+  directs: list(searchItemSchema),
+  lookalikes: optional(list(searchItemSchema)),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

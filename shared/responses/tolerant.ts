@@ -52,6 +52,15 @@ export function openEnum<const V extends readonly string[]>(values: V) {
   return withRole(z.string() as z.ZodType<V[number] | (string & {})>, { kind: 'enum', known: values });
 }
 
+/**
+ * A list of objects. An element that is not an object at all reads as an empty object (every field
+ * of it missing), so one odd element never costs the whole list its other elements, and the list
+ * keeps its length: per-item prices are billed by count.
+ */
+export function list<T extends z.ZodType>(item: T) {
+  return z.array(z.preprocess((element) => (isRecord(element) ? element : {}), item));
+}
+
 /** What an answer lacked or carried that this version did not expect, with the field's path. */
 export interface DriftFinding {
   /**
@@ -89,8 +98,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Peels wrappers down to the schema that says what the value is, collecting roles on the way. */
-function core(schema: z.ZodType): { schema: z.ZodType; wanted: boolean; known: readonly string[] | null } {
+interface Peeled {
+  schema: z.ZodType;
+  wanted: boolean;
+  known: readonly string[] | null;
+}
+
+/**
+ * Peels wrappers down to the schema that says what the value is, collecting roles on the way. A
+ * preprocess (a renamed field, a list element read as an object) is kept: it changes the value,
+ * which `walk` must see changed.
+ */
+function core(schema: z.ZodType): Peeled {
   let current = schema;
   let isWanted = false;
   let known: readonly string[] | null = null;
@@ -106,27 +125,48 @@ function core(schema: z.ZodType): { schema: z.ZodType; wanted: boolean; known: r
       current instanceof z.ZodReadonly
     ) {
       current = current.unwrap() as z.ZodType;
-    } else if (current instanceof z.ZodPipe) {
-      // A preprocess (renamed fields) reads its output schema; a transform reads its input one.
-      const inner = current.in instanceof z.ZodTransform ? current.out : current.in;
-      current = inner as z.ZodType;
+    } else if (current instanceof z.ZodPipe && !(current.in instanceof z.ZodTransform)) {
+      // `wanted` and `optional` end in a transform of their output: what counts is their input.
+      current = current.in as z.ZodType;
     } else return { schema: current, wanted: isWanted, known };
   }
 }
 
-function walk(schema: z.ZodType, value: unknown, path: string, found: Map<string, DriftFinding>): void {
-  const { schema: inner, wanted: isWanted, known } = core(schema);
+/** Whether a schema reads objects (through its wrappers and preprocessing). */
+function readsObjects(schema: z.ZodType): boolean {
+  const { schema: inner } = core(schema);
+  if (inner instanceof z.ZodPipe) return readsObjects(inner.out as z.ZodType);
+  return inner instanceof z.ZodObject;
+}
+
+function walk(
+  schema: z.ZodType,
+  value: unknown,
+  path: string,
+  found: Map<string, DriftFinding>,
+  inheritedWanted = false,
+): void {
+  const peeled = core(schema);
+  const inner = peeled.schema;
+  const isWanted = peeled.wanted || inheritedWanted;
   const where = path === '' ? '(root)' : path;
   if (value === undefined || value === null) {
     if (isWanted) note(found, { kind: 'missing', path: where });
     return;
   }
-  if (known !== null) {
+  if (peeled.known !== null) {
     if (typeof value !== 'string') {
       if (isWanted) note(found, { kind: 'wrong_type', path: where });
-    } else if (!known.includes(value)) {
+    } else if (!peeled.known.includes(value)) {
       note(found, { kind: 'unknown_value', path: where, value: value.slice(0, 60) });
     }
+    return;
+  }
+  if (inner instanceof z.ZodPipe) {
+    // A preprocess: the value as the schema after it sees it (an alias renamed, an odd element
+    // read as an empty object), so a renamed field is not reported missing.
+    const mapped = (inner.in as z.ZodType).safeParse(value);
+    walk(inner.out as z.ZodType, mapped.success ? mapped.data : value, path, found, isWanted);
     return;
   }
   if (inner instanceof z.ZodObject) {
@@ -144,7 +184,13 @@ function walk(schema: z.ZodType, value: unknown, path: string, found: Map<string
       if (isWanted) note(found, { kind: 'wrong_type', path: where });
       return;
     }
-    for (const item of value) walk(inner.element as z.ZodType, item, `${path}[]`, found);
+    const element = inner.element as z.ZodType;
+    const objects = readsObjects(element);
+    for (const item of value) {
+      // An element that is not an object is read as an empty one (`list`): say so once.
+      if (objects && !isRecord(item)) note(found, { kind: 'wrong_type', path: `${path}[]` });
+      else walk(element, item, `${path}[]`, found);
+    }
     return;
   }
   if (inner instanceof z.ZodRecord) {

@@ -1,5 +1,5 @@
 import { OPERATIONS, RAW_OPERATION_IDS } from '../../../shared/operations';
-import { isRawOperationId, RAW_QUERY_SCHEMAS } from '../../../shared/requests/raw';
+import { isRawOperationId, RAW_HASHTAG_FEED_TYPES, RAW_QUERY_SCHEMAS } from '../../../shared/requests/raw';
 import type { RawOperationId } from '../../../shared/operations';
 import { accepted, rejected } from './expect-parse';
 
@@ -41,7 +41,7 @@ describe('raw query schemas', () => {
     ['rawIgUserInfo', { url: '@a' }, 'url'],
     ['rawIgUserFeed', { url: '@a', after: 'c' }, 'url'],
     ['rawIgUserReels', { url: '123' }, 'url'],
-    ['rawIgHashtagFeed', { tag: 'coffee' }, 'tag'],
+    ['rawIgHashtagFeed', { hashtag: 'coffee', type: 'recent', after: 'h-2' }, 'hashtag'],
     ['rawIgMediaInfo', { code: 'C1' }, 'code'],
     ['rawIgMediaCommentReplies', { code: 'C1', comment_id: '9' }, 'comment_id'],
     ['rawIgAudioInfo', { id: '77' }, 'id'],
@@ -68,6 +68,57 @@ describe('raw query schemas', () => {
     expect(accepted(schema(id), query)).toEqual(query);
     const { [required]: _dropped, ...without } = query;
     expect(rejected(schema(id), without)).toBe(`${required} is required`);
+  });
+
+  describe('rawIgHashtagFeed', () => {
+    const hashtagFeed = schema('rawIgHashtagFeed');
+
+    it('takes the hashtag as `hashtag`, with or without its #, trimmed (api-notes)', () => {
+      expect(accepted(hashtagFeed, { hashtag: 'coffee' })).toEqual({ hashtag: 'coffee' });
+      expect(accepted(hashtagFeed, { hashtag: ' #coffee ' })).toEqual({ hashtag: '#coffee' });
+    });
+
+    it('says hashtag is required, never tag, when neither is given', () => {
+      expect(rejected(hashtagFeed, {})).toBe('hashtag is required');
+      expect(rejected(hashtagFeed, { hashtag: '  ' })).toBe('hashtag must not be empty');
+    });
+
+    it.each(RAW_HASHTAG_FEED_TYPES.map((type) => [type]))('accepts type %s', (type) => {
+      expect(accepted(hashtagFeed, { hashtag: 'coffee', type })).toEqual({ hashtag: 'coffee', type });
+    });
+
+    it('rejects any other type, naming the two it takes', () => {
+      expect(RAW_HASHTAG_FEED_TYPES).toEqual(['top', 'recent']);
+      expect(rejected(hashtagFeed, { hashtag: 'coffee', type: 'popular' })).toMatch(
+        /^type must be one of top, recent/,
+      );
+    });
+
+    it('takes an optional after cursor; an empty one counts as absent', () => {
+      expect(accepted(hashtagFeed, { hashtag: 'coffee', after: 'QVFE' })).toEqual({
+        hashtag: 'coffee',
+        after: 'QVFE',
+      });
+      expect(accepted(hashtagFeed, { hashtag: 'coffee', after: '' })).toEqual({ hashtag: 'coffee' });
+    });
+
+    it('reads the old `tag` as `hashtag` and never sends `tag`', () => {
+      expect(accepted(hashtagFeed, { tag: 'coffee' })).toEqual({ hashtag: 'coffee' });
+      expect(accepted(hashtagFeed, { tag: 'coffee', type: 'top', after: 'x' })).toEqual({
+        hashtag: 'coffee',
+        type: 'top',
+        after: 'x',
+      });
+    });
+
+    it('lets hashtag win when both are given, and tag fill an empty hashtag', () => {
+      expect(accepted(hashtagFeed, { tag: 'tea', hashtag: 'coffee' })).toEqual({ hashtag: 'coffee' });
+      expect(accepted(hashtagFeed, { tag: 'tea', hashtag: '' })).toEqual({ hashtag: 'tea' });
+    });
+
+    it('says hashtag is required when the old tag is empty', () => {
+      expect(rejected(hashtagFeed, { tag: '' })).toBe('hashtag must not be empty');
+    });
   });
 
   it('keeps unknown query values', () => {

@@ -12,57 +12,84 @@ import {
   aiSearchResponseSchema,
   HIDDEN_COUNT,
 } from '../../../shared/responses/ai-search';
+import { readAnswer } from '../../../shared/responses/tolerant';
+import { driftByPath } from './drift-by-path';
 import { aiImageSearchPageOfOne, aiListMembersFirstPage, aiListOfRunners } from './fixtures/ai-search';
 import { withValue, without } from './fixtures/edit-path';
 
 describe('aiSearchResponseSchema', () => {
-  const parse = (body: unknown) => aiSearchResponseSchema.safeParse(body).success;
+  const schema = aiSearchResponseSchema;
+  const drift = (body: unknown) => driftByPath(schema, body);
 
-  it('reads a page of profiles with hidden likes kept as -1', () => {
-    const page = aiSearchResponseSchema.parse(aiImageSearchPageOfOne());
+  it('reads a page of profiles with hidden likes kept as -1, with no drift', () => {
+    const page = schema.parse(aiImageSearchPageOfOne());
     expect(page.total).toBe(412);
     expect(page.profiles[0]?.engagementRate).toBe(3.46);
-    expect(page.profiles[0]?.matchedPosts[0]?.stats.likesCount).toBe(HIDDEN_COUNT);
+    expect(page.profiles[0]?.matchedPosts?.[0]?.stats?.likesCount).toBe(HIDDEN_COUNT);
+    expect(drift(aiImageSearchPageOfOne())).toEqual([]);
   });
 
-  it.each([['userId'], ['fullName'], ['viewsCountMedian'], ['viewsCountMean'], ['followersGrowthRate']])(
-    'accepts a profile without the optional %s',
-    (field) => {
-      expect(parse(without(aiImageSearchPageOfOne(), ['profiles', 0, field]))).toBe(true);
-    },
-  );
+  it.each([
+    ['userId'],
+    ['fullName'],
+    ['profilePicture'],
+    ['viewsCountMedian'],
+    ['viewsCountMean'],
+    ['followersGrowthRate'],
+    ['recentPosts'],
+  ])('reads a profile without %s, which no row needs, with no drift', (field) => {
+    const body = without(aiImageSearchPageOfOne(), ['profiles', 0, field]);
+    expect(schema.parse(body).profiles[0]?.username).toBe('ada.runs');
+    expect(drift(body)).toEqual([]);
+  });
 
   it.each([
     ['username'],
-    ['profilePicture'],
     ['followersCount'],
     ['engagementRate'],
     ['postingFrequency'],
     ['matchedPosts'],
-    ['recentPosts'],
     ['accountCategory'],
-  ])('rejects a profile without the required %s', (field) => {
-    expect(parse(without(aiImageSearchPageOfOne(), ['profiles', 0, field]))).toBe(false);
+  ])('reads a profile without the wanted %s, and reports exactly that', (field) => {
+    const body = without(aiImageSearchPageOfOne(), ['profiles', 0, field]);
+    expect(schema.parse(body).profiles[0]).not.toHaveProperty(field);
+    expect(drift(body)).toEqual([{ kind: 'missing', path: `profiles[].${field}` }]);
   });
 
-  it('rejects a matched post without stats or with a string count, and a page without total', () => {
-    expect(parse(without(aiImageSearchPageOfOne(), ['profiles', 0, 'matchedPosts', 0, 'stats']))).toBe(false);
-    expect(
-      parse(
-        withValue(aiImageSearchPageOfOne(), ['profiles', 0, 'matchedPosts', 0, 'stats', 'playsCount'], '10'),
-      ),
-    ).toBe(false);
-    expect(parse(without(aiImageSearchPageOfOne(), ['total']))).toBe(false);
+  it('reports a matched post without stats or url, a page without total, and reads a string count as none', () => {
+    let body = without(aiImageSearchPageOfOne(), ['profiles', 0, 'matchedPosts', 0, 'stats']);
+    body = without(body, ['profiles', 0, 'matchedPosts', 0, 'url']);
+    body = without(body, ['total']);
+    expect(drift(body)).toEqual([
+      { kind: 'missing', path: 'profiles[].matchedPosts[].stats' },
+      { kind: 'missing', path: 'profiles[].matchedPosts[].url' },
+      { kind: 'missing', path: 'total' },
+    ]);
+    const stringCount = withValue(
+      aiImageSearchPageOfOne(),
+      ['profiles', 0, 'matchedPosts', 0, 'stats', 'playsCount'],
+      '10',
+    );
+    expect(schema.parse(stringCount).profiles[0]?.matchedPosts?.[0]?.stats).toEqual({
+      likesCount: -1,
+      commentsCount: 40,
+    });
+    expect(drift(stringCount)).toEqual([]);
   });
 
   it('keeps unknown fields at every level', () => {
     let body = withValue(aiImageSearchPageOfOne(), ['searchId'], 's1');
     body = withValue(body, ['profiles', 0, 'country'], 'DE');
     body = withValue(body, ['profiles', 0, 'matchedPosts', 0, 'stats', 'savesCount'], 4);
-    expect(aiSearchResponseSchema.parse(body)).toMatchObject({
+    expect(schema.parse(body)).toMatchObject({
       searchId: 's1',
       profiles: [{ country: 'DE', matchedPosts: [{ stats: { savesCount: 4 } }] }],
     });
+  });
+
+  it('rejects a page whose profiles are not a list', () => {
+    expect(readAnswer(schema, without(aiImageSearchPageOfOne(), ['profiles'])).ok).toBe(false);
+    expect(readAnswer(schema, withValue(aiImageSearchPageOfOne(), ['profiles'], {})).ok).toBe(false);
   });
 });
 
@@ -83,12 +110,17 @@ describe('AI dictionaries', () => {
     expect(mentions.mentions[0]?.username).toBe('nike');
   });
 
-  it('reject counts sent as text and items without their name', () => {
-    expect(
-      aiHashtagsResponseSchema.safeParse({ error: false, hashtags: [{ tag: 'running', postCount: '900' }] })
-        .success,
-    ).toBe(false);
-    expect(aiBrandsResponseSchema.safeParse({ error: false, brands: [{ id: 1 }] }).success).toBe(false);
+  it('read counts sent as text as none, silently, and report items without their name', () => {
+    const hashtags = { error: false, hashtags: [{ tag: 'running', postCount: '900' }] };
+    expect(aiHashtagsResponseSchema.parse(hashtags).hashtags[0]).toEqual({ tag: 'running' });
+    expect(driftByPath(aiHashtagsResponseSchema, hashtags)).toEqual([]);
+    const brands = { error: false, brands: [{ id: 1 }, { name: 'Nike' }] };
+    expect(aiBrandsResponseSchema.parse(brands).brands).toEqual([{ id: 1 }, { name: 'Nike' }]);
+    expect(driftByPath(aiBrandsResponseSchema, brands)).toEqual([{ kind: 'missing', path: 'brands[].name' }]);
+    const mentions = { error: false, mentions: [{ postCount: 3 }] };
+    expect(driftByPath(aiMentionsResponseSchema, mentions)).toEqual([
+      { kind: 'missing', path: 'mentions[].username' },
+    ]);
   });
 
   it('keep unknown fields', () => {
@@ -98,63 +130,77 @@ describe('AI dictionaries', () => {
     });
     expect(parsed.brands[0]).toEqual({ name: 'Nike', domain: 'nike.com' });
   });
+
+  it('reject an answer whose list is not a list', () => {
+    expect(readAnswer(aiBrandsResponseSchema, { error: false }).ok).toBe(false);
+    expect(readAnswer(aiHashtagsResponseSchema, { error: false, hashtags: 'running' }).ok).toBe(false);
+  });
 });
 
 describe('AI lists', () => {
-  it('read list metadata from create, list-all and get', () => {
-    expect(
-      aiListCreateResponseSchema.parse({
-        error: false,
-        list: without(aiListOfRunners(), ['approximateMemberCount']),
-      }).list.name,
-    ).toBe('Runners');
+  it('read list metadata from create, list-all and get, with no drift', () => {
+    const created = { error: false, list: without(aiListOfRunners(), ['approximateMemberCount']) };
+    expect(aiListCreateResponseSchema.parse(created).list.name).toBe('Runners');
+    expect(driftByPath(aiListCreateResponseSchema, created)).toEqual([]);
     expect(aiListsResponseSchema.parse({ error: false, lists: [aiListOfRunners()] }).lists).toHaveLength(1);
-    expect(
-      aiListResponseSchema.parse({ error: false, list: aiListOfRunners() }).list.approximateMemberCount,
-    ).toBe(120);
+    const got = { error: false, list: aiListOfRunners() };
+    expect(aiListResponseSchema.parse(got).list.approximateMemberCount).toBe(120);
+    expect(driftByPath(aiListResponseSchema, got)).toEqual([]);
   });
 
-  it('require the member estimate only from the single-list answer', () => {
+  it('want the member estimate only from the single-list answer', () => {
     const noEstimate = without(aiListOfRunners(), ['approximateMemberCount']);
-    expect(aiListsResponseSchema.safeParse({ error: false, lists: [noEstimate] }).success).toBe(true);
-    expect(aiListResponseSchema.safeParse({ error: false, list: noEstimate }).success).toBe(false);
+    expect(driftByPath(aiListsResponseSchema, { error: false, lists: [noEstimate] })).toEqual([]);
+    expect(
+      aiListResponseSchema.parse({ error: false, list: noEstimate }).list.approximateMemberCount,
+    ).toBeUndefined();
+    expect(driftByPath(aiListResponseSchema, { error: false, list: noEstimate })).toEqual([
+      { kind: 'missing', path: 'list.approximateMemberCount' },
+    ]);
   });
 
-  it('reject an unknown platform and a missing id', () => {
-    expect(
-      aiListResponseSchema.safeParse({
-        error: false,
-        list: withValue(aiListOfRunners(), ['platform'], 'twitch'),
-      }).success,
-    ).toBe(false);
-    expect(
-      aiListsResponseSchema.safeParse({ error: false, lists: [without(aiListOfRunners(), ['id'])] }).success,
-    ).toBe(false);
+  it('pass an unknown platform through as text, and report it', () => {
+    const body = { error: false, list: withValue(aiListOfRunners(), ['platform'], 'twitch') };
+    expect(aiListResponseSchema.parse(body).list.platform).toBe('twitch');
+    expect(driftByPath(aiListResponseSchema, body)).toEqual([
+      { kind: 'unknown_value', path: 'list.platform', value: 'twitch' },
+    ]);
   });
 
-  it('read a members page that says more pages follow', () => {
+  it('reject a list without the id that names it', () => {
+    expect(
+      readAnswer(aiListsResponseSchema, { error: false, lists: [without(aiListOfRunners(), ['id'])] }),
+    ).toEqual({
+      ok: false,
+      problems: ['lists.0.id: Invalid input: expected string, received undefined'],
+    });
+    expect(readAnswer(aiListCreateResponseSchema, { error: false }).ok).toBe(false);
+  });
+
+  it('read a members page that says more pages follow, with no drift', () => {
     const page = aiListMembersResponseSchema.parse(aiListMembersFirstPage());
     expect(page.members).toEqual(['173560420', '99887766']);
     expect(page.more_available).toBe(true);
+    expect(driftByPath(aiListMembersResponseSchema, aiListMembersFirstPage())).toEqual([]);
   });
 
-  it('reject a members page with numeric ids or without the paging flag', () => {
+  it('report a members page without its paging flag, and reject numeric member ids', () => {
     expect(
-      aiListMembersResponseSchema.safeParse(withValue(aiListMembersFirstPage(), ['members', 0], 173560420))
-        .success,
-    ).toBe(false);
+      driftByPath(aiListMembersResponseSchema, without(aiListMembersFirstPage(), ['more_available'])),
+    ).toEqual([{ kind: 'missing', path: 'more_available' }]);
     expect(
-      aiListMembersResponseSchema.safeParse(without(aiListMembersFirstPage(), ['more_available'])).success,
+      readAnswer(aiListMembersResponseSchema, withValue(aiListMembersFirstPage(), ['members', 0], 173560420))
+        .ok,
     ).toBe(false);
   });
 
-  it('read add, remove and delete answers', () => {
+  it('read add, remove and delete answers, and report a count under another name', () => {
     expect(aiListMembersAddResponseSchema.parse({ error: false, added: 2, total: 122 }).added).toBe(2);
     expect(aiListMembersRemoveResponseSchema.parse({ error: false, removed: 1, total: 121 }).removed).toBe(1);
     expect(aiListDeleteResponseSchema.parse({ error: false, listId: 'lst_01' }).listId).toBe('lst_01');
-    expect(aiListMembersAddResponseSchema.safeParse({ error: false, removed: 2, total: 122 }).success).toBe(
-      false,
-    );
+    expect(driftByPath(aiListMembersAddResponseSchema, { error: false, removed: 2, total: 122 })).toEqual([
+      { kind: 'missing', path: 'added' },
+    ]);
   });
 
   it('keep unknown fields of lists', () => {

@@ -1,8 +1,63 @@
-import { errorBodySchema, isKnownErrorCode, KNOWN_ERROR_CODES } from '../../../shared/responses/errors';
+import {
+  errorBodySchema,
+  isKnownErrorCode,
+  KNOWN_ERROR_CODES,
+  readServiceError,
+} from '../../../shared/responses/errors';
+import {
+  errorFlagOnly,
+  errorWithBlankTexts,
+  errorWithNewCodeAndExtras,
+  errorWithNumericCodeAndObjectMessage,
+  handleNotFound,
+} from './fixtures/errors';
+
+describe('readServiceError', () => {
+  it('reads the documented error body', () => {
+    expect(readServiceError(handleNotFound())).toEqual({
+      code: 'handle_not_found',
+      message: 'No such handle',
+    });
+  });
+
+  it('reads a code nobody has listed yet, trimmed, whatever else the body carries', () => {
+    expect(readServiceError(errorWithNewCodeAndExtras())).toEqual({
+      code: 'rate_limited',
+      message: 'Slow down',
+    });
+  });
+
+  it('reads the flag alone as an error without code or message', () => {
+    expect(readServiceError(errorFlagOnly())).toEqual({ code: null, message: null });
+  });
+
+  it('reads a code or message that is not text, or is blank, as none', () => {
+    expect(readServiceError(errorWithNumericCodeAndObjectMessage())).toEqual({ code: null, message: null });
+    expect(readServiceError(errorWithBlankTexts())).toEqual({ code: null, message: null });
+    expect(readServiceError({ error: true, code: 'bad_request', message: 7 })).toEqual({
+      code: 'bad_request',
+      message: null,
+    });
+  });
+
+  it.each<[string, unknown]>([
+    ['a success body', { error: false, code: 'x', message: 'y' }],
+    ['a body without the flag', { code: 'bad_request', message: 'Bad' }],
+    ['a flag that is text', { error: 'true', code: 'bad_request', message: 'Bad' }],
+    ['a flag that is a number', { error: 1, code: 'bad_request', message: 'Bad' }],
+    ['a flag that is an object', { error: { code: 'bad_request', message: 'Bad' } }],
+    ['a list', [handleNotFound()]],
+    ['text', 'error'],
+    ['null', null],
+    ['a number', 500],
+  ])('reads %s as no service error', (_, body) => {
+    expect(readServiceError(body)).toBeNull();
+  });
+});
 
 describe('errorBodySchema', () => {
   it('reads the documented error body and keeps extra fields', () => {
-    const body = { error: true, code: 'handle_not_found', message: 'No such handle', status: 404 };
+    const body = { ...handleNotFound(), status: 404 };
     expect(errorBodySchema.parse(body)).toEqual(body);
   });
 
@@ -12,8 +67,8 @@ describe('errorBodySchema', () => {
   });
 
   it('rejects a body without a message or with a numeric code', () => {
-    expect(errorBodySchema.safeParse({ error: true, code: 'bad_request' }).success).toBe(false);
-    expect(errorBodySchema.safeParse({ error: true, code: 400, message: 'Bad' }).success).toBe(false);
+    expect(errorBodySchema.safeParse(errorFlagOnly()).success).toBe(false);
+    expect(errorBodySchema.safeParse(errorWithNumericCodeAndObjectMessage()).success).toBe(false);
   });
 
   it('knows every code api-notes lists', () => {

@@ -1,6 +1,7 @@
 import { accountInfoResponseSchema } from '../../../shared/responses/account';
 import { ACCOUNT_COLUMNS, accountToRows } from '../../../shared/rows/account-rows';
 import { headerRow } from '../../../shared/rows/columns';
+import { accountWithCreditsAsText } from '../responses/fixtures/account';
 
 describe('accountToRows', () => {
   it('writes the account as one row', () => {
@@ -18,5 +19,14 @@ describe('accountToRows', () => {
   it('leaves what the account does not report empty', () => {
     const info = accountInfoResponseSchema.parse({ error: false, billing: { credits: 5 } });
     expect(accountToRows(info)).toEqual([[5, null, null, null]]);
+  });
+
+  it('leaves credits the schema could not read empty, and every cell of an answer without billing', () => {
+    expect(accountToRows(accountInfoResponseSchema.parse(accountWithCreditsAsText()))).toEqual([
+      [null, 9000, null, null],
+    ]);
+    expect(accountToRows(accountInfoResponseSchema.parse({ rateLimits: { discoveryRatelimit: 2 } }))).toEqual(
+      [[null, null, 2, null]],
+    );
   });
 });

@@ -9,6 +9,13 @@ import {
   collaborationSummaryToRows,
 } from '../../../shared/rows/collaboration-rows';
 import { columnIds, headerRow } from '../../../shared/rows/columns';
+import {
+  brandPostsLastPage,
+  collaborationsWithNeitherSide,
+  summaryWithBrandObject,
+  summaryWithOlderBrandFields,
+} from '../responses/fixtures/collaborations';
+import { withValue } from '../responses/fixtures/edit-path';
 
 function influencerPostsPage() {
   return collaborationPostsResponseSchema.parse({
@@ -91,6 +98,32 @@ describe('collaborationPostsToRows', () => {
   });
 });
 
+describe('collaborationPostsToRows with partial answers', () => {
+  it('writes no rows for a creator with neither side, only the header when asked', () => {
+    const page = collaborationPostsResponseSchema.parse(collaborationsWithNeitherSide());
+    expect(collaborationPostsToRows(page)).toEqual([]);
+    expect(collaborationPostsToRows(page, { withHeader: true })).toEqual([
+      headerRow(COLLABORATION_POST_COLUMNS),
+    ]);
+  });
+
+  it('writes a bare post and an unknown collaboration type as they came', () => {
+    const body = withValue(brandPostsLastPage(), ['brand', 'posts', 0, 'collaboration_type'], 'Barter');
+    const page = collaborationPostsResponseSchema.parse(body);
+    expect(collaborationPostsToRows(page)).toEqual([
+      ['dQw4w9WgXcQ', null, 'Barter', null, null, null, null, null, null, null, null, null, null],
+    ]);
+  });
+
+  it('writes a side without its posts list as no rows', () => {
+    const page = collaborationPostsResponseSchema.parse({
+      error: false,
+      influencer: { username: 'ada.runs' },
+    });
+    expect(collaborationPostsToRows(page)).toEqual([]);
+  });
+});
+
 describe('collaborationSummaryToRows', () => {
   it('pins the columns', () => {
     expect(COLLABORATION_SUMMARY_COLUMNS.map((col) => col.label)).toEqual([
@@ -135,5 +168,59 @@ describe('collaborationSummaryToRows', () => {
     expect(collaborationSummaryToRows(summary, { withTotals: false })).toEqual([
       ['cy.dances', '678', null, null, 50, null, null],
     ]);
+  });
+
+  it('shows the name of the brand object and its user_id as partner id', () => {
+    const summary = collaborationSummaryResponseSchema.parse(summaryWithBrandObject());
+    expect(collaborationSummaryToRows(summary, { withHeader: true })).toEqual([
+      headerRow(COLLABORATION_SUMMARY_COLUMNS),
+      ['Nike', '13460080', 2100, 15000, 0, 12, 0],
+      ['puma.com', '13460099', 900, 26000, null, null, null],
+      ['Total', null, 5000, 41000, 0, 30, 0],
+    ]);
+  });
+
+  it('reads the older brand_name, brand_domain and id', () => {
+    const summary = collaborationSummaryResponseSchema.parse(summaryWithOlderBrandFields());
+    expect(collaborationSummaryToRows(summary)).toEqual([
+      ['Nike', 'b1', 2100, null, null, null, null],
+      ['puma.com', null, 900, null, null, null, null],
+      ['Total', null, 3000, 20000, null, null, null],
+    ]);
+  });
+
+  it('falls back from name to brand_name, domain, brand_domain and username', () => {
+    const summary = collaborationSummaryResponseSchema.parse({
+      influencer: {
+        summary: {},
+        per_brand_summary: [
+          { brand: { name: 'Nike', brand_name: 'Nike Inc', domain: 'nike.com' }, summary: {} },
+          { brand: { brand_name: 'Adidas', domain: 'adidas.com' }, summary: {} },
+          { brand: { brand_domain: 'puma.com', username: 'puma' }, summary: {} },
+          { brand: { username: 'reebok', user_id: '77', id: 'old-77' }, summary: {} },
+          { brand: {}, summary: {} },
+          { summary: { total_likes: 1 } },
+        ],
+      },
+    });
+    expect(collaborationSummaryToRows(summary, { withTotals: false }).map((row) => row.slice(0, 3))).toEqual([
+      ['Nike', null, null],
+      ['Adidas', null, null],
+      ['puma.com', null, null],
+      ['reebok', '77', null],
+      [null, null, null],
+      [null, null, 1],
+    ]);
+  });
+
+  it('writes only an empty totals row for a creator with neither side', () => {
+    const summary = collaborationSummaryResponseSchema.parse(collaborationsWithNeitherSide());
+    expect(collaborationSummaryToRows(summary)).toEqual([['Total', null, null, null, null, null, null]]);
+    expect(collaborationSummaryToRows(summary, { withTotals: false })).toEqual([]);
+  });
+
+  it('writes the totals alone when the per-brand list is missing', () => {
+    const summary = collaborationSummaryResponseSchema.parse({ influencer: { summary: { total_likes: 5 } } });
+    expect(collaborationSummaryToRows(summary)).toEqual([['Total', null, 5, null, null, null, null]]);
   });
 });

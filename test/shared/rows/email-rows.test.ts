@@ -1,7 +1,18 @@
 import { prepareEmails } from '../../../shared/emails';
-import { emailSearchResponseSchema, type EmailMatchUser } from '../../../shared/responses/email-search';
+import {
+  emailSearchResponseSchema,
+  type EmailMatchUser,
+  type MatchedEmail,
+} from '../../../shared/responses/email-search';
 import { columnIds, headerRow } from '../../../shared/rows/columns';
-import { EMAIL_COLUMNS, emailToRows } from '../../../shared/rows/email-rows';
+import { EMAIL_COLUMNS, type EmailSearchOutcome, emailToRows } from '../../../shared/rows/email-rows';
+import {
+  emailMatchOnNewPlatformWithPartialUser,
+  emailMatchWithoutAddress,
+  emailMatchWithoutUsers,
+  emailSearchWithOnlyMatched,
+  emailSearchWithOnlyNotMatched,
+} from '../responses/fixtures/email-search';
 
 function user(platform: string, username: string, followers: number, engagementRate = 0.02): EmailMatchUser {
   return {
@@ -18,9 +29,13 @@ function user(platform: string, username: string, followers: number, engagementR
   };
 }
 
-/** An answer as the API sends it, parsed by the contract's schema. */
-function answer(body: unknown) {
-  return emailSearchResponseSchema.parse(body);
+/**
+ * An answer as the API sends it, parsed by the contract's schema, as the worker hands it on: a list
+ * the answer left out is an empty list.
+ */
+function answer(body: unknown): EmailSearchOutcome {
+  const parsed = emailSearchResponseSchema.parse(body);
+  return { matchedEmails: parsed.matchedEmails ?? [], notMatchedEmails: parsed.notMatchedEmails ?? [] };
 }
 
 describe('emailToRows', () => {
@@ -150,5 +165,53 @@ describe('emailToRows', () => {
     );
     expect(rows[0]).toEqual(headerRow(EMAIL_COLUMNS));
     expect(rows).toHaveLength(2);
+  });
+
+  it('skips an entry that does not say its address, and still places the others', () => {
+    // The schema reads such an answer as unreadable (the worker then marks the whole batch); the
+    // rows themselves still never break on one.
+    const body = emailMatchWithoutAddress() as { matchedEmails: MatchedEmail[] };
+    const rows = emailToRows(prepareEmails(['ada@example.com', 'who@example.com']), {
+      matchedEmails: body.matchedEmails,
+      notMatchedEmails: [],
+    });
+    expect(rows.map((row) => row.slice(0, 4))).toEqual([
+      ['ada@example.com', 'matched', 'instagram', 'ada.runs'],
+      ['who@example.com', 'not checked', null, null],
+    ]);
+    expect(rows.flat()).not.toContain('who.is.this');
+  });
+
+  it('reads an entry without accounts as no match for its address', () => {
+    const rows = emailToRows(
+      prepareEmails(['ada@example.com', 'nobody@example.com']),
+      answer(emailMatchWithoutUsers()),
+    );
+    expect(rows).toEqual([
+      ['ada@example.com', 'no match', null, null, null, null, null, null, null],
+      ['nobody@example.com', 'no match', null, null, null, null, null, null, null],
+    ]);
+  });
+
+  it('writes an account with fields missing as empty cells, never a crash', () => {
+    const rows = emailToRows(
+      prepareEmails(['cy@example.com']),
+      answer(emailMatchOnNewPlatformWithPartialUser()),
+    );
+    expect(rows).toEqual([['cy@example.com', 'matched', 'twitch', 'cy_live', null, null, null, null, null]]);
+  });
+
+  it('places addresses from an answer that carries only one of the two lists', () => {
+    const addresses = prepareEmails(['ada@example.com', 'nobody@example.com', 'ghost@example.com']);
+    expect(emailToRows(addresses, answer(emailSearchWithOnlyNotMatched())).map((row) => row[1])).toEqual([
+      'not checked',
+      'no match',
+      'no match',
+    ]);
+    expect(emailToRows(addresses, answer(emailSearchWithOnlyMatched())).map((row) => row[1])).toEqual([
+      'matched',
+      'not checked',
+      'not checked',
+    ]);
   });
 });

@@ -1,10 +1,17 @@
 import { overlapResponseSchema } from '../../../shared/responses/overlap';
 import { headerRow } from '../../../shared/rows/columns';
-import { OVERLAP_COLUMNS, overlapToRows } from '../../../shared/rows/overlap-rows';
+import { OVERLAP_COLUMNS, type OverlapResult, overlapToRows } from '../../../shared/rows/overlap-rows';
+import { overlapWithoutReportInfo } from '../responses/fixtures/overlap';
+
+/** An answer parsed by the contract's schema, as the worker hands it on: no totals are empty totals. */
+function result(body: unknown): OverlapResult {
+  const parsed = overlapResponseSchema.parse(body);
+  return { reportInfo: parsed.reportInfo ?? {}, data: parsed.data };
+}
 
 /** An overlap answer as the sandbox sends it: shares in percent, unique + overlapping = 100. */
 function overlapOfThree() {
-  return overlapResponseSchema.parse({
+  return result({
     error: false,
     reportInfo: { totalFollowers: 400000, totalUniqueFollowers: 300000 },
     data: [
@@ -50,9 +57,8 @@ describe('overlapToRows', () => {
   });
 
   it('keeps shares that already are fractions as they are', () => {
-    const result = overlapOfThree();
     const asFractions = {
-      ...result,
+      ...overlapOfThree(),
       data: [
         { userId: '1', username: 'x', followers: 1000, uniquePercentage: 0.4, overlappingPercentage: 0.6 },
       ],
@@ -63,5 +69,25 @@ describe('overlapToRows', () => {
   it('leaves the totals shares empty when there are no followers at all', () => {
     const rows = overlapToRows({ reportInfo: { totalFollowers: 0, totalUniqueFollowers: 0 }, data: [] });
     expect(rows).toEqual([['Total', null, 0, 0, null, null]]);
+  });
+
+  it('writes an empty totals row for an answer without reportInfo', () => {
+    expect(overlapToRows(result(overlapWithoutReportInfo()))).toEqual([
+      ['ada.runs', '173560420', 52000, 44720, 0.86, 0.14],
+      ['Total', null, null, null, null, null],
+    ]);
+  });
+
+  it('writes empty cells for a creator whose shares or followers are missing', () => {
+    const rows = overlapToRows(
+      result({
+        reportInfo: { totalFollowers: 10 },
+        data: [{ userId: '1', followers: '10', uniquePercentage: 40 }],
+      }),
+    );
+    expect(rows).toEqual([
+      ['1', '1', null, null, 0.4, null],
+      ['Total', null, 10, null, null, null],
+    ]);
   });
 });

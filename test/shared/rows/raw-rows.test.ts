@@ -13,7 +13,14 @@ import {
   rawItems,
   rawToRows,
 } from '../../../shared/rows/raw-rows';
-import { RAW_EXAMPLES, igMediaCommentsFirstPage, igUserTagsFeedPage } from '../responses/fixtures/raw';
+import {
+  RAW_EXAMPLES,
+  igFeedWithNullViewCounts,
+  igMediaCommentsFirstPage,
+  igUserTagsFeedPage,
+  rawIgUserInfoFlat,
+  rawIgUserInfoWrapped,
+} from '../responses/fixtures/raw';
 
 const RAW_IDS = (Object.keys(OPERATIONS) as (keyof typeof OPERATIONS)[]).filter(
   (id): id is RawOperationId => OPERATIONS[id].raw,
@@ -123,6 +130,14 @@ describe('rawToRows (table mode)', () => {
     ]);
   });
 
+  it('leaves views empty when Instagram sends view and play counts as null', () => {
+    const body = RAW_RESPONSE_SCHEMAS.rawIgUserFeed.parse(igFeedWithNullViewCounts());
+    expect(rawToRows('rawIgUserFeed', body).map((row) => [row[1], row[6], row[8]])).toEqual([
+      ['C3min', 120, null],
+      ['C3reel', 900, null],
+    ]);
+  });
+
   it('maps Instagram comments', () => {
     expect(rawToRows('rawIgMediaComments', igMediaCommentsFirstPage())).toEqual([
       ['18000000000000001', 'ada.runs', 'Great pace!', '2024-05-01', 4, 2],
@@ -158,8 +173,47 @@ describe('rawToRows (table mode)', () => {
     expect(url('rawYoutubeUploadedShorts')).toBe('https://www.youtube.com/shorts/dQw4w9WgXcQ');
   });
 
-  it('maps single-thing answers to one row', () => {
-    expect(rawToRows('rawIgUserInfo', RAW_EXAMPLES.rawIgUserInfo)).toEqual([
+  it('maps the flat Instagram user-info answer the real service sends to one row', () => {
+    const body = RAW_RESPONSE_SCHEMAS.rawIgUserInfo.parse(rawIgUserInfoFlat());
+    expect(rawToRows('rawIgUserInfo', body, { withHeader: true })).toEqual([
+      [
+        'Id',
+        'Username',
+        'Name',
+        'Followers',
+        'Following',
+        'Posts',
+        'Bio',
+        'Website',
+        'Verified',
+        'Private',
+        'URL',
+      ],
+      [
+        '173560420',
+        'ada.runs',
+        'Ada Runner',
+        52000,
+        310,
+        410,
+        'Runner. Coach. Coffee.',
+        'https://ada.example',
+        true,
+        false,
+        'https://www.instagram.com/ada.runs/',
+      ],
+    ]);
+  });
+
+  it('reads a flat user-info answer whose user field is not an object, and a numeric pk', () => {
+    const body = { ...rawIgUserInfoFlat(), pk: 173560420, user: null };
+    expect(rawToRows('rawIgUserInfo', body)[0].slice(0, 3)).toEqual(['173560420', 'ada.runs', 'Ada Runner']);
+  });
+
+  it('maps the older user-info answer wrapped in user to the same columns', () => {
+    expect(
+      rawToRows('rawIgUserInfo', RAW_RESPONSE_SCHEMAS.rawIgUserInfo.parse(rawIgUserInfoWrapped())),
+    ).toEqual([
       [
         '173560420',
         'ada.runs',
@@ -174,6 +228,9 @@ describe('rawToRows (table mode)', () => {
         'https://www.instagram.com/ada.runs/',
       ],
     ]);
+  });
+
+  it('maps single-thing answers of other platforms to one row', () => {
     expect(rawToRows('rawTiktokUserInfo', RAW_EXAMPLES.rawTiktokUserInfo)[0].slice(0, 4)).toEqual([
       '6784563210',
       'cy.dances',

@@ -17,8 +17,12 @@ import {
 import { withValue, without } from '../responses/fixtures/edit-path';
 import {
   instagramReportOfFitnessCreator,
+  tiktokBinsWithoutMedian,
   tiktokReportOfDanceCreator,
+  vendorPartialStatHistory,
+  youtubeReportAsPublicClientsShowIt,
   youtubeReportOfTechChannel,
+  youtubeReportWithHandleOnly,
   youtubeReportWithOnlyUserId,
 } from '../responses/fixtures/reports';
 
@@ -109,6 +113,7 @@ describe('default report columns', () => {
         'avg_reels_plays',
         'posts_per_4_weeks',
         'total_likes',
+        'total_views',
         'last_post_date',
       ],
       sponsored: [
@@ -310,6 +315,7 @@ describe('reportToRow', () => {
       avg_reels_plays: 15000,
       posts_per_4_weeks: null,
       total_likes: null,
+      total_views: null,
       last_post_date: '2024-05-01',
       sponsored_posts: 1,
       sponsors: 'nike.com',
@@ -370,6 +376,101 @@ describe('reportToRow', () => {
     expect(byId(input, selected('report_date'))).toEqual({ report_date: '2024-05-03' });
   });
 
+  it('maps a YouTube report as public clients show it: Bio from description, total views, handle', () => {
+    const row = byId(youtube(youtubeReportAsPublicClientsShowIt()), selected('default, profile, posts, ids'));
+    expect(row).toMatchObject({
+      handle: 'gadgetlab',
+      name: 'Gadget Lab',
+      followers: 880000,
+      engagement_rate: null,
+      avg_views: 250000,
+      country: 'US',
+      email: 'hello@gadgetlab.example',
+      audience_male: 0.8,
+      audience_female: 0.2,
+      bio: 'Honest reviews of phones and laptops.',
+      verified: true,
+      avg_engagements: null,
+      posts_count: 1290,
+      total_likes: 9800000,
+      total_views: 412000000,
+      last_post_date: '2024-05-06',
+      platform: 'youtube',
+      user_id: 'UCgadgetlab000000000000',
+      url: 'https://www.youtube.com/@gadgetlab',
+    });
+  });
+
+  it('takes the handle from profile.handle when there is no username, and the username when both are there', () => {
+    expect(byId(youtube(youtubeReportWithHandleOnly()), selected('handle'))).toEqual({
+      handle: '@gadgetlab',
+    });
+    expect(byId(youtube(youtubeReportAsPublicClientsShowIt()), selected('handle'))).toEqual({
+      handle: 'gadgetlab',
+    });
+  });
+
+  it('prefers bio to description when a report carries both', () => {
+    const body = withValue(youtubeReportAsPublicClientsShowIt(), ['profile', 'bio'], 'Short bio');
+    expect(byId(youtube(body), selected('bio'))).toEqual({ bio: 'Short bio' });
+  });
+
+  it('fills total views from totalViews of any platform, and leaves it empty without it', () => {
+    const body = withValue(tiktokReportOfDanceCreator(), ['profile', 'totalViews'], 99000000);
+    expect(byId(tiktok(body), selected('total_views'))).toEqual({ total_views: 99000000 });
+    expect(byId(tiktok(), selected('total_views'))).toEqual({ total_views: null });
+    expect(selected('Total views').map((col) => [col.id, col.format])).toEqual([['total_views', 'integer']]);
+  });
+
+  it('computes follower growth from history entries as partial as the vendor example', () => {
+    expect(byId(instagram(vendorPartialStatHistory()), selected('growth'))).toEqual({
+      history_from: '2024-02',
+      history_to: '2024-04',
+      followers_growth: Number((51000 / 49000 - 1).toPrecision(12)),
+      avg_views_growth: null,
+      followers_history: '2024-02: 49000; 2024-03: 50200; 2024-04: 51000',
+    });
+  });
+
+  it('maps a TikTok report whose histogram marks no median bin like any other', () => {
+    expect(reportToRow(tiktok(tiktokBinsWithoutMedian()), REPORT_COLUMNS)).toEqual(
+      reportToRow(tiktok(), REPORT_COLUMNS),
+    );
+  });
+
+  it('leaves the cells of wanted fields the report lacked, or sent as another type, empty', () => {
+    let body = without(instagramReportOfFitnessCreator(), ['profile', 'avgLikes']);
+    body = withValue(body, ['profile', 'profile', 'followers'], '52K');
+    body = withValue(body, ['profile', 'isVerified'], 'yes');
+    body = withValue(
+      body,
+      ['profile', 'statHistory'],
+      [{ followers: 1 }, { month: '2024-04', followers: 51000 }],
+    );
+    expect(byId(instagram(body), selected('handle, followers, avg_likes, verified, growth'))).toEqual({
+      handle: 'ada.runs',
+      followers: null,
+      avg_likes: null,
+      verified: null,
+      history_from: '2024-04',
+      history_to: '2024-04',
+      followers_growth: null,
+      avg_views_growth: null,
+      followers_history: '2024-04: 51000',
+    });
+  });
+
+  it('writes unknown enum values as they came', () => {
+    let body = withValue(instagramReportOfFitnessCreator(), ['profile', 'gender'], 'OTHER');
+    body = withValue(body, ['profile', 'accountType'], 'Personal');
+    body = withValue(body, ['profile', 'ageGroup'], '18-25');
+    expect(byId(instagram(body), selected('gender, account_type, age_group'))).toEqual({
+      gender: 'other',
+      account_type: 'Personal',
+      age_group: '18-25',
+    });
+  });
+
   it('leaves a column it does not know empty (a job saved by another version)', () => {
     const row = reportToRow(instagram(), [{ id: 'future_metric', label: 'Future', format: 'decimal' }]);
     expect(row).toEqual([null]);
@@ -404,7 +505,15 @@ describe('reportToRows', () => {
   });
 
   it('holds only sheet values: no objects, no Date', () => {
-    const rows = reportToRows([instagram(), tiktok(), youtube(youtubeReportOfTechChannel())], REPORT_COLUMNS);
+    const rows = reportToRows(
+      [
+        instagram(),
+        tiktok(),
+        youtube(youtubeReportOfTechChannel()),
+        youtube(youtubeReportAsPublicClientsShowIt()),
+      ],
+      REPORT_COLUMNS,
+    );
     for (const cell of rows.flat()) {
       expect(cell === null || ['string', 'number', 'boolean'].includes(typeof cell)).toBe(true);
     }

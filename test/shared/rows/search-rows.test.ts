@@ -2,7 +2,11 @@ import { searchResponseSchema } from '../../../shared/responses/search';
 import { headerRow } from '../../../shared/rows/columns';
 import { SEARCH_COLUMNS, searchToRows } from '../../../shared/rows/search-rows';
 import { withValue } from '../responses/fixtures/edit-path';
-import { instagramSearchPageWithLookalikes, tiktokSearchPageWithViews } from '../responses/fixtures/search';
+import {
+  instagramSearchPageWithLookalikes,
+  searchPageWithoutTotalAndPartialProfiles,
+  tiktokSearchPageWithViews,
+} from '../responses/fixtures/search';
 
 describe('searchToRows', () => {
   it('pins the columns', () => {
@@ -86,5 +90,32 @@ describe('searchToRows', () => {
     );
     const rows = searchToRows(searchResponseSchema.parse(body));
     expect(rows.map((row) => row[1])).toEqual(['second', 'first', 'bo.trails']);
+  });
+
+  it('writes empty cells for what a partial profile lacks, and the profile user id when the item has none', () => {
+    const page = searchResponseSchema.parse(searchPageWithoutTotalAndPartialProfiles());
+    expect(searchToRows(page)).toEqual([
+      ['direct', 'gadgetlab', null, 880000, 30000, 0.02, 250000, null, 'UCgadgetlab000000000000'],
+      [
+        'direct',
+        'techtalk',
+        null,
+        120000,
+        2000,
+        null,
+        null,
+        'https://www.youtube.com/@techtalk',
+        'UCtechtalk0000000000000',
+      ],
+    ]);
+  });
+
+  it('writes an empty cell for followers the schema could not read', () => {
+    const body = withValue(
+      instagramSearchPageWithLookalikes(),
+      ['directs', 0, 'profile', 'followers'],
+      '52K',
+    );
+    expect(searchToRows(searchResponseSchema.parse(body))[0][3]).toBeNull();
   });
 });
