@@ -1,26 +1,30 @@
 import type { HealthDetails } from '../shared/health-api';
-import { optionalNumberAt, optionalStringAt, type JsonRecord } from './worker-answers';
+import { toContractDrift } from './contract-drift-details';
+import { optionalNumberAt, optionalRecordAt, optionalStringAt, type JsonRecord } from './worker-answers';
 import { callWorker } from './worker-client';
 import { toHealthView } from './worker-health';
 
 /**
  * `GET /api/health` in full for the Health section: the badge's view (worker-health.ts reads it)
- * and the details it leaves out. Every detail is optional: an older worker answers without them.
+ * and the details it leaves out. Every detail is optional: an older worker answers without them,
+ * and only admins get the contract section.
  */
-
-function recordAt(record: JsonRecord, key: string): JsonRecord | null {
-  const value = record[key];
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonRecord) : null;
-}
 
 function apiError(api: JsonRecord | null): string | null {
   if (api === null || api.reachable === true) return null;
-  const error = recordAt(api, 'error');
+  const error = optionalRecordAt(api, 'error');
   return error === null ? null : optionalStringAt(error, 'message');
 }
 
+/** The status word as the service wrote it (`ok`), which the worker normalizes (`Healthy`). */
+function apiSaid(api: JsonRecord | null): string | null {
+  if (api === null || api.reachable !== true) return null;
+  const said = optionalStringAt(api, 'said');
+  return said === null || said.trim() === '' ? null : said.trim();
+}
+
 function lastErrorOf(upstream: JsonRecord): { description: string; at: string | null } | null {
-  const last = recordAt(upstream, 'lastError');
+  const last = optionalRecordAt(upstream, 'lastError');
   if (last === null) return null;
   const status = optionalNumberAt(last, 'status');
   const code = optionalStringAt(last, 'code') ?? 'error';
@@ -32,7 +36,7 @@ function lastErrorOf(upstream: JsonRecord): { description: string; at: string | 
 }
 
 function upstreamOf(worker: JsonRecord | null): HealthDetails['worker']['upstream'] {
-  const upstream = worker === null ? null : recordAt(worker, 'upstream');
+  const upstream = worker === null ? null : optionalRecordAt(worker, 'upstream');
   if (upstream === null) return null;
   const calls = optionalNumberAt(upstream, 'recentCalls');
   if (calls === null) return null;
@@ -48,17 +52,19 @@ function upstreamOf(worker: JsonRecord | null): HealthDetails['worker']['upstrea
 export function toHealthDetails(answer: unknown, checkedAt: string): HealthDetails {
   const view = toHealthView(answer, checkedAt);
   const record = answer as JsonRecord;
-  const worker = recordAt(record, 'worker');
-  const store = worker === null ? null : recordAt(worker, 'store');
+  const worker = optionalRecordAt(record, 'worker');
+  const store = worker === null ? null : optionalRecordAt(worker, 'store');
   return {
     view,
-    apiError: apiError(recordAt(record, 'api')),
+    apiError: apiError(optionalRecordAt(record, 'api')),
+    apiSaid: apiSaid(optionalRecordAt(record, 'api')),
     worker: {
       startedAt: worker === null ? null : optionalStringAt(worker, 'startedAt'),
       storeReachable: store === null || typeof store.reachable !== 'boolean' ? null : store.reachable,
       backgroundTasks: worker === null ? null : optionalNumberAt(worker, 'backgroundTasks'),
       upstream: upstreamOf(worker),
     },
+    contract: toContractDrift(record),
   };
 }
 

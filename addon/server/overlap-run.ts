@@ -1,6 +1,7 @@
 import { estimateCredits } from '../../shared/pricing';
 import type { Row } from '../../shared/rows/columns';
 import { OVERLAP_TOTAL_LABEL } from '../../shared/rows/overlap-rows';
+import { isUnreadableAnswer, unreadableAnswerMessage } from '../../shared/unreadable-answer';
 import type {
   OverlapCheck,
   OverlapCreators,
@@ -16,7 +17,7 @@ import { requireCostConfirmation } from './bulk-estimates';
 import { plainValues, readColumnSource } from './column-source';
 import { creditsText, formatCount, plural } from './number-text';
 import { writeTableToNewTab } from './table-tab';
-import { asRecord, optionalNumberAt, readTableAnswer } from './worker-answers';
+import { asRecord, optionalNumberAt, optionalRecordAt, readTableAnswer } from './worker-answers';
 import { callWorker } from './worker-client';
 
 /**
@@ -152,15 +153,34 @@ export function runOverlapCheck(run: OverlapRun): OverlapOutcome {
   });
   const table = readTableAnswer(answer);
   const record = asRecord(answer, 'the overlap');
-  const info = asRecord(record.reportInfo, 'the overlap totals (reportInfo)');
+  const fromCache = record.fromCache === true;
+  const credits = optionalNumberAt(record, 'credits') ?? 0;
+  const written = writeTableToNewTab(overlapTabName(run), table.columns, table.rows);
+
+  // Billed but unreadable: the tab's one row says so, and so does the message, in place of figures
+  // that do not exist. Asking again is served from the worker's cache, so it costs nothing.
+  const unreadable = record.unreadable;
+  if (isUnreadableAnswer(unreadable)) {
+    return {
+      sheetName: written.sheetName,
+      destination: written.destination,
+      creators: [],
+      totals: { followers: null, uniqueFollowers: null, uniqueShare: null },
+      fromCache,
+      credits,
+      unreadableAnswerId: unreadable.answerId,
+      message:
+        `${unreadableAnswerMessage(unreadable)}. No figures for the ` +
+        `${plural(count.handles.length, `${run.platform} creator`)}; ${written.destination} says the same.`,
+    };
+  }
+
+  // An answer without totals (`reportInfo: {}` or none) still has each creator's row.
+  const info = optionalRecordAt(record, 'reportInfo') ?? {};
   const followers = optionalNumberAt(info, 'totalFollowers');
   const uniqueFollowers = optionalNumberAt(info, 'totalUniqueFollowers');
   const uniqueShare =
     followers === null || uniqueFollowers === null || followers <= 0 ? null : uniqueFollowers / followers;
-  const fromCache = record.fromCache === true;
-  const credits = optionalNumberAt(record, 'credits') ?? 0;
-
-  const written = writeTableToNewTab(overlapTabName(run), table.columns, table.rows);
   const creators = creatorShares(table.columns, table.rows);
   const totals =
     followers === null
@@ -176,6 +196,7 @@ export function runOverlapCheck(run: OverlapRun): OverlapOutcome {
     totals: { followers, uniqueFollowers, uniqueShare },
     fromCache,
     credits,
+    unreadableAnswerId: null,
     message: `Compared ${plural(creators.length, `${run.platform} creator`)}${totals}. Written to ${written.destination} (${cost}).`,
   };
 }

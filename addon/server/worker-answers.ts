@@ -45,6 +45,12 @@ export function optionalStringAt(record: JsonRecord, key: string): string | null
   return typeof value === 'string' ? value : null;
 }
 
+/** A nested object the answer may leave out: null when absent or not an object. */
+export function optionalRecordAt(record: JsonRecord, key: string): JsonRecord | null {
+  const value = record[key];
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonRecord) : null;
+}
+
 function isCell(value: unknown): value is Cell {
   return value === null || ['string', 'number', 'boolean'].indexOf(typeof value) >= 0;
 }

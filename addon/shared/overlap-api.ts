@@ -70,6 +70,12 @@ export interface OverlapOutcome {
   /** Answered from the worker's cache, for free. */
   fromCache: boolean;
   credits: number;
+  /**
+   * The API answered (and billed) in a shape this version cannot read: the id under which the
+   * worker kept the body for an admin. The message and the tab's one row say so; there are no
+   * figures to show.
+   */
+  unreadableAnswerId: string | null;
   /** A sentence for the status line. */
   message: string;
 }

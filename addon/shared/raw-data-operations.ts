@@ -128,7 +128,7 @@ export const RAW_DATA_OPERATIONS: readonly RawOperation[] = [
     true,
     [
       param('hashtag', 'Hashtag', 'With or without the #.', { placeholder: '#travel' }),
-      param('type', 'Which posts', 'top or recent; empty for the service\'s default.', {
+      param('type', 'Which posts', "top or recent; empty for the service's default.", {
         optional: true,
         placeholder: 'recent',
       }),

@@ -1,8 +1,16 @@
-import type { HealthDetails } from '../shared/health-api';
+import type { ContractDrift, HealthDetails, UnreadableAnswerSummary } from '../shared/health-api';
 import { whileBusy } from './busy';
+import {
+  CONTRACT_DRIFT_TEXT,
+  contractSummaryText,
+  driftLine,
+  UNREADABLE_BODY_HINT,
+  unreadableAnswerRecord,
+  unreadableAnswerTitle,
+} from './contract-drift-text';
 import { createElement } from './create-element';
 import { failureText } from './error-text';
-import { button, factList } from './form-fields';
+import { button, detailsGroup, factList } from './form-fields';
 import { healthBadge } from './health-summary';
 import { apiSummary, HEALTH_RULE_TEXT, healthGroupLabel, statusTone, workerFacts } from './health-text';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
@@ -37,7 +45,45 @@ function groupsTable(details: HealthDetails): HTMLTableElement {
   ]);
 }
 
-function detailsView(details: HealthDetails): Node[] {
+const CONTRACT_ID = 'health-contract';
+
+function unreadableItem(answer: UnreadableAnswerSummary): HTMLLIElement {
+  const record = unreadableAnswerRecord(answer);
+  return createElement('li', {}, [
+    `${unreadableAnswerTitle(answer, localTime)}: answer `,
+    // On its own, so a click selects the id whole for the admin endpoint.
+    createElement('code', { class: 'answer-id' }, [answer.id]),
+    ...(record === '' ? [] : [createElement('div', { class: 'hint' }, [record])]),
+  ]);
+}
+
+/** Admins only; folded, since it matters on the day the vendor changes something. */
+function contractView(contract: ContractDrift, open: boolean): HTMLDetailsElement {
+  const children: Node[] = [createElement('p', { class: 'hint' }, [CONTRACT_DRIFT_TEXT])];
+  if (contract.drifting.length > 0) {
+    children.push(
+      createElement(
+        'ul',
+        { class: 'contract-drift', id: 'health-drift' },
+        contract.drifting.map((drift) => createElement('li', {}, [driftLine(drift)])),
+      ),
+    );
+  }
+  if (contract.unreadableAnswers.length > 0) {
+    children.push(
+      createElement('h4', {}, ['Latest unreadable answers']),
+      createElement(
+        'ul',
+        { class: 'unreadable-answers', id: 'health-unreadable' },
+        contract.unreadableAnswers.map(unreadableItem),
+      ),
+      createElement('p', { class: 'hint' }, [UNREADABLE_BODY_HINT]),
+    );
+  }
+  return detailsGroup(contractSummaryText(contract), open, children, CONTRACT_ID);
+}
+
+function detailsView(details: HealthDetails, contractOpen: boolean): Node[] {
   const badge = healthBadge(details.view);
   const parts: Node[] = [
     createElement('p', { class: 'health-overall', 'data-tone': badge.tone }, [badge.text]),
@@ -49,6 +95,7 @@ function detailsView(details: HealthDetails): Node[] {
     parts.push(groupsTable(details), createElement('p', { class: 'hint' }, [HEALTH_RULE_TEXT]));
   }
   parts.push(createElement('h3', {}, ['Worker']), factList(workerFacts(details, localTime)));
+  if (details.contract !== null) parts.push(contractView(details.contract, contractOpen));
   return parts;
 }
 
@@ -64,7 +111,10 @@ function renderHealthSection(panel: HTMLElement, context: SidebarContext): Secti
         const details = await context.server.getHealthDetails();
         // The header badge shows the same reading.
         context.health.show(details.view);
-        body.replaceChildren(...detailsView(details));
+        // Refresh keeps the drift unfolded for an admin reading it.
+        const shown = body.querySelector(`#${CONTRACT_ID}`);
+        const contractOpen = shown instanceof HTMLDetailsElement && shown.open;
+        body.replaceChildren(...detailsView(details, contractOpen));
       } catch (error) {
         body.replaceChildren(
           createElement('p', { class: 'field-error' }, [failureText('read the health', error)]),

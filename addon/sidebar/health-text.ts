@@ -73,16 +73,28 @@ export function apiSummary(details: HealthDetails): string {
       'the worker to check its API address and token.'
     );
   }
+  const said = saidText(details);
   switch (api.status) {
     case 'Healthy':
-      return 'The API is Healthy: requests are answering normally.';
+      return `The API is Healthy${said}: requests are answering normally.`;
     case 'Degraded':
-      return 'The API is Degraded: some requests fail or are slow. Long jobs carry on and retry.';
+      return `The API is Degraded${said}: some requests fail or are slow. Long jobs carry on and retry.`;
     case 'Unhealthy':
-      return 'The API is Unhealthy: many requests fail. Wait before starting paid work; failed calls are not billed.';
+      return `The API is Unhealthy${said}: many requests fail. Wait before starting paid work; failed calls are not billed.`;
     case 'Unknown':
-      return 'The API gave no status this version knows.';
+      return `The API gave no status this version knows${said}.`;
   }
+}
+
+/**
+ * ` (it says "ok")` when the service's own word differs from the status shown: the worker reads
+ * `ok`, any case, as Healthy and a word it does not know as Degraded, and an admin comparing notes
+ * with the vendor needs the word as written.
+ */
+function saidText(details: HealthDetails): string {
+  const said = details.apiSaid;
+  if (said === null || said.toLowerCase() === details.view.api.status.toLowerCase()) return '';
+  return ` (it says ${JSON.stringify(said)})`;
 }
 
 const WORKER_STATUS: Readonly<Record<HealthView['worker']['status'], string>> = {

@@ -259,12 +259,15 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
             confirmedCost: flow.confirmedCost,
             expectedSource: checked.estimate.source,
           });
+          const readable = outcome.unreadableAnswerId === null;
           result.replaceChildren(
             createElement('h3', {}, [`Written to ${outcome.destination}`]),
             createElement('p', {}, [outcome.message]),
-            resultTable(outcome),
+            // An answer this version could not read has no figures: the message says why.
+            ...(readable ? [resultTable(outcome)] : []),
           );
-          context.status.success(outcome.message);
+          if (readable) context.status.success(outcome.message);
+          else context.status.info(outcome.message);
           // Another comparison is another paid action: ask again.
           flow = { ...flow, confirmedCost: false };
           if (flow.checked === checked) showEstimate(checked.estimate);

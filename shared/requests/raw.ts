@@ -46,7 +46,15 @@ export const RAW_QUERY_SCHEMAS = {
    */
   rawIgHashtagFeed: z.preprocess(
     tagAsHashtag,
-    query({ hashtag: text(), type: z.enum(RAW_HASHTAG_FEED_TYPES).optional(), ...after }),
+    query({
+      hashtag: text(),
+      // Empty means the service's default, as every optional query value here.
+      type: z.preprocess(
+        (value) => (value === '' ? undefined : value),
+        z.enum(RAW_HASHTAG_FEED_TYPES).optional(),
+      ),
+      ...after,
+    }),
   ),
   /** A post by its shortcode. */
   rawIgMediaInfo: query({ code: text() }),

@@ -140,5 +140,11 @@ describe('health from the built bundle', () => {
     expect(details.apiError).toBeNull();
     expect(details.worker).toMatchObject({ storeReachable: true, startedAt: expect.any(String) });
     expect(details.worker.upstream).toMatchObject({ windowMinutes: 5 });
+    // The dev key is an admin's: the worker adds how the API's answers drifted from the contract.
+    expect(details.contract).toMatchObject({
+      drifting: expect.any(Array),
+      answersRead: expect.any(Number),
+      unreadableAnswers: expect.any(Array),
+    });
   });
 });

@@ -15,6 +15,7 @@ const HEALTHY: HealthAnswer = {
     reachable: true,
     status: 'Degraded',
     groups: { search: 'Healthy', 'reports-audience-overlap': 'Degraded' },
+    said: 'Degraded',
   },
   worker: {
     mode: 'live',
@@ -54,6 +55,9 @@ describe('getHealthDetails', () => {
       worker: { status: 'degraded', mode: 'live', uptimeSeconds: 7260 },
     });
     expect(details.apiError).toBeNull();
+    expect(details.apiSaid).toBe('Degraded');
+    // A member's answer: the worker leaves the contract section out.
+    expect(details.contract).toBeNull();
     expect(details.worker).toEqual({
       startedAt: '2025-03-01T08:00:00.000Z',
       storeReachable: true,
@@ -84,11 +88,186 @@ describe('getHealthDetails', () => {
     env.worker.on('get', 'api/health', {
       body: { status: 'ok', api: { reachable: true, status: 'Healthy' }, worker: { mode: 'sandbox' } },
     });
-    expect(getHealthDetails().worker).toEqual({
+    const details = getHealthDetails();
+    expect(details.worker).toEqual({
       startedAt: null,
       storeReachable: null,
       backgroundTasks: null,
       upstream: null,
     });
+    expect(details.apiSaid).toBeNull();
+    expect(details.contract).toBeNull();
+  });
+
+  it("keeps the API's own status word beside the status the worker made of it", () => {
+    const said: HealthAnswer = {
+      ...HEALTHY,
+      status: 'ok',
+      api: { reachable: true, status: 'Healthy', groups: {}, said: ' ok ' },
+    };
+    env.worker.on('get', 'api/health', { body: said });
+    const details = getHealthDetails();
+    expect(details.view.api.status).toBe('Healthy');
+    expect(details.apiSaid).toBe('ok');
+  });
+});
+
+describe('getHealthDetails for an admin: the contract section', () => {
+  const ADMIN: HealthAnswer = {
+    ...HEALTHY,
+    contract: {
+      drifting: [
+        {
+          operation: 'report',
+          answers: 40,
+          unreadable: 1,
+          firstAt: '2025-03-01T08:00:00.000Z',
+          lastAt: '2025-03-01T10:00:00.000Z',
+          lastUnreadableAt: '2025-03-01T09:30:00.000Z',
+          findings: [
+            {
+              kind: 'missing',
+              path: 'profile.audience.credibility',
+              answers: 12,
+              firstAt: '2025-03-01T08:00:00.000Z',
+              lastAt: '2025-03-01T10:00:00.000Z',
+            },
+            {
+              kind: 'unknown_value',
+              path: 'profile.audience.genders[].code',
+              value: 'NON_BINARY',
+              answers: 3,
+              firstAt: '2025-03-01T09:00:00.000Z',
+              lastAt: '2025-03-01T09:50:00.000Z',
+            },
+          ],
+        },
+      ],
+      answersRead: 1200,
+      operationsRead: 6,
+      unreadableAnswers: [
+        {
+          id: 'ua_7f3k2m',
+          at: Date.parse('2025-03-01T09:30:00.000Z'),
+          operation: 'report',
+          status: 200,
+          credits: 1,
+          rawRequests: 0,
+          bodyChars: 70_000,
+          truncated: true,
+          problems: ['profile: Invalid input: expected object, received string'],
+        },
+      ],
+    },
+  };
+
+  it('reads the drift per operation and the latest unreadable answers, times as ISO', () => {
+    env.worker.on('get', 'api/health', { body: ADMIN });
+    expect(getHealthDetails().contract).toEqual({
+      drifting: [
+        {
+          operation: 'report',
+          answers: 40,
+          unreadable: 1,
+          lastAt: '2025-03-01T10:00:00.000Z',
+          lastUnreadableAt: '2025-03-01T09:30:00.000Z',
+          findings: [
+            {
+              kind: 'missing',
+              path: 'profile.audience.credibility',
+              value: null,
+              answers: 12,
+              lastAt: '2025-03-01T10:00:00.000Z',
+            },
+            {
+              kind: 'unknown_value',
+              path: 'profile.audience.genders[].code',
+              value: 'NON_BINARY',
+              answers: 3,
+              lastAt: '2025-03-01T09:50:00.000Z',
+            },
+          ],
+          moreFindings: 0,
+        },
+      ],
+      answersRead: 1200,
+      operationsRead: 6,
+      unreadableAnswers: [
+        {
+          id: 'ua_7f3k2m',
+          at: '2025-03-01T09:30:00.000Z',
+          operation: 'report',
+          status: 200,
+          credits: 1,
+          rawRequests: 0,
+          bodyChars: 70_000,
+          truncated: true,
+          problems: ['profile: Invalid input: expected object, received string'],
+          moreProblems: 0,
+        },
+      ],
+    });
+  });
+
+  it('reads an empty section as no drift, and says nothing of drift to a member', () => {
+    env.worker.on('get', 'api/health', {
+      body: {
+        ...HEALTHY,
+        contract: { drifting: [], answersRead: 0, operationsRead: 0, unreadableAnswers: [] },
+      },
+    });
+    expect(getHealthDetails().contract).toEqual({
+      drifting: [],
+      answersRead: 0,
+      operationsRead: 0,
+      unreadableAnswers: [],
+    });
+    env.worker.on('get', 'api/health', { body: HEALTHY });
+    expect(getHealthDetails().contract).toBeNull();
+  });
+
+  it('skips what it cannot read, names kinds it does not know "other", and keeps the payload small', () => {
+    const problems = Array.from({ length: 8 }, (_, i) => `problem ${i} ${'x'.repeat(400)}`);
+    env.worker.on('get', 'api/health', {
+      body: {
+        ...HEALTHY,
+        contract: {
+          drifting: [
+            'not an entry',
+            { answers: 3 },
+            {
+              operation: 'newThing',
+              findings: [{ kind: 'renamed', path: 'data.items', answers: 2 }, { kind: 'missing' }],
+            },
+          ],
+          unreadableAnswers: [{ operation: 'search' }, { id: 'ua_1', problems }],
+        },
+      },
+    });
+    const contract = getHealthDetails().contract;
+    expect(contract?.answersRead).toBeNull();
+    expect(contract?.drifting).toEqual([
+      {
+        operation: 'newThing',
+        answers: 0,
+        unreadable: 0,
+        lastAt: null,
+        lastUnreadableAt: null,
+        findings: [{ kind: 'other', path: 'data.items', value: null, answers: 2, lastAt: null }],
+        moreFindings: 0,
+      },
+    ]);
+    expect(contract?.unreadableAnswers).toHaveLength(1);
+    const [answer] = contract?.unreadableAnswers ?? [];
+    expect(answer).toMatchObject({
+      id: 'ua_1',
+      at: null,
+      operation: 'unknown',
+      status: null,
+      truncated: false,
+    });
+    expect(answer.problems).toHaveLength(5);
+    expect(answer.problems[0]).toHaveLength(300);
+    expect(answer.moreProblems).toBe(3);
   });
 });

@@ -1,7 +1,9 @@
 import { estimateOverlap, runOverlap } from '../../../addon/server/overlap-functions';
 import { NOT_CONNECTED } from '../../../addon/server/worker-failure';
 import type { OverlapCheck, OverlapRun } from '../../../addon/shared/overlap-api';
+import { errorRow } from '../../../shared/rows/columns';
 import { OVERLAP_COLUMNS, overlapToRows } from '../../../shared/rows/overlap-rows';
+import { unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
 import type { OverlapAnswer } from '../../../worker/src/operations/overlap';
 import { workerError } from './scripted-worker';
 import { installServerGlobals, type ServerGlobals } from './server-globals';
@@ -41,6 +43,29 @@ function overlapAnswer(handles: string[], fromCache = false): OverlapAnswer {
     columns: [...OVERLAP_COLUMNS],
     rows: overlapToRows({ reportInfo, data }),
     reportInfo,
+    unreadable: null,
+    fromCache,
+    storedAt: 0,
+    credits: fromCache ? 0 : 1,
+  };
+}
+
+/** What the worker answers when the API billed an overlap in a shape it could not read. */
+function unreadableOverlapAnswer(fromCache = false): OverlapAnswer {
+  const unreadable: UnreadableAnswer = {
+    unreadable: true,
+    operation: 'audienceOverlap',
+    answerId: 'ua_9x2',
+    at: '2025-03-01T10:00:00.000Z',
+    credits: 1,
+    rawRequests: 0,
+  };
+  return {
+    header: OVERLAP_COLUMNS.map((col) => col.label),
+    columns: [...OVERLAP_COLUMNS],
+    rows: [errorRow(unreadableAnswerMessage(unreadable), OVERLAP_COLUMNS.length)],
+    reportInfo: {},
+    unreadable,
     fromCache,
     storedAt: 0,
     credits: fromCache ? 0 : 1,
@@ -165,6 +190,59 @@ describe('runOverlap', () => {
     });
     expect(outcome.sheetName).toBe('Space agencies');
     expect(outcome.message).toMatch(/\(free, compared before\)\.$/);
+  });
+
+  it('says plainly that a billed answer could not be read, once, instead of totals', () => {
+    env.connect();
+    env.worker.on('post', 'api/overlap', { body: unreadableOverlapAnswer() });
+    const outcome = runOverlap(
+      run({ platform: 'instagram', creators: { kind: 'typed', text: 'nasa\nesa' } }),
+    );
+
+    expect(outcome).toMatchObject({
+      sheetName: 'Overlap (instagram)',
+      creators: [],
+      totals: { followers: null, uniqueFollowers: null, uniqueShare: null },
+      fromCache: false,
+      credits: 1,
+      unreadableAnswerId: 'ua_9x2',
+    });
+    expect(outcome.message).toBe(
+      'The API answered in a shape this version cannot read; it was billed once and no new charge follows ' +
+        "(kept for an admin as answer ua_9x2). No figures for the 2 instagram creators; 'Overlap (instagram)'!A2 says the same.",
+    );
+    expect(outcome.message).not.toMatch(/followers in all/);
+    // The tab keeps the same sentence, so the sheet says what happened after the sidebar closes.
+    const values = env.fakes.spreadsheet.requireSheet('Overlap (instagram)').getDataRange().getValues();
+    expect(values).toHaveLength(2);
+    expect(values[1][0]).toMatch(/^The API answered in a shape this version cannot read/);
+  });
+
+  it('says the same when the unreadable answer comes from the worker cache', () => {
+    env.connect();
+    env.worker.on('post', 'api/overlap', { body: unreadableOverlapAnswer(true) });
+    const outcome = runOverlap(run({ platform: 'youtube', creators: { kind: 'typed', text: 'nasa\nesa' } }));
+    expect(outcome).toMatchObject({ fromCache: true, credits: 0, unreadableAnswerId: 'ua_9x2' });
+    expect(outcome.message).toMatch(/no new charge follows/);
+  });
+
+  it('writes the creators of an answer without totals (reportInfo {}), and states no totals', () => {
+    env.connect();
+    env.worker.on('post', 'api/overlap', (request) => {
+      const handles = (request.body as { handles: string[] }).handles;
+      const answer = overlapAnswer(handles);
+      const data = handles.map((username) => ({ userId: `id-${username}`, username, followers: 1000 }));
+      return { body: { ...answer, reportInfo: {}, rows: overlapToRows({ reportInfo: {}, data }) } };
+    });
+    const outcome = runOverlap(
+      run({ platform: 'instagram', creators: { kind: 'typed', text: 'nasa\nesa' } }),
+    );
+    expect(outcome.totals).toEqual({ followers: null, uniqueFollowers: null, uniqueShare: null });
+    expect(outcome.creators.map((creator) => creator.handle)).toEqual(['nasa', 'esa']);
+    expect(outcome.unreadableAnswerId).toBeNull();
+    expect(outcome.message).toBe(
+      "Compared 2 instagram creators. Written to 'Overlap (instagram)'!A2 (1 credit).",
+    );
   });
 
   it('pays nothing and writes nothing while the input has a problem', () => {

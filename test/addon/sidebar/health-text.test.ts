@@ -15,6 +15,8 @@ const DETAILS: HealthDetails = {
     checkedAt: '2025-03-01T10:00:00.000Z',
   },
   apiError: null,
+  apiSaid: null,
+  contract: null,
   worker: {
     startedAt: '2025-03-01T08:55:00.000Z',
     storeReachable: true,
@@ -70,6 +72,24 @@ describe('health text', () => {
     };
     expect(apiSummary(unreachable)).toBe(
       'The worker cannot reach the API (The API did not answer within 30 s). Try again in a minute; if it lasts, ask whoever runs the worker to check its API address and token.',
+    );
+  });
+
+  it("shows the API's own word beside the status when it differs", () => {
+    expect(apiSummary({ ...DETAILS, apiSaid: 'ok' })).toBe(
+      'The API is Healthy (it says "ok"): requests are answering normally.',
+    );
+    // The same word in another case adds nothing.
+    expect(apiSummary({ ...DETAILS, apiSaid: 'healthy' })).toBe(
+      'The API is Healthy: requests are answering normally.',
+    );
+    const maintenance: HealthDetails = {
+      ...DETAILS,
+      view: { ...DETAILS.view, api: { ...DETAILS.view.api, status: 'Degraded' } },
+      apiSaid: 'maintenance',
+    };
+    expect(apiSummary(maintenance)).toBe(
+      'The API is Degraded (it says "maintenance"): some requests fail or are slow. Long jobs carry on and retry.',
     );
   });
 

@@ -116,6 +116,7 @@ describe('what the section says', () => {
       totals: { followers: 3200, uniqueFollowers: 2400, uniqueShare: 0.75 },
       fromCache: false,
       credits: 1,
+      unreadableAnswerId: null,
       message: '',
     };
     expect(overlapShareRows(outcome)).toEqual([

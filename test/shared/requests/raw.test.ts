@@ -87,6 +87,10 @@ describe('raw query schemas', () => {
       expect(accepted(hashtagFeed, { hashtag: 'coffee', type })).toEqual({ hashtag: 'coffee', type });
     });
 
+    it('reads an empty type as none (the service default), like every optional query value', () => {
+      expect(accepted(hashtagFeed, { hashtag: 'coffee', type: '' })).toEqual({ hashtag: 'coffee' });
+    });
+
     it('rejects any other type, naming the two it takes', () => {
       expect(RAW_HASHTAG_FEED_TYPES).toEqual(['top', 'recent']);
       expect(rejected(hashtagFeed, { hashtag: 'coffee', type: 'popular' })).toMatch(
