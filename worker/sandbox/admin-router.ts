@@ -12,11 +12,14 @@ import { SandboxError, isSandboxError } from './sandbox-error';
  * account, unless the sandbox was built with `adminOpen` (SANDBOX_ADMIN_OPEN=true): the sandbox's
  * tokens are not secrets, but a knob that turns faults on should not be reachable by accident.
  *
- * - GET  /_sandbox/stats            calls, statuses, credits charged, raw units, rejections
+ * - GET  /_sandbox/stats            calls, statuses, credits charged and raw units (in total and per
+ *                                   operation, with the number of billed answers), faulty answers
+ *                                   sent, rejections
  * - POST /_sandbox/reset-stats      zeroes the counters
  * - POST /_sandbox/reset-health     forgets the requests the health rule judges
- * - GET  /_sandbox/faults           latency and fault settings
- * - PUT  /_sandbox/faults           changes some of them (same fields, validated)
+ * - GET  /_sandbox/faults           latency, fault settings and the answer shapes (`real` | `odd`)
+ * - PUT  /_sandbox/faults           changes some of them (same fields, validated), e.g.
+ *                                   `{ "unreadableShare": 1 }` or `{ "shapes": "odd" }`
  * - GET  /_sandbox/rate-limits      requests per second per family (null = off)
  * - PUT  /_sandbox/rate-limits      changes some of them; also clears the windows
  * - GET  /_sandbox/accounts         every account

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccountSettings } from './accounts';
 import { DEFAULT_FAULT_SETTINGS, type FaultSettings } from './faults';
+import { SANDBOX_SHAPES } from './odd-shapes';
 import type { RateLimits } from './rate-limiter';
 import { closestName } from '../common/closest-name';
 
@@ -26,7 +27,9 @@ import { closestName } from '../common/closest-name';
  * | SANDBOX_FAULT_5XX | 0 | share (0..1) of requests answered 500 |
  * | SANDBOX_FAULT_TIMEOUT | 0 | share of requests held, then answered 504 |
  * | SANDBOX_FAULT_TIMEOUT_MS | 25000 | how long a held request is held |
- * | SANDBOX_FAULT_MALFORMED | 0 | share of requests answered 200 with invalid JSON |
+ * | SANDBOX_FAULT_MALFORMED | 0 | share of requests answered 200 with invalid JSON; paid ones are billed first |
+ * | SANDBOX_FAULT_UNREADABLE | 0 | share of successful answers billed, then sent wrapped where no reader looks |
+ * | SANDBOX_SHAPES | real | `real`: shapes the real service answers; `odd`: older and odder ones (odd-shapes.ts) |
  * | SANDBOX_FAULT_429 | 0 | share of requests that start a burst of 429s |
  * | SANDBOX_FAULT_429_MS | 2000 | length of a 429 burst |
  * | SANDBOX_ADMIN_OPEN | false | `true`: the `/_sandbox` routes need no bearer token |
@@ -84,6 +87,8 @@ const flag = z
   .enum(['true', 'false', '1', '0'], 'must be true or false')
   .transform((raw) => raw === 'true' || raw === '1');
 
+const shapes = z.enum(SANDBOX_SHAPES, `must be one of ${SANDBOX_SHAPES.join(', ')}`);
+
 const token = z.string().regex(TOKEN_PATTERN, `must be ${TOKEN_RULE}`);
 
 const extraTokens = z.string().transform((raw, ctx): AccountSettings[] => {
@@ -139,8 +144,10 @@ const envSchema = z.object({
   SANDBOX_FAULT_TIMEOUT: share.default(DEFAULT_FAULT_SETTINGS.timeoutShare),
   SANDBOX_FAULT_TIMEOUT_MS: wholeNumber(0, 600_000).default(DEFAULT_FAULT_SETTINGS.timeoutMs),
   SANDBOX_FAULT_MALFORMED: share.default(DEFAULT_FAULT_SETTINGS.malformedShare),
+  SANDBOX_FAULT_UNREADABLE: share.default(DEFAULT_FAULT_SETTINGS.unreadableShare),
   SANDBOX_FAULT_429: share.default(DEFAULT_FAULT_SETTINGS.burst429Share),
   SANDBOX_FAULT_429_MS: wholeNumber(1, 600_000).default(DEFAULT_FAULT_SETTINGS.burst429Ms),
+  SANDBOX_SHAPES: shapes.default(DEFAULT_FAULT_SETTINGS.shapes),
   SANDBOX_ADMIN_OPEN: flag.default(false),
 });
 
@@ -213,8 +220,10 @@ export function parseSandboxConfig(env: Readonly<Record<string, string | undefin
       timeoutShare: values.SANDBOX_FAULT_TIMEOUT,
       timeoutMs: values.SANDBOX_FAULT_TIMEOUT_MS,
       malformedShare: values.SANDBOX_FAULT_MALFORMED,
+      unreadableShare: values.SANDBOX_FAULT_UNREADABLE,
       burst429Share: values.SANDBOX_FAULT_429,
       burst429Ms: values.SANDBOX_FAULT_429_MS,
+      shapes: values.SANDBOX_SHAPES,
     },
     adminOpen: values.SANDBOX_ADMIN_OPEN,
   };

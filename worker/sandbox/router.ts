@@ -1,14 +1,16 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { OPERATIONS, type OperationId } from '../../shared/operations';
 import { isPlatform, type Platform } from '../../shared/platforms';
+import { PRICE_TABLE } from '../../shared/pricing';
 import { Accounts, fromMillicredits, toMillicredits } from './accounts';
 import { createAdminRouter } from './admin-router';
 import { systemClock, timerSleep, type Clock, type Sleep } from '../common/clock';
 import { defaultSandboxConfig, type SandboxConfig } from './config';
-import { Faults, MALFORMED_BODY } from './faults';
+import { Faults, MALFORMED_BODY, unreadableBody } from './faults';
 import { HealthMonitor } from './health-monitor';
 import { bodyParserError, jsonBody } from './json-body';
 import type { HandlerContext, OperationHandler, SandboxHandlers } from './operation-handler';
+import { toOddShape } from './odd-shapes';
 import { RateLimiter } from './rate-limiter';
 import { SandboxError, isSandboxError } from './sandbox-error';
 import { seededRandom, seedNumber, type Random } from '../common/seeded-random';
@@ -60,7 +62,10 @@ interface RequestRecord {
   platform: Platform | null;
   token: string | null;
   rawReserved: boolean;
-  /** Set when the answer is an injected fault, so it is counted as such and never billed. */
+  /**
+   * Set when an injected fault answers instead of the handler (429, 500, 504, a malformed answer
+   * to a free operation), so it is counted as such and never billed.
+   */
   fault: boolean;
   heldForTimeout: boolean;
   aborted: AbortController;
@@ -231,12 +236,20 @@ async function runOperation<World>(
       }
     }
 
+    /**
+     * A fault that answers 200 after the handler ran and the answer was billed: a real service
+     * that sent a 200 has billed it, whatever the body became on the way.
+     */
+    let billedFault: 'malformed' | 'unreadable' | null = null;
     // /health is the service's own probe: no injected latency or faults there.
     if (spec.auth) {
       await sleep(state.faults.latencyMs(), record.aborted.signal);
       if (record.aborted.signal.aborted) return;
       const fault = state.faults.decide();
-      if (fault.kind !== 'none') record.fault = true;
+      // The faults that answer instead of the handler; the billed ones let it run as usual.
+      const billed =
+        fault.kind === 'unreadable' || (fault.kind === 'malformed' && PRICE_TABLE[id].kind !== 'free');
+      if (fault.kind !== 'none' && !billed) record.fault = true;
       switch (fault.kind) {
         case 'rate_limited':
           throw new SandboxError('rate_limited', 'Too many requests: the service is busy; retry later', {
@@ -250,10 +263,19 @@ async function runOperation<World>(
           if (record.aborted.signal.aborted) return;
           throw new SandboxError('gateway_timeout', 'The request timed out (injected by the sandbox)');
         case 'malformed':
+          if (billed) {
+            billedFault = 'malformed';
+            break;
+          }
+          // A free operation costs nothing either way, so its handler need not run.
           releaseRawUnit(state, record);
           state.stats.recordRejection('fault');
+          state.stats.recordFaultyAnswer('malformed');
           res.status(200).type('application/json').send(MALFORMED_BODY);
           return;
+        case 'unreadable':
+          billedFault = 'unreadable';
+          break;
         case 'none':
           break;
       }
@@ -295,6 +317,12 @@ async function runOperation<World>(
       throw new Error(`the ${id} handler returned status ${status}; throw a SandboxError for errors`);
     }
 
+    // Shaped before the charge, so a rewrite that failed would be a 500 nobody pays for.
+    const body =
+      state.faults.getSettings().shapes === 'odd'
+        ? toOddShape(id, record.platform, result.body)
+        : result.body;
+
     // Check and charge in one synchronous step: nothing else runs between them.
     const cost = spec.raw ? 0 : toMillicredits(result.credits ?? 0);
     if (cost > 0) {
@@ -309,9 +337,14 @@ async function runOperation<World>(
     }
     if (record.rawReserved) {
       record.rawReserved = false;
-      state.stats.recordRawUnit();
+      state.stats.recordRawUnit(id);
     }
-    res.status(status).json(result.body);
+    if (billedFault !== null) {
+      state.stats.recordRejection('fault');
+      state.stats.recordFaultyAnswer(billedFault);
+    }
+    if (billedFault === 'malformed') res.status(status).type('application/json').send(MALFORMED_BODY);
+    else res.status(status).json(billedFault === 'unreadable' ? unreadableBody(body) : body);
   } catch (error) {
     answerError(res, state, record, error);
   }
@@ -335,7 +368,7 @@ function answerError<World>(
   // A raw 404 is a successful request for the allowance (spec "Credits", rules); others give the unit back.
   if (record.rawReserved && OPERATIONS[record.id].raw && sandboxError.status === 404 && !record.fault) {
     record.rawReserved = false;
-    state.stats.recordRawUnit();
+    state.stats.recordRawUnit(record.id);
   } else {
     releaseRawUnit(state, record);
   }

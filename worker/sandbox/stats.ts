@@ -51,7 +51,18 @@ export interface OperationStats {
   calls: number;
   /** Calls per HTTP status, keyed by the status as a string ("200", "429"). */
   byStatus: Record<string, number>;
+  /** Credits charged for the operation's answers, exact to the thousandth. */
   credits: number;
+  /** Raw allowance units the operation's answers used (a success or a raw 404 each). */
+  rawUnits: number;
+  /** Answers that were billed (credits above 0, or a raw unit), counted once each. */
+  billed: number;
+}
+
+/** The two faults that answer 200 with a body after billing (faults.ts), as they were sent. */
+export interface FaultyAnswers {
+  malformed: number;
+  unreadable: number;
 }
 
 /** `GET /_sandbox/stats`. Counts only: no bodies, no e-mail addresses, no tokens. */
@@ -63,6 +74,8 @@ export interface StatsBody {
   rawUnits: number;
   operations: Partial<Record<OperationId, OperationStats>>;
   rejected: Record<RejectionReason, number>;
+  /** Every malformed and unreadable answer sent; each also counts under `rejected.fault`. */
+  faultyAnswers: FaultyAnswers;
   /** Requests that carried an `access_token` query or body parameter (the worker must never send one). */
   tokenInUrl: number;
 }
@@ -71,6 +84,8 @@ interface OperationCounters {
   calls: number;
   byStatus: Map<number, number>;
   millicredits: number;
+  rawUnits: number;
+  billed: number;
 }
 
 export class SandboxStats {
@@ -79,6 +94,7 @@ export class SandboxStats {
   private readonly rejected = new Map<RejectionReason, number>();
   private rawUnits = 0;
   private tokenInUrl = 0;
+  private faultyAnswers: FaultyAnswers = { malformed: 0, unreadable: 0 };
 
   constructor(private readonly now: () => number = Date.now) {
     this.since = new Date(now());
@@ -91,12 +107,23 @@ export class SandboxStats {
     counters.byStatus.set(status, (counters.byStatus.get(status) ?? 0) + 1);
   }
 
+  /** One billed answer of `millicredits` (above 0). */
   recordCharge(id: OperationId, millicredits: number): void {
-    this.counters(id).millicredits += millicredits;
+    const counters = this.counters(id);
+    counters.millicredits += millicredits;
+    counters.billed += 1;
   }
 
-  recordRawUnit(): void {
+  /** One raw allowance unit used by an answer of `id`. */
+  recordRawUnit(id: OperationId): void {
     this.rawUnits += 1;
+    const counters = this.counters(id);
+    counters.rawUnits += 1;
+    counters.billed += 1;
+  }
+
+  recordFaultyAnswer(kind: keyof FaultyAnswers): void {
+    this.faultyAnswers[kind] += 1;
   }
 
   recordRejection(reason: RejectionReason): void {
@@ -118,6 +145,8 @@ export class SandboxStats {
         calls: counters.calls,
         byStatus: Object.fromEntries([...counters.byStatus].map(([status, n]) => [String(status), n])),
         credits: fromMillicredits(counters.millicredits),
+        rawUnits: counters.rawUnits,
+        billed: counters.billed,
       };
     }
     const rejected = Object.fromEntries(
@@ -131,6 +160,7 @@ export class SandboxStats {
       rawUnits: this.rawUnits,
       operations,
       rejected,
+      faultyAnswers: { ...this.faultyAnswers },
       tokenInUrl: this.tokenInUrl,
     };
   }
@@ -141,12 +171,13 @@ export class SandboxStats {
     this.rejected.clear();
     this.rawUnits = 0;
     this.tokenInUrl = 0;
+    this.faultyAnswers = { malformed: 0, unreadable: 0 };
   }
 
   private counters(id: OperationId): OperationCounters {
     let counters = this.operations.get(id);
     if (counters === undefined) {
-      counters = { calls: 0, byStatus: new Map(), millicredits: 0 };
+      counters = { calls: 0, byStatus: new Map(), millicredits: 0, rawUnits: 0, billed: 0 };
       this.operations.set(id, counters);
     }
     return counters;

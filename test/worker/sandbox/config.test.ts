@@ -32,8 +32,10 @@ describe('parseSandboxConfig', () => {
         timeoutShare: 0,
         timeoutMs: 25_000,
         malformedShare: 0,
+        unreadableShare: 0,
         burst429Share: 0,
         burst429Ms: 2000,
+        shapes: 'real',
       },
       adminOpen: false,
     });
@@ -57,8 +59,10 @@ describe('parseSandboxConfig', () => {
       SANDBOX_FAULT_TIMEOUT: '.05',
       SANDBOX_FAULT_TIMEOUT_MS: '1000',
       SANDBOX_FAULT_MALFORMED: '1',
+      SANDBOX_FAULT_UNREADABLE: '0.25',
       SANDBOX_FAULT_429: '0',
       SANDBOX_FAULT_429_MS: '500',
+      SANDBOX_SHAPES: 'odd',
       SANDBOX_ADMIN_OPEN: 'true',
     });
     expect(config.port).toBe(0);
@@ -77,8 +81,10 @@ describe('parseSandboxConfig', () => {
       timeoutShare: 0.05,
       timeoutMs: 1000,
       malformedShare: 1,
+      unreadableShare: 0.25,
       burst429Share: 0,
       burst429Ms: 500,
+      shapes: 'odd',
     });
     expect(config.adminOpen).toBe(true);
   });
@@ -133,6 +139,17 @@ describe('parseSandboxConfig', () => {
       '  - SANDBOX_FAULT_5XX must be a share from 0 to 1, e.g. 0.05, got "1.5"',
       '  - SANDBOX_ADMIN_OPEN must be true or false, got "yes"',
     ]);
+  });
+
+  it('refuses answer shapes it does not know and unreadable shares outside 0..1, naming the choices', () => {
+    expect(problemsOf({ SANDBOX_SHAPES: 'older', SANDBOX_FAULT_UNREADABLE: '2' })).toEqual([
+      'SANDBOX_FAULT_UNREADABLE must be a share from 0 to 1, e.g. 0.05, got "2"',
+      'SANDBOX_SHAPES must be one of real, odd, got "older"',
+    ]);
+    expect(problemsOf({ SANDBOX_SHAPE: 'odd' })[0]).toMatch(
+      /^SANDBOX_SHAPE is not a sandbox setting \(did you mean SANDBOX_SHAPES\?\)/,
+    );
+    expect(parseSandboxConfig({ SANDBOX_SHAPES: 'real' }).faults.shapes).toBe('real');
   });
 
   it('explains what is wrong with an extra token entry', () => {

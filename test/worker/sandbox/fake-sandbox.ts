@@ -85,7 +85,8 @@ export const HANDLERS: SandboxHandlers<FakeWorld> = {
   rawIgUserInfo: ({ query, world }) => {
     const creator = world.creators.find((c) => `@${c.username}` === query.url || c.userId === query.url);
     if (!creator) throw new SandboxError('handle_not_found', `No Instagram account ${String(query.url)}`);
-    return { body: { user: { pk: creator.userId, username: creator.username } } };
+    // Flat at the root, as the real service answers it.
+    return { body: { pk: creator.userId, username: creator.username } };
   },
   dictionaryTopics: () => ({ body: { error: false, tags: ['fitness', 'food'] } }),
   aiTextSearch: () => ({ body: { error: false, total: 0, profiles: [] } }),

@@ -1,6 +1,11 @@
 import request from 'supertest';
 import { timerSleep } from '../../../worker/common/clock';
-import { DEFAULT_FAULT_SETTINGS, Faults, MALFORMED_BODY } from '../../../worker/sandbox/faults';
+import {
+  DEFAULT_FAULT_SETTINGS,
+  Faults,
+  MALFORMED_BODY,
+  unreadableBody,
+} from '../../../worker/sandbox/faults';
 import { seededRandom } from '../../../worker/common/seeded-random';
 import { FakeClock, TOKENS, bearer, fakeSandbox, recordingSleep, scriptedRandom } from './fake-sandbox';
 
@@ -41,7 +46,39 @@ describe('Faults', () => {
   it('rejects settings outside their range', () => {
     const faults = new Faults(DEFAULT_FAULT_SETTINGS, Math.random, new FakeClock());
     expect(() => faults.update({ serverErrorShare: 1.5 })).toThrow();
-    expect(faults.getSettings().serverErrorShare).toBe(0);
+    expect(() => faults.update({ unreadableShare: -0.1 })).toThrow();
+    expect(faults.getSettings()).toMatchObject({ serverErrorShare: 0, unreadableShare: 0, shapes: 'real' });
+  });
+
+  it('draws the unreadable die last and only when it is on, so older seeds replay the same faults', () => {
+    const settings = { ...DEFAULT_FAULT_SETTINGS, serverErrorShare: 0.5, malformedShare: 0.5 };
+    const dice = () => {
+      const random = scriptedRandom([0.9, 0.9, 0.1]);
+      const counted = Object.assign(
+        () => {
+          counted.draws += 1;
+          return random();
+        },
+        { draws: 0 },
+      );
+      return counted;
+    };
+    const beforeDice = dice();
+    const afterDice = dice();
+    const before = new Faults(settings, beforeDice, new FakeClock());
+    const after = new Faults({ ...settings, unreadableShare: 0.5 }, afterDice, new FakeClock());
+    expect(before.decide()).toEqual({ kind: 'none' });
+    expect(after.decide()).toEqual({ kind: 'unreadable' });
+    expect([beforeDice.draws, afterDice.draws]).toEqual([2, 3]);
+  });
+
+  it('wraps an unreadable payload under data of a version 2 envelope, without its error field', () => {
+    expect(unreadableBody({ error: false, total: 3, directs: [] })).toEqual({
+      error: false,
+      version: 2,
+      data: { total: 3, directs: [] },
+    });
+    expect(unreadableBody(['a'])).toEqual({ error: false, version: 2, data: ['a'] });
   });
 });
 
@@ -77,7 +114,7 @@ describe('injected faults through the router', () => {
     expect(first.stats.rejected.fault).toBe(failures);
   });
 
-  it('answers a malformed body as a 200 that is not JSON, and charges nothing', async () => {
+  it('answers a paid request malformed as a 200 that is not JSON, after running and billing it', async () => {
     const { app, state } = fakeSandbox({ random: scriptedRandom([0.1]), faults: { malformedShare: 0.5 } });
     const res = await request(app)
       .post('/v1/instagram/search')
@@ -89,7 +126,168 @@ describe('injected faults through the router', () => {
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.body).toBe(MALFORMED_BODY);
     expect(() => JSON.parse(String(res.body))).toThrow();
-    expect(state.accounts.get(TOKENS.main)?.credits).toBe(1000);
+    expect(state.accounts.get(TOKENS.main)?.credits).toBe(999.97);
+    const stats = state.stats.snapshot();
+    expect(stats.operations.search).toMatchObject({
+      calls: 1,
+      byStatus: { '200': 1 },
+      credits: 0.03,
+      billed: 1,
+    });
+    expect(stats.faultyAnswers).toEqual({ malformed: 1, unreadable: 0 });
+    expect(stats.rejected.fault).toBe(1);
+  });
+
+  it('bills every malformed answer exactly once: credits, the up-front e-mail rule and raw units', async () => {
+    const { app, state } = fakeSandbox({
+      rates: NO_LIMITS,
+      faults: { malformedShare: 1 },
+    });
+    const texts: string[] = [];
+    const send = async (call: request.Test) =>
+      texts.push(String((await call.buffer(true).parse(rawText)).body));
+    for (let i = 0; i < 4; i++) {
+      await send(request(app).post('/v1/instagram/search').set(bearer(TOKENS.main)).send({ take: 2 }));
+    }
+    await send(
+      request(app)
+        .post('/v1/email-search')
+        .set(bearer(TOKENS.main))
+        .send({ emails: ['creator1@example.com', 'creator2@example.com', 'nobody@example.com'] }),
+    );
+    for (let i = 0; i < 3; i++) {
+      await send(request(app).get('/v1/raw/ig/user-info?url=@creator1').set(bearer(TOKENS.main)));
+    }
+    expect(texts).toEqual(Array.from({ length: 8 }, () => MALFORMED_BODY));
+    expect(state.accounts.get(TOKENS.main)).toMatchObject({
+      credits: 1000 - 4 * 0.02 - 2 * 0.02,
+      rawRequests: 10_000 - 3,
+    });
+    const stats = state.stats.snapshot();
+    expect(stats.operations.search).toMatchObject({ credits: 0.08, billed: 4 });
+    expect(stats.operations.emailSearch).toMatchObject({ credits: 0.04, billed: 1 });
+    expect(stats.operations.rawIgUserInfo).toMatchObject({ credits: 0, rawUnits: 3, billed: 3 });
+    expect([stats.credits, stats.rawUnits, stats.faultyAnswers.malformed]).toEqual([0.12, 3, 8]);
+  });
+
+  it('answers a free request malformed without running its handler', async () => {
+    let ran = 0;
+    const { app, state } = fakeSandbox({
+      faults: { malformedShare: 1 },
+      handlers: {
+        dictionaryTopics: () => {
+          ran++;
+          return { body: { error: false, tags: [] } };
+        },
+      },
+    });
+    const res = await request(app)
+      .get('/v1/instagram/topics')
+      .set(bearer(TOKENS.main))
+      .buffer(true)
+      .parse(rawText);
+    expect([res.status, res.body]).toEqual([200, MALFORMED_BODY]);
+    expect(ran).toBe(0);
+    expect(state.stats.snapshot().faultyAnswers.malformed).toBe(1);
+  });
+
+  it('lets a paid request that fails answer its own error under a malformed or unreadable fault, unbilled', async () => {
+    for (const faults of [{ malformedShare: 1 }, { unreadableShare: 1 }]) {
+      const { app, state } = fakeSandbox({ rates: NO_LIMITS, faults });
+      const missing = await request(app).get('/v1/instagram/profile/nobody/report').set(bearer(TOKENS.main));
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject({ error: true, code: 'handle_not_found' });
+      const poor = await request(app).post('/v1/instagram/search').set(bearer(TOKENS.poor)).send({ take: 6 });
+      expect([poor.status, poor.body.code]).toEqual([402, 'not_enough_credits']);
+      // A raw 404 uses its unit as usual (spec "Credits"): the service answered.
+      const raw = await request(app).get('/v1/raw/ig/user-info?url=@nobody').set(bearer(TOKENS.main));
+      expect(raw.status).toBe(404);
+      expect(state.accounts.get(TOKENS.main)).toMatchObject({ credits: 1000, rawRequests: 10_000 - 1 });
+      expect(state.accounts.get(TOKENS.poor)?.credits).toBe(0.05);
+      expect(state.stats.snapshot().faultyAnswers).toEqual({ malformed: 0, unreadable: 0 });
+    }
+  });
+
+  it('answers the configured share unreadable: billed once, the payload under data of a version 2 envelope', async () => {
+    const { app, state } = fakeSandbox({
+      rates: NO_LIMITS,
+      random: seededRandom(3),
+      faults: { unreadableShare: 0.5 },
+    });
+    const bodies: Record<string, unknown>[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await request(app).post('/v1/instagram/search').set(bearer(TOKENS.main)).send({ take: 3 });
+      expect(res.status).toBe(200);
+      bodies.push(res.body);
+    }
+    const dice = seededRandom(3);
+    const unreadable = Array.from({ length: 20 }, () => dice() < 0.5);
+    expect(bodies.map((body) => 'version' in body)).toEqual(unreadable);
+    const count = unreadable.filter(Boolean).length;
+    expect(count).toBeGreaterThan(4);
+    expect(count).toBeLessThan(16);
+    const wrapped = bodies.find((body) => 'version' in body);
+    expect(wrapped).toEqual({
+      error: false,
+      version: 2,
+      data: { total: 40, directs: expect.any(Array), lookalikes: [] },
+    });
+    expect(wrapped).not.toHaveProperty('directs');
+    // Every answer, readable or not, was billed once.
+    expect(state.accounts.get(TOKENS.main)?.credits).toBe(1000 - 20 * 0.03);
+    const stats = state.stats.snapshot();
+    expect(stats.operations.search).toMatchObject({ calls: 20, credits: 0.6, billed: 20 });
+    expect(stats.faultyAnswers).toEqual({ malformed: 0, unreadable: count });
+  });
+
+  it('wraps every kind of answer unreadable, raw ones billed from the allowance, free ones for nothing', async () => {
+    const { app, state } = fakeSandbox({ rates: NO_LIMITS, faults: { unreadableShare: 1 } });
+    const raw = await request(app).get('/v1/raw/ig/user-info?url=@creator1').set(bearer(TOKENS.main));
+    expect(raw.body).toEqual({
+      error: false,
+      version: 2,
+      data: { pk: '1001', username: 'creator1' },
+    });
+    const emails = await request(app)
+      .post('/v1/email-search')
+      .set(bearer(TOKENS.main))
+      .send({ emails: ['creator1@example.com', 'nobody@example.com'] });
+    expect(emails.body).toEqual({
+      error: false,
+      version: 2,
+      data: {
+        matchedEmails: [{ email: 'creator1@example.com', users: [] }],
+        notMatchedEmails: ['nobody@example.com'],
+        totalMatches: 1,
+      },
+    });
+    const info = await request(app).get('/v1/user/info').set(bearer(TOKENS.main));
+    expect(info.body.version).toBe(2);
+    expect(info.body.billing).toBeUndefined();
+    expect(info.body.data.billing).toEqual({ credits: 1000 - 0.02, rawRequests: 10_000 - 1 });
+    expect(state.stats.snapshot().faultyAnswers.unreadable).toBe(3);
+  });
+
+  it('switches the unreadable fault and the shapes at run time through /_sandbox/faults', async () => {
+    const { app } = fakeSandbox();
+    const put = await request(app).put('/_sandbox/faults').send({ unreadableShare: 1, shapes: 'odd' });
+    expect(put.status).toBe(200);
+    expect(put.body.faults).toMatchObject({ unreadableShare: 1, shapes: 'odd' });
+    const res = await request(app).post('/v1/instagram/search').set(bearer(TOKENS.main)).send({ take: 1 });
+    // Odd shapes first (no error field, no total), then the unreadable wrapper around them.
+    expect(res.body).toEqual({
+      error: false,
+      version: 2,
+      data: {
+        directs: [{ username: 'creator0', email: 'creator0@example.com', rank_score: 1 }],
+        lookalikes: [],
+        took_ms: 12,
+      },
+    });
+    const bad = await request(app).put('/_sandbox/faults').send({ shapes: 'weird' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^shapes must be one of real, odd/);
+    expect((await request(app).get('/_sandbox/faults')).body.faults.shapes).toBe('odd');
   });
 
   it('answers a 429 burst with Retry-After, then recovers', async () => {

@@ -464,8 +464,16 @@ describe('stats', () => {
       calls: 3,
       byStatus: { '200': 1, '429': 1, '401': 1 },
       credits: 0.03,
+      rawUnits: 0,
+      billed: 1,
     });
-    expect(stats.operations.rawIgUserInfo.byStatus).toEqual({ '200': 1, '403': 1 });
+    expect(stats.operations.rawIgUserInfo).toEqual({
+      calls: 2,
+      byStatus: { '200': 1, '403': 1 },
+      credits: 0,
+      rawUnits: 1,
+      billed: 1,
+    });
     expect(stats.credits).toBe(0.03);
     expect(stats.rawUnits).toBe(1);
     expect(stats.rejected).toMatchObject({
@@ -477,10 +485,31 @@ describe('stats', () => {
       fault: 0,
     });
 
+    expect(stats.faultyAnswers).toEqual({ malformed: 0, unreadable: 0 });
+
     await request(app).post('/_sandbox/reset-stats');
     const reset = (await request(app).get('/_sandbox/stats')).body;
     expect(reset.calls).toBe(0);
     expect(reset.rejected.auth).toBe(0);
+  });
+});
+
+describe('stats in thousandths', () => {
+  it('sums charged credits per operation and in total to the exact thousandth', async () => {
+    const { app } = fakeSandbox({ rates: { ai: null, discovery: null, dictionaryFast: null } });
+    for (let i = 0; i < 7; i++) {
+      await request(app).post('/v1/instagram/search').set(bearer(TOKENS.main)).send(search(3));
+    }
+    await request(app).get('/v1/instagram/profile/1000/report').set(bearer(TOKENS.main));
+    await request(app)
+      .post('/v1/email-search')
+      .set(bearer(TOKENS.main))
+      .send({ emails: ['creator1@example.com', 'creator2@example.com'] });
+    const stats = (await request(app).get('/_sandbox/stats')).body;
+    expect(stats.operations.search).toMatchObject({ credits: 0.21, billed: 7 });
+    expect(stats.operations.report).toMatchObject({ credits: 1, billed: 1 });
+    expect(stats.operations.emailSearch).toMatchObject({ credits: 0.04, billed: 1 });
+    expect(stats.credits).toBe(1.25);
   });
 });
 

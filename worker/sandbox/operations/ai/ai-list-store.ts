@@ -90,8 +90,9 @@ export class AiListStore {
   }
 
   /**
-   * Adds members; ids already in the list are no-ops. All or nothing: a change that would take the
-   * list past its limit adds nobody.
+   * Adds members in order; ids already in the list are no-ops, and so is an id repeated in
+   * `members` (it is a member by the time it is reached). All or nothing: a change that would take
+   * the list past its limit adds nobody.
    */
   add(
     token: string,
@@ -100,7 +101,13 @@ export class AiListStore {
     now: number,
   ): { added: number; total: number } {
     const record = this.get(token, id);
-    const fresh = members.filter((member) => !record.members.has(member.userId));
+    const fresh = [
+      ...new Map(
+        members
+          .filter((member) => !record.members.has(member.userId))
+          .map((member) => [member.userId, member]),
+      ).values(),
+    ];
     const after = record.members.size + fresh.length;
     if (after > this.limits.membersPerList) {
       throw new SandboxError(

@@ -1,9 +1,11 @@
+import { z } from 'zod';
+import { AI_LIST_MAX_IDS_PER_CHANGE } from '../../../../shared/limits';
 import {
   aiListCreateRequestSchema,
-  aiListMembersChangeRequestSchema,
   aiListMembersQuerySchema,
   aiListPathSchema,
 } from '../../../../shared/requests/ai-lists';
+import { text } from '../../../../shared/requests/fields';
 import type { AiList } from '../../../../shared/responses/ai-search';
 import type { PlatformCreators, World } from '../../data';
 import type { HandlerContext, SandboxHandlers } from '../../operation-handler';
@@ -19,6 +21,26 @@ import type { AiStateOf } from './ai-state';
 
 /** How many unknown ids an error names before it only counts the rest. */
 const NAMED_UNKNOWN_IDS = 5;
+
+/**
+ * The body of a members change as the service reads it. The spec's rules ("existing members are
+ * no-ops", "missing members are no-ops") read literally: an id repeated within one request is
+ * already a member (or already gone) by the time it is reached, so it changes nothing more and is
+ * counted once; the limit is on unique ids. The shared request schema refuses repeats: that is the
+ * worker's rule for its own users, stricter than the service's.
+ */
+const membersChangeSchema = z.looseObject({
+  ids: z.array(text()).superRefine((ids, ctx) => {
+    const unique = new Set(ids).size;
+    if (unique < 1 || unique > AI_LIST_MAX_IDS_PER_CHANGE) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must hold 1 to ${AI_LIST_MAX_IDS_PER_CHANGE} unique ids, got ${unique}`,
+        input: ids,
+      });
+    }
+  }),
+});
 
 export function aiListHandlers(stateOf: AiStateOf): SandboxHandlers<World> {
   const storeOf = (context: HandlerContext<World>) => stateOf(context.world).lists;
@@ -70,7 +92,7 @@ export function aiListHandlers(stateOf: AiStateOf): SandboxHandlers<World> {
 
     aiListMembersAdd: (context) => {
       const { listId } = parseWith(aiListPathSchema, context.params);
-      const { ids } = parseWith(aiListMembersChangeRequestSchema, context.body);
+      const { ids } = parseWith(membersChangeSchema, context.body);
       const store = storeOf(context);
       const record = store.get(context.account.token, listId);
       const members = resolveMembers(context.world.platform(record.platform), ids);
@@ -79,7 +101,7 @@ export function aiListHandlers(stateOf: AiStateOf): SandboxHandlers<World> {
 
     aiListMembersRemove: (context) => {
       const { listId } = parseWith(aiListPathSchema, context.params);
-      const { ids } = parseWith(aiListMembersChangeRequestSchema, context.body);
+      const { ids } = parseWith(membersChangeSchema, context.body);
       const result = storeOf(context).remove(context.account.token, listId, ids, context.now());
       return { body: { error: false, ...result } };
     },

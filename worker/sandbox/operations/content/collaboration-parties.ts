@@ -64,6 +64,15 @@ export function partyKey(party: CollaborationParty | null): string {
   return party.side === 'brand' ? `b${party.brand.id}` : `i${party.index}`;
 }
 
+/**
+ * Whether the party has any collaboration at all (whatever the request's counterpart or window).
+ * One without gets an answer with neither side (api-notes "Seen from the real service": `influencer`
+ * is "only available if the requested profile has influencer collaborations").
+ */
+export function hasCollaborations(party: CollaborationParty): boolean {
+  return collaborationPosts(party, null, { limit: 1 }).posts.length > 0;
+}
+
 /** The collaboration posts between `primary` and (if given) `collaborator`, newest first. */
 export function collaborationPosts(
   primary: CollaborationParty,

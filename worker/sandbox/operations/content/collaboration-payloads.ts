@@ -78,6 +78,18 @@ export function brandOf(pc: PlatformCreators, brand: Brand) {
   };
 }
 
+/** The brand of a per-brand summary: the sponsor object posts carry (api-notes, single source). */
+export function summaryBrand(pc: PlatformCreators, brand: Brand) {
+  return {
+    name: brand.name,
+    username: brand.username,
+    domain: brand.domain,
+    logo_url: brand.logoUrl,
+    user_id: pc.userId(pc.brandAccountIndex(brand.id)),
+    category: brand.category,
+  };
+}
+
 /** Running totals of a set of posts, as the summary reports them. */
 export class CollaborationTotals {
   posts = 0;

@@ -2,7 +2,7 @@ import { actualCredits } from '../../../../shared/pricing';
 import type { World } from '../../data';
 import type { OperationHandler } from '../../operation-handler';
 import { collaborationCursor, collaborationOffset } from './collaboration-cursor';
-import { collaborationPosts } from './collaboration-parties';
+import { collaborationPosts, hasCollaborations } from './collaboration-parties';
 import { brandOf, collaborationPost, influencerOf } from './collaboration-payloads';
 import { readCollaborationQuery } from './collaboration-request';
 
@@ -10,7 +10,8 @@ import { readCollaborationQuery } from './collaboration-request';
  * `POST /collaborations/posts`: a page of collaboration posts, newest first, of an influencer
  * (with the brands it worked with) or of a brand (with the influencers who posted for it). 0.2
  * credits per call, whatever the page holds. `groupBrandCollaborations` shapes the summary only: a
- * post has one sponsor in the world, so there is nothing to group in a list of posts.
+ * post has one sponsor in the world, so there is nothing to group in a list of posts. A profile
+ * without any collaboration gets neither side (collaboration-parties.ts, `hasCollaborations`).
  */
 
 /** Chosen: the service documents neither; a bigger `limit` is served as this many. */
@@ -23,6 +24,9 @@ export const collaborationPostsHandler: OperationHandler<World> = (context) => {
   const pc = primary.pc;
   const now = context.now();
   const offset = collaborationOffset(query.cursor, query.key, now);
+  const { credits } = actualCredits('collaborationPosts');
+  // An empty answer, not an error, and billed like any answer.
+  if (!hasCollaborations(primary)) return { body: { error: false, cursor: null }, credits };
   const limit = Math.min(query.limit ?? COLLABORATION_POSTS_DEFAULT_LIMIT, COLLABORATION_POSTS_MAX_LIMIT);
   const page = collaborationPosts(primary, query.collaborator, { ...query.window, offset, limit });
   const more = page.nextOffset !== null;
@@ -56,5 +60,5 @@ export const collaborationPostsHandler: OperationHandler<World> = (context) => {
             })),
           },
         };
-  return { body, credits: actualCredits('collaborationPosts').credits };
+  return { body, credits };
 };

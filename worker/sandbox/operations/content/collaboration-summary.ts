@@ -2,15 +2,17 @@ import { actualCredits } from '../../../../shared/pricing';
 import type { Brand, PlatformCreators, Post, World } from '../../data';
 import { Lru } from '../../data/lru';
 import type { OperationHandler } from '../../operation-handler';
-import { collaborationPosts } from './collaboration-parties';
-import { brandOf, CollaborationTotals, influencerOf } from './collaboration-payloads';
+import { collaborationPosts, hasCollaborations } from './collaboration-parties';
+import { brandOf, CollaborationTotals, influencerOf, summaryBrand } from './collaboration-payloads';
 import { readCollaborationQuery, type CollaborationQuery } from './collaboration-request';
 
 /**
  * `POST /collaborations/summary`: totals over every collaboration post the request selects (the
  * same posts `/collaborations/posts` pages through, so the two always agree), overall and per
  * counterpart. `cursor` and `limit` page the posts only; a summary is never paged. Priced per the
- * price table (0.2 per call, like posts).
+ * price table (0.2 per call, like posts). A profile without any collaboration gets neither side.
+ * A per-brand summary names its brand as a sponsor object `{ name, username, domain, logo_url,
+ * user_id, category }` (api-notes "Seen from the real service").
  *
  * A big brand's summary reads tens of thousands of posts at 100,000 creators per platform, so
  * summaries are kept per platform in a small LRU (the first call for the biggest brand takes about
@@ -52,10 +54,7 @@ function influencerSummary(query: CollaborationQuery, index: number) {
   }
   const perBrand = [...groups.values()]
     .sort((a, b) => b.totals.posts - a.totals.posts || a.brand.name.localeCompare(b.brand.name))
-    .map(({ brand, totals }) => {
-      const { id, brand_id, brand_name, brand_domain, brand_logo } = brandOf(pc, brand);
-      return { brand: { id, brand_id, brand_name, brand_domain, brand_logo }, summary: totals.toSummary() };
-    });
+    .map(({ brand, totals }) => ({ brand: summaryBrand(pc, brand), summary: totals.toSummary() }));
   return {
     id: pc.userId(index),
     platform: pc.platform,
@@ -102,6 +101,9 @@ function brandSummary(query: CollaborationQuery, brand: Brand) {
 export const collaborationSummaryHandler: OperationHandler<World> = (context) => {
   const query = readCollaborationQuery(context);
   const { primary } = query;
+  const { credits } = actualCredits('collaborationSummary');
+  // An empty answer, not an error, and billed like any answer.
+  if (!hasCollaborations(primary)) return { body: { error: false }, credits };
   const key = `${query.key}|${query.groupBrands ? 'by-domain' : 'by-brand'}`;
   const side = cacheOf(primary.pc).get(key, () =>
     primary.side === 'influencer'
@@ -110,5 +112,5 @@ export const collaborationSummaryHandler: OperationHandler<World> = (context) =>
   );
   const body =
     primary.side === 'influencer' ? { error: false, influencer: side } : { error: false, brand: side };
-  return { body, credits: actualCredits('collaborationSummary').credits };
+  return { body, credits };
 };

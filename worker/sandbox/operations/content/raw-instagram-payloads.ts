@@ -27,7 +27,11 @@ export function igUser(pc: PlatformCreators, index: number) {
   };
 }
 
-/** `GET /raw/ig/user-info`: the profile, with the world's numbers. */
+/**
+ * `GET /raw/ig/user-info`: the profile, with the world's numbers, flat at the root as the real
+ * service answers it (api-notes "Seen from the real service"). The website is both the
+ * `external_url` and the only one of the `bio_links`.
+ */
 export function igUserInfo(pc: PlatformCreators, index: number) {
   const creator = pc.creator(index);
   const details = pc.details(index);
@@ -35,6 +39,7 @@ export function igUserInfo(pc: PlatformCreators, index: number) {
     ...igUser(pc, index),
     biography: details.bio,
     external_url: details.website,
+    bio_links: details.website === null ? [] : [{ title: 'Website', url: details.website }],
     follower_count: creator.followers,
     following_count: creator.following,
     media_count: creator.postsCount,
@@ -99,7 +104,11 @@ export function igMusicAssetInfo(pc: PlatformCreators, musicId: string) {
   };
 }
 
-/** A post as Instagram's media item: the same object in every Instagram feed and in media-info. */
+/**
+ * A post as Instagram's media item: the same object in every Instagram feed and in media-info.
+ * `play_count` and `view_count` are null on every item, reels too, as the real service sends them
+ * (api-notes "Seen from the real service"); the plays of a reel are nowhere in raw data.
+ */
 export function igMedia(pc: PlatformCreators, post: Post) {
   const index = post.creatorIndex;
   const isReel = post.type === 'reel';
@@ -135,8 +144,8 @@ export function igMedia(pc: PlatformCreators, post: Post) {
     coauthor_producers: [],
     comment_count: post.comments,
     like_count: post.likes,
-    play_count: isReel ? post.views : undefined,
-    view_count: isReel ? post.views : undefined,
+    play_count: null,
+    view_count: null,
     video_duration: isReel ? post.durationSeconds : undefined,
     display_url: post.image,
     has_audio: isReel,

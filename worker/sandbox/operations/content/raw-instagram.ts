@@ -1,5 +1,5 @@
-import { RAW_QUERY_SCHEMAS } from '../../../../shared/requests/raw';
-import type { Page, PlatformCreators, Post, World } from '../../data';
+import { RAW_QUERY_SCHEMAS, type RAW_HASHTAG_FEED_TYPES } from '../../../../shared/requests/raw';
+import { HASHTAG_FEED_MAX, type Page, type PlatformCreators, type Post, type World } from '../../data';
 import type { SandboxHandlers } from '../../operation-handler';
 import { parseWith } from '../../parse-with';
 import { SandboxError } from '../../sandbox-error';
@@ -13,6 +13,25 @@ import { igCommentPageAt, igCommentsCursor, igCommentsStep, RAW_FEED_PAGE_SIZE }
  * The Instagram raw routes (`/raw/ig/...`). Pages carry `more_available` and `end_cursor` (the next
  * request's `after`); `end_cursor` is "" on the last page, since two answers require a string.
  */
+
+/** The real service's answer to a hashtag feed request without `hashtag` (documented text). */
+export const HASHTAG_MISSING_MESSAGE = 'Hashtag undefined. Please pass the hashtag as a query parameter';
+
+/**
+ * The posts of a hashtag feed in the order of its `type` (chosen): `top`, the default as on
+ * Instagram's own hashtag page, is most liked first; `recent` is newest first. Both hold the same
+ * posts, at most HASHTAG_FEED_MAX.
+ */
+function hashtagFeed(
+  pc: PlatformCreators,
+  tag: string,
+  type: (typeof RAW_HASHTAG_FEED_TYPES)[number],
+): Post[] {
+  const posts = [...pc.postsWithHashtag(tag, 0, HASHTAG_FEED_MAX).items];
+  const byId = (a: Post, b: Post) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  if (type === 'recent') return posts.sort((a, b) => b.createdAt - a.createdAt || byId(a, b));
+  return posts.sort((a, b) => b.likes - a.likes || b.createdAt - a.createdAt || byId(a, b));
+}
 
 /** Chosen: how many users and hashtags a search answers (it is not paged). */
 export const IG_SEARCH_USERS = 20;
@@ -70,7 +89,7 @@ export const rawInstagramHandlers: SandboxHandlers<World> = {
   rawIgUserInfo: ({ world, query }) => {
     const { url } = parseWith(RAW_QUERY_SCHEMAS.rawIgUserInfo, query);
     const pc = world.instagram;
-    return { body: { user: igUserInfo(pc, accountIndex(pc, url)), status: 'ok' } };
+    return { body: igUserInfo(pc, accountIndex(pc, url)) };
   },
 
   rawIgUserFeed: ({ world, query }) =>
@@ -88,12 +107,22 @@ export const rawInstagramHandlers: SandboxHandlers<World> = {
     ),
 
   rawIgHashtagFeed: ({ world, query }) => {
-    const { hashtag: text, after } = parseWith(RAW_QUERY_SCHEMAS.rawIgHashtagFeed, query);
+    // The shared schema reads an old `tag` as `hashtag` for the worker's users; the service does not.
+    if (query.hashtag === undefined || (typeof query.hashtag === 'string' && query.hashtag.trim() === '')) {
+      throw new SandboxError('bad_request', HASHTAG_MISSING_MESSAGE);
+    }
+    const { hashtag: text, type = 'top', after } = parseWith(RAW_QUERY_SCHEMAS.rawIgHashtagFeed, query);
     const pc = world.instagram;
     const tag = knownHashtag(pc, text);
-    const scope = `rawIgHashtagFeed:${tag}`;
+    // The order is part of the feed: a cursor of the top posts does not page the recent ones.
+    const scope = `rawIgHashtagFeed:${tag}:${type}`;
     const offset = feedOffset(after, scope, 'after');
-    const page = takePage((o, l) => pc.postsWithHashtag(tag, o, l), offset, RAW_FEED_PAGE_SIZE.igMedia);
+    const posts = hashtagFeed(pc, tag, type);
+    const page = takePage(
+      (o, l) => ({ items: posts.slice(o, o + l), nextOffset: null, total: posts.length }),
+      offset,
+      RAW_FEED_PAGE_SIZE.igMedia,
+    );
     return { body: igPage(page, scope, (post: Post) => igMedia(pc, post)) };
   },
 

@@ -16,6 +16,8 @@ export interface InfluencerProfile {
   engagementRate: number;
   /** TikTok and YouTube only (api-notes "Search response"). */
   averageViews?: number;
+  /** YouTube reports only: the channel's `@handle` (api-notes "Seen from the real service"). */
+  handle?: string;
 }
 
 /** Metrics that depend on the calculation method; the core's typical (median) values otherwise. */

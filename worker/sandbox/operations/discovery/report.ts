@@ -5,6 +5,7 @@ import type { OperationHandler } from '../../operation-handler';
 import { parseWith } from '../../parse-with';
 import { SandboxError } from '../../sandbox-error';
 import { instagramReport } from './instagram-report';
+import { isPartialReportCreator, makeReportPartial } from './partial-reports';
 import { isUnanalysedPrivate, PRIVATE_ACCOUNT_MIN_FOLLOWERS } from './private-accounts';
 import { gatherReportInputs } from './report-inputs';
 import { resolveCreator } from './resolve-creator';
@@ -14,7 +15,8 @@ import { videoReport } from './video-report';
  * `GET /{platform}/profile/{userId}/report?calculationMethod=median|average`. The user is a handle
  * (any case, with or without @), a platform user id, a TikTok secUid or a profile URL. 1 credit;
  * the report of `instagram` on Instagram is free (spec "Testing aids"). Unknown accounts answer 404
- * handle_not_found, small private ones 403 private_account (private-accounts.ts).
+ * handle_not_found, small private ones 403 private_account (private-accounts.ts). About one creator
+ * in ten gets a partial report, as the vendor's own examples are (partial-reports.ts).
  */
 export const reportHandler: OperationHandler<World> = (context) => {
   const { platform, userId } = parseWith(reportPathSchema, { ...context.params, platform: context.platform });
@@ -29,6 +31,7 @@ export const reportHandler: OperationHandler<World> = (context) => {
   }
   const inputs = gatherReportInputs(pc, index, calculationMethod, context.account);
   const profile = platform === 'instagram' ? instagramReport(inputs) : videoReport(platform, inputs);
+  if (isPartialReportCreator(platform, index)) makeReportPartial(platform, profile);
   const { credits } = actualCredits('report', { platform, userId: context.params.userId ?? userId });
   return { body: { error: false, profile }, credits };
 };

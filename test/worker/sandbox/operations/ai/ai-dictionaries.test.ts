@@ -5,6 +5,7 @@ import {
   aiMentionsResponseSchema,
 } from '../../../../../shared/responses/ai-search';
 import { auth, buildAiSandbox, creditsOf } from './ai-fixture';
+import { readComplete } from '../../../../support/complete-answer';
 
 const { app, state } = buildAiSandbox();
 const world = state.world;
@@ -12,7 +13,7 @@ const world = state.world;
 describe('GET /ai/brands', () => {
   it('lists every AI brand name by default, in alphabetical order', async () => {
     const response = await request(app).get('/v1/ai/brands').set(auth());
-    const body = aiBrandsResponseSchema.parse(response.body);
+    const body = readComplete(aiBrandsResponseSchema, response.body);
     const names = body.brands.map((brand) => brand.name);
     expect(names).toHaveLength(world.dictionaries.aiBrands.length);
     expect(names).toEqual([...world.dictionaries.aiBrands].sort((a, b) => (a < b ? -1 : 1)));
@@ -20,7 +21,7 @@ describe('GET /ai/brands', () => {
 
   it('filters by query, case-insensitively, prefix matches first, and honours limit', async () => {
     const response = await request(app).get('/v1/ai/brands?query=FIT').set(auth());
-    const names = aiBrandsResponseSchema.parse(response.body).brands.map((brand) => brand.name);
+    const names = readComplete(aiBrandsResponseSchema, response.body).brands.map((brand) => brand.name);
     expect(names.length).toBeGreaterThan(1);
     expect(names.every((name) => name.toLowerCase().includes('fit'))).toBe(true);
     const prefixFirst = names.map((name) => (name.toLowerCase().startsWith('fit') ? 0 : 1));
@@ -37,7 +38,7 @@ describe('GET /ai/brands', () => {
 describe('GET /ai/hashtags', () => {
   it('answers the hashtags of a platform by prefix, most used first, with their post counts', async () => {
     const response = await request(app).get('/v1/ai/hashtags?platform=tiktok&prefix=%23fit').set(auth());
-    const tags = aiHashtagsResponseSchema.parse(response.body).hashtags;
+    const tags = readComplete(aiHashtagsResponseSchema, response.body).hashtags;
     expect(tags.length).toBeGreaterThan(1);
     expect(tags.every((entry) => entry.tag.startsWith('fit'))).toBe(true);
     for (let k = 1; k < tags.length; k++)
@@ -66,7 +67,7 @@ describe('GET /ai/mentions', () => {
     const response = await request(app)
       .get(`/v1/ai/mentions?platform=instagram&prefix=@${prefix}`)
       .set(auth());
-    const mentions = aiMentionsResponseSchema.parse(response.body).mentions;
+    const mentions = readComplete(aiMentionsResponseSchema, response.body).mentions;
     expect(mentions.length).toBeGreaterThan(0);
     expect(mentions.every((entry) => entry.username.startsWith(prefix))).toBe(true);
     for (let k = 1; k < mentions.length; k++)

@@ -1,11 +1,18 @@
 import request from 'supertest';
 import type { Platform } from '../../../../../shared/platforms';
 import { type AiFiltersInput } from '../../../../../shared/requests/ai-search';
-import { aiSearchResponseSchema, type AiProfile } from '../../../../../shared/responses/ai-search';
+import {
+  aiSearchResponseSchema,
+  type AiProfile as TolerantAiProfile,
+} from '../../../../../shared/responses/ai-search';
 import { roundMaxUp, roundMinDown } from '../../../../../shared/rounding';
 import type { Creator } from '../../../../../worker/sandbox/data';
 import { VIEWS_MEAN_OVER_MEDIAN } from '../../../../../worker/sandbox/operations/ai/ai-filters';
 import { auth, buildAiSandbox } from './ai-fixture';
+import { readComplete, type Complete } from '../../../../support/complete-answer';
+
+/** Profiles of the sandbox's default answers carry every field (readComplete checks it). */
+type AiProfile = Complete<TolerantAiProfile>;
 
 /**
  * Every `filters.*` of the AI searches, through text search with a query that matches captions of
@@ -29,7 +36,7 @@ async function search(platform: Platform, filters: AiFiltersInput | undefined, p
 async function profiles(platform: Platform, filters?: AiFiltersInput, pageSize = 100): Promise<AiProfile[]> {
   const response = await search(platform, filters, pageSize);
   expect(response.status).toBe(200);
-  return aiSearchResponseSchema.parse(response.body).profiles;
+  return readComplete(aiSearchResponseSchema, response.body).profiles;
 }
 
 function creatorOf(platform: Platform, profile: AiProfile): Creator {

@@ -67,6 +67,19 @@ describe('AiListStore', () => {
     expect([...store.get('a', list.id).indexes].sort()).toEqual([1, 2, 3]);
   });
 
+  it('adds an id repeated within one change once, and counts it once against the limit', () => {
+    const store = new AiListStore({ listsPerAccount: 5, membersPerList: 3 });
+    const list = store.create('a', 'instagram', 'repeats', NOW);
+    const twice = [...members(0, 2), ...members(0, 2), ...members(1, 1)];
+    expect(store.add('a', list.id, twice, NOW)).toEqual({ added: 2, total: 2 });
+    expect([...store.get('a', list.id).members.keys()]).toEqual(['u0', 'u1']);
+    // One new id sent three times makes 3 members, within the limit of 3.
+    expect(store.add('a', list.id, [...members(2, 1), ...members(2, 1), ...members(2, 1)], NOW)).toEqual({
+      added: 1,
+      total: 3,
+    });
+  });
+
   it('keeps lists private to their account and hard-deletes them', () => {
     const store = new AiListStore();
     const list = store.create('a', 'instagram', 'mine', NOW);

@@ -14,6 +14,7 @@ import { parseSandboxConfig } from '../../../../../worker/sandbox/config';
 import { createWorld } from '../../../../../worker/sandbox/data';
 import { createAiHandlers } from '../../../../../worker/sandbox/operations/ai';
 import { FIXED_NOW, TOKENS, auth, buildAiSandbox, creditsOf } from './ai-fixture';
+import { readComplete } from '../../../../support/complete-answer';
 
 const { app, state } = buildAiSandbox();
 const ig = state.world.platform('instagram');
@@ -23,7 +24,7 @@ const igIds = (from: number, count: number) => Array.from({ length: count }, (_,
 async function createList(platform: string, name: string, token: string = TOKENS.main) {
   const response = await request(app).post('/v1/ai/lists').set(auth(token)).send({ platform, name });
   expect(response.status).toBe(200);
-  return aiListCreateResponseSchema.parse(response.body).list;
+  return readComplete(aiListCreateResponseSchema, response.body).list;
 }
 
 describe('AI lists over HTTP', () => {
@@ -32,7 +33,8 @@ describe('AI lists over HTTP', () => {
     expect(list).toMatchObject({ name: 'Shortlist Q1', platform: 'tiktok', approximateMemberCount: 0 });
     expect(Date.parse(list.createdAt)).toBeGreaterThan(0);
 
-    const all = aiListsResponseSchema.parse(
+    const all = readComplete(
+      aiListsResponseSchema,
       (await request(app).get('/v1/ai/lists').set(auth()).expect(200)).body,
     );
     expect(all.lists.map((entry) => entry.id)).toContain(list.id);
@@ -42,7 +44,8 @@ describe('AI lists over HTTP', () => {
       .set(auth())
       .send({ ids: [tiktok.userId(10), tiktok.userId(11)] })
       .expect(200);
-    const read = aiListResponseSchema.parse(
+    const read = readComplete(
+      aiListResponseSchema,
       (await request(app).get(`/v1/ai/lists/${list.id}`).set(auth()).expect(200)).body,
     );
     // Strongly consistent: the change is visible on the next read.
@@ -99,7 +102,7 @@ describe('AI lists over HTTP', () => {
       .post(`/v1/ai/lists/${list.id}/members`)
       .set(auth())
       .send({ ids: igIds(40, 3) });
-    expect(aiListMembersAddResponseSchema.parse(added.body)).toMatchObject({ added: 3, total: 3 });
+    expect(readComplete(aiListMembersAddResponseSchema, added.body)).toMatchObject({ added: 3, total: 3 });
     const again = await request(app)
       .post(`/v1/ai/lists/${list.id}/members`)
       .set(auth())
@@ -118,7 +121,10 @@ describe('AI lists over HTTP', () => {
       .delete(`/v1/ai/lists/${list.id}/members`)
       .set(auth())
       .send({ ids: [ig.userId(1), ig.userId(99), 'unknown'] });
-    expect(aiListMembersRemoveResponseSchema.parse(removed.body)).toMatchObject({ removed: 1, total: 3 });
+    expect(readComplete(aiListMembersRemoveResponseSchema, removed.body)).toMatchObject({
+      removed: 1,
+      total: 3,
+    });
     const page = await request(app).get(`/v1/ai/lists/${list.id}/members`).set(auth());
     expect(page.body.members).toEqual([ig.userId(0), ig.userId(2), ig.userId(3)]);
   });
@@ -137,19 +143,44 @@ describe('AI lists over HTTP', () => {
       .set(auth())
       .send({ ids: ids(AI_LIST_MAX_IDS_PER_CHANGE + 1) });
     expect(past.status).toBe(400);
-    expect(past.body.message).toContain('must hold 1 to 10000 items, got 10001');
+    expect(past.body.message).toBe('ids must hold 1 to 10000 unique ids, got 10001');
     const addPast = await request(app)
       .post(`/v1/ai/lists/${list.id}/members`)
       .set(auth())
       .send({ ids: ids(AI_LIST_MAX_IDS_PER_CHANGE + 1) });
     expect(addPast.status).toBe(400);
     expect(addPast.body.message).toContain('got 10001');
-    const repeated = await request(app)
+    // The limit is on unique ids: 10,000 of them sent with one repeated pass.
+    const repeatedAtLimit = await request(app)
+      .delete(`/v1/ai/lists/${list.id}/members`)
+      .set(auth())
+      .send({ ids: [...ids(AI_LIST_MAX_IDS_PER_CHANGE), 'missing-0'] });
+    expect(repeatedAtLimit.status).toBe(200);
+    const none = await request(app).post(`/v1/ai/lists/${list.id}/members`).set(auth()).send({ ids: [] });
+    expect(none.body.message).toBe('ids must hold 1 to 10000 unique ids, got 0');
+  });
+
+  it('treats an id repeated within one add as already a member when it is reached: counted once, never a 400', async () => {
+    const list = await createList('instagram', 'repeats');
+    const added = await request(app)
       .post(`/v1/ai/lists/${list.id}/members`)
       .set(auth())
-      .send({ ids: [ig.userId(1), ig.userId(1)] });
-    expect(repeated.status).toBe(400);
-    expect(repeated.body.message).toContain('each value may appear once');
+      .send({ ids: [ig.userId(1), ig.userId(2), ig.userId(1), ig.userId(1)] });
+    expect(added.status).toBe(200);
+    expect(readComplete(aiListMembersAddResponseSchema, added.body)).toMatchObject({ added: 2, total: 2 });
+    const again = await request(app)
+      .post(`/v1/ai/lists/${list.id}/members`)
+      .set(auth())
+      .send({ ids: [ig.userId(2), ig.userId(3), ig.userId(3)] });
+    expect(again.body).toMatchObject({ error: false, added: 1, total: 3 });
+    const page = await request(app).get(`/v1/ai/lists/${list.id}/members`).set(auth());
+    expect(page.body.members).toEqual([ig.userId(1), ig.userId(2), ig.userId(3)]);
+    // Removing reads the same way: the second time an id is reached it is already gone.
+    const removed = await request(app)
+      .delete(`/v1/ai/lists/${list.id}/members`)
+      .set(auth())
+      .send({ ids: [ig.userId(3), ig.userId(3)] });
+    expect(removed.body).toMatchObject({ error: false, removed: 1, total: 2 });
   });
 
   it('pages members 1000 at a time by default, by page or by cursor, with the exact count', async () => {
@@ -157,7 +188,8 @@ describe('AI lists over HTTP', () => {
     const ids = igIds(100, 1500);
     await request(app).post(`/v1/ai/lists/${list.id}/members`).set(auth()).send({ ids }).expect(200);
 
-    const first = aiListMembersResponseSchema.parse(
+    const first = readComplete(
+      aiListMembersResponseSchema,
       (await request(app).get(`/v1/ai/lists/${list.id}/members`).set(auth()).expect(200)).body,
     );
     expect(first).toMatchObject({
@@ -197,7 +229,7 @@ describe('AI lists over HTTP', () => {
       .send({ ids: [state.world.youtube.userId(5)] })
       .expect(200);
     const deleted = await request(app).delete(`/v1/ai/lists/${list.id}`).set(auth());
-    expect(aiListDeleteResponseSchema.parse(deleted.body).listId).toBe(list.id);
+    expect(readComplete(aiListDeleteResponseSchema, deleted.body).listId).toBe(list.id);
     for (const path of [`/v1/ai/lists/${list.id}`, `/v1/ai/lists/${list.id}/members`]) {
       const gone = await request(app).get(path).set(auth());
       expect(gone.status).toBe(404);

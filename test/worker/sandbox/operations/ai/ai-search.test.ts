@@ -1,6 +1,9 @@
 import request from 'supertest';
 import { AI_SEARCH_MIN_FOLLOWERS } from '../../../../../shared/limits';
-import { aiSearchResponseSchema, type AiProfile } from '../../../../../shared/responses/ai-search';
+import {
+  aiSearchResponseSchema,
+  type AiProfile as TolerantAiProfile,
+} from '../../../../../shared/responses/ai-search';
 import { createSandboxApp } from '../../../../../worker/sandbox/app';
 import type { Clock } from '../../../../../worker/common/clock';
 import { parseSandboxConfig } from '../../../../../worker/sandbox/config';
@@ -14,6 +17,10 @@ import {
   termStatistics,
 } from '../../../../../worker/sandbox/operations/ai/text-relevance';
 import { TOKENS, auth, buildAiSandbox, creditsOf, pngBase64 } from './ai-fixture';
+import { readComplete, type Complete } from '../../../../support/complete-answer';
+
+/** Profiles of the sandbox's default answers carry every field (readComplete checks it). */
+type AiProfile = Complete<TolerantAiProfile>;
 
 const { app, state } = buildAiSandbox();
 const world = state.world;
@@ -27,7 +34,7 @@ async function search(path: string, body: object, token: string = TOKENS.main) {
 async function profilesOf(path: string, body: object): Promise<{ total: number; profiles: AiProfile[] }> {
   const response = await search(path, body);
   expect(response.status).toBe(200);
-  return aiSearchResponseSchema.parse(response.body);
+  return readComplete(aiSearchResponseSchema, response.body);
 }
 
 function indexOf(pc: PlatformCreators, profile: AiProfile): number {

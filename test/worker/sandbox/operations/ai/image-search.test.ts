@@ -1,12 +1,19 @@
 import request from 'supertest';
 import { AI_IMAGE_MAX_BASE64_CHARS } from '../../../../../shared/limits';
-import { aiSearchResponseSchema, type AiProfile } from '../../../../../shared/responses/ai-search';
+import {
+  aiSearchResponseSchema,
+  type AiProfile as TolerantAiProfile,
+} from '../../../../../shared/responses/ai-search';
 import { cosineSimilarity, visualCentroid, visualQueryFeatures } from '../../../../../worker/sandbox/data';
 import {
   INTEREST_SIMILARITY_MIN,
   POST_SIMILARITY_MIN,
 } from '../../../../../worker/sandbox/operations/ai/image-search';
 import { auth, buildAiSandbox, creditsOf, pngBase64 } from './ai-fixture';
+import { readComplete, type Complete } from '../../../../support/complete-answer';
+
+/** Profiles of the sandbox's default answers carry every field (readComplete checks it). */
+type AiProfile = Complete<TolerantAiProfile>;
 
 const { app, state } = buildAiSandbox();
 const world = state.world;
@@ -97,7 +104,7 @@ describe('AI image search ranking', () => {
       const image = pngBase64(21);
       const features = featuresOf(image);
       const response = await search(platform, { imageType: 'image/png', base64Image: image, pageSize: 20 });
-      const { profiles } = aiSearchResponseSchema.parse(response.body);
+      const { profiles } = readComplete(aiSearchResponseSchema, response.body);
       expect(profiles.length).toBeGreaterThan(5);
 
       // The top creator's main topic is the one whose look is closest to the image.
@@ -151,7 +158,7 @@ describe('AI image search ranking', () => {
       pageSize: 50,
       filters: { contentType: 'video' },
     });
-    for (const profile of aiSearchResponseSchema.parse(response.body).profiles) {
+    for (const profile of readComplete(aiSearchResponseSchema, response.body).profiles) {
       for (const matched of profile.matchedPosts) expect(pc.findPost(matched.id)?.type).toBe('reel');
     }
   });

@@ -1,7 +1,14 @@
 import request from 'supertest';
-import { aiSearchResponseSchema, type AiProfile } from '../../../../../shared/responses/ai-search';
+import {
+  aiSearchResponseSchema,
+  type AiProfile as TolerantAiProfile,
+} from '../../../../../shared/responses/ai-search';
 import type { PlatformCreators } from '../../../../../worker/sandbox/data';
 import { auth, buildAiSandbox, creditsOf } from './ai-fixture';
+import { readComplete, type Complete } from '../../../../support/complete-answer';
+
+/** Profiles of the sandbox's default answers carry every field (readComplete checks it). */
+type AiProfile = Complete<TolerantAiProfile>;
 
 const { app, state } = buildAiSandbox();
 const world = state.world;
@@ -13,7 +20,7 @@ function lookalikes(platform: string, body: object) {
 async function profilesOf(platform: string, body: object): Promise<AiProfile[]> {
   const response = await lookalikes(platform, body);
   expect(response.status).toBe(200);
-  return aiSearchResponseSchema.parse(response.body).profiles;
+  return readComplete(aiSearchResponseSchema, response.body).profiles;
 }
 
 /** Covered person accounts of a platform, biggest first, from a given rank. */

@@ -5,7 +5,8 @@ import {
 } from '../../../../../shared/responses/collaborations';
 import { COLLABORATION_CURSOR_TTL_MS } from '../../../../../worker/sandbox/operations/content/collaboration-cursor';
 import { buildContentSandbox, FIXED_NOW, TOKENS } from './content-sandbox';
-import { brandWithPosts, influencerWithCollaborations } from './world-examples';
+import { brandWithPosts, influencerWithCollaborations, smallestCreator } from './world-examples';
+import { readComplete } from '../../../../support/complete-answer';
 
 const sandbox = buildContentSandbox();
 const { world } = sandbox;
@@ -19,24 +20,33 @@ beforeEach(() => {
 async function postsPage(body: Record<string, unknown>, token?: string): Promise<CollaborationPostsResponse> {
   const response = await sandbox.post('/collaborations/posts', body, token);
   if (response.status !== 200) throw new Error(`${response.status} ${JSON.stringify(response.body)}`);
-  return collaborationPostsResponseSchema.parse(response.body);
+  return readComplete(collaborationPostsResponseSchema, response.body);
 }
 
 function postsOf(answer: CollaborationPostsResponse) {
   return answer.influencer?.posts ?? answer.brand?.posts ?? [];
 }
 
-/** Every page of a request, following `cursor`. */
-async function walk(body: Record<string, unknown>): Promise<CollaborationPostsResponse[]> {
+/** Every page of a request, following `cursor`, and the last page's `cursor` as its JSON held it. */
+async function walk(
+  body: Record<string, unknown>,
+): Promise<{ pages: CollaborationPostsResponse[]; lastCursor: unknown }> {
   const pages: CollaborationPostsResponse[] = [];
-  let cursor: string | null | undefined;
+  let cursor: string | undefined;
+  let lastCursor: unknown;
   do {
-    const page = await postsPage(cursor === undefined || cursor === null ? body : { ...body, cursor });
+    const response = await sandbox.post(
+      '/collaborations/posts',
+      cursor === undefined ? body : { ...body, cursor },
+    );
+    if (response.status !== 200) throw new Error(`${response.status} ${JSON.stringify(response.body)}`);
+    const page = readComplete(collaborationPostsResponseSchema, response.body);
     pages.push(page);
+    lastCursor = response.body.cursor;
     cursor = page.cursor;
     if (pages.length > 50) throw new Error('too many pages');
-  } while (cursor !== null && cursor !== undefined);
-  return pages;
+  } while (cursor !== undefined);
+  return { pages, lastCursor };
 }
 
 const influencer = influencerWithCollaborations(ig, 31, 90);
@@ -75,14 +85,14 @@ describe('POST /collaborations/posts for an influencer', () => {
 
   it('walks every collaboration once by following the cursor, and bills 0.2 credits per call', async () => {
     const before = await sandbox.balance();
-    const pages = await walk({ id: handle, platform: 'instagram' });
+    const { pages, lastCursor } = await walk({ id: handle, platform: 'instagram' });
     const ids = pages.flatMap((page) => postsOf(page).map((post) => post.post_id));
     const total = ig.sponsoredPosts(influencer, { limit: 1000 }).posts.length;
     expect(ids).toHaveLength(total);
     expect(new Set(ids).size).toBe(total);
     expect(pages.length).toBe(Math.ceil(total / 30));
     const last = pages[pages.length - 1];
-    expect(last.cursor).toBeNull();
+    expect(lastCursor).toBeNull();
     expect(last.influencer?.is_more_available).toBe(false);
     const after = await sandbox.balance();
     expect(Math.round((before.credits - after.credits) * 1000)).toBe(200 * pages.length);
@@ -160,7 +170,7 @@ describe('POST /collaborations/posts for a brand', () => {
   });
 
   it('walks every post of the brand, each with the influencer who made it', async () => {
-    const pages = await walk({ id: brand.domain, platform: 'instagram' });
+    const { pages } = await walk({ id: brand.domain, platform: 'instagram' });
     const posts = pages.flatMap(postsOf) as (ReturnType<typeof postsOf>[number] & {
       influencer: { user_id: string };
     })[];
@@ -185,6 +195,40 @@ describe('POST /collaborations/posts for a brand', () => {
     const ytBrand = brandWithPosts(yt, 1, 1000);
     const answer = await postsPage({ id: `https://www.${ytBrand.domain}/`, platform: 'youtube', limit: 5 });
     expect(answer.brand).toMatchObject({ brand_domain: ytBrand.domain, platform: 'youtube' });
+  });
+});
+
+describe('POST /collaborations/posts for a profile without collaborations', () => {
+  it('answers neither side, an empty answer rather than an error, billed like any call', async () => {
+    const index = smallestCreator(ig, (i) => ig.sponsoredPosts(i, { limit: 1 }).posts.length === 0);
+    const before = await sandbox.balance();
+    for (const id of [ig.username(index), ig.userId(index)]) {
+      const response = await sandbox.post('/collaborations/posts', { id, platform: 'instagram' });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ error: false, cursor: null });
+    }
+    const after = await sandbox.balance();
+    expect(Math.round((before.credits - after.credits) * 1000)).toBe(400);
+  });
+
+  it('answers neither side for a brand nobody posted for, even with a counterpart and a window', async () => {
+    const brand = world.dictionaries.brands.find((b) => ig.brandPosts(b.id, { limit: 1 }).posts.length === 0);
+    if (brand === undefined) throw new Error('every Instagram brand has collaborations');
+    const response = await sandbox.post('/collaborations/posts', {
+      id: brand.domain,
+      platform: 'instagram',
+      postCreationTimestampMs: { gte: 0 },
+    });
+    expect(response.body).toEqual({ error: false, cursor: null });
+  });
+
+  it('still answers its side, with no posts, for a profile whose collaborations fall outside the window', async () => {
+    const answer = await postsPage({
+      id: handle,
+      platform: 'instagram',
+      postCreationTimestampMs: { gte: 0, lte: 1 },
+    });
+    expect(answer.influencer).toMatchObject({ username: handle, is_more_available: false, posts: [] });
   });
 });
 

@@ -6,17 +6,18 @@ import {
 import type { Post } from '../../../../../worker/sandbox/data';
 import { isVideoType } from '../../../../../worker/sandbox/data';
 import { buildContentSandbox } from './content-sandbox';
-import { brandWithPosts, influencerWithCollaborations } from './world-examples';
+import { brandWithPosts, influencerWithCollaborations, smallestCreator } from './world-examples';
+import { readComplete, type Complete } from '../../../../support/complete-answer';
 
 const sandbox = buildContentSandbox();
 const { world } = sandbox;
 const ig = world.instagram;
 const tt = world.tiktok;
 
-async function summary(body: Record<string, unknown>): Promise<CollaborationSummaryResponse> {
+async function summary(body: Record<string, unknown>): Promise<Complete<CollaborationSummaryResponse>> {
   const response = await sandbox.post('/collaborations/summary', body);
   if (response.status !== 200) throw new Error(`${response.status} ${JSON.stringify(response.body)}`);
-  return collaborationSummaryResponseSchema.parse(response.body);
+  return readComplete(collaborationSummaryResponseSchema, response.body);
 }
 
 /** The totals a summary must report for these posts, computed from the world directly. */
@@ -52,8 +53,26 @@ describe('POST /collaborations/summary for an influencer', () => {
     expect(side?.summary).toMatchObject({ ...totalsOf(posts), posts_count: posts.length });
     expect(added(side?.per_brand_summary.map((entry) => entry.summary) ?? [])).toEqual(totalsOf(posts));
     for (const entry of side?.per_brand_summary ?? []) {
-      const brandPosts = posts.filter((post) => post.sponsors[0].domain === entry.brand.brand_domain);
+      const brandPosts = posts.filter((post) => post.sponsors[0].domain === entry.brand.domain);
       expect(entry.summary).toMatchObject(totalsOf(brandPosts));
+    }
+  });
+
+  it('names each brand as a sponsor object { name, username, domain, logo_url, user_id, category }', async () => {
+    const answer = await summary({ id: ig.username(influencer), platform: 'instagram' });
+    const brands = answer.influencer.per_brand_summary.map((entry) => entry.brand);
+    expect(brands.length).toBeGreaterThan(0);
+    for (const brand of brands) {
+      const sponsor = posts.find((post) => post.sponsors[0].domain === brand.domain)?.sponsors[0];
+      if (sponsor === undefined) throw new Error(`no post sponsored by ${brand.domain}`);
+      expect(brand).toEqual({
+        name: sponsor.name,
+        username: sponsor.username,
+        domain: sponsor.domain,
+        logo_url: sponsor.logoUrl,
+        user_id: sponsor.userId,
+        category: sponsor.category,
+      });
     }
   });
 
@@ -102,12 +121,26 @@ describe('POST /collaborations/summary for an influencer', () => {
       platform: 'instagram',
       groupBrandCollaborations: true,
     });
-    const domains = grouped.influencer?.per_brand_summary.map((entry) => entry.brand.brand_domain) ?? [];
+    const domains = grouped.influencer?.per_brand_summary.map((entry) => entry.brand.domain) ?? [];
     expect(new Set(domains).size).toBe(domains.length);
     expect(new Set(domains)).toEqual(new Set(posts.map((post) => post.sponsors[0].domain)));
     expect(added(grouped.influencer?.per_brand_summary.map((entry) => entry.summary) ?? [])).toEqual(
       totalsOf(posts),
     );
+  });
+});
+
+describe('POST /collaborations/summary for a profile without collaborations', () => {
+  it('answers neither side, an empty answer rather than an error, billed like any call', async () => {
+    const index = smallestCreator(tt, (i) => tt.sponsoredPosts(i, { limit: 1 }).posts.length === 0);
+    const before = await sandbox.balance();
+    const response = await sandbox.post('/collaborations/summary', {
+      id: tt.userId(index),
+      platform: 'tiktok',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ error: false });
+    expect(Math.round((before.credits - (await sandbox.balance()).credits) * 1000)).toBe(200);
   });
 });
 

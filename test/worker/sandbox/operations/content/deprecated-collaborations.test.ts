@@ -6,6 +6,7 @@ import {
 } from '../../../../../shared/responses/collaborations';
 import { buildContentSandbox } from './content-sandbox';
 import { brandWithPosts, influencerWithCollaborations } from './world-examples';
+import { readComplete } from '../../../../support/complete-answer';
 
 const sandbox = buildContentSandbox();
 const { world } = sandbox;
@@ -24,7 +25,7 @@ async function walk(path: string, query: Record<string, string>): Promise<Walked
     const response = await sandbox.get(path, after === null ? query : { ...query, after });
     expect(response.status).toBe(200);
     expect(response.headers.deprecation).toBe('true');
-    const page = deprecatedCollaborationsResponseSchema.parse(response.body);
+    const page = readComplete(deprecatedCollaborationsResponseSchema, response.body);
     pages.push(page);
     after = page.more_available ? page.end_cursor : null;
     if (pages.length > 60) throw new Error('too many pages');

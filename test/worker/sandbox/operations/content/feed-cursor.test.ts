@@ -3,6 +3,7 @@ import {
   feedCursor,
   feedOffset,
   nextFeedCursor,
+  numericFeedCursor,
   takePage,
 } from '../../../../../worker/sandbox/operations/content/feed-cursor';
 
@@ -38,5 +39,34 @@ describe('feed cursors', () => {
       /^cursor is a cursor of another feed/,
     );
     expect(() => feedOffset('12', 'feed-a', 'after')).toThrow(/^after must be a cursor from a previous page/);
+  });
+});
+
+describe('numeric feed cursors', () => {
+  it('stand for the same offset of the same feed as the cursor they were made from', () => {
+    const numeric = numericFeedCursor(feedCursor('feed-a', 36));
+    expect(typeof numeric).toBe('number');
+    expect(Number.isSafeInteger(numeric)).toBe(true);
+    expect(feedOffset(String(numeric), 'feed-a', 'cursor')).toBe(36);
+    expect(numericFeedCursor(feedCursor('feed-a', 36))).toBe(numeric);
+    expect(numericFeedCursor(feedCursor('feed-a', 48))).not.toBe(numeric);
+  });
+
+  it('are refused by another feed, and when made up or edited', () => {
+    const numeric = String(numericFeedCursor(feedCursor('feed-a', 36)));
+    expect(() => feedOffset(numeric, 'feed-b', 'cursor')).toThrow(
+      /^cursor must be a cursor from a previous page/,
+    );
+    expect(() => feedOffset(String(Number(numeric) + 1_000_000), 'feed-a', 'cursor')).toThrow(
+      /^cursor must be a cursor from a previous page/,
+    );
+    expect(() => feedOffset('36', 'feed-a', 'cursor')).toThrow(
+      /^cursor must be a cursor from a previous page/,
+    );
+  });
+
+  it('are made only from feed cursors', () => {
+    expect(numericFeedCursor('not-a-cursor')).toBeNull();
+    expect(numericFeedCursor('12')).toBeNull();
   });
 });

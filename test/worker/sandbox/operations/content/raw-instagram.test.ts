@@ -1,5 +1,11 @@
 import { RAW_PAGE_SIZES } from '../../../../../shared/limits';
-import { rawIgMediaCommentsResponseSchema } from '../../../../../shared/responses/raw';
+import {
+  rawIgHashtagFeedResponseSchema,
+  rawIgMediaCommentsResponseSchema,
+  rawIgUserInfoResponseSchema,
+} from '../../../../../shared/responses/raw';
+import { HASHTAG_MISSING_MESSAGE } from '../../../../../worker/sandbox/operations/content/raw-instagram';
+import { readComplete } from '../../../../support/complete-answer';
 import { buildContentSandbox } from './content-sandbox';
 import { idsOf, sizes, walkPages } from './walk-pages';
 import {
@@ -18,8 +24,11 @@ interface IgMedia {
   pk: string;
   code: string;
   product_type: string;
+  taken_at: number;
   like_count: number;
   comment_count: number;
+  play_count: null;
+  view_count: null;
   user: { pk: string; username: string };
   caption: { text: string };
   usertags: { in: { user: { pk: string } }[] };
@@ -32,26 +41,60 @@ interface IgComment {
 }
 
 describe('GET /raw/ig/user-info', () => {
-  it('agrees with the world: id, handle, followers, following and posts', async () => {
-    const index = smallestCreator(ig);
+  it('answers flat at the root, as the real service does, and agrees with the world', async () => {
+    const index = smallestCreator(ig, (i) => ig.details(i).website !== null);
     const creator = ig.creator(index);
+    const details = ig.details(index);
     const response = await sandbox.get('/raw/ig/user-info', { url: `@${creator.username.toUpperCase()}` });
-    expect(response.body.user).toMatchObject({
+    const body = readComplete(rawIgUserInfoResponseSchema, response.body);
+    expect(body).toMatchObject({
       pk: creator.userId,
       username: creator.username,
       full_name: creator.fullname,
+      biography: details.bio,
+      category: creator.accountCategory,
+      external_url: details.website,
+      bio_links: [{ title: 'Website', url: details.website }],
+      is_verified: creator.isVerified,
+      is_private: false,
       follower_count: creator.followers,
       following_count: creator.following,
       media_count: creator.postsCount,
-      is_private: false,
     });
+    expect(response.body).not.toHaveProperty('user');
+  });
+
+  it('lists no bio links for a profile without a website', async () => {
+    const index = smallestCreator(ig, (i) => ig.details(i).website === null);
+    const response = await sandbox.get('/raw/ig/user-info', { url: ig.userId(index) });
+    expect(response.body).toMatchObject({ pk: ig.userId(index), bio_links: [] });
   });
 
   it('answers for a private account too, which says it is private', async () => {
     const index = privateCreator(ig);
     const response = await sandbox.get('/raw/ig/user-info', { url: ig.userId(index) });
     expect(response.status).toBe(200);
-    expect(response.body.user).toMatchObject({ pk: ig.userId(index), is_private: true });
+    expect(response.body).toMatchObject({ pk: ig.userId(index), is_private: true });
+  });
+});
+
+describe('Instagram media items', () => {
+  it('carry null play_count and view_count on every item of every feed, reels too', async () => {
+    const index = smallestCreator(ig, (i) => countOfType(ig, i, ['reel']) > 0);
+    const url = ig.userId(index);
+    const feeds = [
+      await sandbox.get('/raw/ig/user-feed', { url }),
+      await sandbox.get('/raw/ig/user-reels', { url }),
+      await sandbox.get('/raw/ig/hashtag-feed', { hashtag: hashtagWithPosts(ig, sandbox.world, 12) }),
+      await sandbox.get('/raw/ig/media-info', { code: ig.posts(index, 0, 1).items[0].code }),
+    ];
+    const items = feeds.flatMap((response) => response.body.items as IgMedia[]);
+    expect(items.some((item) => item.product_type === 'clips')).toBe(true);
+    expect(items.length).toBeGreaterThan(12);
+    for (const item of items) {
+      expect(item).toHaveProperty('play_count', null);
+      expect(item).toHaveProperty('view_count', null);
+    }
   });
 });
 
@@ -147,9 +190,10 @@ describe('GET /raw/ig/user-tags-feed', () => {
 });
 
 describe('GET /raw/ig/hashtag-feed', () => {
-  it('pages posts carrying the tag, 12 at a time, without repeats', async () => {
-    const tag = hashtagWithPosts(ig, sandbox.world, 24);
-    const walk = await walkPages(sandbox, 'rawIgHashtagFeed', { tag: `#${tag.toUpperCase()}` });
+  const tag = hashtagWithPosts(ig, sandbox.world, 24);
+
+  it('pages posts carrying the tag, 12 at a time, without repeats, most liked first by default', async () => {
+    const walk = await walkPages(sandbox, 'rawIgHashtagFeed', { hashtag: `#${tag.toUpperCase()}` });
     const items = walk.pages.flat() as IgMedia[];
     expect(items.length).toBeGreaterThan(24);
     expect(
@@ -159,6 +203,61 @@ describe('GET /raw/ig/hashtag-feed', () => {
     ).toBe(true);
     expect(new Set(items.map((item) => item.pk)).size).toBe(items.length);
     for (const item of items) expect(item.caption.text.toLowerCase()).toContain(`#${tag}`);
+    const likes = items.map((item) => item.like_count);
+    expect(likes).toEqual([...likes].sort((a, b) => b - a));
+    readComplete(rawIgHashtagFeedResponseSchema, walk.bodies[0]);
+  });
+
+  it('orders type=recent newest first and type=top most liked first, over the same posts', async () => {
+    const recent = (
+      await walkPages(sandbox, 'rawIgHashtagFeed', { hashtag: tag, type: 'recent' })
+    ).pages.flat();
+    const top = (await walkPages(sandbox, 'rawIgHashtagFeed', { hashtag: tag, type: 'top' })).pages.flat();
+    const times = (recent as IgMedia[]).map((item) => item.taken_at);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const likes = (top as IgMedia[]).map((item) => item.like_count);
+    expect(likes).toEqual([...likes].sort((a, b) => b - a));
+    expect(recent.map((item) => (item as IgMedia).pk)).not.toEqual(top.map((item) => (item as IgMedia).pk));
+    expect(new Set(recent.map((item) => (item as IgMedia).pk))).toEqual(
+      new Set(top.map((item) => (item as IgMedia).pk)),
+    );
+  });
+
+  it('refuses a cursor of the top posts for the recent ones', async () => {
+    const first = await sandbox.get('/raw/ig/hashtag-feed', { hashtag: tag, type: 'top' });
+    const response = await sandbox.get('/raw/ig/hashtag-feed', {
+      hashtag: tag,
+      type: 'recent',
+      after: first.body.end_cursor,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/^after is a cursor of another feed/);
+  });
+
+  it("answers 400 without hashtag, in the real service's words, even when the old tag is given", async () => {
+    const before = await sandbox.balance();
+    const queries: Record<string, string>[] = [{ tag }, {}, { hashtag: ' ' }, { tag, type: 'top' }];
+    for (const query of queries) {
+      const response = await sandbox.get('/raw/ig/hashtag-feed', query);
+      expect({ query, status: response.status, body: response.body }).toEqual({
+        query,
+        status: 400,
+        body: {
+          error: true,
+          code: 'bad_request',
+          message: 'Hashtag undefined. Please pass the hashtag as a query parameter',
+        },
+      });
+    }
+    expect(HASHTAG_MISSING_MESSAGE).toBe('Hashtag undefined. Please pass the hashtag as a query parameter');
+    // A bad request gives the raw unit back.
+    expect(await sandbox.balance()).toEqual(before);
+  });
+
+  it('refuses a type other than top or recent', async () => {
+    const response = await sandbox.get('/raw/ig/hashtag-feed', { hashtag: tag, type: 'new' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/^type must be one of top, recent/);
   });
 });
 

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { overlapResponseSchema } from '../../../../../shared/responses/overlap';
 import { bearer, costOf, discoverySandbox, TOKENS } from './discovery-sandbox';
+import { readComplete } from '../../../../support/complete-answer';
 
 const sandbox = discoverySandbox();
 const world = sandbox.state.world;
@@ -35,7 +36,7 @@ describe('audience overlap', () => {
           indexes.map((index) => pc.username(index)),
         );
         expect(response.status).toBe(200);
-        const body = overlapResponseSchema.parse(response.body);
+        const body = readComplete(overlapResponseSchema, response.body);
         const followers = indexes.map((index) => pc.creator(index).followers);
         expect(body.reportInfo.totalFollowers).toBe(followers.reduce((sum, value) => sum + value, 0));
         expect(body.reportInfo.totalUniqueFollowers).toBeLessThanOrEqual(body.reportInfo.totalFollowers);

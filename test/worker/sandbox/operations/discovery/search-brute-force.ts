@@ -10,6 +10,7 @@ import {
 } from '../../../../../worker/sandbox/data';
 import { PRIVATE_ACCOUNT_MIN_FOLLOWERS } from '../../../../../worker/sandbox/operations/discovery/private-accounts';
 import { bearer, type DiscoverySandbox } from './discovery-sandbox';
+import { readComplete } from '../../../../support/complete-answer';
 
 /**
  * The search rules written the slow, obvious way over the world's public objects (Creator,
@@ -204,7 +205,7 @@ export async function searchPage(
       body: response.body,
     };
   }
-  const parsed = searchResponseSchema.parse(response.body);
+  const parsed = readComplete(searchResponseSchema, response.body);
   return {
     status: response.status,
     total: parsed.total,
