@@ -55,9 +55,9 @@ export async function unreadableBench(
       unreadablePerPass.every((count) => count === unreadablePerPass[0]) && unreadablePerPass[0] > 0;
     return [
       {
-        measure: `reports recalculated ${PASSES} times, ${UNREADABLE_SHARE * 100}% of answers unreadable: upstream calls`,
+        measure: `reports of ${handles.uniqueCreators} creators recalculated ${PASSES} times, the sandbox's unreadable share at ${UNREADABLE_SHARE * 100}%: upstream calls`,
         target: `= distinct creators (${handles.uniqueCreators})`,
-        result: `${calls} calls (${unreadablePerPass[0]} unreadable rows in every pass)`,
+        result: `${calls} calls (${unreadablePerPass[0]} answers came unreadable: the same ${unreadablePerPass[0]} rows say so in every pass)`,
         ok: calls === handles.uniqueCreators && steady,
       },
       {

@@ -1,7 +1,6 @@
 import {
   accountWithoutRateLimits,
   aiPageWithNewFields,
-  collaborationSummaryWithBrandObjects,
   collaborationsWithNeitherSide,
   emailSearchMatchedOnly,
   healthAsHelpPage,
@@ -12,6 +11,7 @@ import {
   rawTiktokUserFeedPage,
   retryLaterOn200,
   searchPageWithAThinItem,
+  summaryWithBrandObject,
   youtubeReportAsPublicClientsShowIt,
 } from './recorded-answers';
 import { startLiveWorld, type LiveWorld } from './live-world';
@@ -23,7 +23,6 @@ import { startLiveWorld, type LiveWorld } from './live-world';
  */
 
 let world: LiveWorld;
-const CHANNEL = 'UCabcdefghijklmnopqrstuv';
 beforeEach(async () => {
   world = await startLiveWorld();
 });
@@ -62,13 +61,15 @@ describe('reports', () => {
   });
 
   it('a YouTube report reads its description, total views and handle', async () => {
-    world.upstream.answer('report', { body: youtubeReportAsPublicClientsShowIt(CHANNEL), credits: 1 });
+    world.upstream.answer('report', { body: youtubeReportAsPublicClientsShowIt(), credits: 1 });
     const res = await world.post('/api/reports', {
-      handles: [`https://www.youtube.com/channel/${CHANNEL}`],
+      handles: ['https://www.youtube.com/@gadgetlab'],
       fields: 'handle,bio,total_views,engagement_rate',
     });
     expect(res.status).toBe(200);
-    expect(res.body.rows).toEqual([['@techtalk', 'Gadgets, honestly reviewed.', 987_654_321, null]]);
+    expect(res.body.rows).toEqual([
+      ['gadgetlab', 'Honest reviews of phones and laptops.', 412_000_000, null],
+    ]);
   });
 
   it("a 200 with `error: true` is the service's error: its message in the row, nothing billed", async () => {
@@ -102,7 +103,7 @@ describe('the free operations', () => {
 
 describe('raw data', () => {
   it('Instagram user-info, flat at the root, becomes its row', async () => {
-    world.upstream.answer('rawIgUserInfo', { body: rawIgUserInfoFlat });
+    world.upstream.answer('rawIgUserInfo', { body: rawIgUserInfoFlat() });
     const res = await world.post('/api/raw', { operation: 'rawIgUserInfo', query: { url: '@ada.runs' } });
     expect(res.status).toBe(200);
     const byLabel = Object.fromEntries(
@@ -147,7 +148,7 @@ describe('raw data', () => {
 
 describe('collaborations', () => {
   it('a creator with no collaborations is an empty answer, billed as the call it was', async () => {
-    world.upstream.answer('collaborationPosts', { body: collaborationsWithNeitherSide, credits: 0.2 });
+    world.upstream.answer('collaborationPosts', { body: collaborationsWithNeitherSide(), credits: 0.2 });
     const res = await world.post('/api/collaborations/posts', { id: '@newbie', platform: 'instagram' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ rows: [], pages: 1, more: false, credits: 0.2 });
@@ -157,12 +158,12 @@ describe('collaborations', () => {
 
   it('the summary names each brand from its brand object', async () => {
     world.upstream.answer('collaborationSummary', {
-      body: collaborationSummaryWithBrandObjects,
+      body: summaryWithBrandObject(),
       credits: 0.2,
     });
     const res = await world.post('/api/collaborations/summary', { id: '@ada.runs', platform: 'instagram' });
     expect(res.status).toBe(200);
-    expect(res.body.rows[0]).toEqual(['Nike', '13460080', 5400, 91000, null, null, null]);
+    expect(res.body.rows[0]).toEqual(['Nike', '13460080', 2100, 15000, 0, 12, 0]);
   });
 });
 

@@ -1,9 +1,16 @@
 /**
  * Answers in the shapes the real service has been seen to give (api-notes "Seen from the real
- * service", public clients and the vendor's own examples), named by what they show. Prices are the
- * spec's: a report or an overlap 1 credit, a search item 0.01, a matched e-mail 0.02, an AI profile
- * 0.025, a collaborations call 0.2.
+ * service", public clients and the vendor's own examples), named by what they show, for the live
+ * tests beside the schema tests' own (test/shared/responses/fixtures, re-exported here where the
+ * scenario is the same). Prices are the spec's: a report or an overlap 1 credit, a search item 0.01,
+ * a matched e-mail 0.02, an AI profile 0.025, a collaborations call 0.2.
  */
+export {
+  collaborationsWithNeitherSide,
+  summaryWithBrandObject,
+} from '../../../shared/responses/fixtures/collaborations';
+export { rawIgUserInfoFlat } from '../../../shared/responses/fixtures/raw';
+export { youtubeReportAsPublicClientsShowIt } from '../../../shared/responses/fixtures/reports';
 
 /** An Instagram report the way the vendor's example shows it: partial history, no account type. */
 export function instagramReportWithVendorPartialHistory(username: string) {
@@ -56,29 +63,6 @@ export function instagramReportWithVendorPartialHistory(username: string) {
   };
 }
 
-/** A YouTube report as public clients show it: `description`, `totalViews`, `profile.handle`, no engagements. */
-export function youtubeReportAsPublicClientsShowIt(channelId: string) {
-  return {
-    error: false,
-    profile: {
-      userId: channelId,
-      profile: {
-        userId: channelId,
-        handle: '@techtalk',
-        fullname: 'Tech Talk',
-        url: `https://www.youtube.com/channel/${channelId}`,
-        picture: 'https://cdn.example/tt.jpg',
-        followers: 1_250_000,
-        averageViews: 84_000,
-      },
-      description: 'Gadgets, honestly reviewed.',
-      totalViews: 987_654_321,
-      lookalikesByTopics: [{ topic: 'tech', channels: [] }],
-      audienceCommenters: { genders: [] },
-    },
-  };
-}
-
 /** A report answer in a shape no version of ours reads: the vendor wrapped it anew. */
 export function reportInAShapeNobodyReads(username: string) {
   return { error: false, version: 2, data: { report: { username } } };
@@ -96,21 +80,6 @@ export const healthAsHelpPage = { status: 'ok' };
 
 /** `GET /user/info` without rate limits (an account without raw access). */
 export const accountWithoutRateLimits = { error: false, billing: { credits: 812.5 } };
-
-/** Flat at the root (corroborated by three clients). */
-export const rawIgUserInfoFlat = {
-  pk: '1789',
-  username: 'ada.runs',
-  full_name: 'Ada Runs',
-  biography: 'Runner. Coffee. Berlin.',
-  category: 'Athlete',
-  external_url: 'https://ada.example',
-  bio_links: [{ title: 'Shop', url: 'https://ada.example/shop' }],
-  is_verified: true,
-  follower_count: 48210,
-  following_count: 310,
-  media_count: 412,
-};
 
 /** A hashtag page: `view_count` and `play_count` null on every item, reels too. */
 export const rawIgHashtagFeedPage = {
@@ -147,30 +116,6 @@ export function rawTiktokUserFeedPage(ids: readonly string[], next: number | nul
     },
   };
 }
-
-/** A creator without collaborations: neither `influencer` nor `brand` (documented). */
-export const collaborationsWithNeitherSide = { error: false, cursor: null };
-
-/** The summary's brand as an object `{ name, username, domain, logo_url, user_id, category }`. */
-export const collaborationSummaryWithBrandObjects = {
-  error: false,
-  influencer: {
-    summary: { total_likes: 5400, total_views: 91000 },
-    per_brand_summary: [
-      {
-        brand: {
-          name: 'Nike',
-          username: 'nike',
-          domain: 'nike.com',
-          logo_url: 'https://cdn.example/nike.png',
-          user_id: '13460080',
-          category: 'Sportswear',
-        },
-        summary: { total_likes: 5400, total_views: 91000 },
-      },
-    ],
-  },
-};
 
 /** A search page as clients show it, one item without engagements and the page without `total`. */
 export const searchPageWithAThinItem = {
