@@ -110,10 +110,10 @@ describe('raw data', () => {
       res.body.header.map((label: string, i: number) => [label, res.body.rows[0][i]]),
     );
     expect(byLabel).toMatchObject({
-      Id: '1789',
+      Id: '173560420',
       Username: 'ada.runs',
-      Followers: 48210,
-      Posts: 412,
+      Followers: 52000,
+      Posts: 410,
       Verified: true,
     });
     expect(res.body.rawUnits).toBe(1);
