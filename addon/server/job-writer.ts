@@ -4,7 +4,7 @@ import { aiSearchPageLine } from './ai-search-progress';
 import { destinationLabel } from './job-destination';
 import type { JobRecord } from './job-records';
 import { creditsText, formatCount, plural } from './number-text';
-import type { JobRowsPage, WorkerJobProgress } from './worker-answers';
+import type { JobRowsPage, JobWaiting, WorkerJobProgress } from './worker-answers';
 
 /**
  * One poll of a job: read its progress, then pull finished rows in blocks from where the sheet
@@ -99,6 +99,21 @@ export function writeFinishedRows(
   return { record, progress, finished, stoppedEarly, blocks };
 }
 
+/**
+ * "Waiting: The Discovery API failed (...). Trying again in about 4 min (pause 3 of 12); 20 of 25
+ * rows ready, 20 written." The worker keeps the job and goes on by itself: nothing for the user to do.
+ */
+function waitingMessage(waiting: JobWaiting, done: number, total: number, written: number): string {
+  const seconds = Math.max(0, Math.round((Date.parse(waiting.until) - Date.now()) / 1000));
+  const when =
+    seconds < 90 ? `in about ${Math.max(1, seconds)} s` : `in about ${Math.round(seconds / 60)} min`;
+  const of = waiting.maxPauses > 0 ? ` of ${waiting.maxPauses}` : '';
+  return (
+    `Waiting: ${waiting.reason.replace(/\.$/, '')}. Trying again ${when} (pause ${waiting.pause}${of}); ` +
+    `${formatCount(Math.max(done, written))} of ${formatCount(total)} rows ready, ${formatCount(written)} written.`
+  );
+}
+
 function progressMessage(outcome: WriteOutcome): string {
   const { progress, record, stoppedEarly } = outcome;
   const written = record.rowsWritten;
@@ -108,6 +123,8 @@ function progressMessage(outcome: WriteOutcome): string {
     case 'queued':
       return 'Queued: the worker starts it shortly.';
     case 'running': {
+      if (progress.waiting !== null)
+        return waitingMessage(progress.waiting, progress.done, progress.total, written);
       // An AI search paces at one call a second: it says which page it is on, so the pace reads as progress.
       const page =
         record.kind === 'ai-search-pages' ? aiSearchPageLine(record.sourceKey, progress.done) : null;

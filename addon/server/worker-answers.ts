@@ -109,8 +109,32 @@ export interface WorkerJobProgress {
   creditsSpent: number;
   errors: number;
   lastError: string | null;
+  /** The job is waiting out upstream trouble (still `running`); null when it is not. */
+  waiting: JobWaiting | null;
   header: string[];
   columns: Column[];
+}
+
+export interface JobWaiting {
+  /** ISO 8601: when the worker tries again. */
+  until: string;
+  pause: number;
+  maxPauses: number;
+  reason: string;
+}
+
+/** A job's `waiting`, read tolerantly: an older worker sends none. */
+function readJobWaiting(value: unknown): JobWaiting | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const record = value as JsonRecord;
+  const until = optionalStringAt(record, 'until');
+  if (until === null) return null;
+  return {
+    until,
+    pause: optionalNumberAt(record, 'pause') ?? 1,
+    maxPauses: optionalNumberAt(record, 'maxPauses') ?? 0,
+    reason: optionalStringAt(record, 'reason') ?? 'the API failed',
+  };
 }
 
 export function readJobProgress(value: unknown): WorkerJobProgress {
@@ -130,6 +154,7 @@ export function readJobProgress(value: unknown): WorkerJobProgress {
     creditsSpent: optionalNumberAt(record, 'creditsSpent') ?? 0,
     errors: optionalNumberAt(record, 'errors') ?? 0,
     lastError: optionalStringAt(record, 'lastError'),
+    waiting: readJobWaiting(record.waiting),
     header,
     columns,
   };

@@ -22,6 +22,7 @@ class Bench implements JobWriterDeps {
   /** Throws on the n-th save (a run cut off between setValues and the property update). */
   failOnSave: number | null = null;
   private saves = 0;
+  waiting: WorkerJobProgress['waiting'] = null;
 
   constructor(readonly total: number) {}
 
@@ -39,6 +40,7 @@ class Bench implements JobWriterDeps {
       creditsSpent: 1.5,
       errors: 0,
       lastError: null,
+      waiting: this.waiting,
       header: ['E-mail'],
       columns: [{ id: 'email', label: 'E-mail', format: 'text' }],
     };
@@ -218,5 +220,22 @@ describe('toJobView', () => {
       destination: 'Emails!C2',
     });
     expect(view.message).toBe('Running: 1,500 of 10,000 rows ready, 1,500 written, 1.5 credits spent.');
+  });
+
+  it('says a job is waiting out upstream trouble, until about when and which pause, without alarm', () => {
+    const bench = new Bench(25);
+    bench.finish(0, 20);
+    bench.waiting = {
+      until: new Date(Date.now() + 4 * 60_000).toISOString(),
+      pause: 3,
+      maxPauses: 12,
+      reason: 'The Discovery API failed: internal_server_error (gave up after 5 attempts).',
+    };
+    const view = toJobView(writeFinishedRows(newRecord(), bench, OPTIONS));
+    expect(view.status).toBe('running');
+    expect(view.message).toBe(
+      'Waiting: The Discovery API failed: internal_server_error (gave up after 5 attempts). ' +
+        'Trying again in about 4 min (pause 3 of 12); 20 of 25 rows ready, 20 written.',
+    );
   });
 });

@@ -7,6 +7,7 @@ import type { Identity } from '../identity/identity';
 import { canonicalJson } from '../operations/canonical-json';
 import type { OperationContext, OperationDeps } from '../operations/operation-deps';
 import { JobStoreError, type JobRecord } from '../store/job-repository';
+import { DEFAULT_JOB_BACKOFF, isWorthWaiting, pauseDelayMs, type JobBackoff } from './job-backoff';
 import { createBatchBilling } from './job-batch-billing';
 import { createJobChargeNotes } from './job-charge-notes';
 import type { JobKind, JobPlan } from './job-kind';
@@ -23,27 +24,33 @@ import { readStoredJobInput, toStoredJobInput } from './stored-job-input';
  * - `done`: every batch committed;
  * - `cancelled` (`cancel`): marked at once; a batch in flight still commits its rows, then the job
  *   stops; its rows stay readable;
- * - `failed`: a batch could not be done as a whole: the budget would be exceeded (lastError
- *   "Paused by the budget: ..."), the API account ran out of credits, the API kept failing after
- *   the request core's retries. The store has no way back from `failed`, so the message says how
- *   to go on: submit the job again (a new idempotency key); what was fetched is cached, and costs
- *   nothing the second time. Row-level problems (an invalid address, an unknown handle) are rows,
- *   counted in `errors`, and never stop a job.
+ * - waiting (still `running` in the store, with a `job_waits` row): a batch failed on something
+ *   time can fix (the API down or rate limiting past the request core's retries, job-backoff.ts);
+ *   the job goes on after a pause that doubles each time (30 s up to 30 min), here or after a
+ *   restart, and its card says until when and why. A committed batch ends the run of pauses;
+ * - `failed`: a batch could not be done as a whole for a reason waiting cannot fix (the budget
+ *   would be exceeded: lastError "Paused by the budget: ..."; the API account ran out of credits;
+ *   the API refused the token or the input), or the pauses ran out. The store has no way back from
+ *   `failed`, so the message says how to go on: submit the job again (a new idempotency key); what
+ *   was fetched is cached, and costs nothing the second time. Row-level problems (an invalid
+ *   address, an unknown handle) are rows, counted in `errors`, and never stop a job.
  *
  * `stop()` (shutdown) lets the batches in flight finish and commit, then leaves their jobs
  * `running` in the store for the next start to resume.
  */
 export interface JobRunner {
   readonly kinds: readonly JobKind[];
+  /** How long jobs wait out upstream trouble, and how often. */
+  readonly backoff: JobBackoff;
   /** Creates the job (or finds the caller's job with this idempotency key) and queues it. */
   submit(identity: Identity, submission: JobSubmission): Promise<{ job: JobRecord; created: boolean }>;
   /** Queues every job left queued or running by an earlier process; how many. Call once at start. */
   resumeUnfinished(): Promise<number>;
   /** Cancels a job that has not ended (JobStoreError job_conflict when it has, otherwise). */
   cancel(jobId: string): Promise<JobRecord>;
-  /** Queued or running in this process. */
+  /** Queued, running or waiting out a pause in this process. */
   isActive(jobId: string): boolean;
-  /** Resolves when nothing is queued or running. */
+  /** Resolves when nothing is queued or running (a job waiting out a pause is neither). */
   idle(): Promise<void>;
   /**
    * Starts nothing new and lets the batches in flight commit; their jobs stay `running` for the
@@ -72,6 +79,8 @@ export interface JobRunnerOptions {
   /** Jobs running at once; 2 by default. The throttle paces their calls either way. */
   concurrency?: number;
   hooks?: JobRunnerHooks;
+  /** When jobs wait instead of failing (DEFAULT_JOB_BACKOFF). */
+  backoff?: Partial<JobBackoff>;
 }
 
 export const DEFAULT_JOB_CONCURRENCY = 2;
@@ -84,6 +93,11 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
     throw new RangeError(`job concurrency must be a whole number of at least 1, got ${concurrency}`);
   }
   const hooks = options.hooks ?? {};
+  const backoff: JobBackoff = { ...DEFAULT_JOB_BACKOFF, ...options.backoff };
+  /** Jobs waiting out a pause in this process, with the timer that wakes them. */
+  const waiting = new Map<string, AbortController>();
+  /** Jobs whose pause ended while their last run was still winding down: queued when it has. */
+  const wakeAfterRun = new Set<string>();
   const { store } = deps;
   const log = deps.logger.child({ component: 'jobs' });
   const notes = createJobChargeNotes(store.cache);
@@ -94,7 +108,7 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
   let idleWaiters: (() => void)[] = [];
   let stopping: Promise<void> | null = null;
 
-  const isActive = (id: string) => running.has(id) || queue.includes(id);
+  const isActive = (id: string) => running.has(id) || queue.includes(id) || waiting.has(id);
 
   const wakeIdle = () => {
     if (running.size > 0 || queue.length > 0) return;
@@ -111,6 +125,7 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
         .finally(() => {
           running.delete(id);
           cancelled.delete(id);
+          if (wakeAfterRun.delete(id)) queue.push(id);
           pump();
           wakeIdle();
         });
@@ -123,6 +138,19 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
     if (stopping !== null || isActive(id)) return;
     queue.push(id);
     pump();
+  };
+
+  /** Queues the job when its pause ends (at once when it has ended already). */
+  const wakeAt = (id: string, until: number) => {
+    waiting.get(id)?.abort();
+    const timer = new AbortController();
+    waiting.set(id, timer);
+    void deps.sleep(Math.max(0, until - deps.clock.now()), timer.signal).then(() => {
+      if (timer.signal.aborted) return;
+      waiting.delete(id);
+      if (running.has(id)) wakeAfterRun.add(id);
+      else enqueue(id);
+    });
   };
 
   /** Ends a job, unless it ended meanwhile (a cancel between the last batch and here). */
@@ -160,6 +188,7 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
       resumed ? 'job resumed' : 'job started',
     );
 
+    let paused = (await store.jobWaits.get(id)) !== null;
     const runId = randomBytes(6).toString('base64url');
     let batchIndex = 0;
     let plan: JobPlan;
@@ -208,6 +237,11 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
           await store.ledger.record({ ...other, userEmail: job.ownerEmail, jobId: id });
         }
         if (ledger !== undefined) await forgetNote(id, attempt, jobLog);
+        if (paused) {
+          // A batch went through: the trouble is over, and the next one starts a new run of pauses.
+          await store.jobWaits.clear(id);
+          paused = false;
+        }
         job = commit.job;
         jobLog.debug(
           { batch: batchIndex, work: batch.label, rows: result.rows.length, done: job.progress.done },
@@ -220,7 +254,7 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
         await forgetNote(id, attempt, jobLog);
         const latest = (await store.jobs.get(id)) ?? job;
         if (latest.status === 'cancelled') return;
-        await stopJob(latest, error, jobLog);
+        await pauseOrStop(latest, error, jobLog);
         return;
       } finally {
         billing.release();
@@ -273,22 +307,52 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
     }
   }
 
+  /**
+   * After a failed batch: a pause when waiting can fix it (job-backoff.ts) and pauses are left,
+   * else the end of the job.
+   */
+  async function pauseOrStop(job: JobRecord, error: unknown, jobLog: Logger): Promise<void> {
+    const answer = toWorkerError(error);
+    if (!isWorthWaiting(answer)) return stopJob(job, error, jobLog);
+    const previous = await store.jobWaits.get(job.id);
+    const pauses = (previous?.pauses ?? 0) + 1;
+    const now = deps.clock.now();
+    if (pauses > backoff.maxPauses) {
+      const since = previous?.since ?? now;
+      return stopJob(job, error, jobLog, `after ${backoff.maxPauses} pauses over ${minutes(now - since)}`);
+    }
+    const until = now + pauseDelayMs(pauses, backoff);
+    await store.jobWaits.set({
+      jobId: job.id,
+      until,
+      pauses,
+      code: answer.code,
+      reason: answer.message,
+      since: previous?.since ?? now,
+    });
+    jobLog.warn({ code: answer.code, pauses, until: new Date(until).toISOString() }, 'job waiting');
+    wakeAt(job.id, until);
+  }
+
   /** Fails the job with a sentence saying why and how to go on. */
-  async function stopJob(job: JobRecord, error: unknown, jobLog: Logger): Promise<void> {
+  async function stopJob(job: JobRecord, error: unknown, jobLog: Logger, after?: string): Promise<void> {
     const answer = toWorkerError(error);
     if (answer.code === 'internal') jobLog.error({ err: error }, 'job failed');
     else jobLog.warn({ code: answer.code, status: answer.status }, 'job stopped');
     const kept = `${job.progress.done} of ${job.progress.total} rows are done and kept`;
     const again =
       'submit the job again with a new idempotency key to go on: what was already fetched is cached and not paid again';
+    const why = after === undefined ? answer.message : `${answer.message} (${after})`;
     const message = isBudgetExceededError(error)
-      ? `Paused by the budget: ${answer.message}. ${kept}; when the budget allows, ${again}`
-      : `Stopped: ${answer.message}. ${kept}; ${again}`;
+      ? `Paused by the budget: ${why}. ${kept}; when the budget allows, ${again}`
+      : `Stopped: ${why}. ${kept}; ${again}`;
+    await store.jobWaits.clear(job.id);
     await finish(job.id, 'failed', message);
   }
 
   return {
     kinds,
+    backoff,
 
     async submit(identity, submission) {
       if (stopping !== null) {
@@ -331,13 +395,22 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
 
     async resumeUnfinished() {
       const jobs = await store.jobs.unfinished();
-      for (const job of jobs) enqueue(job.id);
+      const waits = new Map((await store.jobWaits.all()).map((wait) => [wait.jobId, wait]));
+      for (const job of jobs) {
+        // A pause outlives the process: a restart waits it out rather than hammering the API.
+        const wait = waits.get(job.id);
+        if (wait === undefined) enqueue(job.id);
+        else wakeAt(job.id, wait.until);
+      }
       if (jobs.length > 0) log.info({ jobs: jobs.length }, 'resuming unfinished jobs');
       return jobs.length;
     },
 
     async cancel(jobId) {
       const job = await store.jobs.finish(jobId, 'cancelled');
+      waiting.get(jobId)?.abort();
+      waiting.delete(jobId);
+      await store.jobWaits.clear(jobId);
       // A batch in flight commits its rows; the loop stops before the next one.
       if (running.has(jobId)) cancelled.add(jobId);
       const queued = queue.indexOf(jobId);
@@ -359,6 +432,8 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
     async stop(timeoutMs) {
       stopping ??= (async () => {
         queue.length = 0;
+        for (const timer of waiting.values()) timer.abort();
+        waiting.clear();
         await Promise.all([...running.values()]);
         wakeIdle();
       })();
@@ -377,6 +452,13 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
       }
     },
   };
+}
+
+/** "12 min", "2 h 5 min": how long a job has been waiting, in a sentence. */
+function minutes(ms: number): string {
+  const total = Math.round(ms / 60_000);
+  if (total < 60) return `${total} min`;
+  return `${Math.floor(total / 60)} h ${total % 60} min`;
 }
 
 /** `job:<id>#<batch>.<run>`: a batch attempt of one run, as its ledger row names it. */

@@ -1,5 +1,6 @@
 import type { Column } from '../../../shared/rows/columns';
 import type { JobRecord, JobStatus } from '../store/job-repository';
+import type { JobWait } from '../store/job-wait-repository';
 import { readStoredJobInput } from './stored-job-input';
 
 /** `GET /api/jobs/:id`: a job's progress as the sidebar polls it. */
@@ -19,6 +20,11 @@ export interface JobView {
   errors: number;
   /** Why the job stopped, or the last row error; absent when there is none. */
   lastError?: string;
+  /**
+   * The job is waiting out upstream trouble (its status stays `running`): until when (ISO 8601),
+   * which pause of how many this is, and the error it waits out.
+   */
+  waiting?: { until: string; pause: number; maxPauses: number; reason: string };
   /** ISO 8601. */
   createdAt: string;
   updatedAt: string;
@@ -27,7 +33,7 @@ export interface JobView {
   columns: Column[];
 }
 
-export function toJobView(job: JobRecord): JobView {
+export function toJobView(job: JobRecord, wait: JobWait | null = null, maxPauses = 0): JobView {
   const stored = readStoredJobInput(job.input);
   const columns = stored?.columns ?? [];
   const { done, errors, creditsSpent } = job.progress;
@@ -41,6 +47,16 @@ export function toJobView(job: JobRecord): JobView {
     creditsSpent,
     errors,
     ...(job.lastError === null ? {} : { lastError: job.lastError }),
+    ...(wait === null || (job.status !== 'running' && job.status !== 'queued')
+      ? {}
+      : {
+          waiting: {
+            until: new Date(wait.until).toISOString(),
+            pause: wait.pauses,
+            maxPauses,
+            reason: wait.reason,
+          },
+        }),
     createdAt: new Date(job.createdAt).toISOString(),
     updatedAt: new Date(job.updatedAt).toISOString(),
     header: columns.map((col) => col.label),

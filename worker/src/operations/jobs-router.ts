@@ -26,7 +26,7 @@ export interface JobsRouterDeps extends OperationDeps {
  *   kind or input)
  * - `GET /api/jobs?limit=N` -> `{ jobs: [progress...] }`, the caller's, newest first
  * - `GET /api/jobs/:id` -> `{ id, kind, status, done, total, creditsSpent, errors, lastError?,
- *   createdAt, updatedAt, header, columns }`
+ *   waiting?: { until, pause, maxPauses, reason }, createdAt, updatedAt, header, columns }`
  * - `GET /api/jobs/:id/rows?after=N&limit=M` -> `{ rows: [{ position, row }], next }`, finished
  *   rows in input order from position N (a page stops before the first row not done yet)
  * - `DELETE /api/jobs/:id` -> the progress, `cancelled` (a batch in flight still commits; rows stay);
@@ -36,6 +36,10 @@ export function createJobsRouter(deps: JobsRouterDeps): Router {
   const runner = deps.jobRunner ?? jobRunnerFor(deps);
   const router = Router();
   const noStore = { 'Cache-Control': 'no-store' };
+
+  /** A job as its card shows it, with its pause when it is waiting one out. */
+  const view = async (job: JobRecord) =>
+    toJobView(job, await deps.store.jobWaits.get(job.id), runner.backoff.maxPauses);
 
   /** The job when the caller may see it, else 404. */
   const visibleJob = async (req: Request): Promise<JobRecord> => {
@@ -69,11 +73,11 @@ export function createJobsRouter(deps: JobsRouterDeps): Router {
     const { limit } = parseQuery(jobListQuerySchema, req.query);
     const identity = requireIdentity(req);
     const jobs = await deps.store.jobs.list(identity.email, { limit });
-    res.set(noStore).json({ jobs: jobs.map(toJobView) });
+    res.set(noStore).json({ jobs: await Promise.all(jobs.map(view)) });
   });
 
   router.get('/api/jobs/:id', deps.authenticate, async (req, res) => {
-    res.set(noStore).json(toJobView(await visibleJob(req)));
+    res.set(noStore).json(await view(await visibleJob(req)));
   });
 
   router.get('/api/jobs/:id/rows', deps.authenticate, async (req, res) => {
@@ -85,7 +89,7 @@ export function createJobsRouter(deps: JobsRouterDeps): Router {
   router.delete('/api/jobs/:id', deps.authenticate, async (req, res) => {
     const job = await visibleJob(req);
     try {
-      res.set(noStore).json(toJobView(await runner.cancel(job.id)));
+      res.set(noStore).json(await view(await runner.cancel(job.id)));
     } catch (error) {
       if (error instanceof JobStoreError && error.code === 'job_conflict') {
         throw new WorkerError(

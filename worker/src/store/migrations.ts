@@ -130,6 +130,26 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (operation_id, kind, path, value)
   ) WITHOUT ROWID;
   `,
+  // 3: who created each AI list through this worker (members manage their own, admins all).
+  `
+  CREATE TABLE ai_list_owners (
+    list_id TEXT PRIMARY KEY,
+    owner_email TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX ai_list_owners_owner ON ai_list_owners (owner_email);
+  `,
+  // 4: jobs waiting out upstream trouble: when they go on, after how many pauses, and why.
+  `
+  CREATE TABLE job_waits (
+    job_id TEXT PRIMARY KEY REFERENCES jobs (id) ON DELETE CASCADE,
+    until INTEGER NOT NULL,
+    pauses INTEGER NOT NULL CHECK (pauses >= 1),
+    code TEXT NOT NULL,
+    sealed_reason BLOB NOT NULL,
+    since INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

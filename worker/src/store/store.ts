@@ -13,6 +13,7 @@ import { deriveKeys, loadOrCreateDataSecret, randomDataSecret } from './data-sec
 import { createEmailCacheKey, type EmailCacheKey } from './email-cache-key';
 import { createEmailResultCache, type EmailResultCache } from './email-result-cache';
 import { createSqliteJobRepository, type JobRepository } from './job-repository';
+import { createSqliteJobWaitRepository, type JobWaitRepository } from './job-wait-repository';
 import { createSqliteKeyRepository, type KeyRepository } from './key-repository';
 import { createSqliteLedgerRepository, type LedgerOptions, type LedgerRepository } from './ledger-repository';
 import { migrate } from './migrations';
@@ -61,6 +62,8 @@ export interface Store {
   ledger: LedgerRepository;
   budgets: BudgetRepository;
   jobs: JobRepository;
+  /** Jobs waiting out upstream trouble, and until when. */
+  jobWaits: JobWaitRepository;
   /** Paid answers this version could not read, kept for admins (bounded, sealed, no addresses). */
   unreadableAnswers: UnreadableAnswerRepository;
   /** What the API's answers lacked against the contract, per operation and field path. */
@@ -117,6 +120,7 @@ export function openStore(options: StoreOptions): Store {
     ledger,
     budgets: createSqliteBudgetRepository(db, clock),
     jobs: createSqliteJobRepository(db, clock, box),
+    jobWaits: createSqliteJobWaitRepository(db, box),
     unreadableAnswers: createSqliteUnreadableAnswerRepository(db, clock, box, emailCacheKey),
     drift,
     cacheTtlMs,

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { jobRunnerFor } from '../../../../worker/src/jobs/job-runner';
-import { callsOf } from '../worker-fixture';
+import { callsOf, SANDBOX_TOKEN } from '../worker-fixture';
 import { allRows, auth, getJob, startJobsWorld, submitJob, type JobsWorld } from './jobs-fixture';
 
 /**
@@ -186,26 +186,106 @@ describe('a running job', () => {
     expect(rows.map((r) => r.row[0])).toEqual(handles);
     expect(await jobs.store.ledger.ofJob(created.body.id)).toHaveLength(3);
   });
+});
 
-  it('fails with a readable reason when the API keeps failing, keeping the rows done', async () => {
+describe('upstream trouble', () => {
+  /** Polls the job's card until `done` says so (real time: the back-off in these tests is milliseconds). */
+  async function until(id: string, done: (view: Record<string, unknown>) => boolean, key = memberKey) {
+    for (let waited = 0; waited < 15_000; waited += 20) {
+      const view = (await getJob(jobs, `/api/jobs/${id}`, key)).body as Record<string, unknown>;
+      if (done(view)) return view;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`job ${id} never got there`);
+  }
+
+  const breakAfterFirstCommit = () => ({
+    afterCommit: (_job: unknown, index: number) => {
+      if (index === 0) void jobs.world.sandboxAdmin('PUT', '/faults', { serverErrorShare: 1 });
+    },
+  });
+
+  it('a job waits out an API that keeps failing, says so in its card, and goes on when the API is back', async () => {
     const handles = fresh(25);
-    jobs.restart({
-      hooks: {
-        afterCommit: () => {
-          void jobs.world.sandboxAdmin('PUT', '/faults', { serverErrorShare: 1 });
-        },
-      },
-    });
+    await jobs.runner.stop();
+    jobs.restart({ backoff: { baseMs: 30, maxMs: 60, maxPauses: 100 }, hooks: breakAfterFirstCommit() });
     const created = await submitJob(jobs, reportJob(handles), memberKey);
-    await jobs.runner.idle();
-    jobs.restart();
 
-    const progress = await getJob(jobs, `/api/jobs/${created.body.id}`, memberKey);
-    expect(progress.body).toMatchObject({ status: 'failed', done: 20, total: 25 });
-    expect(progress.body.lastError).toMatch(
-      /^Stopped: .*The Discovery API failed.*\. 20 of 25 rows are done and kept; submit the job again with a new idempotency key/,
+    const waiting = await until(created.body.id, (view) => view.waiting !== undefined);
+    expect(waiting).toMatchObject({ status: 'running', done: 20, total: 25 });
+    expect(waiting.waiting).toMatchObject({ pause: 1, maxPauses: 100 });
+    expect(String((waiting.waiting as { reason: string }).reason)).toMatch(/^The Discovery API failed/);
+    const paused = await until(created.body.id, (view) => (view.waiting as { pause?: number })?.pause === 3);
+    expect(paused.status).toBe('running');
+
+    await jobs.world.sandboxAdmin('PUT', '/faults', { serverErrorShare: 0 });
+    const done = await until(created.body.id, (view) => view.status === 'done');
+    expect(done).toMatchObject({ done: 25, creditsSpent: 25 });
+    expect(done.waiting).toBeUndefined();
+    expect(await jobs.store.jobWaits.get(created.body.id)).toBeNull();
+    expect((await allRows(jobs, created.body.id, 100, memberKey)).map((r) => r.row[0])).toEqual(handles);
+    // Each creator bought once, whatever the pauses: failed calls are not billed.
+    expect(callsOf(await jobs.world.stats(), 'report')).toBeGreaterThanOrEqual(25);
+    expect((await jobs.world.stats()).credits).toBe(25);
+    await jobs.runner.stop();
+    jobs.restart();
+  });
+
+  it('fails once its pauses run out, keeping the rows done, with a sentence saying how long it waited', async () => {
+    const handles = fresh(25);
+    await jobs.runner.stop();
+    jobs.restart({ backoff: { baseMs: 5, maxMs: 10, maxPauses: 2 }, hooks: breakAfterFirstCommit() });
+    const created = await submitJob(jobs, reportJob(handles), memberKey);
+    const failed = await until(created.body.id, (view) => view.status === 'failed');
+    expect(failed).toMatchObject({ done: 20, total: 25 });
+    expect(failed.waiting).toBeUndefined();
+    expect(failed.lastError).toMatch(
+      /^Stopped: The Discovery API failed.* \(after 2 pauses over 0 min\)\. 20 of 25 rows are done and kept; submit the job again with a new idempotency key/,
     );
     expect((await allRows(jobs, created.body.id, 100, memberKey)).length).toBe(20);
+    await jobs.runner.stop();
+    jobs.restart();
+  });
+
+  it('fails at once on what waiting cannot fix: the API account out of credits', async () => {
+    await jobs.world.sandboxAdmin('PUT', `/accounts/${SANDBOX_TOKEN}`, { credits: 0 });
+    try {
+      await jobs.runner.stop();
+      jobs.restart({ backoff: { baseMs: 5, maxMs: 10, maxPauses: 100 } });
+      const created = await submitJob(jobs, reportJob(fresh(3)), memberKey);
+      const failed = await until(created.body.id, (view) => view.status === 'failed');
+      expect(failed.lastError).toMatch(/^Stopped: The API account holds too few credits/);
+      expect(await jobs.store.jobWaits.get(created.body.id)).toBeNull();
+    } finally {
+      await jobs.world.sandboxAdmin('PUT', `/accounts/${SANDBOX_TOKEN}`, { credits: 1000 });
+      await jobs.runner.stop();
+      jobs.restart();
+    }
+  });
+
+  it('a pause outlives a restart: the next runner waits it out, then finishes the job', async () => {
+    const handles = fresh(25);
+    const backoff = { baseMs: 1500, maxMs: 1500, maxPauses: 10 };
+    await jobs.runner.stop();
+    jobs.restart({ backoff, hooks: breakAfterFirstCommit() });
+    const created = await submitJob(jobs, reportJob(handles), memberKey);
+    await until(created.body.id, (view) => view.waiting !== undefined);
+    await jobs.runner.stop();
+    await jobs.world.sandboxAdmin('PUT', '/faults', { serverErrorShare: 0 });
+    await jobs.world.resetStats();
+
+    jobs.restart({ backoff });
+    const wait = await jobs.store.jobWaits.get(created.body.id);
+    expect(await jobs.runner.resumeUnfinished()).toBeGreaterThanOrEqual(1);
+    expect(jobs.runner.isActive(created.body.id)).toBe(true);
+    // Waiting, not hammering: nothing is asked of the API before the pause it inherited is over.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (Date.now() < (wait?.until ?? 0)) expect(callsOf(await jobs.world.stats(), 'report')).toBe(0);
+    const done = await until(created.body.id, (view) => view.status === 'done');
+    expect(done.done).toBe(25);
+    expect(callsOf(await jobs.world.stats(), 'report')).toBe(5);
+    await jobs.runner.stop();
+    jobs.restart();
   });
 });
 
