@@ -1,4 +1,4 @@
-import type { HealthDetails } from '../shared/health-api';
+import type { HealthDetails, LedgerReconciliation } from '../shared/health-api';
 import { toContractDrift } from './contract-drift-details';
 import { optionalNumberAt, optionalRecordAt, optionalStringAt, type JsonRecord } from './worker-answers';
 import { callWorker } from './worker-client';
@@ -65,6 +65,33 @@ export function toHealthDetails(answer: unknown, checkedAt: string): HealthDetai
       upstream: upstreamOf(worker),
     },
     contract: toContractDrift(record),
+    reconciliation: toReconciliation(optionalRecordAt(record, 'reconciliation')),
+  };
+}
+
+/** The health answer's `reconciliation` (admins), or null when it has none or not in full. */
+function toReconciliation(found: JsonRecord | null): LedgerReconciliation | null {
+  if (found === null) return null;
+  const from = optionalStringAt(found, 'from');
+  const to = optionalStringAt(found, 'to');
+  const balanceDrop = optionalNumberAt(found, 'balanceDrop');
+  const recorded = optionalNumberAt(found, 'recorded');
+  const difference = optionalNumberAt(found, 'difference');
+  if (from === null || to === null || balanceDrop === null || recorded === null || difference === null)
+    return null;
+  const raw = optionalRecordAt(found, 'raw');
+  return {
+    from,
+    to,
+    balanceDrop,
+    recorded,
+    unconfirmed: optionalNumberAt(found, 'unconfirmed') ?? 0,
+    difference,
+    raw: {
+      drop: raw === null ? null : optionalNumberAt(raw, 'drop'),
+      recorded: raw === null ? 0 : (optionalNumberAt(raw, 'recorded') ?? 0),
+      difference: raw === null ? null : optionalNumberAt(raw, 'difference'),
+    },
   };
 }
 

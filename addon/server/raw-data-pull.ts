@@ -1,5 +1,12 @@
 import { rawColumns } from '../../shared/rows/raw-rows';
-import type { RawAllowance, RawFeedUsage, RawPullRequest, RawPullStart } from '../shared/raw-data-api';
+import type {
+  RawAllowance,
+  RawFeedUsage,
+  RawLimit,
+  RawPullRequest,
+  RawPullStart,
+  RawUsage,
+} from '../shared/raw-data-api';
 import { estimateRawPull, requireUnitsConfirmation } from '../shared/raw-data-estimate';
 import { rawOperation } from '../shared/raw-data-operations';
 import { checkRawPull, operationOf, rawFeedJobInput, rawTabName } from '../shared/raw-data-request';
@@ -38,7 +45,27 @@ function recordAt(record: JsonRecord, ...path: string[]): JsonRecord {
 /** `GET /api/account`: the API account's `billing.rawRequests`. */
 export function readRawAllowance(): RawAllowance {
   const account = asRecord(callWorker({ method: 'get', path: 'api/account' }), 'the account');
-  return { rawRequestsLeft: optionalNumberAt(recordAt(account, 'api', 'billing'), 'rawRequests') };
+  const accountHidden = account.api === null;
+  if (!('rawLeft' in account)) {
+    // A worker from before raw budgets: the account's allowance is all there is.
+    const left = optionalNumberAt(recordAt(account, 'api', 'billing'), 'rawRequests');
+    return { rawRequestsLeft: left, limitedBy: left === null ? null : 'account', accountHidden };
+  }
+  const rawLeft = recordAt(account, 'rawLeft');
+  return { ...leftOf(rawLeft, 'left', 'of'), accountHidden };
+}
+
+/** The raw requests left and what limits them, from an answer's `<left>` and `<of>` fields. */
+function leftOf(
+  answer: JsonRecord,
+  left: string,
+  of: string,
+): Pick<RawUsage, 'rawRequestsLeft' | 'limitedBy'> {
+  const rawRequestsLeft = optionalNumberAt(answer, left);
+  const limit = answer[of];
+  const limitedBy: RawLimit =
+    limit === 'account' || limit === 'budget' ? limit : rawRequestsLeft === null ? null : 'account';
+  return { rawRequestsLeft, limitedBy };
 }
 
 function startFeedJob(request: RawPullRequest): RawPullStart {
@@ -95,7 +122,7 @@ function pullOnce(request: RawPullRequest): RawPullStart {
     usage: {
       pages: numberAt(answer, 'pages'),
       rawUnits: numberAt(answer, 'rawUnits'),
-      rawRequestsLeft: optionalNumberAt(answer, 'rawRequestsLeft'),
+      ...leftOf(answer, 'rawRequestsLeft', 'rawLeftOf'),
     },
   };
 }
@@ -122,7 +149,7 @@ export function readRawFeedUsage(jobId: string): RawFeedUsage {
     operation: rawOperation(answer.operation)?.id ?? null,
     pages: numberAt(answer, 'pages'),
     rawUnits: numberAt(answer, 'rawUnits'),
-    rawRequestsLeft: optionalNumberAt(answer, 'rawRequestsLeft'),
+    ...leftOf(answer, 'rawRequestsLeft', 'rawLeftOf'),
     more: answer.more === true,
     cursor: optionalStringAt(answer, 'cursor'),
     cursorParam: optionalStringAt(answer, 'cursorParam'),

@@ -43,9 +43,13 @@ function teamUsers(usage: JsonRecord): { email: string; today: number; month: nu
   return Array.from(users.values()).sort((a, b) => b.month - a.month || a.email.localeCompare(b.email));
 }
 
+/** What a member sees in place of the balance when an older worker sends no sentence of its own. */
+export const BALANCE_FOR_ADMINS_TEXT = "Only admins see the API account's balance";
+
 /**
- * The Account view from `GET /api/account` (the API account and this user's spend) and `GET
- * /api/account/usage` (budgets, and the team per user for admins).
+ * The Account view from `GET /api/account` (this user's spend and budgets; for admins the API
+ * account's balance) and `GET /api/account/usage` (budgets, and the team per user for admins).
+ * A member's answer has `api: null` and a sentence why, which the view shows instead of figures.
  */
 export function toAccountView(accountAnswer: unknown, usageAnswer: unknown): AccountView {
   const account = asRecord(accountAnswer, 'the account');
@@ -54,17 +58,22 @@ export function toAccountView(accountAnswer: unknown, usageAnswer: unknown): Acc
   const isAdmin = role(account.role) === 'admin';
   const team = recordAt(usage, 'team');
   const accountTeam = recordAt(account, 'team');
+  const hidden = account.api === null;
+  const note = account.apiNote;
+  // The account's own budget lines first; the usage answer's for a worker that sends none.
+  const budgetLimit = (period: 'day' | 'month') =>
+    'limit' in recordAt(account, 'budgets', period)
+      ? optionalNumberAt(recordAt(account, 'budgets', period), 'limit')
+      : optionalNumberAt(recordAt(usage, 'budgets', 'user', period), 'limit');
   return {
     email: stringAt(account, 'email'),
     role: role(account.role),
     creditsLeft: optionalNumberAt(billing, 'credits'),
     rawRequestsLeft: optionalNumberAt(billing, 'rawRequests'),
+    balanceNote: hidden ? (typeof note === 'string' && note !== '' ? note : BALANCE_FOR_ADMINS_TEXT) : null,
     spendToday: spendOf(recordAt(account, 'spend').today ?? usage.today),
     spendMonth: spendOf(recordAt(account, 'spend').month ?? usage.month),
-    budgets: {
-      day: optionalNumberAt(recordAt(usage, 'budgets', 'user', 'day'), 'limit'),
-      month: optionalNumberAt(recordAt(usage, 'budgets', 'user', 'month'), 'limit'),
-    },
+    budgets: { day: budgetLimit('day'), month: budgetLimit('month') },
     team: isAdmin
       ? {
           today: spendOf(team.today ?? accountTeam.today),

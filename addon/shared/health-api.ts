@@ -4,6 +4,7 @@
  * calls to the API lately, its store, and for admins the API's drift from the contract).
  */
 import type { HealthView } from './sidebar-api';
+import type { LedgerReconciliation } from '../../shared/ledger-reconciliation';
 
 /**
  * How an answer differed from what this version reads (shared/responses/tolerant.ts): a wanted
@@ -72,6 +73,8 @@ export interface ContractDrift {
   unreadableAnswers: UnreadableAnswerSummary[];
 }
 
+export type { LedgerReconciliation } from '../../shared/ledger-reconciliation';
+
 export interface HealthDetails {
   /** What getHealth answers: the badge is drawn from it. */
   view: HealthView;
@@ -81,6 +84,8 @@ export interface HealthDetails {
   apiSaid: string | null;
   /** Admins only: null for a member, and from a worker that does not report it. */
   contract: ContractDrift | null;
+  /** Admins only: null for a member, before two readings, and from a worker that does not report it. */
+  reconciliation: LedgerReconciliation | null;
   worker: {
     /** ISO time the worker started, when it says. */
     startedAt: string | null;

@@ -19,9 +19,19 @@ export interface RawPullRequest {
   tabName: string;
 }
 
+/**
+ * What limits the raw requests a user may spend (worker/src/operations/raw-left.ts): the API
+ * account's monthly allowance (only admins are told it), the user's raw budget, or nothing the
+ * user may know of (null).
+ */
+export type RawLimit = 'account' | 'budget' | null;
+
 export interface RawAllowance {
-  /** Raw requests left this month on the worker's API account, or null when the API does not say. */
+  /** Raw requests this user may still spend, or null when nothing the user may know limits them. */
   rawRequestsLeft: number | null;
+  limitedBy: RawLimit;
+  /** Members: the API account's allowance is not shown to them (so null is not "the API did not say"). */
+  accountHidden: boolean;
 }
 
 /** What a pull spent, exactly: from the worker's answer or from the job's ledger rows. */
@@ -30,6 +40,7 @@ export interface RawUsage {
   /** Raw requests spent: one per call that reached the API (a 404 and a page fetched again included). */
   rawUnits: number;
   rawRequestsLeft: number | null;
+  limitedBy: RawLimit;
 }
 
 /** A paged operation's feed job: what it pulled and spent so far, and where the feed goes on. */

@@ -1,4 +1,4 @@
-import type { RawPullRequest } from './raw-data-api';
+import type { RawLimit, RawPullRequest } from './raw-data-api';
 import {
   groupDigits,
   operationOf,
@@ -45,15 +45,33 @@ function pagesText(pages: number): string {
   return `${groupDigits(pages)} page${pages === 1 ? '' : 's'}`;
 }
 
-function ofAllowance(left: number | null): string {
-  return left === null ? ' (the allowance left is unknown)' : ` of your ${groupDigits(left)} left this month`;
+function ofAllowance(left: number | null, limitedBy: RawLimit): string {
+  if (left === null) return ' (the allowance left is unknown)';
+  return limitedBy === 'budget'
+    ? ` of the ${groupDigits(left)} your raw budget leaves`
+    : ` of your ${groupDigits(left)} left this month`;
 }
 
-export function estimateRawPull(request: RawPullRequest, rawRequestsLeft: number | null): RawPullEstimate {
+/** Why nothing can be pulled when nothing is left: the account's allowance, or the user's budget. */
+function blockedText(limitedBy: RawLimit): string {
+  return limitedBy === 'budget'
+    ? 'Your raw budget is spent: it renews at the start of the next UTC day or month, or an admin can raise it.'
+    : 'No raw requests are left this month: the allowance renews with the API subscription.';
+}
+
+/**
+ * `rawRequestsLeft`: what the user may still spend (null when unknown); `limitedBy`: whether that
+ * is the API account's allowance or the user's raw budget (addon/shared/raw-data-api.ts).
+ */
+export function estimateRawPull(
+  request: RawPullRequest,
+  rawRequestsLeft: number | null,
+  limitedBy: RawLimit = 'account',
+): RawPullEstimate {
   const operation = operationOf(request);
   const maxPages = rawMaxPages(request);
   const maxUnits = maxPages;
-  const allowance = ofAllowance(rawRequestsLeft);
+  const allowance = ofAllowance(rawRequestsLeft, limitedBy);
   let summary: string;
   let limits: string;
   if (!operation.paged) {
@@ -72,10 +90,7 @@ export function estimateRawPull(request: RawPullRequest, rawRequestsLeft: number
         ? ` A pull writes at most ${groupDigits(RAW_MAX_ROWS)} rows.`
         : '');
   }
-  const blocked =
-    rawRequestsLeft !== null && rawRequestsLeft <= 0
-      ? 'No raw requests are left this month: the allowance renews with the API subscription.'
-      : null;
+  const blocked = rawRequestsLeft !== null && rawRequestsLeft <= 0 ? blockedText(limitedBy) : null;
   const warning =
     blocked === null && rawRequestsLeft !== null && maxUnits > rawRequestsLeft
       ? `That is more than the ${groupDigits(rawRequestsLeft)} left: if the feed is that long, the pull stops when they run out and keeps the rows it has.`

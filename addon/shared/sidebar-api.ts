@@ -65,8 +65,11 @@ export interface SpendView {
 export interface AccountView {
   email: string;
   role: 'admin' | 'member';
+  /** The API account's balance: admins only (null for members, and when the API did not say). */
   creditsLeft: number | null;
   rawRequestsLeft: number | null;
+  /** Members: the sentence to show in place of the balance, which only admins see. */
+  balanceNote: string | null;
   spendToday: SpendView;
   spendMonth: SpendView;
   budgets: { day: number | null; month: number | null };

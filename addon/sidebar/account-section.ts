@@ -1,5 +1,5 @@
 import type { AccountView, SpendView } from '../shared/sidebar-api';
-import { balanceText, budgetText, spendFacts } from './account-text';
+import { balanceFacts, budgetText, spendFacts } from './account-text';
 import { whileBusy } from './busy';
 import { formatCount } from './count-text';
 import { createElement } from './create-element';
@@ -61,8 +61,7 @@ function accountView(account: AccountView): Node[] {
   const parts: Node[] = [
     factList([
       { label: 'Signed in as', value: `${account.email} (${account.role})` },
-      { label: 'Credits left', value: balanceText(account.creditsLeft, 'credit') },
-      { label: 'Raw requests left', value: balanceText(account.rawRequestsLeft, 'request') },
+      ...balanceFacts(account),
     ]),
     createElement('h3', {}, ['My spending']),
     factList([

@@ -1,4 +1,4 @@
-import type { SpendView } from '../shared/sidebar-api';
+import type { AccountView, SpendView } from '../shared/sidebar-api';
 import { countOf, creditsText, formatCount } from './count-text';
 import type { Fact } from './estimate-text';
 
@@ -13,6 +13,20 @@ export function budgetText(spent: number, budget: number | null): string {
 /** A credit balance the API did not report shows as unknown rather than as zero. */
 export function balanceText(value: number | null, noun: string): string {
   return value === null ? 'Unknown' : countOf(value, noun);
+}
+
+/**
+ * What is left on the API account, for admins; for members the worker's sentence saying that only
+ * admins see it, rather than two lines of "Unknown".
+ */
+export function balanceFacts(
+  account: Pick<AccountView, 'creditsLeft' | 'rawRequestsLeft' | 'balanceNote'>,
+): Fact[] {
+  if (account.balanceNote !== null) return [{ label: 'API balance', value: account.balanceNote }];
+  return [
+    { label: 'Credits left', value: balanceText(account.creditsLeft, 'credit') },
+    { label: 'Raw requests left', value: balanceText(account.rawRequestsLeft, 'request') },
+  ];
 }
 
 /** One column of the spend table: what a day or a month cost and what the cache saved. */

@@ -12,6 +12,7 @@ import { createElement } from './create-element';
 import { failureText } from './error-text';
 import { button, detailsGroup, factList } from './form-fields';
 import { healthBadge } from './health-summary';
+import { reconciliationLines } from './reconciliation-text';
 import { apiSummary, HEALTH_RULE_TEXT, healthGroupLabel, statusTone, workerFacts } from './health-text';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
@@ -95,6 +96,16 @@ function detailsView(details: HealthDetails, contractOpen: boolean): Node[] {
     parts.push(groupsTable(details), createElement('p', { class: 'hint' }, [HEALTH_RULE_TEXT]));
   }
   parts.push(createElement('h3', {}, ['Worker']), factList(workerFacts(details, localTime)));
+  if (details.reconciliation !== null) {
+    parts.push(
+      createElement('h3', {}, ['Ledger and API balance']),
+      createElement(
+        'div',
+        { id: 'health-reconciliation' },
+        reconciliationLines(details.reconciliation, localTime).map((line) => createElement('p', {}, [line])),
+      ),
+    );
+  }
   if (details.contract !== null) parts.push(contractView(details.contract, contractOpen));
   return parts;
 }

@@ -1,4 +1,4 @@
-import type { RawFeedUsage, RawUsage } from '../shared/raw-data-api';
+import type { RawAllowance, RawFeedUsage, RawUsage } from '../shared/raw-data-api';
 import { rawUnitsText } from '../shared/raw-data-estimate';
 import { rawCursorParam, rawOperation } from '../shared/raw-data-operations';
 import type { JobView } from '../shared/sidebar-api';
@@ -6,9 +6,35 @@ import { countOf, formatCount } from './count-text';
 
 /** What the Raw data section says once a pull has ended: what it wrote, and exactly what it spent. */
 
+/**
+ * The allowance line: the account's allowance (admins), the user's raw budget, or why there is no
+ * figure (a member is not told the account's allowance; the API did not say).
+ */
+export function allowanceText(allowance: RawAllowance): string {
+  const left = allowance.rawRequestsLeft;
+  if (left !== null) {
+    return allowance.limitedBy === 'budget'
+      ? `Raw requests your budget leaves: ${formatCount(left)}.`
+      : `Raw requests left this month: ${formatCount(left)}.`;
+  }
+  return allowance.accountHidden
+    ? "Raw requests left: only admins see the API account's allowance, and no raw budget limits yours."
+    : 'Raw requests left this month: unknown (the API did not say).';
+}
+
+/** The allowance after a pull, from what its answer says is left (unchanged when it says nothing). */
+export function afterPull(allowance: RawAllowance | undefined, usage: RawUsage): RawAllowance | undefined {
+  if (usage.rawRequestsLeft === null) return allowance;
+  return {
+    rawRequestsLeft: usage.rawRequestsLeft,
+    limitedBy: usage.limitedBy,
+    accountHidden: allowance?.accountHidden ?? false,
+  };
+}
+
 function spentText(usage: RawUsage): string {
-  const left =
-    usage.rawRequestsLeft === null ? '' : `; ${formatCount(usage.rawRequestsLeft)} left this month`;
+  const where = usage.limitedBy === 'budget' ? 'under your raw budget' : 'this month';
+  const left = usage.rawRequestsLeft === null ? '' : `; ${formatCount(usage.rawRequestsLeft)} left ${where}`;
   return `Spent ${rawUnitsText(usage.rawUnits)}${left}.`;
 }
 

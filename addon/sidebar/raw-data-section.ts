@@ -1,4 +1,4 @@
-import type { RawPullRequest, RawPullStart } from '../shared/raw-data-api';
+import type { RawAllowance, RawPullRequest, RawPullStart } from '../shared/raw-data-api';
 import {
   confirmUnitsLabel,
   estimateRawPull,
@@ -31,7 +31,13 @@ import {
   setParam,
   setTabName,
 } from './raw-data-form-state';
-import { feedMoreText, feedResultText, tableResultText } from './raw-data-result-text';
+import {
+  afterPull,
+  allowanceText,
+  feedMoreText,
+  feedResultText,
+  tableResultText,
+} from './raw-data-result-text';
 import { rawRunBlocker } from './raw-data-run-state';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
@@ -62,8 +68,8 @@ function markLabel(field: Field<HTMLInputElement>, required: boolean): void {
  */
 function renderRawDataSection(panel: HTMLElement, context: SidebarContext): SectionView {
   let state: RawFormState = initialRawFormState(FIRST_OPERATION);
-  /** Raw requests left; undefined while unknown yet (loading), null when the API does not say. */
-  let allowance: number | null | undefined;
+  /** Raw requests left and what limits them; undefined while unknown yet (loading). */
+  let allowance: RawAllowance | undefined;
   let request: RawPullRequest | null = null;
   let estimate: RawPullEstimate | null = null;
   let confirmed = false;
@@ -86,11 +92,7 @@ function renderRawDataSection(panel: HTMLElement, context: SidebarContext): Sect
   refresh.setAttribute('aria-label', 'Refresh the raw requests left');
   const showAllowance = (): void => {
     allowanceLine.textContent =
-      allowance === undefined
-        ? 'Checking the raw requests left…'
-        : allowance === null
-          ? 'Raw requests left this month: unknown (the API did not say).'
-          : `Raw requests left this month: ${formatCount(allowance)}.`;
+      allowance === undefined ? 'Checking the raw requests left…' : allowanceText(allowance);
   };
 
   // Operation.
@@ -263,7 +265,10 @@ function renderRawDataSection(panel: HTMLElement, context: SidebarContext): Sect
       confirmed = false;
       confirmedFor = key;
     }
-    estimate = request === null ? null : estimateRawPull(request, allowance ?? null);
+    estimate =
+      request === null
+        ? null
+        : estimateRawPull(request, allowance?.rawRequestsLeft ?? null, allowance?.limitedBy ?? 'account');
     showEstimate();
     updateRun();
   };
@@ -271,7 +276,7 @@ function renderRawDataSection(panel: HTMLElement, context: SidebarContext): Sect
   const loadAllowance = async (explicit: boolean): Promise<void> => {
     await whileBusy([refresh], async () => {
       try {
-        allowance = (await context.server.getRawAllowance()).rawRequestsLeft;
+        allowance = await context.server.getRawAllowance();
         showAllowance();
       } catch (error) {
         allowanceLine.textContent = failureText('read the raw requests left', error);
@@ -302,7 +307,7 @@ function renderRawDataSection(panel: HTMLElement, context: SidebarContext): Sect
           field.control.value = paramValue(state, cursor);
         }
       }
-      if (usage.rawRequestsLeft !== null) allowance = usage.rawRequestsLeft;
+      allowance = afterPull(allowance, usage);
       showAllowance();
       const more = feedMoreText(usage, placed);
       showResult(more === null ? [feedResultText(job, usage)] : [feedResultText(job, usage), more]);
@@ -333,7 +338,7 @@ function renderRawDataSection(panel: HTMLElement, context: SidebarContext): Sect
       follow(start.job);
       return;
     }
-    if (start.usage.rawRequestsLeft !== null) allowance = start.usage.rawRequestsLeft;
+    allowance = afterPull(allowance, start.usage);
     showAllowance();
     const text = tableResultText(start);
     showResult([text]);

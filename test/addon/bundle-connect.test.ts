@@ -64,7 +64,13 @@ describe('Connect from the built bundle', () => {
     expect(issued.keys).toEqual([expect.objectContaining({ email: MEMBER, revokedAt: null })]);
 
     const account = fakes.runtime.callFromClient('getAccount') as AccountView;
-    expect(account).toMatchObject({ email: MEMBER, role: 'member' });
+    // A member sees their own spending and a sentence in place of the API account's balance.
+    expect(account).toMatchObject({
+      email: MEMBER,
+      role: 'member',
+      creditsLeft: null,
+      balanceNote: expect.stringContaining("Only admins see the API account's balance"),
+    });
     const test = fakes.runtime.callFromClient('testConnection') as ConnectionTest;
     expect(test).toMatchObject({ ok: true, email: MEMBER, role: 'member' });
     expect(test.message).toContain(`as ${MEMBER} (member)`);

@@ -12,6 +12,7 @@ import {
 import { loadBundle } from '../../worker/playground/apps-script/load-bundle';
 import type { SigningKey } from '../../worker/playground/fake-google';
 import { FAST_SANDBOX_ENV } from '../support/fast-sandbox-env';
+import { requestOnFreshConnection } from '../support/fresh-connection-request';
 import { spawnReadyChild, stopChild } from '../support/ready-child';
 import { REPO_ROOT } from './build-addon';
 import type { BundleWorkerReady } from './bundle-worker-child';
@@ -105,15 +106,15 @@ export async function startBundleWorld(options: BundleWorldOptions = {}): Promis
     exited === null ? (error instanceof Error ? error : new Error(String(error))) : new Error(exited);
 
   const sandboxAdmin = async (method: string, route: string): Promise<unknown> => {
-    const response = await fetch(`${ready.url}/sandbox/_sandbox${route}`, {
+    const response = await requestOnFreshConnection(`${ready.url}/sandbox/_sandbox${route}`, {
       method,
       headers: { Authorization: `Bearer ${SANDBOX_TOKEN}` },
     }).catch((error: unknown) => {
       throw explain(error);
     });
-    if (!response.ok)
-      throw new Error(`sandbox ${method} ${route}: ${response.status} ${await response.text()}`);
-    return response.json();
+    if (response.status < 200 || response.status > 299)
+      throw new Error(`sandbox ${method} ${route}: ${response.status} ${response.body}`);
+    return response.body === '' ? null : (JSON.parse(response.body) as unknown);
   };
 
   return {
@@ -136,13 +137,14 @@ export async function startBundleWorld(options: BundleWorldOptions = {}): Promis
       await sandboxAdmin('POST', '/reset-stats');
     },
     api: async <T>(pathAndQuery: string): Promise<T> => {
-      const response = await fetch(`${ready.url}${pathAndQuery}`, {
+      const response = await requestOnFreshConnection(`${ready.url}${pathAndQuery}`, {
         headers: { Authorization: `Bearer ${DEV_KEY}` },
       }).catch((error: unknown) => {
         throw explain(error);
       });
-      if (!response.ok) throw new Error(`GET ${pathAndQuery}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
+      if (response.status < 200 || response.status > 299)
+        throw new Error(`GET ${pathAndQuery}: ${response.status} ${response.body}`);
+      return JSON.parse(response.body) as T;
     },
     close: async () => {
       for (const fakes of created.splice(0)) fakes.dispose();

@@ -6,7 +6,8 @@ import { runWorkerBench } from './worker-bench';
 /**
  * `npm run bench`: every benchmark in one run, printed as the table the README's performance
  * section records. `npm run bench -- sandbox` runs one suite (`sandbox`, `worker`); `worker:email`,
- * `worker:search`, `worker:reports`, `worker:throughput`, `worker:unreadable` run parts of the worker's.
+ * `worker:search`, `worker:reports`, `worker:throughput`, `worker:unreadable`, `worker:flood`,
+ * `worker:journal` run parts of the worker's.
  */
 
 interface Row {

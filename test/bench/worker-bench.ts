@@ -1,11 +1,20 @@
 import type { EmailSearchAnswer } from '../../worker/src/operations/email-search';
 import type { ReportsAnswer } from '../../worker/src/operations/reports';
 import type { SearchAnswer } from '../../worker/src/operations/search';
-import { peakResidentMb, startBenchWorker, statsDelta, watchCalls, type BenchWorker } from './bench-worker';
+import {
+  cachedReportBody,
+  peakResidentMb,
+  startBenchWorker,
+  statsDelta,
+  watchCalls,
+  type BenchWorker,
+} from './bench-worker';
 import { startTsProcess } from './child-process';
+import { floodBench } from './flood-bench';
 import { freePort } from './free-port';
 import { runLoad, type LoadResult } from './load-generator';
 import { ms } from './percentiles';
+import { journalBench } from './journal-bench';
 import { unreadableBench } from './unreadable-bench';
 import { benchWorld, BENCH_SEED, emailInputs, reportHandles } from './world-inputs';
 
@@ -45,7 +54,15 @@ const LOAD_DURATION_MS = 5000;
 const LOAD_ROUNDS = 5;
 const LOAD_MAX_REQUESTS = 500_000;
 
-export const WORKER_BENCH_PARTS = ['email', 'search', 'reports', 'throughput', 'unreadable'] as const;
+export const WORKER_BENCH_PARTS = [
+  'email',
+  'search',
+  'reports',
+  'throughput',
+  'unreadable',
+  'flood',
+  'journal',
+] as const;
 export type WorkerBenchPart = (typeof WORKER_BENCH_PARTS)[number];
 
 const SANDBOX_ENV = {
@@ -98,7 +115,7 @@ export async function runWorkerBench(
     }
   }
 
-  if (wanted('reports') || wanted('throughput')) {
+  if (wanted('reports') || wanted('throughput') || wanted('flood')) {
     const rates = discoveryRate(REPORT_DISCOVERY_RATE);
     const worker = await startBenchWorker({
       sandboxEnv: rates.sandboxEnv,
@@ -110,10 +127,12 @@ export async function runWorkerBench(
       );
       if (wanted('reports')) rows.push(...(await reportsBench(worker, handles, log)));
       if (wanted('throughput')) rows.push(...(await throughputBench(worker, handles.cachedHandle, log)));
+      if (wanted('flood')) rows.push(...(await floodBench(worker, handles.cachedHandle, log)));
     } finally {
       await worker.stop();
     }
   }
+  if (wanted('journal')) rows.push(...(await journalBench(log)));
   if (wanted('unreadable')) {
     rows.push(...(await unreadableBench(SANDBOX_ENV, reportHandles(world, UNREADABLE_CREATORS, 0), log)));
   }
@@ -323,11 +342,8 @@ async function throughputBench(
   handle: string,
   log: (line: string) => void,
 ): Promise<BenchRow[]> {
-  const body = JSON.stringify({ handles: [handle], platform: 'instagram' });
   // Cached by the reports part; when this part runs alone, this first request caches it.
-  await worker.post<ReportsAnswer>('/api/reports', JSON.parse(body));
-  const check = await worker.post<ReportsAnswer>('/api/reports', JSON.parse(body));
-  if (check.body.counts.cached !== 1) throw new Error(`the report of ${handle} is not cached`);
+  const body = await cachedReportBody(worker, handle);
 
   const port = await freePort();
   const bare = await startTsProcess(

@@ -3,6 +3,7 @@ import path from 'node:path';
 import express, { type NextFunction, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { HostRequestError, HostUnavailableError, type PlaygroundHost } from './apps-script-host';
+import { playgroundPagePolicy, sidebarPagePolicy } from './content-security-policy';
 import type { HostRequest } from './host-protocol';
 import { PLAYGROUND_ROUTES, type PlaygroundError, type PlaygroundState } from './playground-api';
 import { PAGE_SCRIPTS, PAGE_SOURCE_DIR } from './playground-paths';
@@ -45,7 +46,10 @@ const cellsQuery = z.object({
  * The playground's routes (sandbox mode only): the page at `/` for browsers (anything else there
  * gets the worker's JSON), its scripts, the spreadsheet's state and cells, what a person does to
  * it, `google.script.run` for the sidebar, and the playground's Google certificates. Bodies are
- * JSON only: a page on another site cannot post JSON here without the browser asking first.
+ * JSON only: a page on another site cannot post JSON here without the browser asking first. The
+ * two HTML pages carry their own Content-Security-Policy (content-security-policy.ts); the rest
+ * keep the worker's. The worker listens on loopback in sandbox mode (HOST), so none of this is
+ * reachable from the network unless asked for.
  */
 export function createPlaygroundRouter(options: PlaygroundRouterOptions): Router {
   const { host } = options;
@@ -65,7 +69,10 @@ export function createPlaygroundRouter(options: PlaygroundRouterOptions): Router
       next();
       return;
     }
-    res.type('html').set('Cache-Control', 'no-store').send(renderShell(host.status));
+    res
+      .type('html')
+      .set({ 'Cache-Control': 'no-store', 'Content-Security-Policy': playgroundPagePolicy() })
+      .send(renderShell(host.status));
   });
   router.get(PLAYGROUND_ROUTES.script, (_req, res) => {
     if (!host.status.pageReady) {
@@ -98,10 +105,11 @@ export function createPlaygroundRouter(options: PlaygroundRouterOptions): Router
       return;
     }
     shim ??= readFileSync(path.join(options.pageDir, PAGE_SCRIPTS.scriptRunShim), 'utf8');
+    const html = withScriptRunShim(page.html, shim, host.status.functions);
     res
       .type('html')
-      .set('Cache-Control', 'no-store')
-      .send(withScriptRunShim(page.html, shim, host.status.functions));
+      .set({ 'Cache-Control': 'no-store', 'Content-Security-Policy': sidebarPagePolicy(html) })
+      .send(html);
   });
 
   const parseJson = express.json({ limit: BODY_LIMIT });

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { systemClock, timerSleep, type Clock, type Sleep } from '../common/clock';
 import { createBackgroundWork } from './background-work';
 import { createPaidCalls } from './billing/paid-call';
+import { currentPaidCall } from './billing/paid-call-binding';
 import { createBudgetGuard } from './budgets/budget-guard';
 import type { WorkerConfig } from './config';
 import { createAccessPolicy } from './identity/access-policy';
@@ -57,6 +58,8 @@ export function createUpstreamFromConfig(
       debug: (message, fields) => log.debug(fields, message),
       warn: (message, fields) => log.warn(fields, message),
     },
+    // The journal entry of the paid call under way (billing/paid-call-binding.ts).
+    paidCall: currentPaidCall,
     onEvent: (event) => {
       options.monitor.onEvent(event);
       if (event.type === 'read') {
@@ -128,7 +131,13 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     store,
     upstream: options.upstream,
     guard,
-    paid: createPaidCalls({ guard, logger, unreadableAnswers: store.unreadableAnswers, clock }),
+    paid: createPaidCalls({
+      guard,
+      logger,
+      unreadableAnswers: store.unreadableAnswers,
+      journal: store.paidCalls,
+      clock,
+    }),
     singleFlight: createSingleFlight(),
     background: createBackgroundWork(),
     upstreamMonitor: options.upstreamMonitor,

@@ -2,6 +2,8 @@ import express, { type Express, type RequestHandler } from 'express';
 import { createBudgetsRouter } from './budgets/budgets-router';
 import { createUsageRouter } from './budgets/usage-router';
 import { errorHandler, notFoundHandler } from './http/error-answer';
+import { requestRateLimit } from './http/request-rate-limit';
+import { securityHeaders } from './http/security-headers';
 import type { AuthLogger } from './identity/authenticate';
 import type { CredentialChecker } from './identity/credential-checker';
 import { createKeysRouter } from './identity/keys-router';
@@ -29,18 +31,19 @@ export interface AppDeps extends OperationDeps {
   /** The credential checker behind `authenticate`; `POST /api/keys` takes ID tokens only through it. */
   checker: CredentialChecker;
   authLogger?: AuthLogger;
-  /** Sandbox mode: mounted before the worker's JSON parser, which must not eat its bodies. */
+  /** Sandbox mode: mounted before the worker's routes and rate limits (its caller is this worker). */
   sandbox?: MountedSandbox | null;
   /** Sandbox mode with `npm start`: the playground page and its routes; never in live mode. */
   playground?: MountedPlayground | null;
 }
 
-/** 100,000 e-mail cells are about 4 MB of JSON; anything bigger is a job's input. */
-export const JSON_BODY_LIMIT = '16mb';
-
 /**
  * The worker as an Express app, not listening (DESIGN "One public surface per runtime"). Every
- * `/api` route but `POST /api/keys` needs `Authorization: Bearer <ID token | worker key | dev key>`.
+ * `/api` route but `POST /api/keys` needs `Authorization: Bearer <ID token | worker key | dev key>`,
+ * checked before anything else is done for the request: each route reads its body after its
+ * `authenticate`, with a limit sized to the route and kept beside its router (http/json-body.ts).
+ * In front of all that, every answer gets the security headers (http/security-headers.ts) and
+ * every `/api` request the per-address and per-credential rate limits (http/request-rate-limit.ts).
  *
  * - `GET /` a short description of the worker
  * - `POST|GET /api/keys`, `DELETE /api/keys/:id` worker keys (identity/keys-router.ts)
@@ -55,6 +58,8 @@ export const JSON_BODY_LIMIT = '16mb';
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy);
+  app.use(securityHeaders());
   // Answers are computed per request and mostly POSTs; nobody sends If-None-Match, and hashing
   // every body for an ETag was a measurable share of a cached report's answer.
   app.set('etag', false);
@@ -74,7 +79,14 @@ export function createApp(deps: AppDeps): Express {
     });
   });
 
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(
+    '/api',
+    requestRateLimit({
+      perCredential: deps.config.rateLimits.perKey,
+      perAddress: deps.config.rateLimits.perAddress,
+      clock: deps.clock,
+    }),
+  );
   const { authenticate, checker, authLogger, store, guard } = deps;
   // Express tries routers in order: the sheet's formulas (reports, e-mail search) come first, as
   // they are called on every recalculation, far more often than keys, usage or budgets.

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { RateFamily } from '../../shared/operations';
 import { parseSandboxConfig, SandboxConfigError, type SandboxConfig } from '../sandbox/config';
 import type { BudgetDefaults } from './budgets/budget-guard';
 import { DEFAULT_REPORT_CACHE_DAYS } from './store/cache-namespaces';
+import { DEFAULT_WORKER_KEY_DAYS, DEFAULT_WORKER_KEYS_PER_USER } from './store/key-repository';
+import { DEFAULT_RATE_LIMIT_PER_ADDRESS, DEFAULT_RATE_LIMIT_PER_KEY } from './http/request-rate-limit';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './http/server-timeouts';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './upstream/request-core';
 import type { FamilyRates } from './upstream/throttle';
 import { normalizeBaseUrl } from './upstream/upstream-url';
@@ -25,6 +29,7 @@ import { closestName, editDistance } from '../common/closest-name';
  * | ALLOWED_DOMAINS, ALLOWED_EMAILS, ADMIN_EMAILS | none | comma lists (who may call, who administers) |
  * | REPORT_CACHE_DAYS | 30 | how long a fetched report is served from the cache |
  * | BUDGET_USER_DAY, BUDGET_USER_MONTH, BUDGET_TEAM_DAY, BUDGET_TEAM_MONTH | unlimited | credits |
+ * | BUDGET_USER_RAW_DAY, BUDGET_USER_RAW_MONTH, BUDGET_TEAM_RAW_DAY, BUDGET_TEAM_RAW_MONTH | unlimited | raw requests (of the monthly raw allowance) |
  * | WORKER_DEV_KEY | random | sandbox mode only: the development key |
  * | LOG_LEVEL | info | fatal, error, warn, info, debug, trace or silent |
  * | UPSTREAM_TIMEOUT_MS | 30000 | per attempt |
@@ -33,6 +38,14 @@ import { closestName, editDistance } from '../common/closest-name';
  * | EMAIL_BATCH_CONCURRENCY | 2 | e-mail batches of 1,000 in flight at once per request |
  * | REPORT_FETCH_CONCURRENCY | 4 | report fetches in flight at once per request (the throttle paces them) |
  * | FORMULA_DEADLINE_MS | 25000 | answer by then with what is ready (custom functions stop at 30 s) |
+ * | RECONCILE_MINUTES | 15 | read the API account's balance this often to reconcile the ledger against it; 0: never |
+ * | HOST | sandbox: 127.0.0.1; live: every interface | the interface to listen on (an IP address or host name) |
+ * | REQUEST_TIMEOUT_MS | 60000 | a request's headers and body must have arrived by then (slow uploads are cut off) |
+ * | RATE_LIMIT_PER_KEY | 100 | requests/s per credential (bursts of 10 s of it), or `off`; more answer 429 |
+ * | RATE_LIMIT_PER_ADDRESS | 300 | requests/s per client address (bursts of 10 s of it), or `off` |
+ * | TRUST_PROXY | 0 | proxies in front of the worker whose X-Forwarded-For names the client (1 behind one) |
+ * | WORKER_KEY_DAYS | 90 | a worker key stops working this many days after its issue |
+ * | WORKER_KEYS_PER_USER | 10 | live worker keys per person; issuing another revokes the oldest |
  * | SANDBOX_* | see worker/sandbox/config.ts | sandbox mode only; SANDBOX_TOKEN is random when unset |
  */
 
@@ -69,6 +82,17 @@ export interface WorkerConfig {
   emailBatchConcurrency: number;
   reportFetchConcurrency: number;
   formulaDeadlineMs: number;
+  /** RECONCILE_MINUTES in milliseconds; 0: the balance is never read on a schedule. */
+  reconcileEveryMs: number;
+  /** HOST: the interface to listen on; null for every interface (live mode's default). */
+  host: string | null;
+  requestTimeoutMs: number;
+  /** Requests per second per credential and per client address; null: no limit. */
+  rateLimits: { perKey: number | null; perAddress: number | null };
+  /** Proxy hops trusted for the client's address (Express's `trust proxy`); 0: the socket's. */
+  trustProxy: number;
+  workerKeyDays: number;
+  workerKeysPerUser: number;
   /** The sandbox's own settings in sandbox mode; null in live mode. */
   sandbox: SandboxConfig | null;
   /** Settings that were ignored, worth one line at start-up. */
@@ -98,6 +122,11 @@ const positiveNumber = z
 const credits = z
   .string()
   .regex(/^(\d+(\.\d{1,3})?|unlimited)$/, 'must be credits (0 or more, at most 3 decimals) or "unlimited"')
+  .transform((raw) => (raw === 'unlimited' ? null : Number(raw)));
+
+const rawRequests = z
+  .string()
+  .regex(/^(\d+|unlimited)$/, 'must be a whole number of raw requests (0 or more) or "unlimited"')
   .transform((raw) => (raw === 'unlimited' ? null : Number(raw)));
 
 const rate = z
@@ -134,6 +163,16 @@ function isHttpUrl(raw: string): boolean {
   }
 }
 
+/** An address to listen on: an IP (`0.0.0.0`, `::`, `127.0.0.1`) or a host name (`localhost`). */
+function isListenHost(raw: string): boolean {
+  return isIP(raw) !== 0 || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(raw);
+}
+
+/** Reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 const EMAIL_SHAPE = /^[^\s@,]+@[^\s@,]+$/;
 const DOMAIN_SHAPE = /^@?[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
 
@@ -155,6 +194,10 @@ const envSchema = z.object({
   BUDGET_USER_MONTH: credits.optional(),
   BUDGET_TEAM_DAY: credits.optional(),
   BUDGET_TEAM_MONTH: credits.optional(),
+  BUDGET_USER_RAW_DAY: rawRequests.optional(),
+  BUDGET_USER_RAW_MONTH: rawRequests.optional(),
+  BUDGET_TEAM_RAW_DAY: rawRequests.optional(),
+  BUDGET_TEAM_RAW_MONTH: rawRequests.optional(),
   WORKER_DEV_KEY: z
     .string()
     .regex(/^[A-Za-z0-9._~-]{12,200}$/, 'must be 12 to 200 letters, digits or . _ ~ -')
@@ -170,6 +213,17 @@ const envSchema = z.object({
   EMAIL_BATCH_CONCURRENCY: wholeNumber(1, 16).default(2),
   REPORT_FETCH_CONCURRENCY: wholeNumber(1, 32).default(4),
   FORMULA_DEADLINE_MS: wholeNumber(100, 600_000).default(25_000),
+  RECONCILE_MINUTES: wholeNumber(0, 7 * 24 * 60).default(15),
+  HOST: z
+    .string()
+    .refine(isListenHost, 'must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name such as localhost')
+    .optional(),
+  REQUEST_TIMEOUT_MS: wholeNumber(1000, 600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
+  RATE_LIMIT_PER_KEY: rate.default(DEFAULT_RATE_LIMIT_PER_KEY),
+  RATE_LIMIT_PER_ADDRESS: rate.default(DEFAULT_RATE_LIMIT_PER_ADDRESS),
+  TRUST_PROXY: wholeNumber(0, 10).default(0),
+  WORKER_KEY_DAYS: wholeNumber(1, 3650).default(DEFAULT_WORKER_KEY_DAYS),
+  WORKER_KEYS_PER_USER: wholeNumber(1, 1000).default(DEFAULT_WORKER_KEYS_PER_USER),
 });
 
 /** Every variable the worker itself reads (SANDBOX_* belong to the sandbox's parser). */
@@ -188,6 +242,9 @@ const OWN_PREFIXES = [
   'REPORT_',
   'EMAIL_BATCH',
   'FORMULA_',
+  'RATE_LIMIT',
+  'REQUEST_TIMEOUT',
+  'TRUST_PROXY',
   'GOOGLE_CLIENT',
   'GOOGLE_CERTS',
   'ALLOWED_',
@@ -278,6 +335,11 @@ export function parseWorkerConfig(env: Readonly<Record<string, string | undefine
   }
   if (!parsed.success || problems.length > 0) throw new WorkerConfigError(problems);
   const values = parsed.data;
+  if (mode === 'sandbox' && values.HOST !== undefined && !isLoopbackHost(values.HOST)) {
+    warnings.push(
+      `HOST=${values.HOST} in sandbox mode: the playground and the development key can be reached from other machines`,
+    );
+  }
 
   const rates: Partial<FamilyRates> = {};
   if (sandbox !== null) {
@@ -315,12 +377,23 @@ export function parseWorkerConfig(env: Readonly<Record<string, string | undefine
     budgets: {
       user: { day: values.BUDGET_USER_DAY ?? null, month: values.BUDGET_USER_MONTH ?? null },
       team: { day: values.BUDGET_TEAM_DAY ?? null, month: values.BUDGET_TEAM_MONTH ?? null },
+      userRaw: { day: values.BUDGET_USER_RAW_DAY ?? null, month: values.BUDGET_USER_RAW_MONTH ?? null },
+      teamRaw: { day: values.BUDGET_TEAM_RAW_DAY ?? null, month: values.BUDGET_TEAM_RAW_MONTH ?? null },
     },
     devKey: mode === 'sandbox' ? (values.WORKER_DEV_KEY ?? null) : null,
     logLevel: values.LOG_LEVEL,
     emailBatchConcurrency: values.EMAIL_BATCH_CONCURRENCY,
     reportFetchConcurrency: values.REPORT_FETCH_CONCURRENCY,
     formulaDeadlineMs: values.FORMULA_DEADLINE_MS,
+    reconcileEveryMs: values.RECONCILE_MINUTES * 60_000,
+    // Sandbox mode serves the playground and prints a development key: this machine only, unless
+    // HOST says otherwise. A real deployment (Cloud Run, a container) must listen on every interface.
+    host: values.HOST ?? (mode === 'sandbox' ? '127.0.0.1' : null),
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    rateLimits: { perKey: values.RATE_LIMIT_PER_KEY, perAddress: values.RATE_LIMIT_PER_ADDRESS },
+    trustProxy: values.TRUST_PROXY,
+    workerKeyDays: values.WORKER_KEY_DAYS,
+    workerKeysPerUser: values.WORKER_KEYS_PER_USER,
     sandbox,
     warnings,
   };

@@ -1,24 +1,30 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
 import type { DestinationStream, Logger } from 'pino';
 import type { Playground } from '../playground/playground';
 import type { SandboxApp } from '../sandbox/app';
-import { systemClock } from '../common/clock';
+import { systemClock, timerSleep } from '../common/clock';
 import type { SandboxWorld } from '../sandbox/server';
 import { createApp, type AppDeps } from './app';
+import { startReconciler } from './billing/balance-reconciliation';
+import { recoverPaidCalls } from './billing/paid-call-recovery';
 import { jobRunnerFor } from './jobs/job-runner';
 import { createUpstreamFromConfig, createWorkerDeps, googleIdTokenVerifier } from './app-deps';
-import { parseWorkerConfig, WorkerConfigError, type WorkerConfig } from './config';
+import { isLoopbackHost, parseWorkerConfig, WorkerConfigError, type WorkerConfig } from './config';
+import { securityHeaders } from './http/security-headers';
+import { serverTimeouts } from './http/server-timeouts';
 import { createDevKey } from './identity/dev-key';
 import { createLogger } from './logging/logger';
 import { createUpstreamMonitor } from './operations/health-upstream-monitor';
+import { keyPolicyOf } from './store/key-repository';
 import { openStore } from './store/store';
 
 /**
  * `npm start`: reads the config (zero configuration is sandbox mode), opens the store, mounts the
  * sandbox at `/sandbox` when there is no real API token and reaches it over real HTTP through
- * loopback like the real API, prints where everything is, listens, and stops gracefully on SIGTERM
- * or SIGINT.
+ * loopback like the real API, prints where everything is, listens (sandbox mode: on loopback only,
+ * unless HOST says otherwise; live: on every interface), and stops gracefully on SIGTERM or SIGINT.
+ * The server cuts off requests whose headers or body arrive too slowly (http/server-timeouts.ts).
  */
 
 export interface StartWorkerOptions {
@@ -81,9 +87,11 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   const store = openStore({
     dataDir: config.dataDir,
     reportCacheDays: config.reportCacheDays,
+    keyPolicy: keyPolicyOf(config),
     onFlushError: (error) =>
       logger.warn({ err: error }, 'cache savings could not be written to the ledger; trying again'),
   });
+  await recoverPaidCalls(store, logger);
   // Generated before listening (a second or two for the default world), so the server is ready
   // from its first request. Imported only in sandbox mode: with the real API the sandbox's code
   // (generators, handlers) would only take memory.
@@ -97,20 +105,24 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   // The sandbox's own requests come from this worker's upstream client: they must go on while the
   // worker drains, or a request in flight could not finish.
   const isSandboxPath = (req: IncomingMessage) => (req.url ?? '').startsWith('/sandbox/');
-  const server = createServer((req, res) => {
+  // The answers below bypass the app, not its security headers.
+  const secure = securityHeaders();
+  const server = createServer(serverTimeouts(config.requestTimeoutMs), (req, res) => {
     const sandboxPath = isSandboxPath(req);
     if (app === null || (draining && !sandboxPath)) {
-      res.writeHead(503, { 'Content-Type': 'application/json', Connection: 'close', 'Retry-After': '5' });
-      res.end(
-        JSON.stringify({
-          error: {
-            code: 'unavailable',
-            message: draining
-              ? 'The worker is shutting down; try again in a moment'
-              : 'The worker is starting; try again in a moment',
-          },
-        }),
-      );
+      secure(req, res, () => {
+        res.writeHead(503, { 'Content-Type': 'application/json', Connection: 'close', 'Retry-After': '5' });
+        res.end(
+          JSON.stringify({
+            error: {
+              code: 'unavailable',
+              message: draining
+                ? 'The worker is shutting down; try again in a moment'
+                : 'The worker is starting; try again in a moment',
+            },
+          }),
+        );
+      });
       return;
     }
     if (!sandboxPath) {
@@ -125,15 +137,17 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
 
   let port: number;
   try {
-    port = await listen(server, config.port);
+    port = await listen(server, config.port, config.host);
   } catch (error) {
     store.close();
     throw error;
   }
-  const url = `http://localhost:${port}`;
+  const url = `http://${printableHost(config.host)}:${port}`;
+  // How this process reaches itself (the mounted sandbox, the playground's Apps Script).
+  const selfUrl = `http://${selfHost(config.host)}:${port}`;
 
   const upstreamMonitor = createUpstreamMonitor(systemClock);
-  const baseUrl = config.upstream.baseUrl ?? `http://127.0.0.1:${port}/sandbox/v1`;
+  const baseUrl = config.upstream.baseUrl ?? `${selfUrl}/sandbox/v1`;
   const upstream = createUpstreamFromConfig(config, {
     baseUrl,
     logger,
@@ -142,7 +156,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   });
   const playground =
     options.playground === true && sandbox !== null
-      ? await startPlaygroundSafely(`http://127.0.0.1:${port}/`, config, sandbox.state.world, logger)
+      ? await startPlaygroundSafely(`${selfUrl}/`, config, sandbox.state.world, logger)
       : null;
   const deps = {
     ...createWorkerDeps({
@@ -171,8 +185,21 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
     store.jobs
       .purgeFinished(Date.now() - FINISHED_JOB_RETENTION_MS)
       .catch((error: unknown) => logger.warn({ err: error }, 'job purge failed'));
+    try {
+      store.paidCalls.purge();
+    } catch (error) {
+      logger.warn({ err: error }, 'paid-call journal purge failed');
+    }
   }, PURGE_INTERVAL_MS);
   purge.unref();
+  // The ledger checked against the account's balance; in sandbox mode too, against the sandbox's.
+  const reconciler =
+    config.reconcileEveryMs > 0
+      ? startReconciler(
+          { store, upstream, clock: systemClock, sleep: timerSleep, logger },
+          config.reconcileEveryMs,
+        )
+      : null;
 
   print(
     `Creator Sheets worker on ${url} (${config.mode === 'sandbox' ? 'sandbox mode: no real API token, nothing is spent' : 'live'})`,
@@ -187,7 +214,12 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
     print(`  Upstream: ${baseUrl}`);
   }
   print(`  Data:     ${config.dataDir}`);
-  logger.info({ port, mode: config.mode }, 'worker listening');
+  print(
+    config.host === null
+      ? '  Listens:  on every interface (HOST unset)'
+      : `  Listens:  on ${config.host} only${isLoopbackHost(config.host) ? ' (this machine; HOST=0.0.0.0 opens it to the network)' : ''}`,
+  );
+  logger.info({ port, host: config.host, mode: config.mode }, 'worker listening');
 
   let stopping: Promise<void> | null = null;
   const stop = () => {
@@ -210,6 +242,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
       if (!(await jobs.stop(Math.max(0, deadline - Date.now()))))
         logger.warn('job batches cut short by shutdown; they resume at the next start');
       clearInterval(purge);
+      reconciler?.stop();
       await closeServer(server);
       store.close();
       logger.info('worker stopped');
@@ -255,23 +288,47 @@ function warmUpUpstream(deps: AppDeps, logger: Logger, stopped: AbortSignal): vo
     });
 }
 
-function listen(server: Server, port: number): Promise<number> {
+function listen(server: Server, port: number, host: string | null): Promise<number> {
   return new Promise((resolve, reject) => {
+    const where = host === null ? `port ${port}` : `${host} port ${port}`;
     const onError = (error: NodeJS.ErrnoException) => {
       reject(
         new Error(
           error.code === 'EADDRINUSE'
-            ? `Worker: port ${port} is in use; set PORT to another one`
-            : `Worker: could not listen on port ${port}: ${error.message}`,
+            ? `Worker: ${where} is in use; set PORT to another one`
+            : `Worker: could not listen on ${where}: ${error.message}${host === null ? '' : ' (check HOST)'}`,
         ),
       );
     };
     server.once('error', onError);
-    server.listen(port, () => {
+    const listening = () => {
       server.off('error', onError);
       resolve((server.address() as AddressInfo).port);
-    });
+    };
+    if (host === null) server.listen(port, listening);
+    else server.listen(port, host, listening);
   });
+}
+
+/** `0.0.0.0` and `::` mean every interface, this machine's loopback included. */
+const EVERY_INTERFACE = new Set(['0.0.0.0', '::']);
+
+/**
+ * The host in the printed address: where a person on this machine opens it. `localhost` for
+ * loopback too: browsers and Node's fetch try both of its addresses. It also keeps a caller in
+ * this process (a test) off the connections the worker keeps to its own mounted sandbox at
+ * 127.0.0.1, which stopping closes under it.
+ */
+function printableHost(host: string | null): string {
+  if (host === null || EVERY_INTERFACE.has(host) || host === '127.0.0.1' || host === '::1')
+    return 'localhost';
+  return isIP(host) === 6 ? `[${host}]` : host;
+}
+
+/** The host this process calls itself at: loopback whenever it listens there. */
+function selfHost(host: string | null): string {
+  if (host === null || EVERY_INTERFACE.has(host)) return '127.0.0.1';
+  return isIP(host) === 6 ? `[${host}]` : host;
 }
 
 async function waitUntil(work: Promise<void>, ms: number): Promise<void> {

@@ -271,3 +271,28 @@ describe('getHealthDetails for an admin: the contract section', () => {
     expect(answer.moreProblems).toBe(3);
   });
 });
+
+describe('getHealthDetails for an admin: the ledger against the API balance', () => {
+  const reconciliation = {
+    from: '2025-03-01T09:45:00.000Z',
+    to: '2025-03-01T10:00:00.000Z',
+    balanceDrop: 40,
+    recorded: 20,
+    unconfirmed: 0,
+    difference: 20,
+    raw: { drop: 5, recorded: 5, difference: 0 },
+  };
+
+  it('reads the window and both figures, and nothing for a member or a worker that does not say', () => {
+    env.worker.on('get', 'api/health', { body: { ...HEALTHY, reconciliation } });
+    expect(getHealthDetails().reconciliation).toEqual(reconciliation);
+
+    env.worker.on('get', 'api/health', { body: { ...HEALTHY, reconciliation: null } });
+    expect(getHealthDetails().reconciliation).toBeNull();
+    env.worker.on('get', 'api/health', { body: HEALTHY });
+    expect(getHealthDetails().reconciliation).toBeNull();
+    // Half an answer is no answer: a difference without its window cannot be looked into.
+    env.worker.on('get', 'api/health', { body: { ...HEALTHY, reconciliation: { difference: 3 } } });
+    expect(getHealthDetails().reconciliation).toBeNull();
+  });
+});

@@ -80,8 +80,20 @@ describe('getRawAllowance', () => {
       body: { email: 'ana@team.com', api: { billing: { credits: 12.5, rawRequests: 8990 } } },
     });
 
-    expect(getRawAllowance()).toEqual({ rawRequestsLeft: 8990 });
+    expect(getRawAllowance()).toEqual({ rawRequestsLeft: 8990, limitedBy: 'account', accountHidden: false });
     expect(env.worker.requests).toHaveLength(1);
+  });
+
+  it("reads what a member's raw budget leaves, and that the account's allowance is hidden", () => {
+    env.worker.on('get', 'api/account', {
+      body: { email: 'ana@team.com', role: 'member', api: null, rawLeft: { left: 40, of: 'budget' } },
+    });
+    expect(getRawAllowance()).toEqual({ rawRequestsLeft: 40, limitedBy: 'budget', accountHidden: true });
+
+    env.worker.on('get', 'api/account', {
+      body: { email: 'ana@team.com', role: 'member', api: null, rawLeft: { left: null, of: null } },
+    });
+    expect(getRawAllowance()).toEqual({ rawRequestsLeft: null, limitedBy: null, accountHidden: true });
   });
 
   it('says unknown when the API account does not report raw requests', () => {
@@ -89,7 +101,7 @@ describe('getRawAllowance', () => {
       body: { email: 'ana@team.com', api: { billing: { credits: 3 } } },
     });
 
-    expect(getRawAllowance()).toEqual({ rawRequestsLeft: null });
+    expect(getRawAllowance()).toEqual({ rawRequestsLeft: null, limitedBy: null, accountHidden: false });
   });
 });
 
@@ -205,7 +217,7 @@ describe('startRawPull of a one-request operation', () => {
       sheetName: 'Instagram user info @nasa',
       destination: "'Instagram user info @nasa'!A2",
       rows: 1,
-      usage: { pages: 1, rawUnits: 1, rawRequestsLeft: 8989 },
+      usage: { pages: 1, rawUnits: 1, rawRequestsLeft: 8989, limitedBy: 'account' },
     });
     const tab = env.fakes.spreadsheet.requireSheet('Instagram user info @nasa');
     expect(tab.getRange(1, 1, 2, 4).getValues()).toEqual([
@@ -254,6 +266,7 @@ describe('getRawFeedUsage', () => {
         cursor: 'QVFE',
         cursorParam: 'after',
         rawRequestsLeft: 8987,
+        rawLeftOf: 'budget',
       },
     });
 
@@ -267,6 +280,7 @@ describe('getRawFeedUsage', () => {
       cursor: 'QVFE',
       cursorParam: 'after',
       rawRequestsLeft: 8987,
+      limitedBy: 'budget',
     });
     expect(env.worker.requests).toHaveLength(1);
   });

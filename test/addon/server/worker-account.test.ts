@@ -39,6 +39,7 @@ describe('toAccountView', () => {
       role: 'admin',
       creditsLeft: 1234.5,
       rawRequestsLeft: 900,
+      balanceNote: null,
       spendToday: { credits: 2, calls: 3, cacheHits: 2, creditsSaved: 1.5 },
       spendMonth: { credits: 20, calls: 3, cacheHits: 2, creditsSaved: 1.5 },
       budgets: { day: 50, month: null },
@@ -51,6 +52,36 @@ describe('toAccountView', () => {
         ],
       },
     });
+  });
+
+  it("gives members the worker's sentence instead of the balance, and their own budget lines", () => {
+    const view = toAccountView(
+      {
+        email: 'bo@team.com',
+        role: 'member',
+        api: null,
+        apiNote: "Only admins see the API account's balance; your own spending and budget are shown instead",
+        spend: { today: spend(1), month: spend(4) },
+        budgets: { day: { limit: 5, spent: 1 }, month: { limit: null, spent: 4 } },
+      },
+      { email: 'bo@team.com', role: 'member', budgets: { user: { day: { limit: 99 } } } },
+    );
+    expect(view).toEqual({
+      email: 'bo@team.com',
+      role: 'member',
+      creditsLeft: null,
+      rawRequestsLeft: null,
+      balanceNote:
+        "Only admins see the API account's balance; your own spending and budget are shown instead",
+      spendToday: { credits: 1, calls: 3, cacheHits: 2, creditsSaved: 1.5 },
+      spendMonth: { credits: 4, calls: 3, cacheHits: 2, creditsSaved: 1.5 },
+      budgets: { day: 5, month: null },
+      team: null,
+    });
+    // A member's answer without a sentence of its own still says why there is no balance.
+    expect(
+      toAccountView({ email: 'bo@team.com', role: 'member', api: null }, { budgets: {} }).balanceNote,
+    ).toBe("Only admins see the API account's balance");
   });
 
   it('gives members no team view and unknown counters as null', () => {
@@ -67,6 +98,7 @@ describe('toAccountView', () => {
       role: 'member',
       creditsLeft: 10,
       rawRequestsLeft: null,
+      balanceNote: null,
       budgets: { day: null, month: null },
       team: null,
     });

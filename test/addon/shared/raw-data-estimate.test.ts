@@ -73,6 +73,17 @@ describe('estimateRawPull', () => {
     });
   });
 
+  it("speaks of the user's raw budget when that is what limits the pull", () => {
+    expect(estimateRawPull(feed(5), 4, 'budget')).toMatchObject({
+      summary: 'This pulls up to 5 pages = up to 5 raw requests of the 4 your raw budget leaves.',
+      warning:
+        'That is more than the 4 left: if the feed is that long, the pull stops when they run out and keeps the rows it has.',
+    });
+    expect(estimateRawPull(feed(5), 0, 'budget').blocked).toBe(
+      'Your raw budget is spent: it renews at the start of the next UTC day or month, or an admin can raise it.',
+    );
+  });
+
   it('says so when the allowance is unknown', () => {
     expect(estimateRawPull(feed(2), null)).toMatchObject({
       summary: 'This pulls up to 2 pages = up to 2 raw requests (the allowance left is unknown).',

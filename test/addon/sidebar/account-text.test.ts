@@ -1,4 +1,4 @@
-import { balanceText, budgetText, spendFacts } from '../../../addon/sidebar/account-text';
+import { balanceFacts, balanceText, budgetText, spendFacts } from '../../../addon/sidebar/account-text';
 
 describe('account text', () => {
   it('shows spend against the budget, or that there is none', () => {
@@ -12,6 +12,16 @@ describe('account text', () => {
     expect(balanceText(null, 'credit')).toBe('Unknown');
     expect(balanceText(0, 'credit')).toBe('0 credits');
     expect(balanceText(12500, 'request')).toBe('12,500 requests');
+  });
+
+  it("shows admins the API account's balance, and members the sentence why they see none", () => {
+    expect(balanceFacts({ creditsLeft: 1234.5, rawRequestsLeft: null, balanceNote: null })).toEqual([
+      { label: 'Credits left', value: '1,234.5 credits' },
+      { label: 'Raw requests left', value: 'Unknown' },
+    ]);
+    expect(
+      balanceFacts({ creditsLeft: null, rawRequestsLeft: null, balanceNote: 'Only admins see it' }),
+    ).toEqual([{ label: 'API balance', value: 'Only admins see it' }]);
   });
 
   it('lists credits, calls, cache hits and credits saved', () => {

@@ -17,6 +17,7 @@ const DETAILS: HealthDetails = {
   apiError: null,
   apiSaid: null,
   contract: null,
+  reconciliation: null,
   worker: {
     startedAt: '2025-03-01T08:55:00.000Z',
     storeReachable: true,

@@ -25,6 +25,7 @@ const usage = (overrides: Partial<RawFeedUsage> = {}): RawFeedUsage => ({
   pages: 5,
   rawUnits: 5,
   rawRequestsLeft: 100,
+  limitedBy: 'account',
   more: true,
   cursor: 'QVFE',
   cursorParam: 'after',

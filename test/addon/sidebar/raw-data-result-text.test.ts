@@ -1,6 +1,12 @@
 import type { RawFeedUsage } from '../../../addon/shared/raw-data-api';
 import type { JobView } from '../../../addon/shared/sidebar-api';
-import { feedMoreText, feedResultText, tableResultText } from '../../../addon/sidebar/raw-data-result-text';
+import {
+  afterPull,
+  allowanceText,
+  feedMoreText,
+  feedResultText,
+  tableResultText,
+} from '../../../addon/sidebar/raw-data-result-text';
 
 const job: JobView = {
   id: 'raw-1',
@@ -23,6 +29,7 @@ const usage = (overrides: Partial<RawFeedUsage> = {}): RawFeedUsage => ({
   pages: 5,
   rawUnits: 5,
   rawRequestsLeft: 8995,
+  limitedBy: 'account',
   more: false,
   cursor: null,
   cursorParam: 'after',
@@ -59,12 +66,40 @@ describe('what the section says when a pull has ended', () => {
   });
 
   it('reports a one-request pull', () => {
-    const usageOf = { pages: 1, rawUnits: 1, rawRequestsLeft: 41 };
+    const usageOf = { pages: 1, rawUnits: 1, rawRequestsLeft: 41, limitedBy: 'account' as const };
     expect(tableResultText({ destination: "'X'!A2", rows: 1, usage: usageOf })).toBe(
       "Wrote 1 row into 'X'!A2. Spent 1 raw request; 41 left this month.",
     );
     expect(tableResultText({ destination: "'X'!A2", rows: 0, usage: usageOf })).toBe(
       "The answer held nothing to write; the header is in 'X'!A2. Spent 1 raw request; 41 left this month.",
     );
+  });
+
+  it("says what a member's budget leaves, not the account's allowance they are not told", () => {
+    const budget = { pages: 1, rawUnits: 1, rawRequestsLeft: 7, limitedBy: 'budget' as const };
+    expect(tableResultText({ destination: "'X'!A2", rows: 1, usage: budget })).toBe(
+      "Wrote 1 row into 'X'!A2. Spent 1 raw request; 7 left under your raw budget.",
+    );
+    expect(allowanceText({ rawRequestsLeft: 7, limitedBy: 'budget', accountHidden: true })).toBe(
+      'Raw requests your budget leaves: 7.',
+    );
+    expect(allowanceText({ rawRequestsLeft: null, limitedBy: null, accountHidden: true })).toBe(
+      "Raw requests left: only admins see the API account's allowance, and no raw budget limits yours.",
+    );
+    expect(allowanceText({ rawRequestsLeft: 9000, limitedBy: 'account', accountHidden: false })).toBe(
+      'Raw requests left this month: 9,000.',
+    );
+    expect(allowanceText({ rawRequestsLeft: null, limitedBy: null, accountHidden: false })).toBe(
+      'Raw requests left this month: unknown (the API did not say).',
+    );
+  });
+
+  it('takes what a pull says is left, and keeps the line when it says nothing', () => {
+    const before = { rawRequestsLeft: 7, limitedBy: 'budget' as const, accountHidden: true };
+    expect(afterPull(before, { pages: 2, rawUnits: 2, rawRequestsLeft: 5, limitedBy: 'budget' })).toEqual({
+      ...before,
+      rawRequestsLeft: 5,
+    });
+    expect(afterPull(before, { pages: 1, rawUnits: 1, rawRequestsLeft: null, limitedBy: null })).toBe(before);
   });
 });

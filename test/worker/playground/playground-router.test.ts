@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import {
 } from '../../../worker/playground/apps-script-host';
 import type { HostRequest, SidebarPage } from '../../../worker/playground/host-protocol';
 import type { SpreadsheetSnapshot } from '../../../worker/playground/playground-api';
+import { playgroundPagePolicy, sidebarPagePolicy } from '../../../worker/playground/content-security-policy';
 import { createPlaygroundRouter } from '../../../worker/playground/playground-router';
 
 /** The playground's routes over a fake Apps Script process that records what it is asked. */
@@ -212,6 +214,30 @@ describe('google.script.run for the sidebar', () => {
     // The shim's own "</script>" cannot end the element it sits in.
     expect(head).toContain('window.shimmed = "<\\/script>";');
     expect(res.text).toContain('<body>sidebar</body>');
+  });
+
+  it('gives the page and the sidebar Content-Security-Policies that run exactly what they carry', async () => {
+    const page = await request(app).get('/').set('Accept', 'text/html');
+    expect(page.headers['content-security-policy']).toBe(playgroundPagePolicy());
+
+    host.pages = [
+      {
+        id: 2,
+        title: 'Creator Sheets',
+        html: '<html><head><style>p{}</style></head><body><script>run()</script></body></html>',
+      },
+    ];
+    const sidebar = await request(app).get('/playground/sidebar/2');
+    const scripts = [...sidebar.text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1] ?? '',
+    );
+    // The stand-in's two scripts and the page's own, each by its hash.
+    expect(scripts).toHaveLength(3);
+    const policy = String(sidebar.headers['content-security-policy']);
+    for (const script of scripts) {
+      expect(policy).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    }
+    expect(policy).toBe(sidebarPagePolicy(sidebar.text));
   });
 
   it('answers 404 for a sidebar it does not have', async () => {

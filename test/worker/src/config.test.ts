@@ -227,4 +227,65 @@ describe('parseWorkerConfig', () => {
       'DISCOVERY_API_URL the Discovery API base URL must be an absolute http(s) URL such as https://HOST/v1, got "api.example.com"',
     );
   });
+
+  describe('exposure and abuse settings (issue 11)', () => {
+    const live = { DISCOVERY_API_URL: 'https://api.example.com/v1', DISCOVERY_API_TOKEN: 'tok' };
+
+    it('listens on loopback in sandbox mode and on every interface with the real API, unless HOST says', () => {
+      expect(parseWorkerConfig({}).host).toBe('127.0.0.1');
+      expect(parseWorkerConfig(live).host).toBeNull();
+      expect(parseWorkerConfig({ ...live, HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+      expect(parseWorkerConfig({ HOST: 'localhost' })).toMatchObject({ host: 'localhost', warnings: [] });
+      expect(parseWorkerConfig({ HOST: '::' }).warnings).toEqual([
+        'HOST=:: in sandbox mode: the playground and the development key can be reached from other machines',
+      ]);
+      expect(problemsOf({ HOST: 'http://0.0.0.0' })).toEqual([
+        'HOST must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name such as localhost, got "http://0.0.0.0"',
+      ]);
+    });
+
+    it('has defaults a recalculation never meets, and takes off or a rate', () => {
+      expect(parseWorkerConfig({})).toMatchObject({
+        requestTimeoutMs: 60_000,
+        rateLimits: { perKey: 100, perAddress: 300 },
+        trustProxy: 0,
+        workerKeyDays: 90,
+        workerKeysPerUser: 10,
+      });
+      expect(
+        parseWorkerConfig({
+          RATE_LIMIT_PER_KEY: 'off',
+          RATE_LIMIT_PER_ADDRESS: '2.5',
+          REQUEST_TIMEOUT_MS: '5000',
+          TRUST_PROXY: '1',
+          WORKER_KEY_DAYS: '7',
+          WORKER_KEYS_PER_USER: '3',
+        }),
+      ).toMatchObject({
+        rateLimits: { perKey: null, perAddress: 2.5 },
+        requestTimeoutMs: 5000,
+        trustProxy: 1,
+        workerKeyDays: 7,
+        workerKeysPerUser: 3,
+      });
+    });
+
+    it('names each bad value, and a near miss of a name', () => {
+      expect(
+        problemsOf({
+          RATE_LIMIT_PER_KEY: '0',
+          REQUEST_TIMEOUT_MS: '10',
+          WORKER_KEY_DAYS: '0',
+          WORKER_KEYS_PER_USER: 'many',
+          RATE_LIMIT_KEY: '5',
+        }),
+      ).toEqual([
+        expect.stringMatching(/^RATE_LIMIT_KEY is not a worker setting/),
+        'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000, got "10"',
+        'RATE_LIMIT_PER_KEY must be requests per second above 0, or "off", got "0"',
+        'WORKER_KEY_DAYS must be a whole number from 1 to 3650, got "0"',
+        'WORKER_KEYS_PER_USER must be a whole number from 1 to 1000, got "many"',
+      ]);
+    });
+  });
 });

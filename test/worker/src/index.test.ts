@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { startWorker, type RunningWorker } from '../../../worker/src/index';
 import { WorkerConfigError } from '../../../worker/src/config';
@@ -66,6 +66,9 @@ describe('startWorker', () => {
     const refused = await fetch(`${worker.url}/api/account`, { headers });
     expect(refused.status).toBe(503);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('unavailable');
+    // Answered before the app, with its security headers all the same.
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(refused.headers.get('content-security-policy')).toContain("default-src 'none'");
 
     const answer = await inFlight;
     expect(answer.status).toBe(200);
@@ -127,6 +130,64 @@ describe('startWorker', () => {
     expect(printed.join('\n')).not.toContain('live-token-123');
     const res = await fetch(`${worker.url}/api/account`);
     expect(res.status).toBe(401);
+  });
+
+  it('listens on loopback in sandbox mode, where the playground and the dev key live', async () => {
+    const { worker, printed } = await start({ PORT: '0', DATA_DIR: tempDir(), SANDBOX_CREATORS: '500' });
+    expect((worker.server.address() as AddressInfo).address).toBe('127.0.0.1');
+    expect(printed.join('\n')).toContain('Listens:  on 127.0.0.1 only (this machine');
+  });
+
+  it('listens where HOST says, and warns when that opens sandbox mode to the network', async () => {
+    const { worker, logs } = await start({
+      PORT: '0',
+      DATA_DIR: tempDir(),
+      SANDBOX_CREATORS: '500',
+      HOST: '0.0.0.0',
+    });
+    expect((worker.server.address() as AddressInfo).address).toBe('0.0.0.0');
+    expect(logs.join('')).toContain(
+      'HOST=0.0.0.0 in sandbox mode: the playground and the development key can be reached from other machines',
+    );
+    // The worker still reaches its mounted sandbox through loopback.
+    const res = await fetch(`${worker.url}/api/account`, {
+      headers: { Authorization: `Bearer ${worker.devKey}` },
+    });
+    expect(res.status).toBe(200);
+    // The mounted sandbox's answers carry the worker's security headers too.
+    const sandbox = await fetch(`${worker.url}/sandbox/v1/health`);
+    expect(sandbox.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('cuts off a body that arrives too slowly, but not a request whose work takes long', async () => {
+    const { worker } = await start({
+      PORT: '0',
+      DATA_DIR: tempDir(),
+      SANDBOX_CREATORS: '500',
+      SANDBOX_LATENCY_MS: '1500',
+      REQUEST_TIMEOUT_MS: '1000',
+      WORKER_DEV_KEY: 'slow-body-dev-key',
+    });
+    const started = performance.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(worker.port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+      socket.once('close', () => resolve(received));
+      socket.once('error', reject);
+      socket.write(
+        'POST /api/reports HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer slow-body-dev-key\r\n' +
+          'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"handles":',
+      );
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(performance.now() - started).toBeLessThan(4000);
+
+    // A whole request whose answer takes longer than the timeout (the API's latency) is answered.
+    const slow = await fetch(`${worker.url}/api/account`, {
+      headers: { Authorization: 'Bearer slow-body-dev-key' },
+    });
+    expect(slow.status).toBe(200);
   });
 
   it('refuses to start on a bad setting, naming it', async () => {

@@ -1,6 +1,5 @@
 import express, { type Express } from 'express';
 import request from 'supertest';
-import { JSON_BODY_LIMIT } from '../../../worker/src/app';
 import { createUpstreamFromConfig } from '../../../worker/src/app-deps';
 import { errorHandler, notFoundHandler } from '../../../worker/src/http/error-answer';
 import { requestContext } from '../../../worker/src/logging/request-context';
@@ -11,7 +10,7 @@ import { auth, DEV_KEY, startWorkerWorld, type WorkerWorld, type WorkerWorldOpti
 /**
  * The worker world of worker-fixture.ts (production wiring, the real sandbox over loopback) with
  * the routers of more-routers.ts mounted the way app.ts mounts the others: request context, the
- * JSON parser under /api, the routers, then the 404 and error answers.
+ * routers (each reading its own body after its authenticator), then the 404 and error answers.
  */
 
 export interface MoreWorld extends WorkerWorld {
@@ -22,7 +21,6 @@ export interface MoreWorld extends WorkerWorld {
 export function moreApp(deps: OperationDeps): Express {
   const app = express();
   app.use(requestContext(deps.logger));
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
   for (const router of createMoreRouters(deps)) app.use(router);
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));

@@ -1,19 +1,31 @@
 import type { Logger } from 'pino';
-import type { CreditCharge } from '../../../shared/pricing';
+import { NO_CHARGE, type CreditCharge } from '../../../shared/pricing';
 import type { UnreadableAnswer } from '../../../shared/unreadable-answer';
 import type { Clock } from '../../common/clock';
+import type { PaidCallJournal } from '../store/paid-call-journal';
 import type { UnreadableAnswerRepository } from '../store/unreadable-answer-repository';
 import { isUpstreamError } from '../upstream/upstream-error';
+import { chargeOfBody } from './billed-items';
 import type { PaidCallContext, PaidCallSpec } from './paid-call';
+import { withPaidCallBinding } from './paid-call-binding';
 
 /** What a paid call came back with, and what the service billed for it. */
 export interface PaidAnswer<T> {
   result: T | UnreadableAnswer;
   actual: CreditCharge;
+  /** Its paid-call journal entry, to settle with its ledger row; null when it had none. */
+  callId: string | null;
+  /**
+   * The answer was an earlier run's, which recovery already recorded in the ledger: nothing is to
+   * be recorded for it now (and `actual` is nothing).
+   */
+  alreadyRecorded: boolean;
 }
 
 export interface PaidAnswerDeps {
   unreadableAnswers: Pick<UnreadableAnswerRepository, 'keep'>;
+  /** Where each paid call is written before it is sent, and its answer as it arrives. */
+  journal: PaidCallJournal;
   clock: Clock;
   logger: Logger;
 }
@@ -21,7 +33,7 @@ export interface PaidAnswerDeps {
 /**
  * Makes one paid call and prices its answer. A 2xx this version could not read (`unreadable_answer`
  * from the request core) is the user's money all the same (the tolerant-reader rule): it is priced
- * from its body where the spec can count it (else at the estimate, the most it could have cost), its
+ * from its body (billed-items.ts: per-item prices count its lists, else the estimate), its
  * body is kept for an admin, and it comes back as an `UnreadableAnswer` for the operation to cache
  * under the key a good answer would have had. Every other failure is thrown: failed calls are not
  * billed (api-notes "Errors"). Once the service has answered, nothing here throws.
@@ -31,14 +43,21 @@ export async function callPaid<T>(
   context: PaidCallContext,
   spec: PaidCallSpec<T>,
 ): Promise<PaidAnswer<T>> {
-  let result: T;
-  try {
-    result = await spec.call();
-  } catch (error) {
+  const run = await withPaidCallBinding(
+    { journal: deps.journal, context, operation: spec.operation, estimate: spec.estimate },
+    spec.call,
+  );
+  const { callId, alreadyRecorded } = run.binding;
+  const answer = (result: T | UnreadableAnswer, actual: CreditCharge): PaidAnswer<T> =>
+    alreadyRecorded
+      ? { result, actual: NO_CHARGE, callId: null, alreadyRecorded }
+      : { result, actual, callId, alreadyRecorded };
+  if ('error' in run) {
+    const { error } = run;
     const body =
       isUpstreamError(error) && error.code === 'unreadable_answer' ? error.unreadableBody : undefined;
     if (body === undefined) throw error;
-    const actual = spec.unreadableCharge?.(body.json) ?? spec.estimate;
+    const actual = chargeOfBody(spec.operation, spec.estimate, body.json);
     let answerId = 'not kept';
     try {
       const kept = await deps.unreadableAnswers.keep({
@@ -71,36 +90,17 @@ export async function callPaid<T>(
       credits: actual.credits,
       rawRequests: actual.rawRequests,
     };
-    return { result: unreadable, actual };
+    return answer(unreadable, actual);
   }
+  const result = run.value;
   try {
-    return { result, actual: spec.actual(result) };
+    return answer(result, spec.actual(result));
   } catch (error) {
     // The answer is in hand and billed: it is not lost over its price; the estimate is the most it cost.
     deps.logger.error(
       { err: error, operation: spec.operation, requestId: context.requestId },
       'the cost of a paid answer could not be read; recording its estimate',
     );
-    return { result, actual: spec.estimate };
+    return answer(result, spec.estimate);
   }
-}
-
-/**
- * How many items the lists at `paths` of an unreadable body hold, for per-item prices (search
- * pages, AI pages, matched e-mails): the service bills what it returned even when this version
- * cannot read the items. Null when none of the lists is there: then the estimate is recorded.
- */
-export function countListed(json: unknown, paths: readonly (readonly string[])[]): number | null {
-  let count: number | null = null;
-  for (const path of paths) {
-    let value: unknown = json;
-    for (const key of path) {
-      value =
-        typeof value === 'object' && value !== null && !Array.isArray(value)
-          ? (value as Record<string, unknown>)[key]
-          : undefined;
-    }
-    if (Array.isArray(value)) count = (count ?? 0) + value.length;
-  }
-  return count;
 }

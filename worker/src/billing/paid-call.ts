@@ -1,7 +1,8 @@
 import type { OperationId } from '../../../shared/operations';
 import { sumCharges, type CreditCharge } from '../../../shared/pricing';
 import type { UnreadableAnswer } from '../../../shared/unreadable-answer';
-import type { BudgetGuard, BudgetHold, BudgetSubject } from '../budgets/budget-guard';
+import type { BudgetGuard, BudgetSubject } from '../budgets/budget-guard';
+import { holdBudget } from './budget-holds';
 import { callPaid, type PaidAnswerDeps } from './paid-answer';
 
 /** Who pays and under which request (and job) the ledger files it. */
@@ -19,22 +20,17 @@ export interface PaidCallSpec<T> {
   call: () => Promise<T>;
   /** What the answer is billed (actualCredits). */
   actual: (result: T) => CreditCharge;
-  /**
-   * What a 2xx this version could not read was billed, counted from its parsed JSON where the
-   * price depends on the answer (items of a page, matched addresses); null when it cannot be
-   * counted. Without it, or on null, the estimate is recorded: the most the call could have cost.
-   */
-  unreadableCharge?: (json: unknown) => CreditCharge | null;
 }
 
 /** A paid call's answer, or the marker of a billed body this version could not read (paid-answer.ts). */
 export type Paid<T> = T | UnreadableAnswer;
 
 /**
- * Credits set aside for a request's upstream calls after one budget check. Each call made under
- * it writes its own ledger row; `release()` lets go of what is left once the request (and any
- * background completion) is over. Until then the whole estimate stays held, so a budget is judged
- * conservatively while the request runs.
+ * Credits and raw requests set aside for a request's upstream calls after one budget check. Each
+ * call made under it takes its estimate out of the hold (holding more first when the reservation
+ * did not count it: budget-holds.ts) and writes its own ledger row; `release()` lets go of what is
+ * left once the request (and any background completion) is over. Until then everything held stays
+ * held, so a budget is judged conservatively while the request runs.
  */
 export interface PaidBudget {
   /** The credits held. */
@@ -78,19 +74,27 @@ export function createPaidCalls(options: PaidCallsOptions): PaidCalls {
   const { guard, logger } = options;
 
   const runUnder = async <T>(context: PaidCallContext, spec: PaidCallSpec<T>): Promise<Paid<T>> => {
-    const { result, actual } = await callPaid(options, context, spec);
+    const { result, actual, callId, alreadyRecorded } = await callPaid(options, context, spec);
+    // An earlier run's answer, replayed from the journal, was recorded when recovery found it.
+    if (alreadyRecorded) return result;
     try {
-      await guard.record({
-        identity: context.identity,
-        operation: spec.operation,
-        estimated: spec.estimate,
-        actual,
-        requestId: context.requestId,
-        ...(context.jobId === undefined ? {} : { jobId: context.jobId }),
-      });
+      // The ledger row and the journal's entry together: after a crash, either both say the call
+      // is recorded or recovery records it (once).
+      options.journal.record(
+        {
+          userEmail: context.identity.email,
+          operation: spec.operation,
+          estimatedCredits: spec.estimate.credits,
+          actualCredits: actual.credits,
+          rawRequests: actual.rawRequests,
+          requestId: context.requestId,
+          ...(context.jobId === undefined ? {} : { jobId: context.jobId }),
+        },
+        callId === null ? [] : [callId],
+      );
     } catch (error) {
       // The API has answered and billed: the data is worth more than failing the request, so the
-      // answer is returned and the missing ledger row is logged for an admin.
+      // answer is returned; the journal still holds the call, and the next start records it.
       logger.error(
         { err: error, operation: spec.operation, requestId: context.requestId, credits: actual.credits },
         'a paid call could not be recorded in the ledger',
@@ -100,11 +104,21 @@ export function createPaidCalls(options: PaidCallsOptions): PaidCalls {
   };
 
   const reserve = async (context: PaidCallContext, estimate: CreditCharge): Promise<PaidBudget> => {
-    const hold: BudgetHold = await guard.reserve(context.identity, estimate);
+    const held = await holdBudget(guard, context.identity, estimate);
     return {
-      credits: hold.credits,
-      run: (spec) => runUnder(context, spec),
-      release: () => hold.release(),
+      get credits() {
+        return held.credits;
+      },
+      async run(spec) {
+        await held.cover(spec.estimate);
+        try {
+          return await runUnder(context, spec);
+        } finally {
+          // Recorded in the ledger (or failed, costing nothing): the hold need not count it again.
+          held.settle(spec.estimate);
+        }
+      },
+      release: () => held.release(),
     };
   };
 

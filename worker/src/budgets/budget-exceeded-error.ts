@@ -3,6 +3,8 @@ import type { BudgetPeriod } from '../store/utc-periods';
 export type BudgetScope = 'user' | 'team';
 
 export interface BudgetExceededInit {
+  /** Credits (the default) or raw requests of the monthly raw allowance. */
+  unit?: 'credits' | 'rawRequests';
   scope: BudgetScope;
   period: BudgetPeriod;
   limit: number;
@@ -21,6 +23,7 @@ export class BudgetExceededError extends Error {
   override readonly name = 'BudgetExceededError';
   readonly status = 402;
   readonly code = 'budget_exceeded';
+  readonly unit: 'credits' | 'rawRequests';
   readonly scope: BudgetScope;
   readonly period: BudgetPeriod;
   readonly limit: number;
@@ -29,8 +32,10 @@ export class BudgetExceededError extends Error {
   readonly resetsAt: number;
 
   constructor(init: BudgetExceededInit) {
+    const unit = init.unit ?? 'credits';
     const left = Math.max(0, roundCredits(init.limit - init.committed));
-    super(budgetMessage(init.scope, init.period, init.limit, left, init.estimate));
+    super(budgetMessage(unit, init.scope, init.period, init.limit, left, init.estimate));
+    this.unit = unit;
     this.scope = init.scope;
     this.period = init.period;
     this.limit = init.limit;
@@ -41,6 +46,7 @@ export class BudgetExceededError extends Error {
 }
 
 function budgetMessage(
+  unit: 'credits' | 'rawRequests',
   scope: BudgetScope,
   period: BudgetPeriod,
   limit: number,
@@ -48,15 +54,23 @@ function budgetMessage(
   estimate: number,
 ) {
   const when = period === 'day' ? 'today' : 'this month';
+  const amount = unit === 'credits' ? credits : rawRequests;
+  const budget = unit === 'credits' ? 'budget' : 'raw request budget';
   if (left <= 0) {
-    return `${scope === 'user' ? 'Budget' : 'Team budget'} for ${when} reached (${credits(limit)})`;
+    const name = scope === 'user' ? `${budget[0].toUpperCase()}${budget.slice(1)}` : `Team ${budget}`;
+    return `${name} for ${when} reached (${amount(limit)})`;
   }
-  const whose = scope === 'user' ? 'your budget' : "the team's budget";
-  return `This would cost up to ${credits(estimate)}, more than the ${left} left of ${whose} for ${when}`;
+  const whose = scope === 'user' ? `your ${budget}` : `the team's ${budget}`;
+  const verb = unit === 'credits' ? 'cost' : 'use';
+  return `This would ${verb} up to ${amount(estimate)}, more than the ${left} left of ${whose} for ${when}`;
 }
 
 function credits(amount: number): string {
   return `${amount} credit${amount === 1 ? '' : 's'}`;
+}
+
+function rawRequests(amount: number): string {
+  return `${amount} raw request${amount === 1 ? '' : 's'}`;
 }
 
 /** Credits carry at most three decimals (thousandths); differences must not show float noise. */

@@ -2,28 +2,36 @@ import type { OperationId } from '../../../shared/operations';
 import type { CreditCharge } from '../../../shared/pricing';
 import type { Clock } from '../../common/clock';
 import type { Identity } from '../identity/identity';
-import type { BudgetRepository, BudgetTarget } from '../store/budget-repository';
+import type { BudgetRepository, BudgetTarget, BudgetUnit } from '../store/budget-repository';
 import type { LedgerEntry, LedgerRepository } from '../store/ledger-repository';
 import { fromMilliCredits, toMilliCredits } from '../store/milli-credits';
 import { normalizeUserEmail } from '../store/user-email';
 import { BUDGET_PERIODS, periodEnd, type BudgetPeriod } from '../store/utc-periods';
 import { BudgetExceededError, type BudgetScope } from './budget-exceeded-error';
 
-/** Credits per period; null (or absent) is unlimited. */
+/** Credits (or raw requests) per period; null (or absent) is unlimited. */
 export interface BudgetLimits {
   day: number | null;
   month: number | null;
 }
 
-/** From config: every user's budget and the team's, until an admin overrides one. */
+/**
+ * From config: every user's budget and the team's, in credits and in raw requests (the monthly
+ * raw allowance), until an admin overrides one.
+ */
 export interface BudgetDefaults {
   user?: Partial<BudgetLimits>;
   team?: Partial<BudgetLimits>;
+  userRaw?: Partial<BudgetLimits>;
+  teamRaw?: Partial<BudgetLimits>;
 }
 
 export interface EffectiveBudgets {
   user: BudgetLimits;
   team: BudgetLimits;
+  /** Raw requests. */
+  userRaw: BudgetLimits;
+  teamRaw: BudgetLimits;
 }
 
 export interface BudgetLine {
@@ -39,6 +47,9 @@ export interface BudgetLine {
 export interface BudgetStatus {
   user: Record<BudgetPeriod, BudgetLine>;
   team: Record<BudgetPeriod, BudgetLine>;
+  /** The same in raw requests. */
+  userRaw: Record<BudgetPeriod, BudgetLine>;
+  teamRaw: Record<BudgetPeriod, BudgetLine>;
 }
 
 /** `Identity` fits; only the address counts. */
@@ -66,13 +77,22 @@ export interface SavingsRecordInput {
   requestId: string;
 }
 
-/** Credits set aside for a call under way, so two calls at once cannot both spend the last credits. */
+/**
+ * Credits and raw requests set aside for a call under way, so two calls at once cannot both spend
+ * the last of a budget.
+ */
 export interface BudgetHold {
   readonly credits: number;
+  readonly rawRequests: number;
   /** Records the call in the ledger and lets go of the hold. */
   record(input: Omit<BudgetRecordInput, 'identity' | 'estimated'>): Promise<LedgerEntry>;
   /** Lets go without recording (the call was not made, or the ledger row was written elsewhere). */
   release(): void;
+  /**
+   * Lets go of part of the hold: a call made under it whose ledger row now counts it (or that
+   * failed, and costs nothing). Never below zero; answers what was let go.
+   */
+  shrink(charge: CreditCharge): CreditCharge;
 }
 
 export interface BudgetGuard {
@@ -100,82 +120,121 @@ export interface BudgetGuardOptions {
 
 const SCOPES: readonly BudgetScope[] = ['user', 'team'];
 
+/** Credits are held in thousandths, raw requests in whole units. */
+export type { BudgetUnit };
+const UNITS: readonly BudgetUnit[] = ['credits', 'rawRequests'];
+
+/** An amount in the unit's smallest step: thousandths of a credit, or raw requests. */
+function amountOf(charge: CreditCharge, unit: BudgetUnit): number {
+  return unit === 'credits' ? toMilliCredits(charge.credits, 'an estimate') : charge.rawRequests;
+}
+
+function fromAmount(amount: number, unit: BudgetUnit): number {
+  return unit === 'credits' ? fromMilliCredits(amount) : amount;
+}
+
+function toAmount(limit: number, unit: BudgetUnit): number {
+  return unit === 'credits' ? toMilliCredits(limit) : limit;
+}
+
+/** The limits of one unit: `user`/`team` for credits, `userRaw`/`teamRaw` for raw requests. */
+function limitsOf(effective: EffectiveBudgets, unit: BudgetUnit, scope: BudgetScope): BudgetLimits {
+  if (unit === 'credits') return scope === 'user' ? effective.user : effective.team;
+  return scope === 'user' ? effective.userRaw : effective.teamRaw;
+}
+
 /**
- * Per-user and team budgets per UTC day and month, in credits. A limit is the admin's override
- * (budget-repository) when there is one, else the configured default, else unlimited. A call
+ * Per-user and team budgets per UTC day and month, in credits, and the same for the monthly raw
+ * allowance in raw requests. A limit is the admin's override (budget-repository) when there is
+ * one, else the configured default, else unlimited. A call
  * estimated at 0 (free, or answered from the cache) is never refused, even past a budget.
  */
 export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
   const { budgets, ledger, clock } = options;
   const defaults = options.defaults ?? {};
-  let pendingTeam = 0;
-  const pendingByUser = new Map<string, number>();
+  /** Held amounts by unit, then `team` or the user's address. */
+  const pending = new Map<BudgetUnit, Map<string, number>>(UNITS.map((unit) => [unit, new Map()]));
+  const holdKey = (scope: BudgetScope, email: string) => (scope === 'team' ? 'team' : `user:${email}`);
+  const pendingOf = (unit: BudgetUnit, scope: BudgetScope, email: string) =>
+    pending.get(unit)?.get(holdKey(scope, email)) ?? 0;
+  const addPending = (unit: BudgetUnit, email: string, amount: number) => {
+    const held = pending.get(unit) as Map<string, number>;
+    for (const scope of SCOPES) {
+      const key = holdKey(scope, email);
+      const left = (held.get(key) ?? 0) + amount;
+      if (left <= 0) held.delete(key);
+      else held.set(key, left);
+    }
+  };
 
   const limits = async (email: string): Promise<EffectiveBudgets> => {
     const resolve = async (
       target: BudgetTarget,
-      period: BudgetPeriod,
-      fallback: number | null | undefined,
-    ) => {
-      const override = await budgets.get(target, period);
-      return override === null ? (fallback ?? null) : override.credits;
+      unit: BudgetUnit,
+      fallback: Partial<BudgetLimits> | undefined,
+    ): Promise<BudgetLimits> => {
+      const limit = async (period: BudgetPeriod) => {
+        const override = await budgets.get(target, period, unit);
+        return override === null ? (fallback?.[period] ?? null) : override.limit;
+      };
+      return { day: await limit('day'), month: await limit('month') };
     };
     const user: BudgetTarget = { scope: 'user', email };
     const team: BudgetTarget = { scope: 'team' };
     return {
-      user: {
-        day: await resolve(user, 'day', defaults.user?.day),
-        month: await resolve(user, 'month', defaults.user?.month),
-      },
-      team: {
-        day: await resolve(team, 'day', defaults.team?.day),
-        month: await resolve(team, 'month', defaults.team?.month),
-      },
+      user: await resolve(user, 'credits', defaults.user),
+      team: await resolve(team, 'credits', defaults.team),
+      userRaw: await resolve(user, 'rawRequests', defaults.userRaw),
+      teamRaw: await resolve(team, 'rawRequests', defaults.teamRaw),
     };
   };
 
-  /** Spent milli-credits per scope and period, read at one instant. */
-  const spentMilli = async (email: string, now: number) => {
-    const spent = {} as Record<BudgetScope, Record<BudgetPeriod, number>>;
+  /** Spent amounts per unit, scope and period, read at one instant. */
+  const spentOf = async (email: string, now: number) => {
+    const spent = {} as Record<BudgetUnit, Record<BudgetScope, Record<BudgetPeriod, number>>>;
+    for (const unit of UNITS) spent[unit] = { user: { day: 0, month: 0 }, team: { day: 0, month: 0 } };
     for (const scope of SCOPES) {
-      spent[scope] = { day: 0, month: 0 };
       for (const period of BUDGET_PERIODS) {
         const spend = await ledger.spend({ period, now, ...(scope === 'user' ? { email } : {}) });
-        spent[scope][period] = toMilliCredits(spend.credits);
+        spent.credits[scope][period] = toMilliCredits(spend.credits);
+        spent.rawRequests[scope][period] = spend.rawRequests;
       }
     }
     return spent;
   };
 
-  const pendingMilli = (scope: BudgetScope, email: string) =>
-    scope === 'team' ? pendingTeam : (pendingByUser.get(email) ?? 0);
-
-  const check = async (subject: BudgetSubject, estimate: Credits): Promise<number> => {
+  /** The estimate's amounts per unit when every budget allows them; BudgetExceededError otherwise. */
+  const check = async (subject: BudgetSubject, estimate: Credits): Promise<Record<BudgetUnit, number>> => {
     const email = normalizeUserEmail(subject.email);
-    const estimateMilli = toMilliCredits(creditsOf(estimate), 'an estimate');
-    if (estimateMilli === 0) return 0;
+    const charge = chargeOf(estimate);
+    const wanted = { credits: amountOf(charge, 'credits'), rawRequests: amountOf(charge, 'rawRequests') };
+    if (wanted.credits === 0 && wanted.rawRequests === 0) return wanted;
     const now = clock.now();
     const effective = await limits(email);
-    const spent = await spentMilli(email, now);
+    const spent = await spentOf(email, now);
     // Read after the awaits, so holds taken meanwhile count.
-    for (const scope of SCOPES) {
-      for (const period of BUDGET_PERIODS) {
-        const limit = effective[scope][period];
-        if (limit === null) continue;
-        const committed = spent[scope][period] + pendingMilli(scope, email);
-        if (committed + estimateMilli > toMilliCredits(limit)) {
-          throw new BudgetExceededError({
-            scope,
-            period,
-            limit,
-            committed: fromMilliCredits(committed),
-            estimate: fromMilliCredits(estimateMilli),
-            resetsAt: periodEnd(period, now),
-          });
+    for (const unit of UNITS) {
+      if (wanted[unit] === 0) continue;
+      for (const scope of SCOPES) {
+        for (const period of BUDGET_PERIODS) {
+          const limit = limitsOf(effective, unit, scope)[period];
+          if (limit === null) continue;
+          const committed = spent[unit][scope][period] + pendingOf(unit, scope, email);
+          if (committed + wanted[unit] > toAmount(limit, unit)) {
+            throw new BudgetExceededError({
+              unit,
+              scope,
+              period,
+              limit,
+              committed: fromAmount(committed, unit),
+              estimate: fromAmount(wanted[unit], unit),
+              resetsAt: periodEnd(period, now),
+            });
+          }
         }
       }
     }
-    return estimateMilli;
+    return wanted;
   };
 
   const record = async (input: BudgetRecordInput): Promise<LedgerEntry> => {
@@ -200,22 +259,28 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
       const email = normalizeUserEmail(rawEmail);
       const now = clock.now();
       const effective = await limits(email);
-      const spent = await spentMilli(email, now);
-      const line = (scope: BudgetScope, period: BudgetPeriod): BudgetLine => {
-        const limit = effective[scope][period];
-        const pending = pendingMilli(scope, email);
-        const used = spent[scope][period] + pending;
+      const spent = await spentOf(email, now);
+      const line = (unit: BudgetUnit, scope: BudgetScope, period: BudgetPeriod): BudgetLine => {
+        const limit = limitsOf(effective, unit, scope)[period];
+        const held = pendingOf(unit, scope, email);
+        const used = spent[unit][scope][period] + held;
         return {
           limit,
-          spent: fromMilliCredits(spent[scope][period]),
-          pending: fromMilliCredits(pending),
-          left: limit === null ? null : fromMilliCredits(Math.max(0, toMilliCredits(limit) - used)),
+          spent: fromAmount(spent[unit][scope][period], unit),
+          pending: fromAmount(held, unit),
+          left: limit === null ? null : fromAmount(Math.max(0, toAmount(limit, unit) - used), unit),
           resetsAt: periodEnd(period, now),
         };
       };
+      const lines = (unit: BudgetUnit, scope: BudgetScope) => ({
+        day: line(unit, scope, 'day'),
+        month: line(unit, scope, 'month'),
+      });
       return {
-        user: { day: line('user', 'day'), month: line('user', 'month') },
-        team: { day: line('team', 'day'), month: line('team', 'month') },
+        user: lines('credits', 'user'),
+        team: lines('credits', 'team'),
+        userRaw: lines('rawRequests', 'user'),
+        teamRaw: lines('rawRequests', 'team'),
       };
     },
 
@@ -226,19 +291,32 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
     async reserve(identity, estimate) {
       const email = normalizeUserEmail(identity.email);
       const held = await check(identity, estimate);
-      pendingTeam += held;
-      pendingByUser.set(email, (pendingByUser.get(email) ?? 0) + held);
+      for (const unit of UNITS) addPending(unit, email, held[unit]);
       let open = true;
       const release = () => {
         if (!open) return;
         open = false;
-        pendingTeam -= held;
-        const left = (pendingByUser.get(email) ?? 0) - held;
-        if (left <= 0) pendingByUser.delete(email);
-        else pendingByUser.set(email, left);
+        for (const unit of UNITS) addPending(unit, email, -held[unit]);
+      };
+      const shrink = (charge: CreditCharge): CreditCharge => {
+        const freed = { credits: 0, rawRequests: 0 };
+        if (!open) return freed;
+        for (const unit of UNITS) {
+          const amount = Math.min(held[unit], amountOf(charge, unit));
+          held[unit] -= amount;
+          addPending(unit, email, -amount);
+          freed[unit] = fromAmount(amount, unit);
+        }
+        return freed;
       };
       return {
-        credits: fromMilliCredits(held),
+        get credits() {
+          return fromMilliCredits(held.credits);
+        },
+        get rawRequests() {
+          return held.rawRequests;
+        },
+        shrink,
         async record(input) {
           try {
             return await record({ ...input, identity, estimated: estimate });

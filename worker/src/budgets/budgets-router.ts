@@ -15,21 +15,33 @@ export interface BudgetsRouterOptions {
   defaults?: BudgetDefaults;
 }
 
-/** A number of credits, `null` for unlimited, or `"default"` to go back to the configured default. */
+/**
+ * A number of credits (or raw requests), `null` for unlimited, or `"default"` to go back to the
+ * configured default.
+ */
 const limitSchema = z.union([z.number().min(0).finite(), z.null(), z.literal('default')]).optional();
+const unitSchema = z.enum(['credits', 'rawRequests']).default('credits');
 
 export const budgetUpdateSchema = z.discriminatedUnion('scope', [
-  z.object({ scope: z.literal('team'), day: limitSchema, month: limitSchema }),
-  z.object({ scope: z.literal('user'), email: z.email(), day: limitSchema, month: limitSchema }),
+  z.object({ scope: z.literal('team'), unit: unitSchema, day: limitSchema, month: limitSchema }),
+  z.object({
+    scope: z.literal('user'),
+    email: z.email(),
+    unit: unitSchema,
+    day: limitSchema,
+    month: limitSchema,
+  }),
 ]);
 
 export type BudgetUpdate = z.output<typeof budgetUpdateSchema>;
 
 /**
  * Admin budgets:
- * - `GET /api/budgets`: the configured defaults and every override.
- * - `PUT /api/budgets` `{ scope: "team" | "user", email?, day?, month? }`: sets what is given and
- *   answers the target's budgets as they now apply. Absent leaves a period as it is.
+ * - `GET /api/budgets`: the configured defaults (`user`, `team` in credits; `userRaw`, `teamRaw`
+ *   in raw requests) and every override.
+ * - `PUT /api/budgets` `{ scope: "team" | "user", email?, unit?: "credits" | "rawRequests", day?,
+ *   month? }`: sets what is given, in credits unless `unit` says raw requests, and answers the
+ *   target's budgets in that unit as they now apply. Absent leaves a period as it is.
  */
 export function createBudgetsRouter(options: BudgetsRouterOptions): Router {
   const { authenticate, budgets, guard } = options;
@@ -52,13 +64,19 @@ export function createBudgetsRouter(options: BudgetsRouterOptions): Router {
         return;
       }
       const update = parsed.data;
+      const noun = update.unit === 'credits' ? 'credits' : 'raw requests';
       if (update.day === undefined && update.month === undefined) {
         sendError(
           res,
           400,
           'bad_request',
-          'Give day, month or both: a number of credits, null (unlimited) or "default"',
+          `Give day, month or both: a number of ${noun}, null (unlimited) or "default"`,
         );
+        return;
+      }
+      const fractional = BUDGET_PERIODS.find((period) => !wholeOrNot(update.unit, update[period]));
+      if (fractional !== undefined) {
+        sendError(res, 400, 'bad_request', `${fractional} must be a whole number of raw requests`);
         return;
       }
       const target: BudgetTarget =
@@ -66,20 +84,35 @@ export function createBudgetsRouter(options: BudgetsRouterOptions): Router {
       for (const period of BUDGET_PERIODS) {
         const value = update[period];
         if (value === undefined) continue;
-        if (value === 'default') await budgets.clear(target, period);
-        else await budgets.set(target, period, value, admin.email);
+        if (value === 'default') await budgets.clear(target, period, update.unit);
+        else await budgets.set(target, period, value, admin.email, update.unit);
       }
       const effective = await guard.limits(target.scope === 'user' ? target.email : admin.email);
-      res.json({ target, budgets: target.scope === 'team' ? effective.team : effective.user });
+      const byUnit = {
+        credits: { team: effective.team, user: effective.user },
+        rawRequests: { team: effective.teamRaw, user: effective.userRaw },
+      };
+      res.json({ target, unit: update.unit, budgets: byUnit[update.unit][target.scope] });
     },
   );
 
   return router;
 }
 
-function describeDefaults(defaults: BudgetDefaults): { user: BudgetLimits; team: BudgetLimits } {
+/** Raw requests are whole: a fractional raw budget is a mistake, not a rounding. */
+function wholeOrNot(unit: 'credits' | 'rawRequests', value: number | null | 'default' | undefined): boolean {
+  return unit === 'credits' || typeof value !== 'number' || Number.isInteger(value);
+}
+
+function describeDefaults(defaults: BudgetDefaults): Record<keyof BudgetDefaults, BudgetLimits> {
+  const limits = (given: Partial<BudgetLimits> | undefined): BudgetLimits => ({
+    day: given?.day ?? null,
+    month: given?.month ?? null,
+  });
   return {
-    user: { day: defaults.user?.day ?? null, month: defaults.user?.month ?? null },
-    team: { day: defaults.team?.day ?? null, month: defaults.team?.month ?? null },
+    user: limits(defaults.user),
+    team: limits(defaults.team),
+    userRaw: limits(defaults.userRaw),
+    teamRaw: limits(defaults.teamRaw),
   };
 }

@@ -2,6 +2,8 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { isBudgetExceededError } from '../budgets/budget-exceeded-error';
 import { isServiceErrorCode, isUpstreamError, type UpstreamError } from '../upstream/upstream-error';
+import { requestReadErrorAnswer } from './request-read-error';
+import { closeIfBodyUnread } from './unread-body';
 import { isWorkerError, WorkerError } from './worker-error';
 
 /** The body of every error answer (DESIGN "Errors users see"). */
@@ -77,20 +79,16 @@ export function upstreamErrorAnswer(error: UpstreamError): WorkerError {
   return new WorkerError(502, 'upstream_failed', `The Discovery API failed: ${error.message}`);
 }
 
-/** Any thrown value as the answer the caller gets; unknown errors become a bare 500. */
+/**
+ * Any thrown value as the answer the caller gets: a request the worker could not read (body,
+ * encoding, path) is the caller's 4xx; only errors of the worker itself become a bare 500.
+ */
 export function toWorkerError(error: unknown): WorkerError {
   if (isWorkerError(error)) return error;
   if (isBudgetExceededError(error)) return new WorkerError(402, error.code, error.message);
   if (isUpstreamError(error)) return upstreamErrorAnswer(error);
-  const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
-  if (type === 'entity.parse.failed')
-    return new WorkerError(400, 'bad_request', 'The request body is not valid JSON');
-  if (type === 'entity.too.large') {
-    return new WorkerError(413, 'too_large', 'The request body is too large: split the input or start a job');
-  }
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return new WorkerError(415, 'unsupported_media_type', 'Send the body as UTF-8 JSON');
-  }
+  const unreadable = requestReadErrorAnswer(error);
+  if (unreadable !== null) return unreadable;
   return new WorkerError(
     500,
     'internal',
@@ -112,6 +110,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const answer = toWorkerError(error);
+    // An error before the body was read (a path that cannot be decoded) need not wait for it.
+    closeIfBodyUnread(req, res);
     const log = req.log ?? logger;
     if (answer.status >= 500 && answer.code === 'internal') log.error({ err: error }, 'unexpected error');
     else if (answer.status >= 500)
@@ -123,6 +123,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 /** For paths no route serves. */
 export function notFoundHandler(): RequestHandler {
   return (req, res) => {
+    closeIfBodyUnread(req, res);
     sendWorkerError(
       res,
       new WorkerError(404, 'not_found', `No route ${req.method} ${req.originalUrl.split('?')[0]}`),

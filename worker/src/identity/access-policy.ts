@@ -1,7 +1,11 @@
-import type { Role } from './identity';
+import { parseSignInAddress, type Role } from './identity';
 
 export interface AccessPolicyOptions {
-  /** `ALLOWED_DOMAINS`: everyone whose address ends in `@<domain>` (exact domain, no subdomains). */
+  /**
+   * `ALLOWED_DOMAINS`: everyone whose address is at one of these domains (exact domain, no
+   * subdomains) and, unless it is one of Google's consumer domains, whose Google account that
+   * domain's Workspace manages (the ID token's `hd`).
+   */
   allowedDomains: readonly string[];
   /** `ALLOWED_EMAILS`. */
   allowedEmails: readonly string[];
@@ -15,14 +19,40 @@ export interface AccessPolicyOptions {
   openWhenUnlisted?: boolean;
 }
 
+/** What vouches for the address besides the address itself. */
+export type AccountProof =
+  /** A Google ID token; `hostedDomain` is its `hd` claim, null for a consumer account. */
+  | { via: 'idToken'; hostedDomain: string | null }
+  /**
+   * A worker key. Keys are issued only for an ID token this policy admitted, `hd` included
+   * (keys-router.ts), and they do not remember `hd`: the Workspace check was made then.
+   */
+  | { via: 'workerKey' };
+
 export type AccessDecision =
   { allowed: true; email: string; role: Role } | { allowed: false; email: string; reason: string };
 
 export interface AccessPolicy {
-  decide(email: string): AccessDecision;
+  decide(email: string, proof: AccountProof): AccessDecision;
 }
 
-/** Case-insensitive throughout: `Ana@Example.COM` is `ana@example.com`. */
+/**
+ * Google's own consumer domains. Their accounts never carry `hd`, and an address there can only
+ * belong to the Google account of that name, so no Workspace check applies to them.
+ */
+const CONSUMER_GOOGLE_DOMAINS: ReadonlySet<string> = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * Compares parsed addresses only (parseSignInAddress: lower-cased, one `@`, nothing invisible):
+ * `Ana@Example.COM` is `ana@example.com`, and `" admin@example.com"` is no one.
+ *
+ * A domain in ALLOWED_DOMAINS is taken to be a Google Workspace domain: anyone can make a
+ * personal Google account with an address at any domain they receive mail at, so the address
+ * alone does not show that the company manages the account (and can suspend it). An address at
+ * such a domain is therefore let in only with an ID token whose `hd` is that domain, also when
+ * the address is listed in ALLOWED_EMAILS or ADMIN_EMAILS: the personal account of that name is
+ * never the person the admin meant.
+ */
 export function createAccessPolicy(options: AccessPolicyOptions): AccessPolicy {
   const clean = (items: readonly string[]) =>
     new Set(
@@ -34,14 +64,16 @@ export function createAccessPolicy(options: AccessPolicyOptions): AccessPolicy {
   const unlisted = domains.size === 0 && emails.size === 0;
 
   return {
-    decide(rawEmail) {
-      const email = rawEmail.trim().toLowerCase();
-      if (admins.has(email)) return { allowed: true, email, role: 'admin' };
-      const at = email.lastIndexOf('@');
-      const domain = at < 0 ? '' : email.slice(at + 1);
-      if (emails.has(email) || (domain.length > 0 && domains.has(domain))) {
-        return { allowed: true, email, role: 'member' };
+    decide(rawEmail, proof) {
+      const parsed = parseSignInAddress(rawEmail);
+      if (!parsed.ok) return { allowed: false, email: rawEmail, reason: parsed.reason };
+      const { address: email, domain } = parsed;
+      const workspace = domains.has(domain) && !CONSUMER_GOOGLE_DOMAINS.has(domain);
+      if (workspace && proof.via === 'idToken' && proof.hostedDomain !== domain) {
+        return { allowed: false, email, reason: workspaceRefusal(email, domain, proof.hostedDomain) };
       }
+      if (admins.has(email)) return { allowed: true, email, role: 'admin' };
+      if (emails.has(email) || domains.has(domain)) return { allowed: true, email, role: 'member' };
       if (unlisted && options.openWhenUnlisted === true) return { allowed: true, email, role: 'member' };
       return {
         allowed: false,
@@ -52,4 +84,12 @@ export function createAccessPolicy(options: AccessPolicyOptions): AccessPolicy {
       };
     },
   };
+}
+
+function workspaceRefusal(email: string, domain: string, hostedDomain: string | null): string {
+  return hostedDomain === null
+    ? `${email} may not use this worker: it is a personal Google account, not one managed by ` +
+        `${domain}'s Google Workspace; sign in with your ${domain} work account`
+    : `${email} may not use this worker: its Google account is managed by ${hostedDomain}, not by ` +
+        `${domain}'s Google Workspace`;
 }

@@ -1,7 +1,10 @@
 import type { Request, RequestHandler } from 'express';
 import type { CredentialKind } from './identity';
+import { closeIfBodyUnread } from '../http/unread-body';
+import { WorkerKeyExpiredError } from '../store/key-repository';
 import {
   createCredentialChecker,
+  type AuthOutcome,
   type CredentialChecker,
   type CredentialCheckerOptions,
 } from './credential-checker';
@@ -31,8 +34,9 @@ export function readBearer(req: Request): string | null {
 
 /**
  * Express middleware: `Authorization: Bearer <ID token | worker key | dev key>` becomes
- * `req.identity`. Missing or invalid: 401 unauthenticated; a valid identity outside the
- * allow-list: 403 forbidden; Google's certificates unreachable: 503 unavailable.
+ * `req.identity`. Missing, invalid or expired: 401 unauthenticated; a valid identity outside the
+ * allow-list: 403 forbidden; Google's certificates unreachable: 503 unavailable. Routes put it
+ * before their body reader (http/json-body.ts): a refused request has no byte of its body read.
  */
 export function createAuthenticator(options: AuthenticatorOptions): RequestHandler {
   const checker = createCredentialChecker(options);
@@ -46,10 +50,20 @@ export function createAuthenticatorFromChecker(
   return async (req, res, next) => {
     const credential = readBearer(req);
     if (credential === null) {
+      closeIfBodyUnread(req, res);
       sendError(res, 401, 'unauthenticated', MISSING_CREDENTIAL_MESSAGE);
       return;
     }
-    const outcome = await checker.check(credential);
+    let outcome: AuthOutcome;
+    try {
+      outcome = await checker.check(credential);
+    } catch (error) {
+      if (!(error instanceof WorkerKeyExpiredError)) throw error;
+      logRefusal(logger, req, 401, 'unauthenticated', 'workerKey', null, 'worker key expired');
+      closeIfBodyUnread(req, res);
+      sendError(res, 401, 'unauthenticated', error.message);
+      return;
+    }
     if (outcome.ok) {
       req.identity = outcome.identity;
       next();
@@ -64,6 +78,7 @@ export function createAuthenticatorFromChecker(
       outcome.email ?? null,
       outcome.message,
     );
+    closeIfBodyUnread(req, res);
     sendError(res, outcome.status, outcome.code, outcome.message);
   };
 }

@@ -1,6 +1,6 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import { isWorkerKeyShaped, type KeyRepository } from '../store/key-repository';
-import type { AccessPolicy } from './access-policy';
+import type { AccessPolicy, AccountProof } from './access-policy';
 import { IdTokenError, type IdTokenVerifier } from './id-token-verifier';
 import { DEV_IDENTITY, type CredentialKind, type Identity } from './identity';
 
@@ -37,7 +37,8 @@ const ALL_KINDS: readonly CredentialKind[] = ['idToken', 'workerKey', 'devKey'];
 /**
  * Turns a bearer credential into an identity. The access policy is applied on every request, not
  * only when a key is issued, so removing someone from the allow-list takes effect at once, and the
- * role always follows the current `ADMIN_EMAILS`.
+ * role always follows the current `ADMIN_EMAILS`. The identity's address is the policy's parsed
+ * one, never the credential's text.
  */
 export function createCredentialChecker(options: CredentialCheckerOptions): CredentialChecker {
   const devKeyHash = options.devKey === undefined || options.devKey === '' ? null : sha256(options.devKey);
@@ -50,8 +51,8 @@ export function createCredentialChecker(options: CredentialCheckerOptions): Cred
     via,
   });
 
-  const admit = (email: string, via: CredentialKind, keyId?: string): AuthOutcome => {
-    const decision = options.policy.decide(email);
+  const admit = (email: string, via: CredentialKind, proof: AccountProof, keyId?: string): AuthOutcome => {
+    const decision = options.policy.decide(email, proof);
     if (!decision.allowed) {
       return {
         ok: false,
@@ -88,12 +89,15 @@ export function createCredentialChecker(options: CredentialCheckerOptions): Cred
             'the worker key is unknown or revoked: open the sidebar to get a new one',
           );
         }
-        return admit(key.email, 'workerKey', key.id);
+        return admit(key.email, 'workerKey', { via: 'workerKey' }, key.id);
       }
       if (!accept.includes('idToken')) return refuse('idToken', 'an ID token cannot be used here');
       try {
         const token = await options.verifier.verify(credential);
-        return admit(token.email, 'idToken');
+        return admit(token.email, 'idToken', {
+          via: 'idToken',
+          hostedDomain: token.hostedDomain ?? null,
+        });
       } catch (error) {
         if (!(error instanceof IdTokenError)) throw error;
         if (error.code === 'certificates_unavailable') {

@@ -1,4 +1,5 @@
 import { OAuth2Client } from 'google-auth-library';
+import { isPlausibleDomain, parseSignInAddress } from './identity';
 
 /** Where Google publishes the PEM certificates its ID tokens are signed with. */
 export const GOOGLE_PEM_CERTS_URL = 'https://www.googleapis.com/oauth2/v1/certs';
@@ -6,11 +7,14 @@ export const GOOGLE_PEM_CERTS_URL = 'https://www.googleapis.com/oauth2/v1/certs'
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
 export interface VerifiedIdToken {
-  /** As Google spells it; the access policy compares case-insensitively. */
+  /** The `email` claim read by parseSignInAddress(): lower-cased, one `@`, nothing invisible. */
   email: string;
   /** Google's stable account id (`sub`). */
   subject: string;
-  /** The Workspace domain (`hd`), absent for consumer accounts. */
+  /**
+   * The `hd` claim, lower-cased: the Google Workspace domain that manages the account. Absent for
+   * a consumer (personal) Google account, whatever its address.
+   */
   hostedDomain?: string;
   audience: string;
 }
@@ -89,22 +93,39 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
           'the ID token carries no e-mail address (the add-on needs the userinfo.email scope)',
         );
       }
+      // Parsed here, so that nothing after the verifier ever sees the claim as Google spelled it.
+      const email = parseSignInAddress(payload.email);
+      if (!email.ok) throw new IdTokenError('invalid_token', email.reason);
       // Some older tokens carry the flag as a string.
       const verified: unknown = payload.email_verified;
       if (verified !== true && verified !== 'true') {
         throw new IdTokenError(
           'invalid_token',
-          `the e-mail address ${payload.email} is not verified by Google`,
+          `the e-mail address ${email.address} is not verified by Google`,
         );
       }
+      const hostedDomain = readHostedDomain(payload.hd);
       return {
-        email: payload.email,
+        email: email.address,
         subject: payload.sub,
-        ...(payload.hd === undefined ? {} : { hostedDomain: payload.hd }),
+        ...(hostedDomain === undefined ? {} : { hostedDomain }),
         audience: payload.aud,
       };
     },
   };
+}
+
+/** `hd` is compared with allowed domains as text, so it is held to the same shape as they are. */
+function readHostedDomain(claim: unknown): string | undefined {
+  if (claim === undefined) return undefined;
+  const domain = typeof claim === 'string' ? claim.toLowerCase() : '';
+  if (!isPlausibleDomain(domain)) {
+    throw new IdTokenError(
+      'invalid_token',
+      `the ID token's hosted domain (hd) ${JSON.stringify(claim)} is not a domain name`,
+    );
+  }
+  return domain;
 }
 
 /** The library's messages, in order of the checks it makes, mapped to sentences without the token. */

@@ -1,4 +1,6 @@
-import express, { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
+import { jsonBody, KB } from '../http/json-body';
+import { closeIfBodyUnread } from '../http/unread-body';
 import type { KeyRepository, WorkerKeyInfo } from '../store/key-repository';
 import { logRefusal, readBearer, type AuthLogger } from './authenticate';
 import type { CredentialChecker } from './credential-checker';
@@ -13,19 +15,28 @@ export interface KeysRouterOptions {
   logger?: AuthLogger;
 }
 
+/**
+ * `POST /api/keys` is the one route read without a credential (it is how one is got): its body
+ * holds at most `{ "idToken": ... }`, and Google's ID tokens are 1 to 2 KB.
+ */
+export const KEYS_BODY_LIMIT = 8 * KB;
+
 /** What `POST /api/keys` answers, once: the key is never shown again. */
 export interface IssuedKeyAnswer {
   key: string;
   id: string;
   email: string;
   role: 'admin' | 'member';
+  /** When the key stops working (ms since 1970): connecting again then gives a new one. */
+  expiresAt: number;
 }
 
 /**
  * Worker keys, for custom functions (which cannot get an ID token):
  * - `POST /api/keys`: a Google ID token (in `Authorization: Bearer` or the body's `idToken`) buys a
  *   new key for its own address. Only an ID token: a key cannot mint keys, so a key copied out of a
- *   sheet cannot outlive its revocation.
+ *   sheet cannot outlive its revocation. A person holds at most WORKER_KEYS_PER_USER live keys
+ *   (the oldest are revoked), each lasting WORKER_KEY_DAYS (store/key-repository.ts).
  * - `GET /api/keys`: an admin sees every key (`?email=` narrows), a member their own.
  * - `DELETE /api/keys/:id`: an admin revokes any key, a member their own.
  */
@@ -33,7 +44,14 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
   const { authenticate, checker, keys, logger } = options;
   const router = Router();
 
-  router.post('/api/keys', express.json({ limit: '64kb' }), async (req, res) => {
+  const readIdTokenBody = jsonBody(KEYS_BODY_LIMIT);
+  // The bearer is looked at first: a body is read only when there is none.
+  const bodyUnlessBearer: RequestHandler = (req, res, next) => {
+    if (readBearer(req) === null) readIdTokenBody(req, res, next);
+    else next();
+  };
+
+  router.post('/api/keys', bodyUnlessBearer, async (req, res) => {
     const body: unknown = req.body;
     const fromBody =
       typeof body === 'object' && body !== null && 'idToken' in body && typeof body.idToken === 'string'
@@ -60,12 +78,19 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
         outcome.email ?? null,
         outcome.message,
       );
+      closeIfBodyUnread(req, res);
       sendError(res, outcome.status, outcome.code, outcome.message);
       return;
     }
     const { email, role } = outcome.identity;
     const issued = await keys.issue(email);
-    const answer: IssuedKeyAnswer = { key: issued.key, id: issued.info.id, email, role };
+    const answer: IssuedKeyAnswer = {
+      key: issued.key,
+      id: issued.info.id,
+      email,
+      role,
+      expiresAt: issued.info.expiresAt,
+    };
     res.status(201).set('Cache-Control', 'no-store').json(answer);
   });
 

@@ -3,7 +3,8 @@ import type { OperationId } from '../../../shared/operations';
 import { sumCharges, type CreditCharge } from '../../../shared/pricing';
 import { callPaid, type PaidAnswerDeps } from '../billing/paid-answer';
 import type { PaidBudget, PaidCallContext, PaidCalls, Savings } from '../billing/paid-call';
-import type { BudgetGuard, BudgetHold } from '../budgets/budget-guard';
+import { holdBudget, type HeldBudget } from '../billing/budget-holds';
+import type { BudgetGuard } from '../budgets/budget-guard';
 import type { LedgerEntryInput } from '../store/ledger-repository';
 
 /** The ledger row commitBatch writes with a batch's rows. */
@@ -13,8 +14,10 @@ export type BatchLedgerRow = Omit<LedgerEntryInput, 'jobId' | 'userEmail'>;
  * The paid calls of one job batch. Operations run under it exactly as under `deps.paid` (one
  * budget check per reservation, BudgetExceededError before anything is sent), but the calls are
  * not written to the ledger one by one: they are added up and handed to commitBatch, which writes
- * them in the same transaction as the rows. After a crash either the rows and their cost are both
- * there or neither is, so a resumed job neither loses a row nor bills one twice.
+ * them in the same transaction as the rows and settles their paid-call journal entries. After a
+ * crash either the rows, their cost and the settled calls are all there or none is; then the
+ * journal still holds every answer the killed run got, the resumed batch makes the same calls and
+ * gets those answers back instead of buying them again, and pays for them once, at its commit.
  *
  * Holds taken by the batch stay until `release()`, after the commit: until the ledger row exists,
  * the budget must still see the credits as spoken for.
@@ -26,6 +29,8 @@ export interface BatchBilling {
    * any others (a batch calling two paid operations) are written right after it.
    */
   ledgerRows(): BatchLedgerRow[];
+  /** The journal entries of the batch's calls, settled by the commit. */
+  callIds(): string[];
   /** Writes what was paid straight to the ledger: for a batch that will not commit. */
   recordUncommitted(): Promise<void>;
   /** Lets go of every hold. Idempotent. */
@@ -37,6 +42,7 @@ interface Tally {
   actual: CreditCharge[];
   cacheHits: number;
   creditsSaved: number;
+  callIds: string[];
 }
 
 export interface BatchBillingOptions extends PaidAnswerDeps {
@@ -45,55 +51,46 @@ export interface BatchBillingOptions extends PaidAnswerDeps {
   /** The ledger rows' request id. */
   requestId: string;
   logger: Logger;
-  /**
-   * Told after each paid call, before the operation goes on, with the batch's rows so far: the
-   * runner notes them durably, so a crash before the commit does not lose what the API billed.
-   */
-  onPaid?: (rows: BatchLedgerRow[]) => Promise<void>;
 }
 
 export function createBatchBilling(options: BatchBillingOptions): BatchBilling {
   const { guard, context, logger, requestId } = options;
-  const holds: BudgetHold[] = [];
+  const holds: HeldBudget[] = [];
   const tallies = new Map<OperationId, Tally>();
 
   const tally = (operation: OperationId): Tally => {
     let found = tallies.get(operation);
     if (found === undefined) {
-      found = { estimated: [], actual: [], cacheHits: 0, creditsSaved: 0 };
+      found = { estimated: [], actual: [], cacheHits: 0, creditsSaved: 0, callIds: [] };
       tallies.set(operation, found);
     }
     return found;
   };
 
-  const budgetFor = (hold: BudgetHold): PaidBudget => ({
-    credits: hold.credits,
+  const budgetFor = (held: HeldBudget): PaidBudget => ({
+    get credits() {
+      return held.credits;
+    },
     async run(spec) {
-      // Failed calls are not billed (paid-call.ts): only an answer counts, readable or not.
-      const { result, actual } = await callPaid(options, context, spec);
+      await held.cover(spec.estimate);
+      // Failed calls are not billed (paid-call.ts): only an answer counts, readable or not. An
+      // earlier run's answer replayed from the journal was recorded when recovery found it.
+      const { result, actual, callId, alreadyRecorded } = await callPaid(options, context, spec);
+      if (alreadyRecorded) return result;
       const entry = tally(spec.operation);
       entry.estimated.push(spec.estimate);
       entry.actual.push(actual);
-      if (options.onPaid !== undefined) {
-        try {
-          await options.onPaid(ledgerRows());
-        } catch (error) {
-          logger.warn(
-            { err: error, operation: spec.operation },
-            'a paid job call could not be noted before its commit',
-          );
-        }
-      }
+      if (callId !== null) entry.callIds.push(callId);
       return result;
     },
-    // The hold outlives the operation: the batch releases it after its commit.
+    // The holds outlive the operation: the batch releases them after its commit.
     release: () => undefined,
   });
 
   const reserve = async (subject: PaidCallContext, estimate: CreditCharge): Promise<PaidBudget> => {
-    const hold = await guard.reserve(subject.identity, estimate);
-    holds.push(hold);
-    return budgetFor(hold);
+    const held = await holdBudget(guard, subject.identity, estimate);
+    holds.push(held);
+    return budgetFor(held);
   };
 
   const paid: PaidCalls = {
@@ -130,21 +127,21 @@ export function createBatchBilling(options: BatchBillingOptions): BatchBilling {
   return {
     paid,
     ledgerRows,
+    callIds: () => [...tallies.values()].flatMap((entry) => entry.callIds),
     async recordUncommitted() {
       for (const row of ledgerRows()) {
         if (row.actualCredits === 0 && (row.rawRequests ?? 0) === 0 && (row.cacheHits ?? 0) === 0) continue;
         try {
-          await guard.record({
-            identity: context.identity,
-            operation: row.operation,
-            estimated: row.estimatedCredits,
-            actual: { credits: row.actualCredits, rawRequests: row.rawRequests ?? 0 },
-            cacheHits: row.cacheHits ?? 0,
-            creditsSaved: row.creditsSaved ?? 0,
-            requestId,
-            ...(context.jobId === undefined ? {} : { jobId: context.jobId }),
-          });
+          options.journal.record(
+            {
+              ...row,
+              userEmail: context.identity.email,
+              ...(context.jobId === undefined ? {} : { jobId: context.jobId }),
+            },
+            tallies.get(row.operation)?.callIds ?? [],
+          );
         } catch (error) {
+          // The journal still holds the calls: the next start records them.
           logger.error(
             { err: error, operation: row.operation },
             'a paid job call could not be recorded in the ledger',

@@ -15,8 +15,8 @@ import type { JsonValue } from '../store/json-value';
  * - A batch's rows, its checkpoint and its paid calls are committed together after `run` returns;
  *   anything `run` fetched but did not get to commit must be answerable from the worker's caches
  *   (reports, e-mail results, search pages) so that running it again pays nothing.
- * - Checkpoints and `input` are stored in plain text: never a submitted e-mail address there
- *   (those go in `privateInput`, sealed, and in rows, which the store seals too).
+ * - Checkpoints, `input` and rows are sealed in the store (they may hold anything a user typed,
+ *   addresses included); `privateInput` is sealed too and deleted when the job ends.
  */
 export interface JobKind {
   /** The `kind` of `POST /api/jobs`. */
@@ -31,7 +31,7 @@ export interface JobKind {
 
 /** A job before it exists. */
 export interface JobDraft {
-  /** The kind's own settings, stored in plain text (see `JobResumeState.params`). */
+  /** The kind's own settings, kept with the job (sealed) until it is purged (see `JobResumeState.params`). */
   params: JsonValue;
   /** Sealed in the store and deleted when the job ends. */
   privateInput?: JsonValue;

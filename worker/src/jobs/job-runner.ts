@@ -4,12 +4,12 @@ import { isBudgetExceededError } from '../budgets/budget-exceeded-error';
 import { toWorkerError } from '../http/error-answer';
 import { badRequest, WorkerError } from '../http/worker-error';
 import type { Identity } from '../identity/identity';
+import { chargeOfBody } from '../billing/billed-items';
 import { canonicalJson } from '../operations/canonical-json';
 import type { OperationContext, OperationDeps } from '../operations/operation-deps';
 import { JobStoreError, type JobRecord } from '../store/job-repository';
 import { DEFAULT_JOB_BACKOFF, isWorthWaiting, pauseDelayMs, type JobBackoff } from './job-backoff';
 import { createBatchBilling } from './job-batch-billing';
-import { createJobChargeNotes } from './job-charge-notes';
 import type { JobKind, JobPlan } from './job-kind';
 import { JOB_KINDS } from './job-kind-registry';
 import { readStoredJobInput, toStoredJobInput } from './stored-job-input';
@@ -100,7 +100,6 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
   const wakeAfterRun = new Set<string>();
   const { store } = deps;
   const log = deps.logger.child({ component: 'jobs' });
-  const notes = createJobChargeNotes(store.cache);
 
   const queue: string[] = [];
   const running = new Map<string, Promise<void>>();
@@ -122,6 +121,7 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
       const id = queue.shift() as string;
       const work = runJob(id)
         .catch((error: unknown) => log.error({ err: error, jobId: id }, 'a job ended unexpectedly'))
+        .then(() => sweepIfEnded(id))
         .finally(() => {
           running.delete(id);
           cancelled.delete(id);
@@ -151,6 +151,22 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
       if (running.has(id)) wakeAfterRun.add(id);
       else enqueue(id);
     });
+  };
+
+  /**
+   * Once a job has ended and no run of it is under way: what its runs were answered and no
+   * committed batch used (the cache answered a resumed batch instead) goes in the ledger now, so
+   * the ledger holds everything the API billed for the job.
+   */
+  const sweepIfEnded = async (id: string) => {
+    try {
+      const job = await store.jobs.get(id);
+      if (job === null || job.status === 'queued' || job.status === 'running') return;
+      const swept = store.paidCalls.sweepJob(id, chargeOfBody);
+      if (swept > 0) log.info({ jobId: id, calls: swept }, 'paid calls of an ended job recorded');
+    } catch (error) {
+      log.error({ err: error, jobId: id }, 'the paid calls of an ended job could not be recorded');
+    }
   };
 
   /** Ends a job, unless it ended meanwhile (a cancel between the last batch and here). */
@@ -195,7 +211,7 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
     try {
       const committed = await store.jobs.checkpoints(id);
       for (const index of committed.keys()) batchIndex = Math.max(batchIndex, index + 1);
-      batchIndex = await commitNotedCharges(job, batchIndex, jobLog);
+      batchIndex = await commitEarlierCharges(job, batchIndex, runId, jobLog);
       const checkpoints = new Map(
         [...committed].filter(([, checkpoint]) => !isRecoveryCheckpoint(checkpoint)),
       );
@@ -218,13 +234,14 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
         requestId,
         logger: jobLog,
         unreadableAnswers: store.unreadableAnswers,
+        journal: store.paidCalls,
         clock: deps.clock,
-        onPaid: (rows) => notes.note(id, attempt, rows),
       });
       try {
         const result = await batch.run({ ...deps, paid: billing.paid }, { ...context, requestId });
         await hooks.beforeCommit?.(id, batchIndex);
         const [ledger, ...others] = billing.ledgerRows();
+        const callIds = billing.callIds();
         const commit = await store.jobs.commitBatch(id, {
           index: batchIndex,
           rows: result.rows,
@@ -232,11 +249,13 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
           ...(result.errors === undefined ? {} : { errors: result.errors }),
           ...(result.lastError === undefined ? {} : { lastError: result.lastError }),
           ...(ledger === undefined ? {} : { ledger }),
+          // The other operations' rows and the journal's calls stand or fall with the batch.
+          alsoInTransaction: () => {
+            for (const other of others)
+              store.paidCalls.record({ ...other, userEmail: job.ownerEmail, jobId: id }, []);
+            store.paidCalls.settle(callIds);
+          },
         });
-        for (const other of others) {
-          await store.ledger.record({ ...other, userEmail: job.ownerEmail, jobId: id });
-        }
-        if (ledger !== undefined) await forgetNote(id, attempt, jobLog);
         if (paused) {
           // A batch went through: the trouble is over, and the next one starts a new run of pauses.
           await store.jobWaits.clear(id);
@@ -251,7 +270,6 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
         batchIndex += 1;
       } catch (error) {
         await billing.recordUncommitted();
-        await forgetNote(id, attempt, jobLog);
         const latest = (await store.jobs.get(id)) ?? job;
         if (latest.status === 'cancelled') return;
         await pauseOrStop(latest, error, jobLog);
@@ -270,41 +288,37 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
   }
 
   /**
-   * Commits, as batches without rows, what earlier runs of the job paid for and never committed
-   * (job-charge-notes.ts); returns the next batch index. A note whose ledger row exists was
-   * committed before the process stopped, and is only forgotten.
+   * Commits, as a batch without rows, what earlier runs of the job were answered for and never
+   * committed (a process killed between the API's answer and the batch's commit): the ledger and
+   * the job's credits count them now, once; their answers stay in the journal for the resumed
+   * batch to get back instead of buying them again. Returns the next batch index.
    */
-  async function commitNotedCharges(job: JobRecord, firstIndex: number, jobLog: Logger): Promise<number> {
-    const pending = await notes.pending(job.id);
-    if (pending.size === 0) return firstIndex;
-    const recorded = new Set((await store.ledger.ofJob(job.id)).map((row) => row.requestId));
-    let index = firstIndex;
-    for (const [attempt, rows] of pending) {
-      const [ledger, ...others] = rows;
-      if (ledger !== undefined && !recorded.has(ledger.requestId)) {
-        await store.jobs.commitBatch(job.id, {
-          index,
-          rows: [],
-          checkpoint: { recoveredCharges: attempt },
-          ledger,
-        });
+  async function commitEarlierCharges(
+    job: JobRecord,
+    index: number,
+    runId: string,
+    jobLog: Logger,
+  ): Promise<number> {
+    const { callIds, charges } = store.paidCalls.unrecordedOfJob(job.id, chargeOfBody);
+    if (callIds.length === 0) return index;
+    const requestId = batchRequestId(job.id, `${index}.${runId}`);
+    const [first, ...others] = charges.map((charge) => ({ ...charge, requestId }));
+    await store.jobs.commitBatch(job.id, {
+      index,
+      rows: [],
+      checkpoint: { recoveredCharges: requestId },
+      ledger: first,
+      alsoInTransaction: () => {
         for (const other of others)
-          await store.ledger.record({ ...other, userEmail: job.ownerEmail, jobId: job.id });
-        jobLog.info({ attempt, credits: ledger.actualCredits }, 'charges of a batch cut short recorded');
-        index += 1;
-      }
-      await notes.forget(job.id, attempt);
-    }
-    return index;
-  }
-
-  async function forgetNote(jobId: string, attempt: string, jobLog: Logger): Promise<void> {
-    try {
-      await notes.forget(jobId, attempt);
-    } catch (error) {
-      // Harmless: the ledger row of the commit tells a later resume that the note is stale.
-      jobLog.warn({ err: error }, 'a job charge note could not be forgotten');
-    }
+          store.paidCalls.record({ ...other, userEmail: job.ownerEmail, jobId: job.id }, []);
+        store.paidCalls.markRecovered(callIds);
+      },
+    });
+    jobLog.info(
+      { calls: callIds.length, credits: first.actualCredits },
+      'charges of a run cut short recorded',
+    );
+    return index + 1;
   }
 
   /**
@@ -418,6 +432,7 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
         queue.splice(queued, 1);
         wakeIdle();
       }
+      if (!running.has(jobId)) await sweepIfEnded(jobId);
       log.info({ jobId, done: job.progress.done }, 'job cancelled');
       return job;
     },

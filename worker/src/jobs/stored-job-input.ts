@@ -4,9 +4,11 @@ import type { CredentialKind, Identity, Role } from '../identity/identity';
 import type { JsonValue } from '../store/json-value';
 
 /**
- * A job's plain `input` as the store keeps it: the kind's params, the columns fixed at creation,
- * and how the owner called (their role then, so that a job resumed after a restart runs as the
- * same identity). Never a submitted e-mail address: those are the sealed private input.
+ * A job's `input` as the store keeps it: the kind's params, the columns fixed at creation, and how
+ * the owner called (their role then, so that a job resumed after a restart runs as the same
+ * identity). Params hold what the user typed (filters, handles, queries), so the store seals the
+ * whole input (job-repository.ts); an e-mail job's addresses are its private input besides, which
+ * the store deletes when the job ends.
  */
 export interface StoredJobInput {
   params: unknown;

@@ -3,8 +3,9 @@ import { readAccount } from './account';
 import { operationContext, type OperationDeps } from './operation-deps';
 
 /**
- * `GET /api/account[?withHeader=true]`: the API account (`/user/info`) with this user's spend today
- * and this month, and the team's for admins. Budgets and recent calls: `GET /api/account/usage`.
+ * `GET /api/account[?withHeader=true]`: this user's spend today and this month and their budget
+ * lines; for admins also the API account (`/user/info`) and the team's. Members get `api: null`
+ * with a sentence why. Recent calls and the team per person: `GET /api/account/usage`.
  */
 export function createAccountRouter(deps: OperationDeps): Router {
   const router = Router();

@@ -19,12 +19,18 @@ import {
 import { column, type Column, type Row, withOptionalHeader } from '../../../shared/rows/columns';
 import { toWorkerError } from '../http/error-answer';
 import { WorkerError } from '../http/worker-error';
+import type { Identity } from '../identity/identity';
 import type { OperationDeps } from './operation-deps';
 
 /**
  * AI lists (free): the include/exclude lists of AI search filters. The lists belong to the API
- * account the worker spends from, so every user of the worker sees the same lists.
+ * account the worker spends from, so every user of the worker sees the same lists; the worker
+ * remembers who created each (store/ai-list-owner-repository.ts): members change only their own
+ * lists, admins any, and only admins the lists created outside this worker.
  */
+
+/** A list as the worker answers it: the API's, with who created it here (null: not here). */
+export type OwnedAiList<L extends AiList = AiList> = L & { owner: string | null };
 
 export const AI_LIST_COLUMNS: readonly Column[] = [
   column('id', 'List id', 'text'),
@@ -41,7 +47,7 @@ export const AI_LIST_MEMBER_COLUMNS: readonly Column[] = [column('user_id', 'Use
 const MAX_MEMBER_PAGES = Math.ceil(AI_LIST_MAX_MEMBERS / AI_LIST_MEMBERS_MAX_PAGE_SIZE) + 3;
 
 export interface AiListsAnswer {
-  lists: AiList[];
+  lists: OwnedAiList[];
   header: string[];
   columns: Column[];
   rows: Row[];
@@ -88,19 +94,24 @@ export async function readAiLists(
   const { lists } = await deps.upstream.request('aiListsGet', {
     schema: aiListsResponseSchema,
   });
+  const owners = await deps.store.aiListOwners.ownersOf(lists.map((list) => list.id));
   return {
-    lists,
+    lists: lists.map((list) => ({ ...list, owner: owners.get(list.id) ?? null })),
     header: AI_LIST_COLUMNS.map((col) => col.label),
     columns: [...AI_LIST_COLUMNS],
     rows: withOptionalHeader(AI_LIST_COLUMNS, lists.map(listRow), options),
   };
 }
 
-/** Creates an empty list; past the account's 20,000 lists the answer says so before asking. */
+/**
+ * Creates an empty list owned by the caller; past the account's 20,000 lists the answer says so
+ * before asking.
+ */
 export async function createAiList(
   deps: OperationDeps,
+  identity: Identity,
   input: { platform: Platform; name: string },
-): Promise<{ list: AiList }> {
+): Promise<{ list: OwnedAiList }> {
   const { lists } = await deps.upstream.request('aiListsGet', {
     schema: aiListsResponseSchema,
   });
@@ -115,28 +126,61 @@ export async function createAiList(
     body: { platform: input.platform, name: input.name },
     schema: aiListCreateResponseSchema,
   });
-  return { list };
+  await deps.store.aiListOwners.record(list.id, identity.email);
+  return { list: { ...list, owner: identity.email } };
 }
 
 export async function readAiList(
   deps: OperationDeps,
   listId: string,
-): Promise<{ list: AiListResponse['list'] }> {
+): Promise<{ list: OwnedAiList<AiListResponse['list']> }> {
   const { list } = await deps.upstream.request('aiListGet', {
     params: { listId },
     schema: aiListResponseSchema,
   });
-  return { list };
+  return { list: { ...list, owner: await deps.store.aiListOwners.ownerOf(list.id) } };
+}
+
+/**
+ * Refuses (403) a member who is not the list's owner, naming who may change it. Nothing is asked
+ * of the API first, except for a list without an owner here: then a list that does not exist
+ * answers 404 like for an admin, rather than a refusal about a list that is not there.
+ */
+async function requireListManager(
+  deps: OperationDeps,
+  identity: Identity,
+  listId: string,
+  action: string,
+): Promise<void> {
+  if (identity.role === 'admin') return;
+  const owner = await deps.store.aiListOwners.ownerOf(listId);
+  if (owner === identity.email) return;
+  if (owner === null) {
+    const { list } = await readAiList(deps, listId);
+    throw new WorkerError(
+      403,
+      'forbidden',
+      `Only an admin may ${action} the list "${list.name ?? listId}": it was not created through this worker, so it has no owner here`,
+    );
+  }
+  throw new WorkerError(
+    403,
+    'forbidden',
+    `Only ${owner}, who created the list ${listId}, or an admin may ${action} it`,
+  );
 }
 
 export async function deleteAiList(
   deps: OperationDeps,
+  identity: Identity,
   listId: string,
 ): Promise<{ listId: string; deleted: true }> {
+  await requireListManager(deps, identity, listId, 'delete');
   await deps.upstream.request('aiListDelete', {
     params: { listId },
     schema: aiListDeleteResponseSchema,
   });
+  await deps.store.aiListOwners.forget(listId);
   return { listId, deleted: true };
 }
 
@@ -179,9 +223,11 @@ export async function readAiListMembers(
  */
 export async function addAiListMembers(
   deps: OperationDeps,
+  identity: Identity,
   listId: string,
   ids: readonly string[],
 ): Promise<AiListChangeAnswer> {
+  await requireListManager(deps, identity, listId, 'add members to');
   if (ids.length > AI_LIST_MAX_MEMBERS) {
     throw tooMany(`ids hold ${ids.length} different ids, more than a list may hold (${AI_LIST_MAX_MEMBERS})`);
   }
@@ -204,9 +250,11 @@ export async function addAiListMembers(
 /** Removes any number of ids, 10,000 per call; ids that are not members are no-ops. */
 export async function removeAiListMembers(
   deps: OperationDeps,
+  identity: Identity,
   listId: string,
   ids: readonly string[],
 ): Promise<AiListChangeAnswer> {
+  await requireListManager(deps, identity, listId, 'remove members from');
   if (ids.length === 0) return emptyChange(deps, listId, 'removed');
   return changeInChunks(deps, listId, ids, 'removed');
 }

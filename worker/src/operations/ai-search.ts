@@ -8,7 +8,6 @@ import {
   unreadableAnswerMessage,
   type UnreadableAnswer,
 } from '../../../shared/unreadable-answer';
-import { countListed } from '../billing/paid-answer';
 import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import type { AiSearchBody, AiSearchInput, AiSearchMode } from './ai-search-request';
 import { canonicalDigest } from './canonical-json';
@@ -119,10 +118,6 @@ export async function aiSearchPage(
         return { total: response.total ?? null, profiles: response.profiles };
       },
       actual: (answer) => actualCredits(operation, priced, answer.profiles.length),
-      unreadableCharge: (json) => {
-        const items = countListed(json, [['profiles']]);
-        return items === null ? null : actualCredits(operation, priced, items);
-      },
     };
     const paid = args.budget ? await args.budget.run(spec) : await deps.paid.run(context, spec);
     const answer: CachedAiPage = isUnreadableAnswer(paid)

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { jsonBody, KB } from '../http/json-body';
 import { parseBody } from '../http/parse-body';
 import {
   runCollaborationPosts,
@@ -7,6 +8,9 @@ import {
 } from './collaborations';
 import { collaborationsRequestSchema, deprecatedCollaborationsRequestSchema } from './collaborations-request';
 import { operationContext, type OperationDeps } from './operation-deps';
+
+/** An id, a collaborator, dates and a cursor: well under a KB. */
+export const COLLABORATIONS_BODY_LIMIT = 16 * KB;
 
 /**
  * Collaborations (paid):
@@ -21,15 +25,16 @@ import { operationContext, type OperationDeps } from './operation-deps';
  */
 export function createCollaborationsRouter(deps: OperationDeps): Router {
   const router = Router();
-  router.post('/api/collaborations/posts', deps.authenticate, async (req, res) => {
+  const body = jsonBody(COLLABORATIONS_BODY_LIMIT);
+  router.post('/api/collaborations/posts', deps.authenticate, body, async (req, res) => {
     const input = parseBody(collaborationsRequestSchema, req.body);
     res.json(await runCollaborationPosts(deps, operationContext(req, deps), input));
   });
-  router.post('/api/collaborations/summary', deps.authenticate, async (req, res) => {
+  router.post('/api/collaborations/summary', deps.authenticate, body, async (req, res) => {
     const input = parseBody(collaborationsRequestSchema, req.body);
     res.json(await runCollaborationSummary(deps, operationContext(req, deps), input));
   });
-  router.post('/api/collaborations/deprecated', deps.authenticate, async (req, res) => {
+  router.post('/api/collaborations/deprecated', deps.authenticate, body, async (req, res) => {
     const input = parseBody(deprecatedCollaborationsRequestSchema, req.body);
     res.json(await runDeprecatedCollaborations(deps, operationContext(req, deps), input));
   });

@@ -9,7 +9,6 @@ import {
   unreadableAnswerMessage,
   type UnreadableAnswer,
 } from '../../../shared/unreadable-answer';
-import { countListed } from '../billing/paid-answer';
 import type { PaidBudget } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
 import { settledBy, STILL_FETCHING } from '../http/deadline';
@@ -295,10 +294,6 @@ async function searchBatch(
         schema: emailSearchResponseSchema,
       }),
     actual: (answer) => actualCredits('emailSearch', { emails: batch }, answer.matchedEmails?.length ?? 0),
-    unreadableCharge: (json) => {
-      const matched = countListed(json, [['matchedEmails']]);
-      return matched === null ? null : actualCredits('emailSearch', { emails: batch }, matched);
-    },
   });
   if (isUnreadableAnswer(response)) {
     // Billed but unreadable: every address of the batch is marked, and the marker cached, so no

@@ -4,6 +4,7 @@ import {
   healthStatusOf,
   type HealthStatus,
 } from '../../../shared/responses/health';
+import { reconcile, type Reconciliation } from '../billing/balance-reconciliation';
 import { toWorkerError } from '../http/error-answer';
 import type { Role } from '../identity/identity';
 import type { ContractDriftSummary } from '../store/contract-drift-repository';
@@ -41,6 +42,11 @@ export interface HealthAnswer {
    * `GET /api/admin/unreadable-answers/{id}`). Absent for members.
    */
   contract?: ContractReport;
+  /**
+   * Admins only: the ledger against the API account's balance over the window of its last two
+   * readings (billing/balance-reconciliation.ts); null before there are two readings.
+   */
+  reconciliation?: Reconciliation | null;
 }
 
 export interface ContractReport extends ContractDriftSummary {
@@ -61,6 +67,7 @@ export async function checkHealth(
 ): Promise<HealthAnswer> {
   const [api, storeReachable] = await Promise.all([apiHealth(deps), storeHealth(deps)]);
   const contract = role === 'admin' && storeReachable ? await contractReport(deps) : undefined;
+  const reconciliation = role === 'admin' && storeReachable ? await reconcile(deps) : undefined;
   const upstream = deps.upstreamMonitor.summary();
   const errorShare = upstream.recentCalls === 0 ? 0 : upstream.recentErrors / upstream.recentCalls;
   let status: OverallStatus = 'ok';
@@ -79,6 +86,7 @@ export async function checkHealth(
       backgroundTasks: deps.background.pending,
     },
     ...(contract === undefined ? {} : { contract }),
+    ...(reconciliation === undefined ? {} : { reconciliation }),
   };
 }
 

@@ -7,7 +7,7 @@ import { readStoredJobInput } from '../jobs/stored-job-input';
 import type { JobRecord, JobStatus } from '../store/job-repository';
 import { normalizeUserEmail } from '../store/user-email';
 import type { OperationContext, OperationDeps } from './operation-deps';
-import { rawAllowanceLeft } from './raw';
+import { rawLeftFor, type RawLeft } from './raw-left';
 
 /**
  * `GET /api/raw/jobs/:id`: what a raw feed job pulled and spent, for the sidebar's "done" line.
@@ -29,8 +29,9 @@ export interface RawFeedUsage {
   cursor: string | null;
   /** That parameter: `after` on Instagram, `cursor` on TikTok and YouTube; null when not paged. */
   cursorParam: 'after' | 'cursor' | null;
-  /** The monthly raw allowance left now, when the API says. */
+  /** Raw requests the caller may still spend now, and what of (raw-left.ts). */
   rawRequestsLeft: number | null;
+  rawLeftOf: RawLeft['of'];
 }
 
 /** A committed page's checkpoint (raw-feed.ts); recovered-charge batches have none of these. */
@@ -114,6 +115,7 @@ export async function readRawFeedUsage(
     more = !last.end;
     cursor = more ? last.cursor : null;
   }
+  const left = await rawLeftFor(deps, context);
   return {
     id: job.id,
     status: job.status,
@@ -123,6 +125,7 @@ export async function readRawFeedUsage(
     more,
     cursor,
     cursorParam,
-    rawRequestsLeft: await rawAllowanceLeft(deps, context),
+    rawRequestsLeft: left.left,
+    rawLeftOf: left.of,
   };
 }

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { RawOperationId } from '../../../shared/operations';
 import { actualCredits, estimateCredits } from '../../../shared/pricing';
-import { accountInfoResponseSchema } from '../../../shared/responses/account';
 import {
   isPagedRawOperation,
   RAW_PAGINATION,
@@ -21,6 +20,7 @@ import { WorkerError } from '../http/worker-error';
 import { isUpstreamError, type UpstreamError } from '../upstream/upstream-error';
 import type { OperationContext, OperationDeps } from './operation-deps';
 import type { RawInput } from './raw-request';
+import { rawLeftFor, type RawLeft } from './raw-left';
 
 /** One page of a raw operation. */
 export interface RawPageResult {
@@ -47,8 +47,14 @@ export interface RawAnswer {
   cursor: string | null;
   /** Raw requests spent: one per call that reached the API, a 404 included. */
   rawUnits: number;
-  /** The monthly raw allowance left after this request (`/user/info`), when it could be read. */
+  /**
+   * Raw requests the caller may still spend after this request (raw-left.ts): the API account's
+   * allowance for admins, the caller's raw budget when that is smaller (or for members); null when
+   * nothing the caller may know limits it.
+   */
   rawRequestsLeft: number | null;
+  /** What `rawRequestsLeft` is of. */
+  rawLeftOf: RawLeft['of'];
   /** Items dropped because an earlier page already held them. */
   duplicates: number;
   /** Paging stopped because the API handed out a cursor it had given before. */
@@ -185,6 +191,7 @@ export async function runRaw(
     cursor: null,
     rawUnits: 0,
     rawRequestsLeft: null,
+    rawLeftOf: null,
     duplicates: 0,
     repeatedCursor: false,
   };
@@ -235,7 +242,9 @@ export async function runRaw(
     answer.cursor = next;
   }
 
-  answer.rawRequestsLeft = await rawAllowanceLeft(deps, context);
+  const left = await rawLeftFor(deps, context);
+  answer.rawRequestsLeft = left.left;
+  answer.rawLeftOf = left.of;
   const fixed: Column[] = columns ?? [];
   const width = Math.max(1, fixed.length);
   const rows = [
@@ -248,20 +257,4 @@ export async function runRaw(
     columns: fixed,
     rows: input.withHeader ? [fixed.map((col) => col.label), ...rows] : rows,
   };
-}
-
-/** The monthly raw allowance left (`/user/info`, free), or null when it cannot be read. */
-export async function rawAllowanceLeft(
-  deps: OperationDeps,
-  context: OperationContext,
-): Promise<number | null> {
-  try {
-    const info = await deps.upstream.request('userInfo', {
-      schema: accountInfoResponseSchema,
-    });
-    return info.billing?.rawRequests ?? null;
-  } catch (error) {
-    context.log.warn({ code: toWorkerError(error).code }, 'raw allowance could not be read');
-    return null;
-  }
 }

@@ -9,7 +9,6 @@ import {
   type UnreadableAnswer,
 } from '../../../shared/unreadable-answer';
 import { SEARCH_COLUMNS, searchToRows } from '../../../shared/rows/search-rows';
-import { countListed } from '../billing/paid-answer';
 import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
 import { CACHE_NAMESPACES } from '../store/cache-namespaces';
@@ -122,10 +121,6 @@ export async function searchPage(
         };
       },
       actual: (answer) => actualCredits('search', priced, answer.directs.length + answer.lookalikes.length),
-      unreadableCharge: (json) => {
-        const items = countListed(json, [['directs'], ['lookalikes']]);
-        return items === null ? null : actualCredits('search', priced, items);
-      },
     };
     const paid = args.budget ? await args.budget.run(spec) : await deps.paid.run(context, spec);
     const answer: CachedSearchPage = isUnreadableAnswer(paid)

@@ -6,28 +6,34 @@ import type { BudgetPeriod } from './utc-periods';
 
 export type BudgetTarget = { scope: 'team' } | { scope: 'user'; email: string };
 
+/** What a budget counts: credits, or raw requests (the API account's monthly raw allowance). */
+export type BudgetUnit = 'credits' | 'rawRequests';
+
 /**
- * An admin's setting for one target and period. `credits: null` means explicitly unlimited; a
+ * An admin's setting for one target, period and unit. `limit: null` means explicitly unlimited; a
  * target and period without an override follow the configured default (budget-guard.ts).
  */
 export interface BudgetOverride {
   target: BudgetTarget;
   period: BudgetPeriod;
-  credits: number | null;
+  unit: BudgetUnit;
+  limit: number | null;
   updatedAt: number;
   updatedBy: string;
 }
 
+/** `unit` is `credits` when not given. */
 export interface BudgetRepository {
-  get(target: BudgetTarget, period: BudgetPeriod): Promise<BudgetOverride | null>;
+  get(target: BudgetTarget, period: BudgetPeriod, unit?: BudgetUnit): Promise<BudgetOverride | null>;
   set(
     target: BudgetTarget,
     period: BudgetPeriod,
-    credits: number | null,
+    limit: number | null,
     updatedBy: string,
+    unit?: BudgetUnit,
   ): Promise<BudgetOverride>;
   /** Back to the configured default; true when there was an override. */
-  clear(target: BudgetTarget, period: BudgetPeriod): Promise<boolean>;
+  clear(target: BudgetTarget, period: BudgetPeriod, unit?: BudgetUnit): Promise<boolean>;
   /** Team first, then users by address. */
   list(): Promise<BudgetOverride[]>;
 }
@@ -36,42 +42,48 @@ interface BudgetRow {
   scope: 'team' | 'user';
   subject: string;
   period: BudgetPeriod;
+  unit: BudgetUnit;
   limit_milli: number | null;
   updated_at: number;
   updated_by: string;
 }
 
 export function createSqliteBudgetRepository(db: Database.Database, clock: Clock): BudgetRepository {
-  const select = db.prepare<[string, string, string], BudgetRow>(
-    'SELECT * FROM budgets WHERE scope = ? AND subject = ? AND period = ?',
+  const select = db.prepare<[string, string, string, string], BudgetRow>(
+    'SELECT * FROM budgets WHERE scope = ? AND subject = ? AND period = ? AND unit = ?',
   );
-  const upsert = db.prepare<[string, string, string, number | null, number, string]>(
-    `INSERT INTO budgets (scope, subject, period, limit_milli, updated_at, updated_by) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (scope, subject, period) DO UPDATE SET limit_milli = excluded.limit_milli,
+  const upsert = db.prepare<[string, string, string, string, number | null, number, string]>(
+    `INSERT INTO budgets (scope, subject, period, unit, limit_milli, updated_at, updated_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (scope, subject, period, unit) DO UPDATE SET limit_milli = excluded.limit_milli,
        updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
   );
-  const remove = db.prepare<[string, string, string]>(
-    'DELETE FROM budgets WHERE scope = ? AND subject = ? AND period = ?',
+  const remove = db.prepare<[string, string, string, string]>(
+    'DELETE FROM budgets WHERE scope = ? AND subject = ? AND period = ? AND unit = ?',
   );
-  const all = db.prepare<[], BudgetRow>("SELECT * FROM budgets ORDER BY scope = 'user', subject, period");
+  const all = db.prepare<[], BudgetRow>(
+    "SELECT * FROM budgets ORDER BY scope = 'user', subject, unit = 'rawRequests', period",
+  );
 
   return {
-    async get(target, period) {
-      const row = select.get(target.scope, subjectOf(target), period);
+    async get(target, period, unit = 'credits') {
+      const row = select.get(target.scope, subjectOf(target), period, unit);
       return row === undefined ? null : toOverride(row);
     },
 
-    async set(target, period, credits, updatedBy) {
-      const limit = credits === null ? null : toMilliCredits(credits, `the ${period} budget`);
-      upsert.run(target.scope, subjectOf(target), period, limit, clock.now(), normalizeUserEmail(updatedBy));
-      const row = select.get(target.scope, subjectOf(target), period);
+    async set(target, period, limit, updatedBy, unit = 'credits') {
+      // Raw requests are whole; both are kept in thousandths so that one column serves them.
+      const stored = limit === null ? null : toMilliCredits(limit, `the ${period} budget`);
+      const subject = subjectOf(target);
+      upsert.run(target.scope, subject, period, unit, stored, clock.now(), normalizeUserEmail(updatedBy));
+      const row = select.get(target.scope, subject, period, unit);
       if (row === undefined)
         throw new Error(`the ${period} budget of ${describeTarget(target)} was not saved`);
       return toOverride(row);
     },
 
-    async clear(target, period) {
-      return remove.run(target.scope, subjectOf(target), period).changes > 0;
+    async clear(target, period, unit = 'credits') {
+      return remove.run(target.scope, subjectOf(target), period, unit).changes > 0;
     },
 
     async list() {
@@ -92,7 +104,8 @@ function toOverride(row: BudgetRow): BudgetOverride {
   return {
     target: row.scope === 'team' ? { scope: 'team' } : { scope: 'user', email: row.subject },
     period: row.period,
-    credits: row.limit_milli === null ? null : fromMilliCredits(row.limit_milli),
+    unit: row.unit,
+    limit: row.limit_milli === null ? null : fromMilliCredits(row.limit_milli),
     updatedAt: row.updated_at,
     updatedBy: row.updated_by,
   };

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../common/clock';
 import { freezeJson, fromStoredJson, toStoredJson } from './json-value';
@@ -16,6 +17,9 @@ export interface CacheEntry {
  *
  * Entries of the namespaces kept in memory (CacheMemoryOptions) come back deeply frozen and shared
  * between callers: read them, copy before changing anything.
+ *
+ * Keys are the callers' own text (a request body, a handle) and may quote anything a user typed,
+ * e-mail addresses included: the database holds only an HMAC of each (storedCacheKey), never the key.
  */
 export interface CacheRepository {
   /** null when absent or expired (an expired entry is never served, even before purging). */
@@ -56,9 +60,24 @@ export interface CacheMemoryOptions {
   maxChars: number;
 }
 
+/**
+ * What the table's `key` column holds: `hmac1:` and the base64url HMAC-SHA256 of namespace and key
+ * under the data directory's cache key (data-secret.ts). Keyed, so that a copy of the database
+ * cannot be tested against a list of guessed keys (addresses, handles) without the secret file.
+ */
+const STORED_KEY_PREFIX = 'hmac1:';
+/** The first text after every `hmac1:...` key (`;` follows `:`): the end of their index range. */
+const AFTER_STORED_KEYS = 'hmac1;';
+
+function storedCacheKey(entryKey: Buffer, namespace: string, key: string): string {
+  const mac = createHmac('sha256', entryKey).update(`${namespace}\u0000${key}`, 'utf8').digest('base64url');
+  return STORED_KEY_PREFIX + mac;
+}
+
 export function createSqliteCacheRepository(
   db: Database.Database,
   clock: Clock,
+  entryKey: Buffer,
   memoryOptions?: CacheMemoryOptions,
 ): CacheRepository {
   const select = db.prepare<[string, string, number], CacheRow>(
@@ -76,18 +95,20 @@ export function createSqliteCacheRepository(
   );
   const remove = db.prepare<[string, string]>('DELETE FROM cache_entries WHERE namespace = ? AND key = ?');
   const purge = db.prepare<[number]>('DELETE FROM cache_entries WHERE expires_at <= ?');
+  const storedKey = (namespace: string, key: string) => storedCacheKey(entryKey, namespace, key);
+  rekeyPlainEntries(db, storedKey);
 
   const kept = new Set(memoryOptions?.namespaces ?? []);
   const memory = new WeightedLru<string, CacheEntry>(memoryOptions?.maxChars ?? 0);
   // NUL appears in no namespace the worker uses, so the pair cannot be confused.
   const memoryKey = (namespace: string, key: string) => `${namespace}\u0000${key}`;
 
-  const toEntry = (namespace: string, row: CacheRow): CacheEntry => {
+  const toEntry = (namespace: string, key: string, row: CacheRow): CacheEntry => {
     const entry = { value: fromStoredJson(row.value), storedAt: row.stored_at, expiresAt: row.expires_at };
     if (!kept.has(namespace)) return entry;
     freezeJson(entry.value);
     Object.freeze(entry);
-    memory.set(memoryKey(namespace, row.key), entry, row.value.length);
+    memory.set(memoryKey(namespace, key), entry, row.value.length);
     return entry;
   };
 
@@ -108,10 +129,11 @@ export function createSqliteCacheRepository(
         // Forgotten, not replaced: the caller still holds the value and may change it; the next
         // read parses the stored text.
         if (kept.has(namespace)) memory.delete(memoryKey(namespace, key));
+        // The message names the namespace only: the key may be anything a user typed.
         upsert.run(
           namespace,
-          key,
-          toStoredJson(value, `the cached value of ${namespace}/${key}`),
+          storedKey(namespace, key),
+          toStoredJson(value, `a cached value of ${namespace}`),
           now,
           now + ttlMs,
         );
@@ -123,26 +145,32 @@ export function createSqliteCacheRepository(
     async get(namespace, key, now = clock.now()) {
       const inMemory = remembered(namespace, key, now);
       if (inMemory !== null) return inMemory;
-      const row = select.get(namespace, key, now);
-      return row === undefined ? null : toEntry(namespace, row);
+      const row = select.get(namespace, storedKey(namespace, key), now);
+      return row === undefined ? null : toEntry(namespace, key, row);
     },
 
     async getMany(namespace, keys, now = clock.now()) {
       const found = new Map<string, CacheEntry>();
-      const toRead: string[] = [];
+      /** The caller's key of each stored key still to read. */
+      const toRead = new Map<string, string>();
       for (const key of new Set(keys)) {
         const inMemory = remembered(namespace, key, now);
-        if (inMemory === null) toRead.push(key);
+        if (inMemory === null) toRead.set(storedKey(namespace, key), key);
         else found.set(key, inMemory);
       }
-      if (toRead.length === 1) {
-        const row = select.get(namespace, toRead[0], now);
-        if (row !== undefined) found.set(row.key, toEntry(namespace, row));
+      const stored = [...toRead.keys()];
+      const take = (row: CacheRow) => {
+        const key = toRead.get(row.key);
+        if (key !== undefined) found.set(key, toEntry(namespace, key, row));
+      };
+      if (stored.length === 1) {
+        const row = select.get(namespace, stored[0], now);
+        if (row !== undefined) take(row);
         return found;
       }
-      for (let start = 0; start < toRead.length; start += LOOKUP_CHUNK) {
-        const chunk = JSON.stringify(toRead.slice(start, start + LOOKUP_CHUNK));
-        for (const row of selectMany.all(namespace, now, chunk)) found.set(row.key, toEntry(namespace, row));
+      for (let start = 0; start < stored.length; start += LOOKUP_CHUNK) {
+        const chunk = JSON.stringify(stored.slice(start, start + LOOKUP_CHUNK));
+        for (const row of selectMany.all(namespace, now, chunk)) take(row);
       }
       return found;
     },
@@ -159,7 +187,7 @@ export function createSqliteCacheRepository(
 
     async delete(namespace, key) {
       memory.delete(memoryKey(namespace, key));
-      return remove.run(namespace, key).changes > 0;
+      return remove.run(namespace, storedKey(namespace, key)).changes > 0;
     },
 
     async purgeExpired(now = clock.now()) {
@@ -167,6 +195,40 @@ export function createSqliteCacheRepository(
       return purge.run(now).changes;
     },
   };
+}
+
+/**
+ * Entries written by a version that stored keys in plain text get their HMAC key in place, once,
+ * when the store opens: what they hold stays cached (a report already paid for is not paid again)
+ * and no plain key is left behind (secure_delete overwrites the old text). Each namespace is
+ * looked at through the primary key's index, outside the range of stored keys, so an open with
+ * nothing to do costs a few index probes, not a scan of the table.
+ */
+function rekeyPlainEntries(
+  db: Database.Database,
+  storedKey: (namespace: string, key: string) => string,
+): void {
+  const firstNamespace = db.prepare<[], { namespace: string }>(
+    'SELECT namespace FROM cache_entries ORDER BY namespace LIMIT 1',
+  );
+  const nextNamespace = db.prepare<[string], { namespace: string }>(
+    'SELECT namespace FROM cache_entries WHERE namespace > ? ORDER BY namespace LIMIT 1',
+  );
+  const plainKeys = db.prepare<[string, string, string, string], { key: string }>(
+    `SELECT key FROM cache_entries WHERE namespace = ? AND key < ?
+     UNION ALL SELECT key FROM cache_entries WHERE namespace = ? AND key >= ?`,
+  );
+  // OR REPLACE: should an entry exist under both keys, the one being moved is kept.
+  const rekey = db.prepare<[string, string, string]>(
+    'UPDATE OR REPLACE cache_entries SET key = ? WHERE namespace = ? AND key = ?',
+  );
+  db.transaction(() => {
+    for (let row = firstNamespace.get(); row !== undefined; row = nextNamespace.get(row.namespace)) {
+      const { namespace } = row;
+      const keys = plainKeys.all(namespace, STORED_KEY_PREFIX, namespace, AFTER_STORED_KEYS);
+      for (const { key } of keys) rekey.run(storedKey(namespace, key), namespace, key);
+    }
+  })();
 }
 
 function checkTtl(ttlMs: number): void {

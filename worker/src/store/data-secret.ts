@@ -5,9 +5,10 @@ import { join } from 'node:path';
 /**
  * One random secret per data directory, kept in its own file beside the database (mode 0600) and
  * never inside it: a copy of the database alone then cannot be reversed with a dictionary of
- * e-mail addresses (the cache keys are HMACs under it) nor decrypted (job inputs are sealed under
- * it). Losing the file costs cached e-mail results (they stop matching) and unfinished e-mail jobs
- * (they cannot be resumed and fail with a readable reason); nothing else.
+ * e-mail addresses (every cache key is an HMAC under it) nor decrypted (job inputs, checkpoints and
+ * rows are sealed under it). Losing the file costs the caches (their keys stop matching, so cached
+ * reports and pages are paid for again) and unfinished jobs (they cannot be resumed and fail with
+ * a readable reason); nothing else.
  */
 export const DATA_SECRET_FILE = 'store-secret.key';
 
@@ -40,6 +41,8 @@ export function randomDataSecret(): Buffer {
 /** Separate keys per use, so an HMAC key is never also an encryption key. */
 export interface DerivedKeys {
   emailCacheKey: Buffer;
+  /** Every cache entry's stored key (cache-repository.ts), whatever its namespace. */
+  cacheKey: Buffer;
   sealKey: Buffer;
 }
 
@@ -47,6 +50,7 @@ export function deriveKeys(secret: Buffer): DerivedKeys {
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), info, 32));
   return {
     emailCacheKey: derive('creator-sheets email cache key v1'),
+    cacheKey: derive('creator-sheets cache entry key v1'),
     sealKey: derive('creator-sheets sealed job data v1'),
   };
 }

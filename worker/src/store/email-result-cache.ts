@@ -91,19 +91,46 @@ function restoreAddress(value: unknown, email: string): unknown {
   return value;
 }
 
-/** Case-insensitive, and inside longer text too (`mailto:...`). */
+/**
+ * Case-insensitive, and inside longer text too (`mailto:...`); every other character is kept as it
+ * was. Lower-casing the whole text to search it would change names (`İrem` lower-cases to two code
+ * points, `i̇rem`), so the text is lower-cased one character at a time, remembering where each
+ * lowered code unit came from, and a match is cut out of the original text. A match must begin and
+ * end on whole characters of the original.
+ */
 function hideInText(text: string, email: string): string {
-  if (email.length === 0) return text;
-  // Lowercasing can change a string's length (Turkish dotted I); then the lowercased text is kept,
-  // because hiding the address matters more than keeping its case.
-  const lower = text.toLowerCase();
-  if (lower.length !== text.length) return hideInText(lower, email);
   const needle = email.toLowerCase();
-  let out = '';
-  let from = 0;
-  for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, from)) {
-    out += text.slice(from, at) + ADDRESS_PLACEHOLDER;
-    from = at + needle.length;
+  if (needle.length === 0) return text;
+  let lower = '';
+  /** For each code unit of `lower`: where its character starts in `text`. */
+  const origin: number[] = [];
+  /** For each code unit of `lower`: whether it is the first of its character's lowered form. */
+  const first: boolean[] = [];
+  let at = 0;
+  for (const char of text) {
+    const lowered = char.toLowerCase();
+    for (let unit = 0; unit < lowered.length; unit += 1) {
+      origin.push(at);
+      first.push(unit === 0);
+    }
+    lower += lowered;
+    at += char.length;
   }
-  return out + text.slice(from);
+  origin.push(text.length);
+  first.push(true);
+
+  let out = '';
+  let kept = 0;
+  let from = 0;
+  for (let found = lower.indexOf(needle); found >= 0; found = lower.indexOf(needle, from)) {
+    const end = found + needle.length;
+    if (!first[found] || !first[end]) {
+      from = found + 1;
+      continue;
+    }
+    out += text.slice(kept, origin[found]) + ADDRESS_PLACEHOLDER;
+    kept = origin[end];
+    from = end;
+  }
+  return kept === 0 && out === '' ? text : out + text.slice(kept);
 }

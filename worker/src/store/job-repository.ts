@@ -26,7 +26,10 @@ export interface JobRecord {
   ownerEmail: string;
   idempotencyKey: string | null;
   status: JobStatus;
-  /** The job's plain input: never submitted e-mail addresses (those go in `privateInput`). */
+  /**
+   * The job's input as given to create(); null when it can no longer be opened (the data
+   * directory's secret changed). Sealed in the database, like the checkpoints.
+   */
   input: unknown;
   /** Whether a sealed private input is still held; false once the job has ended. */
   hasPrivateInput: boolean;
@@ -43,6 +46,10 @@ export interface NewJob {
   ownerEmail: string;
   /** Unique per owner: creating again with the same key returns the first job. */
   idempotencyKey?: string;
+  /**
+   * What the job runs on, kept until the job is purged. It may hold anything a user typed (search
+   * filters, handles, queries), addresses included, so it is sealed like the rows.
+   */
   input: JsonValue;
   /**
    * What the job needs to resume but must not be readable from the database: the addresses of an
@@ -63,13 +70,19 @@ export interface BatchCommit {
   /** Batch number within the job; a batch commits once. */
   index: number;
   rows: readonly { position: number; row: JsonValue }[];
-  /** Opaque to the store: what the runner needs to know this batch is done (a cursor, counts). */
+  /** Opaque to the store: what the runner needs to know this batch is done (a cursor, counts). Sealed. */
   checkpoint?: JsonValue;
   /** Rows of this batch that record an error. */
   errors?: number;
   lastError?: string;
   /** The paid call behind the batch; the job id is filled in, the owner is the default user. */
   ledger?: Omit<LedgerEntryInput, 'jobId' | 'userEmail'> & { userEmail?: string };
+  /**
+   * More writes that must stand or fall with the batch, run inside its transaction (synchronous):
+   * the paid-call journal settling the batch's calls, so that a crash right after the commit never
+   * leaves them to be recorded a second time.
+   */
+  alsoInTransaction?: () => void;
 }
 
 export interface BatchCommitResult {
@@ -157,6 +170,7 @@ export function createSqliteJobRepository(
   box: SealedBox,
 ): JobRepository {
   const writeLedger = createLedgerWriter(db, clock);
+  sealPlainJobData(db, box);
   const byId = db.prepare<[string], JobDbRow>('SELECT * FROM jobs WHERE id = ?');
   const byIdempotency = db.prepare<[string, string], JobDbRow>(
     'SELECT * FROM jobs WHERE owner_email = ? AND idempotency_key = ?',
@@ -219,13 +233,24 @@ export function createSqliteJobRepository(
     }
   };
 
+  // A listing must not fail because one job's input cannot be opened any more: the job then reads
+  // as one this version cannot run, and fails with a reason when it is resumed.
+  const openInput = (jobId: string, stored: string): unknown => {
+    try {
+      return openStoredJson(box, stored, inputParamsContext(jobId));
+    } catch (error) {
+      if (error instanceof SealedDataError) return null;
+      throw error;
+    }
+  };
+
   const toRecord = (row: JobDbRow): JobRecord => ({
     id: row.id,
     kind: row.kind,
     ownerEmail: row.owner_email,
     idempotencyKey: row.idempotency_key,
     status: row.status,
-    input: fromStoredJson(row.input),
+    input: openInput(row.id, row.input),
     hasPrivateInput: row.sealed_input !== null,
     progress: {
       done: row.done,
@@ -266,7 +291,7 @@ export function createSqliteJobRepository(
       job.kind,
       owner,
       job.idempotencyKey ?? null,
-      toStoredJson(job.input, 'a job input'),
+      sealStoredJson(box, toStoredJson(job.input, 'a job input'), inputParamsContext(id)),
       sealed,
       job.total,
       now,
@@ -299,7 +324,16 @@ export function createSqliteJobRepository(
         throw error;
       }
     }
-    insertBatch.run(jobId, batch.index, toStoredJson(batch.checkpoint ?? null, 'a batch checkpoint'), now);
+    insertBatch.run(
+      jobId,
+      batch.index,
+      sealStoredJson(
+        box,
+        toStoredJson(batch.checkpoint ?? null, 'a batch checkpoint'),
+        checkpointContext(jobId, batch.index),
+      ),
+      now,
+    );
     const ledgerEntry =
       batch.ledger === undefined
         ? null
@@ -318,6 +352,7 @@ export function createSqliteJobRepository(
       now,
       jobId,
     );
+    batch.alsoInTransaction?.();
     return { committed: true, job: toRecord(mustGet(jobId)), ledgerEntry };
   });
 
@@ -387,7 +422,14 @@ export function createSqliteJobRepository(
     },
 
     async checkpoints(jobId) {
-      return new Map(batches.all(jobId).map((row) => [row.batch_index, fromStoredJson(row.checkpoint)]));
+      return new Map(
+        batches
+          .all(jobId)
+          .map((row) => [
+            row.batch_index,
+            openStoredJson(box, row.checkpoint, checkpointContext(jobId, row.batch_index)),
+          ]),
+      );
     },
 
     async rows(jobId, { after = 0, limit }) {
@@ -427,6 +469,70 @@ function checkPosition(job: JobDbRow, position: number): void {
 
 function inputContext(jobId: string): string {
   return `job ${jobId} input`;
+}
+
+function inputParamsContext(jobId: string): string {
+  return `job ${jobId} params`;
+}
+
+function checkpointContext(jobId: string, batchIndex: number): string {
+  return `job ${jobId} checkpoint ${batchIndex}`;
+}
+
+/**
+ * The text columns `jobs.input` and `job_batches.checkpoint` hold `{"sealed": "<base64>"}`: the
+ * JSON sealed under the data secret. One rule for everything of a job a user may have typed into,
+ * rather than a rule per kind about which fields may quote an address: a kind added later cannot
+ * forget it.
+ */
+function sealStoredJson(box: SealedBox, json: string, context: string): string {
+  return JSON.stringify({ sealed: box.seal(json, context).toString('base64') });
+}
+
+/** What every sealed text column starts with (sealStoredJson); LIKE's wildcards appear in none of it. */
+const SEALED_JSON_START = '{"sealed":"';
+
+/**
+ * Inputs and checkpoints that a version before sealing wrote in plain text are sealed in place when
+ * the store opens, so an upgrade leaves no typed address behind (secure_delete overwrites the old
+ * text). Jobs are purged once they end, so the tables this scans stay small.
+ */
+function sealPlainJobData(db: Database.Database, box: SealedBox): void {
+  const plainInputs = db.prepare<[string], { id: string; input: string }>(
+    "SELECT id, input FROM jobs WHERE input NOT LIKE ? || '%'",
+  );
+  const plainCheckpoints = db.prepare<[string], { job_id: string; batch_index: number; checkpoint: string }>(
+    "SELECT job_id, batch_index, checkpoint FROM job_batches WHERE checkpoint NOT LIKE ? || '%'",
+  );
+  const setInput = db.prepare<[string, string]>('UPDATE jobs SET input = ? WHERE id = ?');
+  const setCheckpoint = db.prepare<[string, string, number]>(
+    'UPDATE job_batches SET checkpoint = ? WHERE job_id = ? AND batch_index = ?',
+  );
+  db.transaction(() => {
+    for (const { id, input } of plainInputs.all(SEALED_JSON_START)) {
+      setInput.run(sealStoredJson(box, input, inputParamsContext(id)), id);
+    }
+    for (const row of plainCheckpoints.all(SEALED_JSON_START)) {
+      const sealed = sealStoredJson(box, row.checkpoint, checkpointContext(row.job_id, row.batch_index));
+      setCheckpoint.run(sealed, row.job_id, row.batch_index);
+    }
+  })();
+}
+
+/** Also reads the plain JSON that versions before sealing wrote. Throws SealedDataError. */
+function openStoredJson(box: SealedBox, stored: string, context: string): unknown {
+  const value = fromStoredJson(stored);
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === 1 &&
+    'sealed' in value &&
+    typeof value.sealed === 'string'
+  ) {
+    return fromStoredJson(box.open(Buffer.from(value.sealed, 'base64'), context));
+  }
+  return value;
 }
 
 function errorContext(jobId: string): string {

@@ -12,6 +12,53 @@ const KEY_BYTES = 32;
 const LAST_USED_RESOLUTION_MS = 60_000;
 /** Keys verified lately, kept in memory so a busy key costs a hash, not a query, per request. */
 const VERIFIED_KEYS_KEPT = 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A key lasts this long from its issue (WORKER_KEY_DAYS): a key copied out of a sheet, or left
+ * behind on a laptop, stops working by itself. Connecting again in the sidebar takes a second.
+ */
+export const DEFAULT_WORKER_KEY_DAYS = 90;
+/**
+ * Live keys per person (WORKER_KEYS_PER_USER). The add-on keeps one per person and revokes the
+ * previous one when it connects again; a few more cover a second Google profile or a connect whose
+ * revocation did not arrive. Issuing past the cap revokes the oldest.
+ */
+export const DEFAULT_WORKER_KEYS_PER_USER = 10;
+
+export interface KeyPolicy {
+  /** How long a key lasts from its issue. */
+  lifetimeMs: number;
+  /** Live (neither revoked nor expired) keys one address may hold. */
+  maxLivePerUser: number;
+}
+
+export const DEFAULT_KEY_POLICY: KeyPolicy = {
+  lifetimeMs: DEFAULT_WORKER_KEY_DAYS * DAY_MS,
+  maxLivePerUser: DEFAULT_WORKER_KEYS_PER_USER,
+};
+
+/** The policy of the WORKER_KEY_DAYS and WORKER_KEYS_PER_USER settings. */
+export function keyPolicyOf(settings: { workerKeyDays: number; workerKeysPerUser: number }): KeyPolicy {
+  return { lifetimeMs: settings.workerKeyDays * DAY_MS, maxLivePerUser: settings.workerKeysPerUser };
+}
+
+/**
+ * Thrown by `verify` for a key past its lifetime: unlike an unknown or revoked key, its owner
+ * did nothing wrong and only needs to connect again, which the refusal says.
+ */
+export class WorkerKeyExpiredError extends Error {
+  override readonly name = 'WorkerKeyExpiredError';
+
+  constructor(
+    readonly keyId: string,
+    readonly expiredAt: number,
+  ) {
+    super(
+      `the worker key expired on ${new Date(expiredAt).toISOString().slice(0, 10)}: connect again (Extensions > Creator Sheets > Settings > Connect) to get a new one`,
+    );
+  }
+}
 
 export interface WorkerKeyInfo {
   id: string;
@@ -19,6 +66,8 @@ export interface WorkerKeyInfo {
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
+  /** When the key stops working (its issue plus WORKER_KEY_DAYS as set now). */
+  expiresAt: number;
 }
 
 export interface IssuedWorkerKey {
@@ -28,8 +77,12 @@ export interface IssuedWorkerKey {
 }
 
 export interface KeyRepository {
+  /** A new key for `email`; its oldest live keys are revoked beyond the policy's cap. */
   issue(email: string): Promise<IssuedWorkerKey>;
-  /** The key's owner, or null for an unknown, malformed or revoked key. */
+  /**
+   * The key's owner, or null for an unknown, malformed or revoked key. Throws
+   * WorkerKeyExpiredError for a key past its lifetime, so the refusal can say to connect again.
+   */
   verify(key: string): Promise<WorkerKeyInfo | null>;
   /** null when no key has this id; revoking twice keeps the first time. */
   revoke(keyId: string): Promise<WorkerKeyInfo | null>;
@@ -51,9 +104,17 @@ export function isWorkerKeyShaped(credential: string): boolean {
   return credential.startsWith(WORKER_KEY_PREFIX);
 }
 
-export function createSqliteKeyRepository(db: Database.Database, clock: Clock): KeyRepository {
+export function createSqliteKeyRepository(
+  db: Database.Database,
+  clock: Clock,
+  policy: KeyPolicy = DEFAULT_KEY_POLICY,
+): KeyRepository {
   const insert = db.prepare<[string, Buffer, string, number]>(
     'INSERT INTO worker_keys (id, key_hash, email, created_at) VALUES (?, ?, ?, ?)',
+  );
+  // Newest first; rowid orders keys issued in the same millisecond.
+  const liveOfEmail = db.prepare<[string, number], { id: string }>(
+    'SELECT id FROM worker_keys WHERE email = ? AND revoked_at IS NULL AND created_at > ? ORDER BY created_at DESC, rowid DESC',
   );
   const byHash = db.prepare<[Buffer], KeyRow>('SELECT * FROM worker_keys WHERE key_hash = ?');
   const byId = db.prepare<[string], KeyRow>('SELECT * FROM worker_keys WHERE id = ?');
@@ -69,6 +130,24 @@ export function createSqliteKeyRepository(db: Database.Database, clock: Clock): 
   // By the key's hash, never the key. This process writes every revocation (revoke() below drops
   // the key here too), so a kept key is never one that was revoked.
   const verified = new WeightedLru<string, KeyRow>(VERIFIED_KEYS_KEPT);
+
+  const toInfo = (row: KeyRow): WorkerKeyInfo => ({
+    id: row.id,
+    email: row.email,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+    expiresAt: row.created_at + policy.lifetimeMs,
+  });
+
+  /** Issues and revokes as one step: two connects at once cannot both stay under the cap. */
+  const issueCapped = db.transaction((id: string, keyHash: Buffer, email: string, now: number) => {
+    const live = liveOfEmail.all(email, now - policy.lifetimeMs);
+    const beyondCap = live.slice(Math.max(0, policy.maxLivePerUser - 1)).map((row) => row.id);
+    for (const oldId of beyondCap) revoke.run(now, oldId);
+    insert.run(id, keyHash, email, now);
+    return beyondCap;
+  });
 
   const lookUp = (presented: Buffer): KeyRow | null => {
     const id = presented.toString('base64');
@@ -88,10 +167,19 @@ export function createSqliteKeyRepository(db: Database.Database, clock: Clock): 
       const key = WORKER_KEY_PREFIX + randomBytes(KEY_BYTES).toString('base64url');
       const id = `key_${randomBytes(9).toString('base64url')}`;
       const now = clock.now();
-      insert.run(id, hashKey(key), normalizeUserEmail(email), now);
+      const owner = normalizeUserEmail(email);
+      const revoked = new Set(issueCapped(id, hashKey(key), owner, now));
+      if (revoked.size > 0) verified.deleteWhere((row) => revoked.has(row.id));
       return {
         key,
-        info: { id, email: normalizeUserEmail(email), createdAt: now, lastUsedAt: null, revokedAt: null },
+        info: {
+          id,
+          email: owner,
+          createdAt: now,
+          lastUsedAt: null,
+          revokedAt: null,
+          expiresAt: now + policy.lifetimeMs,
+        },
       };
     },
 
@@ -100,6 +188,8 @@ export function createSqliteKeyRepository(db: Database.Database, clock: Clock): 
       const row = lookUp(hashKey(key));
       if (row === null) return null;
       const now = clock.now();
+      const expiresAt = row.created_at + policy.lifetimeMs;
+      if (now >= expiresAt) throw new WorkerKeyExpiredError(row.id, expiresAt);
       if (row.last_used_at === null || now - row.last_used_at >= LAST_USED_RESOLUTION_MS) {
         touch.run(now, row.id);
         row.last_used_at = now;
@@ -128,14 +218,4 @@ export function createSqliteKeyRepository(db: Database.Database, clock: Clock): 
 
 function hashKey(key: string): Buffer {
   return hash('sha256', key, 'buffer');
-}
-
-function toInfo(row: KeyRow): WorkerKeyInfo {
-  return {
-    id: row.id,
-    email: row.email,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-    revokedAt: row.revoked_at,
-  };
 }

@@ -22,6 +22,11 @@ export interface LedgerEntryInput {
   requestId: string;
   /** Defaults to the store's clock. */
   at?: number;
+  /**
+   * Counted at its estimate because a crash hid whether the API billed it (paid-call journal):
+   * spent as far as budgets go, and checked against the account's balance (reconciliation).
+   */
+  unconfirmed?: boolean;
 }
 
 export interface LedgerEntry {
@@ -36,6 +41,7 @@ export interface LedgerEntry {
   creditsSaved: number;
   jobId: string | null;
   requestId: string;
+  unconfirmed: boolean;
 }
 
 export interface Spend {
@@ -82,6 +88,8 @@ export interface LedgerRepository {
   usageByUser(period: BudgetPeriod, now?: number): Promise<UserSpend[]>;
   /** Every row of one job, oldest first. */
   ofJob(jobId: string): Promise<LedgerEntry[]>;
+  /** What the whole team spent from `from` (included) to `to` (excluded), and how much of it is unconfirmed. */
+  spendBetween(from: number, to: number): Promise<Spend & { unconfirmedCredits: number }>;
 }
 
 export interface LedgerOptions {
@@ -118,6 +126,7 @@ interface LedgerRow {
   saved_milli: number;
   job_id: string | null;
   request_id: string;
+  unconfirmed: number;
 }
 
 interface SpendRow {
@@ -139,10 +148,10 @@ export type LedgerWriter = (entry: LedgerEntryInput) => LedgerEntry;
 
 export function createLedgerWriter(db: Database.Database, clock: Clock): LedgerWriter {
   const insert = db.prepare<
-    [number, string, string, number, number, number, number, number, string | null, string]
+    [number, string, string, number, number, number, number, number, string | null, string, number]
   >(
     `INSERT INTO ledger (at, user_email, operation_id, estimated_milli, actual_milli, raw_requests,
-       cache_hits, saved_milli, job_id, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       cache_hits, saved_milli, job_id, request_id, unconfirmed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   return (entry) => {
     const row: Omit<LedgerRow, 'id'> = {
@@ -156,6 +165,7 @@ export function createLedgerWriter(db: Database.Database, clock: Clock): LedgerW
       saved_milli: toMilliCredits(entry.creditsSaved ?? 0, 'creditsSaved'),
       job_id: entry.jobId ?? null,
       request_id: entry.requestId,
+      unconfirmed: entry.unconfirmed === true ? 1 : 0,
     };
     const { lastInsertRowid } = insert.run(
       row.at,
@@ -168,6 +178,7 @@ export function createLedgerWriter(db: Database.Database, clock: Clock): LedgerW
       row.saved_milli,
       row.job_id,
       row.request_id,
+      row.unconfirmed,
     );
     return toEntry({ id: Number(lastInsertRowid), ...row });
   };
@@ -249,6 +260,9 @@ export function createSqliteLedgerRepository(
     'SELECT * FROM ledger WHERE user_email = ? ORDER BY at DESC, id DESC LIMIT ?',
   );
   const ofJob = db.prepare<[string], LedgerRow>('SELECT * FROM ledger WHERE job_id = ? ORDER BY id');
+  const unconfirmedBetween = db.prepare<[number, number], { milli: number | null }>(
+    'SELECT SUM(actual_milli) AS milli FROM ledger WHERE unconfirmed = 1 AND at >= ? AND at < ?',
+  );
 
   return {
     async record(entry) {
@@ -316,6 +330,12 @@ export function createSqliteLedgerRepository(
       flushPending();
       return ofJob.all(jobId).map(toEntry);
     },
+
+    async spendBetween(from, to) {
+      flushPending();
+      const unconfirmed = unconfirmedBetween.get(from, to)?.milli ?? 0;
+      return { ...toSpend(teamSpend.get(from, to)), unconfirmedCredits: fromMilliCredits(unconfirmed) };
+    },
   };
 }
 
@@ -342,6 +362,7 @@ function toEntry(row: LedgerRow): LedgerEntry {
     creditsSaved: fromMilliCredits(row.saved_milli),
     jobId: row.job_id,
     requestId: row.request_id,
+    unconfirmed: row.unconfirmed === 1,
   };
 }
 

@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
  * so every data directory, however old, reaches the same schema. Amounts of credits are stored in
  * thousandths (milli-credits) as integers; times are milliseconds since the epoch (UTC).
  */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE cache_entries (
     namespace TEXT NOT NULL,
@@ -149,6 +149,56 @@ const MIGRATIONS: readonly string[] = [
     sealed_reason BLOB NOT NULL,
     since INTEGER NOT NULL
   ) WITHOUT ROWID;
+  `,
+  // 5: the paid-call journal (an intent before each paid call, its answer the moment it arrives),
+  // ledger rows counted at their estimate because a crash hid whether the API billed them, and the
+  // API account's balance read on a schedule to reconcile the ledger against.
+  `
+  CREATE TABLE paid_calls (
+    id TEXT PRIMARY KEY,
+    call_key TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('sent', 'answered', 'settled', 'unconfirmed', 'recovered', 'reused')),
+    operation_id TEXT NOT NULL,
+    user_email TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    job_id TEXT,
+    estimated_milli INTEGER NOT NULL,
+    estimated_raw INTEGER NOT NULL,
+    run_id TEXT NOT NULL,
+    sent_at INTEGER NOT NULL,
+    answered_at INTEGER,
+    status INTEGER,
+    sealed_body BLOB,
+    settled_at INTEGER
+  );
+  CREATE INDEX paid_calls_key ON paid_calls (call_key, state);
+  CREATE INDEX paid_calls_state ON paid_calls (state, sent_at);
+  CREATE INDEX paid_calls_job ON paid_calls (job_id) WHERE job_id IS NOT NULL;
+
+  ALTER TABLE ledger ADD COLUMN unconfirmed INTEGER NOT NULL DEFAULT 0;
+
+  CREATE TABLE account_readings (
+    at INTEGER PRIMARY KEY,
+    credits_milli INTEGER NOT NULL,
+    raw_requests INTEGER
+  );
+  `,
+  // 6: budgets in raw requests too (the monthly raw allowance), set by admins like credit budgets.
+  `
+  CREATE TABLE budgets_by_unit (
+    scope TEXT NOT NULL CHECK (scope IN ('team', 'user')),
+    subject TEXT NOT NULL,
+    period TEXT NOT NULL CHECK (period IN ('day', 'month')),
+    unit TEXT NOT NULL CHECK (unit IN ('credits', 'rawRequests')),
+    limit_milli INTEGER CHECK (limit_milli IS NULL OR limit_milli >= 0),
+    updated_at INTEGER NOT NULL,
+    updated_by TEXT NOT NULL,
+    PRIMARY KEY (scope, subject, period, unit)
+  ) WITHOUT ROWID;
+  INSERT INTO budgets_by_unit (scope, subject, period, unit, limit_milli, updated_at, updated_by)
+    SELECT scope, subject, period, 'credits', limit_milli, updated_at, updated_by FROM budgets;
+  DROP TABLE budgets;
+  ALTER TABLE budgets_by_unit RENAME TO budgets;
   `,
 ];
 

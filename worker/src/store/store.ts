@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { systemClock, type Clock } from '../../common/clock';
+import { createSqliteAiListOwnerRepository, type AiListOwnerRepository } from './ai-list-owner-repository';
 import { createSqliteBudgetRepository, type BudgetRepository } from './budget-repository';
 import { createSqliteCacheRepository, type CacheRepository } from './cache-repository';
 import { CACHE_NAMESPACES, defaultCacheTtlMs, type CacheNamespace } from './cache-namespaces';
@@ -14,7 +15,12 @@ import { createEmailCacheKey, type EmailCacheKey } from './email-cache-key';
 import { createEmailResultCache, type EmailResultCache } from './email-result-cache';
 import { createSqliteJobRepository, type JobRepository } from './job-repository';
 import { createSqliteJobWaitRepository, type JobWaitRepository } from './job-wait-repository';
-import { createSqliteKeyRepository, type KeyRepository } from './key-repository';
+import { createSqlitePaidCallJournal, type PaidCallJournal } from './paid-call-journal';
+import {
+  createSqliteAccountReadingRepository,
+  type AccountReadingRepository,
+} from './account-reading-repository';
+import { createSqliteKeyRepository, type KeyPolicy, type KeyRepository } from './key-repository';
 import { createSqliteLedgerRepository, type LedgerOptions, type LedgerRepository } from './ledger-repository';
 import { migrate } from './migrations';
 import { SealedBox } from './sealed-box';
@@ -42,6 +48,8 @@ export type StoreOptions = StoreLocation & {
    * characters; 0 keeps none.
    */
   reportMemoryChars?: number;
+  /** `WORKER_KEY_DAYS` and `WORKER_KEYS_PER_USER`; their defaults when absent. */
+  keyPolicy?: KeyPolicy;
 } & LedgerOptions;
 
 /** About 200 to 250 reports of the sandbox's size; parsed, they take about twice this in heap. */
@@ -62,8 +70,14 @@ export interface Store {
   ledger: LedgerRepository;
   budgets: BudgetRepository;
   jobs: JobRepository;
+  /** Who created each AI list through this worker. */
+  aiListOwners: AiListOwnerRepository;
   /** Jobs waiting out upstream trouble, and until when. */
   jobWaits: JobWaitRepository;
+  /** Every paid call before it is sent, and its answer the moment it arrives. */
+  paidCalls: PaidCallJournal;
+  /** The API account's balance as read on a schedule, to reconcile the ledger against. */
+  accountReadings: AccountReadingRepository;
   /** Paid answers this version could not read, kept for admins (bounded, sealed, no addresses). */
   unreadableAnswers: UnreadableAnswerRepository;
   /** What the API's answers lacked against the contract, per operation and field path. */
@@ -100,7 +114,7 @@ export function openStore(options: StoreOptions): Store {
   const keys = deriveKeys(secret);
   const emailCacheKey = createEmailCacheKey(keys.emailCacheKey);
   const cacheTtlMs = defaultCacheTtlMs({ reportCacheDays: options.reportCacheDays });
-  const cache = createSqliteCacheRepository(db, clock, {
+  const cache = createSqliteCacheRepository(db, clock, keys.cacheKey, {
     namespaces: [CACHE_NAMESPACES.reports],
     maxChars: options.reportMemoryChars ?? DEFAULT_REPORT_MEMORY_CHARS,
   });
@@ -116,11 +130,14 @@ export function openStore(options: StoreOptions): Store {
     cache,
     emailResults: createEmailResultCache({ cache, cacheKey: emailCacheKey, ttlMs: cacheTtlMs.emails }),
     emailCacheKey,
-    keys: createSqliteKeyRepository(db, clock),
+    keys: createSqliteKeyRepository(db, clock, options.keyPolicy),
     ledger,
     budgets: createSqliteBudgetRepository(db, clock),
     jobs: createSqliteJobRepository(db, clock, box),
+    aiListOwners: createSqliteAiListOwnerRepository(db, clock),
     jobWaits: createSqliteJobWaitRepository(db, box),
+    paidCalls: createSqlitePaidCallJournal(db, clock, box, emailCacheKey),
+    accountReadings: createSqliteAccountReadingRepository(db),
     unreadableAnswers: createSqliteUnreadableAnswerRepository(db, clock, box, emailCacheKey),
     drift,
     cacheTtlMs,

@@ -76,6 +76,21 @@ export type UpstreamEvent =
       durationMs: number;
     });
 
+/**
+ * The journal of one paid call (billing/paid-call-binding.ts). The core names the call, so that a
+ * kept answer of the very same call can stand in for sending it again, and writes the answer the
+ * moment it arrives, before anything parses, caches or bills it: a process killed after the API
+ * billed a call never loses what it paid for.
+ */
+export interface PaidCallRecorder {
+  /** Before the first attempt: a kept answer of the very same call to use instead, or null. */
+  begin(material: string): { status: number; text: string } | null;
+  /** A 2xx arrived (not the service's own error): its body as it came. */
+  answered(status: number, text: string): void;
+  /** The call failed for good: nothing was billed. */
+  failed(): void;
+}
+
 export const DEFAULT_MAX_ATTEMPTS = 5;
 export const DEFAULT_BASE_DELAY_MS = 1000;
 export const DEFAULT_MAX_DELAY_MS = 30_000;
@@ -105,6 +120,8 @@ export interface UpstreamClientOptions {
   maxDelayMs?: number;
   logger?: UpstreamLogger;
   onEvent?: (event: UpstreamEvent) => void;
+  /** The journal of the paid call under way, if any (paid operations only). */
+  paidCall?: () => PaidCallRecorder | undefined;
 }
 
 export interface RequestOptions extends UrlParts {
@@ -141,6 +158,15 @@ interface Failure {
 
 type AttemptResult =
   { ok: true; status: number; json: unknown; text: string } | { ok: false; failure: Failure };
+
+/** A kept answer as the attempt that got it: JSON when it is, else the text for the unreadable path. */
+function replayed(kept: { status: number; text: string }): AttemptResult {
+  try {
+    return { ok: true, status: kept.status, json: JSON.parse(kept.text) as unknown, text: kept.text };
+  } catch {
+    return { ok: true, status: kept.status, json: undefined, text: kept.text };
+  }
+}
 
 /** Paid operations (credits or the raw allowance): a 2xx of theirs has been billed, whatever it says. */
 function isPaid(operationId: OperationId): boolean {
@@ -224,6 +250,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     url: string,
     init: Omit<UpstreamRequestInit, 'signal'>,
     signal: AbortSignal | undefined,
+    recorder: PaidCallRecorder | undefined,
   ): Promise<AttemptResult> {
     const controller = new AbortController();
     const stopTimer = new AbortController();
@@ -265,7 +292,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         }
         // A paid 2xx that is not JSON was billed all the same: it is read as unreadable (kept and
         // billed once above this layer), never retried into a second charge.
-        if (isJson || isPaid(operationId)) return { ok: true, status, json: body, text };
+        if (isJson || isPaid(operationId)) {
+          recorder?.answered(status, text);
+          return { ok: true, status, json: body, text };
+        }
         return {
           ok: false,
           failure: {
@@ -405,132 +435,154 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     };
 
-    for (let attempt = 1; ; attempt += 1) {
-      let permit;
-      try {
-        permit = await throttle.acquire(family, signal);
-      } catch (cause) {
-        throw cancelled(attempt - 1, cause);
-      }
-      if (permit.waitedMs > 0)
-        emit({ type: 'throttled', operationId, family, attempt, waitedMs: permit.waitedMs });
-      emit({ type: 'attempt', operationId, family, attempt, method: spec.method, path: target.path });
-      log('debug', `upstream ${operationId} attempt ${attempt}`, { operationId, path: target.path, attempt });
+    const recorder = isPaid(operationId) ? options.paidCall?.() : undefined;
+    const material = `${operationId} ${spec.method} ${target.path}${target.search} ${init.body ?? ''}`;
+    const kept = recorder?.begin(material) ?? null;
+    try {
+      return await attempts(kept);
+    } catch (error) {
+      // Failed for good: not billed. An unreadable 2xx was billed, and its answer is kept.
+      if (!(error instanceof UpstreamError && error.code === 'unreadable_answer')) recorder?.failed();
+      throw error;
+    }
 
-      const attemptStarted = clock.now();
-      let result: AttemptResult;
-      try {
-        result = await attemptOnce(operationId, url, init, signal);
-      } finally {
-        permit.release();
-      }
-      const durationMs = clock.now() - attemptStarted;
+    async function attempts(replay: { status: number; text: string } | null): Promise<unknown> {
+      for (let attempt = 1; ; attempt += 1) {
+        const attemptStarted = clock.now();
+        let result: AttemptResult;
+        if (replay !== null && attempt === 1) {
+          // What an earlier run was answered for this very call, kept by the journal: no new purchase.
+          result = replayed(replay);
+          log('debug', `upstream ${operationId} answered from the paid-call journal`, { operationId });
+        } else {
+          let permit;
+          try {
+            permit = await throttle.acquire(family, signal);
+          } catch (cause) {
+            throw cancelled(attempt - 1, cause);
+          }
+          if (permit.waitedMs > 0)
+            emit({ type: 'throttled', operationId, family, attempt, waitedMs: permit.waitedMs });
+          emit({ type: 'attempt', operationId, family, attempt, method: spec.method, path: target.path });
+          log('debug', `upstream ${operationId} attempt ${attempt}`, {
+            operationId,
+            path: target.path,
+            attempt,
+          });
+          try {
+            result = await attemptOnce(operationId, url, init, signal, recorder);
+          } finally {
+            permit.release();
+          }
+        }
+        const durationMs = clock.now() - attemptStarted;
 
-      if (result.ok) {
+        if (result.ok) {
+          emit({
+            type: 'response',
+            operationId,
+            family,
+            attempt,
+            status: result.status,
+            code: null,
+            durationMs,
+          });
+          let parsed: unknown = result.json;
+          if (schema !== undefined) {
+            const reading = readAnswer(schema, result.json);
+            if (!reading.ok) {
+              // Not retried: the same body would fail the same way, and a paid answer was already
+              // billed once. The body goes with the error so the paid-call pipeline keeps it.
+              emit({ type: 'read', operationId, family, findings: [], unreadable: reading.problems });
+              throw fail({
+                status: result.status,
+                code: 'unreadable_answer',
+                message: `the Discovery API answered ${operationId} in a shape this version could not read (${reading.problems.join('; ')})`,
+                attempts: attempt,
+                answer: {
+                  status: result.status,
+                  text: result.text,
+                  json: result.json,
+                  problems: reading.problems,
+                },
+              });
+            }
+            emit({ type: 'read', operationId, family, findings: reading.drift, unreadable: null });
+            parsed = reading.value;
+          }
+          emit({
+            type: 'settled',
+            operationId,
+            family,
+            ok: true,
+            attempts: attempt,
+            status: result.status,
+            code: null,
+            durationMs: clock.now() - started,
+          });
+          return parsed;
+        }
+
+        const { failure } = result;
         emit({
           type: 'response',
           operationId,
           family,
           attempt,
-          status: result.status,
-          code: null,
-          durationMs,
-        });
-        let parsed: unknown = result.json;
-        if (schema !== undefined) {
-          const reading = readAnswer(schema, result.json);
-          if (!reading.ok) {
-            // Not retried: the same body would fail the same way, and a paid answer was already
-            // billed once. The body goes with the error so the paid-call pipeline keeps it.
-            emit({ type: 'read', operationId, family, findings: [], unreadable: reading.problems });
-            throw fail({
-              status: result.status,
-              code: 'unreadable_answer',
-              message: `the Discovery API answered ${operationId} in a shape this version could not read (${reading.problems.join('; ')})`,
-              attempts: attempt,
-              answer: {
-                status: result.status,
-                text: result.text,
-                json: result.json,
-                problems: reading.problems,
-              },
-            });
-          }
-          emit({ type: 'read', operationId, family, findings: reading.drift, unreadable: null });
-          parsed = reading.value;
-        }
-        emit({
-          type: 'settled',
-          operationId,
-          family,
-          ok: true,
-          attempts: attempt,
-          status: result.status,
-          code: null,
-          durationMs: clock.now() - started,
-        });
-        return parsed;
-      }
-
-      const { failure } = result;
-      emit({
-        type: 'response',
-        operationId,
-        family,
-        attempt,
-        status: failure.status,
-        code: failure.code,
-        durationMs,
-      });
-      if (failure.outcome.kind === 'aborted') throw cancelled(attempt, failure.cause);
-
-      const decision = decideRetry({
-        attempt,
-        maxAttempts,
-        outcome: failure.outcome,
-        baseDelayMs,
-        maxDelayMs,
-        random,
-        now: clock.now(),
-      });
-      if (!decision.retry) {
-        let { message } = failure;
-        if (decision.reason === 'retry_after_too_long' && decision.retryAfterMs !== undefined) {
-          message += ` (the service asks to wait ${seconds(decision.retryAfterMs)}, longer than the ${seconds(maxDelayMs)} this client waits; try again later)`;
-        } else if (decision.reason === 'attempts_exhausted' && attempt > 1) {
-          message += ` (gave up after ${attempt} attempts)`;
-        }
-        throw fail({
           status: failure.status,
           code: failure.code,
-          message,
-          attempts: attempt,
-          cause: failure.cause,
-          ...(decision.retryAfterMs === undefined ? {} : { retryAfterMs: decision.retryAfterMs }),
+          durationMs,
         });
-      }
+        if (failure.outcome.kind === 'aborted') throw cancelled(attempt, failure.cause);
 
-      // Everyone in the family would draw the same 429: hold the whole family, not just this call.
-      if (decision.reason === 'rate_limited') throttle.pause(family, clock.now() + decision.delayMs);
-      emit({
-        type: 'retry',
-        operationId,
-        family,
-        attempt,
-        delayMs: decision.delayMs,
-        reason: decision.reason,
-        status: failure.status,
-      });
-      log('warn', `upstream ${operationId} retrying: ${failure.message}`, {
-        operationId,
-        path: target.path,
-        attempt,
-        status: failure.status,
-        code: failure.code,
-        delayMs: decision.delayMs,
-      });
-      await sleep(decision.delayMs, signal);
-      if (signal?.aborted) throw cancelled(attempt, signal.reason);
+        const decision = decideRetry({
+          attempt,
+          maxAttempts,
+          outcome: failure.outcome,
+          baseDelayMs,
+          maxDelayMs,
+          random,
+          now: clock.now(),
+        });
+        if (!decision.retry) {
+          let { message } = failure;
+          if (decision.reason === 'retry_after_too_long' && decision.retryAfterMs !== undefined) {
+            message += ` (the service asks to wait ${seconds(decision.retryAfterMs)}, longer than the ${seconds(maxDelayMs)} this client waits; try again later)`;
+          } else if (decision.reason === 'attempts_exhausted' && attempt > 1) {
+            message += ` (gave up after ${attempt} attempts)`;
+          }
+          throw fail({
+            status: failure.status,
+            code: failure.code,
+            message,
+            attempts: attempt,
+            cause: failure.cause,
+            ...(decision.retryAfterMs === undefined ? {} : { retryAfterMs: decision.retryAfterMs }),
+          });
+        }
+
+        // Everyone in the family would draw the same 429: hold the whole family, not just this call.
+        if (decision.reason === 'rate_limited') throttle.pause(family, clock.now() + decision.delayMs);
+        emit({
+          type: 'retry',
+          operationId,
+          family,
+          attempt,
+          delayMs: decision.delayMs,
+          reason: decision.reason,
+          status: failure.status,
+        });
+        log('warn', `upstream ${operationId} retrying: ${failure.message}`, {
+          operationId,
+          path: target.path,
+          attempt,
+          status: failure.status,
+          code: failure.code,
+          delayMs: decision.delayMs,
+        });
+        await sleep(decision.delayMs, signal);
+        if (signal?.aborted) throw cancelled(attempt, signal.reason);
+      }
     }
   }
 

@@ -141,6 +141,8 @@ describe('budget guard', () => {
     expect(await guard.limits('ANA@team.com')).toEqual({
       user: { day: null, month: null },
       team: { day: null, month: null },
+      userRaw: { day: null, month: null },
+      teamRaw: { day: null, month: null },
     });
 
     await store.budgets.clear({ scope: 'user', email: 'ana@team.com' }, 'day');
@@ -216,6 +218,48 @@ describe('budget guard', () => {
       rawRequests: 1,
       cacheHits: 300,
       creditsSaved: 6,
+    });
+  });
+
+  describe('raw requests', () => {
+    const raw = (units: number) => ({ credits: 0, rawRequests: units });
+    const spendRaw = (who: { email: string }, units: number) =>
+      store.ledger.record({
+        userEmail: who.email,
+        operation: 'rawIgUserFeed',
+        estimatedCredits: 0,
+        actualCredits: 0,
+        rawRequests: units,
+        requestId: 'r',
+      });
+
+    it('a raw budget of 0 stops raw requests, whatever the credit budgets say', async () => {
+      const guard = guardWith({ user: { day: 100 }, userRaw: { day: 0 } });
+      const refused = await guard.reserve(ana, raw(1)).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(BudgetExceededError);
+      expect(refused).toMatchObject({ unit: 'rawRequests', scope: 'user', period: 'day' });
+      expect((refused as Error).message).toBe('Raw request budget for today reached (0 raw requests)');
+      // Credits are another budget.
+      await expect(guard.check(ana, 5)).resolves.toBeUndefined();
+    });
+
+    it('counts what the ledger spent and what calls under way hold, per user and for the team', async () => {
+      const guard = guardWith({ userRaw: { day: 20 }, teamRaw: { month: 25 } });
+      await spendRaw(ana, 15);
+      const held = await guard.reserve(ana, raw(4));
+      const over = await guard.reserve(ana, raw(2)).catch((error: unknown) => error);
+      expect((over as Error).message).toBe(
+        'This would use up to 2 raw requests, more than the 1 left of your raw request budget for today',
+      );
+      const team = await guard.reserve(bob, raw(7)).catch((error: unknown) => error);
+      expect((team as Error).message).toBe(
+        "This would use up to 7 raw requests, more than the 6 left of the team's raw request budget for this month",
+      );
+      const status = await guard.status(ana.email);
+      expect(status.userRaw.day).toMatchObject({ limit: 20, spent: 15, pending: 4, left: 1 });
+      expect(status.teamRaw.month).toMatchObject({ limit: 25, spent: 15, pending: 4, left: 6 });
+      held.release();
+      expect((await guard.status(ana.email)).userRaw.day).toMatchObject({ pending: 0, left: 5 });
     });
   });
 });

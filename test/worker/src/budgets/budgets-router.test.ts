@@ -14,6 +14,7 @@ describe('admin budgets router', () => {
     expect(set.status).toBe(200);
     expect(set.body).toEqual({
       target: { scope: 'user', email: 'Ana@team.com' },
+      unit: 'credits',
       budgets: { day: 5, month: null },
     });
 
@@ -36,20 +37,50 @@ describe('admin budgets router', () => {
     expect(listed.body.defaults).toEqual({
       user: { day: 50, month: null },
       team: { day: null, month: 1000 },
+      userRaw: { day: null, month: null },
+      teamRaw: { day: null, month: null },
     });
     expect(listed.body.overrides).toEqual([
       expect.objectContaining({
         target: { scope: 'team' },
         period: 'day',
-        credits: 200,
+        unit: 'credits',
+        limit: 200,
         updatedBy: 'boss@team.com',
       }),
       expect.objectContaining({
         target: { scope: 'user', email: 'ana@team.com' },
         period: 'month',
-        credits: null,
+        limit: null,
       }),
     ]);
+  });
+
+  it('sets raw-request budgets apart from credit budgets, and they apply to the member', async () => {
+    const raw = await request(world.app)
+      .put('/api/budgets')
+      .set(as(world.bossKey))
+      .send({ scope: 'user', email: 'ana@team.com', unit: 'rawRequests', day: 3 });
+    expect(raw.body).toEqual({
+      target: { scope: 'user', email: 'ana@team.com' },
+      unit: 'rawRequests',
+      budgets: { day: 3, month: null },
+    });
+
+    const usage = await request(world.app).get('/api/account/usage').set(as(world.anaKey));
+    expect(usage.body.budgets.userRaw.day).toMatchObject({ limit: 3, spent: 0, left: 3 });
+    // Her credit budget is still the default.
+    expect(usage.body.budgets.user.day).toMatchObject({ limit: 50, left: 45.5 });
+    await expect(
+      world.guard.check({ email: 'ana@team.com' }, { credits: 0, rawRequests: 4 }),
+    ).rejects.toThrow(/raw request/);
+
+    const fraction = await request(world.app)
+      .put('/api/budgets')
+      .set(as(world.bossKey))
+      .send({ scope: 'team', unit: 'rawRequests', month: 2.5 });
+    expect(fraction.status).toBe(400);
+    expect(fraction.body.error.message).toBe('month must be a whole number of raw requests');
   });
 
   it('refuses budgets from a member, and an unreadable budget with the reason', async () => {

@@ -1,5 +1,9 @@
 import express from 'express';
-import { createBudgetGuard, type BudgetDefaults } from '../../../../worker/src/budgets/budget-guard';
+import {
+  createBudgetGuard,
+  type BudgetDefaults,
+  type BudgetGuard,
+} from '../../../../worker/src/budgets/budget-guard';
 import { createBudgetsRouter } from '../../../../worker/src/budgets/budgets-router';
 import { createUsageRouter } from '../../../../worker/src/budgets/usage-router';
 import { createAccessPolicy } from '../../../../worker/src/identity/access-policy';
@@ -14,6 +18,7 @@ export interface RouterWorld {
   app: express.Express;
   store: Store;
   clock: ManualClock;
+  guard: BudgetGuard;
   anaKey: string;
   bossKey: string;
 }
@@ -63,7 +68,7 @@ export async function startRouterWorld(): Promise<RouterWorld> {
     });
     clock.advance(1000);
   }
-  return { app, store, clock, anaKey, bossKey };
+  return { app, store, clock, guard, anaKey, bossKey };
 }
 
 export const as = (key: string) => ({ Authorization: `Bearer ${key}` });

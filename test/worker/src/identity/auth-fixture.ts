@@ -11,7 +11,9 @@ import {
 import { createIdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
 import { requireIdentity } from '../../../../worker/src/identity/identity';
 import { createKeysRouter } from '../../../../worker/src/identity/keys-router';
+import type { KeyPolicy } from '../../../../worker/src/store/key-repository';
 import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Clock } from '../../../../worker/common/clock';
 import {
   TEST_CLIENT_ID,
   makeSigningKey,
@@ -27,6 +29,13 @@ export interface LoggedLine {
   fields: Record<string, unknown>;
 }
 
+export interface AuthWorldOptions {
+  /** The store's clock (key expiry); the system's by default. */
+  clock?: Clock;
+  /** WORKER_KEY_DAYS and WORKER_KEYS_PER_USER; the defaults when absent. */
+  keyPolicy?: KeyPolicy;
+}
+
 export interface AuthWorld {
   app: Express;
   store: Store;
@@ -40,10 +49,14 @@ export interface AuthWorld {
  * A small worker with the real authenticator, keys router and store, Google played by a local
  * certificate server. `GET /api/whoami` answers the identity the authenticator attached.
  */
-export async function startAuthWorld(): Promise<AuthWorld> {
+export async function startAuthWorld(options: AuthWorldOptions = {}): Promise<AuthWorld> {
   const googleKey = makeSigningKey('kid-1');
   const certs: CertServer = await startCertServer([googleKey]);
-  const store = openStore({ memory: true });
+  const store = openStore({
+    memory: true,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.keyPolicy === undefined ? {} : { keyPolicy: options.keyPolicy }),
+  });
   const logs: LoggedLine[] = [];
   const logger: AuthLogger = { warn: (message, fields) => logs.push({ message, fields }) };
   const checker = createCredentialChecker({

@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { DEV_IDENTITY } from '../../../../worker/src/identity/identity';
+import { keyPolicyOf } from '../../../../worker/src/store/key-repository';
+import { DAY_MS, ManualClock } from '../store/store-fixtures';
 import { DEV_KEY, startAuthWorld, type AuthWorld } from './auth-fixture';
 import { mintIdToken, validClaims } from '../../../../worker/playground/fake-google';
 
@@ -133,5 +135,36 @@ describe('authenticate middleware', () => {
     expect(res.status).toBe(401);
     expect(res.body.error.message).toBe('the credential is neither a worker key nor a Google ID token');
     expectNoLeak('definitely-not-valid', res.body);
+  });
+
+  it('refuses an expired worker key with a sentence that says to connect again, and logs it', async () => {
+    const clock = new ManualClock();
+    const expiring = await startAuthWorld({
+      clock,
+      keyPolicy: keyPolicyOf({ workerKeyDays: 1, workerKeysPerUser: 10 }),
+    });
+    try {
+      const { key } = await expiring.store.keys.issue('ana@team.com');
+      const ask = () => request(expiring.app).get('/api/whoami').set('Authorization', `Bearer ${key}`);
+      expect((await ask()).status).toBe(200);
+
+      clock.advance(DAY_MS);
+      const res = await ask();
+      expect(res.status).toBe(401);
+      expect(res.body.error).toEqual({
+        code: 'unauthenticated',
+        message:
+          'the worker key expired on 2025-05-15: connect again (Extensions > Creator Sheets > Settings > Connect) to get a new one',
+      });
+      expect(expiring.logs).toEqual([
+        {
+          message: 'request refused',
+          fields: expect.objectContaining({ status: 401, via: 'workerKey', reason: 'worker key expired' }),
+        },
+      ]);
+      expect(JSON.stringify(expiring.logs)).not.toContain(key.slice(4));
+    } finally {
+      await expiring.close();
+    }
   });
 });

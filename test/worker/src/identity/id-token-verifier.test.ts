@@ -52,6 +52,31 @@ describe('Google ID token verifier', () => {
     });
   });
 
+  it('gives the address and the hosted domain parsed and lower-cased, never as the claim spells them', async () => {
+    const token = mintIdToken(googleKey, validClaims({ email: 'Ana.Silva@Team.COM', hd: 'TEAM.com' }));
+    expect(await verifier().verify(token)).toMatchObject({
+      email: 'ana.silva@team.com',
+      hostedDomain: 'team.com',
+    });
+  });
+
+  it.each([
+    ['a@evil.org@team.com', 'it has more than one "@"'],
+    [' admin@team.com', 'it contains a space, a control or an invisible character'],
+    ['admin@team.com\u0000', 'it contains a space, a control or an invisible character'],
+  ])('rejects the e-mail claim %j with a sentence', async (email, why) => {
+    const error = await rejection(mintIdToken(googleKey, validClaims({ email })));
+    expect(error).toMatchObject({
+      code: 'invalid_token',
+      message: `the sign-in address is not a plain e-mail address: ${why}`,
+    });
+  });
+
+  it('rejects a hosted domain that is not a domain name', async () => {
+    const error = await rejection(mintIdToken(googleKey, validClaims({ hd: '' })));
+    expect(error.message).toBe('the ID token\'s hosted domain (hd) "" is not a domain name');
+  });
+
   it('fetches the certificates once and keeps them as long as Cache-Control says', async () => {
     const v = verifier();
     const before = certs.requests();

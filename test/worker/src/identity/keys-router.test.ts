@@ -24,6 +24,7 @@ describe('keys router', () => {
       id: expect.stringMatching(/^key_/),
       email: 'ana@team.com',
       role: 'member',
+      expiresAt: expect.any(Number),
     });
     expect(fromBody.body).toMatchObject({ email: 'boss@team.com', role: 'admin' });
 
@@ -45,6 +46,7 @@ describe('keys router', () => {
         createdAt: expect.any(Number),
         lastUsedAt: expect.any(Number),
         revokedAt: null,
+        expiresAt: expect.any(Number),
       },
     ]);
     expect(JSON.stringify(list.body)).not.toContain(issued.body.key.slice(4));
@@ -97,5 +99,23 @@ describe('keys router', () => {
     const anaRevokesOwn = await request(world.app).delete(`/api/keys/${ana.info.id}`).set(as(ana.key));
     expect(anaRevokesOwn.status).toBe(200);
     expect((await request(world.app).delete('/api/keys/key_nope').set(as(boss.key))).status).toBe(404);
+  });
+
+  it('keeps at most WORKER_KEYS_PER_USER live keys per person: one ID token cannot mint hundreds', async () => {
+    const token = idToken('ana@team.com');
+    const issued: string[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      const res = await request(world.app).post('/api/keys').set('Authorization', `Bearer ${token}`);
+      expect(res.status).toBe(201);
+      issued.push(res.body.key as string);
+    }
+    const live = (await world.store.keys.list('ana@team.com')).filter((key) => key.revokedAt === null);
+    expect(live).toHaveLength(10);
+    expect(
+      (await request(world.app).get('/api/keys').set('Authorization', `Bearer ${issued[0]}`)).status,
+    ).toBe(401);
+    expect(
+      (await request(world.app).get('/api/keys').set('Authorization', `Bearer ${issued[24]}`)).status,
+    ).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Run as a child process by job-crash.test.ts: a worker's job machinery (store in DATA_DIR, the
- * upstream client against the test's sandbox over loopback, the job runner) working through one
+ * recovery at start, the upstream client against the test's sandbox over loopback, the job runner) working through one
  * e-mail enrichment job. Prints "committed <index>" after each commit. With a kill point, it
  * prints "fetched <index>" once that batch's work is done but before its commit, and waits there
  * for the SIGKILL. Started again on the same DATA_DIR, it resumes the job.
@@ -8,15 +8,10 @@
  * argv: data dir, sandbox URL, inputs file (JSON array of cells), log file, batch to stop at (-1: none).
  * env: CRASH_CHILD_ENV, the worker settings as JSON.
  */
-import { appendFileSync, readFileSync } from 'node:fs';
-import { systemClock } from '../../../../worker/common/clock';
-import { createUpstreamFromConfig, createWorkerDeps } from '../../../../worker/src/app-deps';
-import { parseWorkerConfig } from '../../../../worker/src/config';
+import { readFileSync } from 'node:fs';
 import { DEV_IDENTITY } from '../../../../worker/src/identity/identity';
 import { createJobRunner } from '../../../../worker/src/jobs/job-runner';
-import { createLogger } from '../../../../worker/src/logging/logger';
-import { createUpstreamMonitor } from '../../../../worker/src/operations/health-upstream-monitor';
-import { openStore } from '../../../../worker/src/store/store';
+import { failChild, openChildWorker } from '../../../support/crash-child';
 
 async function main(
   dataDir: string,
@@ -25,23 +20,7 @@ async function main(
   logFile: string,
   stopAt: number,
 ) {
-  const env = JSON.parse(process.env.CRASH_CHILD_ENV ?? '{}') as Record<string, string>;
-  const config = parseWorkerConfig({ ...env, DATA_DIR: dataDir });
-  const logger = createLogger({
-    level: 'debug',
-    destination: { write: (line: string) => appendFileSync(logFile, line) },
-    scrub: false,
-  });
-  const store = openStore({ dataDir, reportCacheDays: config.reportCacheDays });
-  const upstreamMonitor = createUpstreamMonitor(systemClock);
-  const upstream = createUpstreamFromConfig(config, {
-    baseUrl: `${sandboxUrl}/v1`,
-    logger,
-    monitor: upstreamMonitor,
-    drift: store.drift,
-    retry: { baseDelayMs: 5, maxDelayMs: 40 },
-  });
-  const deps = createWorkerDeps({ config, store, upstream, upstreamMonitor, logger, devKey: config.devKey });
+  const { store, deps } = await openChildWorker({ dataDir, sandboxUrl, logFile });
   const runner = createJobRunner(deps, {
     hooks: {
       beforeCommit: (_jobId, index) => {
@@ -68,7 +47,4 @@ async function main(
 }
 
 const [dataDir, sandboxUrl, inputsFile, logFile, stopAt] = process.argv.slice(2);
-main(dataDir, sandboxUrl, inputsFile, logFile, Number(stopAt)).catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+main(dataDir, sandboxUrl, inputsFile, logFile, Number(stopAt)).catch(failChild);

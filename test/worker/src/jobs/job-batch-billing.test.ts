@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { BudgetExceededError } from '../../../../worker/src/budgets/budget-exceeded-error';
 import { createBudgetGuard, type BudgetGuard } from '../../../../worker/src/budgets/budget-guard';
-import { createBatchBilling, type BatchLedgerRow } from '../../../../worker/src/jobs/job-batch-billing';
+import { createBatchBilling } from '../../../../worker/src/jobs/job-batch-billing';
 import { openStore, type Store } from '../../../../worker/src/store/store';
 import { UpstreamError } from '../../../../worker/src/upstream/upstream-error';
 
@@ -23,22 +23,19 @@ describe('the paid calls of a job batch', () => {
   });
   afterEach(() => store.close());
 
-  const billingWith = (noted: BatchLedgerRow[][]) =>
+  const billingWith = () =>
     createBatchBilling({
       guard,
       context,
       requestId: 'job:job_1#0.run',
       logger: pino({ level: 'silent' }),
       unreadableAnswers: store.unreadableAnswers,
+      journal: store.paidCalls,
       clock: { now: () => Date.now() },
-      onPaid: async (rows) => {
-        noted.push(rows);
-      },
     });
 
   it('adds the calls up for the commit, writing nothing to the ledger itself, and holds the budget until released', async () => {
-    const noted: BatchLedgerRow[][] = [];
-    const billing = billingWith(noted);
+    const billing = billingWith();
     const budget = await billing.paid.reserve(context, charge(6));
     let calls = 0;
     for (const actual of [1, 0.5]) {
@@ -63,7 +60,6 @@ describe('the paid calls of a job batch', () => {
         requestId: 'job:job_1#0.run',
       },
     ]);
-    expect(noted.map((rows) => rows[0].actualCredits)).toEqual([1, 1.5]);
     expect(await store.ledger.ofJob('job_1')).toEqual([]);
     expect((await guard.status(identity.email)).user.day.pending).toBe(6);
 
@@ -82,7 +78,7 @@ describe('the paid calls of a job batch', () => {
   });
 
   it('writes what a batch paid straight to the ledger when the batch will not commit', async () => {
-    const billing = billingWith([]);
+    const billing = billingWith();
     await billing.paid.run(context, {
       operation: 'report',
       estimate: charge(1),
@@ -103,7 +99,7 @@ describe('the paid calls of a job batch', () => {
   });
 
   it('bills nothing for a call that failed', async () => {
-    const billing = billingWith([]);
+    const billing = billingWith();
     await expect(
       billing.paid.run(context, {
         operation: 'report',
@@ -119,8 +115,7 @@ describe('the paid calls of a job batch', () => {
   });
 
   it('tallies a billed answer it could not read like any answer, and hands back the marker', async () => {
-    const noted: BatchLedgerRow[][] = [];
-    const billing = billingWith(noted);
+    const billing = billingWith();
     const budget = await billing.paid.reserve(context, charge(1));
     const result = await budget.run({
       operation: 'report',
@@ -145,7 +140,6 @@ describe('the paid calls of a job batch', () => {
     expect(billing.ledgerRows()).toEqual([
       expect.objectContaining({ operation: 'report', actualCredits: 1 }),
     ]);
-    expect(noted).toHaveLength(1);
     expect(await store.unreadableAnswers.list()).toEqual([
       expect.objectContaining({ operation: 'report', jobId: 'job_1' }),
     ]);

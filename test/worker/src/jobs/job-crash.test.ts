@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLATFORMS } from '../../../../shared/platforms';
 import { creatorEmail } from '../../../../worker/sandbox/data/details';
 import { openStore } from '../../../../worker/src/store/store';
+import { runKillableChild, type ChildRun } from '../../../support/crash-child';
 import { callsOf, DEV_KEY, SANDBOX_TOKEN, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 import { addressesFoundIn } from './jobs-fixture';
 
@@ -21,30 +21,9 @@ const CHILD_ENV = {
   WORKER_DEV_KEY: DEV_KEY,
 };
 
-interface ChildRun {
-  code: number | null;
-  signal: string | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the child; with `killOn`, sends SIGKILL once it prints that line. */
 function runChild(args: string[], killOn?: string): Promise<ChildRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], {
-    cwd: join(__dirname, '../../../..'),
-    env: { ...process.env, CRASH_CHILD_ENV: JSON.stringify(CHILD_ENV) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-    if (killOn !== undefined && stdout.split('\n').includes(killOn)) child.kill('SIGKILL');
-  });
-  return new Promise((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr })),
-  );
+  return runKillableChild(CHILD, CHILD_ENV, args, killOn);
 }
 
 let world: WorkerWorld;

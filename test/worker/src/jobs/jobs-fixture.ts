@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import request from 'supertest';
-import { JSON_BODY_LIMIT, type AppDeps } from '../../../../worker/src/app';
+import type { AppDeps } from '../../../../worker/src/app';
 import { createWorkerDeps } from '../../../../worker/src/app-deps';
 import { errorHandler, notFoundHandler } from '../../../../worker/src/http/error-answer';
 import {
@@ -60,7 +60,6 @@ export async function startJobsWorld(options: JobsWorldOptions = {}): Promise<Jo
     const runner = createJobRunner(deps, runnerOptions);
     const app = express();
     app.use(requestContext(deps.logger));
-    app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
     app.use(createJobsRouter({ ...deps, jobRunner: runner }));
     // The request routes on the same store, to compare a job's rows with theirs.
     app.use(createReportsRouter(deps));

@@ -1,4 +1,5 @@
 import { AI_LIST_MAX_MEMBERS } from '../../../../shared/limits';
+import { aiListCreateResponseSchema } from '../../../../shared/responses/ai-search';
 import { callsOf } from '../worker-fixture';
 import { apiDelete, apiGet, apiPost, startMoreWorld, type MoreWorld } from '../more-routers-fixture';
 
@@ -140,5 +141,120 @@ describe('AI lists', () => {
     expect(res.body.error.message).toBe(
       'ids[1] is a number too long to be exact: format the column as plain text',
     );
+  });
+});
+
+describe('AI lists: who may change them', () => {
+  let ana: string;
+  let bo: string;
+  beforeAll(async () => {
+    ana = (await world.deps.store.keys.issue('ana@team.com')).key;
+    bo = (await world.deps.store.keys.issue('bo@team.com')).key;
+  });
+
+  const createAs = async (key: string, name: string) => {
+    const res = await apiPost(world.api, '/api/ai/lists', { platform: 'tiktok', name }, key);
+    expect(res.status).toBe(201);
+    return res.body.list as { id: string; owner: string | null };
+  };
+
+  it('records the creator as the owner and shows it in every list answer', async () => {
+    const list = await createAs(ana, 'Ana picks');
+    const all = await apiGet(world.api, '/api/ai/lists', bo);
+    const one = await apiGet(world.api, `/api/ai/lists/${list.id}`, bo);
+
+    expect(list.owner).toBe('ana@team.com');
+    expect(all.body.lists.find((item: { id: string }) => item.id === list.id)).toMatchObject({
+      owner: 'ana@team.com',
+    });
+    expect(one.body.list).toMatchObject({ id: list.id, owner: 'ana@team.com' });
+  });
+
+  it("refuses another member's changes with 403 naming who may, before asking the API", async () => {
+    const list = await createAs(ana, 'Not yours');
+    const ids = tiktokIds.slice(0, 2);
+    await world.resetStats();
+    const message = (action: string) =>
+      `Only ana@team.com, who created the list ${list.id}, or an admin may ${action}`;
+
+    const deleted = await apiDelete(world.api, `/api/ai/lists/${list.id}`, undefined, bo);
+    const added = await apiPost(world.api, `/api/ai/lists/${list.id}/members`, { ids }, bo);
+    const removed = await apiPost(world.api, `/api/ai/lists/${list.id}/members/remove`, { ids }, bo);
+    const removedByDelete = await apiDelete(world.api, `/api/ai/lists/${list.id}/members`, { ids }, bo);
+    const read = await apiGet(world.api, `/api/ai/lists/${list.id}/members`, bo);
+
+    expect(deleted.status).toBe(403);
+    expect(deleted.body.error).toEqual({ code: 'forbidden', message: message('delete it') });
+    expect(added.status).toBe(403);
+    expect(added.body.error.message).toBe(message('add members to it'));
+    expect(removed.status).toBe(403);
+    expect(removed.body.error.message).toBe(message('remove members from it'));
+    expect(removedByDelete.status).toBe(403);
+    // Reading is everyone's.
+    expect(read.status).toBe(200);
+    const stats = await world.stats();
+    for (const operation of ['aiListDelete', 'aiListMembersAdd', 'aiListMembersRemove'] as const) {
+      expect(callsOf(stats, operation)).toBe(0);
+    }
+  });
+
+  it('lets the owner manage their own list, and forgets the owner once it is deleted', async () => {
+    const list = await createAs(bo, 'Mine');
+    const ids = tiktokIds.slice(0, 3);
+
+    const added = await apiPost(world.api, `/api/ai/lists/${list.id}/members`, { ids }, bo);
+    const removed = await apiPost(
+      world.api,
+      `/api/ai/lists/${list.id}/members/remove`,
+      { ids: [ids[0]] },
+      bo,
+    );
+    const deleted = await apiDelete(world.api, `/api/ai/lists/${list.id}`, undefined, bo);
+
+    expect(added.body).toMatchObject({ added: 3 });
+    expect(removed.body).toMatchObject({ removed: 1 });
+    expect(deleted.body).toEqual({ listId: list.id, deleted: true });
+    expect(await world.deps.store.aiListOwners.ownerOf(list.id)).toBeNull();
+  });
+
+  it("lets an admin manage any member's list", async () => {
+    const list = await createAs(ana, 'Admin may');
+    const ids = tiktokIds.slice(0, 2);
+
+    expect((await apiPost(world.api, `/api/ai/lists/${list.id}/members`, { ids })).status).toBe(200);
+    expect((await apiDelete(world.api, `/api/ai/lists/${list.id}`)).status).toBe(200);
+  });
+
+  it('leaves lists created outside this worker to admins; members may read them', async () => {
+    const { list } = await world.deps.upstream.request('aiListCreate', {
+      body: { platform: 'tiktok', name: 'From the console' },
+      schema: aiListCreateResponseSchema,
+    });
+
+    const read = await apiGet(world.api, `/api/ai/lists/${list.id}`, ana);
+    const all = await apiGet(world.api, '/api/ai/lists', ana);
+    const deleted = await apiDelete(world.api, `/api/ai/lists/${list.id}`, undefined, ana);
+    const added = await apiPost(
+      world.api,
+      `/api/ai/lists/${list.id}/members`,
+      { ids: tiktokIds.slice(0, 1) },
+      ana,
+    );
+    const byAdmin = await apiDelete(world.api, `/api/ai/lists/${list.id}`);
+
+    expect(read.status).toBe(200);
+    expect(read.body.list).toMatchObject({ id: list.id, owner: null });
+    expect(all.body.lists.find((item: { id: string }) => item.id === list.id)).toMatchObject({ owner: null });
+    expect(deleted.status).toBe(403);
+    expect(deleted.body.error.message).toBe(
+      'Only an admin may delete the list "From the console": it was not created through this worker, so it has no owner here',
+    );
+    expect(added.status).toBe(403);
+    expect(byAdmin.status).toBe(200);
+  });
+
+  it('answers 404 to a member for a list that does not exist, not a refusal', async () => {
+    const res = await apiDelete(world.api, '/api/ai/lists/no-such-list', undefined, ana);
+    expect(res.status).toBe(404);
   });
 });

@@ -67,6 +67,7 @@ describe('GET /api/raw/jobs/:id', () => {
       cursor: null,
       cursorParam: 'after',
       rawRequestsLeft: before - pages,
+      rawLeftOf: 'account',
     });
     const stats = await jobs.world.stats();
     expect(stats.rawUnits).toBe(pages);

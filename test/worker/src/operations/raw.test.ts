@@ -167,6 +167,42 @@ describe('POST /api/raw', () => {
     expect(res.body.rows.every((row: unknown[]) => row.length === ids.length)).toBe(true);
   });
 
+  it("tells a member what their raw budget leaves, stops at it, and never the account's allowance", async () => {
+    const member = 'rae@team.com';
+    const { key } = await world.deps.store.keys.issue(member);
+    await world.deps.store.budgets.set(
+      { scope: 'user', email: member },
+      'day',
+      2,
+      'boss@team.com',
+      'rawRequests',
+    );
+    const handle = creatorWithPosts(40, 80);
+
+    const res = await apiPost(
+      world.api,
+      '/api/raw',
+      { operation: 'rawIgUserFeed', query: { url: `@${handle}` }, maxPages: 5 },
+      key,
+    );
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      pages: 2,
+      rawUnits: 2,
+      more: true,
+      rawRequestsLeft: 0,
+      rawLeftOf: 'budget',
+    });
+    expect(res.body.incomplete).toMatch(/raw request/);
+    expect((await world.stats()).rawUnits).toBe(2);
+    // The account's allowance is not asked for a member.
+    expect((await world.stats()).operations.userInfo?.calls ?? 0).toBe(0);
+
+    const admin = await raw({ operation: 'rawIgUserFeed', query: { url: `@${handle}` } });
+    expect(admin.body).toMatchObject({ rawRequestsLeft: allowanceLeft(), rawLeftOf: 'account' });
+  });
+
   it('answers a 404 readably, and counts it as a raw unit spent', async () => {
     const before = allowanceLeft();
     const res = await raw({ operation: 'rawIgUserInfo', query: { url: '@nosuchcreatorzz' } });

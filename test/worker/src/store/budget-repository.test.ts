@@ -23,13 +23,14 @@ describe('budget repository', () => {
     expect(await store.budgets.get({ scope: 'user', email: 'ana@team.com' }, 'day')).toEqual({
       target: { scope: 'user', email: 'ana@team.com' },
       period: 'day',
-      credits: 12.5,
+      unit: 'credits',
+      limit: 12.5,
       updatedAt: clock.now(),
       updatedBy: 'boss@team.com',
     });
     expect(await store.budgets.get({ scope: 'user', email: 'ana@team.com' }, 'month')).toBeNull();
     expect(await store.budgets.get({ scope: 'team' }, 'day')).toBeNull();
-    expect((await store.budgets.list()).map((b) => [b.target.scope, b.period, b.credits])).toEqual([
+    expect((await store.budgets.list()).map((b) => [b.target.scope, b.period, b.limit])).toEqual([
       ['team', 'month', 5000],
       ['user', 'day', 12.5],
     ]);
@@ -37,14 +38,34 @@ describe('budget repository', () => {
 
   it('tells an explicit "unlimited" from no override, and clears back to the default', async () => {
     await store.budgets.set({ scope: 'team' }, 'day', null, 'boss@team.com');
-    expect((await store.budgets.get({ scope: 'team' }, 'day'))?.credits).toBeNull();
+    expect((await store.budgets.get({ scope: 'team' }, 'day'))?.limit).toBeNull();
 
     await store.budgets.set({ scope: 'team' }, 'day', 10, 'boss@team.com');
-    expect((await store.budgets.get({ scope: 'team' }, 'day'))?.credits).toBe(10);
+    expect((await store.budgets.get({ scope: 'team' }, 'day'))?.limit).toBe(10);
 
     expect(await store.budgets.clear({ scope: 'team' }, 'day')).toBe(true);
     expect(await store.budgets.clear({ scope: 'team' }, 'day')).toBe(false);
     expect(await store.budgets.get({ scope: 'team' }, 'day')).toBeNull();
+  });
+
+  it('keeps raw-request budgets apart from credit budgets of the same target and period', async () => {
+    await store.budgets.set({ scope: 'user', email: 'ana@team.com' }, 'day', 20, 'boss@team.com');
+    await store.budgets.set(
+      { scope: 'user', email: 'ana@team.com' },
+      'day',
+      3,
+      'boss@team.com',
+      'rawRequests',
+    );
+
+    expect((await store.budgets.get({ scope: 'user', email: 'ana@team.com' }, 'day'))?.limit).toBe(20);
+    expect(
+      await store.budgets.get({ scope: 'user', email: 'ana@team.com' }, 'day', 'rawRequests'),
+    ).toMatchObject({ unit: 'rawRequests', limit: 3 });
+    expect(await store.budgets.clear({ scope: 'user', email: 'ana@team.com' }, 'day', 'rawRequests')).toBe(
+      true,
+    );
+    expect((await store.budgets.get({ scope: 'user', email: 'ana@team.com' }, 'day'))?.limit).toBe(20);
   });
 
   it('refuses a negative budget', async () => {

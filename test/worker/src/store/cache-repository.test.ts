@@ -1,4 +1,6 @@
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE, openStore, type Store } from '../../../../worker/src/store/store';
 import {
   CACHE_NAMESPACES,
   defaultCacheTtlMs,
@@ -104,7 +106,7 @@ describe('cache repository', () => {
         ],
         1000,
       ),
-    ).rejects.toThrow('the cached value of reports/bad must be a JSON value, got undefined');
+    ).rejects.toThrow('a cached value of reports must be a JSON value, got undefined');
     expect(await store.cache.get('reports', 'ok')).toBeNull();
   });
 
@@ -232,5 +234,100 @@ describe('cache namespaces', () => {
     ]);
     expect(keys.size).toBe(4);
     expect(reportCacheKey('instagram', 'nike', 'median')).toBe(reportCacheKey('instagram', 'nike', 'median'));
+  });
+});
+
+describe('cache repository: keys', () => {
+  let clock: ManualClock;
+  let dir: string;
+  let cleanup: () => void;
+
+  beforeEach(() => {
+    clock = new ManualClock();
+    ({ dir, cleanup } = makeTempDir());
+  });
+  afterEach(() => cleanup());
+
+  const storedRows = () => {
+    const db = new Database(join(dir, DATABASE_FILE), { readonly: true });
+    try {
+      return db
+        .prepare<[], { namespace: string; key: string }>('SELECT namespace, key FROM cache_entries')
+        .all();
+    } finally {
+      db.close();
+    }
+  };
+
+  it('stores an HMAC of each key under the data secret, never the key', async () => {
+    const key = JSON.stringify(['instagram', { filter: { bio: 'Ana@Example.com' } }, 0]);
+    const store = openStore({ dataDir: dir, clock });
+    await store.cache.set('search-pages', key, { total: 1 }, DAY_MS);
+    await store.cache.setMany('reports', [{ key: 'ana@example.com', value: 1 }], DAY_MS);
+    expect((await store.cache.get('search-pages', key))?.value).toEqual({ total: 1 });
+    expect(
+      (await store.cache.getMany('reports', ['ana@example.com', 'x'])).get('ana@example.com')?.value,
+    ).toBe(1);
+    store.close();
+
+    const rows = storedRows();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.key).toMatch(/^hmac1:[\w-]{43}$/);
+    expect(JSON.stringify(rows).toLowerCase()).not.toContain('example.com');
+
+    // Another data directory's secret gives other keys: a copy of the database cannot be matched
+    // against a list of guesses without the secret file.
+    const other = makeTempDir();
+    const elsewhere = openStore({ dataDir: other.dir, clock });
+    try {
+      await elsewhere.cache.set('search-pages', key, { total: 1 }, DAY_MS);
+      expect(await elsewhere.cache.get('reports', 'ana@example.com')).toBeNull();
+    } finally {
+      elsewhere.close();
+    }
+    const db = new Database(join(other.dir, DATABASE_FILE), { readonly: true });
+    const otherKey = db.prepare<[], { key: string }>('SELECT key FROM cache_entries').get()?.key;
+    db.close();
+    other.cleanup();
+    expect(rows.map((row) => row.key)).not.toContain(otherKey);
+  });
+
+  it('moves entries stored under plain keys by an older version to their HMAC keys, keeping them', async () => {
+    openStore({ dataDir: dir, clock }).close();
+    const db = new Database(join(dir, DATABASE_FILE));
+    const insert = db.prepare(
+      'INSERT INTO cache_entries (namespace, key, value, stored_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+    );
+    const reportKey = reportCacheKey('instagram', 'ana', 'median');
+    insert.run('reports', reportKey, JSON.stringify({ followers: 7 }), clock.now(), clock.now() + DAY_MS);
+    insert.run(
+      'search-pages',
+      '["tiktok",{"bio":"bo@example.org"},0]',
+      '{"total":2}',
+      clock.now(),
+      clock.now() + DAY_MS,
+    );
+    insert.run('', 'a-key-in-no-namespace', '3', clock.now(), clock.now() + DAY_MS);
+    db.close();
+
+    const store = openStore({ dataDir: dir, clock });
+    try {
+      expect((await store.cache.get('reports', reportKey))?.value).toEqual({ followers: 7 });
+      expect((await store.cache.get('search-pages', '["tiktok",{"bio":"bo@example.org"},0]'))?.value).toEqual(
+        {
+          total: 2,
+        },
+      );
+      expect((await store.cache.get('', 'a-key-in-no-namespace'))?.value).toBe(3);
+    } finally {
+      store.close();
+    }
+    const rows = storedRows();
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row.key).toMatch(/^hmac1:/);
+
+    // Opening again finds nothing left to move and changes nothing.
+    openStore({ dataDir: dir, clock }).close();
+    expect(storedRows()).toEqual(rows);
   });
 });

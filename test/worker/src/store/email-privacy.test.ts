@@ -116,6 +116,33 @@ describe('e-mail privacy', () => {
     expect(found.has(SUBMITTED[2])).toBe(false);
   });
 
+  it('hides the address without changing the case of any other character (Unicode names)', async () => {
+    const email = 'irem.burak@example.com';
+    const base = matchFor(email);
+    const match: MatchedEmail = {
+      ...base,
+      users: (base.users ?? []).map((user) => ({ ...user, username: 'İrem & Burak' })),
+      // Lower-casing "İ" gives two code points: the whole text must not be lower-cased to search it.
+      contact: 'İrem & Burak <IREM.BURAK@EXAMPLE.COM>, ΣΟΦΊΑ Straße',
+      note: 'İİ irem.burak@example.com İ',
+    } as MatchedEmail;
+    await store.emailResults.setMany([{ email, match }]);
+
+    const raw = JSON.stringify((await store.cache.get('emails', store.emailCacheKey(email)))?.value);
+    expect(raw.toLowerCase()).not.toContain(email);
+    expect(raw).toContain('İrem & Burak <');
+    expect(raw).toContain('>, ΣΟΦΊΑ Straße');
+
+    const found = (await store.emailResults.getMany([email])).get(email);
+    expect(found?.match).toEqual({
+      ...match,
+      email,
+      contact: `İrem & Burak <${email}>, ΣΟΦΊΑ Straße`,
+      note: `İİ ${email} İ`,
+    });
+    expect(found?.match?.users?.[0]?.username).toBe('İrem & Burak');
+  });
+
   it('keeps the secret in its own file, readable by the owner only, and the same keys across restarts', () => {
     const key = store.emailCacheKey(SUBMITTED[0]);
     const secretFile = join(dir, DATA_SECRET_FILE);

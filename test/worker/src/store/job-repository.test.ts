@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { NewJob } from '../../../../worker/src/store/job-repository';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import { DATABASE_FILE, openStore, type Store } from '../../../../worker/src/store/store';
 import { ManualClock, makeTempDir } from './store-fixtures';
 
 const ADDRESSES = ['a@x.com', 'b@x.com', 'c@x.com', 'd@x.com', 'e@x.com', 'f@x.com'];
@@ -27,7 +29,7 @@ describe('job repository', () => {
   });
   afterEach(() => store.close());
 
-  it('creates a queued job with its plain input and progress at zero', async () => {
+  it('creates a queued job with its input and progress at zero', async () => {
     const { job, created } = await store.jobs.create(
       emailJob({ ownerEmail: 'Ana@Team.com', idempotencyKey: 'k1' }),
     );
@@ -290,7 +292,78 @@ describe('job repository', () => {
       await expect(wrongSecret.jobs.privateInput(job.id)).rejects.toThrow(
         `sealed data for job ${job.id} input cannot be opened: the data directory's secret changed or the data was altered`,
       );
+      // The job still lists: its input reads as none, and its checkpoints cannot be opened.
+      expect((await wrongSecret.jobs.get(job.id))?.input).toBeNull();
+      await expect(wrongSecret.jobs.checkpoints(job.id)).rejects.toThrow(
+        `sealed data for job ${job.id} checkpoint 0 cannot be opened`,
+      );
       wrongSecret.close();
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('seals every input and checkpoint, whatever the kind: the database holds none of their text', async () => {
+    const { dir, cleanup } = makeTempDir();
+    try {
+      const disk = openStore({ dataDir: dir, clock });
+      const input = { params: { filter: { bio: 'write to Ana.Silva@Example.com' } }, handles: ['@bo'] };
+      const { job } = await disk.jobs.create({
+        kind: 'search-pages',
+        ownerEmail: 'ana@team.com',
+        input,
+        total: 3,
+      });
+      await disk.jobs.commitBatch(job.id, {
+        index: 0,
+        rows: rowsFor([0]),
+        checkpoint: { cursor: 'after-ana.silva@example.com' },
+      });
+      expect((await disk.jobs.get(job.id))?.input).toEqual(input);
+      expect(await disk.jobs.checkpoints(job.id)).toEqual(
+        new Map([[0, { cursor: 'after-ana.silva@example.com' }]]),
+      );
+      disk.close();
+
+      const db = new Database(join(dir, DATABASE_FILE), { readonly: true });
+      const stored = JSON.stringify([
+        db.prepare('SELECT input FROM jobs').all(),
+        db.prepare('SELECT checkpoint FROM job_batches').all(),
+      ]);
+      db.close();
+      expect(stored.toLowerCase()).not.toContain('example.com');
+      expect(stored).not.toContain('@bo');
+      expect(stored).toMatch(/sealed/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('seals the plain inputs and checkpoints an older version wrote, and reads them as before', async () => {
+    const { dir, cleanup } = makeTempDir();
+    try {
+      const first = openStore({ dataDir: dir, clock });
+      const { job } = await first.jobs.create(emailJob());
+      await first.jobs.commitBatch(job.id, { index: 0, rows: rowsFor([0]), checkpoint: { through: 0 } });
+      first.close();
+      const db = new Database(join(dir, DATABASE_FILE));
+      db.prepare('UPDATE jobs SET input = ? WHERE id = ?').run('{"handles":["old@example.com"]}', job.id);
+      db.prepare('UPDATE job_batches SET checkpoint = ? WHERE job_id = ?').run('{"through":0}', job.id);
+      db.close();
+
+      const second = openStore({ dataDir: dir, clock });
+      expect((await second.jobs.get(job.id))?.input).toEqual({ handles: ['old@example.com'] });
+      expect(await second.jobs.checkpoints(job.id)).toEqual(new Map([[0, { through: 0 }]]));
+      second.close();
+
+      const after = new Database(join(dir, DATABASE_FILE), { readonly: true });
+      const input = after.prepare<[], { input: string }>('SELECT input FROM jobs').get()?.input;
+      const checkpoint = after
+        .prepare<[], { checkpoint: string }>('SELECT checkpoint FROM job_batches')
+        .get();
+      after.close();
+      expect(input).toMatch(/^\{"sealed":"/);
+      expect(checkpoint?.checkpoint).toMatch(/^\{"sealed":"/);
     } finally {
       cleanup();
     }

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { WORKER_KEY_PREFIX } from '../../../../worker/src/store/key-repository';
+import {
+  DEFAULT_WORKER_KEY_DAYS,
+  keyPolicyOf,
+  WORKER_KEY_PREFIX,
+  WorkerKeyExpiredError,
+} from '../../../../worker/src/store/key-repository';
 import { openStore, type Store } from '../../../../worker/src/store/store';
-import { ManualClock, makeTempDir } from './store-fixtures';
+import { DAY_MS, ManualClock, makeTempDir } from './store-fixtures';
 
 describe('key repository', () => {
   let clock: ManualClock;
@@ -27,6 +32,7 @@ describe('key repository', () => {
       createdAt: clock.now(),
       lastUsedAt: null,
       revokedAt: null,
+      expiresAt: clock.now() + DEFAULT_WORKER_KEY_DAYS * 24 * 60 * 60 * 1000,
     });
     expect(await store.keys.verify(key)).toMatchObject({ id: info.id, email: 'ana@example.com' });
   });
@@ -95,6 +101,83 @@ describe('key repository', () => {
     expect((await store.keys.list()).map((k) => k.id)).toEqual([a2.info.id, b.info.id, a1.info.id]);
     expect((await store.keys.list('a@X.com')).map((k) => k.id)).toEqual([a2.info.id, a1.info.id]);
     expect(await store.keys.list('nobody@x.com')).toEqual([]);
+  });
+
+  it('refuses a key past its lifetime with a sentence that says to connect again', async () => {
+    const { key, info } = await store.keys.issue('a@x.com');
+    clock.advance(DEFAULT_WORKER_KEY_DAYS * DAY_MS - 1);
+    expect(await store.keys.verify(key)).toMatchObject({ id: info.id, expiresAt: clock.now() + 1 });
+
+    clock.advance(1);
+    const refusal = store.keys.verify(key);
+    await expect(refusal).rejects.toBeInstanceOf(WorkerKeyExpiredError);
+    await expect(refusal).rejects.toThrow(
+      'the worker key expired on 2025-08-12: connect again (Extensions > Creator Sheets > Settings > Connect) to get a new one',
+    );
+  });
+
+  it('keeps the lifetime it is given (WORKER_KEY_DAYS), counted from the issue', async () => {
+    const shortLived = openStore({
+      memory: true,
+      clock,
+      keyPolicy: keyPolicyOf({ workerKeyDays: 1, workerKeysPerUser: 10 }),
+    });
+    try {
+      const { key } = await shortLived.keys.issue('a@x.com');
+      clock.advance(DAY_MS - 1);
+      expect(await shortLived.keys.verify(key)).not.toBeNull();
+      clock.advance(1);
+      await expect(shortLived.keys.verify(key)).rejects.toBeInstanceOf(WorkerKeyExpiredError);
+    } finally {
+      shortLived.close();
+    }
+  });
+
+  it('revokes the oldest live keys of a person beyond the cap, and only theirs', async () => {
+    const capped = openStore({
+      memory: true,
+      clock,
+      keyPolicy: keyPolicyOf({ workerKeyDays: 90, workerKeysPerUser: 3 }),
+    });
+    try {
+      const other = await capped.keys.issue('b@x.com');
+      const issued = [];
+      for (let i = 0; i < 5; i += 1) {
+        issued.push(await capped.keys.issue('a@x.com'));
+        // Verified keys are kept in memory: a revoked one must drop out of it too.
+        await capped.keys.verify(issued[i].key);
+      }
+
+      const live = [];
+      for (const { key } of issued) live.push((await capped.keys.verify(key)) !== null);
+      expect(live).toEqual([false, false, true, true, true]);
+      expect((await capped.keys.get(issued[0].info.id))?.revokedAt).toBe(clock.now());
+      expect(await capped.keys.verify(other.key)).not.toBeNull();
+    } finally {
+      capped.close();
+    }
+  });
+
+  it('counts only live keys against the cap: revoked and expired ones take no room', async () => {
+    const capped = openStore({
+      memory: true,
+      clock,
+      keyPolicy: keyPolicyOf({ workerKeyDays: 1, workerKeysPerUser: 2 }),
+    });
+    try {
+      const expired = await capped.keys.issue('a@x.com');
+      clock.advance(DAY_MS);
+      const revoked = await capped.keys.issue('a@x.com');
+      await capped.keys.revoke(revoked.info.id);
+      const first = await capped.keys.issue('a@x.com');
+      const second = await capped.keys.issue('a@x.com');
+
+      expect(await capped.keys.verify(first.key)).not.toBeNull();
+      expect(await capped.keys.verify(second.key)).not.toBeNull();
+      expect((await capped.keys.get(expired.info.id))?.revokedAt).toBeNull();
+    } finally {
+      capped.close();
+    }
   });
 
   it('stores only a SHA-256 of each key, and the keys still verify after a restart', async () => {

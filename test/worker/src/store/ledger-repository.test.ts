@@ -49,6 +49,7 @@ describe('ledger repository', () => {
       creditsSaved: 0.24,
       jobId: 'job_1',
       requestId: 'req-9',
+      unconfirmed: false,
     });
     expect(await store.ledger.recent('ana@team.com')).toEqual([recorded]);
     expect(await store.ledger.ofJob('job_1')).toEqual([recorded]);

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { SCHEMA_VERSION } from '../../../../worker/src/store/migrations';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../../../worker/src/store/migrations';
 import { DATABASE_FILE, openStore } from '../../../../worker/src/store/store';
 import { makeTempDir } from './store-fixtures';
 
@@ -31,8 +31,27 @@ describe('openStore', () => {
     first.close();
 
     const second = openStore({ dataDir: dir });
-    expect((await second.budgets.get({ scope: 'team' }, 'day'))?.credits).toBe(10);
+    expect((await second.budgets.get({ scope: 'team' }, 'day'))?.limit).toBe(10);
     second.close();
+  });
+
+  it('keeps the credit budgets of a version-5 directory when budgets gain raw requests', async () => {
+    const db = new Database(join(dir, DATABASE_FILE));
+    db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');
+    for (const step of MIGRATIONS.slice(0, 5)) db.exec(step);
+    db.prepare('INSERT INTO schema_version (version) VALUES (5)').run();
+    db.prepare("INSERT INTO budgets VALUES ('user', 'ana@team.com', 'day', 12500, 1, 'boss@team.com')").run();
+    db.close();
+
+    const store = openStore({ dataDir: dir });
+    expect(await store.budgets.get({ scope: 'user', email: 'ana@team.com' }, 'day')).toMatchObject({
+      unit: 'credits',
+      limit: 12.5,
+    });
+    expect(
+      await store.budgets.get({ scope: 'user', email: 'ana@team.com' }, 'day', 'rawRequests'),
+    ).toBeNull();
+    store.close();
   });
 
   it('refuses a database written by a newer worker, saying so', () => {

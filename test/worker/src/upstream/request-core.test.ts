@@ -617,3 +617,62 @@ describe('with the global fetch over loopback', () => {
     });
   });
 });
+
+describe('the paid-call journal hook', () => {
+  const recorderLog = () => {
+    const log: string[] = [];
+    let kept: { status: number; text: string } | null = null;
+    return {
+      log,
+      keep: (answer: { status: number; text: string }) => (kept = answer),
+      recorder: {
+        begin: (material: string) => {
+          log.push(`begin ${material}`);
+          return kept;
+        },
+        answered: (status: number, text: string) => log.push(`answered ${status} ${text.length}`),
+        failed: () => log.push('failed'),
+      },
+    };
+  };
+
+  test('names a paid call before sending it and writes its answer as it arrives', async () => {
+    const journal = recorderLog();
+    const { time, upstream, client } = setup({ client: { paidCall: () => journal.recorder } });
+    await time.run(client.request('report', { platform: 'instagram', params: { userId: 'ada' } }));
+    expect(upstream.calls).toHaveLength(1);
+    expect(journal.log).toEqual([
+      'begin report GET /instagram/profile/ada/report ',
+      expect.stringMatching(/^answered 200 \d+$/),
+    ]);
+  });
+
+  test('a kept answer of the very same call stands in for sending it: no call, no new charge', async () => {
+    const journal = recorderLog();
+    journal.keep({ status: 200, text: '{"error":false,"kept":true}' });
+    const { time, upstream, client } = setup({ client: { paidCall: () => journal.recorder } });
+    const answer = await time.run(
+      client.request('report', { platform: 'instagram', params: { userId: 'ada' } }),
+    );
+    expect(answer).toEqual({ error: false, kept: true });
+    expect(upstream.calls).toHaveLength(0);
+    expect(journal.log).toEqual(['begin report GET /instagram/profile/ada/report ']);
+  });
+
+  test('a paid call that fails for good is not billed: the journal lets it go', async () => {
+    const journal = recorderLog();
+    const { time, client } = setup({
+      client: { paidCall: () => journal.recorder, maxAttempts: 2 },
+      fault: () => ({ kind: 'status', status: 500 }),
+    });
+    await failure(client.request('report', { platform: 'instagram', params: { userId: 'ada' } }), time);
+    expect(journal.log).toEqual(['begin report GET /instagram/profile/ada/report ', 'failed']);
+  });
+
+  test('free operations are not journaled', async () => {
+    const journal = recorderLog();
+    const { time, client } = setup({ client: { paidCall: () => journal.recorder } });
+    await time.run(client.request('userInfo'));
+    expect(journal.log).toEqual([]);
+  });
+});

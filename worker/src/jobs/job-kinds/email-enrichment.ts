@@ -27,7 +27,7 @@ import {
  * cut short are in the cache by then, so they land in a free batch and are not paid again.
  */
 
-/** About 20 MB of JSON, above the worker's body limit: the limit answers first, this names it. */
+/** About 20 MB of JSON; `POST /api/jobs` reads bodies sized for it (JOBS_BODY_LIMIT, jobs-router.ts). */
 export const MAX_EMAIL_JOB_INPUTS = 500_000;
 /** Addresses the cache answers, per batch: no call, only rows to seal and commit. */
 export const CACHED_EMAIL_BATCH = 5000;

@@ -19,8 +19,8 @@ import { asJsonValue } from '../stored-job-input';
  * comment. A cursor the API hands out twice ends the feed.
  *
  * Raw pages are not cached (each call spends one unit of the monthly raw allowance): a page
- * fetched by a process killed before its commit is fetched again on resume, one more unit, which
- * the ledger records (job-charge-notes.ts); its items are not repeated in the rows.
+ * fetched by a process killed before its commit is answered again on resume from the paid-call
+ * journal, which kept it as it arrived, so no second unit is spent; its items are not repeated.
  */
 
 export const MAX_RAW_JOB_ITEMS = 100_000;

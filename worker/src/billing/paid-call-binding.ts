@@ -1,0 +1,77 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CreditCharge } from '../../../shared/pricing';
+import type { OperationId } from '../../../shared/operations';
+import type { PaidCallJournal } from '../store/paid-call-journal';
+import type { PaidCallRecorder } from '../upstream/request-core';
+import type { PaidCallContext } from './paid-call';
+
+/**
+ * The journal entry of the one paid call a `PaidCallSpec.call()` makes, reached by the request
+ * core through async context: the core knows the exact request (to name the call) and sees the
+ * answer's bytes first (to write them before anything parses them), the billing pipeline knows who
+ * pays and what the call may cost. Neither has to pass the other through every operation's code.
+ */
+export interface PaidCallBinding extends PaidCallRecorder {
+  /** The journal entry, once the core began it; null when the call never reached the core. */
+  readonly callId: string | null;
+  /** The answer was an earlier run's, already in the ledger (recovery): record nothing for it. */
+  readonly alreadyRecorded: boolean;
+}
+
+const current = new AsyncLocalStorage<PaidCallBinding>();
+
+/** For the request core: the binding of the paid call under way, if any. */
+export function currentPaidCall(): PaidCallRecorder | undefined {
+  return current.getStore();
+}
+
+export interface BindingInput {
+  journal: PaidCallJournal;
+  context: PaidCallContext;
+  operation: OperationId;
+  estimate: CreditCharge;
+}
+
+/** Runs `work` with a journal binding for its paid call; answers the binding with the result. */
+export async function withPaidCallBinding<T>(
+  input: BindingInput,
+  work: () => Promise<T>,
+): Promise<{ value: T; binding: PaidCallBinding } | { error: unknown; binding: PaidCallBinding }> {
+  let callId: string | null = null;
+  let alreadyRecorded = false;
+  const binding: PaidCallBinding = {
+    get callId() {
+      return callId;
+    },
+    get alreadyRecorded() {
+      return alreadyRecorded;
+    },
+    begin(material) {
+      // One paid call per spec: a second request inside the same call is not journaled twice.
+      if (callId !== null) return null;
+      const { id, replay } = input.journal.begin({
+        material,
+        operation: input.operation,
+        userEmail: input.context.identity.email,
+        requestId: input.context.requestId,
+        ...(input.context.jobId === undefined ? {} : { jobId: input.context.jobId }),
+        estimate: input.estimate,
+      });
+      callId = id;
+      if (replay === null) return null;
+      alreadyRecorded = replay.ledgered;
+      return { status: replay.status, text: replay.text };
+    },
+    answered(status, text) {
+      if (callId !== null) input.journal.answered(callId, status, text);
+    },
+    failed() {
+      if (callId !== null && !alreadyRecorded) input.journal.failed(callId);
+    },
+  };
+  try {
+    return { value: await current.run(binding, work), binding };
+  } catch (error) {
+    return { error, binding };
+  }
+}

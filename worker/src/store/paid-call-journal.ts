@@ -1,0 +1,355 @@
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { OperationId } from '../../../shared/operations';
+import type { CreditCharge } from '../../../shared/pricing';
+import type { Clock } from '../../common/clock';
+import { createLedgerWriter, type LedgerEntry, type LedgerEntryInput } from './ledger-repository';
+import { fromMilliCredits, toMilliCredits } from './milli-credits';
+import type { SealedBox } from './sealed-box';
+import { normalizeUserEmail } from './user-email';
+
+/**
+ * The paid-call journal (issue 11, "crash-proof accounting"): an intent is written before a paid
+ * call is sent, and its answer the moment it arrives, before anything parses, caches or bills it.
+ * A worker killed anywhere in between leaves a trace that the next start reads:
+ *
+ * - `sent`, never answered: whether the API billed it is unknown. It is counted as spent at its
+ *   estimate, in a ledger row marked unconfirmed, and the reconciliation against the account's
+ *   balance tells an admin whether it was.
+ * - `answered`, never recorded: the API billed it and the worker has the answer. A request or job
+ *   that makes the very same call again gets that answer instead of buying it a second time, and
+ *   pays for it once in the ledger; answers nobody asks for again are recorded by recovery.
+ *
+ * States: sent -> answered -> settled (its ledger row exists); sent -> unconfirmed (recovered at its
+ * estimate); answered -> recovered (recorded by recovery). A settled or recovered answer keeps its
+ * body a while, for a restarted worker to replay once (-> reused) instead of buying it again: a
+ * process killed after the ledger row but before the answer reached the cache loses nothing either.
+ * Bodies are sealed at rest; the call's key is an HMAC of the request (it may hold e-mail addresses).
+ * Only another run's answers are replayed: within one run, the single flight and the caches do it.
+ */
+
+export interface PaidCallIntent {
+  /** What identifies the call: operation, method, path, query and body. Kept only as an HMAC. */
+  material: string;
+  operation: OperationId;
+  userEmail: string;
+  requestId: string;
+  jobId?: string;
+  estimate: CreditCharge;
+}
+
+export interface KeptAnswer {
+  status: number;
+  text: string;
+  /** Recovery already recorded it in the ledger: the caller must not record it again. */
+  ledgered: boolean;
+}
+
+export interface RecoveryReport {
+  /** Sent and never answered: now in the ledger at their estimate, unconfirmed. */
+  unconfirmed: number;
+  unconfirmedCredits: number;
+  /** Answered and never recorded: now in the ledger, their answers kept for a replay. */
+  recovered: number;
+  recoveredCredits: number;
+  /** Left for the unfinished jobs that made them: their next run replays them. */
+  leftForJobs: number;
+}
+
+/** Prices a kept body from the body alone (billed-items.ts), for answers recovery records. */
+export type BodyPricer = (operation: OperationId, estimate: CreditCharge, json: unknown) => CreditCharge;
+
+export interface PaidCallJournal {
+  /** This process's run id: its own intents are never recovered or replayed as an earlier run's. */
+  readonly runId: string;
+  /**
+   * Before a paid call is sent: the answer an earlier run got for the very same call and never
+   * used, to replay instead of buying it again (claimed for this call), or a new intent.
+   */
+  begin(intent: PaidCallIntent): { id: string; replay: KeptAnswer | null };
+  /** The moment a 2xx arrives: sealed and written before anything else reads it. */
+  answered(id: string, status: number, text: string): void;
+  /** The call failed: it is not billed, and nothing is kept. */
+  failed(id: string): void;
+  /** A ledger row and the calls it settles, in one transaction. */
+  record(entry: LedgerEntryInput, callIds: readonly string[]): LedgerEntry;
+  /** Settles calls whose ledger row another transaction writes (run it inside that one). */
+  settle(callIds: readonly string[]): void;
+  /** At start-up, before anything is served: what earlier runs left (see above). */
+  recover(unfinishedJobs: ReadonlySet<string>, price: BodyPricer): RecoveryReport;
+  /**
+   * When a job resumes: the calls earlier runs of it were answered for and never recorded, priced
+   * and summed per operation, for the runner to commit as a batch without rows (`markRecovered`
+   * in its transaction). Their answers stay replayable: the resumed batch asks again for nothing.
+   */
+  unrecordedOfJob(jobId: string, price: BodyPricer): { callIds: string[]; charges: JobCharge[] };
+  /** Recorded (by the caller's transaction) but kept for a replay. */
+  markRecovered(callIds: readonly string[]): void;
+  /** When a job ends: its answered calls no batch of it used, recorded now. How many. */
+  sweepJob(jobId: string, price: BodyPricer): number;
+  /** Drops bodies past their keeping time and ended calls past the reconciliation's window. */
+  purge(): void;
+}
+
+/** What calls of one operation were billed, summed. */
+export interface JobCharge {
+  operation: OperationId;
+  estimatedCredits: number;
+  actualCredits: number;
+  rawRequests: number;
+}
+
+/** A settled answer's body is kept this long: long enough for a crashed worker to be restarted. */
+export const SETTLED_KEPT_MS = 15 * 60 * 1000;
+/** Kept for a replay this long after recovery recorded them; gone (the body) after. */
+export const RECOVERED_KEPT_MS = 24 * 60 * 60 * 1000;
+/** Settled and other ended calls stay this long, for the reconciliation's window. */
+export const ENDED_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+interface CallRow {
+  id: string;
+  call_key: string;
+  state: 'sent' | 'answered' | 'settled' | 'unconfirmed' | 'recovered' | 'reused';
+  operation_id: string;
+  user_email: string;
+  request_id: string;
+  job_id: string | null;
+  estimated_milli: number;
+  estimated_raw: number;
+  run_id: string;
+  sent_at: number;
+  answered_at: number | null;
+  status: number | null;
+  sealed_body: Buffer | null;
+  settled_at: number | null;
+}
+
+/**
+ * `keyed`: an HMAC under the data directory's secret (the store's e-mail cache key, given a prefix
+ * of its own), so a call key reveals nothing of the request it names.
+ */
+export function createSqlitePaidCallJournal(
+  db: Database.Database,
+  clock: Clock,
+  box: SealedBox,
+  keyed: (text: string) => string,
+): PaidCallJournal {
+  const runId = randomBytes(9).toString('base64url');
+  const writeLedger = createLedgerWriter(db, clock);
+  const keyOf = (material: string) => keyed(`paid call\n${material}`);
+  const context = (id: string) => `paid call ${id} answer`;
+
+  const claimable = db.prepare<[string, string], CallRow>(
+    `SELECT * FROM paid_calls WHERE call_key = ? AND run_id != ? AND sealed_body IS NOT NULL
+       AND state IN ('answered', 'recovered', 'settled')
+     ORDER BY answered_at DESC LIMIT 1`,
+  );
+  const claim = db.prepare(
+    `UPDATE paid_calls SET state = @state, run_id = @run, request_id = @request, job_id = @job,
+       user_email = @user WHERE id = @id AND state = @was`,
+  );
+  const insert = db.prepare(
+    `INSERT INTO paid_calls (id, call_key, state, operation_id, user_email, request_id, job_id,
+       estimated_milli, estimated_raw, run_id, sent_at)
+     VALUES (@id, @key, 'sent', @operation, @user, @request, @job, @milli, @raw, @run, @at)`,
+  );
+  const markAnswered = db.prepare<[number, number, Buffer, string]>(
+    `UPDATE paid_calls SET state = 'answered', answered_at = ?, status = ?, sealed_body = ?
+     WHERE id = ? AND state = 'sent'`,
+  );
+  const remove = db.prepare<[string]>("DELETE FROM paid_calls WHERE id = ? AND state = 'sent'");
+  const markSettled = db.prepare<[number, string]>(
+    `UPDATE paid_calls SET state = 'settled', settled_at = ? WHERE id = ? AND state IN ('sent', 'answered')`,
+  );
+  const leftover = db.prepare<[string], CallRow>(
+    "SELECT * FROM paid_calls WHERE run_id != ? AND state IN ('sent', 'answered') ORDER BY sent_at",
+  );
+  const ofJob = db.prepare<[string], CallRow>(
+    "SELECT * FROM paid_calls WHERE job_id = ? AND state = 'answered' ORDER BY sent_at",
+  );
+  const endAs = db.prepare<[string, number, string]>(
+    'UPDATE paid_calls SET state = ?, settled_at = ? WHERE id = ?',
+  );
+  const forgetBodies = db.prepare<[number, number]>(
+    `UPDATE paid_calls SET sealed_body = NULL WHERE sealed_body IS NOT NULL
+       AND ((state = 'settled' AND settled_at < ?) OR (state IN ('recovered', 'reused') AND settled_at < ?))`,
+  );
+  const purge = db.prepare<[number]>(
+    `DELETE FROM paid_calls WHERE state IN ('settled', 'unconfirmed', 'reused', 'recovered')
+     AND COALESCE(settled_at, sent_at) < ?`,
+  );
+
+  const estimateOf = (row: CallRow): CreditCharge => ({
+    credits: fromMilliCredits(row.estimated_milli),
+    rawRequests: row.estimated_raw,
+  });
+  const bodyOf = (row: CallRow): string | null =>
+    row.sealed_body === null ? null : box.open(row.sealed_body, context(row.id));
+
+  const purgeOld = () => {
+    const now = clock.now();
+    forgetBodies.run(now - SETTLED_KEPT_MS, now - RECOVERED_KEPT_MS);
+    purge.run(now - ENDED_KEPT_MS);
+  };
+
+  const begin = db.transaction((intent: PaidCallIntent): { id: string; replay: KeptAnswer | null } => {
+    const key = keyOf(intent.material);
+    const kept = claimable.get(key, runId);
+    const fields = {
+      run: runId,
+      request: intent.requestId,
+      job: intent.jobId ?? null,
+      user: normalizeUserEmail(intent.userEmail),
+    };
+    if (kept !== undefined && kept.status !== null) {
+      const text = bodyOf(kept);
+      // An answered call becomes this call's (recorded when this one is); a recorded one (settled
+      // or recovered) is replayed once, and nothing more is recorded for it.
+      const state = kept.state === 'answered' ? 'answered' : 'reused';
+      if (text !== null && claim.run({ ...fields, id: kept.id, state, was: kept.state }).changes === 1) {
+        return { id: kept.id, replay: { status: kept.status, text, ledgered: kept.state !== 'answered' } };
+      }
+    }
+    const id = `call_${randomBytes(12).toString('base64url')}`;
+    insert.run({
+      ...fields,
+      id,
+      key,
+      operation: intent.operation,
+      milli: toMilliCredits(intent.estimate.credits),
+      raw: intent.estimate.rawRequests,
+      at: clock.now(),
+    });
+    return { id, replay: null };
+  });
+
+  const settle = (callIds: readonly string[]) => {
+    const now = clock.now();
+    for (const id of callIds) markSettled.run(now, id);
+  };
+
+  const record = db.transaction((entry: LedgerEntryInput, callIds: readonly string[]): LedgerEntry => {
+    const row = writeLedger(entry);
+    settle(callIds);
+    return row;
+  });
+
+  const priceOf = (row: CallRow, price: BodyPricer): CreditCharge => {
+    const text = bodyOf(row);
+    let json: unknown;
+    try {
+      json = text === null ? undefined : (JSON.parse(text) as unknown);
+    } catch {
+      json = undefined;
+    }
+    return price(row.operation_id as OperationId, estimateOf(row), json);
+  };
+
+  /** A ledger row for a call recovery or a sweep records, at what its kept body was billed. */
+  const recordKept = (row: CallRow, price: BodyPricer, state: 'recovered' | 'settled'): number => {
+    const actual = priceOf(row, price);
+    writeLedger({
+      userEmail: row.user_email,
+      operation: row.operation_id as OperationId,
+      estimatedCredits: fromMilliCredits(row.estimated_milli),
+      actualCredits: actual.credits,
+      rawRequests: actual.rawRequests,
+      ...(row.job_id === null ? {} : { jobId: row.job_id }),
+      requestId: row.request_id,
+    });
+    endAs.run(state, clock.now(), row.id);
+    return actual.credits;
+  };
+
+  const recover = db.transaction((unfinishedJobs: ReadonlySet<string>, price: BodyPricer): RecoveryReport => {
+    const report: RecoveryReport = {
+      unconfirmed: 0,
+      unconfirmedCredits: 0,
+      recovered: 0,
+      recoveredCredits: 0,
+      leftForJobs: 0,
+    };
+    let unconfirmedMilli = 0;
+    let recoveredMilli = 0;
+    for (const row of leftover.all(runId)) {
+      if (row.state === 'sent') {
+        writeLedger({
+          userEmail: row.user_email,
+          operation: row.operation_id as OperationId,
+          estimatedCredits: fromMilliCredits(row.estimated_milli),
+          actualCredits: fromMilliCredits(row.estimated_milli),
+          rawRequests: row.estimated_raw,
+          ...(row.job_id === null ? {} : { jobId: row.job_id }),
+          requestId: row.request_id,
+          unconfirmed: true,
+        });
+        endAs.run('unconfirmed', clock.now(), row.id);
+        report.unconfirmed += 1;
+        unconfirmedMilli += row.estimated_milli;
+      } else if (row.job_id !== null && unfinishedJobs.has(row.job_id)) {
+        report.leftForJobs += 1;
+      } else {
+        recoveredMilli += toMilliCredits(recordKept(row, price, 'recovered'));
+        report.recovered += 1;
+      }
+    }
+    purgeOld();
+    report.unconfirmedCredits = fromMilliCredits(unconfirmedMilli);
+    report.recoveredCredits = fromMilliCredits(recoveredMilli);
+    return report;
+  });
+
+  const unrecordedOfJob = (jobId: string, price: BodyPricer) => {
+    const sums = new Map<OperationId, { estimated: number; actual: number; raw: number }>();
+    const callIds: string[] = [];
+    // The runner resumes a job only when no run of it is under way: every answered call of the
+    // job was left by a run that ended without committing it.
+    for (const row of ofJob.all(jobId)) {
+      const actual = priceOf(row, price);
+      const operation = row.operation_id as OperationId;
+      const sum = sums.get(operation) ?? { estimated: 0, actual: 0, raw: 0 };
+      sum.estimated += row.estimated_milli;
+      sum.actual += toMilliCredits(actual.credits);
+      sum.raw += actual.rawRequests;
+      sums.set(operation, sum);
+      callIds.push(row.id);
+    }
+    const charges = [...sums].map(([operation, sum]) => ({
+      operation,
+      estimatedCredits: fromMilliCredits(sum.estimated),
+      actualCredits: fromMilliCredits(sum.actual),
+      rawRequests: sum.raw,
+    }));
+    return { callIds, charges };
+  };
+
+  const sweepJob = db.transaction((jobId: string, price: BodyPricer): number => {
+    let swept = 0;
+    for (const row of ofJob.all(jobId)) {
+      recordKept(row, price, 'settled');
+      swept += 1;
+    }
+    return swept;
+  });
+
+  return {
+    runId,
+    begin: (intent) => begin(intent),
+    answered(id, status, text) {
+      markAnswered.run(clock.now(), status, box.seal(text, context(id)), id);
+    },
+    failed(id) {
+      remove.run(id);
+    },
+    record: (entry, callIds) => record(entry, callIds),
+    settle,
+    recover: (unfinishedJobs, price) => recover(unfinishedJobs, price),
+    unrecordedOfJob,
+    markRecovered(callIds) {
+      const now = clock.now();
+      for (const id of callIds) endAs.run('recovered', now, id);
+    },
+    sweepJob: (jobId, price) => sweepJob(jobId, price),
+    purge: purgeOld,
+  };
+}
