@@ -136,7 +136,7 @@ export function startRawPullRun(sent: RawPullRequest, confirmedUnits: boolean): 
 
 const JOB_STATUSES: readonly RawFeedUsage['status'][] = ['queued', 'running', 'done', 'failed', 'cancelled'];
 
-/** `GET /api/raw/jobs/:id` (worker/src/operations/raw-feed-usage.ts). */
+/** `GET /api/raw/jobs/:id` (worker/src/jobs/raw-feed-usage.ts). */
 export function readRawFeedUsage(jobId: string): RawFeedUsage {
   const answer = asRecord(
     callWorker({ method: 'get', path: workerPath('api', 'raw', 'jobs', jobId) }),

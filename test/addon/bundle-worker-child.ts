@@ -11,7 +11,7 @@ import { createPrivateKey } from 'node:crypto';
 import type { Platform } from '../../shared/platforms';
 import { startCertServer } from '../../worker/playground/fake-google';
 import { sampleFromWorld } from '../../worker/playground/sample-data';
-import { startWorker } from '../../worker/src/index';
+import { startWorker } from '../../worker/start';
 import { announceReady, runChild } from '../support/ready-child';
 import type { ExportedKey } from './bundle-world';
 

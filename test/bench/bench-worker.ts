@@ -11,7 +11,7 @@ import { freePort } from './free-port';
 /**
  * The worker as the benchmarks run it: deployed as with the real API, in two processes. The
  * sandbox (`worker/sandbox/server.ts`) runs in its own process with the SANDBOX_* settings given,
- * and the worker (`worker/src/index.ts`) points at it with DISCOVERY_API_URL and
+ * and the worker (`worker/start.ts`) points at it with DISCOVERY_API_URL and
  * DISCOVERY_API_TOKEN, with a fresh data directory. So the worker's memory and CPU are its own,
  * not shared with the sandbox's generated world, and its requests go over loopback as they would
  * to the API.
@@ -74,7 +74,7 @@ export async function startBenchWorker(options: BenchWorkerOptions): Promise<Ben
       store.close();
     }
     worker = await startTsProcess(
-      'worker/src/index.ts',
+      'worker/start.ts',
       {
         PORT: String(port),
         DATA_DIR: dataDir,

@@ -7,7 +7,7 @@
  */
 import type { Platform } from '../../shared/platforms';
 import { sampleFromWorld } from '../../worker/playground/sample-data';
-import { startWorker } from '../../worker/src/index';
+import { startWorker } from '../../worker/start';
 import { announceReady, runChild } from '../support/ready-child';
 
 export interface PlaygroundWorkerReady {

@@ -6,7 +6,8 @@ import { systemClock } from '../../worker/common/clock';
 import type { AppDeps } from '../../worker/src/app';
 import { createUpstreamFromConfig, createWorkerDeps } from '../../worker/src/app-deps';
 import { recoverPaidCalls } from '../../worker/src/billing/paid-call-recovery';
-import { parseWorkerConfig, type WorkerConfig } from '../../worker/src/config';
+import type { WorkerConfig } from '../../worker/src/config';
+import { parseStartConfig } from '../../worker/start-config';
 import { createLogger } from '../../worker/src/logging/logger';
 import { createUpstreamMonitor } from '../../worker/src/operations/health-upstream-monitor';
 import { openStore, type Store } from '../../worker/src/store/store';
@@ -58,7 +59,7 @@ export interface ChildWorker {
 
 /**
  * In the child: the worker's store on `dataDir` with what an earlier run left recovered first (as
- * index.ts does before serving), and its upstream client against the test's sandbox over loopback.
+ * worker/src/index.ts does before serving), and its upstream client against the test's sandbox over loopback.
  * Settings come from CRASH_CHILD_ENV; the log goes to `logFile`.
  */
 export async function openChildWorker(options: {
@@ -70,7 +71,7 @@ export async function openChildWorker(options: {
   beforeUse?: (store: Store) => void;
 }): Promise<ChildWorker> {
   const env = JSON.parse(process.env.CRASH_CHILD_ENV ?? '{}') as Record<string, string>;
-  const config = parseWorkerConfig({ ...env, DATA_DIR: options.dataDir });
+  const config = parseStartConfig({ ...env, DATA_DIR: options.dataDir }).worker;
   const logger = createLogger({
     level: 'debug',
     destination: { write: (line: string) => appendFileSync(options.logFile, line) },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { SandboxWorld } from '../sandbox/server';
-import { createIdTokenVerifier, type IdTokenVerifier } from '../src/identity/id-token-verifier';
+import type { IdTokenVerifier, IdTokenVerifierOptions } from '../src/identity/id-token-verifier';
 import { AppsScriptHost } from './apps-script-host';
 import { PLAYGROUND_ROUTES } from './playground-api';
 import {
@@ -29,6 +29,12 @@ export interface PlaygroundOptions {
   dataDir: string;
   world: SandboxWorld;
   logger: Logger;
+  /**
+   * The worker's own ID-token verifier, handed in by the composition root (worker/start.ts): the
+   * playground signs its user in as Google would, and the worker checks those tokens the way it
+   * checks Google's, against the playground's certificate endpoint.
+   */
+  createVerifier: (options: IdTokenVerifierOptions) => IdTokenVerifier;
 }
 
 export interface Playground {
@@ -81,7 +87,7 @@ export function startPlayground(options: PlaygroundOptions): Playground {
     }),
     host,
     verifier: (google) =>
-      withPlaygroundSignIn(google, createIdTokenVerifier({ clientIds: [PLAYGROUND_CLIENT_ID], certsUrl })),
+      withPlaygroundSignIn(google, options.createVerifier({ clientIds: [PLAYGROUND_CLIENT_ID], certsUrl })),
     ready: host.ready,
     stop: () => host.stop(),
   };

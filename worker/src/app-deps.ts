@@ -9,8 +9,10 @@ import { createAccessPolicy } from './identity/access-policy';
 import { createAuthenticatorFromChecker, type AuthLogger } from './identity/authenticate';
 import { createCredentialChecker } from './identity/credential-checker';
 import { createIdTokenVerifier, type IdTokenVerifier } from './identity/id-token-verifier';
+import { createJobRunner } from './jobs/job-runner';
 import type { AppDeps, MountedSandbox } from './app';
 import type { UpstreamMonitor } from './operations/health-upstream-monitor';
+import type { OperationDeps } from './operations/operation-deps';
 import { createSingleFlight } from './single-flight';
 import type { ContractDriftRepository } from './store/contract-drift-repository';
 import type { Store } from './store/store';
@@ -126,7 +128,7 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     clock,
     defaults: config.budgets,
   });
-  return {
+  const operationDeps: OperationDeps = {
     config,
     store,
     upstream: options.upstream,
@@ -142,11 +144,15 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     background: createBackgroundWork(),
     upstreamMonitor: options.upstreamMonitor,
     authenticate: createAuthenticatorFromChecker(checker, authLogger),
-    checker,
-    authLogger,
     clock,
     sleep,
     logger,
+  };
+  return {
+    ...operationDeps,
+    checker,
+    authLogger,
+    jobRunner: createJobRunner(operationDeps),
     sandbox: options.sandbox ?? null,
   };
 }

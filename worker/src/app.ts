@@ -7,12 +7,13 @@ import { securityHeaders } from './http/security-headers';
 import type { AuthLogger } from './identity/authenticate';
 import type { CredentialChecker } from './identity/credential-checker';
 import { createKeysRouter } from './identity/keys-router';
+import type { JobRunner } from './jobs/job-runner';
+import { createJobsRouter } from './jobs/jobs-router';
 import { requestContext } from './logging/request-context';
 import { createAccountRouter } from './operations/account-router';
 import { createEmailSearchRouter } from './operations/email-search-router';
 import { createHealthRouter } from './operations/health-router';
 import type { OperationDeps } from './operations/operation-deps';
-import { createJobsRouter } from './operations/jobs-router';
 import { createMoreRouters } from './operations/more-routers';
 import { createReportsRouter } from './operations/reports-router';
 import { createUnreadableAnswersRouter } from './operations/unreadable-answers-router';
@@ -31,6 +32,8 @@ export interface AppDeps extends OperationDeps {
   /** The credential checker behind `authenticate`; `POST /api/keys` takes ID tokens only through it. */
   checker: CredentialChecker;
   authLogger?: AuthLogger;
+  /** The worker's one job runner: the jobs routes submit to it, index.ts resumes and stops it. */
+  jobRunner: JobRunner;
   /** Sandbox mode: mounted before the worker's routes and rate limits (its caller is this worker). */
   sandbox?: MountedSandbox | null;
   /** Sandbox mode with `npm start`: the playground page and its routes; never in live mode. */

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { RateFamily } from '../../shared/operations';
-import { parseSandboxConfig, SandboxConfigError, type SandboxConfig } from '../sandbox/config';
 import type { BudgetDefaults } from './budgets/budget-guard';
 import { DEFAULT_REPORT_CACHE_DAYS } from './store/cache-namespaces';
 import { DEFAULT_WORKER_KEY_DAYS, DEFAULT_WORKER_KEYS_PER_USER } from './store/key-repository';
@@ -93,8 +91,6 @@ export interface WorkerConfig {
   trustProxy: number;
   workerKeyDays: number;
   workerKeysPerUser: number;
-  /** The sandbox's own settings in sandbox mode; null in live mode. */
-  sandbox: SandboxConfig | null;
   /** Settings that were ignored, worth one line at start-up. */
   warnings: string[];
 }
@@ -252,15 +248,38 @@ const OWN_PREFIXES = [
 ];
 
 /**
- * Parses the environment, or throws a WorkerConfigError listing every problem (sandbox settings
- * included). Zero configuration is valid: sandbox mode with a generated development key.
+ * What sandbox mode's stand-in API tells the worker about itself: its token and its rate limits
+ * (the composition root, worker/start.ts, parses the sandbox's settings and hands this in; the
+ * worker never reads the sandbox's code).
  */
-export function parseWorkerConfig(env: Readonly<Record<string, string | undefined>>): WorkerConfig {
+export interface LocalUpstream {
+  token: string;
+  rates: Partial<FamilyRates>;
+}
+
+/** Names under this prefix are the sandbox's settings, parsed by its own parser. */
+export const SANDBOX_PREFIX = 'SANDBOX_';
+
+/** `live` with the real API (DISCOVERY_API_URL or _TOKEN set), `sandbox` without. */
+export function upstreamModeOf(env: Readonly<Record<string, string | undefined>>): WorkerConfig['mode'] {
+  const set = (name: string) => (env[name]?.trim() ?? '') !== '';
+  return set('DISCOVERY_API_URL') || set('DISCOVERY_API_TOKEN') ? 'live' : 'sandbox';
+}
+
+/**
+ * Parses the environment, or throws a WorkerConfigError listing every problem. Zero configuration
+ * is valid: sandbox mode with a generated development key, whose upstream is `local` (its token
+ * and rate limits); SANDBOX_* names are left to the sandbox's parser.
+ */
+export function parseWorkerConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  local: LocalUpstream | null = null,
+): WorkerConfig {
   const problems: string[] = [];
   const warnings: string[] = [];
   const known = new Set<string>(WORKER_ENV_NAMES);
   for (const name of Object.keys(env)) {
-    if (known.has(name) || name.startsWith('SANDBOX_')) continue;
+    if (known.has(name) || name.startsWith(SANDBOX_PREFIX)) continue;
     const guess = closestName(name, WORKER_ENV_NAMES);
     const ours = OWN_PREFIXES.some((prefix) => name.startsWith(prefix));
     // Outside our prefixes only a near miss of a known name counts ("LOG_LEVL", "DATADIR").
@@ -278,7 +297,7 @@ export function parseWorkerConfig(env: Readonly<Record<string, string | undefine
   }
   const hasUrl = input.DISCOVERY_API_URL !== undefined;
   const hasToken = input.DISCOVERY_API_TOKEN !== undefined;
-  const mode = hasUrl || hasToken ? 'live' : 'sandbox';
+  const mode = upstreamModeOf(input);
   const parsed = envSchema.safeParse(input);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -311,28 +330,6 @@ export function parseWorkerConfig(env: Readonly<Record<string, string | undefine
     );
   }
 
-  const sandboxEnv: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(env)) {
-    if (name.startsWith('SANDBOX_')) sandboxEnv[name] = value;
-  }
-  let sandbox: SandboxConfig | null = null;
-  if (mode === 'sandbox') {
-    // The sandbox's default token is the word "sandbox", and the upstream client scrubs its token
-    // from every message: a unique one keeps "sandbox" readable in messages and logs.
-    if ((sandboxEnv.SANDBOX_TOKEN ?? '').trim() === '') {
-      sandboxEnv.SANDBOX_TOKEN = `sandbox-${randomBytes(12).toString('base64url')}`;
-    }
-    try {
-      sandbox = parseSandboxConfig(sandboxEnv);
-    } catch (error) {
-      if (!(error instanceof SandboxConfigError)) throw error;
-      problems.push(...error.problems);
-    }
-  } else {
-    const ignored = Object.keys(sandboxEnv).filter((name) => (sandboxEnv[name] ?? '').trim() !== '');
-    if (ignored.length > 0)
-      warnings.push(`${ignored.join(', ')} ignored: the sandbox runs only without DISCOVERY_API_URL`);
-  }
   if (!parsed.success || problems.length > 0) throw new WorkerConfigError(problems);
   const values = parsed.data;
   if (mode === 'sandbox' && values.HOST !== undefined && !isLoopbackHost(values.HOST)) {
@@ -342,12 +339,8 @@ export function parseWorkerConfig(env: Readonly<Record<string, string | undefine
   }
 
   const rates: Partial<FamilyRates> = {};
-  if (sandbox !== null) {
-    // Pace just under the sandbox's own limits, so the sandbox tuned for a test never draws a 429.
-    rates.ai = sandbox.rates.ai;
-    rates.discovery = sandbox.rates.discovery;
-    rates.dictionaryFast = sandbox.rates.dictionaryFast;
-  }
+  // Pace just under the sandbox's own limits, so the sandbox tuned for a test never draws a 429.
+  if (mode === 'sandbox' && local !== null) Object.assign(rates, local.rates);
   const overrides: [RateFamily, number | null | undefined][] = [
     ['ai', values.UPSTREAM_RATE_AI],
     ['discovery', values.UPSTREAM_RATE_DISCOVERY],
@@ -356,7 +349,7 @@ export function parseWorkerConfig(env: Readonly<Record<string, string | undefine
   ];
   for (const [family, value] of overrides) if (value !== undefined) rates[family] = value;
 
-  const token = mode === 'live' ? (values.DISCOVERY_API_TOKEN ?? '') : (sandbox?.accounts[0]?.token ?? '');
+  const token = mode === 'live' ? (values.DISCOVERY_API_TOKEN ?? '') : (local?.token ?? '');
   return {
     port: values.PORT,
     mode,
@@ -394,7 +387,6 @@ export function parseWorkerConfig(env: Readonly<Record<string, string | undefine
     trustProxy: values.TRUST_PROXY,
     workerKeyDays: values.WORKER_KEY_DAYS,
     workerKeysPerUser: values.WORKER_KEYS_PER_USER,
-    sandbox,
     warnings,
   };
 }

@@ -1,60 +1,68 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
 import type { DestinationStream, Logger } from 'pino';
-import type { Playground } from '../playground/playground';
-import type { SandboxApp } from '../sandbox/app';
 import { systemClock, timerSleep } from '../common/clock';
-import type { SandboxWorld } from '../sandbox/server';
-import { createApp, type AppDeps } from './app';
+import { createApp, type AppDeps, type MountedPlayground, type MountedSandbox } from './app';
 import { startReconciler } from './billing/balance-reconciliation';
 import { recoverPaidCalls } from './billing/paid-call-recovery';
-import { jobRunnerFor } from './jobs/job-runner';
 import { createUpstreamFromConfig, createWorkerDeps, googleIdTokenVerifier } from './app-deps';
-import { isLoopbackHost, parseWorkerConfig, WorkerConfigError, type WorkerConfig } from './config';
+import type { WorkerConfig } from './config';
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts } from './http/server-timeouts';
-import { createDevKey } from './identity/dev-key';
 import { createLogger } from './logging/logger';
 import { createUpstreamMonitor } from './operations/health-upstream-monitor';
+import type { IdTokenVerifier } from './identity/id-token-verifier';
 import { keyPolicyOf } from './store/key-repository';
 import { openStore } from './store/store';
 
 /**
- * `npm start`: reads the config (zero configuration is sandbox mode), opens the store, mounts the
- * sandbox at `/sandbox` when there is no real API token and reaches it over real HTTP through
- * loopback like the real API, prints where everything is, listens (sandbox mode: on loopback only,
- * unless HOST says otherwise; live: on every interface), and stops gracefully on SIGTERM or SIGINT.
- * The server cuts off requests whose headers or body arrive too slowly (http/server-timeouts.ts).
+ * The worker's process around its app: opens the store (recovering paid calls a crash left open),
+ * listens (sandbox mode: on loopback only, unless HOST says otherwise; live: on every interface),
+ * resumes unfinished jobs, purges and reconciles on a schedule, and stops gracefully. What it
+ * serves beside its API (the sandbox, the playground) is handed in by the composition root,
+ * worker/start.ts: nothing here knows their code. The server cuts off requests whose headers or
+ * body arrive too slowly (http/server-timeouts.ts).
  */
 
-export interface StartWorkerOptions {
-  env?: Readonly<Record<string, string | undefined>>;
-  /** Start-up lines for a person (addresses, dev key); stdout by default. */
-  print?: (line: string) => void;
+export interface ServeWorkerOptions {
+  config: WorkerConfig;
+  /** Sandbox mode's development key; null with a real API token. */
+  devKey: string | null;
   /** Where JSON log lines go; stdout by default. */
   logDestination?: DestinationStream;
   /** How long stop() waits for requests in flight and background fetches; 10 s by default. */
   shutdownGraceMs?: number;
   /**
-   * Serve the local playground at `/` (worker/playground), in sandbox mode only: `npm start` does.
-   * It builds the add-on in a process of its own, in the background. Off by default.
+   * Sandbox mode: the stand-in API, mounted at `/sandbox` before the worker's routes; its `/v1`
+   * is the worker's upstream, reached over real HTTP through loopback like the real API.
    */
-  playground?: boolean;
+  localUpstream?: MountedSandbox | null;
+  /**
+   * Started once the server listens, with the address this process reaches itself at: the
+   * playground, which calls the worker like Google would. Null: nothing to mount.
+   */
+  startFront?: (selfUrl: string, logger: Logger) => Promise<MountedFront | null>;
 }
 
-export interface RunningWorker {
+/** Something served beside the API that signs its own users in (the playground). */
+export interface MountedFront extends MountedPlayground {
+  /** Google's verifier for the worker, with this front's own sign-in beside it. */
+  verifier(google: IdTokenVerifier): IdTokenVerifier;
+  /** Called first when the worker stops: requests it has in flight fail instead of waiting. */
+  stop(): Promise<void>;
+}
+
+export interface ServedWorker {
   server: Server;
   port: number;
   /** e.g. `http://localhost:8787` */
   url: string;
+  /** The upstream's base URL: the real API's, or the mounted sandbox's `/sandbox/v1`. */
+  upstreamUrl: string;
   config: WorkerConfig;
-  /** Sandbox mode's development key; null with a real API token. */
   devKey: string | null;
   deps: AppDeps;
-  /** The mounted sandbox (its state: stats, faults, world), or null with a real API. */
-  sandbox: SandboxApp<SandboxWorld> | null;
-  /** The playground, when asked for in sandbox mode; null otherwise. */
-  playground: Playground | null;
+  logger: Logger;
   /**
    * Refuses new `/api` requests (503), lets those in flight and their background fetches finish
    * (within the grace period), then closes the server and the store. Idempotent.
@@ -68,14 +76,12 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** Finished jobs (and their rows) are kept a week, long enough to write them into a sheet. */
 const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
-export async function startWorker(options: StartWorkerOptions = {}): Promise<RunningWorker> {
-  const config = parseWorkerConfig(options.env ?? process.env);
-  const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const devKey = config.mode === 'sandbox' ? (config.devKey ?? createDevKey()) : null;
+export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWorker> {
+  const { config, devKey } = options;
   const logger = createLogger({
     level: config.logLevel,
     ...(options.logDestination ? { destination: options.logDestination } : {}),
-    // The sandbox's token is no secret (it is printed below); the real one and the dev key are.
+    // The sandbox's token is no secret (worker/start.ts prints it); the real one and the dev key are.
     secrets: [
       ...(config.mode === 'live' ? [config.upstream.token] : []),
       ...(devKey === null ? [] : [devKey]),
@@ -92,11 +98,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
       logger.warn({ err: error }, 'cache savings could not be written to the ledger; trying again'),
   });
   await recoverPaidCalls(store, logger);
-  // Generated before listening (a second or two for the default world), so the server is ready
-  // from its first request. Imported only in sandbox mode: with the real API the sandbox's code
-  // (generators, handlers) would only take memory.
-  const sandbox =
-    config.sandbox === null ? null : (await import('../sandbox/server')).createSandbox(config.sandbox);
+  const sandbox = options.localUpstream ?? null;
   let app: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   let draining = false;
   let inFlight = 0;
@@ -154,10 +156,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
     monitor: upstreamMonitor,
     drift: store.drift,
   });
-  const playground =
-    options.playground === true && sandbox !== null
-      ? await startPlaygroundSafely(`${selfUrl}/`, config, sandbox.state.world, logger)
-      : null;
+  const playground = (await options.startFront?.(selfUrl, logger)) ?? null;
   const deps = {
     ...createWorkerDeps({
       config,
@@ -177,7 +176,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   app = createApp(deps);
   // Jobs that were running when the worker last stopped (even by kill -9) go on from their last
   // checkpoint; batches already committed are neither fetched nor paid again.
-  const jobs = jobRunnerFor(deps);
+  const jobs = deps.jobRunner;
   jobs.resumeUnfinished().catch((error: unknown) => logger.error({ err: error }, 'jobs could not resume'));
 
   const purge = setInterval(() => {
@@ -201,24 +200,6 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
         )
       : null;
 
-  print(
-    `Creator Sheets worker on ${url} (${config.mode === 'sandbox' ? 'sandbox mode: no real API token, nothing is spent' : 'live'})`,
-  );
-  print(`  API:      ${url}/api`);
-  if (sandbox !== null) {
-    print(`  Sandbox:  ${url}/sandbox/v1 (the worker's upstream; token "${config.upstream.token}")`);
-    print(`  Dev key:  ${devKey ?? ''}`);
-    print(`  Try:      curl -H "Authorization: Bearer ${devKey ?? ''}" ${url}/api/account`);
-    if (playground !== null) print(`  Browser:  ${url}/ (the playground: a spreadsheet with the add-on)`);
-  } else {
-    print(`  Upstream: ${baseUrl}`);
-  }
-  print(`  Data:     ${config.dataDir}`);
-  print(
-    config.host === null
-      ? '  Listens:  on every interface (HOST unset)'
-      : `  Listens:  on ${config.host} only${isLoopbackHost(config.host) ? ' (this machine; HOST=0.0.0.0 opens it to the network)' : ''}`,
-  );
   logger.info({ port, host: config.host, mode: config.mode }, 'worker listening');
 
   let stopping: Promise<void> | null = null;
@@ -250,23 +231,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
     return stopping;
   };
 
-  return { server, port, url, config, devKey, deps, sandbox, playground, stop };
-}
-
-/** The worker serves its API without the playground rather than not at all. */
-async function startPlaygroundSafely(
-  workerUrl: string,
-  config: WorkerConfig,
-  world: SandboxWorld,
-  logger: Logger,
-): Promise<Playground | null> {
-  try {
-    const { startPlayground } = await import('../playground/playground');
-    return startPlayground({ workerUrl, dataDir: config.dataDir, world, logger });
-  } catch (error) {
-    logger.error({ err: error }, 'the playground could not start; the worker runs without it');
-    return null;
-  }
+  return { server, port, url, upstreamUrl: baseUrl, config, devKey, deps, logger, stop };
 }
 
 /**
@@ -346,27 +311,5 @@ function closeServer(server: Server): Promise<void> {
     }
     server.close(() => resolve());
     server.closeAllConnections();
-  });
-}
-
-async function main(): Promise<void> {
-  const worker = await startWorker({ playground: true });
-  const onSignal = (signal: NodeJS.Signals) => {
-    process.stdout.write(`Worker: ${signal}, finishing requests in flight\n`);
-    void worker.stop().then(() => process.exit(0));
-  };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
-}
-
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    // Configuration and port problems are the user's to fix and say how; anything else is a bug.
-    const readable =
-      error instanceof WorkerConfigError || (error instanceof Error && error.message.startsWith('Worker: '));
-    process.stderr.write(
-      `${readable && error instanceof Error ? error.message : String(error instanceof Error ? error.stack : error)}\n`,
-    );
-    process.exit(1);
   });
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PLAYGROUND_USER } from '../../../worker/playground/playground-identity';
-import { startWorker, type RunningWorker } from '../../../worker/src/index';
+import { startWorker, type RunningWorker } from '../../../worker/start';
 
 /**
  * The playground as `npm start` gives it: only in sandbox mode, building the real add-on in the

@@ -4,7 +4,8 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { createApp, type AppDeps } from '../../../worker/src/app';
 import { createUpstreamFromConfig, createWorkerDeps } from '../../../worker/src/app-deps';
-import { parseWorkerConfig, type WorkerConfig } from '../../../worker/src/config';
+import type { WorkerConfig } from '../../../worker/src/config';
+import { parseStartConfig } from '../../../worker/start-config';
 import type { IdTokenVerifier } from '../../../worker/src/identity/id-token-verifier';
 import { createLogger } from '../../../worker/src/logging/logger';
 import { createUpstreamMonitor } from '../../../worker/src/operations/health-upstream-monitor';
@@ -58,7 +59,7 @@ export interface WorkerWorld {
 export const auth = (key: string = DEV_KEY) => ({ Authorization: `Bearer ${key}` });
 
 export async function startWorkerWorld(options: WorkerWorldOptions = {}): Promise<WorkerWorld> {
-  const config = parseWorkerConfig({
+  const { worker: config, sandbox: sandboxConfig } = parseStartConfig({
     SANDBOX_CREATORS: '2000',
     SANDBOX_TOKEN,
     SANDBOX_ADMIN_OPEN: 'false',
@@ -68,7 +69,6 @@ export async function startWorkerWorld(options: WorkerWorldOptions = {}): Promis
     LOG_LEVEL: 'debug',
     ...options.env,
   });
-  const sandboxConfig = config.sandbox;
   if (sandboxConfig === null) throw new Error('the worker fixture runs in sandbox mode');
   const sandbox = createSandbox(sandboxConfig);
   const server: Server = await new Promise((resolve) => {

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import { jsonBody, KB } from '../http/json-body';
 import { operationContext, type OperationDeps } from './operation-deps';
 import { runRaw } from './raw';
-import { readRawFeedUsage } from './raw-feed-usage';
 import { parseRawRequest } from './raw-request';
 
 /** An operation id and its query string's parameters (ids, a cursor). */
@@ -12,19 +11,14 @@ export const RAW_BODY_LIMIT = 64 * KB;
  * - `POST /api/raw` `{ operation: <raw operation id>, query, maxPages? (1; 0 = until done, at most
  *   100), layout?: table|flat, withHeader? }` -> `{ operation, header, columns, rows, pages, more,
  *   cursor, rawUnits, rawRequestsLeft, rawLeftOf, duplicates, repeatedCursor, incomplete? }` (see runRaw).
- * - `GET /api/raw/jobs/:id` -> `{ id, status, operation, pages, rawUnits, more, cursor, cursorParam,
- *   rawRequestsLeft, rawLeftOf }`: what a `raw-feed` job pulled and spent (raw-feed-usage.ts); 404 for a job
- *   of another kind or owner, as the jobs routes answer.
+ *
+ * What a `raw-feed` job pulled (`GET /api/raw/jobs/:id`) is the jobs router's (jobs/jobs-router.ts).
  */
 export function createRawRouter(deps: OperationDeps): Router {
   const router = Router();
   router.post('/api/raw', deps.authenticate, jsonBody(RAW_BODY_LIMIT), async (req, res) => {
     const input = parseRawRequest(req.body);
     res.json(await runRaw(deps, operationContext(req, deps), input));
-  });
-  router.get('/api/raw/jobs/:id', deps.authenticate, async (req, res) => {
-    const usage = await readRawFeedUsage(deps, operationContext(req, deps), String(req.params.id));
-    res.set('Cache-Control', 'no-store').json(usage);
   });
   return router;
 }

@@ -11,7 +11,6 @@ import {
   type CertServer,
 } from '../../../../worker/playground/fake-google';
 import { createIdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
-import { jobRunnerFor } from '../../../../worker/src/jobs/job-runner';
 import { DEV_KEY, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 import { appRoutes, pathParams, type AppRoute } from './app-routes';
 
@@ -80,7 +79,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await jobRunnerFor(world.deps).stop(5000);
+  await world.deps.jobRunner.stop(5000);
   agent.destroy();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await world.close();

@@ -1,7 +1,15 @@
 import request from 'supertest';
-import { jobRunnerFor } from '../../../../worker/src/jobs/job-runner';
+import { createApp } from '../../../../worker/src/app';
 import { callsOf, SANDBOX_TOKEN } from '../worker-fixture';
-import { allRows, auth, getJob, startJobsWorld, submitJob, type JobsWorld } from './jobs-fixture';
+import {
+  allRows,
+  auth,
+  getJob,
+  startJobsWorld,
+  submitJob,
+  workerDepsOn,
+  type JobsWorld,
+} from './jobs-fixture';
 
 /**
  * The runner and the jobs routes around it: idempotency, cancel, graceful stop and resume, budget
@@ -337,9 +345,16 @@ describe('the runner', () => {
     expect((await jobs.store.jobs.get(created.body.id))?.status).toBe('done');
   });
 
-  it('is one per worker: the routes and start-up share it', () => {
-    expect(jobRunnerFor(jobs.deps)).toBe(jobRunnerFor(jobs.deps));
-    expect(jobRunnerFor({ ...jobs.deps })).not.toBe(jobRunnerFor(jobs.deps));
+  it('is one per worker: the routes and start-up share it', async () => {
+    const deps = workerDepsOn(jobs.world, jobs.store);
+    expect(deps.jobRunner).not.toBe(jobs.deps.jobRunner);
+    // What index.ts stops at shutdown is what the app's routes submit to.
+    await deps.jobRunner.stop();
+    const refused = await request(createApp(deps))
+      .post('/api/jobs')
+      .set(auth(memberKey))
+      .send(reportJob(fresh(1)));
+    expect(refused.status).toBe(503);
   });
 });
 

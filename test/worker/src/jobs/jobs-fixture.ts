@@ -8,10 +8,10 @@ import {
   type JobRunner,
   type JobRunnerOptions,
 } from '../../../../worker/src/jobs/job-runner';
+import { createJobsRouter } from '../../../../worker/src/jobs/jobs-router';
 import { requestContext } from '../../../../worker/src/logging/request-context';
 import { createAiSearchRouter } from '../../../../worker/src/operations/ai-search-router';
 import { createEmailSearchRouter } from '../../../../worker/src/operations/email-search-router';
-import { createJobsRouter } from '../../../../worker/src/operations/jobs-router';
 import { createRawRouter } from '../../../../worker/src/operations/raw-router';
 import { createReportsRouter } from '../../../../worker/src/operations/reports-router';
 import { createSearchRouter } from '../../../../worker/src/operations/search-router';
@@ -47,14 +47,7 @@ export async function startJobsWorld(options: JobsWorldOptions = {}): Promise<Jo
   let deps: AppDeps = world.deps;
   if (options.dataDir !== undefined) {
     store = openStore({ dataDir: options.dataDir, reportCacheDays: world.config.reportCacheDays });
-    deps = createWorkerDeps({
-      config: world.config,
-      store,
-      upstream: world.deps.upstream,
-      upstreamMonitor: world.deps.upstreamMonitor,
-      logger: world.deps.logger,
-      devKey: world.config.devKey,
-    });
+    deps = workerDepsOn(world, store);
   }
   const build = (runnerOptions: JobRunnerOptions | undefined) => {
     const runner = createJobRunner(deps, runnerOptions);
@@ -86,6 +79,18 @@ export async function startJobsWorld(options: JobsWorldOptions = {}): Promise<Jo
     },
   };
   return jobs;
+}
+
+/** Another worker's dependencies (its own job runner among them) on the world's upstream and `store`. */
+export function workerDepsOn(world: WorkerWorld, store: Store): AppDeps {
+  return createWorkerDeps({
+    config: world.config,
+    store,
+    upstream: world.deps.upstream,
+    upstreamMonitor: world.deps.upstreamMonitor,
+    logger: world.deps.logger,
+    devKey: world.config.devKey,
+  });
 }
 
 /**

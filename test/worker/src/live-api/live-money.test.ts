@@ -1,4 +1,3 @@
-import { jobRunnerFor } from '../../../../worker/src/jobs/job-runner';
 import {
   instagramReportWithVendorPartialHistory,
   reportInAShapeNobodyReads,
@@ -166,7 +165,7 @@ describe('jobs', () => {
         credits: 1,
       };
     });
-    const runner = jobRunnerFor(world.deps);
+    const runner = world.deps.jobRunner;
     const created = await world.post('/api/jobs', {
       kind: 'bulk-reports',
       input: {

@@ -12,7 +12,6 @@ import { createUpstreamFromConfig, createWorkerDeps } from '../../../../worker/s
 import type { AppDeps } from '../../../../worker/src/app';
 import { parseWorkerConfig } from '../../../../worker/src/config';
 import { createIdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
-import { jobRunnerFor } from '../../../../worker/src/jobs/job-runner';
 import { createLogger } from '../../../../worker/src/logging/logger';
 import { createUpstreamMonitor } from '../../../../worker/src/operations/health-upstream-monitor';
 import { openStore } from '../../../../worker/src/store/store';
@@ -100,7 +99,7 @@ export async function startLiveWorld(env: Record<string, string> = {}): Promise<
         .set(bearer(as))
         .send(body as object),
     close: async () => {
-      await jobRunnerFor(deps).stop(5000);
+      await deps.jobRunner.stop(5000);
       await deps.background.drain(10_000);
       store.close();
       await upstream.close();

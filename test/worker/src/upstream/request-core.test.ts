@@ -4,11 +4,11 @@ import type { OperationId } from '../../../../shared/operations';
 import { optional, wanted } from '../../../../shared/responses/tolerant';
 import { seededRandom } from '../../../../worker/common/seeded-random';
 import {
-  UpstreamError,
   createUpstreamClient,
   type UpstreamClientOptions,
   type UpstreamEvent,
-} from '../../../../worker/src/upstream';
+} from '../../../../worker/src/upstream/request-core';
+import { UpstreamError } from '../../../../worker/src/upstream/upstream-error';
 import { FakeTime } from './fake-time';
 import { BASE_URL, FakeUpstream, TOKEN, type Fault, type RecordedCall } from './fake-upstream';
 

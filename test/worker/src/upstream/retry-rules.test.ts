@@ -3,7 +3,7 @@ import {
   parseRetryAfter,
   type AttemptOutcome,
   type RetryInput,
-} from '../../../../worker/src/upstream';
+} from '../../../../worker/src/upstream/retry-rules';
 import { seededRandom } from '../../../../worker/common/seeded-random';
 
 const NOW = Date.parse('2025-03-01T12:00:00Z');

@@ -1,5 +1,5 @@
 import type { RateFamily } from '../../../../shared/operations';
-import { Throttle, type ThrottleOptions } from '../../../../worker/src/upstream';
+import { Throttle, type ThrottleOptions } from '../../../../worker/src/upstream/throttle';
 import { FakeTime } from './fake-time';
 
 function setup(options: Omit<ThrottleOptions, 'clock' | 'sleep'> = {}) {

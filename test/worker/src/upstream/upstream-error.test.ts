@@ -1,5 +1,9 @@
 import { inspect } from 'node:util';
-import { UpstreamError, isUpstreamError, redactSecrets } from '../../../../worker/src/upstream';
+import {
+  UpstreamError,
+  isUpstreamError,
+  redactSecrets,
+} from '../../../../worker/src/upstream/upstream-error';
 
 const TOKEN = 'tok_live_9a8b7c6d5e4f';
 

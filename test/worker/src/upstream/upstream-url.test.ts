@@ -1,4 +1,5 @@
-import { UpstreamError, buildUpstreamUrl, normalizeBaseUrl } from '../../../../worker/src/upstream';
+import { UpstreamError } from '../../../../worker/src/upstream/upstream-error';
+import { buildUpstreamUrl, normalizeBaseUrl } from '../../../../worker/src/upstream/upstream-url';
 
 function refusal(work: () => unknown): UpstreamError {
   try {

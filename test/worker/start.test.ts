@@ -1,10 +1,10 @@
 import { connect, type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { startWorker, type RunningWorker } from '../../../worker/src/index';
-import { WorkerConfigError } from '../../../worker/src/config';
-import { createSandbox } from '../../../worker/sandbox/server';
-import { parseSandboxConfig } from '../../../worker/sandbox/config';
-import { makeTempDir } from './store/store-fixtures';
+import { startWorker, type RunningWorker } from '../../worker/start';
+import { WorkerConfigError } from '../../worker/src/config';
+import { createSandbox } from '../../worker/sandbox/server';
+import { parseSandboxConfig } from '../../worker/sandbox/config';
+import { makeTempDir } from './src/store/store-fixtures';
 
 /** `npm start` as a function: real listening server, real loopback to the mounted sandbox. */
 

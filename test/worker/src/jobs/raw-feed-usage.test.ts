@@ -8,7 +8,7 @@ import {
   startJobsWorld,
   submitJob,
   type JobsWorld,
-} from '../jobs/jobs-fixture';
+} from './jobs-fixture';
 
 /**
  * GET /api/raw/jobs/:id: the pages a raw feed job pulled, the raw units it spent (exactly what the

@@ -3,11 +3,11 @@ import { isRawOperationId } from '../../../shared/requests/raw';
 import { isPagedRawOperation, RAW_PAGINATION } from '../../../shared/responses/raw';
 import { isRecord } from '../../../shared/rows/cell-values';
 import { WorkerError } from '../http/worker-error';
-import { readStoredJobInput } from '../jobs/stored-job-input';
+import type { OperationContext, OperationDeps } from '../operations/operation-deps';
+import { rawLeftFor, type RawLeft } from '../operations/raw-left';
 import type { JobRecord, JobStatus } from '../store/job-repository';
 import { normalizeUserEmail } from '../store/user-email';
-import type { OperationContext, OperationDeps } from './operation-deps';
-import { rawLeftFor, type RawLeft } from './raw-left';
+import { readStoredJobInput } from './stored-job-input';
 
 /**
  * `GET /api/raw/jobs/:id`: what a raw feed job pulled and spent, for the sidebar's "done" line.
@@ -29,12 +29,12 @@ export interface RawFeedUsage {
   cursor: string | null;
   /** That parameter: `after` on Instagram, `cursor` on TikTok and YouTube; null when not paged. */
   cursorParam: 'after' | 'cursor' | null;
-  /** Raw requests the caller may still spend now, and what of (raw-left.ts). */
+  /** Raw requests the caller may still spend now, and what of (operations/raw-left.ts). */
   rawRequestsLeft: number | null;
   rawLeftOf: RawLeft['of'];
 }
 
-/** A committed page's checkpoint (raw-feed.ts); recovered-charge batches have none of these. */
+/** A committed page's checkpoint (job-kinds/raw-feed.ts); recovered-charge batches have none of these. */
 interface PageMark {
   end: boolean;
   cursor: string | null;

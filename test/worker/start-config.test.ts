@@ -1,5 +1,12 @@
 import { resolve } from 'node:path';
-import { parseWorkerConfig, WorkerConfigError } from '../../../worker/src/config';
+import { parseStartConfig } from '../../worker/start-config';
+import { WorkerConfigError } from '../../worker/src/config';
+
+/** The worker's settings with the sandbox's beside them, as the composition root reads both. */
+function parseWorkerConfig(env: Readonly<Record<string, string | undefined>>) {
+  const { worker, sandbox } = parseStartConfig(env);
+  return { ...worker, sandbox };
+}
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -11,7 +18,7 @@ function problemsOf(env: Record<string, string>): string[] {
   throw new Error('expected the configuration to be refused');
 }
 
-describe('parseWorkerConfig', () => {
+describe('parseStartConfig', () => {
   it('runs in sandbox mode with nothing set', () => {
     const config = parseWorkerConfig({});
 

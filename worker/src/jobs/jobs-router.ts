@@ -5,13 +5,14 @@ import { jsonBody, KB } from '../http/json-body';
 import { parseBody } from '../http/parse-body';
 import { badRequest, WorkerError } from '../http/worker-error';
 import { requireIdentity } from '../identity/identity';
-import { MAX_EMAIL_JOB_INPUTS } from '../jobs/job-kinds/email-enrichment';
-import { jobRunnerFor, type JobRunner } from '../jobs/job-runner';
-import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from '../jobs/job-request';
-import { toJobView } from '../jobs/job-view';
+import { operationContext, type OperationDeps } from '../operations/operation-deps';
 import { JobStoreError, type JobRecord } from '../store/job-repository';
 import { normalizeUserEmail } from '../store/user-email';
-import { operationContext, type OperationDeps } from './operation-deps';
+import { MAX_EMAIL_JOB_INPUTS } from './job-kinds/email-enrichment';
+import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from './job-request';
+import type { JobRunner } from './job-runner';
+import { toJobView } from './job-view';
+import { readRawFeedUsage } from './raw-feed-usage';
 
 /**
  * A job's input is the biggest body the worker takes: up to 500,000 e-mail cells at 48 bytes each
@@ -21,12 +22,12 @@ import { operationContext, type OperationDeps } from './operation-deps';
 export const JOBS_BODY_LIMIT = MAX_EMAIL_JOB_INPUTS * 48 + 64 * KB;
 
 export interface JobsRouterDeps extends OperationDeps {
-  /** The worker's runner; `jobRunnerFor(deps)` (the one index.ts resumes and stops) by default. */
-  jobRunner?: JobRunner;
+  /** The worker's one runner (AppDeps.jobRunner): the one index.ts resumes and stops. */
+  jobRunner: JobRunner;
 }
 
 /**
- * Long work that survives restarts (jobs/job-runner.ts). Owners see their jobs, admins every job;
+ * Long work that survives restarts (job-runner.ts). Owners see their jobs, admins every job;
  * anyone else gets 404, as for a job that does not exist. Answers are never cached: rows of an
  * e-mail job quote the addresses.
  *
@@ -40,9 +41,13 @@ export interface JobsRouterDeps extends OperationDeps {
  *   rows in input order from position N (a page stops before the first row not done yet)
  * - `DELETE /api/jobs/:id` -> the progress, `cancelled` (a batch in flight still commits; rows stay);
  *   409 when the job has already ended otherwise
+ * - `GET /api/raw/jobs/:id` -> `{ id, status, operation, pages, rawUnits, more, cursor, cursorParam,
+ *   rawRequestsLeft, rawLeftOf }`: what a `raw-feed` job pulled and spent (raw-feed-usage.ts); 404
+ *   for a job of another kind or owner, as the other job routes answer. It sits under `/api/raw`
+ *   beside the raw data it continues, and here beside the jobs it reads.
  */
 export function createJobsRouter(deps: JobsRouterDeps): Router {
-  const runner = deps.jobRunner ?? jobRunnerFor(deps);
+  const runner = deps.jobRunner;
   const router = Router();
   const noStore = { 'Cache-Control': 'no-store' };
 
@@ -50,19 +55,7 @@ export function createJobsRouter(deps: JobsRouterDeps): Router {
   const view = async (job: JobRecord) =>
     toJobView(job, await deps.store.jobWaits.get(job.id), runner.backoff.maxPauses);
 
-  /** The job when the caller may see it, else 404. */
-  const visibleJob = async (req: Request): Promise<JobRecord> => {
-    const identity = requireIdentity(req);
-    const id = String(req.params.id);
-    const job = await deps.store.jobs.get(id);
-    if (
-      job === null ||
-      (job.ownerEmail !== normalizeUserEmail(identity.email) && identity.role !== 'admin')
-    ) {
-      throw new WorkerError(404, 'job_not_found', `No job "${id}"`);
-    }
-    return job;
-  };
+  const visibleJob = (req: Request) => visibleJobOf(deps, req);
 
   router.post('/api/jobs', deps.authenticate, jsonBody(JOBS_BODY_LIMIT), async (req, res) => {
     const request = parseBody(jobRequestSchema, req.body);
@@ -111,7 +104,23 @@ export function createJobsRouter(deps: JobsRouterDeps): Router {
     }
   });
 
+  router.get('/api/raw/jobs/:id', deps.authenticate, async (req, res) => {
+    const usage = await readRawFeedUsage(deps, operationContext(req, deps), String(req.params.id));
+    res.set(noStore).json(usage);
+  });
+
   return router;
+}
+
+/** The job of `:id` when the caller may see it (its owner, or an admin), else 404. */
+async function visibleJobOf(deps: OperationDeps, req: Request): Promise<JobRecord> {
+  const identity = requireIdentity(req);
+  const id = String(req.params.id);
+  const job = await deps.store.jobs.get(id);
+  if (job === null || (job.ownerEmail !== normalizeUserEmail(identity.email) && identity.role !== 'admin')) {
+    throw new WorkerError(404, 'job_not_found', `No job "${id}"`);
+  }
+  return job;
 }
 
 function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {

@@ -1,0 +1,351 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { chargeOfBody } from '../billing/billed-items';
+import { isBudgetExceededError } from '../budgets/budget-exceeded-error';
+import { toWorkerError } from '../http/error-answer';
+import type { Identity } from '../identity/identity';
+import type { OperationContext, OperationDeps } from '../operations/operation-deps';
+import { JobStoreError, type JobRecord } from '../store/job-repository';
+import type { Store } from '../store/store';
+import { isWorthWaiting, pauseDelayMs, type JobBackoff } from './job-backoff';
+import { createBatchBilling, type BatchBilling } from './job-batch-billing';
+import type { JobBatch, JobBatchResult, JobKind, JobPlan } from './job-kind';
+import type { JobQueue } from './job-queue';
+import { readStoredJobInput } from './stored-job-input';
+
+/**
+ * One run of a job, batch by batch, and what brings a job back: the recovery of a run cut short
+ * (commitEarlierCharges, sweepIfEnded, resumeUnfinished) and the pauses that wait out upstream
+ * trouble (pauseOrStop). The states a run ends in are JobRunner's (job-runner.ts).
+ */
+
+export interface JobRunnerHooks {
+  /** After a batch's work, before its commit: tests cut a process short here. */
+  beforeCommit?(jobId: string, batchIndex: number): Promise<void> | void;
+  /** After each commit. */
+  afterCommit?(job: JobRecord, batchIndex: number): void;
+}
+
+/** What every run of a runner shares. */
+export interface JobRunScope {
+  deps: OperationDeps;
+  kinds: ReadonlyMap<string, JobKind>;
+  hooks: JobRunnerHooks;
+  backoff: JobBackoff;
+  /** The runner's logger (`component: jobs`). */
+  log: Logger;
+  queue: Pick<JobQueue, 'shouldStop' | 'wakeAt'>;
+}
+
+/** A run under way: the job as last committed and the index its next batch commits under. */
+interface Run {
+  job: JobRecord;
+  kind: JobKind;
+  params: unknown;
+  context: OperationContext;
+  log: Logger;
+  /** Tells this run's ledger rows from an earlier run's of the same batch index. */
+  runId: string;
+  batchIndex: number;
+  /** The job was waiting out a pause: the first batch that commits ends it. */
+  paused: boolean;
+}
+
+/** Runs the job from its last commit until it ends, pauses, or the queue says to stop. */
+export async function runJob(scope: JobRunScope, id: string): Promise<void> {
+  const run = await startRun(scope, id);
+  if (run === null) return;
+  const plan = await planRun(scope, run);
+  if (plan === null) return;
+  for (;;) {
+    if (scope.queue.shouldStop(id)) return;
+    const batch = await plan.next();
+    if (batch === null) break;
+    if (!(await runBatch(scope, run, batch))) return;
+  }
+  const ended = await finishJob(scope.deps.store, id, 'done');
+  if (ended !== null) {
+    run.log.info(
+      { done: ended.progress.done, errors: ended.progress.errors, credits: ended.progress.creditsSpent },
+      'job done',
+    );
+  }
+}
+
+/** Marks the job running; null when there is nothing to run (ended, or another run has it). */
+async function startRun(scope: JobRunScope, id: string): Promise<Run | null> {
+  const { store } = scope.deps;
+  const jobLog = scope.log.child({ jobId: id });
+  const found = await store.jobs.get(id);
+  if (found === null || (found.status !== 'queued' && found.status !== 'running')) return null;
+  const kind = scope.kinds.get(found.kind);
+  const stored = readStoredJobInput(found.input);
+  if (kind === undefined || stored === null) {
+    await finishJob(store, id, 'failed', `This worker cannot run jobs of kind "${found.kind}" any more`);
+    return null;
+  }
+  let job: JobRecord;
+  try {
+    job = await store.jobs.start(id);
+  } catch (error) {
+    if (error instanceof JobStoreError && error.code === 'job_conflict') return null;
+    throw error;
+  }
+  // The identity the owner had when submitting: a job resumed after a restart runs as them.
+  const identity: Identity = { email: job.ownerEmail, role: stored.owner.role, via: stored.owner.via };
+  const context: OperationContext = { identity, requestId: `job:${id}`, jobId: id, log: jobLog };
+  const resumed = job.progress.done > 0;
+  jobLog.info(
+    { kind: kind.name, done: job.progress.done, total: job.progress.total },
+    resumed ? 'job resumed' : 'job started',
+  );
+  const paused = (await store.jobWaits.get(id)) !== null;
+  const runId = randomBytes(6).toString('base64url');
+  return { job, kind, params: stored.params, context, log: jobLog, runId, batchIndex: 0, paused };
+}
+
+/**
+ * The rest of the job from its committed checkpoints, once what an earlier run was charged for
+ * and never committed is; null when that failed (the job has failed then).
+ */
+async function planRun(scope: JobRunScope, run: Run): Promise<JobPlan | null> {
+  const { deps } = scope;
+  const id = run.job.id;
+  try {
+    const committed = await deps.store.jobs.checkpoints(id);
+    for (const index of committed.keys()) run.batchIndex = Math.max(run.batchIndex, index + 1);
+    run.batchIndex = await commitEarlierCharges(deps.store, run);
+    const checkpoints = new Map([...committed].filter(([, checkpoint]) => !isRecoveryCheckpoint(checkpoint)));
+    const privateInput = await deps.store.jobs.privateInput(id);
+    return await run.kind.plan({ job: run.job, params: run.params, privateInput, checkpoints }, deps);
+  } catch (error) {
+    await stopJob(deps.store, run.job, error, run.log);
+    return null;
+  }
+}
+
+/** Does and commits one batch; false when the run ends here (the batch failed, or was cancelled). */
+async function runBatch(scope: JobRunScope, run: Run, batch: JobBatch): Promise<boolean> {
+  const { deps, hooks } = scope;
+  const id = run.job.id;
+  const requestId = batchRequestId(id, `${run.batchIndex}.${run.runId}`);
+  const billing = createBatchBilling({
+    guard: deps.guard,
+    context: run.context,
+    requestId,
+    logger: run.log,
+    unreadableAnswers: deps.store.unreadableAnswers,
+    journal: deps.store.paidCalls,
+    clock: deps.clock,
+  });
+  try {
+    const result = await batch.run({ ...deps, paid: billing.paid }, { ...run.context, requestId });
+    await hooks.beforeCommit?.(id, run.batchIndex);
+    run.job = await commitBatch(deps.store, run, result, billing);
+    if (run.paused) {
+      // A batch went through: the trouble is over, and the next one starts a new run of pauses.
+      await deps.store.jobWaits.clear(id);
+      run.paused = false;
+    }
+    run.log.debug(
+      { batch: run.batchIndex, work: batch.label, rows: result.rows.length, done: run.job.progress.done },
+      'job batch committed',
+    );
+    hooks.afterCommit?.(run.job, run.batchIndex);
+    run.batchIndex += 1;
+    return true;
+  } catch (error) {
+    await billing.recordUncommitted();
+    const latest = (await deps.store.jobs.get(id)) ?? run.job;
+    if (latest.status === 'cancelled') return false;
+    await pauseOrStop(scope, latest, error, run.log);
+    return false;
+  } finally {
+    billing.release();
+  }
+}
+
+/** The batch's rows, checkpoint, progress and charges in one transaction; the job as committed. */
+async function commitBatch(
+  store: Store,
+  run: Run,
+  result: JobBatchResult,
+  billing: BatchBilling,
+): Promise<JobRecord> {
+  const { job } = run;
+  const [ledger, ...others] = billing.ledgerRows();
+  const callIds = billing.callIds();
+  const commit = await store.jobs.commitBatch(job.id, {
+    index: run.batchIndex,
+    rows: result.rows,
+    checkpoint: result.checkpoint,
+    ...(result.errors === undefined ? {} : { errors: result.errors }),
+    ...(result.lastError === undefined ? {} : { lastError: result.lastError }),
+    ...(ledger === undefined ? {} : { ledger }),
+    // The other operations' rows and the journal's calls stand or fall with the batch.
+    alsoInTransaction: () => {
+      for (const other of others)
+        store.paidCalls.record({ ...other, userEmail: job.ownerEmail, jobId: job.id }, []);
+      store.paidCalls.settle(callIds);
+    },
+  });
+  return commit.job;
+}
+
+/**
+ * Commits, as a batch without rows, what earlier runs of the job were answered for and never
+ * committed (a process killed between the API's answer and the batch's commit): the ledger and
+ * the job's credits count them now, once; their answers stay in the journal for the resumed
+ * batch to get back instead of buying them again. Returns the next batch index.
+ */
+async function commitEarlierCharges(store: Store, run: Run): Promise<number> {
+  const { job, batchIndex: index } = run;
+  const { callIds, charges } = store.paidCalls.unrecordedOfJob(job.id, chargeOfBody);
+  if (callIds.length === 0) return index;
+  const requestId = batchRequestId(job.id, `${index}.${run.runId}`);
+  const [first, ...others] = charges.map((charge) => ({ ...charge, requestId }));
+  await store.jobs.commitBatch(job.id, {
+    index,
+    rows: [],
+    checkpoint: { recoveredCharges: requestId },
+    ledger: first,
+    alsoInTransaction: () => {
+      for (const other of others)
+        store.paidCalls.record({ ...other, userEmail: job.ownerEmail, jobId: job.id }, []);
+      store.paidCalls.markRecovered(callIds);
+    },
+  });
+  run.log.info(
+    { calls: callIds.length, credits: first.actualCredits },
+    'charges of a run cut short recorded',
+  );
+  return index + 1;
+}
+
+/**
+ * After a failed batch: a pause when waiting can fix it (job-backoff.ts) and pauses are left,
+ * else the end of the job.
+ */
+async function pauseOrStop(
+  scope: JobRunScope,
+  job: JobRecord,
+  error: unknown,
+  jobLog: Logger,
+): Promise<void> {
+  const { store, clock } = scope.deps;
+  const { backoff } = scope;
+  const answer = toWorkerError(error);
+  if (!isWorthWaiting(answer)) return stopJob(store, job, error, jobLog);
+  const previous = await store.jobWaits.get(job.id);
+  const pauses = (previous?.pauses ?? 0) + 1;
+  const now = clock.now();
+  if (pauses > backoff.maxPauses) {
+    const since = previous?.since ?? now;
+    return stopJob(
+      store,
+      job,
+      error,
+      jobLog,
+      `after ${backoff.maxPauses} pauses over ${minutes(now - since)}`,
+    );
+  }
+  const until = now + pauseDelayMs(pauses, backoff);
+  await store.jobWaits.set({
+    jobId: job.id,
+    until,
+    pauses,
+    code: answer.code,
+    reason: answer.message,
+    since: previous?.since ?? now,
+  });
+  jobLog.warn({ code: answer.code, pauses, until: new Date(until).toISOString() }, 'job waiting');
+  scope.queue.wakeAt(job.id, until);
+}
+
+/** Fails the job with a sentence saying why and how to go on. */
+async function stopJob(
+  store: Store,
+  job: JobRecord,
+  error: unknown,
+  jobLog: Logger,
+  after?: string,
+): Promise<void> {
+  const answer = toWorkerError(error);
+  if (answer.code === 'internal') jobLog.error({ err: error }, 'job failed');
+  else jobLog.warn({ code: answer.code, status: answer.status }, 'job stopped');
+  const kept = `${job.progress.done} of ${job.progress.total} rows are done and kept`;
+  const again =
+    'submit the job again with a new idempotency key to go on: what was already fetched is cached and not paid again';
+  const why = after === undefined ? answer.message : `${answer.message} (${after})`;
+  const message = isBudgetExceededError(error)
+    ? `Paused by the budget: ${why}. ${kept}; when the budget allows, ${again}`
+    : `Stopped: ${why}. ${kept}; ${again}`;
+  await store.jobWaits.clear(job.id);
+  await finishJob(store, job.id, 'failed', message);
+}
+
+/** Ends a job, unless it ended meanwhile (a cancel between the last batch and here): then null. */
+async function finishJob(
+  store: Store,
+  id: string,
+  status: 'done' | 'failed',
+  error?: string,
+): Promise<JobRecord | null> {
+  try {
+    return await store.jobs.finish(id, status, error);
+  } catch (failure) {
+    if (failure instanceof JobStoreError && failure.code === 'job_conflict') return null;
+    throw failure;
+  }
+}
+
+/**
+ * Once a job has ended and no run of it is under way: what its runs were answered and no
+ * committed batch used (the cache answered a resumed batch instead) goes in the ledger now, so
+ * the ledger holds everything the API billed for the job.
+ */
+export async function sweepIfEnded(store: Store, log: Logger, id: string): Promise<void> {
+  try {
+    const job = await store.jobs.get(id);
+    if (job === null || job.status === 'queued' || job.status === 'running') return;
+    const swept = store.paidCalls.sweepJob(id, chargeOfBody);
+    if (swept > 0) log.info({ jobId: id, calls: swept }, 'paid calls of an ended job recorded');
+  } catch (error) {
+    log.error({ err: error, jobId: id }, 'the paid calls of an ended job could not be recorded');
+  }
+}
+
+/** Queues every job left queued or running by an earlier process; how many. */
+export async function resumeUnfinished(
+  store: Store,
+  log: Logger,
+  queue: Pick<JobQueue, 'enqueue' | 'wakeAt'>,
+): Promise<number> {
+  const jobs = await store.jobs.unfinished();
+  const waits = new Map((await store.jobWaits.all()).map((wait) => [wait.jobId, wait]));
+  for (const job of jobs) {
+    // A pause outlives the process: a restart waits it out rather than hammering the API.
+    const wait = waits.get(job.id);
+    if (wait === undefined) queue.enqueue(job.id);
+    else queue.wakeAt(job.id, wait.until);
+  }
+  if (jobs.length > 0) log.info({ jobs: jobs.length }, 'resuming unfinished jobs');
+  return jobs.length;
+}
+
+/** "12 min", "2 h 5 min": how long a job has been waiting, in a sentence. */
+function minutes(ms: number): string {
+  const total = Math.round(ms / 60_000);
+  if (total < 60) return `${total} min`;
+  return `${Math.floor(total / 60)} h ${total % 60} min`;
+}
+
+/** `job:<id>#<batch>.<run>`: a batch attempt of one run, as its ledger row names it. */
+function batchRequestId(jobId: string, attempt: string): string {
+  return `job:${jobId}#${attempt}`;
+}
+
+/** The checkpoint of a batch that only carries a recovered charge: no kind's business. */
+function isRecoveryCheckpoint(checkpoint: unknown): boolean {
+  return typeof checkpoint === 'object' && checkpoint !== null && 'recoveredCharges' in checkpoint;
+}
