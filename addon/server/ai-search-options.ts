@@ -1,10 +1,12 @@
 import type { Platform } from '../../shared/platforms';
 import type { Row } from '../../shared/rows/columns';
+import type { AiListsAnswer, OwnedAiList } from '../../shared/worker-api/ai-lists';
+import type { DictionaryAnswer } from '../../shared/worker-api/dictionaries';
 import type { AiFilterDictionary } from '../shared/ai-search-api';
 import type { DictionaryOption } from '../shared/sidebar-api';
 import { formulaCacheKey, readThroughCache } from './formula-cache';
 import { formatCount } from './number-text';
-import { asRecord, rowsAt } from './worker-answers';
+import { asRecord, rowsAt, type Unread } from './worker-answers';
 import { callWorker, workerPath } from './worker-client';
 import { NOT_CONNECTED } from './worker-failure';
 import { readWorkerKey } from './worker-key';
@@ -52,7 +54,7 @@ export function lookupAiFilterChoices(
   return readThroughCache(
     formulaCacheKey(currentWorkerUrl(), key, ['ai-dictionary', kind, scope, text]),
     () => {
-      const answer = asRecord(
+      const answer = asRecord<DictionaryAnswer>(
         callWorker({
           method: 'get',
           path: workerPath('api', 'ai', kind),
@@ -74,14 +76,14 @@ export function lookupAiFilterChoices(
  * first as the worker gives them. Not cached: lists change from the Lists section.
  */
 export function listAiListChoices(platform: Platform): DictionaryOption[] {
-  const answer = asRecord(callWorker({ method: 'get', path: 'api/ai/lists' }), 'the AI lists');
+  const answer = asRecord<AiListsAnswer>(callWorker({ method: 'get', path: 'api/ai/lists' }), 'the AI lists');
   const lists = answer.lists;
   if (!Array.isArray(lists))
     throw new Error("The worker's answer lacks the AI lists: is the add-on as new as the worker?");
   const options: DictionaryOption[] = [];
   for (const item of lists) {
     if (typeof item !== 'object' || item === null) continue;
-    const list = item as Record<string, unknown>;
+    const list = item as Unread<OwnedAiList>;
     if (list.platform !== platform || typeof list.id !== 'string') continue;
     const name = typeof list.name === 'string' && list.name !== '' ? list.name : list.id;
     const members =

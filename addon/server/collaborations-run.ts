@@ -1,6 +1,10 @@
 import { parseHandle } from '../../shared/handles';
 import { COLLABORATION_POST_COLUMNS } from '../../shared/rows/collaboration-rows';
 import type {
+  CollaborationSummaryAnswer,
+  CollaborationsRequest as CollaborationsBody,
+} from '../../shared/worker-api/collaborations';
+import type {
   CollaborationPostsRequest,
   CollaborationsRequest,
   CollaborationsStart,
@@ -124,11 +128,11 @@ function startPostsJob(request: CollaborationPostsRequest | OlderCollaborationsR
 }
 
 function writeSummary(request: CollaborationSummaryRequest): CollaborationsStart {
-  const body = {
+  const body: CollaborationsBody = {
     ...currentBody(request),
     ...optional('groupBrandCollaborations', request.subject === 'influencer' && request.groupByDomain),
   };
-  const answer = asRecord(
+  const answer = asRecord<CollaborationSummaryAnswer>(
     callWorker({ method: 'post', path: 'api/collaborations/summary', body }),
     'the collaborations summary',
   );

@@ -2,6 +2,11 @@ import { parseHandle, parsePlatform } from '../../shared/handles';
 import { OVERLAP_PLATFORMS, PLATFORMS, type OverlapPlatform, type Platform } from '../../shared/platforms';
 import type { Row } from '../../shared/rows/columns';
 import { selectReportColumns } from '../../shared/rows/report-rows';
+import {
+  MAX_EMAIL_INPUTS,
+  MAX_OVERLAP_HANDLES,
+  MAX_REPORT_INPUTS,
+} from '../../shared/worker-api/request-limits';
 import type { CellArgument, CellResult, CellValue } from './sheet-values';
 import {
   checkFlag,
@@ -27,10 +32,6 @@ export { NOT_CONNECTED };
  * is ready (rows still on the way say so) and keeps fetching, so the next recalculation fills in.
  */
 export const FORMULA_DEADLINE_MS = 20_000;
-/** The worker's own limits per request (reports-request.ts, email-search-request.ts, overlap-request.ts). */
-export const MAX_FORMULA_HANDLES = 2000;
-export const MAX_FORMULA_EMAILS = 100_000;
-export const MAX_OVERLAP_HANDLES = 100;
 
 function firstProblem(problems: (string | null)[]): string | null {
   return problems.find((problem) => problem !== null) ?? null;
@@ -106,9 +107,9 @@ export function INFLUENCER_REPORT(
   if (problem !== null) return problem;
   const list = listCells(handles, 'handles');
   if (!list.ok) return list.error;
-  if (list.cells.length > MAX_FORMULA_HANDLES) {
+  if (list.cells.length > MAX_REPORT_INPUTS) {
     return (
-      `handles hold ${list.cells.length} rows, at most ${MAX_FORMULA_HANDLES} in a formula: ` +
+      `handles hold ${list.cells.length} rows, at most ${MAX_REPORT_INPUTS} in a formula: ` +
       'use Extensions > Creator Sheets > Reports for selected column.'
     );
   }
@@ -148,9 +149,9 @@ export function EMAIL_SEARCH(emails: CellArgument, with_header?: CellArgument): 
   if (problem !== null) return problem;
   const list = listCells(emails, 'emails');
   if (!list.ok) return list.error;
-  if (list.cells.length > MAX_FORMULA_EMAILS) {
+  if (list.cells.length > MAX_EMAIL_INPUTS) {
     return (
-      `emails hold ${list.cells.length} rows, at most ${MAX_FORMULA_EMAILS} in a formula: ` +
+      `emails hold ${list.cells.length} rows, at most ${MAX_EMAIL_INPUTS} in a formula: ` +
       'use Extensions > Creator Sheets > Enrich selected column.'
     );
   }

@@ -1,5 +1,6 @@
 import type { Platform } from '../../shared/platforms';
 import type { Cell, Column } from '../../shared/rows/columns';
+import type { DictionaryAnswer } from '../../shared/worker-api/dictionaries';
 import type { DictionaryBrowse, DictionaryPreview, DictionaryWritten } from '../shared/dictionaries-api';
 import {
   DICTIONARIES,
@@ -73,13 +74,14 @@ export function dictionaryWorkerCall(browse: Browse, limit: number): WorkerCall 
   }
 }
 
-interface DictionaryTable extends TableAnswer {
-  total: number | null;
-}
+interface DictionaryTable extends TableAnswer, Pick<DictionaryAnswer, 'total'> {}
 
 function fetchTable(browse: Browse, limit: number): DictionaryTable {
   const answer = callWorker(dictionaryWorkerCall(browse, limit));
-  return { ...readTableAnswer(answer), total: optionalNumberAt(asRecord(answer, 'the dictionary'), 'total') };
+  return {
+    ...readTableAnswer(answer),
+    total: optionalNumberAt(asRecord<DictionaryAnswer>(answer, 'the dictionary'), 'total'),
+  };
 }
 
 /** Ids stay as typed (12345, not 12,345); counts get their separators. */

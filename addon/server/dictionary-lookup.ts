@@ -1,5 +1,6 @@
 import type { Platform } from '../../shared/platforms';
 import type { Row } from '../../shared/rows/columns';
+import type { DictionaryAnswer } from '../../shared/worker-api/dictionaries';
 import type { DictionaryKind, DictionaryOption } from '../shared/sidebar-api';
 import { formulaCacheKey, readThroughCache } from './formula-cache';
 import { asRecord, rowsAt } from './worker-answers';
@@ -46,7 +47,7 @@ export function lookupDictionaryOptions(
   const on = dictionaryPlatform(platform, kind);
   const text = query.trim();
   return readThroughCache(formulaCacheKey(currentWorkerUrl(), key, ['dictionary', on, kind, text]), () => {
-    const answer = asRecord(
+    const answer = asRecord<DictionaryAnswer>(
       callWorker({
         method: 'get',
         path: workerPath('api', 'dictionaries', on, kind),

@@ -1,4 +1,4 @@
-import type { JobKindName } from '../shared/sidebar-api';
+import { isJobKindName, type JobKindName } from '../../shared/worker-api/job-kinds';
 import type { Destination } from './job-destination';
 
 /**
@@ -31,15 +31,6 @@ export interface JobRecord {
   finishedAt: number | null;
 }
 
-const JOB_KINDS: readonly JobKindName[] = [
-  'email-enrichment',
-  'bulk-reports',
-  'search-pages',
-  'ai-search-pages',
-  'raw-feed',
-  'collaboration-posts',
-];
-
 function jobStore(): GoogleAppsScript.Properties.Properties {
   // An add-on always runs in a document; the user store only stands in if it ever does not.
   return PropertiesService.getDocumentProperties() ?? PropertiesService.getUserProperties();
@@ -58,7 +49,7 @@ export function parseJobRecord(text: string): JobRecord | null {
   const destination = record.destination;
   if (
     typeof record.id !== 'string' ||
-    (JOB_KINDS as readonly unknown[]).indexOf(record.kind) < 0 ||
+    !isJobKindName(record.kind) ||
     typeof record.rowsWritten !== 'number' ||
     typeof destination !== 'object' ||
     destination === null ||
@@ -71,7 +62,7 @@ export function parseJobRecord(text: string): JobRecord | null {
   }
   return {
     id: record.id,
-    kind: record.kind as JobKindName,
+    kind: record.kind,
     owner: typeof record.owner === 'string' ? record.owner : null,
     destination,
     rowsWritten: record.rowsWritten,

@@ -1,10 +1,12 @@
 import type { Row } from '../../shared/rows/columns';
+import { isFinalJobStatus } from '../../shared/worker-api/job-status';
+import type { JobRowsAnswer, JobWaiting } from '../../shared/worker-api/jobs';
 import type { JobView } from '../shared/sidebar-api';
 import { aiSearchPageLine } from './ai-search-progress';
 import { destinationLabel } from './job-destination';
 import type { JobRecord } from './job-records';
 import { creditsText, formatCount, plural } from './number-text';
-import type { JobRowsPage, JobWaiting, WorkerJobProgress } from './worker-answers';
+import type { WorkerJobProgress } from './worker-answers';
 
 /**
  * One poll of a job: read its progress, then pull finished rows in blocks from where the sheet
@@ -21,7 +23,7 @@ export const POLL_BUDGET_MS = 4 * 60 * 1000;
 
 export interface JobWriterDeps {
   progress(id: string): WorkerJobProgress;
-  rows(id: string, after: number, limit: number): JobRowsPage;
+  rows(id: string, after: number, limit: number): JobRowsAnswer;
   /** Formats, header, sheet size; answers the record as prepared. */
   prepare(record: JobRecord, progress: WorkerJobProgress): JobRecord;
   /** Rows `after`... of the job, with one setValues. */
@@ -43,12 +45,6 @@ export interface WriteOutcome {
   /** The time budget ran out with rows still to write. */
   stoppedEarly: boolean;
   blocks: number;
-}
-
-const FINAL_STATUSES = ['done', 'failed', 'cancelled'];
-
-export function isFinalStatus(status: string): boolean {
-  return FINAL_STATUSES.indexOf(status) >= 0;
 }
 
 /** Writes what is ready, within the budget. */
@@ -91,7 +87,7 @@ export function writeFinishedRows(
     // A short page stops before the first row not finished yet: nothing more to pull now.
     exhausted = rows.length < options.blockRows;
   }
-  const finished = !stoppedEarly && isFinalStatus(progress.status);
+  const finished = !stoppedEarly && isFinalJobStatus(progress.status);
   if (finished) {
     record = { ...record, finishedAt: deps.now() };
     deps.save(record);

@@ -1,6 +1,8 @@
 import { EMAIL_COLUMNS } from '../../shared/rows/email-rows';
 import { selectReportColumns } from '../../shared/rows/report-rows';
 import { SEARCH_COLUMNS } from '../../shared/rows/search-rows';
+import { isFinalJobStatus } from '../../shared/worker-api/job-status';
+import type { JobStartedAnswer, StartJobRequest } from '../../shared/worker-api/jobs';
 import type {
   BulkEstimate,
   BulkStart,
@@ -25,7 +27,7 @@ import {
   type Destination,
 } from './job-destination';
 import { deleteJobRecord, listJobRecords, readJobRecord, saveJobRecord, type JobRecord } from './job-records';
-import { isFinalStatus, toJobView, writeFinishedRows, type JobWriterDeps } from './job-writer';
+import { toJobView, writeFinishedRows, type JobWriterDeps } from './job-writer';
 import { estimateSearchForm, searchJobInput } from './search-form';
 import {
   asRecord,
@@ -94,7 +96,7 @@ function viewOnly(record: JobRecord): JobView {
     record,
     progress,
     finished: record.finishedAt !== null,
-    stoppedEarly: record.finishedAt === null && isFinalStatus(progress.status),
+    stoppedEarly: record.finishedAt === null && isFinalJobStatus(progress.status),
     blocks: 0,
   });
 }
@@ -171,8 +173,9 @@ export function startJob(
       const minute = Math.floor(Date.now() / 60000);
       // Counting the earlier runs lets a start right after a cancel make a new job, not find the old.
       const idempotencyKey = `cs-${digestOf([spreadsheetId, kind, sourceKey, minute, same.length].join('|'))}`;
-      const answer = asRecord(
-        callWorker({ method: 'post', path: 'api/jobs', body: { kind, input, idempotencyKey } }),
+      const body: StartJobRequest = { kind, input, idempotencyKey };
+      const answer = asRecord<JobStartedAnswer>(
+        callWorker({ method: 'post', path: 'api/jobs', body }),
         'the new job',
       );
       const record: JobRecord = {

@@ -1,7 +1,9 @@
 import { estimateCredits } from '../../shared/pricing';
 import type { Row } from '../../shared/rows/columns';
 import { OVERLAP_TOTAL_LABEL } from '../../shared/rows/overlap-rows';
+import type { OverlapReportInfo } from '../../shared/responses/overlap';
 import { isUnreadableAnswer, unreadableAnswerMessage } from '../../shared/unreadable-answer';
+import type { OverlapAnswer, OverlapRequest } from '../../shared/worker-api/overlap';
 import type {
   OverlapCheck,
   OverlapCreators,
@@ -146,13 +148,15 @@ export function runOverlapCheck(run: OverlapRun): OverlapOutcome {
   }
   if (count.problem !== null) throw new Error(count.problem);
   requireCostConfirmation(maxOverlapCredits(), run.confirmedCost);
-  const answer = callWorker({
-    method: 'post',
-    path: 'api/overlap',
-    body: { platform: run.platform, handles: count.handles, withHeader: false, refresh: run.refresh },
-  });
+  const body: OverlapRequest = {
+    platform: run.platform,
+    handles: count.handles,
+    withHeader: false,
+    refresh: run.refresh,
+  };
+  const answer = callWorker({ method: 'post', path: 'api/overlap', body });
   const table = readTableAnswer(answer);
-  const record = asRecord(answer, 'the overlap');
+  const record = asRecord<OverlapAnswer>(answer, 'the overlap');
   const fromCache = record.fromCache === true;
   const credits = optionalNumberAt(record, 'credits') ?? 0;
   const written = writeTableToNewTab(overlapTabName(run), table.columns, table.rows);
@@ -176,7 +180,7 @@ export function runOverlapCheck(run: OverlapRun): OverlapOutcome {
   }
 
   // An answer without totals (`reportInfo: {}` or none) still has each creator's row.
-  const info = optionalRecordAt(record, 'reportInfo') ?? {};
+  const info = optionalRecordAt(record, 'reportInfo') ?? asRecord<OverlapReportInfo>({}, 'totals');
   const followers = optionalNumberAt(info, 'totalFollowers');
   const uniqueFollowers = optionalNumberAt(info, 'totalUniqueFollowers');
   const uniqueShare =

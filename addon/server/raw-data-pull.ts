@@ -1,4 +1,7 @@
 import { rawColumns } from '../../shared/rows/raw-rows';
+import type { AccountAnswer } from '../../shared/worker-api/account';
+import { isJobStatus } from '../../shared/worker-api/job-status';
+import type { RawAnswer, RawFeedUsageAnswer, RawRequest } from '../../shared/worker-api/raw';
 import type {
   RawAllowance,
   RawFeedUsage,
@@ -18,10 +21,11 @@ import {
   asRecord,
   numberAt,
   optionalNumberAt,
+  optionalRecordAt,
   optionalStringAt,
   readTableAnswer,
   stringAt,
-  type JsonRecord,
+  type Unread,
 } from './worker-answers';
 import { callWorker, workerPath } from './worker-client';
 import { WorkerCallError } from './worker-failure';
@@ -34,38 +38,36 @@ import { WorkerCallError } from './worker-failure';
  * rows for a feed (`GET /api/raw/jobs/:id`).
  */
 
-function recordAt(record: JsonRecord, ...path: string[]): JsonRecord {
-  let current: unknown = record;
-  for (const key of path) {
-    current = typeof current === 'object' && current !== null ? (current as JsonRecord)[key] : undefined;
-  }
-  return typeof current === 'object' && current !== null ? (current as JsonRecord) : {};
-}
-
 /** `GET /api/account`: the API account's `billing.rawRequests`. */
 export function readRawAllowance(): RawAllowance {
-  const account = asRecord(callWorker({ method: 'get', path: 'api/account' }), 'the account');
+  const account = asRecord<AccountAnswer>(callWorker({ method: 'get', path: 'api/account' }), 'the account');
   const accountHidden = account.api === null;
-  if (!('rawLeft' in account)) {
+  const rawLeft = optionalRecordAt(account, 'rawLeft');
+  if (rawLeft === null) {
     // A worker from before raw budgets: the account's allowance is all there is.
-    const left = optionalNumberAt(recordAt(account, 'api', 'billing'), 'rawRequests');
+    const api = optionalRecordAt(account, 'api');
+    const billing = api === null ? null : optionalRecordAt(api, 'billing');
+    const left = billing === null ? null : optionalNumberAt(billing, 'rawRequests');
     return { rawRequestsLeft: left, limitedBy: left === null ? null : 'account', accountHidden };
   }
-  const rawLeft = recordAt(account, 'rawLeft');
-  return { ...leftOf(rawLeft, 'left', 'of'), accountHidden };
+  return { ...limitOf(optionalNumberAt(rawLeft, 'left'), rawLeft.of), accountHidden };
 }
 
-/** The raw requests left and what limits them, from an answer's `<left>` and `<of>` fields. */
-function leftOf(
-  answer: JsonRecord,
-  left: string,
-  of: string,
+/** The raw requests left and what limits them (`rawLeftOf`; an older worker says only the number). */
+function limitOf(
+  rawRequestsLeft: number | null,
+  of: unknown,
 ): Pick<RawUsage, 'rawRequestsLeft' | 'limitedBy'> {
-  const rawRequestsLeft = optionalNumberAt(answer, left);
-  const limit = answer[of];
   const limitedBy: RawLimit =
-    limit === 'account' || limit === 'budget' ? limit : rawRequestsLeft === null ? null : 'account';
+    of === 'account' || of === 'budget' ? of : rawRequestsLeft === null ? null : 'account';
   return { rawRequestsLeft, limitedBy };
+}
+
+/** The raw requests left after an answer that spent some. */
+function leftAfter(
+  answer: Unread<Pick<RawAnswer, 'rawRequestsLeft' | 'rawLeftOf'>>,
+): Pick<RawUsage, 'rawRequestsLeft' | 'limitedBy'> {
+  return limitOf(optionalNumberAt(answer, 'rawRequestsLeft'), answer.rawLeftOf);
 }
 
 function startFeedJob(request: RawPullRequest): RawPullStart {
@@ -84,21 +86,15 @@ function startFeedJob(request: RawPullRequest): RawPullStart {
 
 function pullOnce(request: RawPullRequest): RawPullStart {
   const operation = operationOf(request);
-  let answer: JsonRecord;
+  const body: RawRequest = {
+    operation: operation.id,
+    query: request.query,
+    maxPages: 1,
+    layout: request.allFields ? 'flat' : 'table',
+  };
+  let answer: Unread<RawAnswer>;
   try {
-    answer = asRecord(
-      callWorker({
-        method: 'post',
-        path: 'api/raw',
-        body: {
-          operation: operation.id,
-          query: request.query,
-          maxPages: 1,
-          layout: request.allFields ? 'flat' : 'table',
-        },
-      }),
-      'the raw answer',
-    );
+    answer = asRecord<RawAnswer>(callWorker({ method: 'post', path: 'api/raw', body }), 'the raw answer');
   } catch (error) {
     // The API's rule: an answer that finds nothing still spends a unit. Say so, since it cost.
     if (error instanceof WorkerCallError && error.status === 404) {
@@ -122,7 +118,7 @@ function pullOnce(request: RawPullRequest): RawPullStart {
     usage: {
       pages: numberAt(answer, 'pages'),
       rawUnits: numberAt(answer, 'rawUnits'),
-      ...leftOf(answer, 'rawRequestsLeft', 'rawLeftOf'),
+      ...leftAfter(answer),
     },
   };
 }
@@ -134,22 +130,20 @@ export function startRawPullRun(sent: RawPullRequest, confirmedUnits: boolean): 
   return operationOf(request).paged ? startFeedJob(request) : pullOnce(request);
 }
 
-const JOB_STATUSES: readonly RawFeedUsage['status'][] = ['queued', 'running', 'done', 'failed', 'cancelled'];
-
 /** `GET /api/raw/jobs/:id` (worker/src/jobs/raw-feed-usage.ts). */
 export function readRawFeedUsage(jobId: string): RawFeedUsage {
-  const answer = asRecord(
+  const answer = asRecord<RawFeedUsageAnswer>(
     callWorker({ method: 'get', path: workerPath('api', 'raw', 'jobs', jobId) }),
     'the raw feed usage',
   );
   const status = stringAt(answer, 'status');
   return {
     jobId: stringAt(answer, 'id'),
-    status: JOB_STATUSES.find((known) => known === status) ?? 'failed',
+    status: isJobStatus(status) ? status : 'failed',
     operation: rawOperation(answer.operation)?.id ?? null,
     pages: numberAt(answer, 'pages'),
     rawUnits: numberAt(answer, 'rawUnits'),
-    ...leftOf(answer, 'rawRequestsLeft', 'rawLeftOf'),
+    ...leftAfter(answer),
     more: answer.more === true,
     cursor: optionalStringAt(answer, 'cursor'),
     cursorParam: optionalStringAt(answer, 'cursorParam'),

@@ -2,6 +2,7 @@ import { SEARCH_AGE_STEPS, type SearchAgeStep } from '../../shared/enums';
 import { SEARCH_PAGE_SIZE } from '../../shared/limits';
 import type { Platform } from '../../shared/platforms';
 import type { SearchRequestInput } from '../../shared/requests/search';
+import { MAX_SEARCH_JOB_PAGES } from '../../shared/worker-api/request-limits';
 import { CONFIRM_ABOVE_CREDITS, type SearchEstimate, type SearchForm } from '../shared/sidebar-api';
 import { maxSearchCredits } from './credit-prices';
 import { creditsText, formatCount, plural } from './number-text';
@@ -14,8 +15,8 @@ import { creditsText, formatCount, plural } from './number-text';
  * no share exceeds 100%.
  */
 
-/** The worker's job limit for search pages (worker/src/jobs/job-kinds/search-pages.ts). */
-export const MAX_SEARCH_PAGES = 2000;
+/** The worker's job limit for search pages. */
+export const MAX_SEARCH_PAGES = MAX_SEARCH_JOB_PAGES;
 
 type SearchBody = SearchRequestInput<Platform>;
 type SearchFilterBody = NonNullable<SearchBody['filter']>;

@@ -1,14 +1,36 @@
 import type { Cell, Column, ColumnFormat, Row } from '../../shared/rows/columns';
 import { COLUMN_FORMATS } from '../../shared/rows/columns';
+import { isJobStatus } from '../../shared/worker-api/job-status';
+import type { JobProgressAnswer, JobRowsAnswer, JobWaiting } from '../../shared/worker-api/jobs';
+import type { ReportsAnswer } from '../../shared/worker-api/reports';
+import type { SheetTable } from '../../shared/worker-api/sheet-table';
 import { WorkerCallError } from './worker-failure';
 
 /**
  * The worker's answers as the add-on reads them, checked by hand: zod would add hundreds of
  * kilobytes to Code.js for a handful of fields. Unknown fields are ignored, missing ones fail with
  * a sentence, so a worker of another version is noticed instead of writing garbage into a sheet.
+ *
+ * What the fields are called is the worker's (shared/worker-api): a reader opens an answer as
+ * `asRecord<ReportsAnswer>(...)` and names its fields through that type, so a field renamed on the
+ * worker's side fails the add-on's build rather than reading as absent in a sheet.
  */
 
 export type JsonRecord = Record<string, unknown>;
+
+declare const ANSWER: unique symbol;
+
+/** The fields of an answer type, of every variant of a union. */
+type FieldOf<T> = T extends unknown ? keyof T & string : never;
+type FieldType<T, K extends string> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+/** A part of an untyped record is untyped too. */
+type Part<V> = unknown extends V ? JsonRecord : NonNullable<V>;
+
+/**
+ * An answer (or a part of one) not checked yet: the fields `T` names, each of a type still unknown.
+ * It remembers `T`, so the parts read from it are typed by theirs.
+ */
+export type Unread<T> = { readonly [K in FieldOf<T>]?: unknown } & { readonly [ANSWER]?: T };
 
 function unexpected(what: string): WorkerCallError {
   return new WorkerCallError(
@@ -18,45 +40,54 @@ function unexpected(what: string): WorkerCallError {
   );
 }
 
-export function asRecord(value: unknown, what: string): JsonRecord {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw unexpected(what);
-  return value as JsonRecord;
+function valueAt(record: object, key: string): unknown {
+  return (record as JsonRecord)[key];
 }
 
-export function numberAt(record: JsonRecord, key: string): number {
-  const value = record[key];
+export function asRecord<T = JsonRecord>(value: unknown, what: string): Unread<T> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw unexpected(what);
+  return value as Unread<T>;
+}
+
+export function numberAt<T = JsonRecord>(record: Unread<T>, key: NoInfer<FieldOf<T>>): number {
+  const value = valueAt(record, key);
   if (typeof value !== 'number' || !isFinite(value)) throw unexpected(`a number "${key}"`);
   return value;
 }
 
-export function optionalNumberAt(record: JsonRecord, key: string): number | null {
-  const value = record[key];
+export function optionalNumberAt<T = JsonRecord>(record: Unread<T>, key: NoInfer<FieldOf<T>>): number | null {
+  const value = valueAt(record, key);
   return typeof value === 'number' && isFinite(value) ? value : null;
 }
 
-export function stringAt(record: JsonRecord, key: string): string {
-  const value = record[key];
+export function stringAt<T = JsonRecord>(record: Unread<T>, key: NoInfer<FieldOf<T>>): string {
+  const value = valueAt(record, key);
   if (typeof value !== 'string') throw unexpected(`a text "${key}"`);
   return value;
 }
 
-export function optionalStringAt(record: JsonRecord, key: string): string | null {
-  const value = record[key];
+export function optionalStringAt<T = JsonRecord>(record: Unread<T>, key: NoInfer<FieldOf<T>>): string | null {
+  const value = valueAt(record, key);
   return typeof value === 'string' ? value : null;
 }
 
 /** A nested object the answer may leave out: null when absent or not an object. */
-export function optionalRecordAt(record: JsonRecord, key: string): JsonRecord | null {
-  const value = record[key];
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonRecord) : null;
+export function optionalRecordAt<T = JsonRecord, K extends FieldOf<T> = FieldOf<T>>(
+  record: Unread<T>,
+  key: K,
+): Unread<Part<FieldType<T, K>>> | null {
+  const value = valueAt(record, key);
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Unread<Part<FieldType<T, K>>>)
+    : null;
 }
 
 function isCell(value: unknown): value is Cell {
   return value === null || ['string', 'number', 'boolean'].indexOf(typeof value) >= 0;
 }
 
-export function rowsAt(record: JsonRecord, key: string): Row[] {
-  const value = record[key];
+export function rowsAt<T = JsonRecord>(record: Unread<T>, key: NoInfer<FieldOf<T>>): Row[] {
+  const value = valueAt(record, key);
   if (!Array.isArray(value)) throw unexpected(`rows "${key}"`);
   return value.map((row) => {
     if (!Array.isArray(row) || !row.every(isCell)) throw unexpected(`rows of cells in "${key}"`);
@@ -64,11 +95,11 @@ export function rowsAt(record: JsonRecord, key: string): Row[] {
   });
 }
 
-export function columnsAt(record: JsonRecord, key: string): Column[] {
-  const value = record[key];
+export function columnsAt<T = JsonRecord>(record: Unread<T>, key: NoInfer<FieldOf<T>>): Column[] {
+  const value = valueAt(record, key);
   if (!Array.isArray(value)) throw unexpected(`columns "${key}"`);
   return value.map((item) => {
-    const col = asRecord(item, 'a column description');
+    const col = asRecord<Column>(item, 'a column description');
     const format = col.format;
     return {
       id: stringAt(col, 'id'),
@@ -79,16 +110,17 @@ export function columnsAt(record: JsonRecord, key: string): Column[] {
   });
 }
 
-/** `POST /api/reports`, `/api/email-search`, `/api/overlap`: rows for a sheet. */
-export interface TableAnswer {
+/**
+ * `POST /api/reports`, `/api/email-search`, `/api/overlap`...: rows for a sheet, and the rows still
+ * being fetched (they say so in words).
+ */
+export interface TableAnswer extends Pick<SheetTable, 'rows'> {
   columns: Column[];
-  rows: Row[];
-  /** Rows still being fetched (they say so in words). */
   pending: number;
 }
 
 export function readTableAnswer(value: unknown): TableAnswer {
-  const record = asRecord(value, 'rows');
+  const record = asRecord<SheetTable & Partial<Pick<ReportsAnswer, 'pending'>>>(value, 'rows');
   return {
     columns: columnsAt(record, 'columns'),
     rows: rowsAt(record, 'rows'),
@@ -96,37 +128,22 @@ export function readTableAnswer(value: unknown): TableAnswer {
   };
 }
 
-export type WorkerJobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-const JOB_STATUSES: readonly WorkerJobStatus[] = ['queued', 'running', 'done', 'failed', 'cancelled'];
-
-/** `GET /api/jobs/:id`. */
-export interface WorkerJobProgress {
-  id: string;
-  kind: string;
-  status: WorkerJobStatus;
-  done: number;
-  total: number;
-  creditsSpent: number;
-  errors: number;
+/**
+ * `GET /api/jobs/:id`, with what an older worker may leave out filled in: `lastError` and
+ * `waiting` are null when there is none.
+ */
+export interface WorkerJobProgress extends Omit<
+  JobProgressAnswer,
+  'lastError' | 'waiting' | 'createdAt' | 'updatedAt'
+> {
   lastError: string | null;
   /** The job is waiting out upstream trouble (still `running`); null when it is not. */
   waiting: JobWaiting | null;
-  header: string[];
-  columns: Column[];
-}
-
-export interface JobWaiting {
-  /** ISO 8601: when the worker tries again. */
-  until: string;
-  pause: number;
-  maxPauses: number;
-  reason: string;
 }
 
 /** A job's `waiting`, read tolerantly: an older worker sends none. */
-function readJobWaiting(value: unknown): JobWaiting | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const record = value as JsonRecord;
+function readJobWaiting(record: Unread<JobWaiting> | null): JobWaiting | null {
+  if (record === null) return null;
   const until = optionalStringAt(record, 'until');
   if (until === null) return null;
   return {
@@ -138,9 +155,9 @@ function readJobWaiting(value: unknown): JobWaiting | null {
 }
 
 export function readJobProgress(value: unknown): WorkerJobProgress {
-  const record = asRecord(value, 'the job');
+  const record = asRecord<JobProgressAnswer>(value, 'the job');
   const status = stringAt(record, 'status');
-  if ((JOB_STATUSES as readonly string[]).indexOf(status) < 0) throw unexpected('a known job status');
+  if (!isJobStatus(status)) throw unexpected('a known job status');
   const columns = Array.isArray(record.columns) ? columnsAt(record, 'columns') : [];
   const header = Array.isArray(record.header)
     ? record.header.map((label) => String(label))
@@ -148,30 +165,25 @@ export function readJobProgress(value: unknown): WorkerJobProgress {
   return {
     id: stringAt(record, 'id'),
     kind: stringAt(record, 'kind'),
-    status: status as WorkerJobStatus,
+    status,
     done: numberAt(record, 'done'),
     total: numberAt(record, 'total'),
     creditsSpent: optionalNumberAt(record, 'creditsSpent') ?? 0,
     errors: optionalNumberAt(record, 'errors') ?? 0,
     lastError: optionalStringAt(record, 'lastError'),
-    waiting: readJobWaiting(record.waiting),
+    waiting: readJobWaiting(optionalRecordAt(record, 'waiting')),
     header,
     columns,
   };
 }
 
 /** `GET /api/jobs/:id/rows`: finished rows in input order from `after`. */
-export interface JobRowsPage {
-  rows: { position: number; row: Row }[];
-  next: number;
-}
-
-export function readJobRows(value: unknown): JobRowsPage {
-  const record = asRecord(value, 'job rows');
+export function readJobRows(value: unknown): JobRowsAnswer {
+  const record = asRecord<JobRowsAnswer>(value, 'job rows');
   const list = record.rows;
   if (!Array.isArray(list)) throw unexpected('job rows');
   const rows = list.map((item) => {
-    const entry = asRecord(item, 'a job row');
+    const entry = asRecord<JobRowsAnswer['rows'][number]>(item, 'a job row');
     const row = entry.row;
     if (!Array.isArray(row) || !row.every(isCell)) throw unexpected('a job row of cells');
     return { position: numberAt(entry, 'position'), row: row as Row };

@@ -2,6 +2,7 @@ import { parseHandle } from '../../shared/handles';
 import { DEPRECATED_COLLABORATIONS_PAGE_SIZE } from '../../shared/limits';
 import type { Platform } from '../../shared/platforms';
 import { estimateCredits, sumCharges } from '../../shared/pricing';
+import { DEFAULT_COLLABORATION_PAGES, MAX_COLLABORATION_PAGES } from '../../shared/worker-api/request-limits';
 import type { CollaborationsRequest, CollaborationsSubject } from './collaborations-api';
 import { CONFIRM_ABOVE_CREDITS } from './sidebar-api';
 
@@ -11,9 +12,8 @@ import { CONFIRM_ABOVE_CREDITS } from './sidebar-api';
  * subject may be, the date window, the page limits, and the most a request can cost.
  */
 
-/** The worker's bound on pages per request (worker/src/operations/collaborations-request.ts). */
-export const MAX_COLLABORATION_PAGES = 50;
-export const DEFAULT_COLLABORATION_PAGES = 5;
+// The sidebar's form names the worker's page bounds from here.
+export { DEFAULT_COLLABORATION_PAGES, MAX_COLLABORATION_PAGES };
 /** The older endpoints answer up to 30 collaborations per page (spec). */
 export const OLDER_COLLABORATIONS_PAGE_SIZE = DEPRECATED_COLLABORATIONS_PAGE_SIZE;
 /** The older brand endpoint exists on Instagram and TikTok only. */

@@ -1,5 +1,6 @@
 import { parseHandle } from '../../shared/handles';
 import { OVERLAP_PLATFORMS, type OverlapPlatform } from '../../shared/platforms';
+import { MAX_OVERLAP_HANDLES } from '../../shared/worker-api/request-limits';
 
 /**
  * The creators an audience overlap compares, read with the worker's own rules
@@ -10,11 +11,8 @@ import { OVERLAP_PLATFORMS, type OverlapPlatform } from '../../shared/platforms'
 
 /** An overlap needs 2 different creators (shared/requests/overlap.ts OVERLAP_MIN_INFLUENCERS). */
 export const OVERLAP_MIN_CREATORS = 2;
-/**
- * The worker compares at most this many in one paid call (worker/src/operations/overlap-request.ts
- * MAX_OVERLAP_HANDLES); the API documents no bound of its own.
- */
-export const OVERLAP_MAX_CREATORS = 100;
+/** The worker compares at most this many in one paid call; the API documents no bound of its own. */
+export const OVERLAP_MAX_CREATORS = MAX_OVERLAP_HANDLES;
 /** Unreadable values named one by one; the rest are counted. */
 export const NAMED_UNREADABLE = 5;
 

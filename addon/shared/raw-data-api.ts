@@ -4,6 +4,7 @@
  * that reaches the API spends one unit of the API account's monthly raw allowance (a 404 too).
  */
 import type { RawOperationId } from '../../shared/operations';
+import type { RawLeftOf } from '../../shared/worker-api/raw';
 import type { JobView } from './sidebar-api';
 
 /** What to pull, as the sidebar sends it (raw-data-request.ts builds and checks it). */
@@ -20,11 +21,11 @@ export interface RawPullRequest {
 }
 
 /**
- * What limits the raw requests a user may spend (worker/src/operations/raw-left.ts): the API
- * account's monthly allowance (only admins are told it), the user's raw budget, or nothing the
- * user may know of (null).
+ * What limits the raw requests a user may spend (the worker's `rawLeftOf`): the API account's
+ * monthly allowance (only admins are told it), the user's raw budget, or nothing the user may know
+ * of (null).
  */
-export type RawLimit = 'account' | 'budget' | null;
+export type RawLimit = RawLeftOf;
 
 export interface RawAllowance {
   /** Raw requests this user may still spend, or null when nothing the user may know limits them. */

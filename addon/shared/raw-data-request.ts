@@ -1,3 +1,4 @@
+import { MAX_RAW_JOB_PAGES } from '../../shared/worker-api/request-limits';
 import type { RawPullRequest } from './raw-data-api';
 import { RAW_PLATFORM_NAMES, rawOperation, type RawOperation } from './raw-data-operations';
 
@@ -8,8 +9,8 @@ import { RAW_PLATFORM_NAMES, rawOperation, type RawOperation } from './raw-data-
  * name the field by its label, as the user sees it.
  */
 
-/** The raw-feed job's page limit (worker/src/jobs/job-kinds/raw-feed.ts); a test keeps them equal. */
-export const RAW_MAX_PAGES = 10_000;
+/** The raw-feed job's page limit. */
+export const RAW_MAX_PAGES = MAX_RAW_JOB_PAGES;
 /**
  * Rows one pull writes at most. The tab is sized and formatted for the most rows the pull can
  * bring before the first arrives, so this keeps an "until done" tab within reason (the job would

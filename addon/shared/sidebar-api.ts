@@ -6,6 +6,8 @@
  * instances, no undefined inside arrays. Times are ISO strings.
  */
 import type { Platform } from '../../shared/platforms';
+import type { JobKindName } from '../../shared/worker-api/job-kinds';
+import type { JobStatus } from '../../shared/worker-api/job-status';
 import type { AiSearchApi } from './ai-search-api';
 import type { CollaborationsApi } from './collaborations-api';
 import type { DictionariesApi } from './dictionaries-api';
@@ -116,18 +118,13 @@ export interface BulkEstimate {
   besideRange?: string;
 }
 
-export type JobKindName =
-  | 'email-enrichment'
-  | 'bulk-reports'
-  | 'search-pages'
-  | 'ai-search-pages'
-  | 'raw-feed'
-  | 'collaboration-posts';
+// The sidebar names the kinds from here; the list is the worker's (shared/worker-api/job-kinds.ts).
+export type { JobKindName };
 
 export interface JobView {
   id: string;
   kind: JobKindName;
-  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  status: JobStatus;
   done: number;
   total: number;
   creditsSpent: number;

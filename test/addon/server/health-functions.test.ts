@@ -1,5 +1,5 @@
 import { getHealthDetails } from '../../../addon/server/health-functions';
-import type { HealthAnswer } from '../../../worker/src/operations/health';
+import type { HealthAnswer } from '../../../shared/worker-api/health';
 import { installServerGlobals, type ServerGlobals } from './server-globals';
 
 let env: ServerGlobals;

@@ -1,14 +1,15 @@
 import type { Row } from '../../../shared/rows/columns';
 import type { JobRecord } from '../../../addon/server/job-records';
 import { toJobView, writeFinishedRows, type JobWriterDeps } from '../../../addon/server/job-writer';
-import type { WorkerJobProgress, WorkerJobStatus } from '../../../addon/server/worker-answers';
+import type { WorkerJobProgress } from '../../../addon/server/worker-answers';
+import type { JobStatus } from '../../../shared/worker-api/job-status';
 
 /**
  * The worker's side of a job (progress and finished rows, as jobs-router.ts serves them) and a
  * sheet that remembers every write, behind JobWriterDeps.
  */
 class Bench implements JobWriterDeps {
-  status: WorkerJobStatus = 'running';
+  status: JobStatus = 'running';
   /** Positions finished on the worker (rows are served up to the first gap). */
   readonly finished = new Set<number>();
   readonly sheet = new Map<number, Row>();

@@ -4,7 +4,7 @@ import type { OverlapCheck, OverlapRun } from '../../../addon/shared/overlap-api
 import { errorRow } from '../../../shared/rows/columns';
 import { OVERLAP_COLUMNS, overlapToRows } from '../../../shared/rows/overlap-rows';
 import { unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
-import type { OverlapAnswer } from '../../../worker/src/operations/overlap';
+import type { OverlapAnswer } from '../../../shared/worker-api/overlap';
 import { workerError } from './scripted-worker';
 import { installServerGlobals, type ServerGlobals } from './server-globals';
 

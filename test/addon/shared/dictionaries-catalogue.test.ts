@@ -7,7 +7,7 @@ import {
 } from '../../../addon/shared/dictionaries-catalogue';
 import { OPERATIONS } from '../../../shared/operations';
 import { DICTIONARY_COLUMNS, type DictionaryKind } from '../../../shared/rows/dictionary-rows';
-import { DICTIONARY_KINDS } from '../../../worker/src/operations/dictionaries-request';
+import { DICTIONARY_KINDS } from '../../../shared/worker-api/dictionaries';
 
 /** The rows each dictionary comes back as (worker/src/operations/dictionaries.ts). */
 const ROWS_KIND: Record<DictionaryName, DictionaryKind> = {

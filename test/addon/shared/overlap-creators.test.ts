@@ -1,4 +1,3 @@
-import { MAX_OVERLAP_HANDLES as FORMULA_MAX } from '../../../addon/server/custom-functions';
 import {
   countOverlapCreators,
   OVERLAP_MAX_CREATORS,
@@ -6,15 +5,14 @@ import {
   typedCreators,
 } from '../../../addon/shared/overlap-creators';
 import { OVERLAP_MIN_INFLUENCERS } from '../../../shared/requests/overlap';
+import { MAX_OVERLAP_HANDLES } from '../../../shared/worker-api/request-limits';
 import { overlapInfluencers } from '../../../worker/src/operations/overlap';
-import { MAX_OVERLAP_HANDLES as WORKER_MAX } from '../../../worker/src/operations/overlap-request';
 
 const at = (index: number) => `row ${index + 1}`;
 
 describe('countOverlapCreators', () => {
-  it('keeps the limits of the worker, the request schema and the formula', () => {
-    expect(OVERLAP_MAX_CREATORS).toBe(WORKER_MAX);
-    expect(OVERLAP_MAX_CREATORS).toBe(FORMULA_MAX);
+  it('keeps the limits of the worker and the request schema', () => {
+    expect(OVERLAP_MAX_CREATORS).toBe(MAX_OVERLAP_HANDLES);
     expect(OVERLAP_MIN_CREATORS).toBe(OVERLAP_MIN_INFLUENCERS);
   });
 

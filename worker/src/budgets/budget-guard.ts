@@ -8,12 +8,8 @@ import { fromMilliCredits, toMilliCredits } from '../store/milli-credits';
 import { normalizeUserEmail } from '../store/user-email';
 import { BUDGET_PERIODS, periodEnd, type BudgetPeriod } from '../store/utc-periods';
 import { BudgetExceededError, type BudgetScope } from './budget-exceeded-error';
-
-/** Credits (or raw requests) per period; null (or absent) is unlimited. */
-export interface BudgetLimits {
-  day: number | null;
-  month: number | null;
-}
+import type { BudgetLimits, BudgetLine, BudgetStatus } from '../../../shared/worker-api/budgets';
+export type { BudgetLimits, BudgetLine, BudgetStatus } from '../../../shared/worker-api/budgets';
 
 /**
  * From config: every user's budget and the team's, in credits and in raw requests (the monthly
@@ -32,24 +28,6 @@ export interface EffectiveBudgets {
   /** Raw requests. */
   userRaw: BudgetLimits;
   teamRaw: BudgetLimits;
-}
-
-export interface BudgetLine {
-  limit: number | null;
-  spent: number;
-  /** Held by calls under way (reserve()), not yet recorded. */
-  pending: number;
-  /** null when unlimited; never below 0. */
-  left: number | null;
-  resetsAt: number;
-}
-
-export interface BudgetStatus {
-  user: Record<BudgetPeriod, BudgetLine>;
-  team: Record<BudgetPeriod, BudgetLine>;
-  /** The same in raw requests. */
-  userRaw: Record<BudgetPeriod, BudgetLine>;
-  teamRaw: Record<BudgetPeriod, BudgetLine>;
 }
 
 /** `Identity` fits; only the address counts. */

@@ -1,28 +1,14 @@
 import { Router, type RequestHandler } from 'express';
 import { requireIdentity } from '../identity/identity';
-import type { LedgerEntry, LedgerRepository, Spend, UserSpend } from '../store/ledger-repository';
-import type { BudgetGuard, BudgetStatus } from './budget-guard';
+import type { LedgerRepository } from '../store/ledger-repository';
+import type { BudgetGuard } from './budget-guard';
+import type { UsageAnswer } from '../../../shared/worker-api/account';
+export type { UsageAnswer } from '../../../shared/worker-api/account';
 
 export interface UsageRouterOptions {
   authenticate: RequestHandler;
   guard: BudgetGuard;
   ledger: LedgerRepository;
-}
-
-/** `GET /api/account/usage`: what the Account view shows. */
-export interface UsageAnswer {
-  email: string;
-  role: 'admin' | 'member';
-  today: Spend;
-  month: Spend;
-  budgets: BudgetStatus;
-  recent: LedgerEntry[];
-  /** Admins only. */
-  team?: {
-    today: Spend;
-    month: Spend;
-    byUser: { today: UserSpend[]; month: UserSpend[] };
-  };
 }
 
 const DEFAULT_RECENT = 20;

@@ -2,6 +2,7 @@ import type { Column, Row } from '../../../shared/rows/columns';
 import type { OperationContext, OperationDeps } from '../operations/operation-deps';
 import type { JobRecord } from '../store/job-repository';
 import type { JsonValue } from '../store/json-value';
+import type { JobKindName } from '../../../shared/worker-api/job-kinds';
 
 /**
  * What one kind of job is: how a request's input becomes a stored job, and how a (re)started job
@@ -19,8 +20,8 @@ import type { JsonValue } from '../store/json-value';
  *   addresses included); `privateInput` is sealed too and deleted when the job ends.
  */
 export interface JobKind {
-  /** The `kind` of `POST /api/jobs`. */
-  readonly name: string;
+  /** The `kind` of `POST /api/jobs`: one of the API's names (shared/worker-api/job-kinds.ts). */
+  readonly name: JobKindName;
   /** One line for people: what the job does and what its input holds. */
   readonly summary: string;
   /** Checks the request's `input` (a 400 WorkerError naming each problem) and shapes the job. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ROWS_PAGE } from '../store/job-repository';
+import { MAX_JOB_ROWS_PAGE } from '../../../shared/worker-api/request-limits';
 
 /**
  * `POST /api/jobs`. `input` is the kind's own (checked by the kind); `idempotencyKey` makes a
@@ -19,7 +19,7 @@ export const DEFAULT_ROWS_PAGE = 1000;
 /** `GET /api/jobs/:id/rows?after=N&limit=M`: query values arrive as text. */
 export const jobRowsQuerySchema = z.looseObject({
   after: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(MAX_ROWS_PAGE).default(DEFAULT_ROWS_PAGE),
+  limit: z.coerce.number().int().min(1).max(MAX_JOB_ROWS_PAGE).default(DEFAULT_ROWS_PAGE),
 });
 
 /** `GET /api/jobs?limit=N`. */

@@ -4,35 +4,12 @@ import { isPagedRawOperation, RAW_PAGINATION } from '../../../shared/responses/r
 import { isRecord } from '../../../shared/rows/cell-values';
 import { WorkerError } from '../http/worker-error';
 import type { OperationContext, OperationDeps } from '../operations/operation-deps';
-import { rawLeftFor, type RawLeft } from '../operations/raw-left';
-import type { JobRecord, JobStatus } from '../store/job-repository';
+import { rawLeftFor } from '../operations/raw-left';
+import type { JobRecord } from '../store/job-repository';
 import { normalizeUserEmail } from '../store/user-email';
 import { readStoredJobInput } from './stored-job-input';
-
-/**
- * `GET /api/raw/jobs/:id`: what a raw feed job pulled and spent, for the sidebar's "done" line.
- * The job view counts rows and credits; a raw feed costs no credits but one unit of the monthly
- * raw allowance per call, so the units come from the ledger rows of the job, which hold every call
- * that reached the API: each page, a 404, and a page fetched again after a restart.
- */
-export interface RawFeedUsage {
-  id: string;
-  status: JobStatus;
-  operation: RawOperationId | null;
-  /** Pages fetched and committed with their rows. */
-  pages: number;
-  /** Raw requests spent by the job (ledger). */
-  rawUnits: number;
-  /** The feed goes on past what the job pulled (it stopped at its page or row limit, or early). */
-  more: boolean;
-  /** Where another pull goes on from, in the operation's cursor parameter; null at the start. */
-  cursor: string | null;
-  /** That parameter: `after` on Instagram, `cursor` on TikTok and YouTube; null when not paged. */
-  cursorParam: 'after' | 'cursor' | null;
-  /** Raw requests the caller may still spend now, and what of (operations/raw-left.ts). */
-  rawRequestsLeft: number | null;
-  rawLeftOf: RawLeft['of'];
-}
+import type { RawFeedUsageAnswer } from '../../../shared/worker-api/raw';
+export type RawFeedUsage = RawFeedUsageAnswer;
 
 /** A committed page's checkpoint (job-kinds/raw-feed.ts); recovered-charge batches have none of these. */
 interface PageMark {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalQueryBoolean } from '../../../shared/requests/fields';
+import { optionalQueryBoolean, optionalQueryText } from '../../../shared/requests/fields';
 import {
   aiBrandsQuerySchema,
   aiHashtagsQuerySchema,
@@ -11,11 +11,15 @@ import {
  * (shared/requests/dictionaries) plus `withHeader`. The typeahead sends its text as `q`, which is
  * the API's `prefix` for hashtags and mentions and its `query` for brands.
  */
-const withHeader = { withHeader: optionalQueryBoolean() };
+const ours = {
+  withHeader: optionalQueryBoolean(),
+  // Named so the route's description lists it; withTypedText has moved it by the time this parses.
+  q: optionalQueryText(),
+};
 
-export const aiBrandsRequestSchema = aiBrandsQuerySchema.extend(withHeader);
-export const aiHashtagsRequestSchema = aiHashtagsQuerySchema.extend(withHeader);
-export const aiMentionsRequestSchema = aiMentionsQuerySchema.extend(withHeader);
+export const aiBrandsRequestSchema = aiBrandsQuerySchema.extend(ours);
+export const aiHashtagsRequestSchema = aiHashtagsQuerySchema.extend(ours);
+export const aiMentionsRequestSchema = aiMentionsQuerySchema.extend(ours);
 
 export type AiBrandsRequest = z.output<typeof aiBrandsRequestSchema>;
 export type AiHashtagsRequest = z.output<typeof aiHashtagsRequestSchema>;

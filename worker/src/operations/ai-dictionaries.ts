@@ -3,9 +3,10 @@ import {
   aiHashtagsResponseSchema,
   aiMentionsResponseSchema,
 } from '../../../shared/responses/ai-search';
+import type { DictionaryAnswer } from '../../../shared/worker-api/dictionaries';
 import type { AiBrandsRequest, AiHashtagsRequest, AiMentionsRequest } from './ai-dictionaries-request';
 import { canonicalJson } from './canonical-json';
-import { cachedLookup, dictionaryAnswer, type DictionaryAnswer } from './dictionaries';
+import { cachedLookup, dictionaryAnswer } from './dictionaries';
 import type { OperationDeps } from './operation-deps';
 
 /**

@@ -17,6 +17,14 @@ import {
   type AiListResponse,
 } from '../../../shared/responses/ai-search';
 import { column, type Column, type Row, withOptionalHeader } from '../../../shared/rows/columns';
+import type {
+  AiListAnswer,
+  AiListChangeAnswer,
+  AiListDeletedAnswer,
+  AiListMembersAnswer,
+  AiListsAnswer,
+  OwnedAiList,
+} from '../../../shared/worker-api/ai-lists';
 import { toWorkerError } from '../http/error-answer';
 import { WorkerError } from '../http/worker-error';
 import type { Identity } from '../identity/identity';
@@ -28,9 +36,6 @@ import type { OperationDeps } from './operation-deps';
  * remembers who created each (store/ai-list-owner-repository.ts): members change only their own
  * lists, admins any, and only admins the lists created outside this worker.
  */
-
-/** A list as the worker answers it: the API's, with who created it here (null: not here). */
-export type OwnedAiList<L extends AiList = AiList> = L & { owner: string | null };
 
 export const AI_LIST_COLUMNS: readonly Column[] = [
   column('id', 'List id', 'text'),
@@ -45,36 +50,6 @@ export const AI_LIST_MEMBER_COLUMNS: readonly Column[] = [column('user_id', 'Use
 
 /** Pages of members read at most: a full list (70,000) in 7 pages of 10,000, with room to spare. */
 const MAX_MEMBER_PAGES = Math.ceil(AI_LIST_MAX_MEMBERS / AI_LIST_MEMBERS_MAX_PAGE_SIZE) + 3;
-
-export interface AiListsAnswer {
-  lists: OwnedAiList[];
-  header: string[];
-  columns: Column[];
-  rows: Row[];
-}
-
-export interface AiListMembersAnswer {
-  listId: string;
-  /** Exact member count, as the API gives it. */
-  total: number;
-  members: string[];
-  header: string[];
-  columns: Column[];
-  rows: Row[];
-}
-
-export interface AiListChangeAnswer {
-  listId: string;
-  /** Distinct ids sent. */
-  sent: number;
-  /** Upstream calls made (chunks of at most 10,000 ids). */
-  calls: number;
-  /** New members (adding) or members taken out (removing); existing or missing ids are no-ops. */
-  added?: number;
-  removed?: number;
-  /** Members after the change; null when the API did not say. */
-  total: number | null;
-}
 
 function listRow(list: AiList): Row {
   return [
@@ -111,7 +86,7 @@ export async function createAiList(
   deps: OperationDeps,
   identity: Identity,
   input: { platform: Platform; name: string },
-): Promise<{ list: OwnedAiList }> {
+): Promise<AiListAnswer> {
   const { lists } = await deps.upstream.request('aiListsGet', {
     schema: aiListsResponseSchema,
   });
@@ -174,7 +149,7 @@ export async function deleteAiList(
   deps: OperationDeps,
   identity: Identity,
   listId: string,
-): Promise<{ listId: string; deleted: true }> {
+): Promise<AiListDeletedAnswer> {
   await requireListManager(deps, identity, listId, 'delete');
   await deps.upstream.request('aiListDelete', {
     params: { listId },

@@ -8,21 +8,14 @@ import {
   aiTextSearchRequestSchema,
   type AiFilters,
 } from '../../../shared/requests/ai-search';
+import { AI_SEARCH_MODES, type AiSearchMode } from '../../../shared/worker-api/ai-search';
+import { IMAGE_URL_MAX_CHARS, MAX_AI_SEARCH_PAGES } from '../../../shared/worker-api/request-limits';
 import { parseBody } from '../http/parse-body';
 import { badRequest } from '../http/worker-error';
 import { platformField } from './search-request';
 
-export const AI_SEARCH_MODES = ['text', 'image', 'lookalikes'] as const;
-export type AiSearchMode = (typeof AI_SEARCH_MODES)[number];
-
-/**
- * At the AI rate of one call a second, 25 pages take about 25 s: a formula or a sidebar call can
- * wait that long. Deeper searches are an AI search job's work.
- */
-export const MAX_AI_SEARCH_PAGES = 25;
-
-/** Links longer than this are no image address a person pasted. */
-export const IMAGE_URL_MAX_CHARS = 2048;
+// Job kinds name the modes from here (worker/src/jobs/job-kinds/ai-search-pages.ts).
+export { AI_SEARCH_MODES, type AiSearchMode };
 
 /**
  * `POST /api/ai/search`. The mode's own fields (`query`; `imageType` + `base64Image`; `userIds`),

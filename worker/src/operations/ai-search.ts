@@ -8,12 +8,13 @@ import {
   unreadableAnswerMessage,
   type UnreadableAnswer,
 } from '../../../shared/unreadable-answer';
+import type { AiSearchAnswer } from '../../../shared/worker-api/ai-search';
 import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import type { AiSearchBody, AiSearchInput, AiSearchMode } from './ai-search-request';
 import { canonicalDigest } from './canonical-json';
 import { fetchImage, type ImageFetchRules } from './image-fetch';
 import type { OperationContext, OperationDeps } from './operation-deps';
-import { startPagedAnswer, type PagedAnswer } from './paged-answer';
+import { startPagedAnswer } from './paged-answer';
 
 /** The API operation behind each mode. */
 export const AI_SEARCH_OPERATIONS = {
@@ -43,9 +44,6 @@ interface CachedAiPage {
   /** An unreadable paid page is cached too, so asking again costs nothing. */
   unreadable?: UnreadableAnswer;
 }
-
-/** `POST /api/ai/search`. */
-export type AiSearchAnswer = PagedAnswer;
 
 /** A digest, not the body: an image search body carries up to 5 MB of base64. */
 export function aiSearchPageCacheKey(

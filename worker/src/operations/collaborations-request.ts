@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { text } from '../../../shared/requests/fields';
+import {
+  DEFAULT_COLLABORATION_PAGES,
+  MAX_COLLABORATION_PAGES,
+} from '../../../shared/worker-api/request-limits';
 import { platformField } from './search-request';
 
-/** 50 pages of posts cost 10 credits at most; more is not a sheet request. */
-export const MAX_COLLABORATION_PAGES = 50;
-export const DEFAULT_COLLABORATION_PAGES = 5;
+// The collaboration posts job bounds its pages alike (worker/src/jobs/job-kinds/collaboration-posts.ts).
+export { DEFAULT_COLLABORATION_PAGES, MAX_COLLABORATION_PAGES };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -27,6 +27,12 @@ import {
   unreadableAnswerMessage,
   type UnreadableAnswer,
 } from '../../../shared/unreadable-answer';
+import type {
+  CollaborationPagesAnswer,
+  CollaborationPostsAnswer,
+  CollaborationSide,
+  CollaborationSummaryAnswer,
+} from '../../../shared/worker-api/collaborations';
 import type { Paid, PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import { toWorkerError } from '../http/error-answer';
 import { CREATOR_COLUMN, withCreators } from './collaborations-creator';
@@ -41,37 +47,6 @@ function chargeOf(
   return isUnreadableAnswer(page)
     ? { credits: page.credits, rawRequests: page.rawRequests }
     : actualCredits(operation);
-}
-
-/** A paged collaborations answer: the rows so far and where to go on. */
-export interface CollaborationPagesAnswer {
-  header: string[];
-  columns: Column[];
-  rows: Row[];
-  /** Pages fetched (each one paid). */
-  pages: number;
-  /** More pages exist past `cursor`: send it back as `cursor` (posts) or `after` (deprecated). */
-  more: boolean;
-  cursor: string | null;
-  /** At most what the request could cost (maxPages calls). */
-  estimate: CreditCharge;
-  credits: number;
-  /** Why paging stopped early, when a later page failed; the rows of the pages before it stand. */
-  incomplete?: string;
-}
-
-export interface CollaborationPostsAnswer extends CollaborationPagesAnswer {
-  /** Whether `id` named an influencer (posts mention brands) or a brand (influencers posted for it). */
-  side: 'influencer' | 'brand';
-}
-
-export interface CollaborationSummaryAnswer {
-  header: string[];
-  columns: Column[];
-  /** One row per partner, then the totals row. */
-  rows: Row[];
-  side: 'influencer' | 'brand';
-  credits: number;
 }
 
 function apiBody(input: CollaborationsInput, cursor: string | undefined): CollaborationRequestInput {
@@ -130,7 +105,7 @@ export function nextCollaborationPostsCursor(page: Paid<CollaborationPostsRespon
 }
 
 /** Whom a page of posts describes: `id` named an influencer, or a brand. */
-export function collaborationPostsSide(page: Paid<CollaborationPostsResponse>): 'influencer' | 'brand' {
+export function collaborationPostsSide(page: Paid<CollaborationPostsResponse>): CollaborationSide {
   if (isUnreadableAnswer(page)) return 'influencer';
   return page.influencer === undefined && page.brand !== undefined ? 'brand' : 'influencer';
 }

@@ -3,17 +3,7 @@ import { parsePlatform } from '../../../shared/handles';
 import { PLATFORMS } from '../../../shared/platforms';
 import { optionalQueryBoolean } from '../../../shared/requests/fields';
 import { dictionaryQuerySchema } from '../../../shared/requests/dictionaries';
-
-export const DICTIONARY_KINDS = [
-  'brands',
-  'interests',
-  'languages',
-  'locations',
-  'topics',
-  'hashtags',
-  'users',
-] as const;
-export type DictionaryKindName = (typeof DICTIONARY_KINDS)[number];
+import { DICTIONARY_KINDS } from '../../../shared/worker-api/dictionaries';
 
 /** `/api/dictionaries/:platform/:kind`. */
 export const dictionaryPathRequestSchema = z.looseObject({

@@ -9,29 +9,18 @@ import {
   tagsResponseSchema,
   usersResponseSchema,
 } from '../../../shared/responses/dictionaries';
-import type { Column, Row } from '../../../shared/rows/columns';
 import {
   DICTIONARY_COLUMNS,
   dictionaryToRows,
   type DictionaryItems,
   type DictionaryKind,
 } from '../../../shared/rows/dictionary-rows';
+import type { DictionaryAnswer, DictionaryKindName } from '../../../shared/worker-api/dictionaries';
 import { badRequest } from '../http/worker-error';
 import { CACHE_NAMESPACES } from '../store/cache-namespaces';
 import { canonicalJson } from './canonical-json';
-import type { DictionaryKindName, DictionaryRequest } from './dictionaries-request';
+import type { DictionaryRequest } from './dictionaries-request';
 import type { OperationDeps } from './operation-deps';
-
-/** A dictionary answer: the items for the sidebar's typeahead and the same items as sheet rows. */
-export interface DictionaryAnswer<K extends DictionaryKind = DictionaryKind> {
-  header: string[];
-  columns: Column[];
-  rows: Row[];
-  items: DictionaryItems[K][];
-  /** The dictionary's size when the API says it (brands, interests, languages, locations). */
-  total: number | null;
-  fromCache: boolean;
-}
 
 /** What the cache keeps of one dictionary answer. */
 interface StoredDictionary<T> {

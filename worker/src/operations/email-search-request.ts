@@ -1,10 +1,5 @@
 import { z } from 'zod';
-
-/**
- * More than this is a job's work (100 batches of 1,000). A formula column or a sidebar selection
- * fits; the benchmark's 100,000 inputs are the upper end.
- */
-export const MAX_EMAIL_INPUTS = 100_000;
+import { MAX_DEADLINE_MS, MAX_EMAIL_INPUTS } from '../../../shared/worker-api/request-limits';
 
 /**
  * `POST /api/email-search`. `emails` are cells as the sheet holds them: anything goes, each
@@ -21,7 +16,7 @@ export const emailSearchRequestSchema = z.looseObject({
   }),
   withHeader: z.boolean().default(false),
   /** Answer by then with what is ready; the config's FORMULA_DEADLINE_MS when absent. */
-  deadlineMs: z.number().int().min(0).max(600_000).optional(),
+  deadlineMs: z.number().int().min(0).max(MAX_DEADLINE_MS).optional(),
 });
 
 export type EmailSearchRequest = z.output<typeof emailSearchRequestSchema>;

@@ -1,9 +1,10 @@
 import { Router } from 'express';
+import { MAX_EMAIL_INPUTS } from '../../../shared/worker-api/request-limits';
 import { jsonBody, KB } from '../http/json-body';
 import { parseBody } from '../http/parse-body';
 import { sendRowsJson } from '../http/send-rows-json';
 import { searchEmails } from './email-search';
-import { emailSearchRequestSchema, MAX_EMAIL_INPUTS } from './email-search-request';
+import { emailSearchRequestSchema } from './email-search-request';
 
 /**
  * Up to 100,000 address cells. Real addresses average about 25 characters (28 bytes in JSON): 128

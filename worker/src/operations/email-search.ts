@@ -2,13 +2,14 @@ import { normalizeEmail, prepareEmails, type PreparedEmail } from '../../../shar
 import { EMAIL_SEARCH_MAX } from '../../../shared/limits';
 import { actualCredits, estimateCredits } from '../../../shared/pricing';
 import { emailSearchResponseSchema, type MatchedEmail } from '../../../shared/responses/email-search';
-import { headerRow, type Column, type Row } from '../../../shared/rows/columns';
+import { headerRow, type Row } from '../../../shared/rows/columns';
 import { EMAIL_COLUMNS, emailToRows } from '../../../shared/rows/email-rows';
 import {
   isUnreadableAnswer,
   unreadableAnswerMessage,
   type UnreadableAnswer,
 } from '../../../shared/unreadable-answer';
+import type { EmailSearchAnswer } from '../../../shared/worker-api/email-search';
 import type { PaidBudget } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
 import { settledBy, STILL_FETCHING } from '../http/deadline';
@@ -19,17 +20,7 @@ import { isUpstreamError } from '../upstream/upstream-error';
 import type { OperationContext, OperationDeps } from './operation-deps';
 import type { EmailSearchRequest } from './email-search-request';
 
-/** `POST /api/email-search`. */
-export interface EmailSearchAnswer {
-  header: string[];
-  columns: Column[];
-  /** One row per input, in input order (after the header row when `withHeader`). */
-  rows: Row[];
-  /** Rows whose batch was still running at the deadline. */
-  pending: number;
-  /** Distinct valid addresses: from the cache, sent now, matched (cache and sent), in failed batches. */
-  counts: { unique: number; cached: number; sent: number; batches: number; matched: number; failed: number };
-}
+export type { EmailSearchAnswer };
 
 /**
  * What the lookups found so far, by normalized address. Kept by address rather than as the rows
@@ -50,12 +41,7 @@ interface Found {
  * An e-mail search's answer with its rows made on demand: a hundred thousand rows, and their JSON,
  * need not sit in memory at once when the answer is written a chunk at a time.
  */
-export interface EmailSearchResult {
-  header: string[];
-  columns: Column[];
-  /** Rows whose batch was still running at the deadline. */
-  pending: number;
-  counts: EmailSearchAnswer['counts'];
+export interface EmailSearchResult extends Omit<EmailSearchAnswer, 'rows'> {
   /** One row per input, after the header row when `withHeader`. */
   rowCount: number;
   /**

@@ -1,17 +1,7 @@
-import type { OperationId } from '../../../shared/operations';
 import type { Clock } from '../../common/clock';
 import type { UpstreamEvent } from '../upstream/request-core';
-
-/** How the worker's own calls to the API went lately: health's "upstream recent errors". */
-export interface UpstreamSummary {
-  /** Calls settled within the window (retries count once, with their final outcome). */
-  recentCalls: number;
-  recentErrors: number;
-  /** Retries made within the window (429s, 5xx, timeouts that were tried again). */
-  recentRetries: number;
-  windowMs: number;
-  lastError: { at: string; operation: OperationId; status: number | null; code: string } | null;
-}
+import type { UpstreamSummary } from '../../../shared/worker-api/health';
+export type { UpstreamSummary } from '../../../shared/worker-api/health';
 
 export interface UpstreamMonitor {
   /** Pass as the upstream client's `onEvent`. */

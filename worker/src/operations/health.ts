@@ -1,57 +1,9 @@
-import {
-  healthGroupsOf,
-  healthResponseSchema,
-  healthStatusOf,
-  type HealthStatus,
-} from '../../../shared/responses/health';
-import { reconcile, type Reconciliation } from '../billing/balance-reconciliation';
+import { healthGroupsOf, healthResponseSchema, healthStatusOf } from '../../../shared/responses/health';
+import type { ContractReport, HealthAnswer, OverallStatus } from '../../../shared/worker-api/health';
+import { reconcile } from '../billing/balance-reconciliation';
 import { toWorkerError } from '../http/error-answer';
 import type { Role } from '../identity/identity';
-import type { ContractDriftSummary } from '../store/contract-drift-repository';
-import type { UnreadableAnswerRecord } from '../store/unreadable-answer-repository';
 import type { OperationDeps } from './operation-deps';
-import type { UpstreamSummary } from './health-upstream-monitor';
-
-export type OverallStatus = 'ok' | 'degraded' | 'down';
-
-/** `GET /api/health`. */
-export interface HealthAnswer {
-  /** down: the store or the API is unreachable, or the API says Unhealthy; degraded: some failing. */
-  status: OverallStatus;
-  api:
-    | {
-        reachable: true;
-        status: HealthStatus;
-        groups: Record<string, HealthStatus>;
-        /** The status text as the service wrote it (`ok`, `Healthy`...), or null when it gave none. */
-        said: string | null;
-      }
-    | { reachable: false; error: { code: string; message: string } };
-  worker: {
-    mode: 'sandbox' | 'live';
-    startedAt: string;
-    uptimeSeconds: number;
-    store: { reachable: boolean };
-    upstream: UpstreamSummary;
-    /** Fetches still running after their request answered. */
-    backgroundTasks: number;
-  };
-  /**
-   * Admins only: what the API's answers lacked against the contract, per operation and field path,
-   * and the latest paid answers this version could not read (bodies at
-   * `GET /api/admin/unreadable-answers/{id}`). Absent for members.
-   */
-  contract?: ContractReport;
-  /**
-   * Admins only: the ledger against the API account's balance over the window of its last two
-   * readings (billing/balance-reconciliation.ts); null before there are two readings.
-   */
-  reconciliation?: Reconciliation | null;
-}
-
-export interface ContractReport extends ContractDriftSummary {
-  unreadableAnswers: Omit<UnreadableAnswerRecord, 'userEmail' | 'requestId' | 'jobId'>[];
-}
 
 /** How many of the latest unreadable answers the health answer lists. */
 const UNREADABLE_LISTED = 10;

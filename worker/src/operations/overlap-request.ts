@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { parsePlatform } from '../../../shared/handles';
 import { OVERLAP_PLATFORMS } from '../../../shared/platforms';
-
-/** One paid call compares them all; the API documents no upper bound, this keeps a call sane. */
-export const MAX_OVERLAP_HANDLES = 100;
+import { MAX_OVERLAP_HANDLES } from '../../../shared/worker-api/request-limits';
 
 /**
  * `POST /api/overlap`. `handles` are cells as the sheet holds them: names, `@names`, profile URLs

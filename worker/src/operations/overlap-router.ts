@@ -1,9 +1,10 @@
 import { Router } from 'express';
+import { MAX_OVERLAP_HANDLES } from '../../../shared/worker-api/request-limits';
 import { jsonBody, KB } from '../http/json-body';
 import { parseBody } from '../http/parse-body';
 import { operationContext, type OperationDeps } from './operation-deps';
 import { runOverlap } from './overlap';
-import { MAX_OVERLAP_HANDLES, overlapRequestSchema } from './overlap-request';
+import { overlapRequestSchema } from './overlap-request';
 
 /** Up to 100 handle cells of at most 256 bytes each (a profile URL). */
 export const OVERLAP_BODY_LIMIT = MAX_OVERLAP_HANDLES * 256 + 16 * KB;

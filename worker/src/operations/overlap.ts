@@ -6,13 +6,14 @@ import {
   type OverlapReportInfo,
   type OverlapResponse,
 } from '../../../shared/responses/overlap';
-import { errorRow, withOptionalHeader, type Column, type Row } from '../../../shared/rows/columns';
+import { errorRow, withOptionalHeader } from '../../../shared/rows/columns';
 import {
   isUnreadableAnswer,
   unreadableAnswerMessage,
   type UnreadableAnswer,
 } from '../../../shared/unreadable-answer';
 import { OVERLAP_COLUMNS, overlapToRows } from '../../../shared/rows/overlap-rows';
+import type { OverlapAnswer } from '../../../shared/worker-api/overlap';
 import { badRequest } from '../http/worker-error';
 import { canonicalJson } from './canonical-json';
 import type { OperationContext, OperationDeps } from './operation-deps';
@@ -23,23 +24,6 @@ export const OVERLAP_NAMESPACE = 'audience-overlap';
 
 /** How many unreadable handles a 400 names before it only counts the rest. */
 const NAMED_PROBLEMS = 5;
-
-/** `POST /api/overlap`. */
-export interface OverlapAnswer {
-  header: string[];
-  columns: Column[];
-  /** One row per creator in the API's order, then the totals row. */
-  rows: Row[];
-  /** The totals; empty when the answer had none. */
-  reportInfo: OverlapReportInfo;
-  /** The overlap was billed but could not be read: the rows hold one sentence saying so. */
-  unreadable: UnreadableAnswer | null;
-  fromCache: boolean;
-  /** When the overlap was fetched (ms since the epoch). */
-  storedAt: number;
-  /** Credits billed by this request. */
-  credits: number;
-}
 
 interface StoredOverlap {
   reportInfo?: OverlapReportInfo;

@@ -1,4 +1,5 @@
 import { accountInfoResponseSchema } from '../../../shared/responses/account';
+import type { RawLeftOf } from '../../../shared/worker-api/raw';
 import type { BudgetStatus } from '../budgets/budget-guard';
 import { toWorkerError } from '../http/error-answer';
 import type { OperationContext, OperationDeps } from './operation-deps';
@@ -12,7 +13,7 @@ import type { OperationContext, OperationDeps } from './operation-deps';
  */
 export interface RawLeft {
   left: number | null;
-  of: 'account' | 'budget' | null;
+  of: RawLeftOf;
 }
 
 /**

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { RAW_OPERATION_IDS, type RawOperationId } from '../../../shared/operations';
 import { RAW_QUERY_SCHEMAS } from '../../../shared/requests/raw';
+import { RAW_LAYOUTS, type RawLayout } from '../../../shared/worker-api/raw';
+import { MAX_RAW_PAGES } from '../../../shared/worker-api/request-limits';
 import { parseBody } from '../http/parse-body';
-
-/**
- * Pages one request follows at most, `maxPages: 0` ("until done") included: 100 pages are 2,000
- * comments or 1,200 posts. A longer feed goes on from the answer's `cursor`, or as a raw feed job.
- */
-export const RAW_MAX_PAGES = 100;
-
-export const RAW_LAYOUTS = ['table', 'flat'] as const;
-export type RawLayout = (typeof RAW_LAYOUTS)[number];
 
 const rawOperation = z.string().superRefine((value, ctx) => {
   if (!(RAW_OPERATION_IDS as readonly string[]).includes(value)) {
@@ -34,8 +27,8 @@ const queryValues = z.record(
 export const rawRequestSchema = z.looseObject({
   operation: rawOperation,
   query: queryValues.default({}),
-  /** 1 by default; 0 follows the cursors until the feed ends (at most RAW_MAX_PAGES). */
-  maxPages: z.number().int().min(0).max(RAW_MAX_PAGES).default(1),
+  /** 1 by default; 0 follows the cursors until the feed ends (at most MAX_RAW_PAGES). */
+  maxPages: z.number().int().min(0).max(MAX_RAW_PAGES).default(1),
   /** `table`: the operation's useful columns; `flat`: every field, columns fixed by the first page. */
   layout: z.enum(RAW_LAYOUTS).default('table'),
   withHeader: z.boolean().default(false),
@@ -45,7 +38,7 @@ export interface RawInput {
   operation: RawOperationId;
   /** Checked with the operation's schema (unknown parameters kept). */
   query: Record<string, unknown>;
-  /** Pages to follow, 1 to RAW_MAX_PAGES. */
+  /** Pages to follow, 1 to MAX_RAW_PAGES. */
   maxPages: number;
   layout: RawLayout;
   withHeader: boolean;
@@ -60,7 +53,7 @@ export function parseRawRequest(body: unknown): RawInput {
   return {
     operation,
     query: { ...query },
-    maxPages: request.maxPages === 0 ? RAW_MAX_PAGES : request.maxPages,
+    maxPages: request.maxPages === 0 ? MAX_RAW_PAGES : request.maxPages,
     layout: request.layout,
     withHeader: request.withHeader,
   };

@@ -13,6 +13,7 @@ import {
   unreadableAnswerMessage,
   type UnreadableAnswer,
 } from '../../../shared/unreadable-answer';
+import type { RawAnswer } from '../../../shared/worker-api/raw';
 import type { Paid } from '../billing/paid-call';
 import { flatColumns, flatToRows, rawColumns, rawItems, rawToRows } from '../../../shared/rows/raw-rows';
 import { toWorkerError } from '../http/error-answer';
@@ -20,7 +21,7 @@ import { WorkerError } from '../http/worker-error';
 import { isUpstreamError, type UpstreamError } from '../upstream/upstream-error';
 import type { OperationContext, OperationDeps } from './operation-deps';
 import type { RawInput } from './raw-request';
-import { rawLeftFor, type RawLeft } from './raw-left';
+import { rawLeftFor } from './raw-left';
 
 /** One page of a raw operation. */
 export interface RawPageResult {
@@ -32,35 +33,6 @@ export interface RawPageResult {
   body: unknown;
   /** The call was billed (one raw request) but its answer could not be read: no items, no next page. */
   unreadable: UnreadableAnswer | null;
-}
-
-/** `POST /api/raw`. */
-export interface RawAnswer {
-  operation: RawOperationId;
-  header: string[];
-  columns: Column[];
-  /** One row per distinct item, page by page (after the header when asked). */
-  rows: Row[];
-  pages: number;
-  /** More pages exist: send `cursor` back as the query's cursor parameter to go on. */
-  more: boolean;
-  cursor: string | null;
-  /** Raw requests spent: one per call that reached the API, a 404 included. */
-  rawUnits: number;
-  /**
-   * Raw requests the caller may still spend after this request (raw-left.ts): the API account's
-   * allowance for admins, the caller's raw budget when that is smaller (or for members); null when
-   * nothing the caller may know limits it.
-   */
-  rawRequestsLeft: number | null;
-  /** What `rawRequestsLeft` is of. */
-  rawLeftOf: RawLeft['of'];
-  /** Items dropped because an earlier page already held them. */
-  duplicates: number;
-  /** Paging stopped because the API handed out a cursor it had given before. */
-  repeatedCursor: boolean;
-  /** Why paging stopped early, when a later page failed; the rows before it stand. */
-  incomplete?: string;
 }
 
 type RawCall = { kind: 'page'; body: unknown } | { kind: 'notFound'; error: UpstreamError };

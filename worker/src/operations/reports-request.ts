@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { CALCULATION_METHODS } from '../../../shared/enums';
 import { parsePlatform } from '../../../shared/handles';
 import type { Platform } from '../../../shared/platforms';
-
-/**
- * More than this is a job's work (one report every half second): a formula range of a few hundred
- * rows fits, a sheet of thousands goes through `POST /api/jobs`.
- */
-export const MAX_REPORT_INPUTS = 2000;
+import { MAX_DEADLINE_MS, MAX_REPORT_INPUTS } from '../../../shared/worker-api/request-limits';
 
 /** `instagram`, `ig`, `TikTok`, `yt`...; an empty cell means no default. */
 const platformInput = z.unknown().transform((value, ctx): Platform | undefined => {
@@ -45,7 +40,7 @@ export const reportsRequestSchema = z.looseObject({
   refresh: z.boolean().default(false),
   withHeader: z.boolean().default(false),
   /** Answer by then with what is ready; the config's FORMULA_DEADLINE_MS when absent. */
-  deadlineMs: z.number().int().min(0).max(600_000).optional(),
+  deadlineMs: z.number().int().min(0).max(MAX_DEADLINE_MS).optional(),
 });
 
 export type ReportsRequest = z.output<typeof reportsRequestSchema>;

@@ -1,10 +1,11 @@
 import { Router } from 'express';
+import { MAX_REPORT_INPUTS } from '../../../shared/worker-api/request-limits';
 import { jsonBody, KB } from '../http/json-body';
 import { parseBody } from '../http/parse-body';
 import { sendSheetAnswer } from '../http/sheet-answer-json';
 import { operationContext, type OperationDeps } from './operation-deps';
 import { runReports } from './reports';
-import { MAX_REPORT_INPUTS, reportsRequestSchema } from './reports-request';
+import { reportsRequestSchema } from './reports-request';
 
 /**
  * A formula's body: up to 2,000 handle cells of at most 256 bytes each (a profile URL with its

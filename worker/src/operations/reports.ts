@@ -1,8 +1,8 @@
 import { parseHandle } from '../../../shared/handles';
 import { sumCharges } from '../../../shared/pricing';
-import type { Column, Row } from '../../../shared/rows/columns';
 import { selectReportColumns, type ReportRowInput } from '../../../shared/rows/report-rows';
 import { unreadableAnswerMessage } from '../../../shared/unreadable-answer';
+import type { ReportsAnswer } from '../../../shared/worker-api/reports';
 import type { PaidBudget } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
 import { settledBy, STILL_FETCHING } from '../http/deadline';
@@ -23,19 +23,7 @@ import {
 } from './reports-fetch';
 import type { ReportsRequest } from './reports-request';
 
-/** `POST /api/reports`. */
-export interface ReportsAnswer {
-  /** Labels, in column order. */
-  header: string[];
-  /** The selected columns; shared between answers, never to be changed. */
-  columns: readonly Column[];
-  /** One row per input, in input order (after the header row when `withHeader`). */
-  rows: Row[];
-  /** Rows that said STILL_FETCHING. */
-  pending: number;
-  /** Distinct creators: from the cache, fetched now (paid), shared with a call already in flight, failed. */
-  counts: { creators: number; cached: number; fetched: number; shared: number; failed: number };
-}
+export type { ReportsAnswer };
 
 /**
  * Reports for many handles, one row per input in input order: parse each input (URLs say their

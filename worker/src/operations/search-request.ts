@@ -3,14 +3,8 @@ import { parsePlatform } from '../../../shared/handles';
 import { SEARCH_PAGE_SIZE } from '../../../shared/limits';
 import { PLATFORMS, type Platform } from '../../../shared/platforms';
 import { SEARCH_REQUEST_SCHEMAS, type SearchRequest } from '../../../shared/requests/search';
+import { DEFAULT_SEARCH_PAGES, MAX_SEARCH_PAGES } from '../../../shared/worker-api/request-limits';
 import { parseBody } from '../http/parse-body';
-
-/**
- * At 2 searches a second, 100 pages (1,500 results) take under a minute; more is a multi-page
- * search job's work.
- */
-export const MAX_SEARCH_PAGES = 100;
-export const DEFAULT_SEARCH_PAGES = 1;
 
 /** `instagram`, `ig`, `TikTok`, `yt`... as the sidebar or a cell may say it. */
 export const platformField = z.preprocess((value) => parsePlatform(value) ?? value, z.enum(PLATFORMS));

@@ -9,13 +9,16 @@ import {
   type UnreadableAnswer,
 } from '../../../shared/unreadable-answer';
 import { SEARCH_COLUMNS, searchToRows } from '../../../shared/rows/search-rows';
+import type { SearchAnswer } from '../../../shared/worker-api/search';
 import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
 import { CACHE_NAMESPACES } from '../store/cache-namespaces';
 import { canonicalJson } from './canonical-json';
 import type { OperationContext, OperationDeps } from './operation-deps';
 import type { SearchBody, SearchInput } from './search-request';
-import { startPagedAnswer, type PagedAnswer } from './paged-answer';
+import { startPagedAnswer } from './paged-answer';
+
+export type { SearchAnswer };
 
 /**
  * Pages of one search in flight at once. The throttle paces them (about 2 a second); this only
@@ -49,9 +52,6 @@ interface CachedSearchPage {
   /** An unreadable paid page is cached too, so asking again costs nothing. */
   unreadable?: UnreadableAnswer;
 }
-
-/** `POST /api/search`. */
-export type SearchAnswer = PagedAnswer;
 
 /** Platform, the whole body (filter, sort, calculation method) and page: the same search, the same key. */
 export function searchPageCacheKey(platform: Platform, body: SearchBody, page: number): string {

@@ -3,24 +3,8 @@ import type { Clock } from '../../common/clock';
 import { fromMilliCredits, toMilliCredits } from './milli-credits';
 import { normalizeUserEmail } from './user-email';
 import type { BudgetPeriod } from './utc-periods';
-
-export type BudgetTarget = { scope: 'team' } | { scope: 'user'; email: string };
-
-/** What a budget counts: credits, or raw requests (the API account's monthly raw allowance). */
-export type BudgetUnit = 'credits' | 'rawRequests';
-
-/**
- * An admin's setting for one target, period and unit. `limit: null` means explicitly unlimited; a
- * target and period without an override follow the configured default (budget-guard.ts).
- */
-export interface BudgetOverride {
-  target: BudgetTarget;
-  period: BudgetPeriod;
-  unit: BudgetUnit;
-  limit: number | null;
-  updatedAt: number;
-  updatedBy: string;
-}
+import type { BudgetOverride, BudgetTarget, BudgetUnit } from '../../../shared/worker-api/budgets';
+export type { BudgetOverride, BudgetTarget, BudgetUnit } from '../../../shared/worker-api/budgets';
 
 /** `unit` is `credits` when not given. */
 export interface BudgetRepository {

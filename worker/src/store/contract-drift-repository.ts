@@ -2,6 +2,8 @@ import type Database from 'better-sqlite3';
 import type { OperationId } from '../../../shared/operations';
 import type { DriftFinding } from '../../../shared/responses/tolerant';
 import type { Clock } from '../../common/clock';
+import type { DriftCount, OperationDrift } from '../../../shared/worker-api/health';
+export type { DriftCount, OperationDrift } from '../../../shared/worker-api/health';
 
 /**
  * Contract drift per operation: how many answers the worker read, how many it could not read at
@@ -17,25 +19,6 @@ export interface ContractDriftRepository {
   summary(): Promise<ContractDriftSummary>;
   /** Writes what is summed in memory (the store calls it on close). */
   flushNow(): void;
-}
-
-export interface DriftCount extends DriftFinding {
-  /** Answers that showed it. */
-  answers: number;
-  firstAt: string;
-  lastAt: string;
-}
-
-export interface OperationDrift {
-  operation: OperationId;
-  /** Answers read since `firstAt`. */
-  answers: number;
-  unreadable: number;
-  firstAt: string;
-  lastAt: string;
-  lastUnreadableAt: string | null;
-  /** Most frequent first, at most MAX_FINDINGS_SHOWN. */
-  findings: DriftCount[];
 }
 
 export interface ContractDriftSummary {

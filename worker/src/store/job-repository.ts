@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { isFinalJobStatus, type FinalJobStatus, type JobStatus } from '../../../shared/worker-api/job-status';
+import { MAX_JOB_ROWS_PAGE } from '../../../shared/worker-api/request-limits';
 import type { Clock } from '../../common/clock';
 import { fromStoredJson, toStoredJson, type JsonValue } from './json-value';
 import { createLedgerWriter, type LedgerEntry, type LedgerEntryInput } from './ledger-repository';
@@ -7,9 +9,8 @@ import { fromMilliCredits, toMilliCredits } from './milli-credits';
 import { SealedDataError, type SealedBox } from './sealed-box';
 import { normalizeUserEmail } from './user-email';
 
-export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-export type FinalJobStatus = Extract<JobStatus, 'done' | 'failed' | 'cancelled'>;
+// The jobs' code names the status types from here; the list itself is the API's (shared/worker-api).
+export type { FinalJobStatus, JobStatus };
 
 export interface JobProgress {
   /** Input positions with a stored result row. */
@@ -141,8 +142,6 @@ export interface JobRepository {
   purgeFinished(before: number): Promise<number>;
 }
 
-export const MAX_ROWS_PAGE = 10_000;
-
 interface JobDbRow {
   id: string;
   kind: string;
@@ -161,8 +160,6 @@ interface JobDbRow {
   started_at: number | null;
   finished_at: number | null;
 }
-
-const FINAL: ReadonlySet<JobStatus> = new Set(['done', 'failed', 'cancelled']);
 
 export function createSqliteJobRepository(
   db: Database.Database,
@@ -360,7 +357,7 @@ export function createSqliteJobRepository(
     (id: string, status: FinalJobStatus, error: string | undefined): JobRecord => {
       const job = mustGet(id);
       if (job.status === status) return toRecord(job);
-      if (FINAL.has(job.status)) {
+      if (isFinalJobStatus(job.status)) {
         throw new JobStoreError('job_conflict', `job ${id} has already ended (${job.status})`);
       }
       const now = clock.now();
@@ -371,7 +368,7 @@ export function createSqliteJobRepository(
 
   const start = db.transaction((id: string): JobRecord => {
     const job = mustGet(id);
-    if (FINAL.has(job.status)) {
+    if (isFinalJobStatus(job.status)) {
       throw new JobStoreError('job_conflict', `job ${id} has already ended (${job.status})`);
     }
     const now = clock.now();
@@ -436,8 +433,10 @@ export function createSqliteJobRepository(
       if (!Number.isInteger(after) || after < 0) {
         throw new RangeError(`after must be a whole number of 0 or more, got ${String(after)}`);
       }
-      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_ROWS_PAGE) {
-        throw new RangeError(`limit must be a whole number from 1 to ${MAX_ROWS_PAGE}, got ${String(limit)}`);
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_JOB_ROWS_PAGE) {
+        throw new RangeError(
+          `limit must be a whole number from 1 to ${MAX_JOB_ROWS_PAGE}, got ${String(limit)}`,
+        );
       }
       mustGet(jobId);
       const rows: JobRow[] = [];

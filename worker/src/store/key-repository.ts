@@ -3,6 +3,8 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../../common/clock';
 import { normalizeUserEmail } from './user-email';
 import { WeightedLru } from './weighted-lru';
+import type { WorkerKeyInfo } from '../../../shared/worker-api/keys';
+export type { WorkerKeyInfo } from '../../../shared/worker-api/keys';
 
 /** Every worker key starts with this, so the authenticator can tell it from a Google ID token. */
 export const WORKER_KEY_PREFIX = 'csk_';
@@ -58,16 +60,6 @@ export class WorkerKeyExpiredError extends Error {
       `the worker key expired on ${new Date(expiredAt).toISOString().slice(0, 10)}: connect again (Extensions > Creator Sheets > Settings > Connect) to get a new one`,
     );
   }
-}
-
-export interface WorkerKeyInfo {
-  id: string;
-  email: string;
-  createdAt: number;
-  lastUsedAt: number | null;
-  revokedAt: number | null;
-  /** When the key stops working (its issue plus WORKER_KEY_DAYS as set now). */
-  expiresAt: number;
 }
 
 export interface IssuedWorkerKey {

@@ -4,6 +4,8 @@ import type { Clock } from '../../common/clock';
 import { fromMilliCredits, toMilliCredits } from './milli-credits';
 import { normalizeUserEmail } from './user-email';
 import { periodEnd, periodStart, type BudgetPeriod } from './utc-periods';
+import type { LedgerEntry, Spend, UserSpend } from '../../../shared/worker-api/account';
+export type { LedgerEntry, Spend, UserSpend } from '../../../shared/worker-api/account';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,34 +29,6 @@ export interface LedgerEntryInput {
    * spent as far as budgets go, and checked against the account's balance (reconciliation).
    */
   unconfirmed?: boolean;
-}
-
-export interface LedgerEntry {
-  id: number;
-  at: number;
-  userEmail: string;
-  operation: OperationId;
-  estimatedCredits: number;
-  actualCredits: number;
-  rawRequests: number;
-  cacheHits: number;
-  creditsSaved: number;
-  jobId: string | null;
-  requestId: string;
-  unconfirmed: boolean;
-}
-
-export interface Spend {
-  credits: number;
-  /** Ledger rows: calls made, whether or not they cost anything. */
-  calls: number;
-  rawRequests: number;
-  cacheHits: number;
-  creditsSaved: number;
-}
-
-export interface UserSpend extends Spend {
-  email: string;
 }
 
 /** Items one request answered without paying (from the cache, or from another request's call). */

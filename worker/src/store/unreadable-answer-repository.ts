@@ -8,6 +8,8 @@ import type { EmailCacheKey } from './email-cache-key';
 import { fromMilliCredits, toMilliCredits } from './milli-credits';
 import type { SealedBox } from './sealed-box';
 import { normalizeUserEmail } from './user-email';
+import type { UnreadableAnswerRecord } from '../../../shared/worker-api/unreadable-answers';
+export type { UnreadableAnswerRecord } from '../../../shared/worker-api/unreadable-answers';
 
 /** A paid 2xx this version could not read, as the paid-call pipeline hands it over. */
 export interface UnreadableAnswerInput {
@@ -23,22 +25,6 @@ export interface UnreadableAnswerInput {
   jobId?: string;
   /** What the ledger recorded for it. */
   charge: CreditCharge;
-}
-
-export interface UnreadableAnswerRecord {
-  id: string;
-  at: number;
-  operation: OperationId;
-  status: number;
-  userEmail: string;
-  requestId: string;
-  jobId: string | null;
-  credits: number;
-  rawRequests: number;
-  /** Length of the body as it came; the kept text is cut at KEPT_BODY_CHARS. */
-  bodyChars: number;
-  truncated: boolean;
-  problems: string[];
 }
 
 export interface UnreadableAnswerRepository {

@@ -13,6 +13,7 @@ import {
 import { createIdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
 import { DEV_KEY, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 import { appRoutes, pathParams, type AppRoute } from './app-routes';
+import { JOB_KIND_NAMES } from '../../../../shared/worker-api/job-kinds';
 
 /**
  * Issue 11 "No 500 for any input": for every route the app serves (read from its router stack),
@@ -152,12 +153,7 @@ const STRINGS = [
   '%ff',
   '../../etc/passwd',
   BIG_TEXT,
-  'email-enrichment',
-  'bulk-reports',
-  'search-pages',
-  'ai-search-pages',
-  'raw-feed',
-  'collaboration-posts',
+  ...JOB_KIND_NAMES,
   'no-such-kind',
   'text',
   'image',

@@ -1,0 +1,19 @@
+import type { InputCell, SheetTable } from './sheet-table';
+
+/**
+ * `POST /api/email-search` (worker/src/operations/email-search-request.ts): one row per input,
+ * blank stays blank, an invalid address says why. At most MAX_EMAIL_INPUTS (request-limits.ts).
+ */
+export interface EmailSearchRequest {
+  emails: InputCell[];
+  withHeader?: boolean;
+  /** Answer by then with what is ready (milliseconds, at most MAX_DEADLINE_MS). */
+  deadlineMs?: number;
+}
+
+export interface EmailSearchAnswer extends SheetTable {
+  /** Rows whose batch was still running at the deadline. */
+  pending: number;
+  /** Distinct valid addresses: from the cache, sent now, matched (cache and sent), in failed batches. */
+  counts: { unique: number; cached: number; sent: number; batches: number; matched: number; failed: number };
+}

@@ -1,0 +1,28 @@
+import type { OverlapReportInfo } from '../responses/overlap';
+import type { UnreadableAnswer } from '../unreadable-answer';
+import type { InputCell, SheetTable } from './sheet-table';
+
+/**
+ * `POST /api/overlap` (worker/src/operations/overlap-request.ts). Blanks are skipped and repeats
+ * count once; at most MAX_OVERLAP_HANDLES cells (request-limits.ts).
+ */
+export interface OverlapRequest {
+  /** `instagram` or `youtube` (or `ig`, `yt`...). */
+  platform: string;
+  handles: InputCell[];
+  withHeader?: boolean;
+  /** Skip the cache and pay for a fresh overlap. */
+  refresh?: boolean;
+}
+
+export interface OverlapAnswer extends SheetTable {
+  /** The totals; empty when the API's answer had none. */
+  reportInfo: OverlapReportInfo;
+  /** The overlap was billed but could not be read: the rows hold one sentence saying so. */
+  unreadable: UnreadableAnswer | null;
+  fromCache: boolean;
+  /** When the overlap was fetched (ms since the epoch). */
+  storedAt: number;
+  /** Credits billed by this request. */
+  credits: number;
+}

@@ -1,0 +1,28 @@
+import type { CalculationMethod } from '../enums';
+import type { InputCell, SheetTable } from './sheet-table';
+
+/**
+ * `POST /api/reports` (worker/src/operations/reports-request.ts): one row per input, in input order.
+ * At most MAX_REPORT_INPUTS handles (request-limits.ts).
+ */
+export interface ReportsRequest {
+  /** Names, `@names`, profile URLs or ids, as the sheet holds them. */
+  handles: InputCell[];
+  /** The platform of inputs that do not say theirs (a URL does): `instagram`, `ig`, `TikTok`, `yt`... */
+  platform?: string | null;
+  /** Column ids, group names or header labels, as a list or one comma-separated text. */
+  fields?: string | string[] | null;
+  calculationMethod?: CalculationMethod;
+  /** Skip the cache read and fetch again (paid). */
+  refresh?: boolean;
+  withHeader?: boolean;
+  /** Answer by then with what is ready (milliseconds, at most MAX_DEADLINE_MS). */
+  deadlineMs?: number;
+}
+
+export interface ReportsAnswer extends SheetTable {
+  /** Rows that say they are still being fetched: asking again soon fills them in, free. */
+  pending: number;
+  /** Distinct creators: from the cache, fetched now (paid), shared with a call already in flight, failed. */
+  counts: { creators: number; cached: number; fetched: number; shared: number; failed: number };
+}
