@@ -36,14 +36,15 @@ describe('the playground in a browser', () => {
   it('connects from Settings as the playground user', async () => {
     const { page } = session;
     const settings = await openSection(page, 'settings');
-    await expect(settings.getByText('Not connected', { exact: true }).isVisible()).resolves.toBe(true);
+    // Settings asks the server for the connection after it opens: wait for its answer, not the frame.
+    await settings.getByText('Not connected', { exact: true }).waitFor({ timeout: 30_000 });
 
     await connect(page);
 
     await expect(settings.getByText(PLAYGROUND_USER, { exact: false }).textContent()).resolves.toContain(
       PLAYGROUND_USER,
     );
-    await expect(settings.getByRole('button', { name: 'Disconnect' }).isVisible()).resolves.toBe(true);
+    await settings.getByRole('button', { name: 'Disconnect' }).waitFor({ timeout: 30_000 });
   }, 60_000);
 
   it('enriches a column of 2,000 e-mail addresses: estimate, confirm, progress to Done, rows in the grid', async () => {
@@ -197,11 +198,11 @@ describe('the spreadsheet of the playground', () => {
   it("opens the add-on's sidebar from Extensions > Creator Sheets", async () => {
     const { page } = session;
     await page.getByRole('button', { name: 'Close the sidebar' }).click();
-    await expect(page.locator('#sidebar-frame').isVisible()).resolves.toBe(false);
+    await page.locator('#sidebar-frame').waitFor({ state: 'hidden', timeout: 10_000 });
 
     await clickMenu(page, 'Settings');
 
-    await expect(page.locator('#sidebar-frame').isVisible()).resolves.toBe(true);
+    await page.locator('#sidebar-frame').waitFor({ state: 'visible', timeout: 10_000 });
     await sidebar(page).locator('#tab-settings[aria-selected="true"]').waitFor();
   }, 30_000);
 });
