@@ -1,3 +1,4 @@
+import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import type { Platform } from '../../shared/platforms';
 import type { Row } from '../../shared/rows/columns';
 import type { AiListsAnswer, OwnedAiList } from '../../shared/worker-api/ai-lists';
@@ -7,7 +8,7 @@ import type { DictionaryOption } from '../shared/sidebar-api';
 import { formulaCacheKey, readThroughCache } from './formula-cache';
 import { formatCount } from './number-text';
 import { asRecord, rowsAt, type Unread } from './worker-answers';
-import { callWorker, workerPath } from './worker-client';
+import { callRoute } from './worker-client';
 import { NOT_CONNECTED } from './worker-failure';
 import { readWorkerKey } from './worker-key';
 import { currentWorkerUrl } from './worker-url';
@@ -38,6 +39,16 @@ export function toAiFilterOptions(kind: AiFilterDictionary, rows: readonly Row[]
   return options;
 }
 
+/** `GET /api/ai/brands`, `/hashtags` or `/mentions` (brands for every platform, mentions not on YouTube). */
+function callAiDictionary(kind: AiFilterDictionary, platform: Platform, q: string | undefined): unknown {
+  const limit = AI_FILTER_OPTIONS;
+  if (kind === 'brands') return callRoute(WORKER_ROUTES.aiBrands, { query: { q, limit } });
+  if (kind === 'hashtags') return callRoute(WORKER_ROUTES.aiHashtags, { query: { platform, q, limit } });
+  if (platform === 'youtube')
+    throw new Error('YouTube has no mentions dictionary: filter YouTube searches by hashtags instead.');
+  return callRoute(WORKER_ROUTES.aiMentions, { query: { platform, q, limit } });
+}
+
 /** Typeahead options of an AI dictionary; the worker caches them a day, the add-on's cache a keystroke. */
 export function lookupAiFilterChoices(
   platform: Platform,
@@ -55,15 +66,7 @@ export function lookupAiFilterChoices(
     formulaCacheKey(currentWorkerUrl(), key, ['ai-dictionary', kind, scope, text]),
     () => {
       const answer = asRecord<DictionaryAnswer>(
-        callWorker({
-          method: 'get',
-          path: workerPath('api', 'ai', kind),
-          query: {
-            ...(scope === null ? {} : { platform: scope }),
-            q: text === '' ? undefined : text,
-            limit: AI_FILTER_OPTIONS,
-          },
-        }),
+        callAiDictionary(kind, platform, text === '' ? undefined : text),
         'the AI dictionary',
       );
       return { value: toAiFilterOptions(kind, rowsAt(answer, 'rows')), cacheable: true };
@@ -76,7 +79,7 @@ export function lookupAiFilterChoices(
  * first as the worker gives them. Not cached: lists change from the Lists section.
  */
 export function listAiListChoices(platform: Platform): DictionaryOption[] {
-  const answer = asRecord<AiListsAnswer>(callWorker({ method: 'get', path: 'api/ai/lists' }), 'the AI lists');
+  const answer = asRecord<AiListsAnswer>(callRoute(WORKER_ROUTES.aiLists, {}), 'the AI lists');
   const lists = answer.lists;
   if (!Array.isArray(lists))
     throw new Error("The worker's answer lacks the AI lists: is the add-on as new as the worker?");

@@ -1,3 +1,4 @@
+import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { parseHandle } from '../../shared/handles';
 import { COLLABORATION_POST_COLUMNS } from '../../shared/rows/collaboration-rows';
 import type {
@@ -25,7 +26,7 @@ import { startJob } from './jobs';
 import { creditsText, plural } from './number-text';
 import { writeTableToNewTab } from './table-tab';
 import { asRecord, columnsAt, optionalNumberAt, optionalStringAt, rowsAt } from './worker-answers';
-import { callWorker } from './worker-client';
+import { callRoute } from './worker-client';
 
 /**
  * Collaborations from the sidebar: the request checked again (the sidebar's checks are a courtesy)
@@ -133,7 +134,7 @@ function writeSummary(request: CollaborationSummaryRequest): CollaborationsStart
     ...optional('groupBrandCollaborations', request.subject === 'influencer' && request.groupByDomain),
   };
   const answer = asRecord<CollaborationSummaryAnswer>(
-    callWorker({ method: 'post', path: 'api/collaborations/summary', body }),
+    callRoute(WORKER_ROUTES.collaborationSummary, { body }),
     'the collaborations summary',
   );
   const side = readSide(optionalStringAt(answer, 'side'));

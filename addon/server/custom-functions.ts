@@ -1,3 +1,5 @@
+import { routePath, WORKER_ROUTES, type WorkerRoute } from '../../shared/worker-api/routes';
+import type { SheetTable } from '../../shared/worker-api/sheet-table';
 import { parseHandle, parsePlatform } from '../../shared/handles';
 import { OVERLAP_PLATFORMS, PLATFORMS, type OverlapPlatform, type Platform } from '../../shared/platforms';
 import type { Row } from '../../shared/rows/columns';
@@ -20,7 +22,7 @@ import {
 } from './formula-arguments';
 import { formulaCacheKey, readThroughCache } from './formula-cache';
 import { readTableAnswer } from './worker-answers';
-import { callWorker } from './worker-client';
+import { callRoute } from './worker-client';
 import { NOT_CONNECTED, sentenceOf } from './worker-failure';
 import { readWorkerKey } from './worker-key';
 import { currentWorkerUrl } from './worker-url';
@@ -63,13 +65,17 @@ function plainCell(value: CellValue): string | number | boolean {
  * One worker call for a whole range, through the formula cache. Answers with rows still being
  * fetched are shown but not kept, so a refresh asks the worker again (free: its cache has them).
  */
-function tableFromWorker(path: string, body: Record<string, unknown>, deadline: boolean): CellResult {
+function tableFromWorker<B extends object>(
+  route: WorkerRoute<{ body: B; answer: SheetTable }>,
+  body: NoInfer<B>,
+  deadline: boolean,
+): CellResult {
   const key = readWorkerKey();
   if (key === null) return NOT_CONNECTED;
   try {
-    return readThroughCache(formulaCacheKey(currentWorkerUrl(), key, [path, body]), () => {
+    return readThroughCache(formulaCacheKey(currentWorkerUrl(), key, [routePath(route), body]), () => {
       const sent = deadline ? { ...body, deadlineMs: FORMULA_DEADLINE_MS } : body;
-      const answer = readTableAnswer(callWorker({ method: 'post', path, body: sent }));
+      const answer = readTableAnswer(callRoute(route, { body: sent }));
       return { value: toCells(answer.rows), cacheable: answer.pending === 0 };
     });
   } catch (error) {
@@ -118,7 +124,7 @@ export function INFLUENCER_REPORT(
   if (!selection.ok) return selection.error;
   const defaultPlatform = platformOf(platform);
   return tableFromWorker(
-    'api/reports',
+    WORKER_ROUTES.reports,
     {
       handles: list.cells.map(plainCell),
       ...(defaultPlatform === undefined ? {} : { platform: defaultPlatform }),
@@ -156,7 +162,7 @@ export function EMAIL_SEARCH(emails: CellArgument, with_header?: CellArgument): 
     );
   }
   return tableFromWorker(
-    'api/email-search',
+    WORKER_ROUTES.emailSearch,
     {
       emails: list.cells.map(plainCell),
       withHeader: flagOrDefault(with_header, true),
@@ -211,7 +217,7 @@ export function AUDIENCE_OVERLAP(handles: CellArgument, platform?: CellArgument)
   }
   // One API call for the whole set, answered whole: the overlap route takes no deadline.
   return tableFromWorker(
-    'api/overlap',
+    WORKER_ROUTES.overlap,
     {
       handles: list.map(plainCell),
       platform: chosen,

@@ -1,3 +1,4 @@
+import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import type { Platform } from '../../shared/platforms';
 import type { Cell, Column } from '../../shared/rows/columns';
 import type { DictionaryAnswer } from '../../shared/worker-api/dictionaries';
@@ -12,7 +13,7 @@ import { formulaCacheKey, readThroughCache } from './formula-cache';
 import { formatCount, plural } from './number-text';
 import { writeTableToNewTab } from './table-tab';
 import { optionalNumberAt, readTableAnswer, asRecord, type TableAnswer } from './worker-answers';
-import { callWorker, workerPath, type WorkerCall } from './worker-client';
+import { callRoute } from './worker-client';
 import { NOT_CONNECTED } from './worker-failure';
 import { readWorkerKey } from './worker-key';
 import { currentWorkerUrl } from './worker-url';
@@ -47,37 +48,40 @@ function readBrowse(browse: DictionaryBrowse): Browse {
   return { entry, platform, query: text === '' ? undefined : text };
 }
 
-/** The worker's route for a dictionary: the AI ones take the typed text as `q`. */
-export function dictionaryWorkerCall(browse: Browse, limit: number): WorkerCall {
+/** Calls the worker's route for a dictionary: the AI ones take the typed text as `q`. */
+function callDictionary(browse: Browse, limit: number): unknown {
   const { entry, platform, query } = browse;
   switch (entry.name) {
     case 'ai_brands':
-      return { method: 'get', path: 'api/ai/brands', query: { q: query, limit } };
+      return callRoute(WORKER_ROUTES.aiBrands, { query: { q: query, limit } });
     case 'ai_hashtags':
-      return {
-        method: 'get',
-        path: 'api/ai/hashtags',
-        query: { platform: platform ?? undefined, q: query, limit },
-      };
-    case 'ai_mentions':
-      return {
-        method: 'get',
-        path: 'api/ai/mentions',
-        query: { platform: platform ?? undefined, q: query, limit },
-      };
+      return callRoute(WORKER_ROUTES.aiHashtags, {
+        query: { platform: requirePlatform(browse), q: query, limit },
+      });
+    case 'ai_mentions': {
+      const on = requirePlatform(browse);
+      if (on === 'youtube')
+        throw new Error(`${entry.label} exist for Instagram and TikTok only: pick one of those.`);
+      return callRoute(WORKER_ROUTES.aiMentions, { query: { platform: on, q: query, limit } });
+    }
     default:
-      return {
-        method: 'get',
-        path: workerPath('api', 'dictionaries', platform ?? 'instagram', entry.name),
+      return callRoute(WORKER_ROUTES.dictionary, {
+        params: { platform: platform ?? 'instagram', kind: entry.name },
         query: { query, limit },
-      };
+      });
   }
+}
+
+/** The catalogue gives every per-platform dictionary a platform (readBrowse). */
+function requirePlatform(browse: Browse): Platform {
+  if (browse.platform === null) throw new Error(`Pick a platform for ${browse.entry.label}.`);
+  return browse.platform;
 }
 
 interface DictionaryTable extends TableAnswer, Pick<DictionaryAnswer, 'total'> {}
 
 function fetchTable(browse: Browse, limit: number): DictionaryTable {
-  const answer = callWorker(dictionaryWorkerCall(browse, limit));
+  const answer = callDictionary(browse, limit);
   return {
     ...readTableAnswer(answer),
     total: optionalNumberAt(asRecord<DictionaryAnswer>(answer, 'the dictionary'), 'total'),

@@ -1,10 +1,11 @@
+import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import type { Platform } from '../../shared/platforms';
 import type { Row } from '../../shared/rows/columns';
 import type { DictionaryAnswer } from '../../shared/worker-api/dictionaries';
 import type { DictionaryKind, DictionaryOption } from '../shared/sidebar-api';
 import { formulaCacheKey, readThroughCache } from './formula-cache';
 import { asRecord, rowsAt } from './worker-answers';
-import { callWorker, workerPath } from './worker-client';
+import { callRoute } from './worker-client';
 import { NOT_CONNECTED } from './worker-failure';
 import { readWorkerKey } from './worker-key';
 import { currentWorkerUrl } from './worker-url';
@@ -48,9 +49,8 @@ export function lookupDictionaryOptions(
   const text = query.trim();
   return readThroughCache(formulaCacheKey(currentWorkerUrl(), key, ['dictionary', on, kind, text]), () => {
     const answer = asRecord<DictionaryAnswer>(
-      callWorker({
-        method: 'get',
-        path: workerPath('api', 'dictionaries', on, kind),
+      callRoute(WORKER_ROUTES.dictionary, {
+        params: { platform: on, kind },
         query: { query: text === '' ? undefined : text, limit: DICTIONARY_OPTIONS },
       }),
       'the dictionary',

@@ -1,7 +1,8 @@
+import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import type { HealthDetails, LedgerReconciliation } from '../shared/health-api';
 import { toContractDrift } from './contract-drift-details';
 import { optionalNumberAt, optionalRecordAt, optionalStringAt, type JsonRecord } from './worker-answers';
-import { callWorker } from './worker-client';
+import { callRoute } from './worker-client';
 import { toHealthView } from './worker-health';
 
 /**
@@ -96,5 +97,5 @@ function toReconciliation(found: JsonRecord | null): LedgerReconciliation | null
 }
 
 export function fetchHealthDetails(): HealthDetails {
-  return toHealthDetails(callWorker({ method: 'get', path: 'api/health' }), new Date().toISOString());
+  return toHealthDetails(callRoute(WORKER_ROUTES.health, {}), new Date().toISOString());
 }

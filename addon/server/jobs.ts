@@ -1,3 +1,4 @@
+import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { EMAIL_COLUMNS } from '../../shared/rows/email-rows';
 import { selectReportColumns } from '../../shared/rows/report-rows';
 import { SEARCH_COLUMNS } from '../../shared/rows/search-rows';
@@ -37,7 +38,7 @@ import {
   stringAt,
   type WorkerJobProgress,
 } from './worker-answers';
-import { callWorker, workerPath } from './worker-client';
+import { callRoute } from './worker-client';
 import { WorkerCallError } from './worker-failure';
 import { readConnection } from './worker-key';
 
@@ -50,7 +51,7 @@ import { readConnection } from './worker-key';
 const MAX_LISTED_JOBS = 20;
 
 function workerProgress(id: string): WorkerJobProgress {
-  return readJobProgress(callWorker({ method: 'get', path: workerPath('api', 'jobs', id) }));
+  return readJobProgress(callRoute(WORKER_ROUTES.job, { params: { id } }));
 }
 
 function requireSheet(record: JobRecord): GoogleAppsScript.Spreadsheet.Sheet {
@@ -66,9 +67,7 @@ function requireSheet(record: JobRecord): GoogleAppsScript.Spreadsheet.Sheet {
 const writerDeps: JobWriterDeps = {
   progress: workerProgress,
   rows: (id, after, limit) =>
-    readJobRows(
-      callWorker({ method: 'get', path: workerPath('api', 'jobs', id, 'rows'), query: { after, limit } }),
-    ),
+    readJobRows(callRoute(WORKER_ROUTES.jobRows, { params: { id }, query: { after, limit } })),
   prepare(record, progress) {
     const columns = progress.columns;
     const destination: Destination = {
@@ -115,7 +114,7 @@ export function pollJobRows(jobId: string): JobView {
 /** Cancels on the worker (rows already finished stay and are written), then polls once. */
 export function cancelJobRun(jobId: string): JobView {
   try {
-    callWorker({ method: 'delete', path: workerPath('api', 'jobs', jobId) });
+    callRoute(WORKER_ROUTES.cancelJob, { params: { id: jobId } });
   } catch (error) {
     // 409: the job had already ended; writing what it left is all there is to do.
     if (!(error instanceof WorkerCallError && error.status === 409)) throw error;
@@ -174,10 +173,7 @@ export function startJob(
       // Counting the earlier runs lets a start right after a cancel make a new job, not find the old.
       const idempotencyKey = `cs-${digestOf([spreadsheetId, kind, sourceKey, minute, same.length].join('|'))}`;
       const body: StartJobRequest = { kind, input, idempotencyKey };
-      const answer = asRecord<JobStartedAnswer>(
-        callWorker({ method: 'post', path: 'api/jobs', body }),
-        'the new job',
-      );
+      const answer = asRecord<JobStartedAnswer>(callRoute(WORKER_ROUTES.startJob, { body }), 'the new job');
       const record: JobRecord = {
         id: stringAt(answer, 'id'),
         kind,

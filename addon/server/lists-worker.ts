@@ -1,3 +1,4 @@
+import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { isPlatform } from '../../shared/platforms';
 import type { Column, Row } from '../../shared/rows/columns';
 import type { ListSummary } from '../shared/lists-api';
@@ -10,7 +11,7 @@ import {
   stringAt,
   type JsonRecord,
 } from './worker-answers';
-import { callWorker, workerPath } from './worker-client';
+import { callRoute } from './worker-client';
 import { WorkerCallError } from './worker-failure';
 
 /**
@@ -46,7 +47,7 @@ function listAt(record: JsonRecord): ListSummary {
 
 /** `GET /api/ai/lists`: the account's lists, newest first. */
 export function fetchLists(): ListSummary[] {
-  const record = asRecord(callWorker({ method: 'get', path: 'api/ai/lists' }), 'lists');
+  const record = asRecord(callRoute(WORKER_ROUTES.aiLists, {}), 'lists');
   if (!Array.isArray(record.lists)) throw unexpected('"lists"');
   return record.lists
     .map(readList)
@@ -55,21 +56,17 @@ export function fetchLists(): ListSummary[] {
 
 /** `POST /api/ai/lists`. */
 export function postList(platform: string, name: string): ListSummary {
-  return listAt(
-    asRecord(callWorker({ method: 'post', path: 'api/ai/lists', body: { platform, name } }), 'the new list'),
-  );
+  return listAt(asRecord(callRoute(WORKER_ROUTES.newAiList, { body: { platform, name } }), 'the new list'));
 }
 
 /** `GET /api/ai/lists/:id`: strongly consistent metadata. */
 export function fetchList(listId: string): ListSummary {
-  return listAt(
-    asRecord(callWorker({ method: 'get', path: workerPath('api/ai/lists', listId) }), 'the list'),
-  );
+  return listAt(asRecord(callRoute(WORKER_ROUTES.aiList, { params: { id: listId } }), 'the list'));
 }
 
 /** `DELETE /api/ai/lists/:id`. */
 export function deleteList(listId: string): void {
-  callWorker({ method: 'delete', path: workerPath('api/ai/lists', listId) });
+  callRoute(WORKER_ROUTES.deleteAiList, { params: { id: listId } });
 }
 
 export interface ListMembers {
@@ -82,10 +79,7 @@ export interface ListMembers {
 
 /** `GET /api/ai/lists/:id/members`: every member (the worker reads the pages) and the exact count. */
 export function fetchMembers(listId: string): ListMembers {
-  const record = asRecord(
-    callWorker({ method: 'get', path: workerPath('api/ai/lists', listId, 'members') }),
-    'the members',
-  );
+  const record = asRecord(callRoute(WORKER_ROUTES.aiListMembers, { params: { id: listId } }), 'the members');
   if (!Array.isArray(record.members)) throw unexpected('"members"');
   return {
     total: numberAt(record, 'total'),
@@ -112,11 +106,11 @@ export function changeMembers(
   change: 'add' | 'remove',
   ids: readonly string[],
 ): MembersChanged {
-  const path =
-    change === 'add'
-      ? workerPath('api/ai/lists', listId, 'members')
-      : workerPath('api/ai/lists', listId, 'members', 'remove');
-  const record = asRecord(callWorker({ method: 'post', path, body: { ids } }), 'the change');
+  const route = change === 'add' ? WORKER_ROUTES.addAiListMembers : WORKER_ROUTES.removeAiListMembers;
+  const record = asRecord(
+    callRoute(route, { params: { id: listId }, body: { ids: [...ids] } }),
+    'the change',
+  );
   return {
     changed: numberAt(record, change === 'add' ? 'added' : 'removed'),
     total: numberAt(record, 'total'),

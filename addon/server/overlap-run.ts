@@ -1,3 +1,4 @@
+import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { estimateCredits } from '../../shared/pricing';
 import type { Row } from '../../shared/rows/columns';
 import { OVERLAP_TOTAL_LABEL } from '../../shared/rows/overlap-rows';
@@ -20,7 +21,7 @@ import { plainValues, readColumnSource } from './column-source';
 import { creditsText, formatCount, plural } from './number-text';
 import { writeTableToNewTab } from './table-tab';
 import { asRecord, optionalNumberAt, optionalRecordAt, readTableAnswer } from './worker-answers';
-import { callWorker } from './worker-client';
+import { callRoute } from './worker-client';
 
 /**
  * Audience overlap from the sidebar: the creators come from the selection or a typed list, are
@@ -154,7 +155,7 @@ export function runOverlapCheck(run: OverlapRun): OverlapOutcome {
     withHeader: false,
     refresh: run.refresh,
   };
-  const answer = callWorker({ method: 'post', path: 'api/overlap', body });
+  const answer = callRoute(WORKER_ROUTES.overlap, { body });
   const table = readTableAnswer(answer);
   const record = asRecord<OverlapAnswer>(answer, 'the overlap');
   const fromCache = record.fromCache === true;

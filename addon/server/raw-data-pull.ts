@@ -1,3 +1,4 @@
+import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { rawColumns } from '../../shared/rows/raw-rows';
 import type { AccountAnswer } from '../../shared/worker-api/account';
 import { isJobStatus } from '../../shared/worker-api/job-status';
@@ -27,7 +28,7 @@ import {
   stringAt,
   type Unread,
 } from './worker-answers';
-import { callWorker, workerPath } from './worker-client';
+import { callRoute } from './worker-client';
 import { WorkerCallError } from './worker-failure';
 
 /**
@@ -40,7 +41,7 @@ import { WorkerCallError } from './worker-failure';
 
 /** `GET /api/account`: the API account's `billing.rawRequests`. */
 export function readRawAllowance(): RawAllowance {
-  const account = asRecord<AccountAnswer>(callWorker({ method: 'get', path: 'api/account' }), 'the account');
+  const account = asRecord<AccountAnswer>(callRoute(WORKER_ROUTES.account, {}), 'the account');
   const accountHidden = account.api === null;
   const rawLeft = optionalRecordAt(account, 'rawLeft');
   if (rawLeft === null) {
@@ -94,7 +95,7 @@ function pullOnce(request: RawPullRequest): RawPullStart {
   };
   let answer: Unread<RawAnswer>;
   try {
-    answer = asRecord<RawAnswer>(callWorker({ method: 'post', path: 'api/raw', body }), 'the raw answer');
+    answer = asRecord<RawAnswer>(callRoute(WORKER_ROUTES.raw, { body }), 'the raw answer');
   } catch (error) {
     // The API's rule: an answer that finds nothing still spends a unit. Say so, since it cost.
     if (error instanceof WorkerCallError && error.status === 404) {
@@ -133,7 +134,7 @@ export function startRawPullRun(sent: RawPullRequest, confirmedUnits: boolean): 
 /** `GET /api/raw/jobs/:id` (worker/src/jobs/raw-feed-usage.ts). */
 export function readRawFeedUsage(jobId: string): RawFeedUsage {
   const answer = asRecord<RawFeedUsageAnswer>(
-    callWorker({ method: 'get', path: workerPath('api', 'raw', 'jobs', jobId) }),
+    callRoute(WORKER_ROUTES.rawFeedUsage, { params: { id: jobId } }),
     'the raw feed usage',
   );
   const status = stringAt(answer, 'status');

@@ -1,7 +1,8 @@
+import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import type { ConnectionTest, HealthView, Settings } from '../shared/sidebar-api';
 import { fetchIdentity } from './worker-account';
 import { asRecord, stringAt } from './worker-answers';
-import { callWorker, workerPath } from './worker-client';
+import { callRoute } from './worker-client';
 import { sentenceOf, WorkerCallError } from './worker-failure';
 import { fetchHealth } from './worker-health';
 import {
@@ -35,7 +36,7 @@ export function saveWorkerUrlAndRead(url: string): Settings {
 function revokeQuietly(keyId: string | null, bearer?: string): void {
   if (keyId === null) return;
   try {
-    callWorker({ method: 'delete', path: workerPath('api', 'keys', keyId), ...(bearer ? { bearer } : {}) });
+    callRoute(WORKER_ROUTES.revokeKey, { params: { id: keyId }, ...(bearer ? { bearer } : {}) });
   } catch {
     // Disconnecting must work offline too; an unrevoked key can still be revoked by an admin.
   }
@@ -56,7 +57,7 @@ export function connectToWorker(): Settings {
   const workerUrl = currentWorkerUrl();
   let answer: Record<string, unknown>;
   try {
-    answer = asRecord(callWorker({ method: 'post', path: 'api/keys', bearer: token }), 'the new key');
+    answer = asRecord(callRoute(WORKER_ROUTES.issueKey, { bearer: token }), 'the new key');
   } catch (error) {
     if (error instanceof WorkerCallError && (error.status === 401 || error.status === 403)) {
       throw new Error(`The worker refused your Google sign-in: ${error.message}`);

@@ -1,6 +1,7 @@
+import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import type { AccountView, SpendView } from '../shared/sidebar-api';
 import { asRecord, optionalNumberAt, stringAt, type JsonRecord } from './worker-answers';
-import { callWorker } from './worker-client';
+import { callRoute } from './worker-client';
 
 function spendOf(value: unknown): SpendView {
   const record: JsonRecord = typeof value === 'object' && value !== null ? (value as JsonRecord) : {};
@@ -85,16 +86,13 @@ export function toAccountView(accountAnswer: unknown, usageAnswer: unknown): Acc
 }
 
 export function fetchAccount(): AccountView {
-  const account = callWorker({ method: 'get', path: 'api/account' });
-  const usage = callWorker({ method: 'get', path: 'api/account/usage', query: { recent: 0 } });
+  const account = callRoute(WORKER_ROUTES.account, {});
+  const usage = callRoute(WORKER_ROUTES.usage, { query: { recent: 0 } });
   return toAccountView(account, usage);
 }
 
 /** Who the worker says the key belongs to: `GET /api/account/usage` (ledger only, no API call). */
 export function fetchIdentity(): { email: string; role: 'admin' | 'member' } {
-  const usage = asRecord(
-    callWorker({ method: 'get', path: 'api/account/usage', query: { recent: 0 } }),
-    'the usage',
-  );
+  const usage = asRecord(callRoute(WORKER_ROUTES.usage, { query: { recent: 0 } }), 'the usage');
   return { email: stringAt(usage, 'email'), role: role(usage.role) };
 }

@@ -1,3 +1,4 @@
+import { routePath, type RouteShapes, type WorkerRoute } from '../../shared/worker-api/routes';
 import {
   failureFromAnswer,
   failureFromThrown,
@@ -17,9 +18,9 @@ import { currentWorkerUrl } from './worker-url';
 
 export type QueryValue = string | number | boolean | undefined;
 
-export interface WorkerCall {
-  method: 'get' | 'post' | 'delete';
-  /** Relative to the worker URL, without a leading slash: `api/reports`. Use workerPath for ids. */
+interface WorkerCall {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Relative to the worker URL, without a leading slash: `api/reports`. */
   path: string;
   query?: Readonly<Record<string, QueryValue>>;
   body?: unknown;
@@ -27,11 +28,48 @@ export interface WorkerCall {
   bearer?: string;
 }
 
-/** `api/jobs/<id>/rows` with each segment encoded. */
-export function workerPath(...segments: (string | number)[]): string {
-  return segments
-    .map((segment, index) => (index === 0 ? String(segment) : encodeURIComponent(String(segment))))
-    .join('/');
+type ParamsOf<S> = S extends { params: infer P } ? { params: P } : { params?: never };
+type QueryOf<S> = S extends { query: infer Q } ? { query?: Q } : { query?: never };
+type BodyOf<S> = S extends { body: infer B }
+  ? undefined extends B
+    ? { body?: B }
+    : { body: B }
+  : { body?: never };
+
+/** One call of a route: its path parameters, query and body as shared/worker-api/routes.ts types them. */
+export type RouteCall<S extends RouteShapes> = ParamsOf<S> &
+  QueryOf<S> &
+  BodyOf<S> & {
+    /** Sent instead of the stored worker key (the ID token that buys a key). */
+    bearer?: string;
+  };
+
+/** The query's text, number and yes/no values; anything else (undefined) is left out. */
+function queryValues(query: object | undefined): Record<string, QueryValue> | undefined {
+  if (query === undefined) return undefined;
+  const values: Record<string, QueryValue> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      values[name] = value;
+  }
+  return values;
+}
+
+/** Calls one route of the worker (shared/worker-api/routes.ts) and answers its parsed JSON. */
+export function callRoute<S extends RouteShapes>(route: WorkerRoute<S>, call: RouteCall<S>): unknown {
+  const { params, query, body, bearer } = call as {
+    params?: object;
+    query?: object;
+    body?: unknown;
+    bearer?: string;
+  };
+  return callWorker({
+    method: route.method.toLowerCase() as WorkerCall['method'],
+    path: routePath(route, params),
+    ...(query === undefined ? {} : { query: queryValues(query) }),
+    ...(body === undefined ? {} : { body }),
+    ...(bearer === undefined ? {} : { bearer }),
+  });
 }
 
 /** `?a=1&b=x%20y`, skipping undefined values; no URLSearchParams in Apps Script. */
@@ -47,7 +85,7 @@ export function queryString(query: Readonly<Record<string, QueryValue>> | undefi
 }
 
 /** Calls the worker and answers its parsed JSON; throws WorkerCallError with a readable message. */
-export function callWorker(call: WorkerCall): unknown {
+function callWorker(call: WorkerCall): unknown {
   const workerUrl = currentWorkerUrl();
   const bearer = call.bearer ?? readWorkerKey();
   if (bearer === null || bearer === '') throw new WorkerCallError(null, 'not_connected', NOT_CONNECTED);

@@ -1,6 +1,7 @@
+import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import type { HealthStatus, HealthView } from '../shared/sidebar-api';
 import { asRecord, optionalNumberAt, optionalStringAt, type JsonRecord } from './worker-answers';
-import { callWorker } from './worker-client';
+import { callRoute } from './worker-client';
 
 const API_STATUSES: readonly HealthStatus[] = ['Healthy', 'Degraded', 'Unhealthy'];
 
@@ -37,5 +38,5 @@ export function toHealthView(answer: unknown, checkedAt: string): HealthView {
 }
 
 export function fetchHealth(): HealthView {
-  return toHealthView(callWorker({ method: 'get', path: 'api/health' }), new Date().toISOString());
+  return toHealthView(callRoute(WORKER_ROUTES.health, {}), new Date().toISOString());
 }

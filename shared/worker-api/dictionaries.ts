@@ -1,3 +1,4 @@
+import type { MENTION_PLATFORMS, Platform } from '../platforms';
 import type { DictionaryItems, DictionaryKind } from '../rows/dictionary-rows';
 import type { SheetTable } from './sheet-table';
 
@@ -37,13 +38,18 @@ export interface AiBrandsQuery {
   withHeader?: boolean;
 }
 
-/** `GET /api/ai/hashtags`; `GET /api/ai/mentions` the same on Instagram and TikTok only. */
-export interface AiTagsQuery {
-  platform: string;
+/** `GET /api/ai/hashtags`. */
+export interface AiHashtagsQuery {
+  platform: Platform;
   q?: string;
   prefix?: string;
   limit?: number;
   withHeader?: boolean;
+}
+
+/** `GET /api/ai/mentions`: Instagram and TikTok only (YouTube has no mentions dictionary). */
+export interface AiMentionsQuery extends Omit<AiHashtagsQuery, 'platform'> {
+  platform: (typeof MENTION_PLATFORMS)[number];
 }
 
 /** Every dictionary answer: the items for a typeahead, and the same items as sheet rows (free). */

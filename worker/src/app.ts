@@ -1,7 +1,9 @@
 import express, { type Express, type RequestHandler } from 'express';
+import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { createBudgetsRouter } from './budgets/budgets-router';
 import { createUsageRouter } from './budgets/usage-router';
 import { errorHandler, notFoundHandler } from './http/error-answer';
+import { createOpenApiRouter } from './http/openapi-router';
 import { requestRateLimit } from './http/request-rate-limit';
 import { securityHeaders } from './http/security-headers';
 import type { AuthLogger } from './identity/authenticate';
@@ -42,13 +44,14 @@ export interface AppDeps extends OperationDeps {
 
 /**
  * The worker as an Express app, not listening (DESIGN "One public surface per runtime"). Every
- * `/api` route but `POST /api/keys` needs `Authorization: Bearer <ID token | worker key | dev key>`,
+ * `/api` route but `POST /api/keys` and `GET /api/openapi.json` needs `Authorization: Bearer <ID token | worker key | dev key>`,
  * checked before anything else is done for the request: each route reads its body after its
  * `authenticate`, with a limit sized to the route and kept beside its router (http/json-body.ts).
  * In front of all that, every answer gets the security headers (http/security-headers.ts) and
  * every `/api` request the per-address and per-credential rate limits (http/request-rate-limit.ts).
  *
  * - `GET /` a short description of the worker
+ * - `GET /api/openapi.json` every route as OpenAPI 3.1 (http/openapi.ts; the table: shared/worker-api/routes.ts)
  * - `POST|GET /api/keys`, `DELETE /api/keys/:id` worker keys (identity/keys-router.ts)
  * - `GET /api/account/usage`, `GET|PUT /api/budgets` spend and budgets (budgets/)
  * - `GET /api/account` the API account and this user's spend
@@ -79,6 +82,7 @@ export function createApp(deps: AppDeps): Express {
       ...(deps.sandbox ? { sandbox: '/sandbox/v1' } : {}),
       ...(deps.playground ? { playground: '/ (open it in a browser)' } : {}),
       docs: 'Every /api route takes "Authorization: Bearer <Google ID token, worker key or dev key>"',
+      openapi: WORKER_ROUTES.openApi.path,
     });
   });
 
@@ -90,6 +94,7 @@ export function createApp(deps: AppDeps): Express {
       clock: deps.clock,
     }),
   );
+  app.use(createOpenApiRouter());
   const { authenticate, checker, authLogger, store, guard } = deps;
   // Express tries routers in order: the sheet's formulas (reports, e-mail search) come first, as
   // they are called on every recalculation, far more often than keys, usage or budgets.

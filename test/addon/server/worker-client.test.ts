@@ -1,4 +1,5 @@
-import { callWorker, queryString, workerPath } from '../../../addon/server/worker-client';
+import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
+import { callRoute, queryString } from '../../../addon/server/worker-client';
 import { NOT_CONNECTED, WorkerCallError } from '../../../addon/server/worker-failure';
 import { workerError } from './scripted-worker';
 import { installServerGlobals, TEST_KEY, TEST_WORKER_URL, type ServerGlobals } from './server-globals';
@@ -19,11 +20,11 @@ function failure(call: () => unknown): WorkerCallError {
   throw new Error('expected a WorkerCallError');
 }
 
-describe('callWorker', () => {
+describe('callRoute', () => {
   it('sends JSON with the stored worker key as the bearer, exceptions muted', () => {
     env.connect();
     env.worker.on('post', 'api/reports', { body: { rows: [] } });
-    expect(callWorker({ method: 'post', path: 'api/reports', body: { handles: ['@a'] } })).toEqual({
+    expect(callRoute(WORKER_ROUTES.reports, { body: { handles: ['@a'] } })).toEqual({
       rows: [],
     });
     const [request] = env.worker.requests;
@@ -34,7 +35,7 @@ describe('callWorker', () => {
   });
 
   it('says "Not connected" and sends nothing without a key', () => {
-    const error = failure(() => callWorker({ method: 'get', path: 'api/health' }));
+    const error = failure(() => callRoute(WORKER_ROUTES.health, {}));
     expect(error.message).toBe(NOT_CONNECTED);
     expect(env.worker.requests).toHaveLength(0);
   });
@@ -46,7 +47,7 @@ describe('callWorker', () => {
       'api/reports',
       workerError(402, 'budget_exceeded', 'Budget for today reached (50 credits)'),
     );
-    expect(failure(() => callWorker({ method: 'post', path: 'api/reports', body: {} })).message).toBe(
+    expect(failure(() => callRoute(WORKER_ROUTES.reports, { body: { handles: [] } })).message).toBe(
       'Budget for today reached (50 credits)',
     );
   });
@@ -62,7 +63,7 @@ describe('callWorker', () => {
         'the worker key is unknown or revoked: open the sidebar to get a new one',
       ),
     );
-    const error = failure(() => callWorker({ method: 'get', path: 'api/health' }));
+    const error = failure(() => callRoute(WORKER_ROUTES.health, {}));
     expect(error.status).toBe(401);
     expect(error.message).toMatch(
       /^Not connected: the worker refused this spreadsheet's key \(the worker key is unknown or revoked/,
@@ -73,7 +74,7 @@ describe('callWorker', () => {
   it('says the worker did not answer when the fetch itself fails, naming the URL to check', () => {
     env.connect();
     env.worker.on('get', 'api/health', { throws: 'Address unavailable: http://localhost:8787/api/health' });
-    expect(failure(() => callWorker({ method: 'get', path: 'api/health' })).message).toBe(
+    expect(failure(() => callRoute(WORKER_ROUTES.health, {})).message).toBe(
       `The worker did not answer: check the URL in Settings (${TEST_WORKER_URL}).`,
     );
   });
@@ -83,7 +84,7 @@ describe('callWorker', () => {
     env.worker.on('get', 'api/health', {
       throws: 'Exception: You do not have permission to call UrlFetchApp.fetch. urlFetchWhitelist',
     });
-    expect(failure(() => callWorker({ method: 'get', path: 'api/health' })).message).toMatch(
+    expect(failure(() => callRoute(WORKER_ROUTES.health, {})).message).toMatch(
       /^This add-on may not call http:\/\/localhost:8787\//,
     );
   });
@@ -91,14 +92,14 @@ describe('callWorker', () => {
   it('reads a 5xx without a JSON body, and a server that is not the worker, as sentences', () => {
     env.connect();
     env.worker.on('get', 'api/health', { status: 502, text: '<html>Bad gateway</html>' });
-    expect(failure(() => callWorker({ method: 'get', path: 'api/health' })).message).toMatch(
+    expect(failure(() => callRoute(WORKER_ROUTES.health, {})).message).toMatch(
       /^The worker failed \(HTTP 502\): try again in a minute/,
     );
     env.worker.on('get', 'api/account', { status: 200, text: '<html>hello</html>' });
-    expect(failure(() => callWorker({ method: 'get', path: 'api/account' })).message).toMatch(
+    expect(failure(() => callRoute(WORKER_ROUTES.account, {})).message).toMatch(
       /is not the worker's: check the URL in Settings/,
     );
-    expect(failure(() => callWorker({ method: 'get', path: 'api/nothing' })).message).toMatch(
+    expect(failure(() => callRoute(WORKER_ROUTES.budgets, {})).message).toMatch(
       /is not a Creator Sheets worker of this version/,
     );
   });
@@ -110,7 +111,7 @@ describe('callWorker', () => {
       'api/health',
       workerError(400, 'bad_request', `Unexpected token ${TEST_KEY} in header`),
     );
-    const error = failure(() => callWorker({ method: 'get', path: 'api/health' }));
+    const error = failure(() => callRoute(WORKER_ROUTES.health, {}));
     expect(error.message).not.toContain(TEST_KEY);
     expect(error.message).toContain('[key]');
   });
@@ -118,14 +119,21 @@ describe('callWorker', () => {
   it('does not send the key to another worker than the one that issued it', () => {
     env.connect();
     env.fakes.propertiesService.document.setProperty('creatorSheets.workerUrl', 'http://localhost:9999/');
-    expect(failure(() => callWorker({ method: 'get', path: 'api/health' })).message).toBe(NOT_CONNECTED);
+    expect(failure(() => callRoute(WORKER_ROUTES.health, {})).message).toBe(NOT_CONNECTED);
     expect(env.worker.requests).toHaveLength(0);
   });
 });
 
-describe('workerPath and queryString', () => {
+describe('path parameters and queryString', () => {
   it('encode ids and query values without URL or URLSearchParams', () => {
-    expect(workerPath('api', 'jobs', 'a/b c', 'rows')).toBe('api/jobs/a%2Fb%20c/rows');
+    env.connect();
+    env.worker.on('get', 'api/jobs/a%2Fb%20c/rows', { body: { rows: [] } });
+    expect(callRoute(WORKER_ROUTES.jobRows, { params: { id: 'a/b c' }, query: { after: 500 } })).toEqual({
+      rows: [],
+    });
+    expect(() => callRoute(WORKER_ROUTES.job, { params: { id: undefined as unknown as string } })).toThrow(
+      'GET /api/jobs/:id needs its "id"',
+    );
     expect(queryString({ after: 500, limit: 500, query: 'São Paulo & co', skip: undefined })).toBe(
       '?after=500&limit=500&query=S%C3%A3o%20Paulo%20%26%20co',
     );

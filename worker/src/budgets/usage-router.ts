@@ -1,4 +1,6 @@
 import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
+import { parseBody } from '../http/parse-body';
 import { requireIdentity } from '../identity/identity';
 import type { LedgerRepository } from '../store/ledger-repository';
 import type { BudgetGuard } from './budget-guard';
@@ -14,6 +16,16 @@ export interface UsageRouterOptions {
 const DEFAULT_RECENT = 20;
 const MAX_RECENT = 200;
 
+/** `?recent=N`: how many recent calls (0 for none, more than MAX_RECENT gives MAX_RECENT). */
+export const usageQuerySchema = z.looseObject({
+  recent: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .transform((asked) => Math.min(asked, MAX_RECENT))
+    .default(DEFAULT_RECENT),
+});
+
 /** The caller's own spend, budgets and recent calls; admins also get the team's, per user. */
 export function createUsageRouter(options: UsageRouterOptions): Router {
   const { authenticate, guard, ledger } = options;
@@ -21,8 +33,7 @@ export function createUsageRouter(options: UsageRouterOptions): Router {
 
   router.get('/api/account/usage', authenticate, async (req, res) => {
     const identity = requireIdentity(req);
-    const asked = Number(req.query.recent);
-    const recentLimit = Number.isInteger(asked) && asked >= 0 ? Math.min(asked, MAX_RECENT) : DEFAULT_RECENT;
+    const { recent: recentLimit } = parseBody(usageQuerySchema, { ...req.query });
     const answer: UsageAnswer = {
       email: identity.email,
       role: identity.role,

@@ -1,6 +1,10 @@
 import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
+import { optionalQueryText } from '../../../shared/requests/fields';
+import { parseBody } from '../http/parse-body';
 import { jsonBody, KB } from '../http/json-body';
 import { closeIfBodyUnread } from '../http/unread-body';
+import type { IssuedKeyAnswer } from '../../../shared/worker-api/keys';
 import type { KeyRepository, WorkerKeyInfo } from '../store/key-repository';
 import { logRefusal, readBearer, type AuthLogger } from './authenticate';
 import type { CredentialChecker } from './credential-checker';
@@ -21,15 +25,11 @@ export interface KeysRouterOptions {
  */
 export const KEYS_BODY_LIMIT = 8 * KB;
 
-/** What `POST /api/keys` answers, once: the key is never shown again. */
-export interface IssuedKeyAnswer {
-  key: string;
-  id: string;
-  email: string;
-  role: 'admin' | 'member';
-  /** When the key stops working (ms since 1970): connecting again then gives a new one. */
-  expiresAt: number;
-}
+/** The body of `POST /api/keys` when the ID token is not in `Authorization: Bearer`. */
+export const keyRequestSchema = z.looseObject({ idToken: z.string().optional() });
+
+/** `GET /api/keys?email=`: an admin narrows the list to one person (empty means everyone). */
+export const keyListQuerySchema = z.looseObject({ email: optionalQueryText() });
 
 /**
  * Worker keys, for custom functions (which cannot get an ID token):
@@ -52,11 +52,8 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
   };
 
   router.post('/api/keys', bodyUnlessBearer, async (req, res) => {
-    const body: unknown = req.body;
-    const fromBody =
-      typeof body === 'object' && body !== null && 'idToken' in body && typeof body.idToken === 'string'
-        ? body.idToken
-        : null;
+    const parsed = keyRequestSchema.safeParse(req.body);
+    const fromBody = parsed.success ? (parsed.data.idToken ?? null) : null;
     const idToken = readBearer(req) ?? fromBody;
     if (idToken === null) {
       sendError(
@@ -96,7 +93,7 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
 
   router.get('/api/keys', authenticate, async (req, res) => {
     const identity = requireIdentity(req);
-    const asked = typeof req.query.email === 'string' && req.query.email !== '' ? req.query.email : undefined;
+    const asked = parseBody(keyListQuerySchema, { ...req.query }).email;
     const list: WorkerKeyInfo[] =
       identity.role === 'admin' ? await keys.list(asked) : await keys.list(identity.email);
     res.json({ keys: list });

@@ -1,6 +1,12 @@
 import { Router } from 'express';
+import { z } from 'zod';
+import { optionalQueryBoolean } from '../../../shared/requests/fields';
+import { parseBody } from '../http/parse-body';
 import { readAccount } from './account';
 import { operationContext, type OperationDeps } from './operation-deps';
+
+/** `?withHeader=true` (or `1`): the header row first. */
+export const accountQuerySchema = z.looseObject({ withHeader: optionalQueryBoolean() });
 
 /**
  * `GET /api/account[?withHeader=true]`: this user's spend today and this month and their budget
@@ -10,7 +16,7 @@ import { operationContext, type OperationDeps } from './operation-deps';
 export function createAccountRouter(deps: OperationDeps): Router {
   const router = Router();
   router.get('/api/account', deps.authenticate, async (req, res) => {
-    const withHeader = req.query.withHeader === 'true' || req.query.withHeader === '1';
+    const withHeader = parseBody(accountQuerySchema, { ...req.query }).withHeader === true;
     res
       .set('Cache-Control', 'no-store')
       .json(await readAccount(deps, operationContext(req, deps), { withHeader }));

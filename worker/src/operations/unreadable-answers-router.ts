@@ -5,7 +5,8 @@ import { WorkerError } from '../http/worker-error';
 import { parseBody } from '../http/parse-body';
 import type { OperationDeps } from './operation-deps';
 
-const listQuerySchema = z.looseObject({
+/** `?limit=` (1 to 500, 50 by default). */
+export const unreadableAnswersQuerySchema = z.looseObject({
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
 
@@ -19,7 +20,7 @@ export function createUnreadableAnswersRouter(deps: OperationDeps): Router {
   const router = Router();
   const admin = requireAdmin();
   router.get('/api/admin/unreadable-answers', deps.authenticate, admin, async (req, res) => {
-    const { limit } = parseBody(listQuerySchema, req.query);
+    const { limit } = parseBody(unreadableAnswersQuerySchema, req.query);
     res.set('Cache-Control', 'no-store').json({ answers: await deps.store.unreadableAnswers.list(limit) });
   });
   router.get('/api/admin/unreadable-answers/:id', deps.authenticate, admin, async (req, res) => {

@@ -486,6 +486,7 @@ function problemOf(request: Sent, answer: Answer): string | null {
  */
 const ROUTES = [
   'GET /',
+  'GET /api/openapi.json',
   'POST /api/reports',
   'POST /api/email-search',
   'POST /api/keys',

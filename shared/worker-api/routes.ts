@@ -1,0 +1,355 @@
+import type { AccountAnswer, AccountQuery, UsageAnswer, UsageQuery } from './account';
+import type {
+  AiListAnswer,
+  AiListChangeAnswer,
+  AiListDeletedAnswer,
+  AiListMembersAnswer,
+  AiListMembersRequest,
+  AiListParams,
+  AiListRowsQuery,
+  AiListsAnswer,
+  NewAiListRequest,
+} from './ai-lists';
+import type { AiSearchAnswer, AiSearchRequest } from './ai-search';
+import type { BudgetsAnswer, BudgetUpdateAnswer, BudgetUpdateRequest } from './budgets';
+import type {
+  CollaborationPostsAnswer,
+  CollaborationsRequest,
+  CollaborationSummaryAnswer,
+  DeprecatedCollaborationsRequest,
+  CollaborationPagesAnswer,
+} from './collaborations';
+import type {
+  AiBrandsQuery,
+  AiHashtagsQuery,
+  AiMentionsQuery,
+  DictionaryAnswer,
+  DictionaryParams,
+  DictionaryQuery,
+} from './dictionaries';
+import type { EmailSearchAnswer, EmailSearchRequest } from './email-search';
+import type { HealthAnswer } from './health';
+import type {
+  JobListAnswer,
+  JobListQuery,
+  JobParams,
+  JobProgressAnswer,
+  JobRowsAnswer,
+  JobRowsQuery,
+  JobStartedAnswer,
+  StartJobRequest,
+} from './jobs';
+import type {
+  IssuedKeyAnswer,
+  KeyListAnswer,
+  KeyListQuery,
+  KeyParams,
+  KeyRequest,
+  KeyRevokedAnswer,
+} from './keys';
+import type { OverlapAnswer, OverlapRequest } from './overlap';
+import type { RawAnswer, RawFeedUsageAnswer, RawRequest } from './raw';
+import type { ReportsAnswer, ReportsRequest } from './reports';
+import type { SearchAnswer, SearchRequest } from './search';
+import type {
+  UnreadableAnswerBodyAnswer,
+  UnreadableAnswerParams,
+  UnreadableAnswersAnswer,
+  UnreadableAnswersQuery,
+} from './unreadable-answers';
+
+/**
+ * The worker's HTTP API, route by route: the one table the add-on calls through
+ * (addon/server/worker-client.ts `callRoute`), the worker describes as OpenAPI
+ * (`GET /api/openapi.json`, worker/src/http/openapi.ts) and a test holds equal to the routes the
+ * worker's app really serves. Each route carries, as types only, what it takes and answers, so a
+ * renamed field breaks the build of the side that did not follow.
+ */
+
+/** Who may call: anyone; a Google ID token only; any signed-in caller; admins only. */
+export type RouteAccess = 'public' | 'id-token' | 'signed-in' | 'admin';
+
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What a route takes (path `:params`, query string, JSON body) and answers. Types only. */
+export interface RouteShapes {
+  params?: object;
+  query?: object;
+  body?: unknown;
+  answer: unknown;
+}
+
+export interface WorkerRoute<S extends RouteShapes = RouteShapes> {
+  readonly method: RouteMethod;
+  /** Express-style, `:name` for a path parameter. */
+  readonly path: `/${string}`;
+  /** One sentence for the OpenAPI description. */
+  readonly summary: string;
+  readonly access: RouteAccess;
+  /** Never set: carries S for the compiler. */
+  readonly shapes?: S;
+}
+
+function route<S extends RouteShapes>(spec: Omit<WorkerRoute<S>, 'shapes'>): WorkerRoute<S> {
+  return spec;
+}
+
+export const WORKER_ROUTES = {
+  reports: route<{ body: ReportsRequest; answer: ReportsAnswer }>({
+    method: 'POST',
+    path: '/api/reports',
+    summary: 'One report row per handle or profile URL, in input order (cached creators are free).',
+    access: 'signed-in',
+  }),
+  emailSearch: route<{ body: EmailSearchRequest; answer: EmailSearchAnswer }>({
+    method: 'POST',
+    path: '/api/email-search',
+    summary: 'One row per e-mail address: the creators the address belongs to, batched up to 1,000 per call.',
+    access: 'signed-in',
+  }),
+  // No body when the ID token is the bearer.
+  issueKey: route<{ body: KeyRequest | undefined; answer: IssuedKeyAnswer }>({
+    method: 'POST',
+    path: '/api/keys',
+    summary: 'Trades a Google ID token (bearer or body) for a worker key, shown once.',
+    access: 'id-token',
+  }),
+  listKeys: route<{ query: KeyListQuery; answer: KeyListAnswer }>({
+    method: 'GET',
+    path: '/api/keys',
+    summary: "The caller's worker keys (an admin's: everyone's, `email` narrows); never the keys themselves.",
+    access: 'signed-in',
+  }),
+  revokeKey: route<{ params: KeyParams; answer: KeyRevokedAnswer }>({
+    method: 'DELETE',
+    path: '/api/keys/:id',
+    summary: 'Revokes a worker key: a member their own, an admin any.',
+    access: 'signed-in',
+  }),
+  usage: route<{ query: UsageQuery; answer: UsageAnswer }>({
+    method: 'GET',
+    path: '/api/account/usage',
+    summary: "The caller's spend, budget lines and recent calls; an admin's also the team's.",
+    access: 'signed-in',
+  }),
+  budgets: route<{ answer: BudgetsAnswer }>({
+    method: 'GET',
+    path: '/api/budgets',
+    summary: 'The configured budget defaults and every override.',
+    access: 'admin',
+  }),
+  setBudgets: route<{ body: BudgetUpdateRequest; answer: BudgetUpdateAnswer }>({
+    method: 'PUT',
+    path: '/api/budgets',
+    summary: 'Sets daily and monthly limits, in credits or raw requests, for the team or one user.',
+    access: 'admin',
+  }),
+  account: route<{ query: AccountQuery; answer: AccountAnswer }>({
+    method: 'GET',
+    path: '/api/account',
+    summary: "The caller's spend and budgets as sheet rows; for admins also the API account's balance.",
+    access: 'signed-in',
+  }),
+  health: route<{ answer: HealthAnswer }>({
+    method: 'GET',
+    path: '/api/health',
+    summary: "The API's health and the worker's own; admins also see contract drift and reconciliation.",
+    access: 'signed-in',
+  }),
+  unreadableAnswers: route<{ query: UnreadableAnswersQuery; answer: UnreadableAnswersAnswer }>({
+    method: 'GET',
+    path: '/api/admin/unreadable-answers',
+    summary: 'Paid answers this version could not read, kept for a fix.',
+    access: 'admin',
+  }),
+  unreadableAnswer: route<{ params: UnreadableAnswerParams; answer: UnreadableAnswerBodyAnswer }>({
+    method: 'GET',
+    path: '/api/admin/unreadable-answers/:id',
+    summary: 'One unreadable answer with its body.',
+    access: 'admin',
+  }),
+  search: route<{ body: SearchRequest; answer: SearchAnswer }>({
+    method: 'POST',
+    path: '/api/search',
+    summary: 'A creator search, paginated by the worker (`pages` or `maxResults`); `dryRun` estimates only.',
+    access: 'signed-in',
+  }),
+  overlap: route<{ body: OverlapRequest; answer: OverlapAnswer }>({
+    method: 'POST',
+    path: '/api/overlap',
+    summary: 'Audience overlap of 2 to 100 creators.',
+    access: 'signed-in',
+  }),
+  dictionary: route<{ params: DictionaryParams; query: DictionaryQuery; answer: DictionaryAnswer }>({
+    method: 'GET',
+    path: '/api/dictionaries/:platform/:kind',
+    summary: "A search dictionary's items (brands, interests, languages, locations...), free and cached.",
+    access: 'signed-in',
+  }),
+  aiSearch: route<{ body: AiSearchRequest; answer: AiSearchAnswer }>({
+    method: 'POST',
+    path: '/api/ai/search',
+    summary: 'AI search by text, image or lookalikes, paginated by the worker.',
+    access: 'signed-in',
+  }),
+  aiBrands: route<{ query: AiBrandsQuery; answer: DictionaryAnswer }>({
+    method: 'GET',
+    path: '/api/ai/brands',
+    summary: "The AI search's brand dictionary (`q` is the typed text).",
+    access: 'signed-in',
+  }),
+  aiHashtags: route<{ query: AiHashtagsQuery; answer: DictionaryAnswer }>({
+    method: 'GET',
+    path: '/api/ai/hashtags',
+    summary: "The AI search's hashtags starting with `q`.",
+    access: 'signed-in',
+  }),
+  aiMentions: route<{ query: AiMentionsQuery; answer: DictionaryAnswer }>({
+    method: 'GET',
+    path: '/api/ai/mentions',
+    summary: "The AI search's mentions starting with `q` (Instagram and TikTok).",
+    access: 'signed-in',
+  }),
+  aiLists: route<{ query: AiListRowsQuery; answer: AiListsAnswer }>({
+    method: 'GET',
+    path: '/api/ai/lists',
+    summary: "The account's AI lists with their owners.",
+    access: 'signed-in',
+  }),
+  newAiList: route<{ body: NewAiListRequest; answer: AiListAnswer }>({
+    method: 'POST',
+    path: '/api/ai/lists',
+    summary: 'Creates an AI list (its platform is fixed); the caller owns it.',
+    access: 'signed-in',
+  }),
+  aiList: route<{ params: AiListParams; answer: AiListAnswer }>({
+    method: 'GET',
+    path: '/api/ai/lists/:id',
+    summary: 'One AI list.',
+    access: 'signed-in',
+  }),
+  deleteAiList: route<{ params: AiListParams; answer: AiListDeletedAnswer }>({
+    method: 'DELETE',
+    path: '/api/ai/lists/:id',
+    summary: 'Deletes an AI list: its owner or an admin.',
+    access: 'signed-in',
+  }),
+  aiListMembers: route<{ params: AiListParams; query: AiListRowsQuery; answer: AiListMembersAnswer }>({
+    method: 'GET',
+    path: '/api/ai/lists/:id/members',
+    summary: "Every member of an AI list (the worker reads the API's pages).",
+    access: 'signed-in',
+  }),
+  addAiListMembers: route<{ params: AiListParams; body: AiListMembersRequest; answer: AiListChangeAnswer }>({
+    method: 'POST',
+    path: '/api/ai/lists/:id/members',
+    summary: 'Adds creators to an AI list, any number (sent in chunks the API takes).',
+    access: 'signed-in',
+  }),
+  deleteAiListMembers: route<{
+    params: AiListParams;
+    body: AiListMembersRequest;
+    answer: AiListChangeAnswer;
+  }>({
+    method: 'DELETE',
+    path: '/api/ai/lists/:id/members',
+    summary: 'Removes creators from an AI list.',
+    access: 'signed-in',
+  }),
+  removeAiListMembers: route<{
+    params: AiListParams;
+    body: AiListMembersRequest;
+    answer: AiListChangeAnswer;
+  }>({
+    method: 'POST',
+    path: '/api/ai/lists/:id/members/remove',
+    summary: 'Removes creators from an AI list, for callers that cannot send a DELETE body.',
+    access: 'signed-in',
+  }),
+  collaborationPosts: route<{ body: CollaborationsRequest; answer: CollaborationPostsAnswer }>({
+    method: 'POST',
+    path: '/api/collaborations/posts',
+    summary: "Sponsored posts between an influencer and brands, or a brand's influencers, page by page.",
+    access: 'signed-in',
+  }),
+  collaborationSummary: route<{ body: CollaborationsRequest; answer: CollaborationSummaryAnswer }>({
+    method: 'POST',
+    path: '/api/collaborations/summary',
+    summary: 'One row per collaboration partner, then the totals.',
+    access: 'signed-in',
+  }),
+  deprecatedCollaborations: route<{
+    body: DeprecatedCollaborationsRequest;
+    answer: CollaborationPagesAnswer;
+  }>({
+    method: 'POST',
+    path: '/api/collaborations/deprecated',
+    summary: 'The older per-platform collaboration endpoints, 1 credit per page of 30.',
+    access: 'signed-in',
+  }),
+  raw: route<{ body: RawRequest; answer: RawAnswer }>({
+    method: 'POST',
+    path: '/api/raw',
+    summary: 'One raw data request (feeds, posts, comments...), billed in raw requests, not credits.',
+    access: 'signed-in',
+  }),
+  rawFeedUsage: route<{ params: JobParams; answer: RawFeedUsageAnswer }>({
+    method: 'GET',
+    path: '/api/raw/jobs/:id',
+    summary: 'What a raw-feed job pulled and the raw requests left.',
+    access: 'signed-in',
+  }),
+  startJob: route<{ body: StartJobRequest; answer: JobStartedAnswer }>({
+    method: 'POST',
+    path: '/api/jobs',
+    summary: 'Starts a long job (202), or answers the job an idempotency key already made (200).',
+    access: 'signed-in',
+  }),
+  jobs: route<{ query: JobListQuery; answer: JobListAnswer }>({
+    method: 'GET',
+    path: '/api/jobs',
+    summary: "The caller's jobs, newest first.",
+    access: 'signed-in',
+  }),
+  job: route<{ params: JobParams; answer: JobProgressAnswer }>({
+    method: 'GET',
+    path: '/api/jobs/:id',
+    summary: "A job's progress.",
+    access: 'signed-in',
+  }),
+  jobRows: route<{ params: JobParams; query: JobRowsQuery; answer: JobRowsAnswer }>({
+    method: 'GET',
+    path: '/api/jobs/:id/rows',
+    summary: "A job's finished rows in input order from `after`.",
+    access: 'signed-in',
+  }),
+  cancelJob: route<{ params: JobParams; answer: JobProgressAnswer }>({
+    method: 'DELETE',
+    path: '/api/jobs/:id',
+    summary: 'Cancels a job; rows already written stay.',
+    access: 'signed-in',
+  }),
+  openApi: route<{ answer: object }>({
+    method: 'GET',
+    path: '/api/openapi.json',
+    summary: 'This description of the API (OpenAPI 3.1).',
+    access: 'public',
+  }),
+} as const;
+
+export type WorkerRouteName = keyof typeof WORKER_ROUTES;
+
+/**
+ * `route.path` with its `:name` parameters filled in, each percent-encoded, without the leading
+ * slash (the add-on's URLs are `<worker URL>api/...`, the URL ending in `/`).
+ */
+export function routePath(route: WorkerRoute, params?: object): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return route.path.slice(1).replace(/:(\w+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new Error(`${route.method} ${route.path} needs its "${name}"`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}

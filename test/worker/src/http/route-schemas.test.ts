@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { WorkerRoute } from '../../../../shared/worker-api/routes';
+import { WORKER_ROUTES } from '../../../../shared/worker-api/routes';
+import { ROUTE_SCHEMAS, schemasOf } from '../../../../worker/src/http/route-schemas';
+
+/**
+ * Issue 12: the worker's request schemas are checked against shared/worker-api's request types at
+ * compile time. The `@ts-expect-error` lines below are the test: if the check stopped catching a
+ * drift, `npm run typecheck` would fail on an unused directive.
+ */
+
+const route = <S extends { body?: unknown; query?: object; answer: unknown }>(): WorkerRoute<S> => ({
+  method: 'POST',
+  path: '/api/example',
+  summary: 'An example.',
+  access: 'signed-in',
+});
+
+describe('schemasOf', () => {
+  it('takes a schema that accepts the shared request and reads nothing else', () => {
+    const schema = z.looseObject({ handles: z.array(z.unknown()), withHeader: z.boolean().optional() });
+    const checked = schemasOf(route<{ body: { handles: string[]; withHeader?: boolean }; answer: null }>(), {
+      body: schema,
+    });
+    expect(checked.body).toBe(schema);
+  });
+
+  it('refuses, at compile time, a schema that requires a field the shared type renamed', () => {
+    const schema = z.looseObject({ handles: z.array(z.unknown()) });
+    // @ts-expect-error the add-on sends `inputs`, the worker reads `handles`
+    schemasOf(route<{ body: { inputs: string[] }; answer: null }>(), { body: schema });
+    expect(schema.safeParse({ inputs: [] }).success).toBe(false);
+  });
+
+  it('refuses a schema narrower than what the add-on may send', () => {
+    const schema = z.looseObject({ platform: z.enum(['instagram', 'tiktok']) });
+    const tags = route<{ query: { platform: 'instagram' | 'tiktok' | 'youtube' }; answer: null }>();
+    // @ts-expect-error the shared type allows youtube, the schema does not
+    schemasOf(tags, { query: schema });
+    expect(schema.safeParse({ platform: 'youtube' }).success).toBe(false);
+  });
+
+  it('refuses a schema that reads a field the shared type does not name', () => {
+    const schema = z.looseObject({ emails: z.array(z.unknown()), header: z.boolean().optional() });
+    // @ts-expect-error `header` is not in the shared type (it says `withHeader`)
+    schemasOf(route<{ body: { emails: string[]; withHeader?: boolean }; answer: null }>(), { body: schema });
+    expect(Object.keys(schema.shape)).toContain('header');
+  });
+});
+
+describe('ROUTE_SCHEMAS', () => {
+  it('gives every route that takes a JSON body its body schema', () => {
+    for (const [name, spec] of Object.entries(WORKER_ROUTES)) {
+      const schemas = ROUTE_SCHEMAS[name as keyof typeof WORKER_ROUTES];
+      // A DELETE of list members carries its ids as a body too (POST .../remove is the same).
+      const takesBody = spec.method === 'POST' || spec.method === 'PUT' || name === 'deleteAiListMembers';
+      expect({ name, body: schemas.body !== undefined }).toEqual({ name, body: takesBody });
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import type { z } from 'zod';
+import type { RouteShapes, WorkerRoute, WorkerRouteName } from '../../../shared/worker-api/routes';
+import { WORKER_ROUTES as R } from '../../../shared/worker-api/routes';
+import { accountQuerySchema } from '../operations/account-router';
+import {
+  aiBrandsRequestSchema,
+  aiHashtagsRequestSchema,
+  aiMentionsRequestSchema,
+} from '../operations/ai-dictionaries-request';
+import {
+  aiListCreateBodySchema,
+  aiListIdSchema,
+  aiListMembersBodySchema,
+  aiListRowsQuerySchema,
+} from '../operations/ai-lists-request';
+import { aiSearchRequestSchema } from '../operations/ai-search-request';
+import {
+  collaborationsRequestSchema,
+  deprecatedCollaborationsRequestSchema,
+} from '../operations/collaborations-request';
+import {
+  dictionaryPathRequestSchema,
+  dictionaryQueryRequestSchema,
+} from '../operations/dictionaries-request';
+import { emailSearchRequestSchema } from '../operations/email-search-request';
+import { overlapRequestSchema } from '../operations/overlap-request';
+import { rawRequestSchema } from '../operations/raw-request';
+import { reportsRequestSchema } from '../operations/reports-request';
+import { searchRequestSchema } from '../operations/search-request';
+import { unreadableAnswersQuerySchema } from '../operations/unreadable-answers-router';
+import { budgetUpdateSchema } from '../budgets/budgets-router';
+import { usageQuerySchema } from '../budgets/usage-router';
+import { keyListQuerySchema, keyRequestSchema } from '../identity/keys-router';
+import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from '../jobs/job-request';
+
+/**
+ * The zod schema each route reads its path, query and body with, tied at compile time to what
+ * shared/worker-api says the add-on sends: `tsc` fails here when a schema stops accepting the
+ * shared request (a field renamed or made required on one side only) or reads a field the shared
+ * type does not name. The OpenAPI description (openapi.ts) is generated from the same schemas.
+ */
+
+export interface RouteSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
+/** T's named properties, without the index signature a loose object adds. */
+type Named<T> = T extends unknown ? { [K in keyof T as string extends K ? never : K]: T[K] } : never;
+
+/** What S says is sent in part P; a part that may be left out is checked for when it is sent. */
+type Part<S extends RouteShapes, P extends keyof RouteShapes> = S extends { [K in P]: infer T }
+  ? Exclude<T, undefined>
+  : undefined;
+
+/** unknown when every `Sent` is an input the schema takes and it names no other field; else a message. */
+type Reads<Sent, Schema> = Schema extends z.ZodType
+  ? [Sent] extends [Named<z.input<Schema>>]
+    ? [Exclude<keyof Named<z.input<Schema>>, keyof Sent>] extends [never]
+      ? unknown
+      : { 'the schema reads fields the shared type lacks': Exclude<keyof Named<z.input<Schema>>, keyof Sent> }
+    : { 'the schema refuses the shared request type': Sent }
+  : unknown;
+
+type Checked<S extends RouteShapes, G extends RouteSchemas> = {
+  [P in keyof G]: P extends 'params' | 'query' | 'body' ? G[P] & Reads<Part<S, P>, G[P]> : never;
+};
+
+/** The schemas of `route`, checked against its shared types. */
+export function schemasOf<S extends RouteShapes, G extends RouteSchemas>(
+  _route: WorkerRoute<S>,
+  schemas: G & Checked<S, G>,
+): G {
+  return schemas;
+}
+
+export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
+  reports: schemasOf(R.reports, { body: reportsRequestSchema }),
+  emailSearch: schemasOf(R.emailSearch, { body: emailSearchRequestSchema }),
+  issueKey: schemasOf(R.issueKey, { body: keyRequestSchema }),
+  listKeys: schemasOf(R.listKeys, { query: keyListQuerySchema }),
+  revokeKey: {},
+  usage: schemasOf(R.usage, { query: usageQuerySchema }),
+  budgets: {},
+  setBudgets: schemasOf(R.setBudgets, { body: budgetUpdateSchema }),
+  account: schemasOf(R.account, { query: accountQuerySchema }),
+  health: {},
+  unreadableAnswers: schemasOf(R.unreadableAnswers, { query: unreadableAnswersQuerySchema }),
+  unreadableAnswer: {},
+  search: schemasOf(R.search, { body: searchRequestSchema }),
+  overlap: schemasOf(R.overlap, { body: overlapRequestSchema }),
+  dictionary: schemasOf(R.dictionary, {
+    params: dictionaryPathRequestSchema,
+    query: dictionaryQueryRequestSchema,
+  }),
+  aiSearch: schemasOf(R.aiSearch, { body: aiSearchRequestSchema }),
+  aiBrands: schemasOf(R.aiBrands, { query: aiBrandsRequestSchema }),
+  aiHashtags: schemasOf(R.aiHashtags, { query: aiHashtagsRequestSchema }),
+  aiMentions: schemasOf(R.aiMentions, { query: aiMentionsRequestSchema }),
+  aiLists: schemasOf(R.aiLists, { query: aiListRowsQuerySchema }),
+  newAiList: schemasOf(R.newAiList, { body: aiListCreateBodySchema }),
+  aiList: schemasOf(R.aiList, { params: aiListIdSchema }),
+  deleteAiList: schemasOf(R.deleteAiList, { params: aiListIdSchema }),
+  aiListMembers: schemasOf(R.aiListMembers, { params: aiListIdSchema, query: aiListRowsQuerySchema }),
+  addAiListMembers: schemasOf(R.addAiListMembers, { params: aiListIdSchema, body: aiListMembersBodySchema }),
+  deleteAiListMembers: schemasOf(R.deleteAiListMembers, {
+    params: aiListIdSchema,
+    body: aiListMembersBodySchema,
+  }),
+  removeAiListMembers: schemasOf(R.removeAiListMembers, {
+    params: aiListIdSchema,
+    body: aiListMembersBodySchema,
+  }),
+  collaborationPosts: schemasOf(R.collaborationPosts, { body: collaborationsRequestSchema }),
+  collaborationSummary: schemasOf(R.collaborationSummary, { body: collaborationsRequestSchema }),
+  deprecatedCollaborations: schemasOf(R.deprecatedCollaborations, {
+    body: deprecatedCollaborationsRequestSchema,
+  }),
+  raw: schemasOf(R.raw, { body: rawRequestSchema }),
+  rawFeedUsage: {},
+  startJob: schemasOf(R.startJob, { body: jobRequestSchema }),
+  jobs: schemasOf(R.jobs, { query: jobListQuerySchema }),
+  job: {},
+  jobRows: schemasOf(R.jobRows, { query: jobRowsQuerySchema }),
+  cancelJob: {},
+  openApi: {},
+};
