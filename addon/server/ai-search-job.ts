@@ -19,7 +19,7 @@ import { startJob } from './jobs';
  */
 
 /** What `POST /api/jobs` kind `ai-search-pages` takes. */
-export interface AiSearchJobInput {
+interface AiSearchJobInput {
   mode: AiSearchMode;
   platform: Platform;
   query?: string;
@@ -74,7 +74,7 @@ function modeFields(request: AiSearchRequest): Partial<AiSearchJobInput> {
 }
 
 /** The job's input, checked as far as the add-on can (the worker checks the rest with the API's schema). */
-export function aiSearchJobInput(request: AiSearchRequest): AiSearchJobInput {
+function aiSearchJobInput(request: AiSearchRequest): AiSearchJobInput {
   if (!isPlatform(request.platform))
     throw new Error(`Pick a platform: "${String(request.platform)}" is not one.`);
   // Throws the size problem in words when the numbers are out of range.
@@ -91,7 +91,7 @@ export function aiSearchJobInput(request: AiSearchRequest): AiSearchJobInput {
 }
 
 /** The tab's name, as given or made from the search. */
-export function aiSearchTabName(request: AiSearchRequest): string {
+function aiSearchTabName(request: AiSearchRequest): string {
   const title = (request.title ?? '').trim();
   if (title !== '') return title;
   if (request.mode === 'text') return `AI search: ${(request.query ?? '').trim().slice(0, 60)}`;

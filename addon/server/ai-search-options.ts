@@ -20,13 +20,13 @@ import { currentWorkerUrl } from './worker-url';
  */
 
 /** Options a typeahead shows at once. */
-export const AI_FILTER_OPTIONS = 20;
+const AI_FILTER_OPTIONS = 20;
 
 /**
  * Dictionary rows as options. Brands are `[name]`, hashtags `[tag, posts]`, mentions `[handle,
  * posts]`; the id is what the filter takes (the bare name), the label what the user reads.
  */
-export function toAiFilterOptions(kind: AiFilterDictionary, rows: readonly Row[]): DictionaryOption[] {
+function toAiFilterOptions(kind: AiFilterDictionary, rows: readonly Row[]): DictionaryOption[] {
   const options: DictionaryOption[] = [];
   for (const row of rows) {
     const name = row[0];

@@ -15,7 +15,7 @@ export function aiSearchKeyPrefix(pageSize: number, pages: number): string {
 }
 
 /** Page size and pages from a source key made by aiSearchKeyPrefix, or null for any other key. */
-export function aiSearchPlanOf(sourceKey: string): { pageSize: number; pages: number } | null {
+function aiSearchPlanOf(sourceKey: string): { pageSize: number; pages: number } | null {
   const match = /^ai-search\|(\d+)x(\d+)\|/.exec(sourceKey);
   if (match === null) return null;
   const pageSize = Number(match[1]);

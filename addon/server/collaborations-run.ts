@@ -40,10 +40,7 @@ import { callRoute } from './worker-client';
 const POSTS_WIDTH = COLLABORATION_POST_COLUMNS.length + 1;
 
 /** The request with its ids as the API takes them; throws a sentence per mistake. */
-export function checkedCollaborationsRequest(
-  request: CollaborationsRequest,
-  nowMs: number,
-): CollaborationsRequest {
+function checkedCollaborationsRequest(request: CollaborationsRequest, nowMs: number): CollaborationsRequest {
   const problems = collaborationsProblems(request, latestAllowedDay(nowMs));
   if (problems.length > 0) throw new Error(problems.map((problem) => problem.message).join(' '));
   const id = partyId(request.subject, request, request.id);
@@ -78,7 +75,7 @@ function currentBody(request: CollaborationPostsRequest | CollaborationSummaryRe
 }
 
 /** The worker's `collaboration-posts` job input: the posts route's body, or the deprecated one's. */
-export function collaborationsJobInput(request: CollaborationPostsRequest | OlderCollaborationsRequest) {
+function collaborationsJobInput(request: CollaborationPostsRequest | OlderCollaborationsRequest) {
   if (request.kind === 'posts') return { ...currentBody(request), maxPages: request.pages };
   return {
     api: 'deprecated',
@@ -99,7 +96,7 @@ function partyLabel(request: CollaborationsRequest): string {
   return request.id;
 }
 
-export function collaborationsTabName(request: CollaborationsRequest): string {
+function collaborationsTabName(request: CollaborationsRequest): string {
   const what = request.kind === 'older' ? 'Collabs (older API)' : `Collabs ${request.kind}`;
   return `${what} ${partyLabel(request)}`;
 }

@@ -146,7 +146,7 @@ export function previewDictionaryMatches(request: DictionaryBrowse): DictionaryP
 }
 
 /** "Locations (tiktok), "par"": what was written, and where from. */
-export function dictionaryTabName(request: DictionaryBrowse): string {
+function dictionaryTabName(request: DictionaryBrowse): string {
   const browse = readBrowse(request);
   const platform = browse.platform === null ? '' : ` (${browse.platform})`;
   const query = browse.query === undefined ? '' : `, "${browse.query}"`;

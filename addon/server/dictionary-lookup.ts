@@ -11,7 +11,7 @@ import { readWorkerKey } from './worker-key';
 import { currentWorkerUrl } from './worker-url';
 
 /** Options a typeahead shows at once. */
-export const DICTIONARY_OPTIONS = 20;
+const DICTIONARY_OPTIONS = 20;
 
 /** Brands and interests exist for Instagram only; search on every platform uses those ids. */
 function dictionaryPlatform(platform: Platform, kind: DictionaryKind): Platform {

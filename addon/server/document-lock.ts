@@ -1,5 +1,5 @@
 /** How long a call waits for another one of the same document before giving up. */
-export const LOCK_WAIT_MS = 5000;
+const LOCK_WAIT_MS = 5000;
 
 /**
  * Runs `work` while holding this document's script lock, or answers `busy()` when another call

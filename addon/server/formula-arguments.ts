@@ -37,7 +37,7 @@ export function checkFlag(argument: CellArgument | undefined, name: string): str
   return `${name} must be TRUE or FALSE, got ${Array.isArray(argument) ? 'a range' : String(argument)}.`;
 }
 
-export type CellList = { ok: true; cells: CellValue[] } | { ok: false; error: string };
+type CellList = { ok: true; cells: CellValue[] } | { ok: false; error: string };
 
 /**
  * A list argument as one cell per output row: a single cell, one column (each row's cell) or one

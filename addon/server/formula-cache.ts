@@ -13,7 +13,7 @@ import { digestOf } from './content-digest';
  * fallback when no document cache exists) never serves one user's answers to another.
  */
 
-export const FORMULA_CACHE_TTL_SECONDS = CACHE_MAX_TTL_SECONDS;
+const FORMULA_CACHE_TTL_SECONDS = CACHE_MAX_TTL_SECONDS;
 
 function formulaCacheStore(): CacheStore | null {
   try {
@@ -27,7 +27,7 @@ export function formulaCacheKey(workerUrl: string, workerKey: string, request: u
   return `cs1.${digestOf(JSON.stringify([workerUrl, digestOf(workerKey), request]))}`;
 }
 
-export interface Loaded<T> {
+interface Loaded<T> {
   value: T;
   /** False for answers that are not final (rows still being fetched): those are never kept. */
   cacheable: boolean;

@@ -1,7 +1,7 @@
 /** The add-on's custom functions, as they appear in a formula (any case, spaces before the bracket). */
-export const ADDON_FORMULA = /\b(INFLUENCER_REPORT|EMAIL_SEARCH|AUDIENCE_OVERLAP)\s*\(/i;
+const ADDON_FORMULA = /\b(INFLUENCER_REPORT|EMAIL_SEARCH|AUDIENCE_OVERLAP)\s*\(/i;
 
-export interface FormulaCell {
+interface FormulaCell {
   /** 0-based offsets inside the scanned range. */
   row: number;
   column: number;

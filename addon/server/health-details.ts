@@ -50,7 +50,7 @@ function upstreamOf(worker: JsonRecord | null): HealthDetails['worker']['upstrea
   };
 }
 
-export function toHealthDetails(answer: unknown, checkedAt: string): HealthDetails {
+function toHealthDetails(answer: unknown, checkedAt: string): HealthDetails {
   const view = toHealthView(answer, checkedAt);
   const record = answer as JsonRecord;
   const worker = optionalRecordAt(record, 'worker');

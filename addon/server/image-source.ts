@@ -21,7 +21,7 @@ const WEB_LINK = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 const IMAGE_FORMULA = /^=\s*IMAGE\s*\(\s*"((?:[^"]|"")*)"/i;
 
 /** The Drive file id in a link or a bare id, or null. */
-export function driveFileIdOf(text: string): string | null {
+function driveFileIdOf(text: string): string | null {
   const trimmed = text.trim();
   if (DRIVE_ID.test(trimmed)) return trimmed;
   for (const pattern of DRIVE_LINKS) {
@@ -32,13 +32,13 @@ export function driveFileIdOf(text: string): string | null {
 }
 
 /** The link of `=IMAGE("https://...")`, or null for any other formula. */
-export function imageFormulaLink(formula: string): string | null {
+function imageFormulaLink(formula: string): string | null {
   const match = IMAGE_FORMULA.exec(formula.trim());
   return match === null ? null : match[1].replace(/""/g, '"');
 }
 
 /** What a cell's text names: a Drive file, a web link, or nothing usable (a sentence why). */
-export function imageSourceOf(
+function imageSourceOf(
   text: string,
 ): { kind: 'drive'; fileId: string } | { kind: 'url'; url: string } | { kind: 'none'; why: string } {
   const trimmed = text.trim();
@@ -55,7 +55,7 @@ function isAiImageType(value: string): value is AiImageType {
 }
 
 /** 123456 -> "121 KB", 4404019 -> "4.2 MB". */
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${Math.round((bytes / (1024 * 1024)) * 100) / 100} MB`;
 }

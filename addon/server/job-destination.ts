@@ -31,7 +31,7 @@ export function destinationLabel(destination: Destination): string {
 }
 
 /** The area a destination covers, header included, for the overwrite question. */
-export function destinationArea(destination: Destination): { row: number; rows: number } {
+function destinationArea(destination: Destination): { row: number; rows: number } {
   const row = destination.headerRow ?? destination.firstDataRow;
   return { row, rows: destination.firstDataRow + Math.max(destination.rows, 1) - row };
 }
@@ -51,7 +51,7 @@ export function besideDestination(input: ColumnInput, width: number): Destinatio
 }
 
 /** A tab name not taken yet: "Reports", then "Reports (2)", ... */
-export function uniqueTabName(taken: readonly string[], wanted: string): string {
+function uniqueTabName(taken: readonly string[], wanted: string): string {
   // Line breaks and tabs (a title pasted from a cell) become spaces; \s covers them.
   const cleaned = wanted.replace(/\s+/g, ' ').trim() || 'Creator Sheets';
   const base = cleaned.slice(0, MAX_TAB_NAME - 6);
@@ -125,7 +125,7 @@ export function requireOverwriteConsent(sheet: Sheet, destination: Destination, 
 }
 
 /** Grows the tab so that rows and columns up to these exist (getRange beyond the edge throws). */
-export function ensureSheetSize(sheet: Sheet, lastRow: number, lastColumn: number): void {
+function ensureSheetSize(sheet: Sheet, lastRow: number, lastColumn: number): void {
   const maxRows = sheet.getMaxRows();
   if (lastRow > maxRows) sheet.insertRowsAfter(maxRows, lastRow - maxRows);
   const maxColumns = sheet.getMaxColumns();
@@ -158,7 +158,7 @@ export function prepareDestination(sheet: Sheet, destination: Destination, colum
 }
 
 /** A job row as setValues takes it: exactly `width` cells, empty for null. */
-export function sheetRow(row: Row, width: number): (string | number | boolean)[] {
+function sheetRow(row: Row, width: number): (string | number | boolean)[] {
   const cells: (string | number | boolean)[] = [];
   for (let i = 0; i < width; i++) {
     const cell = i < row.length ? row[i] : null;

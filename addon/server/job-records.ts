@@ -37,7 +37,7 @@ function jobStore(): GoogleAppsScript.Properties.Properties {
 }
 
 /** The record's JSON when it has every field this version needs; else null (an older record). */
-export function parseJobRecord(text: string): JobRecord | null {
+function parseJobRecord(text: string): JobRecord | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -87,7 +87,7 @@ export function deleteJobRecord(id: string): void {
 }
 
 /** Finished records are kept this long, then dropped (the store holds 500 KB in all). */
-export const FINISHED_RECORD_KEEP_MS = 24 * 60 * 60 * 1000;
+const FINISHED_RECORD_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /** Every job record of this document, oldest first; drops finished ones past their keep. */
 export function listJobRecords(now: number = Date.now()): JobRecord[] {

@@ -19,7 +19,7 @@ import type { WorkerJobProgress } from './worker-answers';
 /** Rows per block: one `GET rows` and one `setValues` each. */
 export const BLOCK_ROWS = 500;
 /** A poll stops starting blocks after this long: the script limit is 6 minutes. */
-export const POLL_BUDGET_MS = 4 * 60 * 1000;
+const POLL_BUDGET_MS = 4 * 60 * 1000;
 
 export interface JobWriterDeps {
   progress(id: string): WorkerJobProgress;
@@ -32,12 +32,12 @@ export interface JobWriterDeps {
   now(): number;
 }
 
-export interface WriteOptions {
+interface WriteOptions {
   blockRows: number;
   budgetMs: number;
 }
 
-export interface WriteOutcome {
+interface WriteOutcome {
   record: JobRecord;
   progress: WorkerJobProgress;
   /** The job has ended and every row it will ever have is in the sheet (the record says so). */

@@ -39,7 +39,7 @@ const MAX_QUOTED_CHARS = 60;
 const PROFILE_URL = /^([a-z][a-z0-9+.-]*:\/\/)?([a-z0-9-]+\.)+[a-z]{2,}\//i;
 
 /** What a user id of the platform looks like, for the sentences. */
-export function userIdShape(platform: Platform): string {
+function userIdShape(platform: Platform): string {
   return platform === 'youtube' ? 'a channel id: UC followed by 22 characters' : 'digits only';
 }
 

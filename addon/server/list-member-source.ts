@@ -15,7 +15,7 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
  * so no value is mistaken for one (a creator named "instagram" reads like a header word).
  */
 
-export interface MemberCells extends MemberIds {
+interface MemberCells extends MemberIds {
   /** The cells read, e.g. "Leads!K2:K41". */
   label: string;
   /** Why another column than the selected one was read, or null. */

@@ -32,7 +32,7 @@ export function listsOverview(): ListsOverview {
 }
 
 /** The name as the API gets it, or a sentence saying what to change. */
-export function checkListName(name: unknown): string {
+function checkListName(name: unknown): string {
   const text = typeof name === 'string' ? name.replace(/\s+/g, ' ').trim() : '';
   if (text === '') throw new Error('Give the list a name, e.g. "Summer campaign".');
   if (text.length > LIST_NAME_MAX_CHARS) {

@@ -69,7 +69,7 @@ export function deleteList(listId: string): void {
   callRoute(WORKER_ROUTES.deleteAiList, { params: { id: listId } });
 }
 
-export interface ListMembers {
+interface ListMembers {
   /** Exact count. */
   total: number;
   members: string[];
@@ -89,7 +89,7 @@ export function fetchMembers(listId: string): ListMembers {
   };
 }
 
-export interface MembersChanged {
+interface MembersChanged {
   /** New members, or members taken out. */
   changed: number;
   /** Exact count after. */

@@ -135,7 +135,7 @@ function creatorShares(columns: readonly { id: string }[], rows: readonly Row[])
 }
 
 /** The tab a run writes into when the user names none. */
-export function overlapTabName(run: OverlapRun): string {
+function overlapTabName(run: OverlapRun): string {
   const typed = run.tabName.replace(/\s+/g, ' ').trim();
   return typed === '' ? `Overlap (${run.platform})` : typed;
 }

@@ -16,7 +16,7 @@ import { creditsText, formatCount, plural } from './number-text';
  */
 
 /** The worker's job limit for search pages. */
-export const MAX_SEARCH_PAGES = MAX_SEARCH_JOB_PAGES;
+const MAX_SEARCH_PAGES = MAX_SEARCH_JOB_PAGES;
 
 type SearchBody = SearchRequestInput<Platform>;
 type SearchFilterBody = NonNullable<SearchBody['filter']>;
@@ -24,7 +24,7 @@ type InfluencerFilter = NonNullable<SearchFilterBody['influencer']>;
 type AudienceFilter = NonNullable<SearchFilterBody['audience']>;
 
 /** What `POST /api/jobs` kind `search-pages` takes. */
-export interface SearchJobInput {
+interface SearchJobInput {
   platform: Platform;
   filter: SearchFilterBody;
   sort: NonNullable<SearchBody['sort']>;

@@ -2,7 +2,7 @@ import type { SelectionInfo } from '../shared/sidebar-api';
 import { looksLikeHeader } from './header-detection';
 
 /** Values shown for the user to recognise the column. */
-export const PREVIEW_VALUES = 5;
+const PREVIEW_VALUES = 5;
 
 function previewText(value: unknown): string {
   if (typeof value === 'object' && value !== null) return (value as Date).toISOString().slice(0, 10);

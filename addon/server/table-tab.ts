@@ -2,7 +2,7 @@ import type { Column, Row } from '../../shared/rows/columns';
 import { BLOCK_ROWS } from './job-writer';
 import { destinationLabel, newTabDestination, prepareDestination, writeRowsBlock } from './job-destination';
 
-export interface WrittenTable {
+interface WrittenTable {
   /** The tab's name as made unique, e.g. "Overlap (2)". */
   sheetName: string;
   /** Where the first data row starts, e.g. "'Overlap (2)'!A2", for the sidebar's message. */

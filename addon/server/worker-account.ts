@@ -45,7 +45,7 @@ function teamUsers(usage: JsonRecord): { email: string; today: number; month: nu
 }
 
 /** What a member sees in place of the balance when an older worker sends no sentence of its own. */
-export const BALANCE_FOR_ADMINS_TEXT = "Only admins see the API account's balance";
+const BALANCE_FOR_ADMINS_TEXT = "Only admins see the API account's balance";
 
 /**
  * The Account view from `GET /api/account` (this user's spend and budgets; for admins the API

@@ -16,7 +16,7 @@ import { currentWorkerUrl } from './worker-url';
  * WorkerCallError whose message is a sentence for the user. Callers send one request per range.
  */
 
-export type QueryValue = string | number | boolean | undefined;
+type QueryValue = string | number | boolean | undefined;
 
 interface WorkerCall {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -37,7 +37,7 @@ type BodyOf<S> = S extends { body: infer B }
   : { body?: never };
 
 /** One call of a route: its path parameters, query and body as shared/worker-api/routes.ts types them. */
-export type RouteCall<S extends RouteShapes> = ParamsOf<S> &
+type RouteCall<S extends RouteShapes> = ParamsOf<S> &
   QueryOf<S> &
   BodyOf<S> & {
     /** Sent instead of the stored worker key (the ID token that buys a key). */

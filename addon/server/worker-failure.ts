@@ -33,7 +33,7 @@ export interface FailureContext {
 }
 
 /** The worker's `{ error: { code, message } }`, when the body is one. */
-export function readErrorBody(body: string): { code: string; message: string } | null {
+function readErrorBody(body: string): { code: string; message: string } | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

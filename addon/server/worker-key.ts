@@ -8,7 +8,7 @@ export const WORKER_KEY_PROPERTY = 'creatorSheets.workerKey';
 /** What the worker said when it issued the key (JSON of StoredConnection). */
 export const WORKER_CONNECTION_PROPERTY = 'creatorSheets.workerConnection';
 
-export interface StoredConnection {
+interface StoredConnection {
   /** The key's id on the worker, to revoke it on disconnect. */
   keyId: string | null;
   email: string | null;
@@ -17,7 +17,7 @@ export interface StoredConnection {
   workerUrl: string;
 }
 
-export interface IssuedKey {
+interface IssuedKey {
   key: string;
   id: string;
   email: string;

@@ -9,7 +9,7 @@ declare const __CREATOR_SHEETS_WORKER_URL__: string;
  * formula of the document, whoever recalculates it, talks to the same worker; user properties are
  * the fallback where a document store is unavailable.
  */
-export const WORKER_URL_PROPERTY = 'creatorSheets.workerUrl';
+const WORKER_URL_PROPERTY = 'creatorSheets.workerUrl';
 
 /** The worker this build of the add-on talks to, always ending with a slash. */
 export function defaultWorkerUrl(): string {
@@ -19,10 +19,10 @@ export function defaultWorkerUrl(): string {
 /** `https://host[:port][/path]`, no credentials, query or fragment (the same rule as the build's). */
 const BASE_URL = /^(https?):\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)*)(:\d{1,5})?(\/[^\s?#@]*)?$/i;
 
-export type WorkerUrlCheck = { ok: true; url: string } | { ok: false; error: string };
+type WorkerUrlCheck = { ok: true; url: string } | { ok: false; error: string };
 
 /** Reads a URL typed into Settings: trimmed, lowercase scheme and host, ending with a slash. */
-export function normalizeWorkerUrl(text: string): WorkerUrlCheck {
+function normalizeWorkerUrl(text: string): WorkerUrlCheck {
   const trimmed = text.trim();
   const match = BASE_URL.exec(trimmed);
   if (match === null) {
@@ -37,7 +37,7 @@ export function normalizeWorkerUrl(text: string): WorkerUrlCheck {
 }
 
 /** The URL Settings saved for this document (or user), or null when the build's default applies. */
-export function savedWorkerUrl(): string | null {
+function savedWorkerUrl(): string | null {
   const stores = [PropertiesService.getDocumentProperties(), PropertiesService.getUserProperties()];
   for (const store of stores) {
     const value = store?.getProperty(WORKER_URL_PROPERTY);

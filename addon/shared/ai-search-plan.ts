@@ -20,10 +20,9 @@ import { CONFIRM_ABOVE_CREDITS } from './sidebar-api';
  */
 export const AI_PAGE_SIZE_MAX = 100;
 export const AI_PAGE_SIZE_DEFAULT = AI_SEARCH_DEFAULT_PAGE_SIZE;
-export { AI_SEARCH_MAX_DEPTH };
 
 /** The API's AI rate: one search, image search or lookalikes call a second. */
-export const AI_CALLS_PER_SECOND = 1;
+const AI_CALLS_PER_SECOND = 1;
 
 /**
  * The image bytes whose base64 fits the API's 5 MB (AI_IMAGE_MAX_BASE64_CHARS characters of
@@ -39,7 +38,7 @@ export function maxAiPages(pageSize: number): number {
 }
 
 /** 1234567 -> "1,234,567" (no Intl: Apps Script's locale data is not to be relied on). */
-export function groupThousands(value: number): string {
+function groupThousands(value: number): string {
   const sign = value < 0 ? '-' : '';
   return sign + String(Math.round(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

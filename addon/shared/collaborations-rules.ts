@@ -17,9 +17,9 @@ export { DEFAULT_COLLABORATION_PAGES, MAX_COLLABORATION_PAGES };
 /** The older endpoints answer up to 30 collaborations per page (spec). */
 export const OLDER_COLLABORATIONS_PAGE_SIZE = DEPRECATED_COLLABORATIONS_PAGE_SIZE;
 /** The older brand endpoint exists on Instagram and TikTok only. */
-export const OLDER_BRAND_PLATFORMS: readonly Platform[] = ['instagram', 'tiktok'];
+const OLDER_BRAND_PLATFORMS: readonly Platform[] = ['instagram', 'tiktok'];
 
-export type CollaborationsField = 'id' | 'platform' | 'collaborator' | 'from' | 'to' | 'pages';
+type CollaborationsField = 'id' | 'platform' | 'collaborator' | 'from' | 'to' | 'pages';
 
 export interface CollaborationsProblem {
   field: CollaborationsField;
@@ -51,14 +51,14 @@ export function latestAllowedDay(nowMs: number): string {
 }
 
 /** `https://www.nike.com/us` -> `nike.com`; anything that is not a web address stays as typed. */
-export function brandKey(text: string): string {
+function brandKey(text: string): string {
   const trimmed = text.trim();
   const domain = DOMAIN_PATTERN.exec(trimmed);
   return domain === null ? trimmed : domain[1].toLowerCase();
 }
 
 /** What an influencer or a brand is sent as, or why it cannot be. */
-export type PartyResult = { ok: true; id: string } | { ok: false; message: string };
+type PartyResult = { ok: true; id: string } | { ok: false; message: string };
 
 /**
  * An influencer: a handle, profile URL or id, read with the same rules as a report cell (a URL of

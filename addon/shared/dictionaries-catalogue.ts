@@ -23,9 +23,9 @@ export const DICTIONARY_NAMES = [
 export type DictionaryName = (typeof DICTIONARY_NAMES)[number];
 
 /** A tab holds at most this many items of a dictionary; a search narrows a longer one. */
-export const DICTIONARY_WRITE_LIMIT = 50_000;
+const DICTIONARY_WRITE_LIMIT = 50_000;
 /** The users dictionary is a creator look-up, biggest first: a long tail of it is no filter. */
-export const USERS_WRITE_LIMIT = 1000;
+const USERS_WRITE_LIMIT = 1000;
 /** Matches the sidebar previews as the user types. */
 export const DICTIONARY_PREVIEW_ITEMS = 10;
 

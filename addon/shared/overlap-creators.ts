@@ -24,7 +24,7 @@ export interface UnreadableCreator {
   reason: string;
 }
 
-export interface OverlapCount {
+interface OverlapCount {
   /** Values that are not blank. */
   rows: number;
   blanks: number;
@@ -41,7 +41,7 @@ export interface OverlapCount {
 }
 
 /** One creator per line; a line may also hold several separated by commas or semicolons. */
-export function typedCreatorLines(text: string): string[] {
+function typedCreatorLines(text: string): string[] {
   return text.split(/\r\n|\r|\n/);
 }
 

@@ -17,7 +17,7 @@ import { CONFIRM_ABOVE_CREDITS } from './sidebar-api';
  */
 
 /** Above this many raw requests the user confirms first, as for credits. */
-export const CONFIRM_ABOVE_RAW_UNITS = CONFIRM_ABOVE_CREDITS;
+const CONFIRM_ABOVE_RAW_UNITS = CONFIRM_ABOVE_CREDITS;
 
 export interface RawPullEstimate {
   maxPages: number;

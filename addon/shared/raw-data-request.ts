@@ -34,7 +34,7 @@ export interface RawFormValues {
 /** `param:<name>` for a parameter's field. */
 export type RawFormField = 'operation' | 'pages' | `param:${string}`;
 
-export interface RawFormError {
+interface RawFormError {
   field: RawFormField;
   message: string;
 }
@@ -145,7 +145,7 @@ export function rawMaxRows(request: RawPullRequest): number {
 }
 
 /** `POST /api/jobs` kind `raw-feed` (worker/src/jobs/job-kinds/raw-feed.ts). */
-export interface RawFeedJobInput {
+interface RawFeedJobInput {
   operation: string;
   query: Record<string, string>;
   maxPages: number;

@@ -39,7 +39,7 @@ export interface PlaygroundHost {
   sidebarPage(id: number): SidebarPage | null;
 }
 
-export interface AppsScriptHostOptions {
+interface AppsScriptHostOptions {
   init: HostInit;
   /** Lines the process writes (rollup's notes, a crash's stack). */
   onOutput?: (line: string) => void;

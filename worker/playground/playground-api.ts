@@ -15,7 +15,7 @@ export interface SheetInfo {
   frozenRows: number;
 }
 
-export type MenuItemInfo = { caption: string; functionName: string } | 'separator';
+type MenuItemInfo = { caption: string; functionName: string } | 'separator';
 
 export interface MenuInfo {
   caption: string;
@@ -89,11 +89,6 @@ export interface CellWindow {
 /** What google.script.run gets back: the function's value, or the error it threw. */
 export type RunAnswer =
   { ok: true; value: unknown } | { ok: false; error: { name: string; message: string } };
-
-export interface RunRequest {
-  name: string;
-  args: unknown[];
-}
 
 export interface EditRequest {
   sheet: string;

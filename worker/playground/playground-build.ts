@@ -14,7 +14,7 @@ import { transpileTypeScript } from './transpile-typescript';
  * not spend, and memory the long-lived Apps Script process should not keep.
  */
 
-export interface AddonBuild {
+interface AddonBuild {
   workerUrl: string;
   outDir: string;
 }

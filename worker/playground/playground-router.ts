@@ -10,7 +10,7 @@ import { PAGE_SCRIPTS, PAGE_SOURCE_DIR } from './playground-paths';
 import { renderShell } from './playground-shell';
 import { withScriptRunShim } from './sidebar-page';
 
-export interface PlaygroundRouterOptions {
+interface PlaygroundRouterOptions {
   host: PlaygroundHost;
   /** Where page.js and script-run-shim.js are built. */
   pageDir: string;

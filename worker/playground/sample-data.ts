@@ -7,7 +7,7 @@ import type { SampleData } from './host-protocol';
 /** Addresses the sandbox knows nobody behind: enrichment shows what no match looks like. */
 const UNKNOWN_EMAILS = ['maria.rossi@example.com', 'press@example.net', 'j.smith@example.org'];
 
-export interface SampleCounts {
+interface SampleCounts {
   /** Known addresses, across platforms. */
   emails: number;
   /** Public handles per platform. */

@@ -1,14 +1,14 @@
 import { PLAYGROUND_ROUTES } from './playground-api';
 
 /** What the google.script.run stand-in needs to know, set before it runs (page/script-run-shim.ts). */
-export interface ScriptRunConfig {
+interface ScriptRunConfig {
   /** The script's top-level functions: google.script.run offers exactly these. */
   functions: string[];
   /** Where calls are POSTed. */
   runUrl: string;
 }
 
-export const SCRIPT_RUN_CONFIG_GLOBAL = '__playgroundScriptRun';
+const SCRIPT_RUN_CONFIG_GLOBAL = '__playgroundScriptRun';
 
 /**
  * The sidebar as the script's HtmlService made it, with `google.script.run` provided: the

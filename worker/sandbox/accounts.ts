@@ -54,7 +54,7 @@ interface AccountState {
   rawAccess: boolean;
 }
 
-export type RawReservation = 'reserved' | 'denied' | 'exhausted';
+type RawReservation = 'reserved' | 'denied' | 'exhausted';
 
 export class Accounts {
   private readonly byToken = new Map<string, AccountState>();

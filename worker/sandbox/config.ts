@@ -152,7 +152,7 @@ const envSchema = z.object({
 });
 
 /** Every variable the sandbox reads; any other `SANDBOX_*` variable is refused. */
-export const SANDBOX_ENV_NAMES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+const SANDBOX_ENV_NAMES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
 
 /**
  * Parses the environment, or throws a SandboxConfigError listing every problem at once (one line

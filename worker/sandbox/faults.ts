@@ -52,7 +52,7 @@ export const DEFAULT_FAULT_SETTINGS: FaultSettings = {
   shapes: 'real',
 };
 
-export type FaultDecision =
+type FaultDecision =
   | { kind: 'none' }
   | { kind: 'rate_limited'; retryAfterMs: number }
   | { kind: 'server_error' }

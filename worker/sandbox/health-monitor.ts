@@ -11,7 +11,7 @@ import type { HealthStatus } from '../../shared/responses/health';
 import type { Clock } from '../common/clock';
 
 /** `GET /health` (api-notes "Health", suggested body; shared/responses/health.ts parses it). */
-export interface HealthBody {
+interface HealthBody {
   error: false;
   status: HealthStatus;
   groups: Record<string, HealthStatus>;

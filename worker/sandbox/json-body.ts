@@ -2,7 +2,7 @@ import express, { type RequestHandler } from 'express';
 import { SandboxError } from './sandbox-error';
 
 /** Room for a 5 MB base64 image (AI image search) plus the rest of the body. */
-export const BODY_LIMIT = '8mb';
+const BODY_LIMIT = '8mb';
 
 export function jsonBody(): RequestHandler {
   return express.json({ limit: BODY_LIMIT });

@@ -16,7 +16,6 @@ import { numericFeedCursor } from './operations/content/feed-cursor';
  * The rewrite never changes what is billed: the core charges from the handler's result, before.
  */
 export const SANDBOX_SHAPES = ['real', 'odd'] as const;
-export type SandboxShapes = (typeof SANDBOX_SHAPES)[number];
 
 type Json = Record<string, unknown>;
 

@@ -2,13 +2,12 @@ import type { RateFamily } from '../../shared/operations';
 import type { Clock } from '../common/clock';
 
 /** Families the service throttles; `free` operations are never limited. */
-export type LimitedFamily = Exclude<RateFamily, 'free'>;
-export const LIMITED_FAMILIES: readonly LimitedFamily[] = ['ai', 'discovery', 'dictionaryFast'];
+type LimitedFamily = Exclude<RateFamily, 'free'>;
 
 /** Requests per second per token and family; `null` turns the family's limit off. */
 export type RateLimits = Record<LimitedFamily, number | null>;
 
-export type RateDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
+type RateDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 interface Window {
   limit: number;

@@ -76,7 +76,7 @@ export function unmatchedRequestError(method: string, path: string, shown: strin
   return new SandboxError('not_found', `${method.toUpperCase()} ${shown}: no such operation`);
 }
 
-export function allowedMethods(ids: readonly OperationId[]): HttpMethod[] {
+function allowedMethods(ids: readonly OperationId[]): HttpMethod[] {
   return [...new Set(ids.map((id) => OPERATIONS[id].method))];
 }
 

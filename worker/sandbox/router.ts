@@ -47,7 +47,7 @@ export interface SandboxState<World> {
   handlerFor(id: OperationId): OperationHandler<World> | undefined;
 }
 
-export interface SandboxRouter<World> {
+interface SandboxRouter<World> {
   /** The spec's operations; mount at the versioned base (`/v1`). */
   router: express.Router;
   /** The `/_sandbox` test routes; mount outside the versioned base. */

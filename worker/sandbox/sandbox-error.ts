@@ -5,7 +5,7 @@
  * The spec leaves statuses open (api-notes "Errors"); these are the sandbox's choices. The worker
  * must key on `code`, never on the status alone.
  */
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   bad_request: 400,
   api_token_invalid: 401,
   /** 402 rather than 403: the account is valid, it only lacks credits for this request. */
@@ -35,7 +35,7 @@ export const ERROR_STATUS = {
 
 export type SandboxErrorCode = keyof typeof ERROR_STATUS;
 
-export interface SandboxErrorBody {
+interface SandboxErrorBody {
   error: true;
   code: SandboxErrorCode;
   message: string;

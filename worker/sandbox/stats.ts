@@ -6,7 +6,7 @@ import type { SandboxErrorCode } from './sandbox-error';
  * Why the sandbox refused a request before or instead of answering it. Tests and benchmarks read
  * these to prove that the worker never caused one (no 429, no double spend, no token in a URL).
  */
-export const REJECTION_REASONS = [
+const REJECTION_REASONS = [
   'auth',
   'rate_limited',
   'not_enough_credits',
@@ -47,7 +47,7 @@ export function rejectionReasonFor(code: SandboxErrorCode): RejectionReason | nu
   }
 }
 
-export interface OperationStats {
+interface OperationStats {
   calls: number;
   /** Calls per HTTP status, keyed by the status as a string ("200", "429"). */
   byStatus: Record<string, number>;
@@ -60,7 +60,7 @@ export interface OperationStats {
 }
 
 /** The two faults that answer 200 with a body after billing (faults.ts), as they were sent. */
-export interface FaultyAnswers {
+interface FaultyAnswers {
   malformed: number;
   unreadable: number;
 }

@@ -5,10 +5,10 @@ import type { RateLimits } from './rate-limiter';
  * The raw family is not throttled by the catalogue; the service reports 10 per second for it
  * (api-notes "Account"), so the sandbox reports the same figure.
  */
-export const REPORTED_RAW_RATE_LIMIT = 10;
+const REPORTED_RAW_RATE_LIMIT = 10;
 
 /** `GET /user/info` (api-notes "Account", corroborated by three clients). */
-export interface UserInfoBody {
+interface UserInfoBody {
   error: false;
   billing: { credits: number; rawRequests: number };
   /** `discoveryRatelimit` is left out while the sandbox's discovery limit is switched off. */

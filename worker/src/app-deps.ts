@@ -27,7 +27,7 @@ import {
  * so a test runs the wiring that production runs.
  */
 
-export interface UpstreamFromConfigOptions {
+interface UpstreamFromConfigOptions {
   /** The API's base URL; in sandbox mode the mounted sandbox's `/sandbox/v1`. */
   baseUrl: string;
   logger: Logger;
@@ -79,7 +79,7 @@ export function googleIdTokenVerifier(config: WorkerConfig): IdTokenVerifier {
   });
 }
 
-export interface WorkerDepsOptions {
+interface WorkerDepsOptions {
   config: WorkerConfig;
   store: Store;
   upstream: UpstreamClient;

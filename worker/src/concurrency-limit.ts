@@ -3,7 +3,7 @@
  * upstream calls; this bounds how many of one request wait in it, so one big request cannot fill
  * the queue ahead of everyone else's and memory stays flat.
  */
-export type ConcurrencyLimit = <T>(task: () => Promise<T>) => Promise<T>;
+type ConcurrencyLimit = <T>(task: () => Promise<T>) => Promise<T>;
 
 export function createConcurrencyLimit(limit: number): ConcurrencyLimit {
   if (!Number.isInteger(limit) || limit < 1) {

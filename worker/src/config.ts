@@ -50,7 +50,7 @@ import { closestName, editDistance } from '../common/closest-name';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export interface UpstreamSettings {
+interface UpstreamSettings {
   /** `https://HOST/v1`; in sandbox mode null until the server knows its port. */
   baseUrl: string | null;
   token: string;
@@ -223,7 +223,7 @@ const envSchema = z.object({
 });
 
 /** Every variable the worker itself reads (SANDBOX_* belong to the sandbox's parser). */
-export const WORKER_ENV_NAMES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+const WORKER_ENV_NAMES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
 
 /**
  * Names under these prefixes are ours: an unknown one is a typo, never someone else's variable.

@@ -45,7 +45,7 @@ export interface ServeWorkerOptions {
 }
 
 /** Something served beside the API that signs its own users in (the playground). */
-export interface MountedFront extends MountedPlayground {
+interface MountedFront extends MountedPlayground {
   /** Google's verifier for the worker, with this front's own sign-in beside it. */
   verifier(google: IdTokenVerifier): IdTokenVerifier;
   /** Called first when the worker stops: requests it has in flight fail instead of waiting. */

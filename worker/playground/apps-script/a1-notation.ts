@@ -15,7 +15,7 @@ export interface GridArea {
   openColumns: boolean;
 }
 
-export const RANGE_NOT_FOUND = 'Range not found';
+const RANGE_NOT_FOUND = 'Range not found';
 
 export function columnLetters(column: number): string {
   let letters = '';

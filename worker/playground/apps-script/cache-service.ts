@@ -3,8 +3,8 @@ import type { FakeRuntime } from './runtime';
 /** Apps Script's limits: 100 KB per value, 250-character keys, 10 min by default, 6 h at most. */
 export const CACHE_VALUE_MAX_BYTES = 100 * 1024;
 export const CACHE_KEY_MAX_CHARACTERS = 250;
-export const CACHE_DEFAULT_TTL_SECONDS = 600;
-export const CACHE_MAX_TTL_SECONDS = 21_600;
+const CACHE_DEFAULT_TTL_SECONDS = 600;
+const CACHE_MAX_TTL_SECONDS = 21_600;
 
 interface Entry {
   value: string;

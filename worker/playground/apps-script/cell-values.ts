@@ -10,11 +10,11 @@
 export type CellValue = number | string | boolean | Date;
 
 export const DEFAULT_NUMBER_FORMAT = 'General';
-export const PLAIN_TEXT_FORMAT = '@';
+const PLAIN_TEXT_FORMAT = '@';
 /** Sheets refuses longer cell contents. */
-export const CELL_MAX_CHARACTERS = 50_000;
+const CELL_MAX_CHARACTERS = 50_000;
 
-export interface Entered {
+interface Entered {
   value: CellValue;
   /** '' when the cell holds no formula. */
   formula: string;

@@ -1,5 +1,5 @@
 /** Apps Script's console: what the script logs (Cloud Logging in production) is kept for tests. */
-export interface LogEntry {
+interface LogEntry {
   level: 'log' | 'info' | 'warn' | 'error';
   message: string;
 }

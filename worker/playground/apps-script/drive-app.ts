@@ -13,9 +13,9 @@ import type { FakeSession } from './session';
  */
 
 /** Who may open a file by its link, besides the owner and the people it is shared with. */
-export type DriveLinkAccess = 'none' | 'domain' | 'anyone';
+type DriveLinkAccess = 'none' | 'domain' | 'anyone';
 
-export interface DriveFileInit {
+interface DriveFileInit {
   /** Drive ids are 25 or more letters, digits, - and _; one is made when not given. */
   id?: string;
   name: string;
@@ -52,7 +52,7 @@ function domainOf(email: string): string {
 }
 
 /** A file as a script sees it. */
-export class FakeDriveFile {
+class FakeDriveFile {
   constructor(
     private readonly runtime: FakeRuntime,
     private readonly file: StoredFile,

@@ -6,7 +6,7 @@ import type { FakeSpreadsheet } from './spreadsheet';
 const CALL = /^=\s*([A-Za-z_][\w.]*)\s*\(([\s\S]*)\)\s*$/;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-export interface EvaluationError {
+interface EvaluationError {
   cell: string;
   formula: string;
   message: string;

@@ -58,7 +58,7 @@ const VARIABLE = /^[A-Za-z_$][\w$]*$/;
  * printing scriptlets of a single variable (`<?= name ?>` escaped, `<?!= name ?>` raw) and refuses
  * code scriptlets rather than pretending to run them.
  */
-export class FakeHtmlTemplate {
+class FakeHtmlTemplate {
   [variable: string]: unknown;
 
   constructor(source: string, fileName: string) {

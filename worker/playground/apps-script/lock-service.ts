@@ -1,6 +1,6 @@
 import type { Execution, FakeRuntime } from './runtime';
 
-export type LockScope = 'script' | 'user' | 'document';
+type LockScope = 'script' | 'user' | 'document';
 
 /** Apps Script's message when waitLock gives up. */
 export const LOCK_TIMEOUT = 'Lock timeout: another process was holding the lock for too long.';
@@ -11,7 +11,7 @@ type Holder = FakeLock | 'elsewhere';
  * A lock handed out by LockService. Waiting spends the timeout on the run's clock (nothing else
  * runs meanwhile in a single-threaded test, so a lock held elsewhere stays held).
  */
-export class FakeLock {
+class FakeLock {
   constructor(
     private readonly service: FakeLockService,
     private readonly scope: LockScope,

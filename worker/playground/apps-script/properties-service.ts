@@ -11,7 +11,7 @@ const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
  * String(value) (so an object comes back as "[object Object]": JSON.stringify it first), and
  * null or undefined is refused.
  */
-export class FakeProperties {
+class FakeProperties {
   private readonly entries = new Map<string, string>();
 
   constructor(

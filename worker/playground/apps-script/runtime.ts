@@ -13,7 +13,7 @@ import { FakeClock } from './fake-clock';
  *   build menus and nothing that needs authorization.
  * - `custom-function`: a formula; no UI, no authorization, only a few services.
  */
-export type RunMode = 'full' | 'auth-none' | 'custom-function';
+type RunMode = 'full' | 'auth-none' | 'custom-function';
 
 const WHY_NOT: Record<Exclude<RunMode, 'full'>, string> = {
   'auth-none': 'onOpen runs in AuthMode.NONE until the add-on is authorized',
@@ -21,7 +21,7 @@ const WHY_NOT: Record<Exclude<RunMode, 'full'>, string> = {
 };
 
 /** Apps Script's limits: 30 s for a custom function and a simple trigger, 6 min for the rest. */
-export const TIME_LIMITS_MS: Readonly<Record<RunMode, number>> = {
+const TIME_LIMITS_MS: Readonly<Record<RunMode, number>> = {
   full: 6 * 60 * 1000,
   'auth-none': 30 * 1000,
   'custom-function': 30 * 1000,
@@ -42,7 +42,7 @@ export interface Execution {
   killed: Error | null;
 }
 
-export interface CutOff {
+interface CutOff {
   /** The service call after which time runs out, e.g. "Range.setValues". */
   after: string;
   /** Its 1-based count within the execution. */

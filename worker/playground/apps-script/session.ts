@@ -1,7 +1,7 @@
 import type { FakeRuntime } from './runtime';
 
 /** A Google account as Session hands it out. */
-export class FakeUser {
+class FakeUser {
   constructor(private readonly email: string) {}
 
   getEmail(): string {
@@ -16,7 +16,7 @@ export interface SessionOptions {
   effectiveUserEmail?: string;
 }
 
-export const TEST_USER_EMAIL = 'ana@team.com';
+const TEST_USER_EMAIL = 'ana@team.com';
 
 /**
  * Session. A custom function runs anonymously: both users' e-mails are '' there, as Apps Script

@@ -32,9 +32,9 @@ const EMPTY_CELL: Readonly<Cell> = Object.freeze({
 export const NEW_SHEET_ROWS = 1000;
 export const NEW_SHEET_COLUMNS = 26;
 /** Sheets' ceiling for a whole spreadsheet. */
-export const SPREADSHEET_MAX_CELLS = 10_000_000;
+const SPREADSHEET_MAX_CELLS = 10_000_000;
 
-export const OUTSIDE_THE_SHEET = 'The coordinates of the range are outside the dimensions of the sheet.';
+const OUTSIDE_THE_SHEET = 'The coordinates of the range are outside the dimensions of the sheet.';
 
 /**
  * Evaluates a formula written into a cell: the test's stand-in for Sheets' calculation engine

@@ -3,7 +3,7 @@ import type { FakeRange } from './range';
 import type { FakeRuntime } from './runtime';
 import { FakeSheet, type SheetContext } from './sheet';
 
-export interface RecordedToast {
+interface RecordedToast {
   message: string;
   title: string;
   timeoutSeconds: number;

@@ -1,22 +1,22 @@
 import { FakeHtmlOutput } from './html-service';
 import type { FakeRuntime } from './runtime';
 
-export type RecordedMenuItem = { caption: string; functionName: string } | 'separator';
+type RecordedMenuItem = { caption: string; functionName: string } | 'separator';
 
-export interface RecordedMenu {
+interface RecordedMenu {
   caption: string;
   /** createAddonMenu: lives under Extensions and is named after the add-on. */
   addon: boolean;
   items: RecordedMenuItem[];
 }
 
-export interface RecordedAlert {
+interface RecordedAlert {
   title: string;
   prompt: string;
   buttons: string;
 }
 
-export interface RecordedSidebar {
+interface RecordedSidebar {
   title: string;
   content: string;
 }
@@ -99,7 +99,7 @@ export class FakeUi {
   }
 }
 
-export class FakeMenu {
+class FakeMenu {
   private readonly items: RecordedMenuItem[] = [];
 
   constructor(

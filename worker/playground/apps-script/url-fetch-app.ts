@@ -6,19 +6,19 @@ import type { FakeRuntime } from './runtime';
 import { SyncHttpClient, SyncHttpError, type SyncHttpRequest, type SyncHttpResponse } from './sync-http';
 
 /** Consumer accounts: 20,000 fetches a day (Workspace: 100,000). */
-export const URL_FETCH_DAILY_QUOTA = 20_000;
-export const URL_FETCH_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
+const URL_FETCH_DAILY_QUOTA = 20_000;
+const URL_FETCH_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 /** Apps Script's quotas for one request: a 2 KB URL and a 50 MB payload. */
-export const URL_FETCH_MAX_URL_LENGTH = 2 * 1024;
-export const URL_FETCH_MAX_PAYLOAD_BYTES = 50 * 1024 * 1024;
+const URL_FETCH_MAX_URL_LENGTH = 2 * 1024;
+const URL_FETCH_MAX_PAYLOAD_BYTES = 50 * 1024 * 1024;
 /** Apps Script gives up on a request after about 60 s. */
-export const URL_FETCH_TIMEOUT_MS = 60_000;
+const URL_FETCH_TIMEOUT_MS = 60_000;
 
 const METHODS = ['get', 'delete', 'patch', 'post', 'put', 'head', 'options'] as const;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface FetchParams {
+interface FetchParams {
   method?: string;
   headers?: Record<string, unknown>;
   contentType?: string;
@@ -29,7 +29,7 @@ export interface FetchParams {
   escaping?: boolean;
 }
 
-export interface FetchRecord {
+interface FetchRecord {
   method: string;
   url: string;
   /** null when no answer came (refused, timed out). */

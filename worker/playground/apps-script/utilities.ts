@@ -20,7 +20,7 @@ const NODE_DIGESTS: Record<string, string> = {
 const CHARSETS = { US_ASCII: 'US_ASCII', UTF_8: 'UTF_8' } as const;
 
 /** Utilities.sleep refuses more than 5 minutes. */
-export const SLEEP_MAX_MS = 300_000;
+const SLEEP_MAX_MS = 300_000;
 
 /**
  * Utilities, the parts the add-on may use. Bytes go in and out as Java bytes (-128..127), as in

@@ -2,8 +2,8 @@ import type { CellOut, CellWindow } from '../playground-api';
 import type { PlaygroundClient } from './playground-client';
 
 /** The grid reads cells in blocks this size; a screenful needs one to four of them. */
-export const BLOCK_ROWS = 100;
-export const BLOCK_COLUMNS = 26;
+const BLOCK_ROWS = 100;
+const BLOCK_COLUMNS = 26;
 
 interface Block {
   version: number;

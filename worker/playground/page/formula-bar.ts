@@ -1,6 +1,6 @@
 import { h } from './element';
 
-export interface FormulaBarCallbacks {
+interface FormulaBarCallbacks {
   /** The name box was given a reference ("B12", "A:A"); false when it names no cells. */
   onReference(text: string): boolean;
   /** Enter in the formula input: the text goes into the cursor's cell. */

@@ -18,16 +18,16 @@ import {
   type Selection,
 } from './selection';
 
-export const ROW_HEIGHT = 24;
-export const COLUMN_WIDTH = 120;
-export const ROW_HEADER_WIDTH = 56;
-export const HEADER_HEIGHT = 24;
+const ROW_HEIGHT = 24;
+const COLUMN_WIDTH = 120;
+const ROW_HEADER_WIDTH = 56;
+const HEADER_HEIGHT = 24;
 /** Rows and columns drawn beyond the visible edge, so a small scroll shows no gap. */
 const OVERSCAN = 3;
 /** Copy takes at most this many cells (those not read yet copy as empty). */
 const MAX_COPY_CELLS = 100_000;
 
-export interface GridCallbacks {
+interface GridCallbacks {
   /** The selection settled (mouse up, a key): the script's active range follows. */
   onSelect(selection: Selection): void;
   /** The selection or the cursor's cell changed (the formula bar follows). */

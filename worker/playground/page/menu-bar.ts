@@ -1,7 +1,7 @@
 import type { MenuInfo } from '../playground-api';
 import { h } from './element';
 
-export interface MenuBarCallbacks {
+interface MenuBarCallbacks {
   /** A menu item was chosen: `menu` is its menu's caption (an add-on's is the add-on's name). */
   onItem(menu: string, item: string): void;
 }

@@ -1,7 +1,7 @@
 import { parseClipboardText } from './clipboard-text';
 import { h } from './element';
 
-export interface PasteDialogCallbacks {
+interface PasteDialogCallbacks {
   /** Rows of cells to put with their top-left at `reference` ("A2"); false when it names no cell. */
   onPaste(reference: string, values: string[][]): boolean;
 }

@@ -6,12 +6,12 @@ import { columnLetters, parseA1 } from '../apps-script/a1-notation';
  * Pure, so the page and its tests share it.
  */
 
-export interface CellPosition {
+interface CellPosition {
   row: number;
   column: number;
 }
 
-export type SelectionKind = 'cells' | 'columns' | 'rows';
+type SelectionKind = 'cells' | 'columns' | 'rows';
 
 export interface Selection {
   kind: SelectionKind;
@@ -24,7 +24,7 @@ export interface GridSize {
   columns: number;
 }
 
-export interface Bounds {
+interface Bounds {
   top: number;
   left: number;
   bottom: number;

@@ -1,7 +1,7 @@
 import type { SheetInfo } from '../playground-api';
 import { h } from './element';
 
-export interface SheetTabsCallbacks {
+interface SheetTabsCallbacks {
   onSelect(sheet: string): void;
   onAdd(): void;
 }

@@ -39,7 +39,7 @@ export interface UnitEntry {
   readonly units: number;
 }
 
-export interface AudienceTail {
+interface AudienceTail {
   /** Country positions; with the top, they sum to SHARE_UNITS. */
   readonly countries: readonly UnitEntry[];
   /** Language positions; with the top, they sum to SHARE_UNITS. */
@@ -48,9 +48,9 @@ export interface AudienceTail {
   readonly interests: readonly UnitEntry[];
 }
 
-export const TOP_COUNTRIES = 3;
-export const TOP_LANGUAGES = 2;
-export const TOP_INTERESTS = 3;
+const TOP_COUNTRIES = 3;
+const TOP_LANGUAGES = 2;
+const TOP_INTERESTS = 3;
 
 // Compiled to CommonJS, every use of an import goes through a getter; this module runs for every
 // creator at start-up, so it keeps local copies.
@@ -60,7 +60,7 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 /** Reusable output of `drawTop`: entries sorted largest first. */
-export class AudienceScratch {
+class AudienceScratch {
   credibility = 0;
   male = 0;
   readonly ages = new Int32Array(6);

@@ -7,7 +7,7 @@ import { CAPTION_TEMPLATES, SPONSOR_PHRASES, TITLE_TEMPLATES } from './word-list
  * interest, so that a fitness post talks about workouts and protein and carries #gym.
  */
 
-export interface CaptionInput {
+interface CaptionInput {
   readonly platform: Platform;
   readonly vocabulary: readonly string[];
   /** Vocabulary of the creator's other interest, for a second sentence now and then. */
@@ -20,7 +20,7 @@ export interface CaptionInput {
   readonly featured: string | null;
 }
 
-export interface Caption {
+interface Caption {
   readonly title: string;
   readonly text: string;
   readonly hashtags: string[];

@@ -15,7 +15,7 @@ import { COMMENT_TEMPLATES } from './word-lists/phrases';
  */
 
 /** Comments a post can address: its comment count, capped by what ids can encode. */
-export function commentCount(post: Post): number {
+function commentCount(post: Post): number {
   return Math.min(post.comments, MAX_COMMENTS_PER_POST);
 }
 

@@ -9,17 +9,17 @@ import { BRAND_PREFIXES } from './word-lists/phrases';
  * seed: ids stay stable across seeds, so a cached dictionary never goes stale.
  */
 
-export interface Interest {
+interface Interest {
   readonly id: number;
   readonly name: string;
 }
 
-export interface Language {
+interface Language {
   readonly code: string;
   readonly name: string;
 }
 
-export interface Location {
+interface Location {
   readonly id: number;
   /** "Paris" or "France". */
   readonly name: string;
@@ -48,11 +48,11 @@ export interface Brand {
 }
 
 /** Interest seeds with their generated extras, for the generator (not part of the API answers). */
-export interface InterestProfile extends InterestSeed {
+interface InterestProfile extends InterestSeed {
   readonly brandIds: readonly number[];
 }
 
-export interface CountryProfile extends CountrySeed {
+interface CountryProfile extends CountrySeed {
   readonly id: number;
   readonly cityIds: readonly number[];
 }
@@ -302,4 +302,3 @@ function unique(items: readonly string[]): string[] {
 }
 
 /** ASCII slug of a name: lower case letters and digits only. */
-export { slug as slugify };

@@ -55,7 +55,7 @@ interface PlatformParams {
   readonly followingMedian: number;
 }
 
-export const PLATFORM_PARAMS: Record<Platform, PlatformParams> = {
+const PLATFORM_PARAMS: Record<Platform, PlatformParams> = {
   instagram: {
     alpha: 0.78,
     maxFollowers: 60e6,

@@ -9,7 +9,7 @@ import { clamp, Rng } from './random';
 export const HISTORY_MONTHS = 12;
 const DAY_MS = 86_400_000;
 
-export interface MonthlyGrowth {
+interface MonthlyGrowth {
   /** False for the few creators the service has no growth data for. */
   readonly known: boolean;
   /** multipliers[k] = followers at the end of month k back / followers a month earlier (k = 0 is the last month). */
@@ -45,12 +45,4 @@ export function drawMonthlyGrowthInto(
 /** Whole months between account creation and now. */
 export function monthsOfHistory(now: number, accountCreatedAt: number): number {
   return Math.max(0, Math.floor((now - accountCreatedAt) / (30.44 * DAY_MS)));
-}
-
-/** Growth fraction over the last `months` months, or NaN when unknown. */
-export function growthOver(growth: MonthlyGrowth, months: number, monthsAvailable: number): number {
-  if (!growth.known || monthsAvailable < months) return Number.NaN;
-  let product = 1;
-  for (let k = 0; k < months; k++) product *= growth.multipliers[k];
-  return product - 1;
 }

@@ -16,7 +16,7 @@ const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 const BASE64URL_VALUE = new Map([...BASE64URL].map((char, value) => [char, value]));
 
 /** Bits of the post position inside a post key: a creator has at most 16,383 posts. */
-export const POST_INDEX_BITS = 14;
+const POST_INDEX_BITS = 14;
 export const MAX_POSTS_PER_CREATOR = 2 ** POST_INDEX_BITS - 1;
 /** Comments per post and replies per comment that ids can address. */
 export const MAX_COMMENTS_PER_POST = 2 ** 20 - 1;
@@ -130,7 +130,7 @@ export interface CommentKey extends PostKey {
 }
 
 /** A sound: a catalogue track, or the original sound of one post. */
-export type MusicKey =
+type MusicKey =
   { readonly kind: 'track'; readonly track: number } | ({ readonly kind: 'original' } & PostKey);
 
 export class IdCodec {

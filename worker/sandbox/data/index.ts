@@ -44,34 +44,13 @@
  * Everything is deterministic in (seed, creatorsPerPlatform, now): the same call on the same
  * world returns equal data, whatever was asked before.
  */
-export {
-  createWorld,
-  World,
-  DEFAULT_SEED,
-  DEFAULT_CREATORS_PER_PLATFORM,
-  DEFAULT_NOW,
-  MIN_CREATORS_PER_PLATFORM,
-  MAX_CREATORS_PER_PLATFORM,
-  type WorldOptions,
-  type TagCount,
-} from './world';
+export { createWorld, World, MIN_CREATORS_PER_PLATFORM, type TagCount } from './world';
 export { PlatformCreators, type Page } from './platform-creators';
-export {
-  Dictionaries,
-  CDN_HOST,
-  type Interest,
-  type Language,
-  type Location,
-  type Brand,
-  type InterestProfile,
-  type CountryProfile,
-} from './dictionaries';
+export { Dictionaries, CDN_HOST, type Brand } from './dictionaries';
 export {
   SHARE_UNITS,
   FLAG,
-  KIND,
   GENDER_CODE,
-  ACCOUNT_TYPE_CODE,
   INTERESTS_PER_CREATOR,
   BRANDS_PER_CREATOR,
   GROWTH_SLOTS,
@@ -79,21 +58,11 @@ export {
   AUDIENCE_TOP_COUNTRIES,
   AUDIENCE_TOP_LANGUAGES,
   AUDIENCE_TOP_INTERESTS,
-  type CreatorColumns,
 } from './columns';
-export type { AudienceDimension } from './audience';
 export type { CollaborationFilter, CollaborationPage } from './collaborations';
-export {
-  IdCodec,
-  INSTAGRAM_ACCOUNT_USER_ID,
-  MAX_POSTS_PER_CREATOR,
-  type PostKey,
-  type CommentKey,
-  type MusicKey,
-} from './id-codec';
+export { INSTAGRAM_ACCOUNT_USER_ID } from './id-codec';
 export { isVideoType } from './post-traits';
 export { HASHTAG_FEED_MAX } from './posts';
-export { TRACK_COUNT } from './music';
 export {
   VISUAL_DIMENSIONS,
   tokenize,

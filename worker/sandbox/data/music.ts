@@ -14,7 +14,7 @@ import { ARTIST_WORDS, MUSIC_ADJECTIVES, MUSIC_NOUNS } from './word-lists/phrase
  * use this track" is answered by walking the track's slots backwards, without a global index.
  */
 
-export const TRACK_COUNT = 2_000;
+const TRACK_COUNT = 2_000;
 const SLOTS = 4_096;
 /** How deep in each feed the music feed looks (newest posts first). */
 const MUSIC_SCAN_POSTS = 60;
@@ -25,7 +25,7 @@ function inverseModSlots(a: number): number {
   return inverse & (SLOTS - 1);
 }
 
-export interface Track {
+interface Track {
   readonly title: string;
   readonly artist: string;
   readonly durationSeconds: number;

@@ -12,7 +12,7 @@ import type { AgeGroup, AiAccountType, Gender } from './types';
  * Instagram and on YouTube is one person). Everything here derives from (seed, person id) alone.
  */
 
-export interface GivenName {
+interface GivenName {
   readonly display: string;
   readonly ascii: string;
   readonly gender: Gender;
@@ -20,7 +20,7 @@ export interface GivenName {
 }
 
 /** What is shared by all accounts of a person. */
-export interface Person {
+interface Person {
   readonly id: number;
   readonly givenName: string;
   readonly familyName: string;

@@ -76,7 +76,7 @@ const FEATURE_OFFSETS = [1, 2, 3, 5, 8, 13, 21, 34];
 /** Share of posts that feature (tag and mention) another creator. */
 const FEATURE_SHARE = 0.12;
 /** Only the newest posts feature others, which bounds the reverse scan. */
-export const FEATURE_SCAN_POSTS = 300;
+const FEATURE_SCAN_POSTS = 300;
 
 function featureHash(pc: PlatformCreators, index: number, post: number): number {
   return hashInts(pc.context.seedKey, PLATFORM_CODE[pc.platform], index, 0xfea, post);

@@ -11,7 +11,7 @@ import { PlatformCreators } from './platform-creators';
 import { hashString } from './random';
 import type { Creator, CreatorRef, OverlapResult, UserSummary } from './types';
 
-export interface WorldOptions {
+interface WorldOptions {
   /** Same seed, same world. Default `DEFAULT_SEED`. */
   readonly seed?: string | number;
   /** Creators on each platform. Default 20,000; at least `MIN_CREATORS_PER_PLATFORM`. */
@@ -28,7 +28,7 @@ export const DEFAULT_SEED = 'creator-sheets';
 export const DEFAULT_CREATORS_PER_PLATFORM = 20_000;
 export const MIN_CREATORS_PER_PLATFORM = 500;
 export const MAX_CREATORS_PER_PLATFORM = 2_000_000;
-export const DEFAULT_NOW = Date.UTC(2026, 10, 1);
+const DEFAULT_NOW = Date.UTC(2026, 10, 1);
 
 /** A popular tag or mention with its estimated number of posts. */
 export interface TagCount {

@@ -17,9 +17,9 @@ import type { LedgerReconciliation } from '../../../shared/ledger-reconciliation
  * a byte of it was kept: paid-call-journal.ts), calls recorded unconfirmed that the API did not bill
  * after all, or credits added to the account. Calls in flight at a reading land in either window.
  */
-export type Reconciliation = LedgerReconciliation;
+type Reconciliation = LedgerReconciliation;
 
-export interface ReconciliationDeps {
+interface ReconciliationDeps {
   store: Pick<Store, 'ledger' | 'accountReadings'>;
   upstream: UpstreamClient;
   clock: Clock;

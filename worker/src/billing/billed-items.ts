@@ -11,7 +11,7 @@ import { PRICE_TABLE, type CreditCharge } from '../../../shared/pricing';
  */
 
 /** Where each per-item operation's answer lists what it bills. */
-export const BILLED_LISTS: Partial<Record<OperationId, readonly (readonly string[])[]>> = {
+const BILLED_LISTS: Partial<Record<OperationId, readonly (readonly string[])[]>> = {
   search: [['directs'], ['lookalikes']],
   emailSearch: [['matchedEmails']],
   aiTextSearch: [['profiles']],

@@ -10,7 +10,7 @@ import type { PaidCallContext, PaidCallSpec } from './paid-call';
 import { withPaidCallBinding } from './paid-call-binding';
 
 /** What a paid call came back with, and what the service billed for it. */
-export interface PaidAnswer<T> {
+interface PaidAnswer<T> {
   result: T | UnreadableAnswer;
   actual: CreditCharge;
   /** Its paid-call journal entry, to settle with its ledger row; null when it had none. */

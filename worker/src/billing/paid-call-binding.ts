@@ -11,7 +11,7 @@ import type { PaidCallContext } from './paid-call';
  * answer's bytes first (to write them before anything parses them), the billing pipeline knows who
  * pays and what the call may cost. Neither has to pass the other through every operation's code.
  */
-export interface PaidCallBinding extends PaidCallRecorder {
+interface PaidCallBinding extends PaidCallRecorder {
   /** The journal entry, once the core began it; null when the call never reached the core. */
   readonly callId: string | null;
   /** The answer was an earlier run's, already in the ledger (recovery): record nothing for it. */
@@ -25,7 +25,7 @@ export function currentPaidCall(): PaidCallRecorder | undefined {
   return current.getStore();
 }
 
-export interface BindingInput {
+interface BindingInput {
   journal: PaidCallJournal;
   context: PaidCallContext;
   operation: OperationId;

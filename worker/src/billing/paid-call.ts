@@ -66,7 +66,7 @@ export interface PaidCalls {
   recordSavings(context: PaidCallContext, operation: OperationId, savings: Savings): Promise<void>;
 }
 
-export interface PaidCallsOptions extends PaidAnswerDeps {
+interface PaidCallsOptions extends PaidAnswerDeps {
   guard: BudgetGuard;
 }
 

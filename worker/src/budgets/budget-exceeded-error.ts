@@ -2,7 +2,7 @@ import type { BudgetPeriod } from '../store/utc-periods';
 
 export type BudgetScope = 'user' | 'team';
 
-export interface BudgetExceededInit {
+interface BudgetExceededInit {
   /** Credits (the default) or raw requests of the monthly raw allowance. */
   unit?: 'credits' | 'rawRequests';
   scope: BudgetScope;

@@ -22,7 +22,7 @@ export interface BudgetDefaults {
   teamRaw?: Partial<BudgetLimits>;
 }
 
-export interface EffectiveBudgets {
+interface EffectiveBudgets {
   user: BudgetLimits;
   team: BudgetLimits;
   /** Raw requests. */
@@ -33,9 +33,9 @@ export interface EffectiveBudgets {
 /** `Identity` fits; only the address counts. */
 export type BudgetSubject = Pick<Identity, 'email'>;
 
-export type Credits = number | CreditCharge;
+type Credits = number | CreditCharge;
 
-export interface BudgetRecordInput {
+interface BudgetRecordInput {
   identity: BudgetSubject;
   operation: OperationId;
   estimated: Credits;
@@ -46,7 +46,7 @@ export interface BudgetRecordInput {
   requestId: string;
 }
 
-export interface SavingsRecordInput {
+interface SavingsRecordInput {
   identity: BudgetSubject;
   operation: OperationId;
   cacheHits: number;
@@ -89,7 +89,7 @@ export interface BudgetGuard {
   recordSavings(input: SavingsRecordInput): void;
 }
 
-export interface BudgetGuardOptions {
+interface BudgetGuardOptions {
   budgets: BudgetRepository;
   ledger: LedgerRepository;
   clock: Clock;
@@ -99,7 +99,6 @@ export interface BudgetGuardOptions {
 const SCOPES: readonly BudgetScope[] = ['user', 'team'];
 
 /** Credits are held in thousandths, raw requests in whole units. */
-export type { BudgetUnit };
 const UNITS: readonly BudgetUnit[] = ['credits', 'rawRequests'];
 
 /** An amount in the unit's smallest step: thousandths of a credit, or raw requests. */

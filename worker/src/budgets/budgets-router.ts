@@ -8,7 +8,7 @@ import type { BudgetRepository, BudgetTarget } from '../store/budget-repository'
 import { BUDGET_PERIODS } from '../store/utc-periods';
 import type { BudgetDefaults, BudgetGuard, BudgetLimits } from './budget-guard';
 
-export interface BudgetsRouterOptions {
+interface BudgetsRouterOptions {
   authenticate: RequestHandler;
   budgets: BudgetRepository;
   guard: BudgetGuard;
@@ -32,8 +32,6 @@ export const budgetUpdateSchema = z.discriminatedUnion('scope', [
     month: limitSchema,
   }),
 ]);
-
-export type BudgetUpdate = z.output<typeof budgetUpdateSchema>;
 
 /**
  * Admin budgets:

@@ -7,7 +7,7 @@ import type { BudgetGuard } from './budget-guard';
 import type { UsageAnswer } from '../../../shared/worker-api/account';
 export type { UsageAnswer } from '../../../shared/worker-api/account';
 
-export interface UsageRouterOptions {
+interface UsageRouterOptions {
   authenticate: RequestHandler;
   guard: BudgetGuard;
   ledger: LedgerRepository;

@@ -7,7 +7,7 @@ import { closeIfBodyUnread } from './unread-body';
 import { isWorkerError, WorkerError } from './worker-error';
 
 /** The body of every error answer (DESIGN "Errors users see"). */
-export interface ErrorAnswer {
+interface ErrorAnswer {
   error: { code: string; message: string };
 }
 
@@ -29,7 +29,7 @@ const NOT_FOUND_CODES = new Set([
  * - an error the service wrote outside the 5xx family: 502 with its own code and message;
  * - anything else from the API (5xx after retries, network, unreadable answer): 502.
  */
-export function upstreamErrorAnswer(error: UpstreamError): WorkerError {
+function upstreamErrorAnswer(error: UpstreamError): WorkerError {
   const { code, status } = error;
   const retryAfterSeconds =
     error.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(error.retryAfterMs / 1000));

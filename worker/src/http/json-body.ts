@@ -4,7 +4,6 @@ import { badRequest } from './worker-error';
 
 /** Sizes for the body limits that sit beside each router. */
 export const KB = 1024;
-export const MB = 1024 * KB;
 
 /** Every reader jsonBody made, so a test can check that each route authenticates before it reads. */
 const bodyReaders = new WeakSet<object>();

@@ -29,7 +29,7 @@ export const DEFAULT_RATE_LIMIT_PER_ADDRESS = 300;
 /** Callers remembered per limit: a bucket is about 100 bytes, so a few MB at most. */
 const MAX_BUCKETS = 50_000;
 
-export interface RequestRateLimitOptions {
+interface RequestRateLimitOptions {
   /** Requests per second per bearer credential (a key, an ID token); null: no limit. */
   perCredential: number | null;
   /** Requests per second per client address (`req.ip`, see TRUST_PROXY); null: no limit. */

@@ -6,18 +6,14 @@ import helmet from 'helmet';
  * load and run nothing, and be framed by no page. The playground's pages replace it with their own
  * (worker/playground/content-security-policy.ts).
  */
-export const API_CONTENT_SECURITY_POLICY = {
+const API_CONTENT_SECURITY_POLICY = {
   'default-src': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'none'"],
   'frame-ancestors': ["'none'"],
 };
 
-export type SecurityHeaders = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: (error?: unknown) => void,
-) => void;
+type SecurityHeaders = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
 /**
  * helmet's headers for every answer of the worker (JSON, sandbox, playground, and the 503s that

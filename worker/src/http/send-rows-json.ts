@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { Row } from '../../../shared/rows/columns';
 
 /** Rows serialized per write: a few hundred kilobytes of JSON at most. */
-export const ROWS_PER_WRITE = 2000;
+const ROWS_PER_WRITE = 2000;
 
 /** A sheet answer whose rows are built on demand (e.g. EmailSearchResult). */
 export interface RowSource {

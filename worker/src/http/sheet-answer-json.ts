@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { Column, Row } from '../../../shared/rows/columns';
 
 /** What a sheet operation answers: the labels, the columns, one row per input, and its counts. */
-export interface SheetAnswer {
+interface SheetAnswer {
   header: readonly string[];
   columns: readonly Column[];
   rows: readonly Row[];

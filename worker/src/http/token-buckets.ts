@@ -1,6 +1,6 @@
 import type { Clock } from '../../common/clock';
 
-export interface TokenBucketsOptions {
+interface TokenBucketsOptions {
   /** Tokens added per second: the sustained rate. */
   perSecond: number;
   /** Tokens a bucket holds at most: the burst a caller may send at once after a quiet spell. */

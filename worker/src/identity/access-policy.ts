@@ -1,6 +1,6 @@
 import { parseSignInAddress, type Role } from './identity';
 
-export interface AccessPolicyOptions {
+interface AccessPolicyOptions {
   /**
    * `ALLOWED_DOMAINS`: everyone whose address is at one of these domains (exact domain, no
    * subdomains) and, unless it is one of Google's consumer domains, whose Google account that
@@ -29,7 +29,7 @@ export type AccountProof =
    */
   | { via: 'workerKey' };
 
-export type AccessDecision =
+type AccessDecision =
   { allowed: true; email: string; role: Role } | { allowed: false; email: string; reason: string };
 
 export interface AccessPolicy {

@@ -17,11 +17,11 @@ export interface AuthLogger {
   warn(message: string, fields: LogFields): void;
 }
 
-export interface AuthenticatorOptions extends CredentialCheckerOptions {
+interface AuthenticatorOptions extends CredentialCheckerOptions {
   logger?: AuthLogger;
 }
 
-export const MISSING_CREDENTIAL_MESSAGE =
+const MISSING_CREDENTIAL_MESSAGE =
   'Sign in first: send "Authorization: Bearer <Google ID token or worker key>"';
 
 /** The bearer credential of a request, or null when there is none. */

@@ -4,7 +4,7 @@ import type { AccessPolicy, AccountProof } from './access-policy';
 import { IdTokenError, type IdTokenVerifier } from './id-token-verifier';
 import { DEV_IDENTITY, type CredentialKind, type Identity } from './identity';
 
-export type AuthFailureCode = 'unauthenticated' | 'forbidden' | 'unavailable';
+type AuthFailureCode = 'unauthenticated' | 'forbidden' | 'unavailable';
 
 export type AuthOutcome =
   | { ok: true; identity: Identity }

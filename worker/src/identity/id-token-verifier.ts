@@ -2,7 +2,7 @@ import { OAuth2Client } from 'google-auth-library';
 import { isPlausibleDomain, parseSignInAddress } from './identity';
 
 /** Where Google publishes the PEM certificates its ID tokens are signed with. */
-export const GOOGLE_PEM_CERTS_URL = 'https://www.googleapis.com/oauth2/v1/certs';
+const GOOGLE_PEM_CERTS_URL = 'https://www.googleapis.com/oauth2/v1/certs';
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
@@ -28,7 +28,7 @@ export interface IdTokenVerifier {
  * `invalid_token`: the caller's fault (401). `certificates_unavailable`: Google's certificates could
  * not be fetched, so no token can be checked right now (503).
  */
-export type IdTokenErrorCode = 'invalid_token' | 'certificates_unavailable';
+type IdTokenErrorCode = 'invalid_token' | 'certificates_unavailable';
 
 /** Its message is one sentence of ours: never the library's, which quotes the whole token. */
 export class IdTokenError extends Error {

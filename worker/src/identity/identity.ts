@@ -34,12 +34,12 @@ export function requireIdentity(req: Request): Identity {
 }
 
 /** A sign-in address split where it was checked; both parts lower-cased. */
-export interface SignInAddress {
+interface SignInAddress {
   address: string;
   domain: string;
 }
 
-export type SignInAddressParse = ({ ok: true } & SignInAddress) | { ok: false; reason: string };
+type SignInAddressParse = ({ ok: true } & SignInAddress) | { ok: false; reason: string };
 
 /** RFC 5321's bound on an address, and on its local part. */
 const MAX_ADDRESS_CHARS = 254;

@@ -11,7 +11,7 @@ import type { CredentialChecker } from './credential-checker';
 import { sendError } from './error-answer';
 import { requireIdentity } from './identity';
 
-export interface KeysRouterOptions {
+interface KeysRouterOptions {
   /** The authenticator in front of listing and revoking. */
   authenticate: RequestHandler;
   checker: CredentialChecker;
@@ -23,7 +23,7 @@ export interface KeysRouterOptions {
  * `POST /api/keys` is the one route read without a credential (it is how one is got): its body
  * holds at most `{ "idToken": ... }`, and Google's ID tokens are 1 to 2 KB.
  */
-export const KEYS_BODY_LIMIT = 8 * KB;
+const KEYS_BODY_LIMIT = 8 * KB;
 
 /** The body of `POST /api/keys` when the ID token is not in `Authorization: Bearer`. */
 export const keyRequestSchema = z.looseObject({ idToken: z.string().optional() });

@@ -2,7 +2,7 @@
  * Sets of whole numbers written as `[start, end)` pairs, so that a checkpoint naming the 1,000
  * addresses (by index) or 20 positions a batch covered stays a few bytes when they run together.
  */
-export type IndexRanges = [number, number][];
+type IndexRanges = [number, number][];
 
 /** `values` in any order, duplicates allowed. */
 export function toIndexRanges(values: Iterable<number>): IndexRanges {

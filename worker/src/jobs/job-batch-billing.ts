@@ -8,7 +8,7 @@ import type { BudgetGuard } from '../budgets/budget-guard';
 import type { LedgerEntryInput } from '../store/ledger-repository';
 
 /** The ledger row commitBatch writes with a batch's rows. */
-export type BatchLedgerRow = Omit<LedgerEntryInput, 'jobId' | 'userEmail'>;
+type BatchLedgerRow = Omit<LedgerEntryInput, 'jobId' | 'userEmail'>;
 
 /**
  * The paid calls of one job batch. Operations run under it exactly as under `deps.paid` (one
@@ -45,7 +45,7 @@ interface Tally {
   callIds: string[];
 }
 
-export interface BatchBillingOptions extends PaidAnswerDeps {
+interface BatchBillingOptions extends PaidAnswerDeps {
   guard: BudgetGuard;
   context: PaidCallContext;
   /** The ledger rows' request id. */

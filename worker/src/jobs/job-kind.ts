@@ -31,7 +31,7 @@ export interface JobKind {
 }
 
 /** A job before it exists. */
-export interface JobDraft {
+interface JobDraft {
   /** The kind's own settings, kept with the job (sealed) until it is purged (see `JobResumeState.params`). */
   params: JsonValue;
   /** Sealed in the store and deleted when the job ends. */
@@ -45,7 +45,7 @@ export interface JobDraft {
   columns: readonly Column[];
 }
 
-export interface JobResumeState {
+interface JobResumeState {
   job: JobRecord;
   /** `JobDraft.params` as stored. */
   params: unknown;

@@ -1,6 +1,6 @@
 import type { Clock, Sleep } from '../../common/clock';
 
-export interface JobQueueOptions {
+interface JobQueueOptions {
   /** Jobs running at once. */
   concurrency: number;
   /** One run of a job; it must not reject (the runner logs what goes wrong). */

@@ -12,9 +12,7 @@ export const jobRequestSchema = z.looseObject({
   idempotencyKey: z.string().min(1).max(200).optional(),
 });
 
-export type JobRequest = z.output<typeof jobRequestSchema>;
-
-export const DEFAULT_ROWS_PAGE = 1000;
+const DEFAULT_ROWS_PAGE = 1000;
 
 /** `GET /api/jobs/:id/rows?after=N&limit=M`: query values arrive as text. */
 export const jobRowsQuerySchema = z.looseObject({

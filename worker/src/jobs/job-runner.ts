@@ -10,9 +10,6 @@ import { JobQueue } from './job-queue';
 import { resumeUnfinished, runJob, sweepIfEnded, type JobRunnerHooks, type JobRunScope } from './job-run';
 import { submitJob, type JobSubmission } from './job-submit';
 
-export type { JobRunnerHooks } from './job-run';
-export type { JobSubmission } from './job-submit';
-
 /**
  * Runs jobs: at most `concurrency` at once, each batch by batch. A batch's rows, checkpoint,
  * progress and ledger row are committed in one transaction (commitBatch) before the next batch
@@ -70,7 +67,7 @@ export interface JobRunnerOptions {
   backoff?: Partial<JobBackoff>;
 }
 
-export const DEFAULT_JOB_CONCURRENCY = 2;
+const DEFAULT_JOB_CONCURRENCY = 2;
 
 export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions = {}): JobRunner {
   const kinds = options.kinds ?? JOB_KINDS;

@@ -16,7 +16,7 @@ export interface JobSubmission {
 }
 
 /** What submitting needs of a runner. */
-export interface JobSubmitScope {
+interface JobSubmitScope {
   deps: OperationDeps;
   kinds: ReadonlyMap<string, JobKind>;
   log: Logger;

@@ -2,7 +2,7 @@ import type { JobRecord } from '../store/job-repository';
 import type { JobWait } from '../store/job-wait-repository';
 import { readStoredJobInput } from './stored-job-input';
 import type { JobProgressAnswer } from '../../../shared/worker-api/jobs';
-export type JobView = JobProgressAnswer;
+type JobView = JobProgressAnswer;
 
 export function toJobView(job: JobRecord, wait: JobWait | null = null, maxPauses = 0): JobView {
   const stored = readStoredJobInput(job.input);

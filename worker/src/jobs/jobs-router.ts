@@ -19,9 +19,9 @@ import { readRawFeedUsage } from './raw-feed-usage';
  * (real addresses average about 28 bytes in JSON), which also covers 100,000 handle cells of a
  * bulk report at 240 bytes each.
  */
-export const JOBS_BODY_LIMIT = MAX_EMAIL_JOB_INPUTS * 48 + 64 * KB;
+const JOBS_BODY_LIMIT = MAX_EMAIL_JOB_INPUTS * 48 + 64 * KB;
 
-export interface JobsRouterDeps extends OperationDeps {
+interface JobsRouterDeps extends OperationDeps {
   /** The worker's one runner (AppDeps.jobRunner): the one index.ts resumes and stops. */
   jobRunner: JobRunner;
 }

@@ -1,6 +1,5 @@
 import { isRecord } from '../../../shared/rows/cell-values';
 import type { Row } from '../../../shared/rows/columns';
-import type { JsonValue } from '../store/json-value';
 import type { JobResultRow } from './job-kind';
 
 /**
@@ -9,17 +8,7 @@ import type { JobResultRow } from './job-kind';
  * again on a later page, or after a restart, gets no second row), the next row position, whether
  * it was the last page, and where to go on (`page` or `cursor`, read by the kind from `last`).
  */
-export interface PageCheckpoint {
-  /** Ids first seen on this page. */
-  added: string[];
-  /** The position of the next row. */
-  next: number;
-  /** No page after this one. */
-  end: boolean;
-  [key: string]: JsonValue;
-}
-
-export interface PagedProgress {
+interface PagedProgress {
   seen: Set<string>;
   nextPosition: number;
   /** The checkpoint of the last committed page, or null before the first. */
@@ -61,7 +50,7 @@ export function addedIds(before: ReadonlySet<string>, after: ReadonlySet<string>
  * A paged job's running tally, rebuilt from its checkpoints when it is planned and moved on by each
  * page's `run` as it makes the page's checkpoint (commitNumberedPage, commitCursorPage).
  */
-export interface PageTally {
+interface PageTally {
   seen: Set<string>;
   /** The position of the next row. */
   position: number;
@@ -71,13 +60,13 @@ export interface PageTally {
 }
 
 /** A job over numbered pages (search pages, AI search pages). */
-export interface NumberedPagesState extends PageTally {
+interface NumberedPagesState extends PageTally {
   /** The page to ask for next. */
   page: number;
 }
 
 /** A job following a feed's cursors (raw feeds, collaboration posts). */
-export interface CursorFeedState extends PageTally {
+interface CursorFeedState extends PageTally {
   /** Where the next page starts; null asks for the feed's first page. */
   cursor: string | null;
   /** The start cursor and every cursor a page was asked from: one handed out again means a loop. */
@@ -146,7 +135,7 @@ export function freshById<T>(
 }
 
 /** The rows of a page a job has room for, and what its checkpoint records of them. */
-export interface KeptPage {
+interface KeptPage {
   rows: JobResultRow[];
   /** Fresh rows left out for want of room. */
   left: number;
@@ -190,7 +179,7 @@ function commitPage(tally: PageTally, kept: KeptPage, end: boolean): void {
   tally.pages += 1;
 }
 
-export type NumberedCheckpoint = { page: number; added: string[]; next: number; end: boolean };
+type NumberedCheckpoint = { page: number; added: string[]; next: number; end: boolean };
 
 /** Moves the state past numbered page `page` and gives that page's checkpoint. */
 export function commitNumberedPage(
@@ -213,7 +202,7 @@ export interface FeedPage {
   next: string | null;
 }
 
-export interface KeptFeedPage extends KeptPage {
+interface KeptFeedPage extends KeptPage {
   /** The cursor the page handed out. */
   nextCursor: string | null;
   /** That cursor was handed out before: the feed loops, and ends here. */
@@ -234,7 +223,7 @@ export function keepFeedPage(feed: CursorFeedState, capacity: number, page: Feed
   };
 }
 
-export type CursorCheckpoint = {
+type CursorCheckpoint = {
   /** The cursor the page was asked from. */
   from: string | null;
   /** Where the next page starts; null once the job ends. */

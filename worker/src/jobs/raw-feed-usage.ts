@@ -9,7 +9,7 @@ import type { JobRecord } from '../store/job-repository';
 import { normalizeUserEmail } from '../store/user-email';
 import { readStoredJobInput } from './stored-job-input';
 import type { RawFeedUsageAnswer } from '../../../shared/worker-api/raw';
-export type RawFeedUsage = RawFeedUsageAnswer;
+type RawFeedUsage = RawFeedUsageAnswer;
 
 /** A committed page's checkpoint (job-kinds/raw-feed.ts); recovered-charge batches have none of these. */
 interface PageMark {

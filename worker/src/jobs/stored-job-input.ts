@@ -10,7 +10,7 @@ import type { JsonValue } from '../store/json-value';
  * whole input (job-repository.ts); an e-mail job's addresses are its private input besides, which
  * the store deletes when the job ends.
  */
-export interface StoredJobInput {
+interface StoredJobInput {
   params: unknown;
   columns: Column[];
   owner: { role: Role; via: CredentialKind };

@@ -1,9 +1,7 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from '../config';
 
-export type { Logger } from 'pino';
-
-export interface LoggerOptions {
+interface LoggerOptions {
   level?: LogLevel;
   /** Where lines go; stdout by default. Tests pass a buffer and search it. */
   destination?: DestinationStream;

@@ -11,7 +11,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 /** Ids are echoed into headers and logs, so only short plain tokens are taken from callers. */
 const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;

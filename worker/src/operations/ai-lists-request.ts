@@ -40,7 +40,7 @@ export const aiListMembersBodySchema = z.looseObject({
   }),
 });
 
-export type AiListMembersBody = z.output<typeof aiListMembersBodySchema>;
+type AiListMembersBody = z.output<typeof aiListMembersBodySchema>;
 
 /** Trimmed, blanks skipped, repeats dropped; in first-seen order. */
 export function memberIds(ids: AiListMembersBody['ids']): string[] {

@@ -22,9 +22,9 @@ import {
 import type { OperationDeps } from './operation-deps';
 
 /** `{ platform, name }`. */
-export const AI_LIST_BODY_LIMIT = 16 * KB;
+const AI_LIST_BODY_LIMIT = 16 * KB;
 /** Up to twice a full list's 70,000 member ids (the schema's bound), at most 64 bytes each. */
-export const AI_LIST_MEMBERS_BODY_LIMIT = AI_LIST_MAX_MEMBERS * 2 * 64 + 16 * KB;
+const AI_LIST_MEMBERS_BODY_LIMIT = AI_LIST_MAX_MEMBERS * 2 * 64 + 16 * KB;
 
 /**
  * AI lists (free):

@@ -37,7 +37,7 @@ import type { OperationDeps } from './operation-deps';
  * lists, admins any, and only admins the lists created outside this worker.
  */
 
-export const AI_LIST_COLUMNS: readonly Column[] = [
+const AI_LIST_COLUMNS: readonly Column[] = [
   column('id', 'List id', 'text'),
   column('name', 'Name', 'text'),
   column('platform', 'Platform', 'text'),
@@ -46,7 +46,7 @@ export const AI_LIST_COLUMNS: readonly Column[] = [
   column('updated', 'Updated', 'date'),
 ];
 
-export const AI_LIST_MEMBER_COLUMNS: readonly Column[] = [column('user_id', 'User id', 'text')];
+const AI_LIST_MEMBER_COLUMNS: readonly Column[] = [column('user_id', 'User id', 'text')];
 
 /** Pages of members read at most: a full list (70,000) in 7 pages of 10,000, with room to spare. */
 const MAX_MEMBER_PAGES = Math.ceil(AI_LIST_MAX_MEMBERS / AI_LIST_MEMBERS_MAX_PAGE_SIZE) + 3;

@@ -6,7 +6,7 @@ import { parseAiSearchRequest } from './ai-search-request';
 import { operationContext, type OperationDeps } from './operation-deps';
 
 /** An image search carries its image: 5 MB of base64 at most, and its filters. */
-export const AI_SEARCH_BODY_LIMIT = AI_IMAGE_MAX_BASE64_CHARS + 256 * KB;
+const AI_SEARCH_BODY_LIMIT = AI_IMAGE_MAX_BASE64_CHARS + 256 * KB;
 
 /**
  * `POST /api/ai/search` `{ mode: text|image|lookalikes, platform, query? | imageType + base64Image?

@@ -17,16 +17,16 @@ import type { OperationContext, OperationDeps } from './operation-deps';
 import { startPagedAnswer } from './paged-answer';
 
 /** The API operation behind each mode. */
-export const AI_SEARCH_OPERATIONS = {
+const AI_SEARCH_OPERATIONS = {
   text: 'aiTextSearch',
   image: 'aiImageSearch',
   lookalikes: 'aiLookalikes',
 } as const satisfies Record<AiSearchMode, string>;
 
 /** AI search pages, kept a day like search pages. */
-export const AI_SEARCH_PAGES_NAMESPACE = 'ai-search-pages';
+const AI_SEARCH_PAGES_NAMESPACE = 'ai-search-pages';
 
-export interface AiSearchPageResult {
+interface AiSearchPageResult {
   profiles: AiProfile[];
   /** The API's estimate of all matches (may exceed what paging can reach); null when not said. */
   total: number | null;
@@ -46,7 +46,7 @@ interface CachedAiPage {
 }
 
 /** A digest, not the body: an image search body carries up to 5 MB of base64. */
-export function aiSearchPageCacheKey(
+function aiSearchPageCacheKey(
   mode: AiSearchMode,
   platform: Platform,
   body: AiSearchBody,
@@ -152,7 +152,7 @@ export async function withFetchedImage(
 }
 
 /** Profiles not `seen` on earlier pages (by user id, else username); adds them to `seen`. */
-export function freshProfiles(profiles: readonly AiProfile[], seen: Set<string>): AiProfile[] {
+function freshProfiles(profiles: readonly AiProfile[], seen: Set<string>): AiProfile[] {
   return profiles.filter((profile) => {
     const id =
       profile.userId ?? (profile.username === undefined ? undefined : `@${profile.username.toLowerCase()}`);

@@ -11,11 +11,11 @@ import type { OperationContext, OperationDeps } from './operation-deps';
  * The cursors in a page are the API's own, so a page read back goes on exactly where it did.
  */
 
-export const COLLABORATION_JOB_PAGES_NAMESPACE = 'collaboration-job-pages';
+const COLLABORATION_JOB_PAGES_NAMESPACE = 'collaboration-job-pages';
 /** Longer than a cursor lives (2 days, api-notes): past it, the job cannot go on from the page anyway. */
-export const COLLABORATION_JOB_PAGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const COLLABORATION_JOB_PAGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export interface JobCollaborationPage<T> {
+interface JobCollaborationPage<T> {
   /** The page, or the marker of a billed page this version could not read (kept alike). */
   page: Paid<T>;
   /** When the API answered it: the age of the cursor it carries. */

@@ -21,7 +21,7 @@ import type { DeprecatedCollaborationsInput } from './collaborations-request';
  */
 
 /** An influencer's posts with their brand; a brand's posts with their creator; brands by domain. */
-export type OlderCollaborationsLayout = 'influencer-posts' | 'brand-posts' | 'brands-by-domain';
+type OlderCollaborationsLayout = 'influencer-posts' | 'brand-posts' | 'brands-by-domain';
 
 interface OlderField {
   column: Column;
@@ -29,7 +29,7 @@ interface OlderField {
   paths: readonly string[];
 }
 
-export const OTHER_FIELDS_COLUMN: Column = column('other_fields', 'Other fields (JSON)', 'text');
+const OTHER_FIELDS_COLUMN: Column = column('other_fields', 'Other fields (JSON)', 'text');
 
 /** Where the shared post columns (COLLABORATION_POST_COLUMNS) are read, by column id. */
 const POST_PATHS: Readonly<Record<string, readonly string[]>> = {

@@ -10,7 +10,7 @@ import { collaborationsRequestSchema, deprecatedCollaborationsRequestSchema } fr
 import { operationContext, type OperationDeps } from './operation-deps';
 
 /** An id, a collaborator, dates and a cursor: well under a KB. */
-export const COLLABORATIONS_BODY_LIMIT = 16 * KB;
+const COLLABORATIONS_BODY_LIMIT = 16 * KB;
 
 /**
  * Collaborations (paid):

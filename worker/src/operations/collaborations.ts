@@ -105,13 +105,13 @@ export function nextCollaborationPostsCursor(page: Paid<CollaborationPostsRespon
 }
 
 /** Whom a page of posts describes: `id` named an influencer, or a brand. */
-export function collaborationPostsSide(page: Paid<CollaborationPostsResponse>): CollaborationSide {
+function collaborationPostsSide(page: Paid<CollaborationPostsResponse>): CollaborationSide {
   if (isUnreadableAnswer(page)) return 'influencer';
   return page.influencer === undefined && page.brand !== undefined ? 'brand' : 'influencer';
 }
 
 /** A page's rows, or the one row saying it was billed but could not be read. */
-export function collaborationPostsPageRows(page: Paid<CollaborationPostsResponse>): Row[] {
+function collaborationPostsPageRows(page: Paid<CollaborationPostsResponse>): Row[] {
   if (isUnreadableAnswer(page)) return [unreadableRow(page)];
   return withCreators(page, collaborationPostsToRows(page));
 }
@@ -120,10 +120,10 @@ function unreadableRow(answer: UnreadableAnswer): Row {
   return errorRow(unreadableAnswerMessage(answer), COLLABORATION_POST_COLUMNS.length);
 }
 
-export type DeprecatedCollaborationsOperation =
+type DeprecatedCollaborationsOperation =
   'collaborationsInfluencerDeprecated' | 'collaborationsBrandDeprecated';
 
-export function deprecatedCollaborationsOperation(
+function deprecatedCollaborationsOperation(
   input: Pick<DeprecatedCollaborationsInput, 'kind'>,
 ): DeprecatedCollaborationsOperation {
   return input.kind === 'influencer' ? 'collaborationsInfluencerDeprecated' : 'collaborationsBrandDeprecated';

@@ -10,7 +10,7 @@ import { emailSearchRequestSchema } from './email-search-request';
  * Up to 100,000 address cells. Real addresses average about 25 characters (28 bytes in JSON): 128
  * bytes each leaves room for a column of long ones, and the benchmark's 100,000 inputs are 3 MB.
  */
-export const EMAIL_SEARCH_BODY_LIMIT = MAX_EMAIL_INPUTS * 128 + 64 * KB;
+const EMAIL_SEARCH_BODY_LIMIT = MAX_EMAIL_INPUTS * 128 + 64 * KB;
 import { operationContext, type OperationDeps } from './operation-deps';
 
 /**

@@ -41,7 +41,7 @@ interface Found {
  * An e-mail search's answer with its rows made on demand: a hundred thousand rows, and their JSON,
  * need not sit in memory at once when the answer is written a chunk at a time.
  */
-export interface EmailSearchResult extends Omit<EmailSearchAnswer, 'rows'> {
+interface EmailSearchResult extends Omit<EmailSearchAnswer, 'rows'> {
   /** One row per input, after the header row when `withHeader`. */
   rowCount: number;
   /**

@@ -1,7 +1,6 @@
 import type { Clock } from '../../common/clock';
 import type { UpstreamEvent } from '../upstream/request-core';
 import type { UpstreamSummary } from '../../../shared/worker-api/health';
-export type { UpstreamSummary } from '../../../shared/worker-api/health';
 
 export interface UpstreamMonitor {
   /** Pass as the upstream client's `onEvent`. */
@@ -9,7 +8,7 @@ export interface UpstreamMonitor {
   summary(): UpstreamSummary;
 }
 
-export const UPSTREAM_MONITOR_WINDOW_MS = 5 * 60 * 1000;
+const UPSTREAM_MONITOR_WINDOW_MS = 5 * 60 * 1000;
 /** The window is also capped in entries, so a burst cannot grow it without bound. */
 const MAX_ENTRIES = 1000;
 

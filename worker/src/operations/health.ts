@@ -43,7 +43,7 @@ export async function checkHealth(
 }
 
 /** Drift counts and the latest unreadable paid answers, without who asked (admins see the ids). */
-export async function contractReport(deps: OperationDeps): Promise<ContractReport> {
+async function contractReport(deps: OperationDeps): Promise<ContractReport> {
   const [drift, answers] = await Promise.all([
     deps.store.drift.summary(),
     deps.store.unreadableAnswers.list(UNREADABLE_LISTED),

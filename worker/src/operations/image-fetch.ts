@@ -25,8 +25,8 @@ import { WorkerError } from '../http/worker-error';
  * bytes whose base64 fits, 3 bytes per 4 characters.
  */
 export const AI_IMAGE_MAX_BYTES = (AI_IMAGE_MAX_BASE64_CHARS / 4) * 3;
-export const IMAGE_FETCH_TIMEOUT_MS = 15_000;
-export const IMAGE_FETCH_MAX_REDIRECTS = 3;
+const IMAGE_FETCH_TIMEOUT_MS = 15_000;
+const IMAGE_FETCH_MAX_REDIRECTS = 3;
 
 export interface ImageFetchRules {
   /** `sandbox` also allows http to loopback; `live` refuses every non-public address. */
@@ -38,7 +38,7 @@ export interface ImageFetchRules {
   maxRedirects?: number;
 }
 
-export interface FetchedImage {
+interface FetchedImage {
   imageType: AiImageType;
   base64Image: string;
   bytes: number;

@@ -7,7 +7,7 @@ import { runOverlap } from './overlap';
 import { overlapRequestSchema } from './overlap-request';
 
 /** Up to 100 handle cells of at most 256 bytes each (a profile URL). */
-export const OVERLAP_BODY_LIMIT = MAX_OVERLAP_HANDLES * 256 + 16 * KB;
+const OVERLAP_BODY_LIMIT = MAX_OVERLAP_HANDLES * 256 + 16 * KB;
 
 /**
  * `POST /api/overlap` `{ platform: instagram|youtube, handles, withHeader?, refresh? }` ->

@@ -20,7 +20,7 @@ import type { OperationContext, OperationDeps } from './operation-deps';
 import type { OverlapInput } from './overlap-request';
 
 /** Overlaps are reports of a kind: kept as long as reports (REPORT_CACHE_DAYS). */
-export const OVERLAP_NAMESPACE = 'audience-overlap';
+const OVERLAP_NAMESPACE = 'audience-overlap';
 
 /** How many unreadable handles a 400 names before it only counts the rest. */
 const NAMED_PROBLEMS = 5;

@@ -2,8 +2,6 @@ import type { CreditCharge } from '../../../shared/pricing';
 import type { Column } from '../../../shared/rows/columns';
 import type { PagedAnswer } from '../../../shared/worker-api/paged-answer';
 
-export type { PagedAnswer };
-
 /** An answer before any page is read; a dry run answers with it at once (header row included when asked). */
 export function startPagedAnswer(
   columns: readonly Column[],

@@ -11,7 +11,7 @@ import type { OperationContext, OperationDeps } from './operation-deps';
  * (BUDGET_*_RAW_*). `left` is the smaller of what the caller may know; null with `of: null` when
  * nothing the caller may know limits it (a member without raw budgets, or `/user/info` unread).
  */
-export interface RawLeft {
+interface RawLeft {
   left: number | null;
   of: RawLeftOf;
 }

@@ -5,7 +5,7 @@ import { runRaw } from './raw';
 import { parseRawRequest } from './raw-request';
 
 /** An operation id and its query string's parameters (ids, a cursor). */
-export const RAW_BODY_LIMIT = 64 * KB;
+const RAW_BODY_LIMIT = 64 * KB;
 
 /**
  * - `POST /api/raw` `{ operation: <raw operation id>, query, maxPages? (1; 0 = until done, at most

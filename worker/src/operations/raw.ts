@@ -24,7 +24,7 @@ import type { RawInput } from './raw-request';
 import { rawLeftFor } from './raw-left';
 
 /** One page of a raw operation. */
-export interface RawPageResult {
+interface RawPageResult {
   /** The page's items (posts, comments, users...), or the one thing the answer describes. */
   items: unknown[];
   /** The next page's cursor, or null at the end (and for operations that are not paged). */
@@ -120,7 +120,7 @@ export async function rawPage(
  * What makes two items of a feed the same item: its id under the names the platforms use (`pk`,
  * `cid`, `id`); null for items without one (subtitle lines), which are never merged.
  */
-export function rawItemKey(item: unknown): string | null {
+function rawItemKey(item: unknown): string | null {
   if (typeof item !== 'object' || item === null) return null;
   const record = item as Record<string, unknown>;
   for (const field of ['pk', 'cid', 'id']) {

@@ -31,7 +31,7 @@ export type ReportOutcome =
 
 /** Handles the API does not know: remembered a day, so a formula's recalculation asks again tomorrow. */
 export const REPORT_MISSES_NAMESPACE = 'report-misses';
-export const REPORT_MISS_TTL_MS = 24 * 60 * 60 * 1000;
+const REPORT_MISS_TTL_MS = 24 * 60 * 60 * 1000;
 
 const MISSING_CODES = new Set(['handle_not_found', 'account_not_found', 'account_removed', 'not_found']);
 
@@ -53,7 +53,7 @@ export function reportTarget(
 }
 
 /** `@name`, or the id as given. */
-export function displayHandle(target: Pick<ReportTarget, 'userId' | 'kind'>): string {
+function displayHandle(target: Pick<ReportTarget, 'userId' | 'kind'>): string {
   return target.kind === 'username' && !target.userId.startsWith('@') ? `@${target.userId}` : target.userId;
 }
 

@@ -44,4 +44,3 @@ export const reportsRequestSchema = z.looseObject({
 });
 
 export type ReportsRequest = z.output<typeof reportsRequestSchema>;
-export type ReportsRequestInput = z.input<typeof reportsRequestSchema>;

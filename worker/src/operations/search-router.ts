@@ -5,7 +5,7 @@ import { runSearch } from './search';
 import { parseSearchRequest } from './search-request';
 
 /** Filters and a sort: a few KB even with hundreds of locations, interests or brands in them. */
-export const SEARCH_BODY_LIMIT = 256 * KB;
+const SEARCH_BODY_LIMIT = 256 * KB;
 
 /**
  * `POST /api/search` `{ platform, filter?, sort?, calculationMethod?, pages? | maxResults?,

@@ -24,10 +24,10 @@ export type { SearchAnswer };
  * Pages of one search in flight at once. The throttle paces them (about 2 a second); this only
  * bounds how many wait in it, and how many may be spent past the last page before it is known.
  */
-export const SEARCH_PAGE_CONCURRENCY = 4;
+const SEARCH_PAGE_CONCURRENCY = 4;
 
 /** One page of a search, as the API answered it (or the cache kept it). */
-export interface SearchPageResult {
+interface SearchPageResult {
   /** The page's `directs`, then its `lookalikes`, in the API's order. */
   items: SearchItem[];
   /** How many of `items` are direct matches; the rest are lookalikes. */
@@ -54,7 +54,7 @@ interface CachedSearchPage {
 }
 
 /** Platform, the whole body (filter, sort, calculation method) and page: the same search, the same key. */
-export function searchPageCacheKey(platform: Platform, body: SearchBody, page: number): string {
+function searchPageCacheKey(platform: Platform, body: SearchBody, page: number): string {
   return canonicalJson([platform, body, page]);
 }
 

@@ -4,7 +4,7 @@ import { fromMilliCredits, toMilliCredits } from './milli-credits';
 import { normalizeUserEmail } from './user-email';
 import type { BudgetPeriod } from './utc-periods';
 import type { BudgetOverride, BudgetTarget, BudgetUnit } from '../../../shared/worker-api/budgets';
-export type { BudgetOverride, BudgetTarget, BudgetUnit } from '../../../shared/worker-api/budgets';
+export type { BudgetTarget, BudgetUnit } from '../../../shared/worker-api/budgets';
 
 /** `unit` is `credits` when not given. */
 export interface BudgetRepository {
@@ -76,7 +76,7 @@ export function createSqliteBudgetRepository(db: Database.Database, clock: Clock
   };
 }
 
-export function describeTarget(target: BudgetTarget): string {
+function describeTarget(target: BudgetTarget): string {
   return target.scope === 'team' ? 'the team' : normalizeUserEmail(target.email);
 }
 

@@ -54,7 +54,7 @@ const LOOKUP_CHUNK = 500;
  * recalculation of every sheet that shows it) also stay parsed in memory, least recently used
  * first out: a cached answer then costs neither a query nor a JSON parse of the whole report.
  */
-export interface CacheMemoryOptions {
+interface CacheMemoryOptions {
   namespaces: readonly string[];
   /** Bound on the stored JSON of the entries kept, in characters (about bytes). */
   maxChars: number;

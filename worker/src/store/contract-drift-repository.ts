@@ -3,7 +3,6 @@ import type { OperationId } from '../../../shared/operations';
 import type { DriftFinding } from '../../../shared/responses/tolerant';
 import type { Clock } from '../../common/clock';
 import type { DriftCount, OperationDrift } from '../../../shared/worker-api/health';
-export type { DriftCount, OperationDrift } from '../../../shared/worker-api/health';
 
 /**
  * Contract drift per operation: how many answers the worker read, how many it could not read at
@@ -21,7 +20,7 @@ export interface ContractDriftRepository {
   flushNow(): void;
 }
 
-export interface ContractDriftSummary {
+interface ContractDriftSummary {
   /** Operations with at least one finding or unreadable answer, most affected first. */
   drifting: OperationDrift[];
   /** Answers read per operation, drifting or not, for scale. */
@@ -29,7 +28,7 @@ export interface ContractDriftSummary {
   operationsRead: number;
 }
 
-export const DEFAULT_DRIFT_FLUSH_MS = 1000;
+const DEFAULT_DRIFT_FLUSH_MS = 1000;
 const MAX_FINDINGS_SHOWN = 20;
 
 /** Sums since the last flush; times are when the answers were read, not when they are written. */

@@ -39,7 +39,7 @@ export function randomDataSecret(): Buffer {
 }
 
 /** Separate keys per use, so an HMAC key is never also an encryption key. */
-export interface DerivedKeys {
+interface DerivedKeys {
   emailCacheKey: Buffer;
   /** Every cache entry's stored key (cache-repository.ts), whatever its namespace. */
   cacheKey: Buffer;

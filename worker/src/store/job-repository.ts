@@ -10,9 +10,8 @@ import { SealedDataError, type SealedBox } from './sealed-box';
 import { normalizeUserEmail } from './user-email';
 
 // The jobs' code names the status types from here; the list itself is the API's (shared/worker-api).
-export type { FinalJobStatus, JobStatus };
 
-export interface JobProgress {
+interface JobProgress {
   /** Input positions with a stored result row. */
   done: number;
   total: number;
@@ -62,12 +61,12 @@ export interface NewJob {
   total: number;
 }
 
-export interface JobRow {
+interface JobRow {
   position: number;
   row: unknown;
 }
 
-export interface BatchCommit {
+interface BatchCommit {
   /** Batch number within the job; a batch commits once. */
   index: number;
   rows: readonly { position: number; row: JsonValue }[];
@@ -86,20 +85,20 @@ export interface BatchCommit {
   alsoInTransaction?: () => void;
 }
 
-export interface BatchCommitResult {
+interface BatchCommitResult {
   /** false when this batch index was already committed: nothing was written again. */
   committed: boolean;
   job: JobRecord;
   ledgerEntry: LedgerEntry | null;
 }
 
-export interface JobRowsPage {
+interface JobRowsPage {
   rows: JobRow[];
   /** The position to ask for next (`after` of the next page). */
   next: number;
 }
 
-export type JobStoreErrorCode = 'job_not_found' | 'job_conflict' | 'invalid_batch';
+type JobStoreErrorCode = 'job_not_found' | 'job_conflict' | 'invalid_batch';
 
 export class JobStoreError extends Error {
   override readonly name = 'JobStoreError';

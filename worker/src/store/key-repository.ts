@@ -35,7 +35,7 @@ export interface KeyPolicy {
   maxLivePerUser: number;
 }
 
-export const DEFAULT_KEY_POLICY: KeyPolicy = {
+const DEFAULT_KEY_POLICY: KeyPolicy = {
   lifetimeMs: DEFAULT_WORKER_KEY_DAYS * DAY_MS,
   maxLivePerUser: DEFAULT_WORKER_KEYS_PER_USER,
 };
@@ -62,7 +62,7 @@ export class WorkerKeyExpiredError extends Error {
   }
 }
 
-export interface IssuedWorkerKey {
+interface IssuedWorkerKey {
   /** The only time the key exists outside the caller: only its SHA-256 is stored. */
   key: string;
   info: WorkerKeyInfo;

@@ -5,7 +5,7 @@ import { fromMilliCredits, toMilliCredits } from './milli-credits';
 import { normalizeUserEmail } from './user-email';
 import { periodEnd, periodStart, type BudgetPeriod } from './utc-periods';
 import type { LedgerEntry, Spend, UserSpend } from '../../../shared/worker-api/account';
-export type { LedgerEntry, Spend, UserSpend } from '../../../shared/worker-api/account';
+export type { LedgerEntry } from '../../../shared/worker-api/account';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -73,7 +73,7 @@ export interface LedgerOptions {
   onFlushError?: (error: unknown) => void;
 }
 
-export const DEFAULT_SAVINGS_FLUSH_MS = 1000;
+const DEFAULT_SAVINGS_FLUSH_MS = 1000;
 
 interface PendingSavings {
   userEmail: string;
@@ -112,13 +112,13 @@ interface SpendRow {
   saved_milli: number | null;
 }
 
-export const DEFAULT_RECENT_LIMIT = 50;
+const DEFAULT_RECENT_LIMIT = 50;
 
 /**
  * Writes one ledger row inside whatever transaction is open, so a job's batch can commit its rows,
  * checkpoint and spend together (job-repository.ts).
  */
-export type LedgerWriter = (entry: LedgerEntryInput) => LedgerEntry;
+type LedgerWriter = (entry: LedgerEntryInput) => LedgerEntry;
 
 export function createLedgerWriter(db: Database.Database, clock: Clock): LedgerWriter {
   const insert = db.prepare<
@@ -159,7 +159,7 @@ export function createLedgerWriter(db: Database.Database, clock: Clock): LedgerW
 }
 
 /** What the store itself needs beyond the interface: a flush it can run right before closing. */
-export interface SqliteLedgerRepository extends LedgerRepository {
+interface SqliteLedgerRepository extends LedgerRepository {
   flushSavingsNow(): void;
 }
 

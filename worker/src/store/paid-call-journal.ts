@@ -28,7 +28,7 @@ import { normalizeUserEmail } from './user-email';
  * Only another run's answers are replayed: within one run, the single flight and the caches do it.
  */
 
-export interface PaidCallIntent {
+interface PaidCallIntent {
   /** What identifies the call: operation, method, path, query and body. Kept only as an HMAC. */
   material: string;
   operation: OperationId;
@@ -38,14 +38,14 @@ export interface PaidCallIntent {
   estimate: CreditCharge;
 }
 
-export interface KeptAnswer {
+interface KeptAnswer {
   status: number;
   text: string;
   /** Recovery already recorded it in the ledger: the caller must not record it again. */
   ledgered: boolean;
 }
 
-export interface RecoveryReport {
+interface RecoveryReport {
   /** Sent and never answered: now in the ledger at their estimate, unconfirmed. */
   unconfirmed: number;
   unconfirmedCredits: number;
@@ -57,7 +57,7 @@ export interface RecoveryReport {
 }
 
 /** Prices a kept body from the body alone (billed-items.ts), for answers recovery records. */
-export type BodyPricer = (operation: OperationId, estimate: CreditCharge, json: unknown) => CreditCharge;
+type BodyPricer = (operation: OperationId, estimate: CreditCharge, json: unknown) => CreditCharge;
 
 export interface PaidCallJournal {
   /** This process's run id: its own intents are never recovered or replayed as an earlier run's. */
@@ -92,7 +92,7 @@ export interface PaidCallJournal {
 }
 
 /** What calls of one operation were billed, summed. */
-export interface JobCharge {
+interface JobCharge {
   operation: OperationId;
   estimatedCredits: number;
   actualCredits: number;
@@ -100,11 +100,11 @@ export interface JobCharge {
 }
 
 /** A settled answer's body is kept this long: long enough for a crashed worker to be restarted. */
-export const SETTLED_KEPT_MS = 15 * 60 * 1000;
+const SETTLED_KEPT_MS = 15 * 60 * 1000;
 /** Kept for a replay this long after recovery recorded them; gone (the body) after. */
-export const RECOVERED_KEPT_MS = 24 * 60 * 60 * 1000;
+const RECOVERED_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Settled and other ended calls stay this long, for the reconciliation's window. */
-export const ENDED_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+const ENDED_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface CallRow {
   id: string;

@@ -31,13 +31,13 @@ import {
 
 export const DATABASE_FILE = 'creator-sheets.db';
 
-export type StoreLocation =
+type StoreLocation =
   /** `DATA_DIR`: the database and its secret file live here; created (mode 0700) when missing. */
   | { dataDir: string; memory?: never }
   /** Tests: nothing touches the disk; the secret is random unless `secret` is given. */
   | { memory: true; dataDir?: never };
 
-export type StoreOptions = StoreLocation & {
+type StoreOptions = StoreLocation & {
   clock?: Clock;
   /** `REPORT_CACHE_DAYS`; 30 by default. */
   reportCacheDays?: number;
@@ -53,7 +53,7 @@ export type StoreOptions = StoreLocation & {
 } & LedgerOptions;
 
 /** About 200 to 250 reports of the sandbox's size; parsed, they take about twice this in heap. */
-export const DEFAULT_REPORT_MEMORY_CHARS = 8 * 2 ** 20;
+const DEFAULT_REPORT_MEMORY_CHARS = 8 * 2 ** 20;
 
 /**
  * Everything the worker keeps: caches, worker keys, the ledger, budgets and jobs. The worker codes

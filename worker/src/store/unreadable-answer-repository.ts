@@ -9,10 +9,9 @@ import { fromMilliCredits, toMilliCredits } from './milli-credits';
 import type { SealedBox } from './sealed-box';
 import { normalizeUserEmail } from './user-email';
 import type { UnreadableAnswerRecord } from '../../../shared/worker-api/unreadable-answers';
-export type { UnreadableAnswerRecord } from '../../../shared/worker-api/unreadable-answers';
 
 /** A paid 2xx this version could not read, as the paid-call pipeline hands it over. */
-export interface UnreadableAnswerInput {
+interface UnreadableAnswerInput {
   operation: OperationId;
   status: number;
   /** The body as it came, token already removed (UpstreamError does that). */
@@ -48,7 +47,7 @@ const ADDRESS_LIKE = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
  * data secret): an admin can tell two addresses apart and match one to a lookup, but never read it.
  * Submitted addresses are never stored in plain text, and an e-mail search answer quotes them all.
  */
-export function hideEmailAddresses(text: string, emailKey: EmailCacheKey): string {
+function hideEmailAddresses(text: string, emailKey: EmailCacheKey): string {
   return text.replace(
     ADDRESS_LIKE,
     (address) => `[e-mail ${emailKey(normalizeEmail(address)).slice(0, 12)}]`,

@@ -11,7 +11,7 @@ import { UpstreamError, redactSecrets } from './upstream-error';
 import { normalizeBaseUrl, operationTarget, type UrlParts } from './upstream-url';
 
 /** The part of a fetch Response the client reads; the global `fetch` fits. */
-export interface UpstreamResponse {
+interface UpstreamResponse {
   readonly status: number;
   readonly headers: { get(name: string): string | null };
   text(): Promise<string>;
@@ -29,7 +29,7 @@ export type UpstreamFetch = (url: string, init: UpstreamRequestInit) => Promise<
 type LogFields = Record<string, string | number | boolean | null>;
 
 /** `console` fits. Lines carry operation, path, status and code: never the token or a body. */
-export interface UpstreamLogger {
+interface UpstreamLogger {
   debug(message: string, fields: LogFields): void;
   warn(message: string, fields: LogFields): void;
 }
@@ -92,8 +92,8 @@ export interface PaidCallRecorder {
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
-export const DEFAULT_BASE_DELAY_MS = 1000;
-export const DEFAULT_MAX_DELAY_MS = 30_000;
+const DEFAULT_BASE_DELAY_MS = 1000;
+const DEFAULT_MAX_DELAY_MS = 30_000;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface UpstreamClientOptions {
@@ -124,14 +124,14 @@ export interface UpstreamClientOptions {
   paidCall?: () => PaidCallRecorder | undefined;
 }
 
-export interface RequestOptions extends UrlParts {
+interface RequestOptions extends UrlParts {
   /** Sent as JSON. */
   body?: unknown;
   /** Cancels waiting, the attempt in flight and any retry; the request fails with `aborted`. */
   signal?: AbortSignal;
 }
 
-export interface ParsedRequestOptions<T> extends RequestOptions {
+interface ParsedRequestOptions<T> extends RequestOptions {
   /**
    * The tolerant schema of the answer (shared/responses). A 2xx it cannot read fails with
    * `unreadable_answer`, carrying the body (`UpstreamError.unreadableBody`) so that a paid answer

@@ -23,7 +23,7 @@ export interface RetryInput {
 
 export type RetryReason = 'rate_limited' | 'server_error' | 'network' | 'timeout' | 'malformed';
 
-export type RetryDecision =
+type RetryDecision =
   | { retry: true; delayMs: number; reason: RetryReason }
   | {
       retry: false;

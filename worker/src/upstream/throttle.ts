@@ -6,7 +6,7 @@ import type { Clock, Sleep } from '../../common/clock';
 export type FamilyRates = Record<RateFamily, number | null>;
 
 /** The documented limits (api-notes "Rate limits"); `free` is not limited by the service. */
-export const DOCUMENTED_RATES: FamilyRates = {
+const DOCUMENTED_RATES: FamilyRates = {
   ai: RATE_LIMITS_PER_SECOND.ai,
   discovery: RATE_LIMITS_PER_SECOND.discovery,
   dictionaryFast: RATE_LIMITS_PER_SECOND.dictionaryFast,
@@ -19,7 +19,7 @@ export const DOCUMENTED_RATES: FamilyRates = {
  * and a 429 costs a whole second (Retry-After is in seconds). 0.95 leaves 50 ms of slack per
  * 1-second window in every family and still runs heavy work at 95% of the allowed rate.
  */
-export const DEFAULT_UTILIZATION = 0.95;
+const DEFAULT_UTILIZATION = 0.95;
 
 export interface ThrottleOptions {
   clock: Clock;
@@ -35,7 +35,7 @@ export interface ThrottleOptions {
 }
 
 /** The right to start one request; give it back when the request is over. */
-export interface ThrottlePermit {
+interface ThrottlePermit {
   /** How long this caller waited for its turn, in ms of the injected clock. */
   readonly waitedMs: number;
   /** Idempotent. */
@@ -239,8 +239,4 @@ export class Throttle {
     }
     return pacer;
   }
-}
-
-export function createThrottle(options: ThrottleOptions): Throttle {
-  return new Throttle(options);
 }

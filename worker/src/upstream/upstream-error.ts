@@ -5,7 +5,7 @@ import type { OperationId } from '../../../shared/operations';
  * (`handle_not_found`, `not_enough_credits`, ...) pass through unchanged; an error answer
  * without a readable body gets `http_<status>`.
  */
-export type LocalErrorCode =
+type LocalErrorCode =
   'network_error' | 'timeout' | 'malformed_response' | 'unreadable_answer' | 'aborted' | 'invalid_request';
 
 const LOCAL_ERROR_CODES: ReadonlySet<string> = new Set<LocalErrorCode>([
@@ -66,7 +66,7 @@ function scrubCause(value: unknown, secrets: readonly string[], depth = 0): unkn
   return copy;
 }
 
-export interface UpstreamErrorInit {
+interface UpstreamErrorInit {
   /** HTTP status of the answer, or null when there was none (network, timeout, local refusal). */
   status: number | null;
   /** The API's error code, or one of ours (`LocalErrorCode`, `http_<status>`). */
@@ -89,7 +89,7 @@ export interface UpstreamErrorInit {
 }
 
 /** What came back in a 2xx this version could not read. */
-export interface UnreadableBody {
+interface UnreadableBody {
   status: number;
   /** The text of the body, token removed; may quote submitted e-mail addresses (the caller redacts). */
   text: string;
@@ -99,7 +99,7 @@ export interface UnreadableBody {
   problems: string[];
 }
 
-export interface UpstreamErrorJson {
+interface UpstreamErrorJson {
   name: 'UpstreamError';
   status: number | null;
   code: string;

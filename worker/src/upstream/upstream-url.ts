@@ -2,9 +2,8 @@ import { OPERATIONS, operationPath, type OperationId } from '../../../shared/ope
 import type { Platform } from '../../../shared/platforms';
 import { UpstreamError } from './upstream-error';
 
-export type QueryValue =
-  string | number | boolean | null | undefined | readonly (string | number | boolean)[];
-export type QueryParams = Readonly<Record<string, QueryValue>>;
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+type QueryParams = Readonly<Record<string, QueryValue>>;
 
 export interface UrlParts {
   platform?: Platform;
@@ -49,7 +48,7 @@ function pathParameterNames(operationId: OperationId): string[] {
   return [...OPERATIONS[operationId].path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]);
 }
 
-export interface OperationTarget {
+interface OperationTarget {
   /** Encoded path under the base URL, e.g. `/instagram/profile/%40name/report`; safe to log. */
   path: string;
   /** `?key=value...`, or '' without query parameters. */

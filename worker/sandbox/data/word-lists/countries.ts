@@ -67,7 +67,7 @@ TW|158|Taiwan|zh|24|Taipei:Taipei;Kaohsiung:Kaohsiung
 HK|344|Hong Kong|zh|7|Hong Kong:Hong Kong
 `;
 
-export interface CitySeed {
+interface CitySeed {
   readonly name: string;
   readonly region: string;
 }

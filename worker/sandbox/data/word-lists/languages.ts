@@ -116,7 +116,7 @@ yo Yoruba
 zh Chinese
 `;
 
-export interface LanguageSeed {
+interface LanguageSeed {
   readonly code: string;
   readonly name: string;
 }

@@ -29,7 +29,7 @@ central-europe|*|PL:45,CZ:15,RO:15,HU:12,GR:13|Zuzanna Agnieszka Katarzyna Magda
 southeast-asia|*|TH:50,VN:50|Linh Thao Trang Ngoc Ploy Nicha Pim Kanya Malee Huong|Minh Tuan Duc Quang Khoa Somchai Arthit Niran Kittisak Chai|Nguyen Tran Pham Hoang Bui Wongsakul Srisuk Chaiyaporn Phan Vo
 `;
 
-export interface NameGroupSeed {
+interface NameGroupSeed {
   readonly group: string;
   /** Language of the group, or null when it is the country's main language. */
   readonly language: string | null;

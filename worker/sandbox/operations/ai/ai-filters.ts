@@ -43,7 +43,7 @@ const AGE_GROUP_LOWER_BOUNDS = [13, 18, 25, 35, 45, 65];
  */
 export const VIEWS_MEAN_OVER_MEDIAN = Math.exp((0.6 * 0.6) / 2);
 /** Newest posts looked at for a `keywords` phrase. */
-export const KEYWORD_SCAN_POSTS = 12;
+const KEYWORD_SCAN_POSTS = 12;
 /** The default trailing window of `followersGrowthRate`. */
 const DEFAULT_GROWTH_SLOT = GROWTH_INTERVALS.indexOf('i6months');
 
@@ -98,7 +98,7 @@ export interface ResolvedAiFilters {
   readonly credibilityMinUnits: number | null;
 }
 
-export interface FilterContext {
+interface FilterContext {
   readonly world: World;
   readonly platform: Platform;
   /** The caller: lists are looked up among its own. */
@@ -244,7 +244,7 @@ export function passesColumns(pc: PlatformCreators, f: ResolvedAiFilters, i: num
 }
 
 /** Typical views per post by the filter's calculation method (median: the world's typical value). */
-export function viewsOf(pc: PlatformCreators, i: number, method: 'median' | 'average'): number {
+function viewsOf(pc: PlatformCreators, i: number, method: 'median' | 'average'): number {
   const median = pc.columns.avgViews[i];
   return method === 'median' ? median : Math.round(median * VIEWS_MEAN_OVER_MEDIAN);
 }
@@ -287,7 +287,7 @@ export function passesText(pc: PlatformCreators, f: ResolvedAiFilters, i: number
 }
 
 /** " words of the caption and title ", for whole-word phrase tests. */
-export function postWords(post: Post): string {
+function postWords(post: Post): string {
   return ['', ...postTokens(post), ''].join(' ');
 }
 

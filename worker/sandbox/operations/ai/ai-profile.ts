@@ -4,7 +4,7 @@ import { VIEWS_MEAN_OVER_MEDIAN } from './ai-filters';
 import type { ScoredPost } from './ai-ranking';
 
 /** Newest posts shown as `recentPosts` (not necessarily relevant to the query). */
-export const RECENT_POSTS = 3;
+const RECENT_POSTS = 3;
 
 /**
  * The AI search result profile of a creator, from the same world data search and reports use.
@@ -40,7 +40,7 @@ export function aiProfile(
   return profile;
 }
 
-export function matchedPost(post: Post): AiMatchedPost {
+function matchedPost(post: Post): AiMatchedPost {
   return {
     id: post.id,
     url: post.url,

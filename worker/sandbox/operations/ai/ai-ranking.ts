@@ -28,9 +28,9 @@ export const EARLY_STOP_AFTER = 500;
 export const SCAN_POSTS = 30;
 export const SCORED_POSTS_PER_CREATOR = 5;
 /** Matched posts a profile shows at most: every scored post that matched. */
-export const MATCHED_POSTS_MAX = SCORED_POSTS_PER_CREATOR;
+const MATCHED_POSTS_MAX = SCORED_POSTS_PER_CREATOR;
 /** Share of a creator's posts about its first, second and third interest (the world's post model). */
-export const INTEREST_SLOT_SHARES = [0.6, 0.25, 0.15];
+const INTEREST_SLOT_SHARES = [0.6, 0.25, 0.15];
 
 // Local copies: imported bindings compile to getter reads, too slow for per-creator loops.
 const COVERAGE_MIN_FOLLOWERS = AI_SEARCH_MIN_FOLLOWERS;
@@ -65,7 +65,7 @@ export interface ScoredPost {
   readonly score: number;
 }
 
-export interface CreatorMatch {
+interface CreatorMatch {
   readonly score: number;
   /** Ordered by relevance, best first. */
   readonly posts: readonly ScoredPost[];
@@ -80,12 +80,12 @@ export interface SearchPlan {
   readonly scorer: CreatorScorer;
 }
 
-export interface RankedCreator {
+interface RankedCreator {
   readonly index: number;
   readonly match: CreatorMatch;
 }
 
-export interface RankedPage {
+interface RankedPage {
   readonly creators: readonly RankedCreator[];
   /** Exact when every candidate was scored, else an estimate (two significant digits). */
   readonly total: number;

@@ -7,7 +7,7 @@ import { AiListStore, DEFAULT_AI_LIST_LIMITS, type AiListLimits } from './ai-lis
  * state by world gives each app (each test file, each worker) its own lists without the core
  * knowing about them.
  */
-export interface AiState {
+interface AiState {
   readonly lists: AiListStore;
 }
 

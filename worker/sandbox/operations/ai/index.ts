@@ -5,9 +5,6 @@ import { aiListHandlers } from './ai-lists';
 import { aiSearchHandlers } from './ai-search';
 import { perWorldAiState, type AiStateOptions } from './ai-state';
 
-export type { AiStateOptions } from './ai-state';
-export type { AiListLimits } from './ai-list-store';
-
 /**
  * Handlers for AI search, AI dictionaries and AI lists. The lists live in memory per world, so
  * every app built with its own world (each `createSandbox`) has its own lists; `options` can lower

@@ -30,7 +30,7 @@ import {
 const LOOKALIKE_POOL = 1500;
 /** Newest posts of each source that make up the visual profile the matched posts are compared to. */
 const SOURCE_POSTS = 6;
-export const LOOKALIKE_POST_SIMILARITY_MIN = 0.5;
+const LOOKALIKE_POST_SIMILARITY_MIN = 0.5;
 
 /** Each id or username on the platform; an unknown one is a 404 naming it. */
 export function resolveSources(world: World, platform: Platform, userIds: readonly string[]): CreatorRef[] {

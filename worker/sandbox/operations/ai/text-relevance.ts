@@ -18,8 +18,8 @@ import { postTokens } from './ai-filters';
  *   names), which is how the search finds candidate creators without reading every caption.
  */
 
-export const BM25_K1 = 1.2;
-export const BM25_B = 0.75;
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
 /** Creators sampled for document frequencies, two posts each. */
 const SAMPLE_CREATORS = 1000;
 const SAMPLE_POSTS = [0, 3];
@@ -37,7 +37,7 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 /** Dropped like function words: the service does not understand negations. */
-export const NEGATIONS = new Set(
+const NEGATIONS = new Set(
   'not no without except excluding exclude non never nor none neither nothing avoid dont don t isn aren'.split(
     ' ',
   ),

@@ -16,7 +16,7 @@ const LABELS: Record<CollaborationType, string> = {
   Unspecified: 'Mentions brand',
 };
 
-export function collaborationStats(post: Post) {
+function collaborationStats(post: Post) {
   const plays = isVideoType(post.type) ? post.views : 0;
   return {
     likes: post.likes,
@@ -28,7 +28,7 @@ export function collaborationStats(post: Post) {
   };
 }
 
-export function collaborationSponsor(sponsor: Sponsor) {
+function collaborationSponsor(sponsor: Sponsor) {
   return {
     name: sponsor.name,
     username: sponsor.username,

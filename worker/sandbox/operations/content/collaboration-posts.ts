@@ -15,8 +15,8 @@ import { readCollaborationQuery } from './collaboration-request';
  */
 
 /** Chosen: the service documents neither; a bigger `limit` is served as this many. */
-export const COLLABORATION_POSTS_DEFAULT_LIMIT = 30;
-export const COLLABORATION_POSTS_MAX_LIMIT = 100;
+const COLLABORATION_POSTS_DEFAULT_LIMIT = 30;
+const COLLABORATION_POSTS_MAX_LIMIT = 100;
 
 export const collaborationPostsHandler: OperationHandler<World> = (context) => {
   const query = readCollaborationQuery(context);

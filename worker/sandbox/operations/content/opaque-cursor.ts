@@ -12,7 +12,7 @@ const SEPARATOR = '~';
 const SALT = 'sandbox-cursor:v1:';
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-export type CursorField = string | number;
+type CursorField = string | number;
 
 export function encodeCursor(fields: readonly CursorField[]): string {
   const parts = fields.map(String);

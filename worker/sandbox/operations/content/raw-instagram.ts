@@ -34,8 +34,8 @@ function hashtagFeed(
 }
 
 /** Chosen: how many users and hashtags a search answers (it is not paged). */
-export const IG_SEARCH_USERS = 20;
-export const IG_SEARCH_HASHTAGS = 20;
+const IG_SEARCH_USERS = 20;
+const IG_SEARCH_HASHTAGS = 20;
 
 function igPage<T, R>(page: ServedPage<T>, scope: string, toItem: (item: T) => R) {
   const items = page.items.map(toItem);

@@ -85,7 +85,7 @@ export function topLevelCommentOf(pc: PlatformCreators, post: Post, commentId: s
 }
 
 /** The hashtag of a query (`#Fitness`, `fitness`), lower case without its #. */
-export function normalizedTag(text: string): string {
+function normalizedTag(text: string): string {
   return text.trim().replace(/^#/, '').toLowerCase();
 }
 

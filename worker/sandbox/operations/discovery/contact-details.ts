@@ -8,7 +8,7 @@ import type { CreatorDetails } from '../../data';
  * e-mail under `contacts` (and omits `contacts` for creators without one). Flip the constant to see
  * reports as a new account of the real service sees them.
  */
-export const CONTACT_DETAILS_UNLOCKED = true;
+const CONTACT_DETAILS_UNLOCKED = true;
 
 export interface ContactEntry {
   type: string;

@@ -17,7 +17,7 @@ const FOLLOWER_EDGES = [
 /** Engagement-rate bin edges (fractions); the last bin is open above. */
 const RATE_EDGES = [0, 0.005, 0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3];
 
-export interface EngagementBin {
+interface EngagementBin {
   min: number;
   /** Absent on the last, open-ended bin. */
   max?: number;
@@ -25,7 +25,7 @@ export interface EngagementBin {
   median: boolean;
 }
 
-export interface AudienceExtra {
+interface AudienceExtra {
   followersRange: { leftNumber: number; rightNumber: number };
   engagementRateDistribution: EngagementBin[];
 }

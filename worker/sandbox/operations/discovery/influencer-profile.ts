@@ -21,12 +21,12 @@ export interface InfluencerProfile {
 }
 
 /** Metrics that depend on the calculation method; the core's typical (median) values otherwise. */
-export interface ProfileMetrics {
+interface ProfileMetrics {
   engagements: number;
   averageViews: number;
 }
 
-export function hasAverageViews(platform: Platform): boolean {
+function hasAverageViews(platform: Platform): boolean {
   return platform !== 'instagram';
 }
 
@@ -50,7 +50,7 @@ export function influencerProfile(
   return profile;
 }
 
-export function coreMetrics(pc: PlatformCreators, index: number): ProfileMetrics {
+function coreMetrics(pc: PlatformCreators, index: number): ProfileMetrics {
   return { engagements: pc.columns.engagements[index], averageViews: pc.columns.avgViews[index] };
 }
 

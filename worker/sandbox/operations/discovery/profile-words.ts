@@ -8,7 +8,7 @@ import { tokenize, type PlatformCreators } from '../../data';
  * the first bio search of a platform builds an inverted index (word -> creators using it, in index
  * order) once, from `PlatformCreators.bioWords` and the names; every later one is a lookup.
  */
-export class ProfileWordIndex {
+class ProfileWordIndex {
   private readonly byWord: Map<string, Int32Array>;
 
   constructor(pc: PlatformCreators) {

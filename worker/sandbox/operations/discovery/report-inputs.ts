@@ -20,9 +20,9 @@ export interface ReportInputs {
 }
 
 /** Sponsored posts a report lists. */
-export const REPORT_SPONSORED_POSTS = 10;
+const REPORT_SPONSORED_POSTS = 10;
 /** Recent and popular posts a report lists. */
-export const REPORT_LISTED_POSTS = 12;
+const REPORT_LISTED_POSTS = 12;
 export const REPORT_LOOKALIKES = 10;
 
 export function gatherReportInputs(

@@ -71,7 +71,7 @@ export function postsFigure(values: readonly number[], method: CalculationMethod
 }
 
 /** Rounded mean; 0 for no values. */
-export function mean(values: readonly number[]): number {
+function mean(values: readonly number[]): number {
   if (values.length === 0) return 0;
   let sum = 0;
   for (const value of values) sum += value;
@@ -79,14 +79,14 @@ export function mean(values: readonly number[]): number {
 }
 
 /** Median (the mean of the middle two for an even count), rounded; 0 for no values. */
-export function median(values: readonly number[]): number {
+function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return Math.round(sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2);
 }
 
-export interface PaidPerformance {
+interface PaidPerformance {
   sponsoredPostsMedianLikes: number;
   sponsoredPostsMedianViews: number;
   nonSponsoredPostsMedianLikes: number;
@@ -128,7 +128,7 @@ function ratio(a: number, b: number): number {
   return Math.round((a / b) * 100) / 100;
 }
 
-export interface WeightedTag {
+interface WeightedTag {
   tag: string;
   weight: number;
 }

@@ -6,7 +6,7 @@ import type { Audience, Post, StatHistoryEntry, UserSummary } from '../../data';
  * (Instagram and TikTok tables) and api-notes (Instagram audience, YouTube as TikTok-like).
  */
 
-export interface UserEntry {
+interface UserEntry {
   userId: string;
   fullname: string;
   username: string;

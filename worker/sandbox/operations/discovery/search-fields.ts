@@ -34,13 +34,13 @@ const COMMON_INFLUENCER_FIELDS = [
   'hasYouTube',
 ] as const;
 
-export const INFLUENCER_FIELDS: Record<Platform, readonly string[]> = {
+const INFLUENCER_FIELDS: Record<Platform, readonly string[]> = {
   instagram: COMMON_INFLUENCER_FIELDS,
   tiktok: [...COMMON_INFLUENCER_FIELDS, 'views', 'shares', 'saves'],
   youtube: [...COMMON_INFLUENCER_FIELDS, 'views'],
 };
 
-export const AUDIENCE_FIELDS = ['location', 'language', 'gender', 'age', 'interests', 'credibility'] as const;
+const AUDIENCE_FIELDS = ['location', 'language', 'gender', 'age', 'interests', 'credibility'] as const;
 const FILTER_FIELDS = ['influencer', 'audience'];
 
 /** The parsed influencer filter; TikTok's is the widest (every other platform's is a part of it). */

@@ -306,7 +306,7 @@ export function unknownId(field: string, id: number, kind: 'location' | 'interes
 }
 
 /** Shares are whole units of 1/10,000; a weight w needs ceil(w x 10,000) of them. */
-export function unitsOf(weight: number): number {
+function unitsOf(weight: number): number {
   return Math.ceil(weight * UNITS - 1e-9);
 }
 
@@ -343,7 +343,7 @@ const AGE_BOUNDS: readonly (readonly [number, number])[] = [
 ];
 
 /** Age groups (by slot) lying wholly within [min, max): `{ min: 18, max: 35 }` is 18-24 and 25-34. */
-export function ageGroupsWithin(min: number | undefined, max: number | undefined): boolean[] {
+function ageGroupsWithin(min: number | undefined, max: number | undefined): boolean[] {
   return AGE_BOUNDS.map(([low, high]) => low >= (min ?? 0) && high <= (max ?? Infinity));
 }
 

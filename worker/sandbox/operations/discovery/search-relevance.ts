@@ -24,7 +24,7 @@ const POST_SHARES = POST_SHARE_BY_SLOT;
  * The accounts named are left out of their own results. Entries combine with OR.
  */
 
-export interface Relevance {
+interface Relevance {
   matches(index: number): boolean;
   /** Higher is more relevant; only meaningful for creators that match. */
   score(index: number): number;

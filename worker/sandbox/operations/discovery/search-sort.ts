@@ -33,7 +33,7 @@ const AUDIENCE_AND_TEXT_SORTS = [
   'audienceInterest',
 ] as const;
 
-export const SORT_FIELDS: Record<Platform, readonly string[]> = {
+const SORT_FIELDS: Record<Platform, readonly string[]> = {
   instagram: INSTAGRAM_SORT_FIELDS,
   tiktok: [
     'followers',
@@ -47,14 +47,14 @@ export const SORT_FIELDS: Record<Platform, readonly string[]> = {
   youtube: ['followers', 'engagements', 'engagementRate', 'views', ...AUDIENCE_AND_TEXT_SORTS],
 };
 
-export interface SortRequest {
+interface SortRequest {
   field: string;
   value?: string | number;
   direction: SortDirection;
 }
 
 /** How to order matches: by a numeric key, or (key null) by followers, largest first. */
-export interface CompiledSort {
+interface CompiledSort {
   readonly key: ((index: number) => number) | null;
   readonly direction: SortDirection;
 }

@@ -28,12 +28,12 @@ import { compileSort, firstInOrder } from './search-sort';
  * honour the method.
  */
 
-export interface SearchItemBody {
+interface SearchItemBody {
   userId: string;
   profile: InfluencerProfile;
 }
 
-export interface SearchBody {
+interface SearchBody {
   error: false;
   total: number;
   isExactMatch: boolean;

@@ -6,7 +6,7 @@ import { paidPerformance, tagWeights } from './report-metrics';
 import { tiktokAudience, userEntry, videoHistory, videoPost, videoSponsoredPost } from './report-parts';
 
 /** Channels listed per topic in a YouTube report's `lookalikesByTopics` (chosen). */
-export const LOOKALIKES_PER_TOPIC = 5;
+const LOOKALIKES_PER_TOPIC = 5;
 
 /**
  * The TikTok report (every field of the spec's TikTok table) and the YouTube report, which the

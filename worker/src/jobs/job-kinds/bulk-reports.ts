@@ -17,9 +17,9 @@ import { JOB_BATCH_DEADLINE_MS, type JobBatch, type JobKind, type JobResultRow }
  * is answered by the cache. The columns are fixed when the job is created.
  */
 
-export const MAX_REPORT_JOB_INPUTS = 100_000;
+const MAX_REPORT_JOB_INPUTS = 100_000;
 /** Ten seconds of work at the API's two reports a second: a restart repeats little. */
-export const REPORT_JOB_BATCH = 20;
+const REPORT_JOB_BATCH = 20;
 
 const inputSchema = reportsRequestSchema
   .pick({ platform: true, fields: true, calculationMethod: true })

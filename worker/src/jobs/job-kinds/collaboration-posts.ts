@@ -65,12 +65,12 @@ import { asJsonValue } from '../stored-job-input';
  */
 
 /** api-notes "Collaborations": `cursor? (valid 2 days)`. */
-export const COLLABORATION_CURSOR_VALID_MS = 2 * 24 * 60 * 60 * 1000;
+const COLLABORATION_CURSOR_VALID_MS = 2 * 24 * 60 * 60 * 1000;
 /**
  * Posts a page of the newer endpoint is given room for when the input sets no `limit`: the service
  * documents no page size, and the job's total must bound its rows.
  */
-export const COLLABORATION_PAGE_ROOM = 100;
+const COLLABORATION_PAGE_ROOM = 100;
 
 const inputSchema = z.looseObject({
   api: z.enum(['posts', 'deprecated']).default('posts'),

@@ -30,7 +30,7 @@ import {
 /** About 20 MB of JSON; `POST /api/jobs` reads bodies sized for it (JOBS_BODY_LIMIT, jobs-router.ts). */
 export const MAX_EMAIL_JOB_INPUTS = 500_000;
 /** Addresses the cache answers, per batch: no call, only rows to seal and commit. */
-export const CACHED_EMAIL_BATCH = 5000;
+const CACHED_EMAIL_BATCH = 5000;
 
 const inputSchema = z.looseObject({
   emails: z.array(z.unknown()).superRefine((items, ctx) => {

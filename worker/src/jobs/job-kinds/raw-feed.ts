@@ -24,7 +24,7 @@ import { asJsonValue } from '../stored-job-input';
  */
 
 export const MAX_RAW_JOB_ITEMS = 100_000;
-export const DEFAULT_RAW_JOB_ITEMS = 1000;
+const DEFAULT_RAW_JOB_ITEMS = 1000;
 export const MAX_RAW_JOB_PAGES = 10_000;
 
 const inputSchema = z.looseObject({

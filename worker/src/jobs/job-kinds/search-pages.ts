@@ -17,7 +17,7 @@ import { asJsonValue } from '../stored-job-input';
  */
 
 /** 30,000 results; at two searches a second, a quarter of an hour. */
-export const MAX_SEARCH_JOB_PAGES = 2000;
+const MAX_SEARCH_JOB_PAGES = 2000;
 
 const inputSchema = z.looseObject({
   platform: z.unknown(),
