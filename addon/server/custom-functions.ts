@@ -24,8 +24,7 @@ import { formulaCacheKey, readThroughCache } from './formula-cache';
 import { readTableAnswer } from './worker-answers';
 import { callRoute } from './worker-client';
 import { NOT_CONNECTED, sentenceOf } from './worker-failure';
-import { readWorkerKey } from './worker-key';
-import { currentWorkerUrl } from './worker-url';
+import { readFormulaAccess } from './worker-key';
 
 export { NOT_CONNECTED };
 
@@ -70,12 +69,15 @@ function tableFromWorker<B extends object>(
   body: NoInfer<B>,
   deadline: boolean,
 ): CellResult {
-  const key = readWorkerKey();
-  if (key === null) return NOT_CONNECTED;
   try {
-    return readThroughCache(formulaCacheKey(currentWorkerUrl(), key, [routePath(route), body]), () => {
+    // Document properties, read once: a formula's user store is the sheet owner's (Apps Script),
+    // so it sends the document key whoever recalculates it.
+    const access = readFormulaAccess();
+    if (access === null) return NOT_CONNECTED;
+    const { key, workerUrl } = access;
+    return readThroughCache(formulaCacheKey(workerUrl, key, [routePath(route), body]), () => {
       const sent = deadline ? { ...body, deadlineMs: FORMULA_DEADLINE_MS } : body;
-      const answer = readTableAnswer(callRoute(route, { body: sent }));
+      const answer = readTableAnswer(callRoute(route, { body: sent, bearer: key, workerUrl }));
       return { value: toCells(answer.rows), cacheable: answer.pending === 0 };
     });
   } catch (error) {
@@ -215,7 +217,8 @@ export function AUDIENCE_OVERLAP(handles: CellArgument, platform?: CellArgument)
   if (!isOverlapPlatform(chosen)) {
     return `Audience overlap exists for ${OVERLAP_PLATFORMS.join(' and ')} only, not ${chosen}.`;
   }
-  // One API call for the whole set, answered whole: the overlap route takes no deadline.
+  // One API call for the whole set; past the deadline the formula says "Still fetching" and the
+  // next recalculation reads the answer from the worker's cache, never #ERROR! at 30 s.
   return tableFromWorker(
     WORKER_ROUTES.overlap,
     {
@@ -223,6 +226,6 @@ export function AUDIENCE_OVERLAP(handles: CellArgument, platform?: CellArgument)
       platform: chosen,
       withHeader: true,
     },
-    false,
+    true,
   );
 }

@@ -16,6 +16,7 @@ export {
   saveWorkerUrl,
   connect,
   disconnect,
+  disconnectFormulas,
   testConnection,
   getHealth,
   getAccount,

@@ -1,14 +1,18 @@
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import type { ConnectionTest, HealthView, Settings } from '../shared/sidebar-api';
 import { fetchIdentity } from './worker-account';
-import { asRecord, stringAt } from './worker-answers';
+import { asRecord, optionalRecordAt, stringAt } from './worker-answers';
 import { callRoute } from './worker-client';
 import { sentenceOf, WorkerCallError } from './worker-failure';
 import { fetchHealth } from './worker-health';
 import {
+  forgetDocumentKey,
   forgetWorkerKey,
   readConnection,
+  readDocumentConnection,
+  readDocumentKey,
   readWorkerKey,
+  storeDocumentKey,
   storeWorkerKey,
   updateConnectionIdentity,
 } from './worker-key';
@@ -18,11 +22,18 @@ import { currentWorkerUrl, saveWorkerUrlSetting } from './worker-url';
 export function readSettings(): Settings {
   const connected = readWorkerKey() !== null;
   const connection = connected ? readConnection() : null;
+  const workerUrl = currentWorkerUrl();
+  const document = readDocumentConnection();
+  const email = connection?.email ?? null;
   return {
-    workerUrl: currentWorkerUrl(),
+    workerUrl,
     connected,
-    email: connection?.email ?? null,
+    email,
     role: connection?.role ?? null,
+    formulas:
+      document === null || document.workerUrl !== workerUrl
+        ? null
+        : { email: document.email, byYou: email !== null && document.email === email },
   };
 }
 
@@ -57,7 +68,11 @@ export function connectToWorker(): Settings {
   const workerUrl = currentWorkerUrl();
   let answer: Record<string, unknown>;
   try {
-    answer = asRecord(callRoute(WORKER_ROUTES.issueKey, { bearer: token }), 'the new key');
+    const documentId = SpreadsheetApp.getActiveSpreadsheet().getId();
+    answer = asRecord(
+      callRoute(WORKER_ROUTES.issueKey, { bearer: token, body: { documentId } }),
+      'the new key',
+    );
   } catch (error) {
     if (error instanceof WorkerCallError && (error.status === 401 || error.status === 403)) {
       throw new Error(`The worker refused your Google sign-in: ${error.message}`);
@@ -76,6 +91,23 @@ export function connectToWorker(): Settings {
   if (previous !== null && previousKey !== null && previous.keyId !== issued.id) {
     revokeQuietly(previous.keyId, previousKey);
   }
+  const document = optionalRecordAt(answer, 'document');
+  // The worker revoked the document's earlier key when it issued this one.
+  if (document !== null) {
+    storeDocumentKey(
+      { key: stringAt(document, 'key'), id: stringAt(document, 'id'), email: stringAt(document, 'email') },
+      workerUrl,
+    );
+  }
+  return readSettings();
+}
+
+/** Revokes this document's key with itself (any editor holds it) and forgets it. */
+export function disconnectFormulasOfDocument(): Settings {
+  const document = readDocumentConnection();
+  const key = readDocumentKey();
+  if (document !== null && key !== null) revokeQuietly(document.keyId, key);
+  forgetDocumentKey();
   return readSettings();
 }
 
@@ -84,6 +116,11 @@ export function disconnectFromWorker(): Settings {
   const connection = readConnection();
   const key = readWorkerKey();
   if (connection !== null && key !== null) revokeQuietly(connection.keyId, key);
+  // Formulas this user connected would go on billing them: they stop too.
+  const document = readDocumentConnection();
+  if (document !== null && connection?.email != null && document.email === connection.email) {
+    disconnectFormulasOfDocument();
+  }
   forgetWorkerKey();
   return readSettings();
 }

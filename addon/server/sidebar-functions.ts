@@ -30,6 +30,7 @@ import {
 import { readSelectionInfo } from './selection-info';
 import {
   connectToWorker,
+  disconnectFormulasOfDocument,
   disconnectFromWorker,
   readSettings,
   saveWorkerUrlAndRead,
@@ -54,7 +55,11 @@ export function saveWorkerUrl(url: string): Settings {
   return saveWorkerUrlAndRead(url);
 }
 
-/** Sidebar: exchanges this user's Google ID token for a worker key, kept in user properties. */
+/**
+ * Sidebar: exchanges this user's Google ID token for a worker key, kept in user properties, and a
+ * document key for this spreadsheet's formulas, billed to this user (replacing whoever connected
+ * the document before).
+ */
 export function connect(): Settings {
   return connectToWorker();
 }
@@ -62,6 +67,14 @@ export function connect(): Settings {
 /** Sidebar: forgets (and revokes) this user's worker key. */
 export function disconnect(): Settings {
   return disconnectFromWorker();
+}
+
+/**
+ * Sidebar: this document's formulas stop working until someone connects it again (its document
+ * key is revoked with itself, so any editor may do it).
+ */
+export function disconnectFormulas(): Settings {
+  return disconnectFormulasOfDocument();
 }
 
 /** Sidebar: who the worker says this user is, and the health of the worker and the API. */

@@ -26,6 +26,8 @@ interface WorkerCall {
   body?: unknown;
   /** Sent instead of the stored worker key (the ID token that buys a key). */
   bearer?: string;
+  /** With `bearer`: the worker to send it to, as already read (a formula reads properties once). */
+  workerUrl?: string;
 }
 
 type ParamsOf<S> = S extends { params: infer P } ? { params: P } : { params?: never };
@@ -40,8 +42,10 @@ type BodyOf<S> = S extends { body: infer B }
 type RouteCall<S extends RouteShapes> = ParamsOf<S> &
   QueryOf<S> &
   BodyOf<S> & {
-    /** Sent instead of the stored worker key (the ID token that buys a key). */
+    /** Sent instead of the stored worker key (the ID token that buys a key, a document key). */
     bearer?: string;
+    /** With `bearer`: the worker to send it to, as already read (a formula reads properties once). */
+    workerUrl?: string;
   };
 
 /** The query's text, number and yes/no values; anything else (undefined) is left out. */
@@ -57,11 +61,12 @@ function queryValues(query: object | undefined): Record<string, QueryValue> | un
 
 /** Calls one route of the worker (shared/worker-api/routes.ts) and answers its parsed JSON. */
 export function callRoute<S extends RouteShapes>(route: WorkerRoute<S>, call: RouteCall<S>): unknown {
-  const { params, query, body, bearer } = call as {
+  const { params, query, body, bearer, workerUrl } = call as {
     params?: object;
     query?: object;
     body?: unknown;
     bearer?: string;
+    workerUrl?: string;
   };
   return callWorker({
     method: route.method.toLowerCase() as WorkerCall['method'],
@@ -69,6 +74,7 @@ export function callRoute<S extends RouteShapes>(route: WorkerRoute<S>, call: Ro
     ...(query === undefined ? {} : { query: queryValues(query) }),
     ...(body === undefined ? {} : { body }),
     ...(bearer === undefined ? {} : { bearer }),
+    ...(workerUrl === undefined ? {} : { workerUrl }),
   });
 }
 
@@ -86,7 +92,7 @@ export function queryString(query: Readonly<Record<string, QueryValue>> | undefi
 
 /** Calls the worker and answers its parsed JSON; throws WorkerCallError with a readable message. */
 function callWorker(call: WorkerCall): unknown {
-  const workerUrl = currentWorkerUrl();
+  const workerUrl = call.workerUrl ?? currentWorkerUrl();
   const bearer = call.bearer ?? readWorkerKey();
   if (bearer === null || bearer === '') throw new WorkerCallError(null, 'not_connected', NOT_CONNECTED);
   const context: FailureContext = { workerUrl, path: call.path, secrets: [bearer] };

@@ -1,4 +1,4 @@
-import { currentWorkerUrl, defaultWorkerUrl } from './worker-url';
+import { currentWorkerUrl, defaultWorkerUrl, workerUrlIn } from './worker-url';
 
 /**
  * The per-user worker key lives in user properties: custom functions cannot get an ID token, so
@@ -91,4 +91,90 @@ export function forgetWorkerKey(): void {
   const store = PropertiesService.getUserProperties();
   store.deleteProperty(WORKER_KEY_PROPERTY);
   store.deleteProperty(WORKER_CONNECTION_PROPERTY);
+}
+
+/**
+ * The document key: what this spreadsheet's formulas send. Custom functions cannot read the
+ * person's own user properties (Apps Script hands them the spreadsheet owner's store, and editors
+ * may not write it), but every editor's formulas read document properties. The key bills the
+ * person who connected the document, whom Settings names.
+ */
+export const DOCUMENT_KEY_PROPERTY = 'creatorSheets.documentKey';
+/** Who connected the document, the key's id (to revoke it) and the worker it belongs to. */
+export const DOCUMENT_CONNECTION_PROPERTY = 'creatorSheets.documentConnection';
+
+export interface DocumentConnection {
+  keyId: string | null;
+  /** Whose budget pays for the document's formulas. */
+  email: string | null;
+  workerUrl: string;
+}
+
+interface FormulaAccess {
+  workerUrl: string;
+  key: string;
+}
+
+function parseDocumentConnection(text: string | undefined): DocumentConnection | null {
+  if (text === undefined) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return null;
+    const record = value as Record<string, unknown>;
+    if (typeof record.workerUrl !== 'string') return null;
+    return {
+      keyId: typeof record.keyId === 'string' ? record.keyId : null,
+      email: typeof record.email === 'string' ? record.email : null,
+      workerUrl: record.workerUrl,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** This document's connection for formulas, or null when nobody has connected it. */
+export function readDocumentConnection(): DocumentConnection | null {
+  const store = PropertiesService.getDocumentProperties();
+  if (store === null) return null;
+  const key = store.getProperty(DOCUMENT_KEY_PROPERTY);
+  if (key === null || key.trim() === '') return null;
+  return parseDocumentConnection(store.getProperty(DOCUMENT_CONNECTION_PROPERTY) ?? undefined);
+}
+
+/**
+ * What a formula sends and where, from ONE read of document properties (a formula runs often, and
+ * consumer accounts have 50,000 property reads a day): the worker URL and the document key, or
+ * null when this document is not connected to that worker. A key issued by another worker is never
+ * sent: any editor can change the document's worker URL.
+ */
+export function readFormulaAccess(): FormulaAccess | null {
+  const properties = PropertiesService.getDocumentProperties()?.getProperties() ?? {};
+  const workerUrl = workerUrlIn(properties) ?? defaultWorkerUrl();
+  const key = properties[DOCUMENT_KEY_PROPERTY];
+  if (key === undefined || key.trim() === '') return null;
+  const connection = parseDocumentConnection(properties[DOCUMENT_CONNECTION_PROPERTY]);
+  return connection !== null && connection.workerUrl === workerUrl ? { workerUrl, key } : null;
+}
+
+export function storeDocumentKey(
+  issued: { key: string; id: string; email: string },
+  workerUrl: string,
+): void {
+  const connection: DocumentConnection = { keyId: issued.id, email: issued.email, workerUrl };
+  const store = PropertiesService.getDocumentProperties();
+  if (store === null) throw new Error('Connect from a spreadsheet: its formulas need the document key.');
+  store.setProperty(DOCUMENT_CONNECTION_PROPERTY, JSON.stringify(connection));
+  store.setProperty(DOCUMENT_KEY_PROPERTY, issued.key);
+}
+
+export function forgetDocumentKey(): void {
+  const store = PropertiesService.getDocumentProperties();
+  store?.deleteProperty(DOCUMENT_KEY_PROPERTY);
+  store?.deleteProperty(DOCUMENT_CONNECTION_PROPERTY);
+}
+
+/** The stored document key, for revoking it with itself (Disconnect formulas). */
+export function readDocumentKey(): string | null {
+  const key = PropertiesService.getDocumentProperties()?.getProperty(DOCUMENT_KEY_PROPERTY) ?? null;
+  return key !== null && key.trim() !== '' ? key : null;
 }

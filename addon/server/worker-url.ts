@@ -36,6 +36,14 @@ function normalizeWorkerUrl(text: string): WorkerUrlCheck {
   return { ok: true, url: base.endsWith('/') ? base : `${base}/` };
 }
 
+/** The worker URL saved among already-read document properties, or null for the build's default. */
+export function workerUrlIn(properties: Readonly<Record<string, string>>): string | null {
+  const value = properties[WORKER_URL_PROPERTY];
+  if (value === undefined || value.trim() === '') return null;
+  const check = normalizeWorkerUrl(value);
+  return check.ok ? check.url : null;
+}
+
 /** The URL Settings saved for this document (or user), or null when the build's default applies. */
 function savedWorkerUrl(): string | null {
   const stores = [PropertiesService.getDocumentProperties(), PropertiesService.getUserProperties()];

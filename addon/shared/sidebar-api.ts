@@ -37,6 +37,11 @@ export interface Settings {
   /** Who the worker says the key belongs to, when connected and known. */
   email: string | null;
   role: 'admin' | 'member' | null;
+  /**
+   * This document's formulas (every editor's): who connected the document to this worker, whose
+   * budget pays for them, and whether that is this user; null when nobody has connected it.
+   */
+  formulas: { email: string | null; byYou: boolean } | null;
 }
 
 export interface ConnectionTest {
@@ -216,6 +221,7 @@ export interface SidebarApi
   /** Exchanges this user's Google ID token for a worker key, kept in user properties. */
   connect(): Settings;
   disconnect(): Settings;
+  disconnectFormulas(): Settings;
   testConnection(): ConnectionTest;
   getHealth(): HealthView;
   getAccount(): AccountView;

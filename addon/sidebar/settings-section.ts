@@ -8,8 +8,16 @@ import { readWorkerUrl } from './worker-url-input';
 
 const CONNECT_EXPLANATION =
   'The Discovery API token stays on the worker, never in this spreadsheet. Connect signs you in to ' +
-  'the worker with your Google account; the worker answers with a personal key, kept in your user ' +
-  'properties, that your formulas send with each request. Disconnect forgets the key.';
+  'the worker with your Google account: it keeps a personal key in your user properties for this ' +
+  'sidebar, and gives this spreadsheet a document key for its formulas, which every editor’s ' +
+  'formulas use and which bills you. Disconnect forgets your key and stops formulas you connected.';
+
+/** Who pays for this document's formulas, in words. */
+function formulasText(formulas: Settings['formulas']): string {
+  if (formulas === null) return 'Not connected: formulas show "Not connected" until someone connects';
+  if (formulas.byYou) return 'Connected by you: your budget pays for them';
+  return `Connected by ${formulas.email ?? 'another editor'}: their budget pays for them`;
+}
 
 function whoText(email: string | null, role: Settings['role']): string {
   if (email === null) return 'Unknown';
@@ -29,10 +37,13 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
   const connect = button('Connect', { primary: true });
   const disconnect = button('Disconnect');
   const test = button('Test connection');
+  const formulas = createElement('div', { class: 'formulas', 'aria-live': 'polite' });
+  const connectFormulas = button('Use my account for formulas', { small: true });
+  const disconnectFormulas = button('Disconnect formulas', { small: true });
   const testResult = createElement('div', { class: 'test-result', 'aria-live': 'polite' });
   const healthDetail = createElement('p', { class: 'hint' });
   const refreshHealth = button('Refresh status', { small: true });
-  const controls = [url.control, save, connect, disconnect, test];
+  const controls = [url.control, save, connect, disconnect, test, connectFormulas, disconnectFormulas];
 
   const showSettings = (settings: Settings): void => {
     url.control.value = settings.workerUrl;
@@ -45,6 +56,10 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
     );
     connect.hidden = settings.connected;
     disconnect.hidden = !settings.connected;
+    formulas.replaceChildren(factList([{ label: 'Formulas', value: formulasText(settings.formulas) }]));
+    // Connecting again as oneself moves the document's formulas onto one's own budget.
+    connectFormulas.hidden = settings.formulas?.byYou === true;
+    disconnectFormulas.hidden = settings.formulas === null;
   };
 
   const showTest = (result: ConnectionTest): void => {
@@ -103,6 +118,19 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
       context.status.info('Disconnected: formulas and jobs stop until you connect again.');
     }),
   );
+  connectFormulas.addEventListener('click', () =>
+    act('connect the formulas', connectFormulas, 'Connecting…', async () => {
+      const settings = await context.server.connect();
+      showSettings(settings);
+      context.status.success('This spreadsheet’s formulas now use your account and your budget.');
+    }),
+  );
+  disconnectFormulas.addEventListener('click', () =>
+    act('disconnect the formulas', disconnectFormulas, 'Disconnecting…', async () => {
+      showSettings(await context.server.disconnectFormulas());
+      context.status.info('Formulas in this spreadsheet stop until someone connects it again.');
+    }),
+  );
   test.addEventListener('click', () =>
     act('test the connection', test, 'Testing…', async () => {
       showTest(await context.server.testConnection());
@@ -138,6 +166,8 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
     connection,
     createElement('div', { class: 'actions' }, [connect, disconnect, test]),
     testResult,
+    formulas,
+    createElement('div', { class: 'actions' }, [connectFormulas, disconnectFormulas]),
     createElement('p', { class: 'hint' }, [CONNECT_EXPLANATION]),
     createElement('div', { class: 'section-head' }, [
       createElement('h3', {}, ['Service status']),

@@ -7,6 +7,24 @@ import type { WorkerRole } from './worker-role';
  */
 export interface KeyRequest {
   idToken?: string;
+  /**
+   * The spreadsheet connecting: a document key for its formulas comes with the user key. Custom
+   * functions cannot read the person's own user properties (they get the sheet owner's), so a
+   * document's formulas send the document key, which any editor's formula may read from document
+   * properties; it bills the person who connected the document. Connecting a document again
+   * (anyone, as themselves) revokes its earlier document key.
+   */
+  documentId?: string;
+}
+
+/** A document key as issued: shown once. */
+export interface IssuedDocumentKey {
+  key: string;
+  id: string;
+  documentId: string;
+  /** Who connected the document: their budget pays for its formulas. */
+  email: string;
+  expiresAt: number;
 }
 
 /** What `POST /api/keys` answers, once: the key is never shown again. */
@@ -17,6 +35,8 @@ export interface IssuedKeyAnswer {
   role: WorkerRole;
   /** When the key stops working (ms since 1970): connecting again then gives a new one. */
   expiresAt: number;
+  /** With `documentId` in the request: the document's key for its formulas. */
+  document?: IssuedDocumentKey;
 }
 
 /** A worker key as listed: never the key itself. Times in ms since 1970. */
@@ -27,6 +47,8 @@ export interface WorkerKeyInfo {
   lastUsedAt: number | null;
   revokedAt: number | null;
   expiresAt: number;
+  /** A document key's spreadsheet; null for a person's own key. */
+  documentId: string | null;
 }
 
 /** `GET /api/keys?email=`: an admin sees every key (`email` narrows), a member their own. */

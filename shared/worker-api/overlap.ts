@@ -13,6 +13,8 @@ export interface OverlapRequest {
   withHeader?: boolean;
   /** Skip the cache and pay for a fresh overlap. */
   refresh?: boolean;
+  /** A formula's: answer by then (milliseconds, at most MAX_DEADLINE_MS) with a "Still fetching" row. */
+  deadlineMs?: number;
 }
 
 export interface OverlapAnswer extends SheetTable {
@@ -25,4 +27,6 @@ export interface OverlapAnswer extends SheetTable {
   storedAt: number;
   /** Credits billed by this request. */
   credits: number;
+  /** 1 when the deadline came first: the one row says so, and asking again soon shows it (free). */
+  pending: number;
 }

@@ -86,6 +86,12 @@ export interface WorkerRoute<S extends RouteShapes = RouteShapes> {
   /** One sentence for the OpenAPI description. */
   readonly summary: string;
   readonly access: RouteAccess;
+  /**
+   * A document key (a spreadsheet's formulas) may call it. Every other route refuses one: the key
+   * sits in document properties, where every editor's formulas can read it, so it must not open
+   * the sidebar's routes (jobs, usage, keys) of the person who connected the document.
+   */
+  readonly formulas?: true;
   /** Never set: carries S for the compiler. */
   readonly shapes?: S;
 }
@@ -100,12 +106,14 @@ export const WORKER_ROUTES = {
     path: '/api/reports',
     summary: 'One report row per handle or profile URL, in input order (cached creators are free).',
     access: 'signed-in',
+    formulas: true,
   }),
   emailSearch: route<{ body: EmailSearchRequest; answer: EmailSearchAnswer }>({
     method: 'POST',
     path: '/api/email-search',
     summary: 'One row per e-mail address: the creators the address belongs to, batched up to 1,000 per call.',
     access: 'signed-in',
+    formulas: true,
   }),
   // No body when the ID token is the bearer.
   issueKey: route<{ body: KeyRequest | undefined; answer: IssuedKeyAnswer }>({
@@ -123,8 +131,9 @@ export const WORKER_ROUTES = {
   revokeKey: route<{ params: KeyParams; answer: KeyRevokedAnswer }>({
     method: 'DELETE',
     path: '/api/keys/:id',
-    summary: 'Revokes a worker key: a member their own, an admin any.',
+    summary: 'Revokes a worker key: a member their own, an admin any, a document key itself.',
     access: 'signed-in',
+    formulas: true,
   }),
   usage: route<{ query: UsageQuery; answer: UsageAnswer }>({
     method: 'GET',
@@ -179,6 +188,7 @@ export const WORKER_ROUTES = {
     path: '/api/overlap',
     summary: 'Audience overlap of 2 to 100 creators.',
     access: 'signed-in',
+    formulas: true,
   }),
   dictionary: route<{ params: DictionaryParams; query: DictionaryQuery; answer: DictionaryAnswer }>({
     method: 'GET',
@@ -353,3 +363,10 @@ export function routePath(route: WorkerRoute, params?: object): string {
     return encodeURIComponent(String(value));
   });
 }
+
+/** The routes a document key may call, as `METHOD /path` with Express's `:params`. */
+export const FORMULA_ROUTES: ReadonlySet<string> = new Set(
+  Object.values(WORKER_ROUTES as Record<string, WorkerRoute>)
+    .filter((route) => route.formulas === true)
+    .map((route) => `${route.method} ${route.path}`),
+);

@@ -1,5 +1,6 @@
 import type { AccountView, ConnectionTest, Settings } from '../../addon/shared/sidebar-api';
-import type { WorkerKeyInfo } from '../../worker/src/store/key-repository';
+import type { UsageAnswer } from '../../shared/worker-api/account';
+import type { WorkerKeyInfo } from '../../shared/worker-api/keys';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
 import { makeSigningKey, TEST_CLIENT_ID } from '../../worker/playground/fake-google';
 import { useBundleWorld, WORKER_KEY_PROPERTY } from './bundle-world';
@@ -55,13 +56,20 @@ describe('Connect from the built bundle', () => {
       connected: true,
       email: MEMBER,
       role: 'member',
+      formulas: { email: MEMBER, byYou: true },
     });
     const key = storedKey(fakes);
     expect(fakes.scriptApp.identityTokens).toHaveLength(1);
     expect(key).toMatch(/^csk_[\w-]+$/);
     expect(key).not.toBe(fakes.scriptApp.identityTokens[0]);
     const issued = await world.api<{ keys: WorkerKeyInfo[] }>(`/api/keys?email=${MEMBER}`);
-    expect(issued.keys).toEqual([expect.objectContaining({ email: MEMBER, revokedAt: null })]);
+    // The user's key for the sidebar, and the document's for its formulas.
+    expect(issued.keys).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ email: MEMBER, revokedAt: null, documentId: null }),
+        expect.objectContaining({ email: MEMBER, revokedAt: null, documentId: fakes.spreadsheet.getId() }),
+      ]),
+    );
 
     const account = fakes.runtime.callFromClient('getAccount') as AccountView;
     // A member sees their own spending and a sentence in place of the API account's balance.
@@ -84,7 +92,8 @@ describe('Connect from the built bundle', () => {
     expect(storedKey(fakes)).toBeNull();
     expect(report(fakes)).toBe(NOT_CONNECTED);
     const revoked = await world.api<{ keys: WorkerKeyInfo[] }>(`/api/keys?email=${MEMBER}`);
-    expect(revoked.keys).toEqual([expect.objectContaining({ revokedAt: expect.any(Number) })]);
+    expect(revoked.keys).toHaveLength(2);
+    expect(revoked.keys.every((key) => key.revokedAt !== null)).toBe(true);
   });
 
   it('lets in the addresses of ALLOWED_EMAILS and refuses others with a sentence, storing nothing', () => {
@@ -102,5 +111,98 @@ describe('Connect from the built bundle', () => {
     expect(storedKey(outsider)).toBeNull();
     expect(outsider.runtime.callFromClient('getSettings')).toMatchObject({ connected: false });
     expect(report(outsider)).toBe(NOT_CONNECTED);
+  });
+});
+
+describe('A team in one spreadsheet (issue 13: document keys)', () => {
+  const OWNER = 'olga@team.com';
+  const BO = 'bo@team.com';
+  const CY = 'cy@team.com';
+
+  /** Spend today per person, from the ledger, as an admin sees it. */
+  async function spentToday(email: string): Promise<number> {
+    const usage = await world.api<UsageAnswer>('/api/account/usage?recent=0');
+    return usage.team?.byUser.today.find((line) => line.email === email)?.credits ?? 0;
+  }
+
+  it("lets an editor who is not the owner connect, and every editor's formulas then work, billed as Settings says", async () => {
+    // Bo edits Olga's spreadsheet. Olga's own user store holds a key: inside a formula that is the
+    // store Apps Script hands out, and it must never be what a teammate's formula spends.
+    const fakes = world.load({
+      connected: false,
+      session: { activeUserEmail: BO },
+      properties: { ownerEmail: OWNER },
+    });
+    fakes.propertiesService.userOf(OWNER).setProperty(WORKER_KEY_PROPERTY, world.devKey);
+    expect(report(fakes)).toBe(NOT_CONNECTED);
+
+    expect(fakes.runtime.callFromClient('connect')).toMatchObject({
+      connected: true,
+      email: BO,
+      formulas: { email: BO, byYou: true },
+    });
+    // Bo's own key went to Bo's store, not the owner's; the formulas' key to the document's.
+    expect(fakes.propertiesService.userOf(OWNER).getProperty(WORKER_KEY_PROPERTY)).toBe(world.devKey);
+    expect(storedKey(fakes)).toMatch(/^csk_/);
+    const boBefore = await spentToday(BO);
+    // A creator no other test has fetched, so the worker pays for it now.
+    const rows = fakes.runtime.call(
+      'INFLUENCER_REPORT',
+      [`@${world.handles.instagram[2]}`, 'instagram'],
+      'custom-function',
+    );
+    expect(Array.isArray(rows)).toBe(true);
+    expect(await spentToday(BO)).toBeGreaterThan(boBefore);
+
+    // Cy, another editor, has not connected: the document's formulas work for Cy too, on Bo.
+    fakes.session.actAs(CY);
+    expect(fakes.runtime.callFromClient('getSettings')).toMatchObject({
+      connected: false,
+      formulas: { email: BO, byYou: false },
+    });
+    expect(Array.isArray(report(fakes))).toBe(true);
+
+    // Cy connects the document as themselves: from then on its formulas bill Cy.
+    expect(fakes.runtime.callFromClient('connect')).toMatchObject({ formulas: { email: CY, byYou: true } });
+    const boKeys = await world.api<{ keys: WorkerKeyInfo[] }>(`/api/keys?email=${BO}`);
+    const boDocument = boKeys.keys.find((key) => key.documentId === fakes.spreadsheet.getId());
+    expect(boDocument?.revokedAt).toEqual(expect.any(Number));
+    const cyBefore = await spentToday(CY);
+    expect(
+      Array.isArray(
+        fakes.runtime.call(
+          'INFLUENCER_REPORT',
+          [`@${world.handles.youtube[0]}`, 'youtube'],
+          'custom-function',
+        ),
+      ),
+    ).toBe(true);
+    expect(await spentToday(CY)).toBeGreaterThan(cyBefore);
+
+    // Any editor may disconnect the document's formulas; Bo's own sidebar key stays.
+    fakes.session.actAs(BO);
+    expect(fakes.runtime.callFromClient('disconnectFormulas')).toMatchObject({
+      connected: true,
+      formulas: null,
+    });
+    expect(report(fakes)).toBe(NOT_CONNECTED);
+  });
+
+  it("keeps an editor's formula from writing the owner's user store, as Apps Script does", () => {
+    const fakes = world.load({
+      connected: false,
+      session: { activeUserEmail: BO },
+      properties: { ownerEmail: OWNER },
+    });
+    fakes.runtime.run('custom-function', () => {
+      const store = fakes.propertiesService.getUserProperties();
+      expect(() => store.setProperty('x', 'y')).toThrow(/permission/);
+    });
+    fakes.session.actAs(OWNER);
+    fakes.runtime.run('custom-function', () => {
+      fakes.propertiesService.getUserProperties().setProperty('x', 'y');
+    });
+    expect(fakes.propertiesService.userOf(OWNER).getProperty('x')).toBe('y');
+    expect(fakes.propertiesService.userOf(BO).getProperty('x')).toBeNull();
   });
 });

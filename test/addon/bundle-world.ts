@@ -28,6 +28,9 @@ export const SANDBOX_TOKEN = 'bundle-sandbox-token-5c1e';
 export const DEV_KEY = 'bundle-dev-key-7d2f41';
 /** Where the add-on keeps the worker key (addon/server/worker-key.ts). */
 export const WORKER_KEY_PROPERTY = 'creatorSheets.workerKey';
+/** Where formulas find the document key (addon/server/worker-key.ts). */
+export const DOCUMENT_KEY_PROPERTY = 'creatorSheets.documentKey';
+const DOCUMENT_CONNECTION_PROPERTY = 'creatorSheets.documentConnection';
 
 export interface BundleWorld extends BundleWorkerReady {
   /** Folder with Code.js, Sidebar.html and appsscript.json. */
@@ -128,7 +131,15 @@ export async function startBundleWorld(options: BundleWorldOptions = {}): Promis
       });
       created.push(fakes);
       loadBundle(path.join(build, 'Code.js'), fakes);
-      if (connected) fakes.propertiesService.user.setProperty(WORKER_KEY_PROPERTY, ready.devKey);
+      if (connected) {
+        // As Connect leaves them: the user's key for the sidebar, the document's for formulas.
+        fakes.propertiesService.user.setProperty(WORKER_KEY_PROPERTY, ready.devKey);
+        fakes.propertiesService.document.setProperty(DOCUMENT_KEY_PROPERTY, ready.devKey);
+        fakes.propertiesService.document.setProperty(
+          DOCUMENT_CONNECTION_PROPERTY,
+          JSON.stringify({ keyId: null, email: 'dev@localhost', workerUrl }),
+        );
+      }
       return fakes;
     },
     stats: async () => (await sandboxAdmin('GET', '/stats')) as StatsBody,

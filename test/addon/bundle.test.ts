@@ -189,6 +189,11 @@ describe('custom functions', () => {
     // The build's worker is not on loopback, and the test bench reaches nothing else.
     const { fakes } = load();
     fakes.propertiesService.user.setProperty('creatorSheets.workerKey', 'wk_test');
+    fakes.propertiesService.document.setProperty('creatorSheets.documentKey', 'wk_test');
+    fakes.propertiesService.document.setProperty(
+      'creatorSheets.documentConnection',
+      JSON.stringify({ keyId: 'key-1', email: 'ana@team.com', workerUrl: `${WORKER_URL}/` }),
+    );
     for (const answer of [
       fakes.runtime.call('INFLUENCER_REPORT', ['@nasa', 'youtube'], 'custom-function'),
       fakes.runtime.call('EMAIL_SEARCH', ['creator@example.com'], 'custom-function'),
@@ -219,7 +224,7 @@ describe('custom functions', () => {
 describe('getSettings', () => {
   it('tells the sidebar the worker URL baked in by the build and whether the user is connected', () => {
     const { fakes } = load();
-    const settings = { workerUrl: `${WORKER_URL}/`, email: null, role: null };
+    const settings = { workerUrl: `${WORKER_URL}/`, email: null, role: null, formulas: null };
     expect(fakes.runtime.callFromClient('getSettings')).toEqual({ ...settings, connected: false });
     fakes.propertiesService.user.setProperty('creatorSheets.workerKey', 'wk_test');
     expect(fakes.runtime.callFromClient('getSettings')).toEqual({ ...settings, connected: true });

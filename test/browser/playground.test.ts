@@ -44,7 +44,7 @@ describe('the playground in a browser', () => {
     await expect(settings.getByText(PLAYGROUND_USER, { exact: false }).textContent()).resolves.toContain(
       PLAYGROUND_USER,
     );
-    await settings.getByRole('button', { name: 'Disconnect' }).waitFor({ timeout: 30_000 });
+    await settings.getByRole('button', { name: 'Disconnect', exact: true }).waitFor({ timeout: 30_000 });
   }, 60_000);
 
   it('enriches a column of 2,000 e-mail addresses: estimate, confirm, progress to Done, rows in the grid', async () => {

@@ -153,8 +153,9 @@ describe('INFLUENCER_REPORT', () => {
     expect(env.worker.requests[0].body).not.toHaveProperty('platform');
   });
 
-  it('says "Not connected" without a key', () => {
-    env.fakes.propertiesService.user.deleteProperty('creatorSheets.workerKey');
+  it('says "Not connected" without a document key, even when the owner\'s user store holds one', () => {
+    // Inside a formula the user store is the owner's (Apps Script): its key is never the one sent.
+    env.fakes.propertiesService.document.deleteProperty('creatorSheets.documentKey');
     expect(formula(() => INFLUENCER_REPORT('@a', 'instagram'))).toBe(NOT_CONNECTED);
     expect(env.worker.requests).toHaveLength(0);
   });
@@ -193,6 +194,8 @@ describe('AUDIENCE_OVERLAP', () => {
       handles: ['https://www.youtube.com/@nasa', 'https://www.youtube.com/@esa'],
       platform: 'youtube',
       withHeader: true,
+      // Every formula sends a deadline, the overlap too: past it, "Still fetching", never #ERROR!.
+      deadlineMs: FORMULA_DEADLINE_MS,
     });
   });
 

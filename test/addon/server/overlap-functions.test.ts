@@ -47,6 +47,7 @@ function overlapAnswer(handles: string[], fromCache = false): OverlapAnswer {
     fromCache,
     storedAt: 0,
     credits: fromCache ? 0 : 1,
+    pending: 0,
   };
 }
 
@@ -69,6 +70,7 @@ function unreadableOverlapAnswer(fromCache = false): OverlapAnswer {
     fromCache,
     storedAt: 0,
     credits: fromCache ? 0 : 1,
+    pending: 0,
   };
 }
 

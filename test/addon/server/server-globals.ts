@@ -12,7 +12,7 @@ export const TEST_KEY = 'csk_test_0123456789abcdef0123456789abcdef';
 export interface ServerGlobals {
   fakes: AppsScriptFakes;
   worker: ScriptedWorker;
-  /** Stores a worker key as `connect()` would. */
+  /** Stores a worker key, and the document key for formulas, as `connect()` would. */
   connect(key?: string, email?: string): void;
   restore(): void;
 }
@@ -42,6 +42,11 @@ export function installServerGlobals(options: FakeOptions = {}): ServerGlobals {
       fakes.propertiesService.user.setProperty(
         'creatorSheets.workerConnection',
         JSON.stringify({ keyId: 'key-1', email, role: 'member', workerUrl: TEST_WORKER_URL }),
+      );
+      fakes.propertiesService.document.setProperty('creatorSheets.documentKey', key);
+      fakes.propertiesService.document.setProperty(
+        'creatorSheets.documentConnection',
+        JSON.stringify({ keyId: 'key-2', email, workerUrl: TEST_WORKER_URL }),
       );
     },
     restore() {

@@ -16,11 +16,24 @@ beforeEach(() => {
 afterEach(() => env.restore());
 
 const NEW_KEY = 'csk_new_fedcba9876543210fedcba9876543210';
+const NEW_DOCUMENT_KEY = 'csk_doc_00112233445566778899aabbccddeeff';
 
 function issueKeys(): void {
   env.worker.on('post', 'api/keys', {
     status: 201,
-    body: { key: NEW_KEY, id: 'key-2', email: 'ana@team.com', role: 'admin' },
+    body: {
+      key: NEW_KEY,
+      id: 'key-2',
+      email: 'ana@team.com',
+      role: 'admin',
+      document: {
+        key: NEW_DOCUMENT_KEY,
+        id: 'key-3',
+        documentId: 'doc',
+        email: 'ana@team.com',
+        expiresAt: 1,
+      },
+    },
   });
   env.worker.on('delete', /^api\/keys\//, { body: { key: {} } });
 }
@@ -33,9 +46,15 @@ describe('connect', () => {
       connected: true,
       email: 'ana@team.com',
       role: 'admin',
+      formulas: { email: 'ana@team.com', byYou: true },
     });
     const [post] = env.worker.calls('api/keys');
     expect(post.headers.Authorization).toBe(`Bearer ${env.fakes.scriptApp.identityTokens[0]}`);
+    expect(post.body).toEqual({ documentId: env.fakes.spreadsheet.getId() });
+    // The document's formulas get their own key, in document properties, which formulas can read.
+    expect(env.fakes.propertiesService.document.getProperty('creatorSheets.documentKey')).toBe(
+      NEW_DOCUMENT_KEY,
+    );
     expect(env.fakes.propertiesService.user.getProperty(WORKER_KEY_PROPERTY)).toBe(NEW_KEY);
     expect(
       JSON.parse(env.fakes.propertiesService.user.getProperty(WORKER_CONNECTION_PROPERTY) ?? '{}'),

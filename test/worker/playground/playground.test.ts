@@ -102,7 +102,9 @@ describe('the playground in sandbox mode', () => {
     const keys = await fetch(`${worker.url}/api/keys?email=${PLAYGROUND_USER}`, {
       headers: { Authorization: 'Bearer playground-dev-key-1' },
     });
-    expect(((await keys.json()) as { keys: unknown[] }).keys).toHaveLength(1);
+    // The user's key for the sidebar and the spreadsheet's for its formulas (issue 13).
+    const issued = ((await keys.json()) as { keys: { documentId: string | null }[] }).keys;
+    expect(issued.map((key) => key.documentId === null).sort()).toEqual([false, true]);
 
     const pid = worker.playground?.host.pid;
     await worker.stop();

@@ -5,7 +5,7 @@ import { FakeDriveApp } from './drive-app';
 import { CustomFunctionEvaluator } from './formula-evaluator';
 import { FakeHtmlService } from './html-service';
 import { FakeLockService } from './lock-service';
-import { FakePropertiesService } from './properties-service';
+import { FakePropertiesService, type PropertiesOptions } from './properties-service';
 import { FakeRuntime } from './runtime';
 import { FakeScriptApp, type ScriptAppOptions } from './script-app';
 import { FakeSession, type SessionOptions } from './session';
@@ -52,6 +52,7 @@ export interface FakeOptions {
   now?: number;
   spreadsheet?: SpreadsheetOptions;
   session?: SessionOptions;
+  properties?: PropertiesOptions;
   scriptApp?: ScriptAppOptions;
 }
 
@@ -61,10 +62,10 @@ export function createAppsScriptFakes(options: FakeOptions = {}): AppsScriptFake
   const ui = new FakeUi(runtime, options.addonName ?? 'Creator Sheets');
   const spreadsheetApp = new FakeSpreadsheetApp(runtime, ui, options.spreadsheet);
   const htmlService = new FakeHtmlService(runtime);
-  const propertiesService = new FakePropertiesService(runtime);
+  const session = new FakeSession(runtime, options.session);
+  const propertiesService = new FakePropertiesService(runtime, session, options.properties);
   const cacheService = new FakeCacheService(runtime);
   const urlFetchApp = new FakeUrlFetchApp(runtime);
-  const session = new FakeSession(runtime, options.session);
   const scriptApp = new FakeScriptApp(runtime, session, options.scriptApp);
   const lockService = new FakeLockService(runtime);
   const utilities = new FakeUtilities(runtime);

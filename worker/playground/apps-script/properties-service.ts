@@ -1,4 +1,5 @@
 import type { FakeRuntime } from './runtime';
+import type { FakeSession } from './session';
 
 /** Apps Script quotas: 9 KB per value, 500 KB per store (keys and values, UTF-8). */
 export const PROPERTY_VALUE_MAX_BYTES = 9 * 1024;
@@ -12,12 +13,18 @@ const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
  * null or undefined is refused.
  */
 class FakeProperties {
-  private readonly entries = new Map<string, string>();
-
   constructor(
     readonly name: string,
     private readonly runtime: FakeRuntime | null = null,
+    private readonly entries = new Map<string, string>(),
+    /** Set on a view that may read but not write: the sentence every write throws. */
+    private readonly refusal: string | null = null,
   ) {}
+
+  /** The same store, readable only (an editor's formula reading the owner's user store). */
+  readOnlyView(refusal: string): FakeProperties {
+    return new FakeProperties(this.name, this.runtime, this.entries, refusal);
+  }
 
   getProperty(key: string): string | null {
     this.enter('Properties.getProperty');
@@ -36,11 +43,13 @@ class FakeProperties {
 
   setProperty(key: string, value: string): FakeProperties {
     this.enter('Properties.setProperty');
+    this.refuseWrites();
     return this.store({ [asString(key, 'key')]: value }, false);
   }
 
   setProperties(properties: Record<string, string>, deleteAllOthers = false): FakeProperties {
     this.enter('Properties.setProperties');
+    this.refuseWrites();
     if (typeof properties !== 'object' || properties === null)
       throw new Error('Invalid argument: properties');
     return this.store(properties, deleteAllOthers);
@@ -48,12 +57,14 @@ class FakeProperties {
 
   deleteProperty(key: string): FakeProperties {
     this.enter('Properties.deleteProperty');
+    this.refuseWrites();
     this.entries.delete(asString(key, 'key'));
     return this;
   }
 
   deleteAllProperties(): FakeProperties {
     this.enter('Properties.deleteAllProperties');
+    this.refuseWrites();
     this.entries.clear();
     return this;
   }
@@ -87,28 +98,69 @@ class FakeProperties {
   private enter(call: string): void {
     this.runtime?.enter(call);
   }
+
+  private refuseWrites(): void {
+    if (this.refusal !== null) throw new Error(this.refusal);
+  }
 }
 
 /**
- * PropertiesService with its three stores. Each store needs authorization, so none is reachable
- * from an onOpen in AuthMode.NONE. A custom function may use all three: its user store is the
- * sheet owner's (Apps Script forbids editors to set user properties there; the fake cannot tell
- * an editor from the owner and allows it).
+ * The rule of custom functions (developers.google.com/apps-script/guides/sheets/functions, "Using
+ * Apps Script services", Properties): "getUserProperties() only gets the properties of the
+ * spreadsheet owner. Spreadsheet editors can't set user properties in a custom function."
+ */
+const EDITOR_WRITES_OWNER_STORE =
+  "Exception: You do not have permission to set the spreadsheet owner's user properties from a custom function.";
+
+export interface PropertiesOptions {
+  /** Who owns the spreadsheet: whose user store every custom function reads. The first user by default. */
+  ownerEmail?: string;
+}
+
+/**
+ * PropertiesService with its three stores, the user store one per person. Each store needs
+ * authorization, so none is reachable from an onOpen in AuthMode.NONE. In a custom function the
+ * user store is the spreadsheet OWNER's, whoever recalculates, and read-only for everyone else
+ * (the rule above); menus and the sidebar see the active user's own store.
  */
 export class FakePropertiesService {
-  readonly user: FakeProperties;
   readonly script: FakeProperties;
   readonly document: FakeProperties;
+  readonly ownerEmail: string;
+  private readonly userStores = new Map<string, FakeProperties>();
 
-  constructor(private readonly runtime: FakeRuntime) {
-    this.user = new FakeProperties('user', runtime);
+  constructor(
+    private readonly runtime: FakeRuntime,
+    private readonly session: Pick<FakeSession, 'activeUserEmail'>,
+    options: PropertiesOptions = {},
+  ) {
     this.script = new FakeProperties('script', runtime);
     this.document = new FakeProperties('document', runtime);
+    this.ownerEmail = options.ownerEmail ?? session.activeUserEmail;
+  }
+
+  /** The active user's own store, as their menus and sidebar see it. */
+  get user(): FakeProperties {
+    return this.userOf(this.session.activeUserEmail);
+  }
+
+  /** One person's user store. */
+  userOf(email: string): FakeProperties {
+    let store = this.userStores.get(email);
+    if (store === undefined) {
+      store = new FakeProperties('user', this.runtime);
+      this.userStores.set(email, store);
+    }
+    return store;
   }
 
   getUserProperties(): FakeProperties {
     this.runtime.enter('PropertiesService.getUserProperties', ['auth-none']);
-    return this.user;
+    if (this.runtime.mode !== 'custom-function') return this.user;
+    const owners = this.userOf(this.ownerEmail);
+    return this.session.activeUserEmail === this.ownerEmail
+      ? owners
+      : owners.readOnlyView(EDITOR_WRITES_OWNER_STORE);
   }
 
   getScriptProperties(): FakeProperties {

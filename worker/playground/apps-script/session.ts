@@ -34,6 +34,12 @@ export class FakeSession {
     this.effectiveUserEmail = options.effectiveUserEmail ?? this.activeUserEmail;
   }
 
+  /** Another editor of the same spreadsheet takes over (an add-on runs as its active user). */
+  actAs(email: string): void {
+    this.activeUserEmail = email;
+    this.effectiveUserEmail = email;
+  }
+
   getActiveUser(): FakeUser {
     this.runtime.enter('Session.getActiveUser', ['auth-none']);
     return new FakeUser(this.runtime.mode === 'custom-function' ? '' : this.activeUserEmail);

@@ -66,6 +66,7 @@ export async function callPaid<T>(
         text: body.text,
         problems: body.problems,
         userEmail: context.identity.email,
+        ...(context.identity.documentId === undefined ? {} : { documentId: context.identity.documentId }),
         requestId: context.requestId,
         ...(context.jobId === undefined ? {} : { jobId: context.jobId }),
         charge: actual,

@@ -83,6 +83,7 @@ export function createPaidCalls(options: PaidCallsOptions): PaidCalls {
       options.journal.record(
         {
           userEmail: context.identity.email,
+          ...(context.identity.documentId === undefined ? {} : { documentId: context.identity.documentId }),
           operation: spec.operation,
           estimatedCredits: spec.estimate.credits,
           actualCredits: actual.credits,

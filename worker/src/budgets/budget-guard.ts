@@ -31,7 +31,7 @@ interface EffectiveBudgets {
 }
 
 /** `Identity` fits; only the address counts. */
-export type BudgetSubject = Pick<Identity, 'email'>;
+export type BudgetSubject = Pick<Identity, 'email' | 'documentId'>;
 
 type Credits = number | CreditCharge;
 

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { CredentialKind } from './identity';
 import { closeIfBodyUnread } from '../http/unread-body';
 import { WorkerKeyExpiredError } from '../store/key-repository';
@@ -9,6 +9,7 @@ import {
   type CredentialCheckerOptions,
 } from './credential-checker';
 import { sendError } from './error-answer';
+import { FORMULA_ROUTES } from '../../../shared/worker-api/routes';
 
 type LogFields = Record<string, string | number | boolean | null>;
 
@@ -23,6 +24,15 @@ interface AuthenticatorOptions extends CredentialCheckerOptions {
 
 const MISSING_CREDENTIAL_MESSAGE =
   'Sign in first: send "Authorization: Bearer <Google ID token or worker key>"';
+
+const DOCUMENT_KEY_MESSAGE =
+  "a document key serves its spreadsheet's formulas only: sign in as yourself (Settings > Connect) for the rest";
+
+/** The route being served is one a document key may call (routes mount the authenticator themselves). */
+function isFormulaRoute(req: Request): boolean {
+  const path: unknown = (req.route as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' && FORMULA_ROUTES.has(`${req.method} ${path}`);
+}
 
 /** The bearer credential of a request, or null when there is none. */
 export function readBearer(req: Request): string | null {
@@ -64,23 +74,31 @@ export function createAuthenticatorFromChecker(
       sendError(res, 401, 'unauthenticated', error.message);
       return;
     }
+    if (outcome.ok && outcome.identity.documentId !== undefined && !isFormulaRoute(req)) {
+      logRefusal(logger, req, 403, 'forbidden', 'workerKey', outcome.identity.email, 'document key');
+      closeIfBodyUnread(req, res);
+      sendError(res, 403, 'forbidden', DOCUMENT_KEY_MESSAGE);
+      return;
+    }
     if (outcome.ok) {
       req.identity = outcome.identity;
       next();
       return;
     }
-    logRefusal(
-      logger,
-      req,
-      outcome.status,
-      outcome.code,
-      outcome.via,
-      outcome.email ?? null,
-      outcome.message,
-    );
-    closeIfBodyUnread(req, res);
-    sendError(res, outcome.status, outcome.code, outcome.message);
+    sendRefusal(logger, req, res, outcome);
   };
+}
+
+/** Logs a refused credential (never the credential) and answers its status and sentence. */
+export function sendRefusal(
+  logger: AuthLogger | undefined,
+  req: Request,
+  res: Response,
+  outcome: Extract<AuthOutcome, { ok: false }>,
+): void {
+  logRefusal(logger, req, outcome.status, outcome.code, outcome.via, outcome.email ?? null, outcome.message);
+  closeIfBodyUnread(req, res);
+  sendError(res, outcome.status, outcome.code, outcome.message);
 }
 
 export function logRefusal(

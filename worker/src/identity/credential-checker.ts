@@ -51,7 +51,12 @@ export function createCredentialChecker(options: CredentialCheckerOptions): Cred
     via,
   });
 
-  const admit = (email: string, via: CredentialKind, proof: AccountProof, keyId?: string): AuthOutcome => {
+  const admit = (
+    email: string,
+    via: CredentialKind,
+    proof: AccountProof,
+    key?: { id: string; documentId: string | null },
+  ): AuthOutcome => {
     const decision = options.policy.decide(email, proof);
     if (!decision.allowed) {
       return {
@@ -64,7 +69,12 @@ export function createCredentialChecker(options: CredentialCheckerOptions): Cred
       };
     }
     const identity: Identity = { email: decision.email, role: decision.role, via };
-    return { ok: true, identity: keyId === undefined ? identity : { ...identity, keyId } };
+    if (key === undefined) return { ok: true, identity };
+    const fromKey = { ...identity, keyId: key.id };
+    return {
+      ok: true,
+      identity: key.documentId === null ? fromKey : { ...fromKey, documentId: key.documentId },
+    };
   };
 
   return {
@@ -89,7 +99,7 @@ export function createCredentialChecker(options: CredentialCheckerOptions): Cred
             'the worker key is unknown or revoked: open the sidebar to get a new one',
           );
         }
-        return admit(key.email, 'workerKey', { via: 'workerKey' }, key.id);
+        return admit(key.email, 'workerKey', { via: 'workerKey' }, key);
       }
       if (!accept.includes('idToken')) return refuse('idToken', 'an ID token cannot be used here');
       try {

@@ -13,6 +13,11 @@ export interface Identity {
   via: CredentialKind;
   /** The worker key used, when `via` is `workerKey`. */
   keyId?: string;
+  /**
+   * A document key's spreadsheet: the caller is that document's formulas, billed to `email` (who
+   * connected it), and may call only the routes for formulas (FORMULA_ROUTES).
+   */
+  documentId?: string;
 }
 
 /** The sandbox-mode identity of the development key. */

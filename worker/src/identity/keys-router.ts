@@ -1,15 +1,14 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { optionalQueryText } from '../../../shared/requests/fields';
+import { matching, optionalQueryText } from '../../../shared/requests/fields';
 import { parseBody } from '../http/parse-body';
 import { jsonBody, KB } from '../http/json-body';
-import { closeIfBodyUnread } from '../http/unread-body';
 import type { IssuedKeyAnswer } from '../../../shared/worker-api/keys';
 import type { KeyRepository, WorkerKeyInfo } from '../store/key-repository';
-import { logRefusal, readBearer, type AuthLogger } from './authenticate';
+import { readBearer, sendRefusal, type AuthLogger } from './authenticate';
 import type { CredentialChecker } from './credential-checker';
 import { sendError } from './error-answer';
-import { requireIdentity } from './identity';
+import { requireIdentity, type Identity } from './identity';
 
 interface KeysRouterOptions {
   /** The authenticator in front of listing and revoking. */
@@ -26,7 +25,14 @@ interface KeysRouterOptions {
 const KEYS_BODY_LIMIT = 8 * KB;
 
 /** The body of `POST /api/keys` when the ID token is not in `Authorization: Bearer`. */
-export const keyRequestSchema = z.looseObject({ idToken: z.string().optional() });
+export const keyRequestSchema = z.looseObject({
+  idToken: z.string().optional(),
+  /** A spreadsheet id as Google writes them: letters, digits, `-` and `_`. */
+  documentId: matching(
+    /^[A-Za-z0-9_-]{10,200}$/,
+    'must be a spreadsheet id (letters, digits, - and _)',
+  ).optional(),
+});
 
 /** `GET /api/keys?email=`: an admin narrows the list to one person (empty means everyone). */
 export const keyListQuerySchema = z.looseObject({ email: optionalQueryText() });
@@ -45,41 +51,36 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
   const router = Router();
 
   const readIdTokenBody = jsonBody(KEYS_BODY_LIMIT);
-  // The bearer is looked at first: a body is read only when there is none.
-  const bodyUnlessBearer: RequestHandler = (req, res, next) => {
-    if (readBearer(req) === null) readIdTokenBody(req, res, next);
-    else next();
+  // A bearer ID token is checked before the body (which may name a document) is read; without
+  // one, the body is read for its `idToken` first. Either way the body is at most 8 KB.
+  const bearerFirst: RequestHandler = async (req, res, next) => {
+    const bearer = readBearer(req);
+    if (bearer !== null) {
+      const outcome = await checker.check(bearer, ['idToken']);
+      if (!outcome.ok) return sendRefusal(logger, req, res, outcome);
+      res.locals.signedIn = outcome.identity;
+    }
+    readIdTokenBody(req, res, next);
   };
 
-  router.post('/api/keys', bodyUnlessBearer, async (req, res) => {
-    const parsed = keyRequestSchema.safeParse(req.body);
-    const fromBody = parsed.success ? (parsed.data.idToken ?? null) : null;
-    const idToken = readBearer(req) ?? fromBody;
-    if (idToken === null) {
-      sendError(
-        res,
-        401,
-        'unauthenticated',
-        'Send a Google ID token ("Authorization: Bearer <token>" or {"idToken": ...})',
-      );
-      return;
+  router.post('/api/keys', bearerFirst, async (req, res) => {
+    const body = parseBody(keyRequestSchema, req.body ?? {});
+    let identity = res.locals.signedIn as Identity | undefined;
+    if (identity === undefined) {
+      if (body.idToken === undefined) {
+        sendError(
+          res,
+          401,
+          'unauthenticated',
+          'Send a Google ID token ("Authorization: Bearer <token>" or {"idToken": ...})',
+        );
+        return;
+      }
+      const outcome = await checker.check(body.idToken, ['idToken']);
+      if (!outcome.ok) return sendRefusal(logger, req, res, outcome);
+      identity = outcome.identity;
     }
-    const outcome = await checker.check(idToken, ['idToken']);
-    if (!outcome.ok) {
-      logRefusal(
-        logger,
-        req,
-        outcome.status,
-        outcome.code,
-        outcome.via,
-        outcome.email ?? null,
-        outcome.message,
-      );
-      closeIfBodyUnread(req, res);
-      sendError(res, outcome.status, outcome.code, outcome.message);
-      return;
-    }
-    const { email, role } = outcome.identity;
+    const { email, role } = identity;
     const issued = await keys.issue(email);
     const answer: IssuedKeyAnswer = {
       key: issued.key,
@@ -88,6 +89,16 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
       role,
       expiresAt: issued.info.expiresAt,
     };
+    if (body.documentId !== undefined) {
+      const document = await keys.issue(email, body.documentId);
+      answer.document = {
+        key: document.key,
+        id: document.info.id,
+        documentId: body.documentId,
+        email,
+        expiresAt: document.info.expiresAt,
+      };
+    }
     res.status(201).set('Cache-Control', 'no-store').json(answer);
   });
 
@@ -103,8 +114,14 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
     const identity = requireIdentity(req);
     const id = req.params.id;
     const key = typeof id === 'string' ? await keys.get(id) : null;
-    // A member asking about someone else's key learns nothing, not even that it exists.
-    if (key === null || (identity.role !== 'admin' && key.email !== identity.email)) {
+    // A member asking about someone else's key learns nothing, not even that it exists; a
+    // document key may revoke itself only (any editor of the document holds it).
+    const mayRevoke =
+      key !== null &&
+      (identity.documentId !== undefined
+        ? key.id === identity.keyId
+        : identity.role === 'admin' || key.email === identity.email);
+    if (key === null || !mayRevoke) {
       sendError(res, 404, 'not_found', `No worker key with id "${String(id)}"`);
       return;
     }

@@ -136,6 +136,9 @@ export function createBatchBilling(options: BatchBillingOptions): BatchBilling {
             {
               ...row,
               userEmail: context.identity.email,
+              ...(context.identity.documentId === undefined
+                ? {}
+                : { documentId: context.identity.documentId }),
               ...(context.jobId === undefined ? {} : { jobId: context.jobId }),
             },
             tallies.get(row.operation)?.callIds ?? [],

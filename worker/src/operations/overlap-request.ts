@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parsePlatform } from '../../../shared/handles';
 import { OVERLAP_PLATFORMS } from '../../../shared/platforms';
-import { MAX_OVERLAP_HANDLES } from '../../../shared/worker-api/request-limits';
+import { MAX_DEADLINE_MS, MAX_OVERLAP_HANDLES } from '../../../shared/worker-api/request-limits';
 
 /**
  * `POST /api/overlap`. `handles` are cells as the sheet holds them: names, `@names`, profile URLs
@@ -20,6 +20,11 @@ export const overlapRequestSchema = z.looseObject({
   withHeader: z.boolean().default(false),
   /** Skip the cache and pay for a fresh overlap. */
   refresh: z.boolean().default(false),
+  /**
+   * A formula's: answer by then (a custom function has 30 s); a call still running goes on and
+   * lands in the cache, so the next recalculation shows it. The sidebar sends none and waits.
+   */
+  deadlineMs: z.number().int().min(0).max(MAX_DEADLINE_MS).optional(),
 });
 
 export type OverlapInput = z.output<typeof overlapRequestSchema>;

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/unreadable-answer';
 import { OVERLAP_COLUMNS, overlapToRows } from '../../../shared/rows/overlap-rows';
 import type { OverlapAnswer } from '../../../shared/worker-api/overlap';
+import { settledBy, STILL_FETCHING } from '../http/deadline';
 import { badRequest } from '../http/worker-error';
 import { canonicalJson } from './canonical-json';
 import type { OperationContext, OperationDeps } from './operation-deps';
@@ -75,7 +76,12 @@ export async function runOverlap(
   const { platform } = input;
   const influencers = overlapInfluencers(platform, input.handles);
   const key = canonicalJson([platform, influencers]);
-  const answer = (stored: StoredOverlap, storedAt: number, fromCache: boolean, credits: number) => ({
+  const answer = (
+    stored: StoredOverlap,
+    storedAt: number,
+    fromCache: boolean,
+    credits: number,
+  ): OverlapAnswer => ({
     header: OVERLAP_COLUMNS.map((col) => col.label),
     columns: [...OVERLAP_COLUMNS],
     rows:
@@ -94,6 +100,7 @@ export async function runOverlap(
     fromCache,
     storedAt,
     credits,
+    pending: 0,
   });
   const saved = async () =>
     deps.paid.recordSavings(context, 'audienceOverlap', {
@@ -108,7 +115,7 @@ export async function runOverlap(
       return answer(cached.value as StoredOverlap, cached.storedAt, true, 0);
     }
   }
-  const flight = await deps.singleFlight.run(`overlap:${key}`, async () => {
+  const work = deps.singleFlight.run(`overlap:${key}`, async () => {
     const response = await deps.paid.run(context, {
       operation: 'audienceOverlap',
       estimate: estimateCredits('audienceOverlap'),
@@ -130,9 +137,32 @@ export async function runOverlap(
     await deps.store.cache.set(OVERLAP_NAMESPACE, key, stored, deps.store.cacheTtlMs.reports, storedAt);
     return { stored, storedAt };
   });
+  if (input.deadlineMs !== undefined && !(await settledBy(work, input.deadlineMs, deps.sleep))) {
+    deps.background.track(work);
+    context.log.info({ creators: influencers.length }, 'overlap answered at the deadline; the call goes on');
+    return stillFetching(input.withHeader);
+  }
+  const flight = await work;
   if (flight.shared) await saved();
   const credits = flight.shared
     ? 0
     : (flight.value.stored.unreadable?.credits ?? actualCredits('audienceOverlap').credits);
   return answer(flight.value.stored, flight.value.storedAt, flight.shared, credits);
+}
+
+/** The one row a formula shows while the overlap is still on its way (it lands in the cache). */
+function stillFetching(withHeader: boolean): OverlapAnswer {
+  return {
+    header: OVERLAP_COLUMNS.map((col) => col.label),
+    columns: [...OVERLAP_COLUMNS],
+    rows: withOptionalHeader(OVERLAP_COLUMNS, [errorRow(STILL_FETCHING, OVERLAP_COLUMNS.length)], {
+      withHeader,
+    }),
+    reportInfo: {},
+    unreadable: null,
+    fromCache: false,
+    storedAt: 0,
+    credits: 0,
+    pending: 1,
+  };
 }

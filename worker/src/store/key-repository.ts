@@ -69,8 +69,12 @@ interface IssuedWorkerKey {
 }
 
 export interface KeyRepository {
-  /** A new key for `email`; its oldest live keys are revoked beyond the policy's cap. */
-  issue(email: string): Promise<IssuedWorkerKey>;
+  /**
+   * A new key for `email`; its oldest live keys are revoked beyond the policy's cap. With
+   * `documentId`, a document key instead: the document's earlier live keys are revoked (one
+   * connection per document, whoever made it), and it counts against no person's cap.
+   */
+  issue(email: string, documentId?: string): Promise<IssuedWorkerKey>;
   /**
    * The key's owner, or null for an unknown, malformed or revoked key. Throws
    * WorkerKeyExpiredError for a key past its lifetime, so the refusal can say to connect again.
@@ -90,6 +94,7 @@ interface KeyRow {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  document_id: string | null;
 }
 
 export function isWorkerKeyShaped(credential: string): boolean {
@@ -101,12 +106,15 @@ export function createSqliteKeyRepository(
   clock: Clock,
   policy: KeyPolicy = DEFAULT_KEY_POLICY,
 ): KeyRepository {
-  const insert = db.prepare<[string, Buffer, string, number]>(
-    'INSERT INTO worker_keys (id, key_hash, email, created_at) VALUES (?, ?, ?, ?)',
+  const insert = db.prepare<[string, Buffer, string, number, string | null]>(
+    'INSERT INTO worker_keys (id, key_hash, email, created_at, document_id) VALUES (?, ?, ?, ?, ?)',
   );
-  // Newest first; rowid orders keys issued in the same millisecond.
+  // Newest first; rowid orders keys issued in the same millisecond. A person's own keys only.
   const liveOfEmail = db.prepare<[string, number], { id: string }>(
-    'SELECT id FROM worker_keys WHERE email = ? AND revoked_at IS NULL AND created_at > ? ORDER BY created_at DESC, rowid DESC',
+    'SELECT id FROM worker_keys WHERE email = ? AND document_id IS NULL AND revoked_at IS NULL AND created_at > ? ORDER BY created_at DESC, rowid DESC',
+  );
+  const liveOfDocument = db.prepare<[string], { id: string }>(
+    'SELECT id FROM worker_keys WHERE document_id = ? AND revoked_at IS NULL',
   );
   const byHash = db.prepare<[Buffer], KeyRow>('SELECT * FROM worker_keys WHERE key_hash = ?');
   const byId = db.prepare<[string], KeyRow>('SELECT * FROM worker_keys WHERE id = ?');
@@ -130,16 +138,22 @@ export function createSqliteKeyRepository(
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,
     expiresAt: row.created_at + policy.lifetimeMs,
+    documentId: row.document_id,
   });
 
   /** Issues and revokes as one step: two connects at once cannot both stay under the cap. */
-  const issueCapped = db.transaction((id: string, keyHash: Buffer, email: string, now: number) => {
-    const live = liveOfEmail.all(email, now - policy.lifetimeMs);
-    const beyondCap = live.slice(Math.max(0, policy.maxLivePerUser - 1)).map((row) => row.id);
-    for (const oldId of beyondCap) revoke.run(now, oldId);
-    insert.run(id, keyHash, email, now);
-    return beyondCap;
-  });
+  const issueCapped = db.transaction(
+    (id: string, keyHash: Buffer, email: string, now: number, documentId: string | null) => {
+      const replaced =
+        documentId === null
+          ? liveOfEmail.all(email, now - policy.lifetimeMs).slice(Math.max(0, policy.maxLivePerUser - 1))
+          : liveOfDocument.all(documentId);
+      const ids = replaced.map((row) => row.id);
+      for (const oldId of ids) revoke.run(now, oldId);
+      insert.run(id, keyHash, email, now, documentId);
+      return ids;
+    },
+  );
 
   const lookUp = (presented: Buffer): KeyRow | null => {
     const id = presented.toString('base64');
@@ -155,12 +169,12 @@ export function createSqliteKeyRepository(
   };
 
   return {
-    async issue(email) {
+    async issue(email, documentId) {
       const key = WORKER_KEY_PREFIX + randomBytes(KEY_BYTES).toString('base64url');
       const id = `key_${randomBytes(9).toString('base64url')}`;
       const now = clock.now();
       const owner = normalizeUserEmail(email);
-      const revoked = new Set(issueCapped(id, hashKey(key), owner, now));
+      const revoked = new Set(issueCapped(id, hashKey(key), owner, now, documentId ?? null));
       if (revoked.size > 0) verified.deleteWhere((row) => revoked.has(row.id));
       return {
         key,
@@ -171,6 +185,7 @@ export function createSqliteKeyRepository(
           lastUsedAt: null,
           revokedAt: null,
           expiresAt: now + policy.lifetimeMs,
+          documentId: documentId ?? null,
         },
       };
     },

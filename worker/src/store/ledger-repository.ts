@@ -21,6 +21,8 @@ export interface LedgerEntryInput {
   cacheHits?: number;
   creditsSaved?: number;
   jobId?: string;
+  /** The spreadsheet whose formulas spent it (a document key), billed to `userEmail`. */
+  documentId?: string;
   requestId: string;
   /** Defaults to the store's clock. */
   at?: number;
@@ -101,6 +103,7 @@ interface LedgerRow {
   job_id: string | null;
   request_id: string;
   unconfirmed: number;
+  document_id: string | null;
 }
 
 interface SpendRow {
@@ -122,10 +125,24 @@ type LedgerWriter = (entry: LedgerEntryInput) => LedgerEntry;
 
 export function createLedgerWriter(db: Database.Database, clock: Clock): LedgerWriter {
   const insert = db.prepare<
-    [number, string, string, number, number, number, number, number, string | null, string, number]
+    [
+      number,
+      string,
+      string,
+      number,
+      number,
+      number,
+      number,
+      number,
+      string | null,
+      string,
+      number,
+      string | null,
+    ]
   >(
     `INSERT INTO ledger (at, user_email, operation_id, estimated_milli, actual_milli, raw_requests,
-       cache_hits, saved_milli, job_id, request_id, unconfirmed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       cache_hits, saved_milli, job_id, request_id, unconfirmed, document_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   return (entry) => {
     const row: Omit<LedgerRow, 'id'> = {
@@ -140,6 +157,7 @@ export function createLedgerWriter(db: Database.Database, clock: Clock): LedgerW
       job_id: entry.jobId ?? null,
       request_id: entry.requestId,
       unconfirmed: entry.unconfirmed === true ? 1 : 0,
+      document_id: entry.documentId ?? null,
     };
     const { lastInsertRowid } = insert.run(
       row.at,
@@ -153,6 +171,7 @@ export function createLedgerWriter(db: Database.Database, clock: Clock): LedgerW
       row.job_id,
       row.request_id,
       row.unconfirmed,
+      row.document_id,
     );
     return toEntry({ id: Number(lastInsertRowid), ...row });
   };

@@ -200,6 +200,13 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE budgets;
   ALTER TABLE budgets_by_unit RENAME TO budgets;
   `,
+  // 7: document keys (a spreadsheet's formulas, billed to whoever connected it) and the document
+  // a ledger row was spent for.
+  `
+  ALTER TABLE worker_keys ADD COLUMN document_id TEXT;
+  CREATE INDEX worker_keys_document ON worker_keys (document_id) WHERE document_id IS NOT NULL;
+  ALTER TABLE ledger ADD COLUMN document_id TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

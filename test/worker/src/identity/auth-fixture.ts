@@ -8,6 +8,8 @@ import {
   createCredentialChecker,
   type CredentialChecker,
 } from '../../../../worker/src/identity/credential-checker';
+import { errorHandler } from '../../../../worker/src/http/error-answer';
+import { createLogger } from '../../../../worker/src/logging/logger';
 import { createIdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
 import { requireIdentity } from '../../../../worker/src/identity/identity';
 import { createKeysRouter } from '../../../../worker/src/identity/keys-router';
@@ -47,7 +49,8 @@ export interface AuthWorld {
 
 /**
  * A small worker with the real authenticator, keys router and store, Google played by a local
- * certificate server. `GET /api/whoami` answers the identity the authenticator attached.
+ * certificate server. `GET /api/whoami` (a sidebar's route) and `POST /api/reports` (a formula's)
+ * answer the identity the authenticator attached.
  */
 export async function startAuthWorld(options: AuthWorldOptions = {}): Promise<AuthWorld> {
   const googleKey = makeSigningKey('kid-1');
@@ -75,6 +78,11 @@ export async function startAuthWorld(options: AuthWorldOptions = {}): Promise<Au
   app.get('/api/whoami', authenticate, (req, res) => {
     res.json(requireIdentity(req));
   });
+  // A route formulas call (FORMULA_ROUTES): what a document key may reach.
+  app.post('/api/reports', authenticate, (req, res) => {
+    res.json(requireIdentity(req));
+  });
+  app.use(errorHandler(createLogger({ level: 'silent' })));
   return {
     app,
     store,

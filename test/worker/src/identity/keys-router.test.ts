@@ -47,6 +47,7 @@ describe('keys router', () => {
         lastUsedAt: expect.any(Number),
         revokedAt: null,
         expiresAt: expect.any(Number),
+        documentId: null,
       },
     ]);
     expect(JSON.stringify(list.body)).not.toContain(issued.body.key.slice(4));
@@ -117,5 +118,107 @@ describe('keys router', () => {
     expect(
       (await request(world.app).get('/api/keys').set('Authorization', `Bearer ${issued[24]}`)).status,
     ).toBe(200);
+  });
+});
+
+describe('document keys (issue 13: formulas of a shared spreadsheet)', () => {
+  let world: AuthWorld;
+  beforeEach(async () => (world = await startAuthWorld()));
+  afterEach(() => world.close());
+
+  const DOCUMENT = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-xyz';
+  const idToken = (email: string) => mintIdToken(world.googleKey, validClaims({ email }));
+  const connect = (email: string, body: object = { documentId: DOCUMENT }) =>
+    request(world.app)
+      .post('/api/keys')
+      .set('Authorization', `Bearer ${idToken(email)}`)
+      .send(body);
+  const as = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+  it('comes with the user key when a document connects, and bills the person who connected it', async () => {
+    const res = await connect('ana@team.com');
+
+    expect(res.status).toBe(201);
+    expect(res.body.document).toEqual({
+      key: expect.stringMatching(/^csk_/),
+      id: expect.stringMatching(/^key_/),
+      documentId: DOCUMENT,
+      email: 'ana@team.com',
+      expiresAt: expect.any(Number),
+    });
+    expect(res.body.document.key).not.toBe(res.body.key);
+    const formula = await request(world.app).post('/api/reports').set(as(res.body.document.key)).send({});
+    expect(formula.body).toMatchObject({ email: 'ana@team.com', documentId: DOCUMENT, via: 'workerKey' });
+    const sidebar = await request(world.app).post('/api/reports').set(as(res.body.key)).send({});
+    expect(sidebar.body.documentId).toBeUndefined();
+  });
+
+  it("opens only the formulas' routes: every editor can read it, so never the connector's jobs, keys or usage", async () => {
+    const { body } = await connect('ana@team.com');
+    for (const path of ['/api/whoami', '/api/keys']) {
+      const res = await request(world.app).get(path).set(as(body.document.key));
+      expect({ path, status: res.status }).toEqual({ path, status: 403 });
+      expect(res.body.error.message).toMatch(/serves its spreadsheet's formulas only/);
+    }
+    const minted = await request(world.app).post('/api/keys').set(as(body.document.key));
+    expect(minted.status).toBe(401);
+  });
+
+  it('is one per document: connecting it again, as anyone, revokes the one before; user keys stay', async () => {
+    const ana = await connect('ana@team.com');
+    const boss = await connect('boss@team.com');
+
+    const old = await request(world.app).post('/api/reports').set(as(ana.body.document.key)).send({});
+    expect(old.status).toBe(401);
+    const now = await request(world.app).post('/api/reports').set(as(boss.body.document.key)).send({});
+    expect(now.body).toMatchObject({ email: 'boss@team.com', documentId: DOCUMENT });
+    const anaOwn = await request(world.app).get('/api/whoami').set(as(ana.body.key));
+    expect(anaOwn.status).toBe(200);
+
+    const list = await request(world.app).get('/api/keys').set(as(boss.body.key));
+    const documentKeys = (list.body.keys as { documentId: string | null; revokedAt: number | null }[]).filter(
+      (key) => key.documentId === DOCUMENT,
+    );
+    expect(documentKeys).toHaveLength(2);
+    expect(documentKeys.filter((key) => key.revokedAt === null)).toHaveLength(1);
+  });
+
+  it("counts against no person's cap of live keys", async () => {
+    const limited = await startAuthWorld({ keyPolicy: { lifetimeMs: 86_400_000, maxLivePerUser: 1 } });
+    try {
+      const first = await request(limited.app)
+        .post('/api/keys')
+        .set(
+          'Authorization',
+          `Bearer ${mintIdToken(limited.googleKey, validClaims({ email: 'ana@team.com' }))}`,
+        )
+        .send({ documentId: DOCUMENT });
+      const whoami = await request(limited.app).get('/api/whoami').set(as(first.body.key));
+      expect(whoami.status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('may revoke itself (Disconnect by any editor), but not the key of the person who connected it', async () => {
+    const { body } = await connect('ana@team.com');
+    const other = await request(world.app).delete(`/api/keys/${body.id}`).set(as(body.document.key));
+    expect(other.status).toBe(404);
+    const itself = await request(world.app)
+      .delete(`/api/keys/${body.document.id}`)
+      .set(as(body.document.key));
+    expect(itself.status).toBe(200);
+    expect(itself.body.key).toMatchObject({ id: body.document.id, revokedAt: expect.any(Number) });
+    const after = await request(world.app).post('/api/reports').set(as(body.document.key)).send({});
+    expect(after.status).toBe(401);
+  });
+
+  it('is refused to someone outside the allow-list, and for a malformed document id, issuing nothing', async () => {
+    const outsider = await connect('mallory@elsewhere.example');
+    expect(outsider.status).toBe(403);
+    const malformed = await connect('ana@team.com', { documentId: 'not a spreadsheet/id' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.message).toMatch(/documentId must be a spreadsheet id/);
+    expect(await world.store.keys.list()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { OVERLAP_COLUMNS, OVERLAP_TOTAL_LABEL } from '../../../../shared/rows/overlap-rows';
+import { STILL_FETCHING } from '../../../../worker/src/http/deadline';
 import { callsOf } from '../worker-fixture';
 import { apiPost, startMoreWorld, type MoreWorld } from '../more-routers-fixture';
 
@@ -100,5 +101,29 @@ describe('POST /api/overlap', () => {
     expect(res.body.error.code).toBe('handle_not_found');
     expect(res.body.error.message).toContain('nosuchcreatorzz');
     expect((await world.stats()).credits).toBe(0);
+  });
+});
+
+describe('POST /api/overlap with a deadline (a formula)', () => {
+  it('answers "Still fetching" at the deadline, finishes the call in the background, and bills it once', async () => {
+    const [a, b] = fresh(2);
+    await world.sandboxAdmin('PUT', '/faults', { latencyMs: 1000 });
+    try {
+      const started = Date.now();
+      const res = await overlap({ platform: 'instagram', handles: [a, b], deadlineMs: 100 });
+      expect(Date.now() - started).toBeLessThan(800);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ pending: 1, credits: 0 });
+      expect(res.body.rows).toEqual([[STILL_FETCHING, ...Array(OVERLAP_COLUMNS.length - 1).fill(null)]]);
+      expect(await world.deps.background.drain(10_000)).toBe(true);
+    } finally {
+      await world.sandboxAdmin('PUT', '/faults', { latencyMs: 0 });
+    }
+    expect(callsOf(await world.stats(), 'audienceOverlap')).toBe(1);
+
+    const later = await overlap({ platform: 'instagram', handles: [a, b], deadlineMs: 100 });
+    expect(later.body).toMatchObject({ pending: 0, fromCache: true, credits: 0 });
+    expect(later.body.rows).toHaveLength(3);
+    expect(callsOf(await world.stats(), 'audienceOverlap')).toBe(1);
   });
 });

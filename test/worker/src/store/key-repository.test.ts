@@ -33,6 +33,7 @@ describe('key repository', () => {
       lastUsedAt: null,
       revokedAt: null,
       expiresAt: clock.now() + DEFAULT_WORKER_KEY_DAYS * 24 * 60 * 60 * 1000,
+      documentId: null,
     });
     expect(await store.keys.verify(key)).toMatchObject({ id: info.id, email: 'ana@example.com' });
   });

@@ -237,3 +237,27 @@ describe('ledger repository: savings summed in memory', () => {
     expect(() => store.ledger.addSavings(saved({ creditsSaved: Number.NaN }))).toThrow('creditsSaved');
   });
 });
+
+describe('ledger rows of a document key (issue 13)', () => {
+  it('keeps the spreadsheet whose formulas spent, beside the person who connected it', async () => {
+    const temp = makeTempDir();
+    const store = openStore({ dataDir: temp.dir, clock: new ManualClock(Date.UTC(2025, 4, 14, 12, 0)) });
+    try {
+      await store.ledger.record(entry({ documentId: 'sheet-abc-0123456789' }));
+      await store.ledger.record(entry({ requestId: 'req-2' }));
+      const db = new Database(join(temp.dir, DATABASE_FILE), { readonly: true });
+      try {
+        const rows = db.prepare('SELECT user_email, document_id FROM ledger ORDER BY id').all();
+        expect(rows).toEqual([
+          { user_email: 'ana@team.com', document_id: 'sheet-abc-0123456789' },
+          { user_email: 'ana@team.com', document_id: null },
+        ]);
+      } finally {
+        db.close();
+      }
+    } finally {
+      store.close();
+      temp.cleanup();
+    }
+  });
+});
