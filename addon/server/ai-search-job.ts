@@ -8,7 +8,6 @@ import type { JobView } from '../shared/sidebar-api';
 import { aiSearchKeyPrefix } from './ai-search-progress';
 import { requireCostConfirmation } from './bulk-estimates';
 import { digestOf } from './content-digest';
-import { readDriveImage } from './image-source';
 import { newTabDestination } from './job-destination';
 import { startJob } from './jobs';
 
@@ -57,10 +56,6 @@ function modeFields(request: AiSearchRequest): Partial<AiSearchJobInput> {
   const image = request.image;
   if (image === undefined) throw new Error('Choose the image to search with: upload one, or use a cell.');
   if (image.kind === 'url') return { imageUrl: image.url.trim() };
-  if (image.kind === 'drive') {
-    const read = readDriveImage(image.fileId);
-    return { imageType: read.imageType, base64Image: read.base64Image };
-  }
   if (!isImageType(image.imageType)) {
     throw new Error(`"${image.name}" is not a JPEG, PNG or WebP image: pick another file.`);
   }

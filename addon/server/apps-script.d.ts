@@ -178,21 +178,6 @@ declare namespace GoogleAppsScript {
     }
   }
 
-  namespace Drive {
-    interface File {
-      getBlob(): Base.Blob;
-      getId(): string;
-      getMimeType(): string;
-      getName(): string;
-      /** Bytes the file takes in Drive (0 for Google's own formats). */
-      getSize(): number;
-    }
-    interface DriveApp {
-      /** Throws "No item with the given ID could be found..." for a file the user may not read. */
-      getFileById(id: string): File;
-    }
-  }
-
   namespace Script {
     interface ScriptApp {
       /** An OpenID Connect ID token for the user; null without the openid scope. */
@@ -213,7 +198,6 @@ declare namespace GoogleAppsScript {
 }
 
 declare const CacheService: GoogleAppsScript.Cache.CacheService;
-declare const DriveApp: GoogleAppsScript.Drive.DriveApp;
 declare const HtmlService: GoogleAppsScript.HTML.HtmlService;
 declare const LockService: GoogleAppsScript.Lock.LockService;
 declare const PropertiesService: GoogleAppsScript.Properties.PropertiesService;

@@ -20,9 +20,7 @@ export type AiImageSource =
   /** Read in the sidebar (FileReader), type and size checked there: bare base64, no data: prefix. */
   | { kind: 'upload'; imageType: AiImageType; base64Image: string; name: string }
   /** A link from a cell: the worker fetches it (the add-on may call no other server). */
-  | { kind: 'url'; url: string }
-  /** A Drive file the user can read, by id: the server reads it with DriveApp. */
-  | { kind: 'drive'; fileId: string };
+  | { kind: 'url'; url: string };
 
 // Type aliases, not interfaces: the server checks that this shape is assignable to the API's
 // schema type (shared/requests/ai-search.ts), whose loose objects carry an index signature.
@@ -96,8 +94,8 @@ export interface AiSearchRequest {
 export interface AiImageCell {
   /** The cell it was read from, e.g. "Moodboard!B2". */
   cell: string;
-  source: { kind: 'url'; url: string } | { kind: 'drive'; fileId: string };
-  /** What was found, in words: "Drive file cat.png (PNG image, 120 KB)". */
+  source: { kind: 'url'; url: string };
+  /** What was found, in words. */
   summary: string;
 }
 
@@ -106,8 +104,8 @@ export type AiFilterDictionary = 'brands' | 'hashtags' | 'mentions';
 
 export interface AiSearchApi {
   /**
-   * The image the active cell names: an https link (also inside =IMAGE("...")), or a Drive file
-   * (link or id) the user can read, whose type and size are checked here.
+   * The image link the active cell names (also inside =IMAGE("...")); a Drive file is refused with
+   * what to do instead (the add-on asks for no Drive scope).
    */
   readAiImageCell(): AiImageCell;
   /** Typeahead options of an AI dictionary: brand names, hashtags or mentions (ids are the names). */

@@ -121,7 +121,7 @@ function renderAiSearchSection(panel: HTMLElement, context: SidebarContext): Sec
       'Where is the image?',
       [
         { value: 'upload', label: 'A file on this computer' },
-        { value: 'cell', label: 'A link or Drive file in the selected cell' },
+        { value: 'cell', label: 'An image link in the selected cell' },
       ],
       'upload',
     ),
@@ -145,7 +145,7 @@ function renderAiSearchSection(panel: HTMLElement, context: SidebarContext): Sec
   useCell.id = 'ai-search-image-cell';
   const cellBox = createElement('div', { class: 'field' }, [
     createElement('p', { class: 'hint' }, [
-      'Select a cell holding an image link (https://…, or =IMAGE("…")) or a Drive file link you can open.',
+      'Select a cell holding an image link (https://…, or =IMAGE("…")). For a Drive file, download it and upload it here.',
     ]),
     useCell,
   ]);

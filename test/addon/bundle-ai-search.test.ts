@@ -1,4 +1,4 @@
-import type { AiImageCell, AiSearchRequest } from '../../addon/shared/ai-search-api';
+import type { AiSearchRequest } from '../../addon/shared/ai-search-api';
 import type { JobView } from '../../addon/shared/sidebar-api';
 import { AI_SEARCH_COLUMNS } from '../../shared/rows/ai-search-rows';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
@@ -83,47 +83,22 @@ describe('AI search from the built bundle', () => {
     SLOW_TEST_MS,
   );
 
-  it(
-    'searches with an image from a Drive file named in a cell, read with the Drive scope',
-    async () => {
-      const fakes = world.load({ spreadsheet: { sheets: ['Moodboard'] } });
-      await world.resetStats();
-      const png = Buffer.concat([
-        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-        Buffer.from('a moodboard picture'),
-      ]);
-      const id = fakeDriveApp(fakes.globals).addFile({
-        name: 'mood.png',
-        mimeType: 'image/png',
-        content: png,
-        owner: 'ana@team.com',
-      });
-      fakes.spreadsheet
-        .requireSheet('Moodboard')
-        .getRange('A2')
-        .setValue(`https://drive.google.com/file/d/${id}/view`);
-      fakes.spreadsheetApp.select('Moodboard!A2');
+  it('refuses a Drive file named in a cell before anything is spent: the add-on asks for no Drive scope', async () => {
+    const fakes = world.load({ spreadsheet: { sheets: ['Moodboard'] } });
+    await world.resetStats();
+    const id = fakeDriveApp(fakes.globals).addFile({
+      name: 'mood.png',
+      mimeType: 'image/png',
+      content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      owner: 'ana@team.com',
+    });
+    fakes.spreadsheet
+      .requireSheet('Moodboard')
+      .getRange('A2')
+      .setValue(`https://drive.google.com/file/d/${id}/view`);
+    fakes.spreadsheetApp.select('Moodboard!A2');
 
-      const cell = fakes.runtime.callFromClient('readAiImageCell') as AiImageCell;
-      expect(cell.summary).toBe('Drive file "mood.png" in Moodboard!A2 (PNG image, 1 KB).');
-      const request: AiSearchRequest = {
-        mode: 'image',
-        platform: 'instagram',
-        image: cell.source,
-        filters: {},
-        pageSize: 5,
-        pages: 1,
-        title: 'Moodboard matches',
-      };
-      const view = await runToTheEnd(
-        fakes,
-        fakes.runtime.callFromClient('startAiSearch', [request, false]) as JobView,
-      );
-
-      expect(view.status).toBe('done');
-      expect(fakes.spreadsheet.getSheetByName('Moodboard matches')?.getLastRow()).toBe(view.rowsWritten + 1);
-      expect(upstreamCalls(await world.stats(), 'aiImageSearch')).toBe(1);
-    },
-    SLOW_TEST_MS,
-  );
+    expect(() => fakes.runtime.callFromClient('readAiImageCell')).toThrow(/download it and choose Upload/);
+    expect(upstreamCalls(await world.stats(), 'aiImageSearch')).toBe(0);
+  });
 });

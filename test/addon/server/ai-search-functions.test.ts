@@ -139,41 +139,6 @@ describe('startAiSearch', () => {
     ).toThrow('"huge.png" is larger than AI search takes (5 MB as base64): pick a smaller image.');
   });
 
-  it('reads a Drive image the user may read, and explains one they may not', () => {
-    const mine = drive.addFile({
-      name: 'cat.png',
-      mimeType: 'image/png',
-      content: PNG,
-      owner: 'ana@team.com',
-    });
-    const theirs = drive.addFile({
-      name: 'dog.png',
-      mimeType: 'image/png',
-      content: PNG,
-      owner: 'bo@agency.com',
-    });
-    const doc = drive.addFile({
-      name: 'Brief',
-      mimeType: 'application/vnd.google-apps.document',
-      content: 'x',
-      owner: 'ana@team.com',
-    });
-
-    startAiSearch(request({ mode: 'image', image: { kind: 'drive', fileId: mine } }), true);
-    expect(postedInputs()[0]).toMatchObject({ imageType: 'image/png', base64Image: PNG.toString('base64') });
-    expect(() =>
-      startAiSearch(request({ mode: 'image', image: { kind: 'drive', fileId: theirs } }), true),
-    ).toThrow(
-      `The Drive file ${theirs} cannot be opened: it does not exist, or your account may not read it. Ask its owner to share it with you, or upload the image instead.`,
-    );
-    expect(() =>
-      startAiSearch(request({ mode: 'image', image: { kind: 'drive', fileId: doc } }), true),
-    ).toThrow(
-      'The Drive file "Brief" is a Google document, not a JPEG, PNG or WebP image: pick an image file.',
-    );
-    expect(env.worker.calls('api/jobs')).toHaveLength(1);
-  });
-
   it('sends 1 to 5 lookalike sources as userIds', () => {
     startAiSearch(
       request({ mode: 'lookalikes', sources: ['fitwithana', ' 123456 '], platform: 'tiktok' }),
@@ -210,30 +175,20 @@ describe('readAiImageCell', () => {
     expect(readAiImageCell().source).toEqual({ kind: 'url', url: 'https://cdn.example/dog.webp' });
   });
 
-  it('checks a Drive file by link or id: readable, an image, small enough', () => {
+  it('refuses a Drive file by link or id with what to do instead: the add-on asks for no Drive scope', () => {
     const id = drive.addFile({ name: 'cat.png', mimeType: 'image/png', content: PNG, owner: 'ana@team.com' });
-    select('B2', `https://drive.google.com/file/d/${id}/view?usp=sharing`);
-    expect(readAiImageCell()).toEqual({
-      cell: 'Moodboard!B2',
-      source: { kind: 'drive', fileId: id },
-      summary: 'Drive file "cat.png" in Moodboard!B2 (PNG image, 1 KB).',
-    });
-    const big = drive.addFile({
-      name: 'poster.jpg',
-      mimeType: 'image/jpeg',
-      content: Buffer.alloc(4 * 1024 * 1024, 0xff),
-      owner: 'ana@team.com',
-    });
-    select('B3', big);
-    expect(() => readAiImageCell()).toThrow(
-      'The Drive file "poster.jpg" is 4 MB; AI search takes at most 3.75 MB (5 MB once encoded as base64): pick a smaller image.',
-    );
+    for (const text of [`https://drive.google.com/file/d/${id}/view?usp=sharing`, id]) {
+      select('B2', text);
+      expect(() => readAiImageCell()).toThrow(
+        'Moodboard!B2 names a Drive file, which the add-on does not read (it asks for no Drive access): download it and choose Upload, or share a public image link: select a cell with an image link (https://...), or upload the image.',
+      );
+    }
   });
 
   it('says what to select when the cell holds no image', () => {
     select('D4', 'just some notes');
     expect(() => readAiImageCell()).toThrow(
-      'Moodboard!D4 holds "just some notes", which is neither an image link nor a Drive file: select a cell with an image link (https://...) or a Drive file link, or upload the image.',
+      'Moodboard!D4 holds "just some notes", which is not an image link: select a cell with an image link (https://...), or upload the image.',
     );
   });
 });
