@@ -1,12 +1,12 @@
 import type { Row } from '../../shared/rows/columns';
 import { isFinalJobStatus } from '../../shared/worker-api/job-status';
-import type { JobRowsAnswer, JobWaiting } from '../../shared/worker-api/jobs';
+import type { JobWaiting } from '../../shared/worker-api/jobs';
 import type { JobView } from '../shared/sidebar-api';
 import { aiSearchPageLine } from './ai-search-progress';
 import { destinationLabel } from './job-destination';
 import type { JobRecord } from './job-records';
 import { creditsText, formatCount, plural } from './number-text';
-import type { WorkerJobProgress } from './worker-answers';
+import type { WorkerJobProgress, WorkerJobRows } from './worker-answers';
 
 /**
  * One poll of a job: read its progress, then pull finished rows in blocks from where the sheet
@@ -22,8 +22,9 @@ export const BLOCK_ROWS = 500;
 const POLL_BUDGET_MS = 4 * 60 * 1000;
 
 export interface JobWriterDeps {
+  /** Only for a worker whose rows answer lacks the job's progress. */
   progress(id: string): WorkerJobProgress;
-  rows(id: string, after: number, limit: number): JobRowsAnswer;
+  rows(id: string, after: number, limit: number): WorkerJobRows;
   /** Formats, header, sheet size; answers the record as prepared. */
   prepare(record: JobRecord, progress: WorkerJobProgress): JobRecord;
   /** Rows `after`... of the job, with one setValues. */
@@ -54,9 +55,11 @@ export function writeFinishedRows(
   options: WriteOptions = { blockRows: BLOCK_ROWS, budgetMs: POLL_BUDGET_MS },
 ): WriteOutcome {
   const started = deps.now();
-  // Progress first: when it says the job ended, every row it will have is already committed, so
-  // rows that run out afterwards mean the end, not a pause.
-  const progress = deps.progress(initial.id);
+  // One call per poll when nothing is new (Apps Script's UrlFetch quota): the first page of rows
+  // carries the job's progress, read before those rows, so when it says the job ended, rows that
+  // run out afterwards mean the end, not a pause.
+  let pending: WorkerJobRows | null = deps.rows(initial.id, initial.rowsWritten, options.blockRows);
+  const progress = pending.job ?? deps.progress(initial.id);
   let record = initial;
   if (!record.prepared) {
     record = deps.prepare(record, progress);
@@ -71,7 +74,8 @@ export function writeFinishedRows(
       break;
     }
     const after = record.rowsWritten;
-    const page = deps.rows(record.id, after, options.blockRows);
+    const page = pending ?? deps.rows(record.id, after, options.blockRows);
+    pending = null;
     // A page is contiguous from `after`; anything else is cut at the first gap.
     const rows: Row[] = [];
     for (const entry of page.rows) {

@@ -178,7 +178,14 @@ export function readJobProgress(value: unknown): WorkerJobProgress {
 }
 
 /** `GET /api/jobs/:id/rows`: finished rows in input order from `after`. */
-export function readJobRows(value: unknown): JobRowsAnswer {
+/** A page of a job's rows, with the job's progress when the worker sends it (older ones do not). */
+export interface WorkerJobRows {
+  rows: JobRowsAnswer['rows'];
+  next: number;
+  job: WorkerJobProgress | null;
+}
+
+export function readJobRows(value: unknown): WorkerJobRows {
   const record = asRecord<JobRowsAnswer>(value, 'job rows');
   const list = record.rows;
   if (!Array.isArray(list)) throw unexpected('job rows');
@@ -188,5 +195,6 @@ export function readJobRows(value: unknown): JobRowsAnswer {
     if (!Array.isArray(row) || !row.every(isCell)) throw unexpected('a job row of cells');
     return { position: numberAt(entry, 'position'), row: row as Row };
   });
-  return { rows, next: numberAt(record, 'next') };
+  const job = optionalRecordAt(record, 'job');
+  return { rows, next: numberAt(record, 'next'), job: job === null ? null : readJobProgress(job) };
 }

@@ -91,4 +91,9 @@ export interface JobRowsAnswer {
   rows: { position: number; row: Row }[];
   /** `after` of the next page. */
   next: number;
+  /**
+   * The job's progress, read before the rows: a poll needs one call, not two (Apps Script's
+   * UrlFetch quota), and when it says the job ended every row it will have is in this page or later.
+   */
+  job: JobProgressAnswer;
 }

@@ -24,6 +24,10 @@ class Bench implements JobWriterDeps {
   failOnSave: number | null = null;
   private saves = 0;
   waiting: WorkerJobProgress['waiting'] = null;
+  /** false: a worker from before the rows answer carried the job's progress. */
+  rowsCarryProgress = true;
+  /** Calls to the worker, as UrlFetch counts them. */
+  readonly calls = { progress: 0, rows: 0 };
 
   constructor(readonly total: number) {}
 
@@ -32,6 +36,11 @@ class Bench implements JobWriterDeps {
   }
 
   progress(id: string): WorkerJobProgress {
+    this.calls.progress += 1;
+    return this.view(id);
+  }
+
+  private view(id: string): WorkerJobProgress {
     return {
       id,
       kind: 'email-enrichment',
@@ -47,14 +56,17 @@ class Bench implements JobWriterDeps {
     };
   }
 
-  rows(_id: string, after: number, limit: number) {
+  rows(id: string, after: number, limit: number) {
+    this.calls.rows += 1;
     this.clock += this.rowsCallMs;
+    // As the worker does: the job is read before its rows.
+    const job = this.rowsCarryProgress ? this.view(id) : null;
     const rows: { position: number; row: Row }[] = [];
     for (let position = after; position < this.total && rows.length < limit; position++) {
       if (!this.finished.has(position)) break;
       rows.push({ position, row: [`row ${position}`] });
     }
-    return { rows, next: after + rows.length };
+    return { rows, next: after + rows.length, job };
   }
 
   prepare(record: JobRecord): JobRecord {
@@ -194,12 +206,13 @@ describe('writeFinishedRows', () => {
 
   it('cuts a page at a position that does not follow on', () => {
     const bench = new Bench(10);
-    bench.rows = (_id, after) => ({
+    bench.rows = (id, after) => ({
       rows: [
         { position: after, row: ['a'] },
         { position: after + 2, row: ['c'] },
       ],
       next: after + 3,
+      job: bench.progress(id),
     });
     const outcome = writeFinishedRows(newRecord(), bench, OPTIONS);
     expect(outcome.record.rowsWritten).toBe(1);
@@ -238,5 +251,29 @@ describe('toJobView', () => {
       'Waiting: The Discovery API failed: internal_server_error (gave up after 5 attempts). ' +
         'Trying again in about 4 min (pause 3 of 12); 20 of 25 rows ready, 20 written.',
     );
+  });
+});
+
+describe('writeFinishedRows and the UrlFetch quota (issue 13)', () => {
+  it('makes one worker call per poll while nothing is new', () => {
+    const bench = new Bench(100);
+    bench.finish(0, 10);
+    let record = writeFinishedRows(newRecord(), bench, OPTIONS).record;
+    bench.calls.rows = 0;
+    bench.calls.progress = 0;
+    for (let poll = 0; poll < 5; poll++) record = writeFinishedRows(record, bench, OPTIONS).record;
+    expect(bench.calls).toEqual({ rows: 5, progress: 0 });
+    expect(record.rowsWritten).toBe(10);
+  });
+
+  it('asks for the progress apart from an older worker whose rows answer lacks it', () => {
+    const bench = new Bench(100);
+    bench.rowsCarryProgress = false;
+    bench.finish(0, 100);
+    bench.status = 'done';
+    const outcome = writeFinishedRows(newRecord(), bench, OPTIONS);
+    expect(outcome.finished).toBe(true);
+    expect(bench.calls.progress).toBe(1);
+    bench.expectRows(100);
   });
 });

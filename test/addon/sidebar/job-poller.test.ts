@@ -153,3 +153,81 @@ describe('pollJob', () => {
     expect(updates).toEqual([]);
   });
 });
+
+describe('pollJob and the UrlFetch quota (issue 13)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** A visibility the test switches, telling listeners as the browser would. */
+  function switchable(hidden: boolean) {
+    const listeners = new Set<() => void>();
+    return {
+      hidden: () => hidden,
+      onChange(listener: () => void) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      set(next: boolean) {
+        hidden = next;
+        for (const listener of [...listeners]) listener();
+      },
+      listeners,
+    };
+  }
+
+  async function run(ms: number): Promise<void> {
+    for (let elapsed = 0; elapsed < ms; elapsed += 1000) {
+      await jest.advanceTimersByTimeAsync(1000);
+      await flush();
+    }
+  }
+
+  it('waits twice as long after each poll that shows nothing new, up to a minute, and speeds up on news', async () => {
+    const polled: number[] = [];
+    let now = 0;
+    let view = job('running', 1);
+    const timer = setInterval(() => (now += 1000), 1000);
+    pollJob('job-1', {
+      poll: async () => {
+        polled.push(now);
+        return view;
+      },
+      onUpdate: () => undefined,
+      onGiveUp: () => undefined,
+      visibility: switchable(false),
+    });
+    await run(200_000);
+    // 2 s, then +2, +4, +8, +16, +32, +60, +60...
+    const gaps = polled.slice(1).map((at, i) => at - (polled[i] ?? 0));
+    expect(gaps.slice(0, 7)).toEqual([2000, 4000, 8000, 16000, 32000, 60000, 60000]);
+    const before = polled.length;
+    view = job('running', 2);
+    await run(120_000);
+    const after = polled.slice(before - 1);
+    const newGaps = after.slice(1).map((at, i) => at - (after[i] ?? 0));
+    // The poll that saw news is followed by one 2 s later.
+    expect(newGaps).toContain(2000);
+    clearInterval(timer);
+  });
+
+  it('does not poll while the sidebar is hidden, and polls at once when it is seen again', async () => {
+    const visibility = switchable(true);
+    let polls = 0;
+    const poller = pollJob('job-1', {
+      poll: async () => {
+        polls += 1;
+        return job('running', polls);
+      },
+      onUpdate: () => undefined,
+      onGiveUp: () => undefined,
+      visibility,
+    });
+    await run(60_000);
+    expect(polls).toBe(0);
+    visibility.set(false);
+    await flush();
+    expect(polls).toBe(1);
+    poller.stop();
+    expect(visibility.listeners.size).toBe(0);
+  });
+});

@@ -37,8 +37,9 @@ interface JobsRouterDeps extends OperationDeps {
  * - `GET /api/jobs?limit=N` -> `{ jobs: [progress...] }`, the caller's, newest first
  * - `GET /api/jobs/:id` -> `{ id, kind, status, done, total, creditsSpent, errors, lastError?,
  *   waiting?: { until, pause, maxPauses, reason }, createdAt, updatedAt, header, columns }`
- * - `GET /api/jobs/:id/rows?after=N&limit=M` -> `{ rows: [{ position, row }], next }`, finished
- *   rows in input order from position N (a page stops before the first row not done yet)
+ * - `GET /api/jobs/:id/rows?after=N&limit=M` -> `{ rows: [{ position, row }], next, job }`, finished
+ *   rows in input order from position N (a page stops before the first row not done yet), and the
+ *   job's progress read before them, so one call serves a poll
  * - `DELETE /api/jobs/:id` -> the progress, `cancelled` (a batch in flight still commits; rows stay);
  *   409 when the job has already ended otherwise
  * - `GET /api/raw/jobs/:id` -> `{ id, status, operation, pages, rawUnits, more, cursor, cursorParam,
@@ -84,8 +85,10 @@ export function createJobsRouter(deps: JobsRouterDeps): Router {
 
   router.get('/api/jobs/:id/rows', deps.authenticate, async (req, res) => {
     const { after, limit } = parseQuery(jobRowsQuerySchema, req.query);
+    // The job is read before its rows: when its progress says it ended, every row is committed.
     const job = await visibleJob(req);
-    res.set(noStore).json(await deps.store.jobs.rows(job.id, { after, limit }));
+    const progress = await view(job);
+    res.set(noStore).json({ ...(await deps.store.jobs.rows(job.id, { after, limit })), job: progress });
   });
 
   router.delete('/api/jobs/:id', deps.authenticate, async (req, res) => {
