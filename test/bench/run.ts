@@ -1,11 +1,12 @@
 import { cpus, totalmem } from 'node:os';
 import { ms } from './percentiles';
 import { runSandboxBench } from './sandbox-bench';
+import { runQuotaBench } from './quota-bench';
 import { runWorkerBench } from './worker-bench';
 
 /**
  * `npm run bench`: every benchmark in one run, printed as the table the README's performance
- * section records. `npm run bench -- sandbox` runs one suite (`sandbox`, `worker`); `worker:email`,
+ * section records. `npm run bench -- sandbox` runs one suite (`sandbox`, `worker`, `quota`); `worker:email`,
  * `worker:search`, `worker:reports`, `worker:throughput`, `worker:unreadable`, `worker:flood`,
  * `worker:journal` run parts of the worker's.
  */
@@ -61,6 +62,38 @@ async function main(): Promise<void> {
   }
 
   if (wanted('worker') || workerParts.length > 0) rows.push(...(await runWorkerBench(log, workerParts)));
+
+  if (wanted('quota')) {
+    const q = await runQuotaBench(log);
+    const perDay = (calls: number, quota: number) =>
+      `${calls.toLocaleString('en-US')} (${((100 * calls) / quota).toFixed(1)}% of ${quota.toLocaleString('en-US')}/day consumer)`;
+    rows.push(
+      {
+        measure: `UrlFetch calls per ${q.enrichment.rows.toLocaleString('en-US')} enriched rows (${q.enrichment.polls} polls)`,
+        target: '< 1% of 20,000/day',
+        result: perDay(q.enrichment.urlFetch, 20_000),
+        ok: q.enrichment.urlFetch < 200,
+      },
+      {
+        measure: `property reads per ${q.enrichment.rows.toLocaleString('en-US')} enriched rows`,
+        target: '< 1% of 50,000/day',
+        result: perDay(q.enrichment.propertyReads, 50_000),
+        ok: q.enrichment.propertyReads < 500,
+      },
+      {
+        measure: 'formula over 100 handles, first run: UrlFetch / property reads',
+        target: '1 / 1',
+        result: `${q.formulaFirst.urlFetch} / ${q.formulaFirst.propertyReads}`,
+        ok: q.formulaFirst.urlFetch <= 1 && q.formulaFirst.propertyReads <= 1,
+      },
+      {
+        measure: 'formula recalculation (cached): UrlFetch / property reads',
+        target: '0 / 1',
+        result: `${q.formulaRecalc.urlFetch} / ${q.formulaRecalc.propertyReads}`,
+        ok: q.formulaRecalc.urlFetch === 0 && q.formulaRecalc.propertyReads <= 1,
+      },
+    );
+  }
 
   log('');
   log(`bench wall time: ${((performance.now() - started) / 1000).toFixed(0)} s`);
