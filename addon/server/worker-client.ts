@@ -7,7 +7,7 @@ import {
   WorkerCallError,
   type FailureContext,
 } from './worker-failure';
-import { readWorkerKey } from './worker-key';
+import { readUserAccess } from './worker-key';
 import { currentWorkerUrl } from './worker-url';
 
 /**
@@ -92,8 +92,10 @@ export function queryString(query: Readonly<Record<string, QueryValue>> | undefi
 
 /** Calls the worker and answers its parsed JSON; throws WorkerCallError with a readable message. */
 function callWorker(call: WorkerCall): unknown {
-  const workerUrl = call.workerUrl ?? currentWorkerUrl();
-  const bearer = call.bearer ?? readWorkerKey();
+  // Both given (a formula's document key): no property is read here at all.
+  const access = call.workerUrl !== undefined && call.bearer !== undefined ? null : readUserAccess();
+  const workerUrl = call.workerUrl ?? access?.workerUrl ?? currentWorkerUrl();
+  const bearer = call.bearer ?? access?.key ?? null;
   if (bearer === null || bearer === '') throw new WorkerCallError(null, 'not_connected', NOT_CONNECTED);
   const context: FailureContext = { workerUrl, path: call.path, secrets: [bearer] };
   const options: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions = {

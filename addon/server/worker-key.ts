@@ -35,9 +35,14 @@ function storedKey(): string | null {
  */
 export function readConnection(): StoredConnection | null {
   if (storedKey() === null) return null;
+  return connectionFrom(
+    PropertiesService.getUserProperties().getProperty(WORKER_CONNECTION_PROPERTY) ?? undefined,
+  );
+}
+
+function connectionFrom(text: string | undefined): StoredConnection {
   const fallback: StoredConnection = { keyId: null, email: null, role: null, workerUrl: defaultWorkerUrl() };
-  const text = PropertiesService.getUserProperties().getProperty(WORKER_CONNECTION_PROPERTY);
-  if (text === null) return fallback;
+  if (text === undefined) return fallback;
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return fallback;
@@ -59,10 +64,20 @@ export function readConnection(): StoredConnection | null {
  * its editors, and the owner's key must not follow it there.
  */
 export function readWorkerKey(): string | null {
-  const key = storedKey();
-  if (key === null) return null;
-  const connection = readConnection();
-  return connection !== null && connection.workerUrl === currentWorkerUrl() ? key : null;
+  return readUserAccess().key;
+}
+
+/**
+ * The worker every sidebar call goes to and this user's key for it, from one read of the user
+ * store and one of the document's (property reads are a daily quota: 50,000 on consumer accounts).
+ */
+export function readUserAccess(): { workerUrl: string; key: string | null } {
+  const user = PropertiesService.getUserProperties().getProperties();
+  const workerUrl = currentWorkerUrl(user);
+  const key = user[WORKER_KEY_PROPERTY];
+  if (key === undefined || key.trim() === '') return { workerUrl, key: null };
+  const connection = connectionFrom(user[WORKER_CONNECTION_PROPERTY]);
+  return { workerUrl, key: connection.workerUrl === workerUrl ? key : null };
 }
 
 export function storeWorkerKey(issued: IssuedKey, workerUrl: string): void {

@@ -44,21 +44,26 @@ export function workerUrlIn(properties: Readonly<Record<string, string>>): strin
   return check.ok ? check.url : null;
 }
 
-/** The URL Settings saved for this document (or user), or null when the build's default applies. */
-function savedWorkerUrl(): string | null {
-  const stores = [PropertiesService.getDocumentProperties(), PropertiesService.getUserProperties()];
-  for (const store of stores) {
-    const value = store?.getProperty(WORKER_URL_PROPERTY);
-    if (value === null || value === undefined || value.trim() === '') continue;
-    const check = normalizeWorkerUrl(value);
-    if (check.ok) return check.url;
-  }
-  return null;
+/**
+ * The URL Settings saved for this document (or user), or null when the build's default applies.
+ * `userProperties`: the user store as the caller already read it (one read per call, not two).
+ */
+function savedWorkerUrl(userProperties?: Readonly<Record<string, string>>): string | null {
+  const fromDocument = PropertiesService.getDocumentProperties()?.getProperty(WORKER_URL_PROPERTY);
+  const documentUrl =
+    fromDocument === null || fromDocument === undefined
+      ? null
+      : workerUrlIn({ [WORKER_URL_PROPERTY]: fromDocument });
+  if (documentUrl !== null) return documentUrl;
+  const user = userProperties ?? {
+    [WORKER_URL_PROPERTY]: PropertiesService.getUserProperties().getProperty(WORKER_URL_PROPERTY) ?? '',
+  };
+  return workerUrlIn(user);
 }
 
 /** The worker every call goes to: the saved URL, else the build's. */
-export function currentWorkerUrl(): string {
-  return savedWorkerUrl() ?? defaultWorkerUrl();
+export function currentWorkerUrl(userProperties?: Readonly<Record<string, string>>): string {
+  return savedWorkerUrl(userProperties) ?? defaultWorkerUrl();
 }
 
 /** Saves (or, with an empty text, clears) this document's worker URL; throws a sentence when invalid. */
