@@ -19,7 +19,8 @@ import {
   occupiedText,
   startLabel,
 } from './estimate-text';
-import { button, checkboxField, factList, uniqueId } from './form-fields';
+import { type CostedRun, createCostedRun } from './costed-run';
+import { button, checkboxField, factList } from './form-fields';
 import type { Parsed } from './number-input';
 import type { SectionView, SidebarContext } from './sidebar-context';
 
@@ -59,11 +60,6 @@ export function renderBulkSection<O>(
     onError: (action, error) => context.fail(action, error),
   });
   const check = button('Check', { primary: false });
-  const start = button(config.startVerb, { primary: true });
-  const blockerId = uniqueId('start-blocker');
-  const blocker = createElement('p', { class: 'hint', id: blockerId });
-  start.setAttribute('aria-describedby', blockerId);
-  const estimateRegion = createElement('div', { class: 'estimate', 'aria-live': 'polite' });
   const inputError = createElement('p', { class: 'field-error', role: 'alert', hidden: '' });
   const overwriteText = createElement('p');
   const overwrite = button('Overwrite', { primary: true });
@@ -74,6 +70,15 @@ export function renderBulkSection<O>(
   ]);
 
   let flow: BulkFlowState = INITIAL_BULK_FLOW;
+  const costed: CostedRun = createCostedRun({
+    initialLabel: config.startVerb,
+    label: () => startLabel(config.startVerb, flow.checked?.estimate.maxCredits ?? null),
+    blockReason: () => blockReason(),
+    run: () => run(false),
+    alsoBusy: () => [check, overwrite, keep],
+    afterRun: () => update(),
+    blockerPrefix: 'start-blocker',
+  });
   /** The "write over them" warning of the last estimate; it matters only for a "beside" target. */
   let overwriteConsent: HTMLElement | null = null;
 
@@ -96,6 +101,15 @@ export function renderBulkSection<O>(
     };
   };
 
+  /** The flow with the consent the user gave in the estimate region. */
+  const currentFlow = (): BulkFlowState => ({ ...flow, confirmedCost: costed.confirmed() });
+
+  const blockReason = (): string | null => {
+    const input = readInput();
+    const target = picker.target().kind;
+    return input.ok ? startBlocker(currentFlow(), input.value.key, config.noun, target) : input.message;
+  };
+
   /** The selection may have moved since the last look; estimates and starts must use the current one. */
   const refreshIfSelection = async (): Promise<void> => {
     const source = picker.source();
@@ -103,13 +117,8 @@ export function renderBulkSection<O>(
   };
 
   const update = (): void => {
-    const input = readInput();
-    const target = picker.target().kind;
-    const reason = input.ok ? startBlocker(flow, input.value.key, config.noun, target) : input.message;
-    start.disabled = reason !== null;
-    if (overwriteConsent !== null) overwriteConsent.hidden = target !== 'beside';
-    start.textContent = startLabel(config.startVerb, flow.checked?.estimate.maxCredits ?? null);
-    blocker.textContent = reason ?? '';
+    costed.refresh();
+    if (overwriteConsent !== null) overwriteConsent.hidden = picker.target().kind !== 'beside';
     overwriteBox.hidden = flow.overwriteQuestion === null;
     overwriteText.textContent = flow.overwriteQuestion ?? '';
   };
@@ -120,14 +129,7 @@ export function renderBulkSection<O>(
       createElement('p', {}, [estimate.summary]),
       createElement('p', { class: 'cost' }, [maxCostText(estimate.maxCredits)]),
     ];
-    if (estimate.needsConfirmation) {
-      const confirm = checkboxField(confirmCostLabel(estimate.maxCredits));
-      confirm.control.addEventListener('change', () => {
-        flow = { ...flow, confirmedCost: confirm.control.checked };
-        update();
-      });
-      parts.push(confirm.wrapper);
-    }
+    const after: Node[] = [];
     const occupied = occupiedBeside(estimate);
     overwriteConsent = null;
     if (occupied !== null) {
@@ -140,9 +142,13 @@ export function renderBulkSection<O>(
         createElement('p', {}, [occupiedText(occupied)]),
         consent.wrapper,
       ]);
-      parts.push(overwriteConsent);
+      after.push(overwriteConsent);
     }
-    estimateRegion.replaceChildren(...parts);
+    costed.showEstimate({
+      parts,
+      confirmLabel: estimate.needsConfirmation ? confirmCostLabel(estimate.maxCredits) : null,
+      after,
+    });
   };
 
   const showInputError = (message: string | null): void => {
@@ -152,7 +158,7 @@ export function renderBulkSection<O>(
 
   check.addEventListener('click', () => {
     void whileBusy(
-      [check, start],
+      [check, costed.button],
       async () => {
         await refreshIfSelection();
         const input = readInput();
@@ -161,15 +167,16 @@ export function renderBulkSection<O>(
           return;
         }
         showInputError(null);
-        estimateRegion.replaceChildren(createElement('p', { class: 'hint' }, ['Counting…']));
+        costed.showNote('Counting…');
         try {
           const estimate = await config.estimate(input.value.source, input.value.options);
           flow = estimated(input.value.key, estimate);
+          costed.dropConsent();
           showEstimate(estimate);
         } catch (error) {
           flow = INITIAL_BULK_FLOW;
           overwriteConsent = null;
-          estimateRegion.replaceChildren();
+          costed.showOther();
           context.fail('check the input', error);
         }
       },
@@ -178,60 +185,49 @@ export function renderBulkSection<O>(
   });
 
   /** Starts the job; `answeredOverwrite` is the user's "Overwrite" to the server's question. */
-  const run = (answeredOverwrite: boolean): void => {
-    void whileBusy(
-      [check, start, overwrite, keep],
-      async () => {
-        await refreshIfSelection();
-        const input = readInput();
-        const target = picker.target();
-        const confirmedOverwrite = answeredOverwrite || flow.confirmedOverwrite;
-        const reason = input.ok
-          ? startBlocker({ ...flow, confirmedOverwrite }, input.value.key, config.noun, target.kind)
-          : input.message;
-        if (!input.ok || reason !== null) {
-          context.status.error(reason ?? 'Check the input first.');
-          return;
-        }
-        try {
-          const job = await config.start(
-            {
-              source: input.value.source,
-              target,
-              confirmedCost: flow.confirmedCost,
-              confirmedOverwrite,
-            },
-            input.value.options,
-          );
-          // A new run needs a new check, so a second click cannot pay twice.
-          flow = INITIAL_BULK_FLOW;
-          overwriteConsent = null;
-          estimateRegion.replaceChildren();
-          context.jobs.track(job);
-          context.status.success(`Started. ${job.message}`);
-        } catch (error) {
-          const message = errorMessage(error);
-          if (!confirmedOverwrite && isOverwriteQuestion(message)) {
-            flow = { ...flow, overwriteQuestion: message };
-            update();
-            overwrite.focus();
-          } else {
-            flow = { ...flow, overwriteQuestion: null };
-            context.fail('start', error);
-          }
-        }
-      },
-      { button: answeredOverwrite ? overwrite : start, text: 'Starting…' },
-    ).finally(update);
+  const run = async (answeredOverwrite: boolean): Promise<void> => {
+    await refreshIfSelection();
+    const input = readInput();
+    const target = picker.target();
+    const confirmedOverwrite = answeredOverwrite || flow.confirmedOverwrite;
+    const reason = input.ok
+      ? startBlocker({ ...currentFlow(), confirmedOverwrite }, input.value.key, config.noun, target.kind)
+      : input.message;
+    if (!input.ok || reason !== null) {
+      context.status.error(reason ?? 'Check the input first.');
+      return;
+    }
+    try {
+      const job = await config.start(
+        { source: input.value.source, target, confirmedCost: costed.confirmed(), confirmedOverwrite },
+        input.value.options,
+      );
+      // A new run needs a new check, so a second click cannot pay twice.
+      flow = INITIAL_BULK_FLOW;
+      costed.dropConsent();
+      overwriteConsent = null;
+      costed.showOther();
+      context.jobs.track(job);
+      context.status.success(`Started. ${job.message}`);
+    } catch (error) {
+      const message = errorMessage(error);
+      if (!confirmedOverwrite && isOverwriteQuestion(message)) {
+        flow = { ...flow, overwriteQuestion: message };
+        update();
+        overwrite.focus();
+      } else {
+        flow = { ...flow, overwriteQuestion: null };
+        context.fail('start', error);
+      }
+    }
   };
 
-  start.addEventListener('click', () => run(false));
-  overwrite.addEventListener('click', () => run(true));
+  overwrite.addEventListener('click', () => void costed.whileRunning(() => run(true), overwrite));
   keep.addEventListener('click', () => {
     flow = { ...flow, overwriteQuestion: null };
     update();
     context.status.info('Nothing was written. Choose "In a new tab", or another column, and press Start.');
-    start.focus();
+    costed.button.focus();
   });
 
   picker.onChange(update);
@@ -244,9 +240,7 @@ export function renderBulkSection<O>(
     ...(config.options === undefined ? [] : [config.options.element]),
     inputError,
     createElement('div', { class: 'actions' }, [check]),
-    estimateRegion,
-    createElement('div', { class: 'actions' }, [start]),
-    blocker,
+    ...costed.elements,
     overwriteBox,
   );
   update();

@@ -27,18 +27,16 @@ import {
   subjectCopy,
   WINDOW_HINT,
 } from './collaborations-text';
-import { whileBusy } from './busy';
+import { createCostedRun } from './costed-run';
 import { createElement } from './create-element';
 import { confirmCostLabel, startLabel } from './estimate-text';
 import {
-  button,
   checkboxField,
   type Field,
   factList,
   radioGroup,
   selectField,
   textField,
-  uniqueId,
   withId,
   withRadioIds,
 } from './form-fields';
@@ -137,15 +135,6 @@ function renderCollaborationsSection(panel: HTMLElement, context: SidebarContext
     pages,
   };
 
-  const estimateRegion = createElement('div', {
-    class: 'estimate',
-    id: 'collaborations-estimate',
-    'aria-live': 'polite',
-  });
-  const run = withIdButton(button('Get posts', { primary: true }), 'collaborations-run');
-  const blockerId = uniqueId('collaborations-blocker');
-  const blocker = createElement('p', { class: 'hint', id: blockerId });
-  run.setAttribute('aria-describedby', blockerId);
   const progressText = createElement('p', { class: 'collaborations-progress-text' });
   const progressRegion = createElement(
     'div',
@@ -155,9 +144,6 @@ function renderCollaborationsSection(panel: HTMLElement, context: SidebarContext
 
   let request: CollaborationsRequest | null = null;
   let problem: string | null = null;
-  let currentKey: string | null = null;
-  let confirmedCost = false;
-  let starting = false;
   /** The posts job this section reports on: the last one started here, or one picked up on open. */
   let followedJob: string | null = null;
 
@@ -174,42 +160,48 @@ function renderCollaborationsSection(panel: HTMLElement, context: SidebarContext
     pages: pages.control.value,
   });
 
-  const updateButtons = (): void => {
-    const cost = request === null ? null : collaborationsCost(request);
-    const reason = collaborationsRunBlocker({
-      problem,
-      needsConfirmation: cost?.needsConfirmation ?? false,
-      confirmed: confirmedCost,
-      starting,
-    });
-    run.disabled = reason !== null;
-    const values = readValues();
-    if (!starting) {
-      run.textContent = startLabel(runVerb(request, values.olderApi, values.kind), cost?.maxCredits ?? null);
-    }
-    blocker.textContent = reason ?? '';
-  };
+  const costed = createCostedRun({
+    initialLabel: 'Get posts',
+    label: () => {
+      const values = readValues();
+      const cost = request === null ? null : collaborationsCost(request);
+      return startLabel(runVerb(request, values.olderApi, values.kind), cost?.maxCredits ?? null);
+    },
+    blockReason: () =>
+      collaborationsRunBlocker({
+        problem,
+        needsConfirmation: request === null ? false : collaborationsCost(request).needsConfirmation,
+        confirmed: costed.confirmed(),
+        starting: costed.running(),
+      }),
+    run: () => startRun(),
+    afterRun: () => {
+      // Running again is a new paid action: ask again.
+      costed.dropConsent();
+      showEstimate();
+      costed.refresh();
+    },
+    ids: {
+      button: 'collaborations-run',
+      estimate: 'collaborations-estimate',
+      confirm: 'collaborations-confirm',
+    },
+    blockerPrefix: 'collaborations-blocker',
+  });
 
   const showEstimate = (): void => {
     if (request === null) {
-      estimateRegion.replaceChildren();
+      costed.showOther();
       return;
     }
     const cost = collaborationsCost(request);
-    const parts: Node[] = [
-      factList(collaborationsCostFacts(request, cost)),
-      createElement('p', { class: 'cost' }, [collaborationsCostLine(request, cost)]),
-    ];
-    if (cost.needsConfirmation) {
-      const confirm = withId(checkboxField(confirmCostLabel(cost.maxCredits)), 'collaborations-confirm');
-      confirm.control.checked = confirmedCost;
-      confirm.control.addEventListener('change', () => {
-        confirmedCost = confirm.control.checked;
-        updateButtons();
-      });
-      parts.push(confirm.wrapper);
-    }
-    estimateRegion.replaceChildren(...parts);
+    costed.showEstimate({
+      parts: [
+        factList(collaborationsCostFacts(request, cost)),
+        createElement('p', { class: 'cost' }, [collaborationsCostLine(request, cost)]),
+      ],
+      confirmLabel: cost.needsConfirmation ? confirmCostLabel(cost.maxCredits) : null,
+    });
   };
 
   const changed = (): void => {
@@ -240,12 +232,10 @@ function renderCollaborationsSection(panel: HTMLElement, context: SidebarContext
       }
     }
     request = result.ok ? result.request : null;
-    const key = request === null ? null : JSON.stringify(request);
     // Consent was given for another request's cost; ask again.
-    if (key !== currentKey) confirmedCost = false;
-    currentKey = key;
+    costed.consentFor(request === null ? null : JSON.stringify(request));
     showEstimate();
-    updateButtons();
+    costed.refresh();
   };
 
   const showResult = (text: string): void => {
@@ -278,30 +268,15 @@ function renderCollaborationsSection(panel: HTMLElement, context: SidebarContext
     context.status.success(start.message);
   };
 
-  run.addEventListener('click', () => {
+  async function startRun(): Promise<void> {
     const current = request;
-    if (current === null || run.disabled) return;
-    const confirmed = confirmedCost;
-    starting = true;
-    updateButtons();
-    void whileBusy(
-      [run],
-      async () => {
-        try {
-          started(await context.server.startCollaborations(current, confirmed));
-        } catch (error) {
-          context.fail('get the collaborations', error);
-        }
-      },
-      { button: run, text: 'Starting…' },
-    ).finally(() => {
-      starting = false;
-      // Running again is a new paid action: ask again.
-      confirmedCost = false;
-      showEstimate();
-      updateButtons();
-    });
-  });
+    if (current === null) return;
+    try {
+      started(await context.server.startCollaborations(current, costed.confirmed()));
+    } catch (error) {
+      context.fail('get the collaborations', error);
+    }
+  }
 
   about.onChange(changed);
   kind.onChange(changed);
@@ -326,18 +301,11 @@ function renderCollaborationsSection(panel: HTMLElement, context: SidebarContext
     groupByDomain.wrapper,
     pages.wrapper,
     createElement('div', { class: 'collaborations-older' }, [olderApi.wrapper]),
-    estimateRegion,
-    createElement('div', { class: 'actions' }, [run]),
-    blocker,
+    ...costed.elements,
     progressRegion,
   );
   changed();
   return {};
-}
-
-function withIdButton(element: HTMLButtonElement, id: string): HTMLButtonElement {
-  element.id = id;
-  return element;
 }
 
 export const collaborationsSection: SectionDefinition = {

@@ -1,7 +1,7 @@
 import { OVERLAP_PLATFORMS, type OverlapPlatform } from '../../shared/platforms';
 import type { OverlapCheck, OverlapCreators, OverlapEstimate, OverlapOutcome } from '../shared/overlap-api';
 import { OVERLAP_MAX_CREATORS } from '../shared/overlap-creators';
-import { whileBusy } from './busy';
+import { createCostedRun } from './costed-run';
 import { createElement } from './create-element';
 import { debounce } from './debounce';
 import { errorMessage } from './error-text';
@@ -14,7 +14,6 @@ import {
   selectField,
   textAreaField,
   textField,
-  uniqueId,
   withId,
 } from './form-fields';
 import { latestOnly, STALE } from './latest-only';
@@ -122,12 +121,6 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
   );
   withId(refresh, 'overlap-refresh');
 
-  const estimateRegion = createElement('div', { class: 'estimate', 'aria-live': 'polite' });
-  const run = button(RUN_VERB, { primary: true });
-  run.id = 'overlap-run';
-  const blockerId = uniqueId('overlap-blocker');
-  const blocker = createElement('p', { class: 'hint', id: blockerId });
-  run.setAttribute('aria-describedby', blockerId);
   const result = createElement('div', {
     id: 'overlap-result',
     class: 'overlap-result',
@@ -143,13 +136,27 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
     return { platform: currentPlatform(), creators };
   };
 
+  /** The flow with the consent the user gave in the estimate region. */
+  const currentFlow = (): OverlapFlowState => ({ ...flow, confirmedCost: costed.confirmed() });
+
+  const costed = createCostedRun({
+    initialLabel: RUN_VERB,
+    label: () => {
+      const current =
+        flow.checked !== null && flow.checked.key === flow.currentKey ? flow.checked.estimate : null;
+      return startLabel(RUN_VERB, current === null ? null : current.maxCredits);
+    },
+    blockReason: () => overlapRunBlocker(currentFlow()),
+    run: () => compare(),
+    busyText: 'Comparing…',
+    alsoBusy: () => [useSelection, platform.control],
+    afterRun: () => update(),
+    ids: { button: 'overlap-run', confirm: 'overlap-confirm-cost' },
+    blockerPrefix: 'overlap-blocker',
+  });
+
   const update = (): void => {
-    const reason = overlapRunBlocker(flow);
-    const current =
-      flow.checked !== null && flow.checked.key === flow.currentKey ? flow.checked.estimate : null;
-    run.disabled = reason !== null;
-    run.textContent = startLabel(RUN_VERB, current === null ? null : current.maxCredits);
-    blocker.textContent = reason ?? '';
+    costed.refresh();
     selectionBox.hidden = source.value() !== 'selection';
     typedBox.hidden = source.value() !== 'typed';
   };
@@ -172,17 +179,8 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
     if (estimate.problem === null) {
       parts.push(createElement('p', { class: 'cost' }, [overlapCostText(estimate, refresh.control.checked)]));
     }
-    if (estimate.needsConfirmation && estimate.problem === null) {
-      const confirm = checkboxField(confirmCostLabel(estimate.maxCredits));
-      withId(confirm, 'overlap-confirm-cost');
-      confirm.control.checked = flow.confirmedCost;
-      confirm.control.addEventListener('change', () => {
-        flow = { ...flow, confirmedCost: confirm.control.checked };
-        update();
-      });
-      parts.push(confirm.wrapper);
-    }
-    estimateRegion.replaceChildren(...parts);
+    const consent = estimate.needsConfirmation && estimate.problem === null;
+    costed.showEstimate({ parts, confirmLabel: consent ? confirmCostLabel(estimate.maxCredits) : null });
   };
 
   const estimate = latestOnly((check: OverlapCheck) => context.server.estimateOverlap(check));
@@ -213,7 +211,7 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
         flow = { ...flow, estimating: false, checked: null };
         if (check.creators.kind === 'selection') selectionSummary.textContent = '';
         // Nothing selected, or an empty column: a step to take, not a failure.
-        estimateRegion.replaceChildren(createElement('p', { class: 'field-error' }, [errorMessage(error)]));
+        costed.showOther(createElement('p', { class: 'field-error' }, [errorMessage(error)]));
         update();
       },
     );
@@ -227,7 +225,8 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
     if (check.creators.kind === 'selection') selection = null;
     const key = overlapCheckKey(check, selection);
     flow = { ...flow, currentKey: key, estimating: true, confirmedCost: false };
-    estimateRegion.replaceChildren(createElement('p', { class: 'hint' }, ['Counting the creators…']));
+    costed.dropConsent();
+    costed.showNote('Counting the creators…');
     if (wait) requestLater(check, key);
     else {
       requestLater.cancel();
@@ -244,40 +243,37 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
     if (flow.checked !== null) showEstimate(flow.checked.estimate);
   });
 
-  run.addEventListener('click', () => {
+  async function compare(): Promise<void> {
     const checked = flow.checked;
-    if (checked === null || overlapRunBlocker(flow) !== null) return;
-    const check = readCheck();
-    void whileBusy(
-      [run, useSelection, platform.control],
-      async () => {
-        try {
-          const outcome = await context.server.runOverlap({
-            ...check,
-            tabName: tabName.control.value,
-            refresh: refresh.control.checked,
-            confirmedCost: flow.confirmedCost,
-            expectedSource: checked.estimate.source,
-          });
-          const readable = outcome.unreadableAnswerId === null;
-          result.replaceChildren(
-            createElement('h3', {}, [`Written to ${outcome.destination}`]),
-            createElement('p', {}, [outcome.message]),
-            // An answer this version could not read has no figures: the message says why.
-            ...(readable ? [resultTable(outcome)] : []),
-          );
-          if (readable) context.status.success(outcome.message);
-          else context.status.info(outcome.message);
-          // Another comparison is another paid action: ask again.
-          flow = { ...flow, confirmedCost: false };
-          if (flow.checked === checked) showEstimate(checked.estimate);
-        } catch (error) {
-          context.fail('compare the audiences', error);
-        }
-      },
-      { button: run, text: 'Comparing…' },
-    ).finally(update);
-  });
+    if (checked === null) return;
+    try {
+      const outcome = await context.server.runOverlap({
+        ...readCheck(),
+        tabName: tabName.control.value,
+        refresh: refresh.control.checked,
+        confirmedCost: costed.confirmed(),
+        expectedSource: checked.estimate.source,
+      });
+      showOutcome(outcome);
+      // Another comparison is another paid action: ask again.
+      costed.dropConsent();
+      if (flow.checked === checked) showEstimate(checked.estimate);
+    } catch (error) {
+      context.fail('compare the audiences', error);
+    }
+  }
+
+  const showOutcome = (outcome: OverlapOutcome): void => {
+    const readable = outcome.unreadableAnswerId === null;
+    result.replaceChildren(
+      createElement('h3', {}, [`Written to ${outcome.destination}`]),
+      createElement('p', {}, [outcome.message]),
+      // An answer this version could not read has no figures: the message says why.
+      ...(readable ? [resultTable(outcome)] : []),
+    );
+    if (readable) context.status.success(outcome.message);
+    else context.status.info(outcome.message);
+  };
 
   panel.replaceChildren(
     createElement('h2', {}, ['Audience overlap']),
@@ -292,9 +288,7 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
     typedBox,
     tabName.wrapper,
     refresh.wrapper,
-    estimateRegion,
-    createElement('div', { class: 'actions' }, [run]),
-    blocker,
+    ...costed.elements,
     result,
   );
   recount(false);

@@ -1,12 +1,11 @@
 import { PLATFORMS, type Platform } from '../../shared/platforms';
 import type { DictionaryKind, SearchEstimate, SearchForm } from '../shared/sidebar-api';
-import { whileBusy } from './busy';
 import { type Combobox, createCombobox } from './combobox';
+import { createCostedRun } from './costed-run';
 import { createElement } from './create-element';
 import { debounce } from './debounce';
 import { confirmCostLabel, maxCostText, searchEstimateFacts, startLabel } from './estimate-text';
 import {
-  button,
   checkboxField,
   detailsGroup,
   type Field,
@@ -15,7 +14,6 @@ import {
   selectField,
   setChoices,
   textField,
-  uniqueId,
   weightField,
 } from './form-fields';
 import { latestOnly, STALE } from './latest-only';
@@ -196,45 +194,48 @@ function renderSearchSection(panel: HTMLElement, context: SidebarContext): Secti
     pages: pages.control.value,
   });
 
-  const estimateRegion = createElement('div', { class: 'estimate', 'aria-live': 'polite' });
   const otherErrors = createElement('ul', { class: 'field-error', role: 'alert', hidden: '' });
-  const run = button('Run search', { primary: true });
-  const blockerId = uniqueId('run-blocker');
-  const blocker = createElement('p', { class: 'hint', id: blockerId });
-  run.setAttribute('aria-describedby', blockerId);
 
   let form: SearchForm | null = null;
   let currentKey: string | null = null;
   let check: SearchCheck | null = null;
   let estimating = false;
-  let confirmedCost = false;
 
-  const updateRun = (): void => {
-    const reason = searchRunBlocker({ currentKey, check, estimating, confirmedCost });
-    run.disabled = reason !== null;
-    run.textContent = startLabel(
-      'Run search',
-      check !== null && check.key === currentKey ? check.estimate.maxCredits : null,
-    );
-    blocker.textContent = reason ?? '';
+  const blockReason = (): string | null =>
+    searchRunBlocker({ currentKey, check, estimating, confirmedCost: costed.confirmed() });
+
+  const startRun = async (): Promise<void> => {
+    const current = form;
+    if (current === null) return;
+    try {
+      const job = await context.server.startSearch(current, costed.confirmed());
+      context.jobs.track(job);
+      context.status.success(`Search started. ${job.message}`);
+      // Running it again is a new paid action: ask again.
+      costed.dropConsent();
+      if (check !== null) showEstimate(check.estimate);
+    } catch (error) {
+      context.fail('start the search', error);
+    }
   };
 
+  const costed = createCostedRun({
+    initialLabel: 'Run search',
+    label: () =>
+      startLabel('Run search', check !== null && check.key === currentKey ? check.estimate.maxCredits : null),
+    blockReason,
+    run: startRun,
+  });
+
   const showEstimate = (estimate: SearchEstimate): void => {
-    const parts: Node[] = [
-      factList(searchEstimateFacts(estimate)),
-      createElement('p', {}, [estimate.summary]),
-      createElement('p', { class: 'cost' }, [maxCostText(estimate.maxCredits)]),
-    ];
-    if (estimate.needsConfirmation) {
-      const confirm = checkboxField(confirmCostLabel(estimate.maxCredits));
-      confirm.control.checked = confirmedCost;
-      confirm.control.addEventListener('change', () => {
-        confirmedCost = confirm.control.checked;
-        updateRun();
-      });
-      parts.push(confirm.wrapper);
-    }
-    estimateRegion.replaceChildren(...parts);
+    costed.showEstimate({
+      parts: [
+        factList(searchEstimateFacts(estimate)),
+        createElement('p', {}, [estimate.summary]),
+        createElement('p', { class: 'cost' }, [maxCostText(estimate.maxCredits)]),
+      ],
+      confirmLabel: estimate.needsConfirmation ? confirmCostLabel(estimate.maxCredits) : null,
+    });
   };
 
   const estimate = latestOnly((next: SearchForm) => context.server.estimateSearch(next));
@@ -245,14 +246,14 @@ function renderSearchSection(panel: HTMLElement, context: SidebarContext): Secti
         estimating = false;
         check = { key, estimate: answer };
         showEstimate(answer);
-        updateRun();
+        costed.refresh();
       },
       (error: unknown) => {
         if (key !== currentKey) return;
         estimating = false;
-        estimateRegion.replaceChildren();
+        costed.showOther();
         context.fail('estimate the cost', error);
-        updateRun();
+        costed.refresh();
       },
     );
   }, ESTIMATE_DEBOUNCE_MS);
@@ -277,24 +278,22 @@ function renderSearchSection(panel: HTMLElement, context: SidebarContext): Secti
     otherErrors.hidden = unplaced.length === 0;
 
     const key = result.ok ? JSON.stringify(result.form) : null;
-    if (key !== currentKey) {
-      // Consent was given for another search's cost; ask again.
-      confirmedCost = false;
-    }
+    // Consent was given for another search's cost; ask again.
+    costed.consentFor(key);
     form = result.ok ? result.form : null;
     currentKey = key;
     if (result.ok && key !== null && (check === null || check.key !== key)) {
       estimating = true;
-      estimateRegion.replaceChildren(createElement('p', { class: 'hint' }, ['Working out the cost…']));
+      costed.showNote('Working out the cost…');
       requestEstimate(result.form, key);
     } else if (!result.ok) {
       estimating = false;
       requestEstimate.cancel();
-      estimateRegion.replaceChildren();
+      costed.showOther();
     } else if (check !== null) {
       showEstimate(check.estimate);
     }
-    updateRun();
+    costed.refresh();
   };
 
   platform.control.addEventListener('change', () => {
@@ -333,28 +332,6 @@ function renderSearchSection(panel: HTMLElement, context: SidebarContext): Secti
   for (const field of choices) field.control.addEventListener('change', changed);
   for (const { box } of ageBoxes) box.control.addEventListener('change', changed);
 
-  run.addEventListener('click', () => {
-    const current = form;
-    if (current === null || searchRunBlocker({ currentKey, check, estimating, confirmedCost }) !== null)
-      return;
-    void whileBusy(
-      [run],
-      async () => {
-        try {
-          const job = await context.server.startSearch(current, confirmedCost);
-          context.jobs.track(job);
-          context.status.success(`Search started. ${job.message}`);
-          // Running it again is a new paid action: ask again.
-          confirmedCost = false;
-          if (check !== null) showEstimate(check.estimate);
-        } catch (error) {
-          context.fail('start the search', error);
-        }
-      },
-      { button: run, text: 'Starting…' },
-    ).finally(updateRun);
-  });
-
   panel.replaceChildren(
     createElement('h2', {}, ['Search']),
     createElement('p', { class: 'intro' }, [
@@ -390,9 +367,7 @@ function renderSearchSection(panel: HTMLElement, context: SidebarContext): Secti
     ]),
     detailsGroup('Sort and size', true, [fieldPair(sortField, sortDirection), pages.wrapper, title.wrapper]),
     otherErrors,
-    estimateRegion,
-    createElement('div', { class: 'actions' }, [run]),
-    blocker,
+    ...costed.elements,
   );
   changed();
   return {};

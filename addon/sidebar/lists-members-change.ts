@@ -1,0 +1,187 @@
+import type { MemberInput } from '../shared/lists-api';
+import { readColumnSource } from './column-source';
+import { createElement } from './create-element';
+import { failureText } from './error-text';
+import { button, checkboxField, factList, selectField, textField, withId } from './form-fields';
+import type { ListsPage } from './lists-page';
+import { checkFacts } from './lists-text';
+
+export interface ListsMembersChange {
+  elements: readonly Node[];
+  /** Forgets the last check or change, for another list. */
+  clear(): void;
+  /** Says which ids this list's platform takes. */
+  showHint(text: string): void;
+}
+
+function cellsFields() {
+  const source = withId(
+    selectField('Ids from', [
+      { value: 'selection', label: 'The selected cells' },
+      { value: 'column', label: 'A column of a tab' },
+    ]),
+    'lists-add-source',
+  );
+  const sheetName = withId(textField({ label: 'Tab', placeholder: 'Sheet1' }), 'lists-add-sheet');
+  const column = withId(
+    textField({ label: 'Column', placeholder: 'B', hint: 'A letter, e.g. B.' }),
+    'lists-add-column',
+  );
+  const firstRow = withId(
+    textField({ label: 'First row', value: '2', inputMode: 'numeric', hint: 'Row 1 is usually the header.' }),
+    'lists-add-first-row',
+  );
+  const skipInvalid = withId(
+    checkboxField(
+      'Skip cells that are not user ids',
+      false,
+      'Otherwise a column with handles or typos is refused, naming the cells, and nothing changes.',
+    ),
+    'lists-add-skip-invalid',
+  );
+  return { source, sheetName, column, firstRow, skipInvalid };
+}
+
+function actionButtons() {
+  const make = (label: string, id: string, primary = false): HTMLButtonElement => {
+    const made = button(label, { primary });
+    made.id = id;
+    return made;
+  };
+  return {
+    check: make('Check the cells', 'lists-add-check'),
+    add: make('Add to list (free)', 'lists-add', true),
+    remove: make('Remove from list (free)', 'lists-remove'),
+  };
+}
+
+/** Where a check or change says how it went, and the cells it reads. */
+interface ChangeArea {
+  result: HTMLElement;
+  say(className: string, text: string, alert?: boolean): void;
+  /** The cells to add or remove, or null after saying what is wrong with the choice of them. */
+  member(): Extract<MemberInput, { kind: 'cells' }> | null;
+}
+
+function changeArea(f: ReturnType<typeof cellsFields>): ChangeArea {
+  const result = createElement('div', {
+    class: 'estimate',
+    id: 'lists-change-result',
+    'aria-live': 'polite',
+  });
+  const say: ChangeArea['say'] = (className, text, alert = false) => {
+    result.replaceChildren(
+      createElement('p', { class: className, ...(alert ? { role: 'alert' } : {}) }, [text]),
+    );
+  };
+  return {
+    result,
+    say,
+    member() {
+      const parsed = readColumnSource({
+        kind: f.source.control.value === 'column' ? 'column' : 'selection',
+        sheetName: f.sheetName.control.value,
+        column: f.column.control.value,
+        firstRow: f.firstRow.control.value,
+      });
+      if (!parsed.ok) {
+        say('field-error', parsed.message, true);
+        return null;
+      }
+      return { kind: 'cells', source: parsed.value, skipInvalid: f.skipInvalid.control.checked };
+    },
+  };
+}
+
+/** Adds or removes the ids in the cells, then reads the list again (free) to show its members. */
+function sendChange(
+  page: ListsPage,
+  area: ChangeArea,
+  kind: 'add' | 'remove',
+  trigger: HTMLButtonElement,
+): void {
+  const current = page.opened;
+  if (current === null) return;
+  const input = area.member();
+  if (input === null) return;
+  void page.busy(
+    async () => {
+      area.say('hint', 'Reading the cells and sending the ids…');
+      try {
+        const server = page.context.server;
+        const done =
+          kind === 'add'
+            ? await server.addAiListMembers(current.list.id, input)
+            : await server.removeAiListMembers(current.list.id, input);
+        area.say('ok', done.message);
+        page.context.status.success(done.message);
+        // The members shown change with the list: read them again (free).
+        page.opened = await server.openAiList(current.list.id);
+        page.noteList(page.opened.list);
+        page.showDetail();
+      } catch (error) {
+        const action = kind === 'add' ? 'add the members' : 'remove the members';
+        area.say('field-error', failureText(action, error), true);
+      }
+    },
+    trigger,
+    kind === 'add' ? 'Adding…' : 'Removing…',
+  );
+}
+
+/** Says how many of the cells hold user ids of the platform, changing nothing. */
+function checkCells(page: ListsPage, area: ChangeArea, trigger: HTMLButtonElement): void {
+  const current = page.opened;
+  if (current === null) return;
+  const input = area.member();
+  if (input === null) return;
+  void page.busy(
+    async () => {
+      area.say('hint', 'Reading the cells…');
+      try {
+        const checked = await page.context.server.checkAiListMembers(current.list.id, input.source);
+        area.result.replaceChildren(factList(checkFacts(checked)), createElement('p', {}, [checked.summary]));
+      } catch (error) {
+        area.say('field-error', failureText('check the cells', error), true);
+      }
+    },
+    trigger,
+    'Checking…',
+  );
+}
+
+/** "Add or remove members": user ids from the selection or a column; a free check first if wanted. */
+export function createListsMembersChange(page: ListsPage): ListsMembersChange {
+  const f = cellsFields();
+  const { check, add, remove } = actionButtons();
+  const idHint = createElement('p', { class: 'hint' });
+  const columnBox = createElement('div', { class: 'subform', hidden: '' }, [
+    f.sheetName.wrapper,
+    f.column.wrapper,
+    f.firstRow.wrapper,
+  ]);
+  const area = changeArea(f);
+  f.source.control.addEventListener('change', () => {
+    columnBox.hidden = f.source.control.value !== 'column';
+    area.result.replaceChildren();
+  });
+  check.addEventListener('click', () => checkCells(page, area, check));
+  add.addEventListener('click', () => sendChange(page, area, 'add', add));
+  remove.addEventListener('click', () => sendChange(page, area, 'remove', remove));
+
+  return {
+    elements: [
+      createElement('h4', {}, ['Add or remove members']),
+      idHint,
+      f.source.wrapper,
+      columnBox,
+      f.skipInvalid.wrapper,
+      createElement('div', { class: 'actions' }, [check, add, remove]),
+      area.result,
+    ],
+    clear: () => area.result.replaceChildren(),
+    showHint(text) {
+      idHint.textContent = text;
+    },
+  };
+}
