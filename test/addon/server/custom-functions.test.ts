@@ -217,3 +217,22 @@ describe('AUDIENCE_OVERLAP', () => {
     expect(env.worker.requests).toHaveLength(1);
   });
 });
+
+describe('property reads (issue 13: 50,000 a day on consumer accounts)', () => {
+  /** Properties.get* calls of every run from now on. */
+  function countReads(): { reads: number } {
+    const counted = { reads: 0 };
+    env.fakes.runtime.onExecutionEnd((execution) => {
+      for (const [call, n] of execution.calls) if (/^Properties\.get/.test(call)) counted.reads += n;
+    });
+    return counted;
+  }
+
+  it('reads document properties once per formula run, and never the user store', () => {
+    env.worker.on('post', 'api/reports', reportsAnswer());
+    const counted = countReads();
+    formula(() => INFLUENCER_REPORT([['@a'], ['@b']], 'instagram'));
+    expect(env.worker.requests).toHaveLength(1);
+    expect(counted.reads).toBe(1);
+  });
+});
