@@ -119,6 +119,17 @@ function checkCustomFunctionDoc(
   if (missing.length > 0) {
     throw new Error(`${location}: custom function ${name} has no @param for ${missing.join(', ')}`);
   }
+  // Sheets' formula help knows `@param {type} name description` only: Google documents no optional
+  // syntax (https://developers.google.com/apps-script/guides/sheets/functions#autocomplete), and
+  // the help matches @param names to the stub's declared parameters, which "[name]" is not.
+  const bracketed = tags.filter(ts.isJSDocParameterTag).filter((tag) => tag.isBracketed);
+  if (bracketed.length > 0) {
+    const names = bracketed.map((tag) => `[${tag.name.getText()}]`).join(', ');
+    throw new Error(
+      `${location}: custom function ${name} documents ${names} in brackets; Sheets' formula help ` +
+        'matches plain names only: write the name alone and say "Optional:" in its description',
+    );
+  }
   if (!tags.some((tag) => ['return', 'returns'].includes(tag.tagName.text))) {
     throw new Error(`${location}: custom function ${name} has no @return`);
   }

@@ -24,6 +24,7 @@ import { digestOf } from './content-digest';
 import { newTabDestination } from './job-destination';
 import { startJob } from './jobs';
 import { creditsText, plural } from './number-text';
+import { spreadsheetTimeZone } from './sheet-dates';
 import { writeTableToNewTab } from './table-tab';
 import { asRecord, columnsAt, optionalNumberAt, optionalStringAt, rowsAt } from './worker-answers';
 import { callRoute } from './worker-client';
@@ -39,9 +40,16 @@ import { callRoute } from './worker-client';
 /** The Creator column the job adds after the post columns (worker: collaborations-creator.ts). */
 const POSTS_WIDTH = COLLABORATION_POST_COLUMNS.length + 1;
 
-/** The request with its ids as the API takes them; throws a sentence per mistake. */
-function checkedCollaborationsRequest(request: CollaborationsRequest, nowMs: number): CollaborationsRequest {
-  const problems = collaborationsProblems(request, latestAllowedDay(nowMs));
+/**
+ * The request with its ids as the API takes them; throws a sentence per mistake. Its days are the
+ * sheet's, so "not after today" is today in the sheet's zone.
+ */
+function checkedCollaborationsRequest(
+  request: CollaborationsRequest,
+  nowMs: number,
+  timeZone: string,
+): CollaborationsRequest {
+  const problems = collaborationsProblems(request, latestAllowedDay(nowMs, timeZone));
   if (problems.length > 0) throw new Error(problems.map((problem) => problem.message).join(' '));
   const id = partyId(request.subject, request, request.id);
   if (request.kind === 'older') return { ...request, id };
@@ -64,19 +72,27 @@ function optional<K extends string, V>(key: K, value: V | undefined | false): Pa
   return value === undefined || value === false ? {} : ({ [key]: value } as Partial<Record<K, V>>);
 }
 
-function currentBody(request: CollaborationPostsRequest | CollaborationSummaryRequest) {
+/** The newer endpoints' body; the worker reads `from` / `to` as days of `timeZone`, the sheet's. */
+function currentBody(request: CollaborationPostsRequest | CollaborationSummaryRequest, timeZone: string) {
   return {
     id: request.id,
     platform: request.platform,
     ...optional('collaboratorId', request.collaborator),
     ...optional('from', request.from),
     ...optional('to', request.to),
+    timeZone,
   };
 }
 
-/** The worker's `collaboration-posts` job input: the posts route's body, or the deprecated one's. */
-function collaborationsJobInput(request: CollaborationPostsRequest | OlderCollaborationsRequest) {
-  if (request.kind === 'posts') return { ...currentBody(request), maxPages: request.pages };
+/**
+ * The worker's `collaboration-posts` job input: the posts route's body, or the deprecated one's,
+ * with the sheet's zone either way (the older API's rows have dates too).
+ */
+function collaborationsJobInput(
+  request: CollaborationPostsRequest | OlderCollaborationsRequest,
+  timeZone: string,
+) {
+  if (request.kind === 'posts') return { ...currentBody(request, timeZone), maxPages: request.pages };
   return {
     api: 'deprecated',
     kind: request.subject,
@@ -84,6 +100,7 @@ function collaborationsJobInput(request: CollaborationPostsRequest | OlderCollab
     id: request.id,
     ...optional('groupedBrands', request.subject === 'influencer' && request.groupByDomain),
     maxPages: request.pages,
+    timeZone,
   };
 }
 
@@ -112,8 +129,11 @@ function sideNote(request: CollaborationsRequest, side: CollaborationsSubject): 
     : ` Note: "${request.id}" is an influencer, so these are the brands it worked with.`;
 }
 
-function startPostsJob(request: CollaborationPostsRequest | OlderCollaborationsRequest): CollaborationsStart {
-  const input = collaborationsJobInput(request);
+function startPostsJob(
+  request: CollaborationPostsRequest | OlderCollaborationsRequest,
+  timeZone: string,
+): CollaborationsStart {
+  const input = collaborationsJobInput(request, timeZone);
   const name = collaborationsTabName(request);
   // The job's columns (fixed by the worker when it is created) set the tab's width when it is prepared.
   const job = startJob(
@@ -125,9 +145,9 @@ function startPostsJob(request: CollaborationPostsRequest | OlderCollaborationsR
   return { kind: 'job', job };
 }
 
-function writeSummary(request: CollaborationSummaryRequest): CollaborationsStart {
+function writeSummary(request: CollaborationSummaryRequest, timeZone: string): CollaborationsStart {
   const body: CollaborationsBody = {
-    ...currentBody(request),
+    ...currentBody(request, timeZone),
     ...optional('groupBrandCollaborations', request.subject === 'influencer' && request.groupByDomain),
   };
   const answer = asRecord<CollaborationSummaryAnswer>(
@@ -159,7 +179,9 @@ export function startCollaborationsRun(
   confirmedCost: boolean,
   nowMs: number = Date.now(),
 ): CollaborationsStart {
-  const checked = checkedCollaborationsRequest(request, nowMs);
+  // Read once: the check, the window's days and the rows' dates all go by the same calendar.
+  const timeZone = spreadsheetTimeZone();
+  const checked = checkedCollaborationsRequest(request, nowMs, timeZone);
   requireCostConfirmation(collaborationsCost(checked).maxCredits, confirmedCost);
-  return checked.kind === 'summary' ? writeSummary(checked) : startPostsJob(checked);
+  return checked.kind === 'summary' ? writeSummary(checked, timeZone) : startPostsJob(checked, timeZone);
 }

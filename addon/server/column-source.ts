@@ -1,9 +1,10 @@
 import type { ColumnSource } from '../shared/sidebar-api';
 import { columnNumber, rangeA1, sheetA1 } from './a1-notation';
 import { looksLikeHeader, type InputKind } from './header-detection';
+import { sheetDay } from './sheet-dates';
+import type { CellValue } from './sheet-values';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
-type CellValue = GoogleAppsScript.Spreadsheet.CellValue;
 
 /** The input of a bulk action: one column of a sheet, header row set apart. */
 export interface ColumnInput {
@@ -96,7 +97,10 @@ export function readColumnSource(source: ColumnSource, kind: InputKind): ColumnI
   };
 }
 
-/** Cells as the worker takes them: dates as ISO text (no handle or address is a date). */
-export function plainValues(values: readonly CellValue[]): (string | number | boolean)[] {
-  return values.map((value) => (typeof value === 'object' ? (value as Date).toISOString() : value));
+/**
+ * Cells as the worker takes them: a date as the day the sheet shows, in its zone `timeZone` (no
+ * handle or address is a date, and the error row then names the day the user sees).
+ */
+export function plainValues(values: readonly CellValue[], timeZone: string): (string | number | boolean)[] {
+  return values.map((value) => (typeof value === 'object' ? sheetDay(value as Date, timeZone) : value));
 }

@@ -21,6 +21,7 @@ import {
   textCells,
 } from './formula-arguments';
 import { formulaCacheKey, readThroughCache } from './formula-cache';
+import { lazySpreadsheetTimeZone, sheetDay, spreadsheetTimeZone } from './sheet-dates';
 import { readTableAnswer } from './worker-answers';
 import { callRoute } from './worker-client';
 import { NOT_CONNECTED, sentenceOf } from './worker-failure';
@@ -54,15 +55,22 @@ function toCells(rows: readonly Row[]): CellValue[][] {
   return rows.map((row) => row.map((cell) => (cell === null ? '' : cell)));
 }
 
-/** Dates would reach the worker as ISO text anyway; say it here so the cache key agrees. */
-function plainCell(value: CellValue): string | number | boolean {
+/**
+ * Cells as the worker takes them, dates as the day the sheet shows (in the sheet's zone, read
+ * only when some cell is a date); said here so the cache key agrees.
+ */
+function plainCells(
+  values: readonly CellValue[],
+  zone: () => string = lazySpreadsheetTimeZone(),
+): (string | number | boolean)[] {
   // Not instanceof: a Date made in another realm (Sheets' runtime, a test's vm) fails it.
-  return typeof value === 'object' ? (value as Date).toISOString() : value;
+  return values.map((value) => (typeof value === 'object' ? sheetDay(value as Date, zone()) : value));
 }
 
 /**
  * One worker call for a whole range, through the formula cache. Answers with rows still being
- * fetched are shown but not kept, so a refresh asks the worker again (free: its cache has them).
+ * fetched, or waiting for an approval, are shown but not kept, so a refresh asks the worker again
+ * (free for what its cache has).
  */
 function tableFromWorker<B extends object>(
   route: WorkerRoute<{ body: B; answer: SheetTable }>,
@@ -78,13 +86,22 @@ function tableFromWorker<B extends object>(
     return readThroughCache(formulaCacheKey(workerUrl, key, [routePath(route), body]), () => {
       const sent = deadline ? { ...body, deadlineMs: FORMULA_DEADLINE_MS } : body;
       const answer = readTableAnswer(callRoute(route, { body: sent, bearer: key, workerUrl }));
-      return { value: toCells(answer.rows), cacheable: answer.pending === 0 };
+      // Rows still fetching or waiting for an approval must ask again on the next recalculation.
+      return {
+        value: toCells(answer.rows),
+        cacheable: answer.pending === 0 && answer.awaitingApproval === 0,
+      };
     });
   } catch (error) {
     return sentenceOf(error);
   }
 }
 
+// The custom functions' optional parameters are documented by their plain names with "Optional:"
+// in the description, not JSDoc's "[name]": Google documents only `@param {type} name description`
+// for Sheets' formula help (https://developers.google.com/apps-script/guides/sheets/functions#autocomplete),
+// and the help lists the parameters the stub declares, by name
+// (https://github.com/enuchi/React-Google-Apps-Script/issues/216), which "[platform]" is not.
 /**
  * Creator reports for one or more social accounts: one row per input row, in order, one column per
  * field. Handles may be names, @names, profile URLs or ids; URLs say their own platform. A range is
@@ -92,9 +109,9 @@ function tableFromWorker<B extends object>(
  * fetched say so: use Extensions > Creator Sheets > Refresh formulas a minute later.
  *
  * @param {string|string[][]} handles A handle or profile URL, or a column of them such as A2:A200.
- * @param {string} [platform] "instagram", "tiktok" or "youtube", for names and ids; URLs say their own.
- * @param {string|string[][]} [fields] Columns or groups, such as "followers, engagement_rate"; empty for the default set.
- * @param {boolean} [with_header] TRUE (the default) to start with a header row, FALSE for rows only.
+ * @param {string} platform Optional: "instagram", "tiktok" or "youtube", for names and ids; URLs say their own.
+ * @param {string|string[][]} fields Optional: columns or groups, such as "followers, engagement_rate"; empty for the default set.
+ * @param {boolean} with_header Optional: TRUE (the default) to start with a header row, FALSE for rows only.
  * @return {string|Array<Array<string|number|boolean>>} One row per input row, or a sentence saying what is wrong.
  * @example =INFLUENCER_REPORT(A2:A200, "instagram")
  * @example =INFLUENCER_REPORT("@nasa", "youtube", "followers, engagement_rate", FALSE)
@@ -125,10 +142,13 @@ export function INFLUENCER_REPORT(
   const selection = selectReportColumns(fieldNames);
   if (!selection.ok) return selection.error;
   const defaultPlatform = platformOf(platform);
+  // The report date is a day on the sheet's calendar; the zone is in the cache key with the rest.
+  const timeZone = spreadsheetTimeZone();
   return tableFromWorker(
     WORKER_ROUTES.reports,
     {
-      handles: list.cells.map(plainCell),
+      handles: plainCells(list.cells, () => timeZone),
+      timeZone,
       ...(defaultPlatform === undefined ? {} : { platform: defaultPlatform }),
       ...(fieldNames.length === 0 ? {} : { fields: fieldNames }),
       withHeader: flagOrDefault(with_header, true),
@@ -143,7 +163,7 @@ export function INFLUENCER_REPORT(
  * invalid). A range is answered in one request, never once per cell.
  *
  * @param {string|string[][]} emails An e-mail address, or a column of them such as A2:A1000.
- * @param {boolean} [with_header] TRUE (the default) to start with a header row, FALSE for rows only.
+ * @param {boolean} with_header Optional: TRUE (the default) to start with a header row, FALSE for rows only.
  * @return {string|Array<Array<string|number|boolean>>} One row per input row, or a sentence saying what is wrong.
  * @example =EMAIL_SEARCH(A2:A1000)
  * @example =EMAIL_SEARCH("creator@example.com", FALSE)
@@ -166,7 +186,7 @@ export function EMAIL_SEARCH(emails: CellArgument, with_header?: CellArgument): 
   return tableFromWorker(
     WORKER_ROUTES.emailSearch,
     {
-      emails: list.cells.map(plainCell),
+      emails: plainCells(list.cells),
       withHeader: flagOrDefault(with_header, true),
     },
     true,
@@ -193,7 +213,7 @@ function platformFromUrls(handles: readonly CellValue[]): Platform | null {
  * set, cached like a report.
  *
  * @param {string|string[][]} handles Two or more handles or profile URLs, such as A2:A6.
- * @param {string} [platform] "instagram" or "youtube", for names and ids; URLs say their own.
+ * @param {string} platform Optional: "instagram" or "youtube", for names and ids; URLs say their own.
  * @return {string|Array<Array<string|number|boolean>>} The overlap table with a header row, or a sentence saying what is wrong.
  * @example =AUDIENCE_OVERLAP(A2:A6, "instagram")
  * @example =AUDIENCE_OVERLAP({"https://www.youtube.com/@nasa"; "https://www.youtube.com/@esa"})
@@ -222,7 +242,7 @@ export function AUDIENCE_OVERLAP(handles: CellArgument, platform?: CellArgument)
   return tableFromWorker(
     WORKER_ROUTES.overlap,
     {
-      handles: list.map(plainCell),
+      handles: plainCells(list),
       platform: chosen,
       withHeader: true,
     },

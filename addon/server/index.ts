@@ -16,6 +16,7 @@ export {
   saveWorkerUrl,
   connect,
   disconnect,
+  connectFormulas,
   disconnectFormulas,
   testConnection,
   getHealth,
@@ -39,6 +40,8 @@ export * from './collaborations-functions';
 export * from './raw-data-functions';
 export * from './dictionaries-functions';
 export * from './health-functions';
+export * from './formula-allowance-functions';
+export * from './connected-documents-functions';
 
 /*
  * `satisfies SidebarApi`, at the type level: every member of the contract is exported here with

@@ -15,6 +15,7 @@ import type {
 } from '../shared/sidebar-api';
 import { estimateEmailColumn, estimateHandleColumn, requireCostConfirmation } from './bulk-estimates';
 import { plainValues, readColumnSource, type ColumnInput } from './column-source';
+import { spreadsheetTimeZone } from './sheet-dates';
 import { digestOf } from './content-digest';
 import { withDocumentLock } from './document-lock';
 import {
@@ -196,10 +197,10 @@ export function startJob(
 }
 
 /** Identifies a start: the kind, the input's place and content, and the target. */
-function columnSourceKey(input: ColumnInput, start: BulkStart, extra: unknown): string {
+function columnSourceKey(input: ColumnInput, start: BulkStart, extra: unknown, timeZone: string): string {
   const target = start.target.kind === 'beside' ? 'beside' : `newTab:${start.target.name ?? ''}`;
   const place = [input.sheet.getSheetId(), input.column, input.firstDataRow, input.values.length].join(':');
-  return `${place}|${target}|${digestOf(JSON.stringify([plainValues(input.values), extra]))}`;
+  return `${place}|${target}|${digestOf(JSON.stringify([plainValues(input.values, timeZone), extra]))}`;
 }
 
 /** Plans the destination for a column's results, refusing data it would overwrite unasked. */
@@ -241,10 +242,11 @@ export function startEmailEnrichment(start: BulkStart): JobView {
   requireRows(input, estimate.rows, 'addresses');
   requireCostConfirmation(estimate.maxCredits, start.confirmedCost);
   const destination = columnDestination(input, start, EMAIL_COLUMNS.length, 'E-mail enrichment');
+  const timeZone = spreadsheetTimeZone();
   return startJob(
     'email-enrichment',
-    { emails: plainValues(input.values) },
-    columnSourceKey(input, start, null),
+    { emails: plainValues(input.values, timeZone) },
+    columnSourceKey(input, start, null, timeZone),
     destination,
   );
 }
@@ -268,15 +270,18 @@ export function startBulkReports(start: BulkStart, options: ReportsOptions): Job
   requireRows(input, estimate.rows, 'handles');
   requireCostConfirmation(estimate.maxCredits, start.confirmedCost);
   const destination = columnDestination(input, start, width, 'Reports');
+  // Read once: the job's report dates are days on this calendar, and the key follows the zone too.
+  const timeZone = spreadsheetTimeZone();
   const jobInput = {
-    handles: plainValues(input.values),
+    handles: plainValues(input.values, timeZone),
     platform: options.platform,
     ...(options.fields.length === 0 ? {} : { fields: options.fields }),
+    timeZone,
   };
   return startJob(
     'bulk-reports',
     jobInput,
-    columnSourceKey(input, start, [options.platform, options.fields]),
+    columnSourceKey(input, start, [options.platform, options.fields], timeZone),
     destination,
   );
 }

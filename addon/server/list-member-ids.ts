@@ -1,6 +1,7 @@
 import { parseHandle, YOUTUBE_CHANNEL_ID_PATTERN } from '../../shared/handles';
 import type { Platform } from '../../shared/platforms';
 import type { MemberProblem } from '../shared/lists-api';
+import { lazySpreadsheetTimeZone, sheetDay } from './sheet-dates';
 
 /**
  * AI list members are platform user ids only (spec "AI lists": "add members by platform user id
@@ -62,11 +63,11 @@ function isBlank(value: unknown): boolean {
 
 type Reading = { id: string } | { problem: string; handle: boolean };
 
-/** One cell against the platform: its id, or why it is not one. */
-export function readMemberId(value: unknown, platform: Platform): Reading {
+/** One cell against the platform: its id, or why it is not one. `timeZone`: the sheet's, for dates. */
+export function readMemberId(value: unknown, platform: Platform, timeZone: () => string): Reading {
   const name = platformName(platform);
   if (value instanceof Date)
-    return { problem: `${quote(value.toISOString().slice(0, 10))} is a date, not a user id`, handle: false };
+    return { problem: `${quote(sheetDay(value, timeZone()))} is a date, not a user id`, handle: false };
   if (typeof value === 'boolean')
     return { problem: `${quote(String(value))} is not a user id`, handle: false };
   if (typeof value === 'number' && (!Number.isSafeInteger(value) || value < 0)) {
@@ -100,6 +101,7 @@ export function readMemberIds(
   values: readonly unknown[],
   platform: Platform,
   cellName: (index: number) => string,
+  timeZone: () => string = lazySpreadsheetTimeZone(),
 ): MemberIds {
   const ids: string[] = [];
   const cellOf = new Map<string, string>();
@@ -112,7 +114,7 @@ export function readMemberIds(
       blanks += 1;
       return;
     }
-    const reading = readMemberId(value, platform);
+    const reading = readMemberId(value, platform, timeZone);
     if ('id' in reading) {
       if (cellOf.has(reading.id)) {
         repeats += 1;

@@ -3,8 +3,8 @@ import type { ColumnSource } from '../shared/sidebar-api';
 import { columnLetter, columnNumber, rangeA1, sheetA1 } from './a1-notation';
 import { readColumnSource } from './column-source';
 import { readMemberIds, type MemberIds } from './list-member-ids';
+import type { CellValue } from './sheet-values';
 
-type CellValue = GoogleAppsScript.Spreadsheet.CellValue;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 /**

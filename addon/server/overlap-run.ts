@@ -18,6 +18,7 @@ import { CONFIRM_ABOVE_CREDITS } from '../shared/sidebar-api';
 import { rangeA1, sheetA1 } from './a1-notation';
 import { requireCostConfirmation } from './bulk-estimates';
 import { plainValues, readColumnSource } from './column-source';
+import { spreadsheetTimeZone } from './sheet-dates';
 import { creditsText, formatCount, plural } from './number-text';
 import { writeTableToNewTab } from './table-tab';
 import { asRecord, optionalNumberAt, optionalRecordAt, readTableAnswer } from './worker-answers';
@@ -45,6 +46,7 @@ function selectedValues(): CreatorValues {
   if (range === null) throw new Error(NOTHING_SELECTED);
   const sheet = range.getSheet();
   const name = sheet.getName();
+  const timeZone = spreadsheetTimeZone();
   if (range.getNumRows() === 1 && range.getNumColumns() > 1) {
     const row = range.getRow();
     const first = range.getColumn();
@@ -52,14 +54,14 @@ function selectedValues(): CreatorValues {
     const count = Math.min(range.getNumColumns(), sheet.getDataRange().getNumColumns() - first + 1);
     if (count < 1) throw new Error(`${sheetA1(name, rangeA1(row, first))} and right of it are empty.`);
     return {
-      values: plainValues(sheet.getRange(row, first, 1, count).getValues()[0]),
+      values: plainValues(sheet.getRange(row, first, 1, count).getValues()[0], timeZone),
       where: (index) => sheetA1(name, rangeA1(row, first + index)),
       source: sheetA1(name, rangeA1(row, first, 1, count)),
     };
   }
   const input = readColumnSource({ kind: 'selection' }, 'handles');
   return {
-    values: plainValues(input.values),
+    values: plainValues(input.values, timeZone),
     where: (index) => sheetA1(name, rangeA1(input.firstDataRow + index, input.column)),
     source: input.label,
   };

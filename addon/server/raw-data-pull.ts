@@ -16,6 +16,7 @@ import { rawOperation } from '../shared/raw-data-operations';
 import { checkRawPull, operationOf, rawFeedJobInput, rawTabName } from '../shared/raw-data-request';
 import { digestOf } from './content-digest';
 import { newTabDestination } from './job-destination';
+import { spreadsheetTimeZone } from './sheet-dates';
 import { startJob } from './jobs';
 import { writeTableToNewTab } from './table-tab';
 import {
@@ -71,9 +72,9 @@ function leftAfter(
   return limitOf(optionalNumberAt(answer, 'rawRequestsLeft'), answer.rawLeftOf);
 }
 
-function startFeedJob(request: RawPullRequest): RawPullStart {
+function startFeedJob(request: RawPullRequest, timeZone: string): RawPullStart {
   const operation = operationOf(request);
-  const input = rawFeedJobInput(request);
+  const input = { ...rawFeedJobInput(request), timeZone };
   const name = rawTabName(request);
   const width = rawColumns(operation.id).length;
   const job = startJob(
@@ -85,13 +86,14 @@ function startFeedJob(request: RawPullRequest): RawPullStart {
   return { kind: 'job', job };
 }
 
-function pullOnce(request: RawPullRequest): RawPullStart {
+function pullOnce(request: RawPullRequest, timeZone: string): RawPullStart {
   const operation = operationOf(request);
   const body: RawRequest = {
     operation: operation.id,
     query: request.query,
     maxPages: 1,
     layout: request.allFields ? 'flat' : 'table',
+    timeZone,
   };
   let answer: Unread<RawAnswer>;
   try {
@@ -124,11 +126,15 @@ function pullOnce(request: RawPullRequest): RawPullStart {
   };
 }
 
-/** Checks what the sidebar sent and the user's consent to the spend, then pulls. */
+/**
+ * Checks what the sidebar sent and the user's consent to the spend, then pulls, with the sheet's
+ * zone so that date columns hold the days the sheet would show for those times.
+ */
 export function startRawPullRun(sent: RawPullRequest, confirmedUnits: boolean): RawPullStart {
   const request = checkRawPull(sent);
   requireUnitsConfirmation(estimateRawPull(request, null), confirmedUnits);
-  return operationOf(request).paged ? startFeedJob(request) : pullOnce(request);
+  const timeZone = spreadsheetTimeZone();
+  return operationOf(request).paged ? startFeedJob(request, timeZone) : pullOnce(request, timeZone);
 }
 
 /** `GET /api/raw/jobs/:id` (worker/src/jobs/raw-feed-usage.ts). */

@@ -1,11 +1,13 @@
 import type { SelectionInfo } from '../shared/sidebar-api';
 import { looksLikeHeader } from './header-detection';
+import { lazySpreadsheetTimeZone, sheetDay } from './sheet-dates';
 
 /** Values shown for the user to recognise the column. */
 const PREVIEW_VALUES = 5;
 
-function previewText(value: unknown): string {
-  if (typeof value === 'object' && value !== null) return (value as Date).toISOString().slice(0, 10);
+/** `zone`: the sheet's, asked for only when a date is shown (the sidebar asks often). */
+function previewText(value: unknown, zone: () => string): string {
+  if (typeof value === 'object' && value !== null) return sheetDay(value as Date, zone());
   return String(value);
 }
 
@@ -15,6 +17,7 @@ export function readSelectionInfo(): SelectionInfo | null {
   if (range === null) return null;
   const sheet = range.getSheet();
   const firstRow = range.getRow();
+  const zone = lazySpreadsheetTimeZone();
   // A whole-column selection (B:B) spans the sheet; describe the rows that hold data.
   const rows = Math.max(0, Math.min(range.getNumRows(), sheet.getLastRow() - firstRow + 1));
   const head =
@@ -30,6 +33,6 @@ export function readSelectionInfo(): SelectionInfo | null {
     rows,
     columns: range.getNumColumns(),
     headerDetected: looksLikeHeader(head, 'any'),
-    preview: head.slice(0, PREVIEW_VALUES).map(previewText),
+    preview: head.slice(0, PREVIEW_VALUES).map((value) => previewText(value, zone)),
   };
 }

@@ -9,6 +9,7 @@ import {
   forgetDocumentKey,
   forgetWorkerKey,
   readConnection,
+  readConnectionSnapshot,
   readDocumentConnection,
   readDocumentKey,
   readWorkerKey,
@@ -18,12 +19,12 @@ import {
 } from './worker-key';
 import { currentWorkerUrl, saveWorkerUrlSetting } from './worker-url';
 
-/** Settings as the sidebar shows them; reads properties only, no network. */
+/** Settings as the sidebar shows them; one read of each property store, no network. */
 export function readSettings(): Settings {
-  const connected = readWorkerKey() !== null;
-  const connection = connected ? readConnection() : null;
-  const workerUrl = currentWorkerUrl();
-  const document = readDocumentConnection();
+  const snapshot = readConnectionSnapshot();
+  const { workerUrl, document } = snapshot;
+  const connected = snapshot.key !== null;
+  const connection = connected ? snapshot.connection : null;
   const email = connection?.email ?? null;
   return {
     workerUrl,
@@ -55,9 +56,12 @@ function revokeQuietly(keyId: string | null, bearer?: string): void {
 
 /**
  * Exchanges this user's Google ID token for a worker key (`POST /api/keys`) and keeps it in user
- * properties, tied to the current worker. A previous key of the same worker is revoked.
+ * properties, tied to the current worker. A previous key of the same worker is revoked. The
+ * document's formulas come along when nobody has connected them to this worker yet, or with
+ * `takeOverFormulas` ("Use my account for formulas"): an editor who connects for the sidebar
+ * must not silently move a teammate's formulas onto their own budget.
  */
-export function connectToWorker(): Settings {
+export function connectToWorker(takeOverFormulas = false): Settings {
   const token = ScriptApp.getIdentityToken();
   if (typeof token !== 'string' || token === '') {
     throw new Error(
@@ -66,13 +70,12 @@ export function connectToWorker(): Settings {
     );
   }
   const workerUrl = currentWorkerUrl();
+  const current = readDocumentConnection();
+  const withFormulas = takeOverFormulas || current === null || current.workerUrl !== workerUrl;
   let answer: Record<string, unknown>;
   try {
-    const documentId = SpreadsheetApp.getActiveSpreadsheet().getId();
-    answer = asRecord(
-      callRoute(WORKER_ROUTES.issueKey, { bearer: token, body: { documentId } }),
-      'the new key',
-    );
+    const body = withFormulas ? { documentId: SpreadsheetApp.getActiveSpreadsheet().getId() } : {};
+    answer = asRecord(callRoute(WORKER_ROUTES.issueKey, { bearer: token, body }), 'the new key');
   } catch (error) {
     if (error instanceof WorkerCallError && (error.status === 401 || error.status === 403)) {
       throw new Error(`The worker refused your Google sign-in: ${error.message}`);

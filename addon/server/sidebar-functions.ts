@@ -64,6 +64,14 @@ export function connect(): Settings {
   return connectToWorker();
 }
 
+/**
+ * Sidebar ("Use my account for formulas"): connects this user and moves the document's formulas
+ * onto their account and budget, revoking the previous document key.
+ */
+export function connectFormulas(): Settings {
+  return connectToWorker(true);
+}
+
 /** Sidebar: forgets (and revokes) this user's worker key. */
 export function disconnect(): Settings {
   return disconnectFromWorker();

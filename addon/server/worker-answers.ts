@@ -2,8 +2,7 @@ import type { Cell, Column, ColumnFormat, Row } from '../../shared/rows/columns'
 import { COLUMN_FORMATS } from '../../shared/rows/columns';
 import { isJobStatus } from '../../shared/worker-api/job-status';
 import type { JobProgressAnswer, JobRowsAnswer, JobWaiting } from '../../shared/worker-api/jobs';
-import type { ReportsAnswer } from '../../shared/worker-api/reports';
-import type { SheetTable } from '../../shared/worker-api/sheet-table';
+import type { FormulaTable, SheetTable } from '../../shared/worker-api/sheet-table';
 import { WorkerCallError } from './worker-failure';
 
 /**
@@ -111,20 +110,24 @@ export function columnsAt<T = JsonRecord>(record: Unread<T>, key: NoInfer<FieldO
 }
 
 /**
- * `POST /api/reports`, `/api/email-search`, `/api/overlap`...: rows for a sheet, and the rows still
- * being fetched (they say so in words).
+ * `POST /api/reports`, `/api/email-search`, `/api/overlap`...: rows for a sheet, the rows still
+ * being fetched and the rows waiting for an approval of the document's formula allowance (both
+ * say so in words).
  */
 export interface TableAnswer extends Pick<SheetTable, 'rows'> {
   columns: Column[];
   pending: number;
+  awaitingApproval: number;
 }
 
 export function readTableAnswer(value: unknown): TableAnswer {
-  const record = asRecord<SheetTable & Partial<Pick<ReportsAnswer, 'pending'>>>(value, 'rows');
+  const record = asRecord<SheetTable & Partial<FormulaTable>>(value, 'rows');
   return {
     columns: columnsAt(record, 'columns'),
     rows: rowsAt(record, 'rows'),
+    // Answers of routes (and workers) that have none leave them out.
     pending: optionalNumberAt(record, 'pending') ?? 0,
+    awaitingApproval: optionalNumberAt(record, 'awaitingApproval') ?? 0,
   };
 }
 

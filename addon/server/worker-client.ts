@@ -1,4 +1,9 @@
-import { routePath, type RouteShapes, type WorkerRoute } from '../../shared/worker-api/routes';
+import {
+  type RouteMethod,
+  routePath,
+  type RouteShapes,
+  type WorkerRoute,
+} from '../../shared/worker-api/routes';
 import {
   failureFromAnswer,
   failureFromThrown,
@@ -19,7 +24,8 @@ import { currentWorkerUrl } from './worker-url';
 type QueryValue = string | number | boolean | undefined;
 
 interface WorkerCall {
-  method: 'get' | 'post' | 'put' | 'delete';
+  /** The route table's: no method is callable that no route declares. */
+  method: WorkerRoute['method'];
   /** Relative to the worker URL, without a leading slash: `api/reports`. */
   path: string;
   query?: Readonly<Record<string, QueryValue>>;
@@ -69,7 +75,7 @@ export function callRoute<S extends RouteShapes>(route: WorkerRoute<S>, call: Ro
     workerUrl?: string;
   };
   return callWorker({
-    method: route.method.toLowerCase() as WorkerCall['method'],
+    method: route.method,
     path: routePath(route, params),
     ...(query === undefined ? {} : { query: queryValues(query) }),
     ...(body === undefined ? {} : { body }),
@@ -90,6 +96,11 @@ export function queryString(query: Readonly<Record<string, QueryValue>> | undefi
   return parts.length === 0 ? '' : `?${parts.join('&')}`;
 }
 
+/** UrlFetchApp's spelling of a route's method. */
+function fetchMethod(method: RouteMethod): Lowercase<RouteMethod> {
+  return method.toLowerCase() as Lowercase<RouteMethod>;
+}
+
 /** Calls the worker and answers its parsed JSON; throws WorkerCallError with a readable message. */
 function callWorker(call: WorkerCall): unknown {
   // Both given (a formula's document key): no property is read here at all.
@@ -99,7 +110,7 @@ function callWorker(call: WorkerCall): unknown {
   if (bearer === null || bearer === '') throw new WorkerCallError(null, 'not_connected', NOT_CONNECTED);
   const context: FailureContext = { workerUrl, path: call.path, secrets: [bearer] };
   const options: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions = {
-    method: call.method,
+    method: fetchMethod(call.method),
     headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/json' },
     muteHttpExceptions: true,
     followRedirects: false,

@@ -147,6 +147,42 @@ function parseDocumentConnection(text: string | undefined): DocumentConnection |
   }
 }
 
+/** Everything Settings shows about connections, as read from the two stores. */
+interface ConnectionSnapshot {
+  workerUrl: string;
+  /** This user's key for `workerUrl`, or null. */
+  key: string | null;
+  /** What the worker said when it issued this user's key (whatever worker), or null. */
+  connection: StoredConnection | null;
+  /** This document's connection for formulas, or null when nobody has connected it. */
+  document: DocumentConnection | null;
+}
+
+function nonBlank(value: string | undefined): string | null {
+  return value === undefined || value.trim() === '' ? null : value;
+}
+
+/**
+ * Settings' view of the connections from ONE read of each property store (reads are a daily
+ * quota, and Settings is read each time it is shown).
+ */
+export function readConnectionSnapshot(): ConnectionSnapshot {
+  const user = PropertiesService.getUserProperties().getProperties();
+  const document = PropertiesService.getDocumentProperties()?.getProperties() ?? {};
+  const workerUrl = workerUrlIn(document) ?? workerUrlIn(user) ?? defaultWorkerUrl();
+  const key = nonBlank(user[WORKER_KEY_PROPERTY]);
+  const connection = key === null ? null : connectionFrom(user[WORKER_CONNECTION_PROPERTY]);
+  return {
+    workerUrl,
+    key: connection !== null && connection.workerUrl === workerUrl ? key : null,
+    connection,
+    document:
+      nonBlank(document[DOCUMENT_KEY_PROPERTY]) === null
+        ? null
+        : parseDocumentConnection(document[DOCUMENT_CONNECTION_PROPERTY]),
+  };
+}
+
 /** This document's connection for formulas, or null when nobody has connected it. */
 export function readDocumentConnection(): DocumentConnection | null {
   const store = PropertiesService.getDocumentProperties();

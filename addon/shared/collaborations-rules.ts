@@ -2,6 +2,7 @@ import { parseHandle } from '../../shared/handles';
 import { DEPRECATED_COLLABORATIONS_PAGE_SIZE } from '../../shared/limits';
 import type { Platform } from '../../shared/platforms';
 import { estimateCredits, sumCharges } from '../../shared/pricing';
+import { calendarDay } from '../../shared/time-zone';
 import { DEFAULT_COLLABORATION_PAGES, MAX_COLLABORATION_PAGES } from '../../shared/worker-api/request-limits';
 import type { CollaborationsRequest, CollaborationsSubject } from './collaborations-api';
 import { CONFIRM_ABOVE_CREDITS } from './sidebar-api';
@@ -43,10 +44,14 @@ export function isCalendarDay(text: string): boolean {
 }
 
 /**
- * The latest day a window may name, for the server: the sidebar checks "not after today" with the
- * user's own calendar, which the server does not know, so it accepts today anywhere on Earth.
+ * The latest day a window may name, for the server. The worker reads the window's days on the
+ * calendar of the spreadsheet's zone when the add-on sends it, so with `timeZone` the day turns at
+ * that zone's midnight: today there. Without one the days are UTC's, and since the sidebar checks
+ * "not after today" with the user's own calendar, which the server does not know, today anywhere
+ * on Earth is accepted.
  */
-export function latestAllowedDay(nowMs: number): string {
+export function latestAllowedDay(nowMs: number, timeZone?: string): string {
+  if (timeZone !== undefined) return calendarDay(nowMs, timeZone);
   return new Date(nowMs + LATEST_ZONE_MS).toISOString().slice(0, 10);
 }
 

@@ -11,6 +11,8 @@ import type { JobStatus } from '../../shared/worker-api/job-status';
 import type { AiSearchApi } from './ai-search-api';
 import type { CollaborationsApi } from './collaborations-api';
 import type { DictionariesApi } from './dictionaries-api';
+import type { ConnectedDocumentsApi } from './connected-documents-api';
+import type { FormulaAllowanceApi } from './formula-allowance-api';
 import type { HealthApi } from './health-api';
 import type { ListsApi } from './lists-api';
 import type { OverlapApi } from './overlap-api';
@@ -215,12 +217,23 @@ export interface DictionaryOption {
  * (issue 6) each keep their part of the contract in their own file (`*-api.ts` beside this one).
  */
 export interface SidebarApi
-  extends OverlapApi, AiSearchApi, ListsApi, CollaborationsApi, RawDataApi, DictionariesApi, HealthApi {
+  extends
+    OverlapApi,
+    AiSearchApi,
+    ListsApi,
+    CollaborationsApi,
+    RawDataApi,
+    DictionariesApi,
+    HealthApi,
+    FormulaAllowanceApi,
+    ConnectedDocumentsApi {
   getSettings(): Settings;
   saveWorkerUrl(url: string): Settings;
   /** Exchanges this user's Google ID token for a worker key, kept in user properties. */
   connect(): Settings;
   disconnect(): Settings;
+  /** Connects this user and moves the document's formulas onto their account and budget. */
+  connectFormulas(): Settings;
   disconnectFormulas(): Settings;
   testConnection(): ConnectionTest;
   getHealth(): HealthView;

@@ -9,7 +9,6 @@ import { type InputNoun, nothingToLookUp } from './estimate-text';
 export interface BulkFlowState {
   /** The last estimate and the input it was made for (see inputKey). */
   checked: { key: string; estimate: BulkEstimate } | null;
-  confirmedCost: boolean;
   /** The user ticked "write over them" for the cells the estimate found beside the input. */
   confirmedOverwrite: boolean;
   /**
@@ -19,9 +18,16 @@ export interface BulkFlowState {
   overwriteQuestion: string | null;
 }
 
+/**
+ * The flow as Start is judged: the state above and the consent to the cost, which the costed run
+ * holds (`costed.confirmed()`) and drops with every new estimate or run, so it is never kept here.
+ */
+export interface BulkStartCheck extends BulkFlowState {
+  confirmedCost: boolean;
+}
+
 export const INITIAL_BULK_FLOW: BulkFlowState = {
   checked: null,
-  confirmedCost: false,
   confirmedOverwrite: false,
   overwriteQuestion: null,
 };
@@ -41,7 +47,6 @@ export function inputKey(...parts: unknown[]): string {
 export function estimated(key: string, estimate: BulkEstimate): BulkFlowState {
   return {
     checked: { key, estimate },
-    confirmedCost: false,
     confirmedOverwrite: false,
     overwriteQuestion: null,
   };
@@ -49,7 +54,7 @@ export function estimated(key: string, estimate: BulkEstimate): BulkFlowState {
 
 /** Why Start cannot run yet, in words that say what to do; null when it can. */
 export function startBlocker(
-  state: BulkFlowState,
+  state: BulkStartCheck,
   currentKey: string,
   noun: InputNoun,
   target: ResultTarget['kind'],

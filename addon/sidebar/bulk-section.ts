@@ -1,6 +1,7 @@
 import type { BulkEstimate, BulkStart, ColumnSource, JobView } from '../shared/sidebar-api';
 import {
   type BulkFlowState,
+  type BulkStartCheck,
   estimated,
   INITIAL_BULK_FLOW,
   inputKey,
@@ -102,7 +103,7 @@ export function renderBulkSection<O>(
   };
 
   /** The flow with the consent the user gave in the estimate region. */
-  const currentFlow = (): BulkFlowState => ({ ...flow, confirmedCost: costed.confirmed() });
+  const currentFlow = (): BulkStartCheck => ({ ...flow, confirmedCost: costed.confirmed() });
 
   const blockReason = (): string | null => {
     const input = readInput();

@@ -3,6 +3,7 @@ import { PLATFORMS } from '../../shared/platforms';
 import { formatCount } from './count-text';
 import { createElement } from './create-element';
 import { button, selectField, textField, withId } from './form-fields';
+import { runListsCall, setOpened } from './lists-call';
 import { readNewList } from './lists-form';
 import type { ListsPage } from './lists-page';
 import { PLATFORM_NAMES } from './search-options';
@@ -49,24 +50,15 @@ export function createListsCreatePanel(page: ListsPage): ListsCreatePanel {
       name.control.focus();
       return;
     }
-    void page.busy(
-      async () => {
-        try {
-          const list = await page.context.server.createAiList(input.value.platform, input.value.name);
-          page.opened = { list, members: 0, shown: [] };
-          if (page.lists !== null) page.noteList(list);
-          name.control.value = '';
-          page.showOpened();
-          page.context.status.success(
-            `Created "${list.name}" on ${PLATFORM_NAMES[list.platform]}. Add members below: select the ids, then Add to list.`,
-          );
-        } catch (error) {
-          page.context.fail('create the list', error);
-        }
-      },
-      create,
-      'Creating…',
-    );
+    runListsCall(page, { trigger: create, busyText: 'Creating…', action: 'create the list' }, async () => {
+      const list = await page.context.server.createAiList(input.value.platform, input.value.name);
+      setOpened(page, { list, members: 0, shown: [] });
+      name.control.value = '';
+      page.showOpened();
+      page.context.status.success(
+        `Created "${list.name}" on ${PLATFORM_NAMES[list.platform]}. Add members below: select the ids, then Add to list.`,
+      );
+    });
   });
 
   return {

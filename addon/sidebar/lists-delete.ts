@@ -1,6 +1,7 @@
 import { countOf } from './count-text';
 import { createElement } from './create-element';
 import { button } from './form-fields';
+import { withOpenedList } from './lists-call';
 import type { ListsPage } from './lists-page';
 import { deleteQuestion } from './lists-text';
 
@@ -43,29 +44,23 @@ export function createListsDelete(page: ListsPage, afterDelete: () => void): Lis
     question.hidden = true;
     ask.focus();
   });
-  confirm.addEventListener('click', () => {
-    const current = page.opened;
-    if (current === null) return;
-    void page.busy(
-      async () => {
-        try {
-          await page.context.server.deleteAiList(current.list.id);
-          if (page.lists !== null) page.lists = page.lists.filter((list) => list.id !== current.list.id);
-          page.opened = null;
-          page.showDetail();
-          page.showLists();
-          page.context.status.success(
-            `Deleted "${current.list.name}" and its ${countOf(current.members, 'member')}.`,
-          );
-          afterDelete();
-        } catch (error) {
-          page.context.fail('delete the list', error);
-        }
+  confirm.addEventListener('click', () =>
+    withOpenedList(
+      page,
+      { trigger: confirm, busyText: 'Deleting…', action: 'delete the list' },
+      async (opened) => {
+        await page.context.server.deleteAiList(opened.list.id);
+        if (page.lists !== null) page.lists = page.lists.filter((list) => list.id !== opened.list.id);
+        page.opened = null;
+        page.showDetail();
+        page.showLists();
+        page.context.status.success(
+          `Deleted "${opened.list.name}" and its ${countOf(opened.members, 'member')}.`,
+        );
+        afterDelete();
       },
-      confirm,
-      'Deleting…',
-    );
-  });
+    ),
+  );
 
   return {
     elements: [

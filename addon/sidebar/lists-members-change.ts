@@ -1,8 +1,9 @@
-import type { MemberInput } from '../shared/lists-api';
+import type { ListDetail, MemberInput } from '../shared/lists-api';
 import { readColumnSource } from './column-source';
 import { createElement } from './create-element';
 import { failureText } from './error-text';
 import { button, checkboxField, factList, selectField, textField, withId } from './form-fields';
+import { setOpened, withOpenedList } from './lists-call';
 import type { ListsPage } from './lists-page';
 import { checkFacts } from './lists-text';
 
@@ -93,6 +94,34 @@ function changeArea(f: ReturnType<typeof cellsFields>): ChangeArea {
   };
 }
 
+/** What a call on the cells says while it reads them, and the trigger while it runs. */
+interface CellsCall {
+  trigger: HTMLButtonElement;
+  busyText: string;
+  action: string;
+  reading: string;
+}
+
+/**
+ * A call on the opened list with the cells chosen: nothing while no list is open, the cells' own
+ * problem said without a call, and the call's failure said under the buttons.
+ */
+function callWithCells(
+  page: ListsPage,
+  area: ChangeArea,
+  call: CellsCall,
+  task: (opened: ListDetail, input: Extract<MemberInput, { kind: 'cells' }>) => Promise<void>,
+): void {
+  if (page.opened === null) return;
+  const input = area.member();
+  if (input === null) return;
+  const fail = (action: string, error: unknown) => area.say('field-error', failureText(action, error), true);
+  withOpenedList(page, { ...call, fail }, async (opened) => {
+    area.say('hint', call.reading);
+    await task(opened, input);
+  });
+}
+
 /** Adds or removes the ids in the cells, then reads the list again (free) to show its members. */
 function sendChange(
   page: ListsPage,
@@ -100,54 +129,33 @@ function sendChange(
   kind: 'add' | 'remove',
   trigger: HTMLButtonElement,
 ): void {
-  const current = page.opened;
-  if (current === null) return;
-  const input = area.member();
-  if (input === null) return;
-  void page.busy(
-    async () => {
-      area.say('hint', 'Reading the cells and sending the ids…');
-      try {
-        const server = page.context.server;
-        const done =
-          kind === 'add'
-            ? await server.addAiListMembers(current.list.id, input)
-            : await server.removeAiListMembers(current.list.id, input);
-        area.say('ok', done.message);
-        page.context.status.success(done.message);
-        // The members shown change with the list: read them again (free).
-        page.opened = await server.openAiList(current.list.id);
-        page.noteList(page.opened.list);
-        page.showDetail();
-      } catch (error) {
-        const action = kind === 'add' ? 'add the members' : 'remove the members';
-        area.say('field-error', failureText(action, error), true);
-      }
-    },
+  const adding = kind === 'add';
+  const call = {
     trigger,
-    kind === 'add' ? 'Adding…' : 'Removing…',
-  );
+    busyText: adding ? 'Adding…' : 'Removing…',
+    action: adding ? 'add the members' : 'remove the members',
+    reading: 'Reading the cells and sending the ids…',
+  };
+  callWithCells(page, area, call, async (opened, input) => {
+    const server = page.context.server;
+    const done = adding
+      ? await server.addAiListMembers(opened.list.id, input)
+      : await server.removeAiListMembers(opened.list.id, input);
+    area.say('ok', done.message);
+    page.context.status.success(done.message);
+    // The members shown change with the list: read them again (free).
+    setOpened(page, await server.openAiList(opened.list.id));
+    page.showDetail();
+  });
 }
 
 /** Says how many of the cells hold user ids of the platform, changing nothing. */
 function checkCells(page: ListsPage, area: ChangeArea, trigger: HTMLButtonElement): void {
-  const current = page.opened;
-  if (current === null) return;
-  const input = area.member();
-  if (input === null) return;
-  void page.busy(
-    async () => {
-      area.say('hint', 'Reading the cells…');
-      try {
-        const checked = await page.context.server.checkAiListMembers(current.list.id, input.source);
-        area.result.replaceChildren(factList(checkFacts(checked)), createElement('p', {}, [checked.summary]));
-      } catch (error) {
-        area.say('field-error', failureText('check the cells', error), true);
-      }
-    },
-    trigger,
-    'Checking…',
-  );
+  const call = { trigger, busyText: 'Checking…', action: 'check the cells', reading: 'Reading the cells…' };
+  callWithCells(page, area, call, async (opened, input) => {
+    const checked = await page.context.server.checkAiListMembers(opened.list.id, input.source);
+    area.result.replaceChildren(factList(checkFacts(checked)), createElement('p', {}, [checked.summary]));
+  });
 }
 
 /** "Add or remove members": user ids from the selection or a column; a free check first if wanted. */

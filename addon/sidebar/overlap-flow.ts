@@ -19,6 +19,13 @@ export interface OverlapFlowState {
   /** The estimate shown, and the form it was made for. */
   checked: { key: string; estimate: OverlapEstimate } | null;
   estimating: boolean;
+}
+
+/**
+ * The flow as Compare is judged: the state above and the consent to the cost, which the costed run
+ * holds (`costed.confirmed()`) and drops with every count or comparison, so it is never kept here.
+ */
+export interface OverlapRunCheck extends OverlapFlowState {
   confirmedCost: boolean;
 }
 
@@ -35,7 +42,7 @@ export function overlapCheckKey(check: OverlapCheck, selection: string | null): 
 }
 
 /** Why Compare cannot start, in words that say what to do; null when it can. */
-export function overlapRunBlocker(state: OverlapFlowState): string | null {
+export function overlapRunBlocker(state: OverlapRunCheck): string | null {
   if (state.checked === null || state.checked.key !== state.currentKey) {
     return state.estimating
       ? 'Counting the creators…'

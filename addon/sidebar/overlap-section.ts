@@ -23,6 +23,7 @@ import {
   overlapCostText,
   overlapEstimateFacts,
   type OverlapFlowState,
+  type OverlapRunCheck,
   overlapRunBlocker,
   overlapShareRows,
   unreadableLines,
@@ -128,7 +129,7 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
   });
 
   let selection: string | null = null;
-  let flow: OverlapFlowState = { currentKey: '', checked: null, estimating: false, confirmedCost: false };
+  let flow: OverlapFlowState = { currentKey: '', checked: null, estimating: false };
 
   const readCheck = (): OverlapCheck => {
     const creators: OverlapCreators =
@@ -137,7 +138,7 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
   };
 
   /** The flow with the consent the user gave in the estimate region. */
-  const currentFlow = (): OverlapFlowState => ({ ...flow, confirmedCost: costed.confirmed() });
+  const currentFlow = (): OverlapRunCheck => ({ ...flow, confirmedCost: costed.confirmed() });
 
   const costed = createCostedRun({
     initialLabel: RUN_VERB,
@@ -224,7 +225,7 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
     // The selection is read anew on every count: it may have moved since.
     if (check.creators.kind === 'selection') selection = null;
     const key = overlapCheckKey(check, selection);
-    flow = { ...flow, currentKey: key, estimating: true, confirmedCost: false };
+    flow = { ...flow, currentKey: key, estimating: true };
     costed.dropConsent();
     costed.showNote('Counting the creators…');
     if (wait) requestLater(check, key);

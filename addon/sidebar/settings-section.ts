@@ -3,6 +3,8 @@ import { whileBusy } from './busy';
 import { createElement } from './create-element';
 import { failureText } from './error-text';
 import { button, factList, textField } from './form-fields';
+import { createConnectedDocumentsPanel } from './connected-documents-panel';
+import { createFormulaAllowancePanel } from './formula-allowance-panel';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 import { readWorkerUrl } from './worker-url-input';
 
@@ -40,6 +42,8 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
   const formulas = createElement('div', { class: 'formulas', 'aria-live': 'polite' });
   const connectFormulas = button('Use my account for formulas', { small: true });
   const disconnectFormulas = button('Disconnect formulas', { small: true });
+  const allowance = createFormulaAllowancePanel(context);
+  const documents = createConnectedDocumentsPanel(context);
   const testResult = createElement('div', { class: 'test-result', 'aria-live': 'polite' });
   const healthDetail = createElement('p', { class: 'hint' });
   const refreshHealth = button('Refresh status', { small: true });
@@ -60,6 +64,11 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
     // Connecting again as oneself moves the document's formulas onto one's own budget.
     connectFormulas.hidden = settings.formulas?.byYou === true;
     disconnectFormulas.hidden = settings.formulas === null;
+    // Who may approve changes with who connected the formulas; nothing to show without them.
+    if (settings.connected && settings.formulas !== null) void allowance.load();
+    else allowance.element.hidden = true;
+    if (settings.connected) void documents.load(settings.role === 'admin');
+    else documents.element.hidden = true;
   };
 
   const showTest = (result: ConnectionTest): void => {
@@ -120,7 +129,7 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
   );
   connectFormulas.addEventListener('click', () =>
     act('connect the formulas', connectFormulas, 'Connecting…', async () => {
-      const settings = await context.server.connect();
+      const settings = await context.server.connectFormulas();
       showSettings(settings);
       context.status.success('This spreadsheet’s formulas now use your account and your budget.');
     }),
@@ -168,7 +177,9 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
     testResult,
     formulas,
     createElement('div', { class: 'actions' }, [connectFormulas, disconnectFormulas]),
+    allowance.element,
     createElement('p', { class: 'hint' }, [CONNECT_EXPLANATION]),
+    documents.element,
     createElement('div', { class: 'section-head' }, [
       createElement('h3', {}, ['Service status']),
       refreshHealth,

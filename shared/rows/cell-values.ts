@@ -1,3 +1,4 @@
+import { calendarDay, DEFAULT_TIME_ZONE } from '../time-zone';
 import type { Cell } from './columns';
 
 /**
@@ -81,30 +82,40 @@ export function percentText(fraction: number): string {
   return `${Math.round(fraction * 100)}%`;
 }
 
-/** The 'YYYY-MM-DD' of an ISO 8601 text ('2024-05-01T07:00:00Z' -> '2024-05-01'), or null. */
-export function dateFromIsoText(value: unknown): string | null {
+/** An ISO 8601 time that names its offset ('...T07:00:00Z', '...T07:00+02:00'): one instant. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * The 'YYYY-MM-DD' of an ISO 8601 text, or null. A time with an offset is an instant, so its day is
+ * the one on the sheet's calendar ('2024-05-01T23:30:00Z' is 2024-05-02 in Berlin); a bare date or a
+ * time without an offset already is a calendar day and is kept as written.
+ */
+export function dateFromIsoText(value: unknown, timeZone: string = DEFAULT_TIME_ZONE): string | null {
   if (typeof value !== 'string') return null;
-  const match = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(value.trim());
-  return match ? match[1] : null;
+  const text = value.trim();
+  const match = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text);
+  if (match === null) return null;
+  if (!ISO_INSTANT.test(text)) return match[1];
+  return dateFromMillis(Date.parse(text), timeZone) ?? match[1];
 }
 
-/** The UTC 'YYYY-MM-DD' of a time in milliseconds since the epoch, or null. */
-export function dateFromMillis(value: unknown): string | null {
+/** The 'YYYY-MM-DD' in `timeZone` (UTC by default) of a time in milliseconds since the epoch, or null. */
+export function dateFromMillis(value: unknown, timeZone: string = DEFAULT_TIME_ZONE): string | null {
   const millis = numberCell(value);
-  // Outside years 1970 to 9999 the value is not a timestamp of this API, and toISOString would throw.
+  // Outside years 1970 to 9999 the value is not a timestamp of this API.
   if (millis === null || millis < 0 || millis > 253402300799999) return null;
-  return new Date(millis).toISOString().slice(0, 10);
+  return calendarDay(millis, timeZone);
 }
 
-/** The UTC 'YYYY-MM-DD' of a time in seconds since the epoch (raw platform data), or null. */
-export function dateFromSeconds(value: unknown): string | null {
+/** The 'YYYY-MM-DD' in `timeZone` of a time in seconds since the epoch (raw platform data), or null. */
+export function dateFromSeconds(value: unknown, timeZone: string = DEFAULT_TIME_ZONE): string | null {
   const seconds = numberCell(value);
-  return seconds === null ? null : dateFromMillis(seconds * 1000);
+  return seconds === null ? null : dateFromMillis(seconds * 1000, timeZone);
 }
 
-/** A date given either as ISO text or as milliseconds since the epoch. */
-export function dateCell(value: unknown): string | null {
-  return typeof value === 'number' ? dateFromMillis(value) : dateFromIsoText(value);
+/** A date given either as ISO text or as milliseconds since the epoch, as a day in `timeZone`. */
+export function dateCell(value: unknown, timeZone: string = DEFAULT_TIME_ZONE): string | null {
+  return typeof value === 'number' ? dateFromMillis(value, timeZone) : dateFromIsoText(value, timeZone);
 }
 
 /** The first non-empty cell of the candidates, or null. */

@@ -46,11 +46,11 @@ function sponsorName(sponsor: unknown): string | null {
   return textCell(sponsor.name) ?? textCell(sponsor.username) ?? textCell(sponsor.domain);
 }
 
-function postRow(post: CollaborationPost): Row {
+function postRow(post: CollaborationPost, timeZone: string | undefined): Row {
   const stat = (key: string) => numberCell(valueAt(post, ['stats', key]));
   return [
     textCell(post.post_id),
-    dateFromMillis(post.post_timestamp),
+    dateFromMillis(post.post_timestamp, timeZone),
     textCell(post.collaboration_type),
     textCell(post.title),
     textCell(post.description),
@@ -67,7 +67,8 @@ function postRow(post: CollaborationPost): Row {
 
 export function collaborationPostsToRows(response: CollaborationPostsResponse, options?: RowOptions): Row[] {
   const posts = response.influencer?.posts ?? response.brand?.posts ?? [];
-  return withOptionalHeader(COLLABORATION_POST_COLUMNS, posts.map(postRow), options);
+  const rows = posts.map((post) => postRow(post, options?.timeZone));
+  return withOptionalHeader(COLLABORATION_POST_COLUMNS, rows, options);
 }
 
 function summaryRow(

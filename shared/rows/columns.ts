@@ -78,6 +78,11 @@ export function errorRow(message: string, width: number): Row {
 export interface RowOptions {
   /** Put the header row (labels) first. Default false: formulas and later pages append data only. */
   readonly withHeader?: boolean;
+  /**
+   * The spreadsheet's time zone (IANA name): date cells are days on its calendar. Default UTC, the
+   * days older add-ons, which send no zone, always got.
+   */
+  readonly timeZone?: string;
 }
 
 /** Prepends the header row when asked. */

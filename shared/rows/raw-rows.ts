@@ -36,7 +36,8 @@ import {
  */
 
 interface RawColumn extends Column {
-  readonly read: (item: unknown) => Cell;
+  /** `timeZone`: the sheet's, for date columns (UTC when absent). */
+  readonly read: (item: unknown, timeZone?: string) => Cell;
 }
 
 /**
@@ -53,7 +54,7 @@ export const MAX_FLAT_COLUMNS = 200;
 
 /* ------------------------------------------------------------ column kit */
 
-function raw(id: string, label: string, format: ColumnFormat, read: (item: unknown) => Cell): RawColumn {
+function raw(id: string, label: string, format: ColumnFormat, read: RawColumn['read']): RawColumn {
   return { ...column(id, label, format), read };
 }
 const text = (id: string, label: string, path: Path) =>
@@ -65,9 +66,9 @@ const decimal = (id: string, label: string, path: Path) =>
 const flag = (id: string, label: string, path: Path) =>
   raw(id, label, 'boolean', (item) => booleanCell(valueAt(item, path)));
 const createdSeconds = (path: Path) =>
-  raw('created', 'Created', 'date', (item) => dateFromSeconds(valueAt(item, path)));
+  raw('created', 'Created', 'date', (item, timeZone) => dateFromSeconds(valueAt(item, path), timeZone));
 const createdIso = (path: Path) =>
-  raw('created', 'Created', 'date', (item) => dateFromIsoText(valueAt(item, path)));
+  raw('created', 'Created', 'date', (item, timeZone) => dateFromIsoText(valueAt(item, path), timeZone));
 const link = (read: (item: unknown) => string | null, id = 'url', label = 'URL') =>
   raw(id, label, 'url', read);
 
@@ -369,7 +370,9 @@ export function rawColumns(operationId: RawOperationId): readonly Column[] {
 /** One row per item of one answer, in the answer's order. */
 export function rawToRows(operationId: RawOperationId, body: unknown, options?: RowOptions): Row[] {
   const columns = RAW_TABLES[operationId].columns;
-  const rows = rawItems(operationId, body).map((item) => columns.map((col) => col.read(item)));
+  const rows = rawItems(operationId, body).map((item) =>
+    columns.map((col) => col.read(item, options?.timeZone)),
+  );
   return withOptionalHeader(columns, rows, options);
 }
 

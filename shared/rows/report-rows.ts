@@ -1,5 +1,6 @@
 import { AUDIENCE_AGE_GROUPS } from '../enums';
 import type { Platform } from '../platforms';
+import { DEFAULT_TIME_ZONE } from '../time-zone';
 import type { InstagramReport, TiktokReport, YoutubeReport } from '../responses/reports';
 import { byWeight, shareLabel, sharesOf, topSharesText, weightOf } from './audience-shares';
 import {
@@ -51,6 +52,8 @@ interface Source {
   readonly platform: Platform;
   readonly report: unknown;
   readonly reportDate: string | number | undefined;
+  /** The sheet's zone, for the date columns. */
+  readonly timeZone: string;
 }
 
 interface ReportColumn extends Column {
@@ -169,7 +172,7 @@ function namesOf(list: unknown): Cell {
 function lastPostDate(s: Source): Cell {
   let latest: string | null = null;
   for (const post of listAt(s.report, ['recentPosts'])) {
-    const date = dateFromIsoText(valueAt(post, ['created']));
+    const date = dateFromIsoText(valueAt(post, ['created']), s.timeZone);
     if (date !== null && (latest === null || date > latest)) latest = date;
   }
   return latest;
@@ -238,7 +241,7 @@ const DEFAULT_DEFS: readonly ReportColumn[] = [
   def('audience_male', 'Audience male', 'percent', (s) => weightOf(audience(s, 'genders'), 'MALE')),
   def('audience_female', 'Audience female', 'percent', (s) => weightOf(audience(s, 'genders'), 'FEMALE')),
   def('credibility', 'Audience credibility', 'percent', (s) => numberCell(audience(s, 'credibility'))),
-  def('report_date', 'Report date', 'date', (s) => dateCell(s.reportDate)),
+  def('report_date', 'Report date', 'date', (s) => dateCell(s.reportDate, s.timeZone)),
 ];
 
 const TOP_COUNTRIES = 5;
@@ -435,11 +438,23 @@ export function selectReportColumns(fields?: string | readonly string[] | null):
   return { ok: true, columns: selected };
 }
 
-/** One row for one input position. A column this version does not know reads as empty. */
-export function reportToRow(input: ReportRowInput, columns: readonly Column[] = DEFAULT_REPORT_COLUMNS): Row {
+/**
+ * One row for one input position. A column this version does not know reads as empty. Date columns
+ * are days in `timeZone`, the spreadsheet's (UTC when the caller sent none).
+ */
+export function reportToRow(
+  input: ReportRowInput,
+  columns: readonly Column[] = DEFAULT_REPORT_COLUMNS,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): Row {
   if (input.kind === 'blank') return blankRow(columns.length);
   if (input.kind === 'error') return errorRow(input.message, columns.length);
-  const source: Source = { platform: input.platform, report: input.report, reportDate: input.reportDate };
+  const source: Source = {
+    platform: input.platform,
+    report: input.report,
+    reportDate: input.reportDate,
+    timeZone,
+  };
   return columns.map((col) => {
     const known = DEF_BY_ID.get(col.id);
     return known === undefined ? null : known.read(source);
@@ -454,7 +469,7 @@ export function reportToRows(
 ): Row[] {
   return withOptionalHeader(
     columns,
-    inputs.map((input) => reportToRow(input, columns)),
+    inputs.map((input) => reportToRow(input, columns, options?.timeZone)),
     options,
   );
 }

@@ -11,8 +11,8 @@ export type CollaborationSide = 'influencer' | 'brand';
 
 /**
  * `POST /api/collaborations/posts` and `/summary`: the API's body with `from` / `to` for the posts'
- * creation time (milliseconds, or a date such as 2024-05-01: a whole UTC day), `cursor` to go on
- * from an earlier answer, and `maxPages` (posts only) bounding the spend.
+ * creation time (milliseconds, or a date such as 2024-05-01: a whole day of `timeZone`, UTC when
+ * absent), `cursor` to go on from an earlier answer, and `maxPages` (posts only) bounding the spend.
  */
 export interface CollaborationsRequest {
   /** User id, username or profile URL; for a YouTube brand, its domain. */
@@ -26,6 +26,8 @@ export interface CollaborationsRequest {
   cursor?: string;
   maxPages?: number;
   withHeader?: boolean;
+  /** The spreadsheet's zone (IANA name): the days of `from` / `to` and of the Date column. */
+  timeZone?: string;
 }
 
 /** `POST /api/collaborations/deprecated`: the older per-platform endpoints, 1 credit per page of 30. */

@@ -1,4 +1,4 @@
-import type { InputCell, SheetTable } from './sheet-table';
+import type { FormulaTable, InputCell } from './sheet-table';
 
 /**
  * `POST /api/email-search` (worker/src/operations/email-search-request.ts): one row per input,
@@ -11,9 +11,8 @@ export interface EmailSearchRequest {
   deadlineMs?: number;
 }
 
-export interface EmailSearchAnswer extends SheetTable {
-  /** Rows whose batch was still running at the deadline. */
-  pending: number;
+/** `pending`: rows whose batch was still running at the deadline. */
+export interface EmailSearchAnswer extends FormulaTable {
   /** Distinct valid addresses: from the cache, sent now, matched (cache and sent), in failed batches. */
   counts: { unique: number; cached: number; sent: number; batches: number; matched: number; failed: number };
 }

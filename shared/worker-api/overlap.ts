@@ -1,6 +1,6 @@
 import type { OverlapReportInfo } from '../responses/overlap';
 import type { UnreadableAnswer } from '../unreadable-answer';
-import type { InputCell, SheetTable } from './sheet-table';
+import type { FormulaTable, InputCell } from './sheet-table';
 
 /**
  * `POST /api/overlap` (worker/src/operations/overlap-request.ts). Blanks are skipped and repeats
@@ -17,7 +17,8 @@ export interface OverlapRequest {
   deadlineMs?: number;
 }
 
-export interface OverlapAnswer extends SheetTable {
+/** `pending` is 1 when the deadline came first: the one row says so, and asking again soon shows it (free). */
+export interface OverlapAnswer extends FormulaTable {
   /** The totals; empty when the API's answer had none. */
   reportInfo: OverlapReportInfo;
   /** The overlap was billed but could not be read: the rows hold one sentence saying so. */
@@ -27,6 +28,4 @@ export interface OverlapAnswer extends SheetTable {
   storedAt: number;
   /** Credits billed by this request. */
   credits: number;
-  /** 1 when the deadline came first: the one row says so, and asking again soon shows it (free). */
-  pending: number;
 }

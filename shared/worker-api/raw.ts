@@ -21,6 +21,8 @@ export interface RawRequest {
   maxPages?: number;
   layout?: RawLayout;
   withHeader?: boolean;
+  /** The spreadsheet's zone (IANA name): date columns are days on its calendar (UTC when absent). */
+  timeZone?: string;
 }
 
 export interface RawAnswer extends SheetTable {

@@ -1,5 +1,5 @@
 import type { CalculationMethod } from '../enums';
-import type { InputCell, SheetTable } from './sheet-table';
+import type { FormulaTable, InputCell } from './sheet-table';
 
 /**
  * `POST /api/reports` (worker/src/operations/reports-request.ts): one row per input, in input order.
@@ -18,11 +18,11 @@ export interface ReportsRequest {
   withHeader?: boolean;
   /** Answer by then with what is ready (milliseconds, at most MAX_DEADLINE_MS). */
   deadlineMs?: number;
+  /** The spreadsheet's time zone (IANA name): date cells are days on its calendar. UTC when absent. */
+  timeZone?: string;
 }
 
-export interface ReportsAnswer extends SheetTable {
-  /** Rows that say they are still being fetched: asking again soon fills them in, free. */
-  pending: number;
+export interface ReportsAnswer extends FormulaTable {
   /** Distinct creators: from the cache, fetched now (paid), shared with a call already in flight, failed. */
   counts: { creators: number; cached: number; fetched: number; shared: number; failed: number };
 }

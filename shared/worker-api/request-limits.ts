@@ -59,3 +59,13 @@ export const MAX_SEARCH_JOB_PAGES = 2000;
 /** `raw-feed` pages followed, and rows kept. */
 export const MAX_RAW_JOB_PAGES = 10_000;
 export const MAX_RAW_JOB_ITEMS = 100_000;
+
+/**
+ * A document's formula allowance per day and one approval, in credits: the sidebar's inputs stop
+ * there, so a slipped key (an extra zero or three) is refused rather than approved.
+ */
+export const MAX_FORMULA_ALLOWANCE_PER_DAY = 10_000;
+export const MAX_FORMULA_APPROVAL = 10_000;
+
+/** A document's formulas spend this many credits a day without asking, until someone sets another. */
+export const DEFAULT_FORMULA_ALLOWANCE_PER_DAY = 5;

@@ -28,6 +28,12 @@ import type {
   DictionaryQuery,
 } from './dictionaries';
 import type { EmailSearchAnswer, EmailSearchRequest } from './email-search';
+import type {
+  DocumentParams,
+  FormulaAllowanceAnswer,
+  FormulaAllowanceRequest,
+  FormulaApprovalRequest,
+} from './formula-allowance';
 import type { HealthAnswer } from './health';
 import type {
   JobListAnswer,
@@ -71,6 +77,9 @@ export type RouteAccess = 'public' | 'id-token' | 'signed-in' | 'admin';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** What a route answers on success (successStatus): 200 unless the table says otherwise. */
+export type SuccessStatus = 200 | 202;
+
 /** What a route takes (path `:params`, query string, JSON body) and answers. Types only. */
 export interface RouteShapes {
   params?: object;
@@ -92,12 +101,24 @@ export interface WorkerRoute<S extends RouteShapes = RouteShapes> {
    * the sidebar's routes (jobs, usage, keys) of the person who connected the document.
    */
   readonly formulas?: true;
+  /**
+   * The status of a success when it is not 200 (`POST /api/jobs`: 202 Accepted, the job still to
+   * run). The worker answers it and the OpenAPI description says it; a test holds them equal.
+   */
+  readonly status?: SuccessStatus;
+  /** A second success and when it comes (the job an idempotency key already made: 200). */
+  readonly alsoAnswers?: { readonly status: SuccessStatus; readonly when: string };
   /** Never set: carries S for the compiler. */
   readonly shapes?: S;
 }
 
 function route<S extends RouteShapes>(spec: Omit<WorkerRoute<S>, 'shapes'>): WorkerRoute<S> {
   return spec;
+}
+
+/** The status `route` answers on success. */
+export function successStatus(route: WorkerRoute): SuccessStatus {
+  return route.status ?? 200;
 }
 
 export const WORKER_ROUTES = {
@@ -134,6 +155,33 @@ export const WORKER_ROUTES = {
     summary: 'Revokes a worker key: a member their own, an admin any, a document key itself.',
     access: 'signed-in',
     formulas: true,
+  }),
+  formulaAllowance: route<{ params: DocumentParams; answer: FormulaAllowanceAnswer }>({
+    method: 'GET',
+    path: '/api/documents/:documentId/formula-allowance',
+    summary:
+      "A document's formula allowance: per day, spent, left, and the formulas waiting for an approval.",
+    access: 'signed-in',
+  }),
+  setFormulaAllowance: route<{
+    params: DocumentParams;
+    body: FormulaAllowanceRequest;
+    answer: FormulaAllowanceAnswer;
+  }>({
+    method: 'PUT',
+    path: '/api/documents/:documentId/formula-allowance',
+    summary: "Sets a document's formula allowance (credits per UTC day): who connected it, or an admin.",
+    access: 'signed-in',
+  }),
+  approveFormulas: route<{
+    params: DocumentParams;
+    body: FormulaApprovalRequest;
+    answer: FormulaAllowanceAnswer;
+  }>({
+    method: 'POST',
+    path: '/api/documents/:documentId/formula-approvals',
+    summary: "Approves credits on top of today's formula allowance: who connected the document, or an admin.",
+    access: 'signed-in',
   }),
   usage: route<{ query: UsageQuery; answer: UsageAnswer }>({
     method: 'GET',
@@ -314,6 +362,8 @@ export const WORKER_ROUTES = {
     path: '/api/jobs',
     summary: 'Starts a long job (202), or answers the job an idempotency key already made (200).',
     access: 'signed-in',
+    status: 202,
+    alsoAnswers: { status: 200, when: 'The job this idempotency key already made' },
   }),
   jobs: route<{ query: JobListQuery; answer: JobListAnswer }>({
     method: 'GET',

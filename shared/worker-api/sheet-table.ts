@@ -13,6 +13,21 @@ export interface SheetTable {
 }
 
 /**
+ * What a formula's answer adds to its table: rows it could not fill in yet. Neither kind of row
+ * is kept in the add-on's formula cache, so the next recalculation asks again.
+ */
+export interface FormulaTable extends SheetTable {
+  /** Rows still being fetched at the deadline: asking again soon fills them in, free. */
+  pending: number;
+  /**
+   * Rows that would cost more than the document's formula allowance left today (a document key's
+   * formulas only): they say what they need; an approval in the sidebar lets the next
+   * recalculation fetch them.
+   */
+  awaitingApproval: number;
+}
+
+/**
  * A cell sent as an input (a handle, an address, an id): what a sheet range holds, blanks
  * included, since every input cell becomes one row of the answer.
  */

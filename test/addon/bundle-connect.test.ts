@@ -163,7 +163,14 @@ describe('A team in one spreadsheet (issue 13: document keys)', () => {
     expect(Array.isArray(report(fakes))).toBe(true);
 
     // Cy connects the document as themselves: from then on its formulas bill Cy.
-    expect(fakes.runtime.callFromClient('connect')).toMatchObject({ formulas: { email: CY, byYou: true } });
+    // Connecting for the sidebar leaves Bo's formulas alone; "Use my account for formulas" moves them.
+    expect(fakes.runtime.callFromClient('connect')).toMatchObject({
+      connected: true,
+      formulas: { email: BO, byYou: false },
+    });
+    expect(fakes.runtime.callFromClient('connectFormulas')).toMatchObject({
+      formulas: { email: CY, byYou: true },
+    });
     const boKeys = await world.api<{ keys: WorkerKeyInfo[] }>(`/api/keys?email=${BO}`);
     const boDocument = boKeys.keys.find((key) => key.documentId === fakes.spreadsheet.getId());
     expect(boDocument?.revokedAt).toEqual(expect.any(Number));

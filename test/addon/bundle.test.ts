@@ -75,12 +75,22 @@ describe('Code.js', () => {
       expect(doc).toMatch(/@return \{/);
       expect(doc).toContain('@example =');
     }
-    for (const param of ['handles', '[platform]', '[fields]', '[with_header]']) {
-      expect(report).toMatch(new RegExp(`@param \\{[^}]+\\} ${param.replace(/[[\]]/g, '\\$&')} `));
+    for (const param of ['handles', 'platform', 'fields', 'with_header']) {
+      expect(report).toMatch(new RegExp(`@param \\{[^}]+\\} ${param} `));
     }
-    for (const param of ['emails', '[with_header]']) {
-      expect(emails).toMatch(new RegExp(`@param \\{[^}]+\\} ${param.replace(/[[\]]/g, '\\$&')} `));
+    for (const param of ['emails', 'with_header']) {
+      expect(emails).toMatch(new RegExp(`@param \\{[^}]+\\} ${param} `));
     }
+  });
+
+  it('marks optional parameters as Google documents them: plain name, "Optional:" in the text', () => {
+    // Google documents no "[name]" form for the formula help (see addon/server/custom-functions.ts).
+    const report = jsDocAbove('INFLUENCER_REPORT');
+    for (const param of ['platform', 'fields', 'with_header']) {
+      expect(report).toMatch(new RegExp(`@param \\{[^}]+\\} ${param} Optional: `));
+    }
+    expect(jsDocAbove('EMAIL_SEARCH')).toMatch(/@param \{boolean\} with_header Optional: /);
+    for (const name of PUBLIC_FUNCTIONS) expect(jsDocAbove(name)).not.toMatch(/@param \{[^}]+\} \[/);
   });
 
   it('declares the stubs with the source parameter names, for the formula autocomplete', () => {

@@ -41,9 +41,8 @@ describe('the playground in a browser', () => {
 
     await connect(page);
 
-    await expect(settings.getByText(PLAYGROUND_USER, { exact: false }).textContent()).resolves.toContain(
-      PLAYGROUND_USER,
-    );
+    // "Signed in as"; the address also names who pays for the formulas further down.
+    await settings.getByText(`${PLAYGROUND_USER} (member)`, { exact: true }).waitFor({ timeout: 30_000 });
     await settings.getByRole('button', { name: 'Disconnect', exact: true }).waitFor({ timeout: 30_000 });
   }, 60_000);
 
@@ -138,6 +137,25 @@ describe('the spreadsheet of the playground', () => {
     const after = await session.cells((await session.state()).activeSheet, 'C2:H2');
     expect(after).not.toEqual(before);
     expect(after[0].join('')).not.toBe('');
+  }, 90_000);
+
+  it("holds a formula past the sheet's allowance until it is approved in Settings, then fills it in", async () => {
+    const { page } = session;
+    await addTab(page);
+    // 12 creators no other test asked for: 12 credits, more than the 5 a day formulas spend alone.
+    await setCell(page, 'A1', '=INFLUENCER_REPORT(Creators!A5:A16, "instagram", "followers", FALSE)');
+    const [[waiting]] = await readCells(page, 'A1:A1');
+    expect(waiting).toMatch(/^Needs approval: up to 12 credits/);
+
+    const settings = await openSection(page, 'settings');
+    await settings
+      .getByText(/=INFLUENCER_REPORT wants up to 12 credits for 12 new creators/)
+      .waitFor({ timeout: 30_000 });
+    await settings.getByRole('button', { name: 'Approve 12 credits and refresh formulas' }).click();
+    await settings.getByText(/^Approved 12 credits for today/).waitFor({ timeout: 60_000 });
+    await waitForIdle(page);
+    const filled = await readCells(page, 'A1:A12');
+    expect(filled.map(([followers]) => followers).every((text) => /^\d/.test(text))).toBe(true);
   }, 90_000);
 
   it('moves the cursor with the arrow keys and edits with Enter or by typing', async () => {

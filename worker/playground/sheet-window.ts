@@ -49,7 +49,7 @@ function cellOut(sheet: FakeSheet, row: number, column: number): CellOut | null 
   const bold = cell.fontWeight === 'bold';
   const background = cell.background.toLowerCase() !== '#ffffff';
   if (cell.value === '' && cell.formula === '' && !bold && !background) return null;
-  const out: CellOut = { v: displayValue(cell.value, cell.format) };
+  const out: CellOut = { v: displayValue(cell.value, cell.format, sheet.timeZone) };
   if (cell.formula !== '') out.f = cell.formula;
   if (typeof cell.value === 'number') out.n = true;
   if (bold) out.b = true;

@@ -3,6 +3,7 @@ import { systemClock, timerSleep, type Clock, type Sleep } from '../common/clock
 import { createBackgroundWork } from './background-work';
 import { createPaidCalls } from './billing/paid-call';
 import { currentPaidCall } from './billing/paid-call-binding';
+import { createFormulaAllowances } from './budgets/formula-allowance';
 import { createBudgetGuard } from './budgets/budget-guard';
 import type { WorkerConfig } from './config';
 import { createAccessPolicy } from './identity/access-policy';
@@ -127,6 +128,10 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     ledger: store.ledger,
     clock,
     defaults: config.budgets,
+    allowances: createFormulaAllowances({
+      repository: store.formulaAllowances,
+      defaultPerDay: config.formulaAllowancePerDay,
+    }),
   });
   const operationDeps: OperationDeps = {
     config,

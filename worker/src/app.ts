@@ -1,5 +1,6 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
+import { createFormulaAllowanceRouter } from './budgets/formula-allowance-router';
 import { createBudgetsRouter } from './budgets/budgets-router';
 import { createUsageRouter } from './budgets/usage-router';
 import { errorHandler, notFoundHandler } from './http/error-answer';
@@ -111,6 +112,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(createUsageRouter({ authenticate, guard, ledger: store.ledger }));
   app.use(
     createBudgetsRouter({ authenticate, budgets: store.budgets, guard, defaults: deps.config.budgets }),
+  );
+  app.use(
+    createFormulaAllowanceRouter({
+      authenticate,
+      guard,
+      keys: store.keys,
+      allowances: store.formulaAllowances,
+    }),
   );
   app.use(createAccountRouter(deps));
   app.use(createHealthRouter(deps));

@@ -11,6 +11,7 @@ import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './upstream/request-cor
 import type { FamilyRates } from './upstream/throttle';
 import { normalizeBaseUrl } from './upstream/upstream-url';
 import { closestName, editDistance } from '../common/closest-name';
+import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/request-limits';
 
 /**
  * The worker's settings, read once from the environment at start-up. Every problem is reported at
@@ -36,6 +37,7 @@ import { closestName, editDistance } from '../common/closest-name';
  * | EMAIL_BATCH_CONCURRENCY | 2 | e-mail batches of 1,000 in flight at once per request |
  * | REPORT_FETCH_CONCURRENCY | 4 | report fetches in flight at once per request (the throttle paces them) |
  * | FORMULA_DEADLINE_MS | 25000 | answer by then with what is ready (custom functions stop at 30 s) |
+ * | FORMULA_ALLOWANCE_DAY | 5 | credits a document's formulas spend per UTC day without asking, until its Settings say otherwise; `unlimited` for no cap |
  * | RECONCILE_MINUTES | 15 | read the API account's balance this often to reconcile the ledger against it; 0: never |
  * | HOST | sandbox: 127.0.0.1; live: every interface | the interface to listen on (an IP address or host name) |
  * | REQUEST_TIMEOUT_MS | 60000 | a request's headers and body must have arrived by then (slow uploads are cut off) |
@@ -80,6 +82,8 @@ export interface WorkerConfig {
   emailBatchConcurrency: number;
   reportFetchConcurrency: number;
   formulaDeadlineMs: number;
+  /** FORMULA_ALLOWANCE_DAY: a document's formula allowance until someone sets its own; null: no cap. */
+  formulaAllowancePerDay: number | null;
   /** RECONCILE_MINUTES in milliseconds; 0: the balance is never read on a schedule. */
   reconcileEveryMs: number;
   /** HOST: the interface to listen on; null for every interface (live mode's default). */
@@ -209,6 +213,7 @@ const envSchema = z.object({
   EMAIL_BATCH_CONCURRENCY: wholeNumber(1, 16).default(2),
   REPORT_FETCH_CONCURRENCY: wholeNumber(1, 32).default(4),
   FORMULA_DEADLINE_MS: wholeNumber(100, 600_000).default(25_000),
+  FORMULA_ALLOWANCE_DAY: credits.optional(),
   RECONCILE_MINUTES: wholeNumber(0, 7 * 24 * 60).default(15),
   HOST: z
     .string()
@@ -378,6 +383,10 @@ export function parseWorkerConfig(
     emailBatchConcurrency: values.EMAIL_BATCH_CONCURRENCY,
     reportFetchConcurrency: values.REPORT_FETCH_CONCURRENCY,
     formulaDeadlineMs: values.FORMULA_DEADLINE_MS,
+    formulaAllowancePerDay:
+      values.FORMULA_ALLOWANCE_DAY === undefined
+        ? DEFAULT_FORMULA_ALLOWANCE_PER_DAY
+        : values.FORMULA_ALLOWANCE_DAY,
     reconcileEveryMs: values.RECONCILE_MINUTES * 60_000,
     // Sandbox mode serves the playground and prints a development key: this machine only, unless
     // HOST says otherwise. A real deployment (Cloud Run, a container) must listen on every interface.

@@ -102,6 +102,11 @@ describe('readServerExports', () => {
       'custom function F has no @param for b',
     ],
     [
+      'a custom function with an optional parameter in brackets, which Sheets does not match',
+      '/**\n * @param {string} a A.\n * @param {string} [b] B.\n * @return {string} C.\n * @customfunction\n */\nexport function F(a: string, b?: string): string { return a + (b ?? ""); }',
+      'custom function F documents [b] in brackets',
+    ],
+    [
       'a custom function without @return',
       '/**\n * @param {string} a A.\n * @customfunction\n */\nexport function F(a: string): string { return a; }',
       'custom function F has no @return',

@@ -1,4 +1,5 @@
 import { startCollaborations } from '../../../addon/server/collaborations-functions';
+import { startCollaborationsRun } from '../../../addon/server/collaborations-run';
 import type { CollaborationsRequest, CollaborationsStart } from '../../../addon/shared/collaborations-api';
 import type { JobView } from '../../../addon/shared/sidebar-api';
 import {
@@ -101,7 +102,8 @@ describe('posts', () => {
     expect(jobPosts().map((call) => call.body)).toEqual([
       {
         kind: 'collaboration-posts',
-        input: { id: 'ana', platform: 'instagram', maxPages: 12 },
+        // The fakes' sheet is in Berlin: the worker reads the window's days and writes dates there.
+        input: { id: 'ana', platform: 'instagram', timeZone: 'Europe/Berlin', maxPages: 12 },
         idempotencyKey: expect.stringMatching(/^cs-/),
       },
     ]);
@@ -164,6 +166,7 @@ describe('posts', () => {
       collaboratorId: 'nike.com',
       from: '2024-01-01',
       to: '2024-06-30',
+      timeZone: 'Europe/Berlin',
       maxPages: 1,
     });
   });
@@ -207,7 +210,13 @@ describe('summary', () => {
     );
 
     expect(globals.worker.calls(SUMMARY_PATH).map((call) => call.body)).toEqual([
-      { id: 'ana', platform: 'tiktok', from: '2024-01-01', groupBrandCollaborations: true },
+      {
+        id: 'ana',
+        platform: 'tiktok',
+        from: '2024-01-01',
+        timeZone: 'Europe/Berlin',
+        groupBrandCollaborations: true,
+      },
     ]);
     expect(start).toMatchObject({ kind: 'table', side: 'influencer', rows: 3, credits: 0.2 });
     expect(start.kind === 'table' && start.message).toBe(
@@ -233,7 +242,11 @@ describe('summary', () => {
       { kind: 'summary', subject: 'brand', platform: 'youtube', id: 'https://nike.com', groupByDomain: true },
       false,
     );
-    expect(globals.worker.calls(SUMMARY_PATH)[0].body).toEqual({ id: 'nike.com', platform: 'youtube' });
+    expect(globals.worker.calls(SUMMARY_PATH)[0].body).toEqual({
+      id: 'nike.com',
+      platform: 'youtube',
+      timeZone: 'Europe/Berlin',
+    });
   });
 
   it('notes when the id named a brand rather than an influencer', () => {
@@ -288,6 +301,7 @@ describe('the older API', () => {
       id: 'ana',
       groupedBrands: true,
       maxPages: 7,
+      timeZone: 'Europe/Berlin',
     });
     expect(job.destination).toBe("'Collabs (older API) @ana'!A2");
     expect(tab('Collabs (older API) @ana').getDataRange().getValues()).toEqual([
@@ -308,6 +322,7 @@ describe('the older API', () => {
       platform: 'tiktok',
       id: 'nike.com',
       maxPages: 1,
+      timeZone: 'Europe/Berlin',
     });
   });
 
@@ -326,5 +341,34 @@ describe('the older API', () => {
       ),
     ).toThrow(/brand collaborations on Instagram and TikTok only/);
     expect(globals.worker.requests).toHaveLength(0);
+  });
+});
+
+describe("the sheet's time zone", () => {
+  it('is read once per run, sent with the job, and sets what "today" the window may reach', () => {
+    globals.restore();
+    globals = installServerGlobals({ spreadsheet: { timeZone: 'Pacific/Pago_Pago' } });
+    globals.connect();
+    serveJob([]);
+    const reads = jest.spyOn(globals.fakes.spreadsheet, 'getSpreadsheetTimeZone');
+    // 10:30 UTC on 2026-11-21 is 23:30 on 2026-11-20 in Pago Pago (UTC-11): the 21st is tomorrow there.
+    const now = Date.UTC(2026, 10, 21, 10, 30);
+
+    expect(() => startCollaborationsRun(postsRequest(1, { to: '2026-11-21' }), true, now)).toThrow(
+      'To must not be after today (2026-11-20), got 2026-11-21.',
+    );
+    startCollaborationsRun(postsRequest(1, { from: '2026-11-01', to: '2026-11-20' }), true, now);
+
+    expect(reads).toHaveBeenCalledTimes(2);
+    // The refused run started nothing.
+    expect(jobPosts()).toHaveLength(1);
+    expect((jobPosts()[0].body as { input: unknown }).input).toEqual({
+      id: 'ana',
+      platform: 'instagram',
+      from: '2026-11-01',
+      to: '2026-11-20',
+      timeZone: 'Pacific/Pago_Pago',
+      maxPages: 1,
+    });
   });
 });

@@ -170,11 +170,12 @@ describe('EMAIL_SEARCH', () => {
         pending: 0,
       },
     });
-    const date = new Date(Date.UTC(2024, 0, 2));
+    // The cell 2024-01-02 of the fake's Berlin sheet, as getValues hands it over: local midnight.
+    const date = new Date(Date.UTC(2024, 0, 1, 23));
     const result = formula(() => EMAIL_SEARCH([['a@x.com'], [''], [date]], false));
     expect(env.worker.requests).toHaveLength(1);
     expect(env.worker.requests[0].body).toMatchObject({
-      emails: ['a@x.com', '', '2024-01-02T00:00:00.000Z'],
+      emails: ['a@x.com', '', '2024-01-02'],
       withHeader: false,
       deadlineMs: FORMULA_DEADLINE_MS,
     });
@@ -234,5 +235,39 @@ describe('property reads (issue 13: 50,000 a day on consumer accounts)', () => {
     formula(() => INFLUENCER_REPORT([['@a'], ['@b']], 'instagram'));
     expect(env.worker.requests).toHaveLength(1);
     expect(counted.reads).toBe(1);
+  });
+});
+
+describe("dates in the spreadsheet's time zone (issue 13)", () => {
+  it('reads a date cell of a Berlin sheet as the day the sheet shows, and sends the zone', () => {
+    env.worker.on('post', 'api/reports', reportsAnswer());
+    const sheet = env.fakes.spreadsheet.requireSheet('Sheet1');
+    sheet.getRange('A1:A2').setValues([['@nasa'], ['2026-11-25']]);
+    const cells = sheet.getRange('A1:A2').getValues();
+    // Sheets' rule, kept by the fake: the cell is midnight in Berlin, the day before in UTC.
+    expect((cells[1][0] as Date).toISOString()).toBe('2026-11-24T23:00:00.000Z');
+    formula(() => INFLUENCER_REPORT(cells, 'instagram'));
+    expect(env.worker.requests[0].body).toMatchObject({
+      handles: ['@nasa', '2026-11-25'],
+      timeZone: 'Europe/Berlin',
+    });
+  });
+});
+
+describe('dates in a sheet west of UTC', () => {
+  it('sends that zone, and reads its date cells as its days', () => {
+    env.restore();
+    env = installServerGlobals({ spreadsheet: { timeZone: 'America/Los_Angeles' } });
+    env.connect();
+    env.worker.on('post', 'api/reports', reportsAnswer());
+    const sheet = env.fakes.spreadsheet.requireSheet('Sheet1');
+    sheet.getRange('A1').setValue('2026-11-25');
+    const cell = sheet.getRange('A1').getValue();
+    expect((cell as Date).toISOString()).toBe('2026-11-25T08:00:00.000Z');
+    formula(() => INFLUENCER_REPORT([[cell]], 'instagram'));
+    expect(env.worker.requests[0].body).toMatchObject({
+      handles: ['2026-11-25'],
+      timeZone: 'America/Los_Angeles',
+    });
   });
 });

@@ -2,6 +2,7 @@ import { cellsQuotedIn, readMemberId, readMemberIds } from '../../../addon/serve
 
 const TIKTOK_ID = '6812345678901234567';
 const CHANNEL_ID = 'UCabcdefghijklmnopqrstuv';
+const utc = () => 'UTC';
 
 describe('readMemberId', () => {
   it.each([
@@ -11,7 +12,7 @@ describe('readMemberId', () => {
     [CHANNEL_ID, 'youtube', CHANNEL_ID],
     [`https://www.youtube.com/channel/${CHANNEL_ID}`, 'youtube', CHANNEL_ID],
   ] as const)('takes %p as a user id on %s', (value, platform, id) => {
-    expect(readMemberId(value, platform)).toEqual({ id });
+    expect(readMemberId(value, platform, utc)).toEqual({ id });
   });
 
   it.each([
@@ -38,8 +39,17 @@ describe('readMemberId', () => {
     [true, 'instagram', '"true" is not a user id', false],
     [new Date('2024-05-01T00:00:00Z'), 'instagram', '"2024-05-01" is a date, not a user id', false],
   ] as const)('refuses %p on %s: %s', (value, platform, problem, handle) => {
-    const reading = readMemberId(value, platform);
+    const reading = readMemberId(value, platform, utc);
     expect(reading).toEqual({ problem: expect.stringContaining(problem), handle });
+  });
+
+  it("names a date cell by the day the sheet shows, in the sheet's zone", () => {
+    // A Berlin sheet's cell 2024-05-01 reaches the script as local midnight: 22:00 UTC the day before.
+    const cell = new Date('2024-04-30T22:00:00Z');
+    expect(readMemberId(cell, 'instagram', () => 'Europe/Berlin')).toEqual({
+      problem: expect.stringContaining('"2024-05-01" is a date'),
+      handle: false,
+    });
   });
 });
 

@@ -48,6 +48,7 @@ function overlapAnswer(handles: string[], fromCache = false): OverlapAnswer {
     storedAt: 0,
     credits: fromCache ? 0 : 1,
     pending: 0,
+    awaitingApproval: 0,
   };
 }
 
@@ -71,6 +72,7 @@ function unreadableOverlapAnswer(fromCache = false): OverlapAnswer {
     storedAt: 0,
     credits: fromCache ? 0 : 1,
     pending: 0,
+    awaitingApproval: 0,
   };
 }
 

@@ -144,6 +144,7 @@ describe('startRawPull of a paged operation', () => {
       query: { url: '@nasa' },
       maxPages: 10_000,
       maxItems: 10_000,
+      timeZone: 'Europe/Berlin',
     });
     expect(env.fakes.spreadsheet.getSheets().map((sheet) => sheet.getName())).toContain('My feed');
   });
@@ -210,6 +211,7 @@ describe('startRawPull of a one-request operation', () => {
       query: { url: '@nasa' },
       maxPages: 1,
       layout: 'table',
+      timeZone: 'Europe/Berlin',
     });
     expect(env.worker.requests).toHaveLength(1);
     expect(start).toEqual({
@@ -289,5 +291,29 @@ describe('getRawFeedUsage', () => {
     env.worker.on('get', 'api/raw/jobs/gone', workerError(404, 'job_not_found', 'No raw feed job "gone"'));
 
     expect(() => getRawFeedUsage('gone')).toThrow('No raw feed job "gone"');
+  });
+});
+
+describe("the sheet's time zone", () => {
+  it('goes with a feed job and with a one-request pull, read once per pull', () => {
+    env.restore();
+    env = installServerGlobals({ spreadsheet: { sheets: ['Sheet1'], timeZone: 'America/Los_Angeles' } });
+    env.connect();
+    serveFeedJob([], 'running');
+    env.worker.on('post', 'api/raw', {
+      body: { columns: [], rows: [], pages: 1, rawUnits: 1, rawRequestsLeft: 10 },
+    });
+    const reads = jest.spyOn(env.fakes.spreadsheet, 'getSpreadsheetTimeZone');
+
+    startRawPull(feed(), true);
+    startRawPull(userInfo(), true);
+
+    expect(reads).toHaveBeenCalledTimes(2);
+    const [job] = env.worker.calls('api/jobs').filter((call) => call.method === 'post');
+    expect(job.body).toMatchObject({ kind: 'raw-feed', input: { timeZone: 'America/Los_Angeles' } });
+    expect(env.worker.calls('api/raw')[0].body).toMatchObject({
+      operation: 'rawIgUserInfo',
+      timeZone: 'America/Los_Angeles',
+    });
   });
 });

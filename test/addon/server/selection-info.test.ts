@@ -27,3 +27,13 @@ describe('readSelectionInfo', () => {
     expect(readSelectionInfo()).toMatchObject({ a1: 'B3:C5', rows: 3, columns: 2, headerDetected: false });
   });
 });
+
+describe('readSelectionInfo in a Berlin sheet', () => {
+  it('previews a date cell as the day the sheet shows, not its UTC day', () => {
+    const sheet = env.fakes.spreadsheet.requireSheet('Leads');
+    sheet.getRange('D1:D2').setValues([['Joined'], ['2026-11-25']]);
+    env.fakes.spreadsheetApp.select('Leads!D1:D2');
+    expect(env.fakes.spreadsheet.timeZone).toBe('Europe/Berlin');
+    expect(readSelectionInfo()?.preview).toEqual(['Joined', '2026-11-25']);
+  });
+});

@@ -66,6 +66,30 @@ describe('connect', () => {
     });
   });
 
+  it("leaves the document's formulas on whoever connected them, unless told to take them over", () => {
+    issueKeys();
+    connectToWorker();
+    env.worker.on('post', 'api/keys', {
+      status: 201,
+      body: {
+        key: 'csk_sidebar_only_0011223344556677889900aa',
+        id: 'key-4',
+        email: 'cy@team.com',
+        role: 'member',
+      },
+    });
+    expect(connectToWorker().formulas).toEqual({ email: 'ana@team.com', byYou: false });
+    expect(env.worker.calls('api/keys').filter((call) => call.method === 'post')[1].body).toEqual({});
+    expect(env.fakes.propertiesService.document.getProperty('creatorSheets.documentKey')).toBe(
+      NEW_DOCUMENT_KEY,
+    );
+
+    issueKeys();
+    connectToWorker(true);
+    const posts = env.worker.calls('api/keys').filter((call) => call.method === 'post');
+    expect(posts[2].body).toEqual({ documentId: env.fakes.spreadsheet.getId() });
+  });
+
   it('revokes the key it replaces', () => {
     env.connect();
     issueKeys();
@@ -164,5 +188,18 @@ describe('testConnection', () => {
     expect(testWorkerConnection().message).toBe(
       `The worker did not answer: check the URL in Settings (${TEST_WORKER_URL}).`,
     );
+  });
+});
+
+describe('reading settings', () => {
+  it('reads each property store once, however many facts Settings shows', () => {
+    env.connect();
+    let reads = 0;
+    env.fakes.runtime.onExecutionEnd((execution) => {
+      for (const [call, n] of execution.calls) if (/^Properties\.get/.test(call)) reads += n;
+    });
+    const settings = env.fakes.runtime.run('full', () => readSettings());
+    expect(settings.connected).toBe(true);
+    expect(reads).toBe(2);
   });
 });

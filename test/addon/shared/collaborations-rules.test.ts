@@ -152,4 +152,23 @@ describe('days', () => {
     expect(latestAllowedDay(Date.UTC(2026, 10, 21, 9, 59))).toBe('2026-11-21');
     expect(latestAllowedDay(Date.UTC(2026, 10, 21, 10, 0))).toBe('2026-11-22');
   });
+
+  it("turns the day at local midnight in the sheet's zone when it is known", () => {
+    // Berlin is UTC+1 in November: its 2026-11-22 begins at 23:00 UTC on the 21st.
+    expect(latestAllowedDay(Date.UTC(2026, 10, 21, 22, 59, 59), 'Europe/Berlin')).toBe('2026-11-21');
+    expect(latestAllowedDay(Date.UTC(2026, 10, 21, 23, 0), 'Europe/Berlin')).toBe('2026-11-22');
+    // West of UTC the day turns later: Los Angeles (UTC-8) reaches the 22nd at 08:00 UTC.
+    expect(latestAllowedDay(Date.UTC(2026, 10, 22, 7, 59), 'America/Los_Angeles')).toBe('2026-11-21');
+    expect(latestAllowedDay(Date.UTC(2026, 10, 22, 8, 0), 'America/Los_Angeles')).toBe('2026-11-22');
+  });
+
+  it("refuses a day after today on the sheet's calendar, though UTC+14 has reached it", () => {
+    // 07:30 UTC on the 21st is 23:30 on the 20th in Los Angeles.
+    const now = Date.UTC(2026, 10, 21, 7, 30);
+    const tomorrowThere = posts({ to: '2026-11-21' });
+    expect(collaborationsProblems(tomorrowThere, latestAllowedDay(now))).toEqual([]);
+    expect(collaborationsProblems(tomorrowThere, latestAllowedDay(now, 'America/Los_Angeles'))).toEqual([
+      { field: 'to', message: 'To must not be after today (2026-11-20), got 2026-11-21.' },
+    ]);
+  });
 });

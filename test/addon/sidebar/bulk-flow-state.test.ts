@@ -1,4 +1,6 @@
 import {
+  type BulkFlowState,
+  type BulkStartCheck,
   estimated,
   INITIAL_BULK_FLOW,
   inputKey,
@@ -12,6 +14,11 @@ const COLUMN_B = inputKey({ kind: 'column', sheetName: 'Creators', column: 'B', 
   platform: 'instagram',
   fields: [],
 });
+
+/** The flow as Start judges it: with the consent the costed run holds, none unless said. */
+function judged(state: BulkFlowState, confirmedCost = false): BulkStartCheck {
+  return { ...state, confirmedCost };
+}
 
 function estimate(change: Partial<BulkEstimate> = {}): BulkEstimate {
   return {
@@ -28,23 +35,23 @@ function estimate(change: Partial<BulkEstimate> = {}): BulkEstimate {
 
 describe('the Check -> confirm -> Start rules', () => {
   it('asks for a check first', () => {
-    expect(startBlocker(INITIAL_BULK_FLOW, COLUMN_B, HANDLES, 'beside')).toBe(
+    expect(startBlocker(judged(INITIAL_BULK_FLOW), COLUMN_B, HANDLES, 'beside')).toBe(
       'Press Check first: it counts the rows and shows the most it can cost.',
     );
   });
 
   it('asks for the consent the estimate calls for, then lets Start run', () => {
     const checked = estimated(COLUMN_B, estimate());
-    expect(startBlocker(checked, COLUMN_B, HANDLES, 'beside')).toBe(
+    expect(startBlocker(judged(checked), COLUMN_B, HANDLES, 'beside')).toBe(
       'Tick the box to accept the cost, then press Start.',
     );
-    expect(startBlocker({ ...checked, confirmedCost: true }, COLUMN_B, HANDLES, 'beside')).toBeNull();
+    expect(startBlocker(judged(checked, true), COLUMN_B, HANDLES, 'beside')).toBeNull();
   });
 
   it('needs no consent for an estimate below the threshold', () => {
     expect(
       startBlocker(
-        estimated(COLUMN_B, estimate({ needsConfirmation: false, maxCredits: 1 })),
+        judged(estimated(COLUMN_B, estimate({ needsConfirmation: false, maxCredits: 1 }))),
         COLUMN_B,
         HANDLES,
         'beside',
@@ -53,7 +60,7 @@ describe('the Check -> confirm -> Start rules', () => {
   });
 
   it('refuses an estimate made for another input: another column, options or selection', () => {
-    const checked = { ...estimated(COLUMN_B, estimate()), confirmedCost: true };
+    const checked = judged(estimated(COLUMN_B, estimate()), true);
     const otherPlatform = inputKey(
       { kind: 'column', sheetName: 'Creators', column: 'B', firstRow: 2 },
       null,
@@ -67,9 +74,9 @@ describe('the Check -> confirm -> Start rules', () => {
     );
     const selection = inputKey({ kind: 'selection' }, 'Creators!B2:B51', null);
     const moved = inputKey({ kind: 'selection' }, 'Creators!B2:B80', null);
-    expect(
-      startBlocker({ ...estimated(selection, estimate()), confirmedCost: true }, moved, HANDLES, 'beside'),
-    ).toContain('press Check again');
+    expect(startBlocker(judged(estimated(selection, estimate()), true), moved, HANDLES, 'beside')).toContain(
+      'press Check again',
+    );
   });
 
   it('does not start when nothing would be looked up', () => {
@@ -77,7 +84,7 @@ describe('the Check -> confirm -> Start rules', () => {
       COLUMN_B,
       estimate({ rows: 4, invalid: 4, unique: 0, maxCredits: 0, needsConfirmation: false }),
     );
-    expect(startBlocker(empty, COLUMN_B, HANDLES, 'beside')).toBe(
+    expect(startBlocker(judged(empty), COLUMN_B, HANDLES, 'beside')).toBe(
       'None of the 4 rows holds a valid handle: check the column.',
     );
   });
@@ -89,7 +96,7 @@ describe('the Check -> confirm -> Start rules', () => {
       besideRange: 'Creators!C1:H51',
     });
     expect(occupiedBeside(occupied)).toEqual({ cells: 37, range: 'Creators!C1:H51' });
-    const checked = estimated(COLUMN_B, occupied);
+    const checked = judged(estimated(COLUMN_B, occupied));
     expect(startBlocker(checked, COLUMN_B, HANDLES, 'beside')).toBe(
       'Tick the box to write over the cells that hold data, or choose "In a new tab".',
     );
@@ -100,7 +107,7 @@ describe('the Check -> confirm -> Start rules', () => {
   it('starts beside the input without asking when the area there is empty or not reported', () => {
     expect(occupiedBeside(estimate({ besideOccupied: 0 }))).toBeNull();
     expect(occupiedBeside(estimate())).toBeNull();
-    const checked = { ...estimated(COLUMN_B, estimate({ besideOccupied: 0 })), confirmedCost: true };
+    const checked = judged(estimated(COLUMN_B, estimate({ besideOccupied: 0 })), true);
     expect(startBlocker(checked, COLUMN_B, HANDLES, 'beside')).toBeNull();
   });
 
@@ -108,7 +115,6 @@ describe('the Check -> confirm -> Start rules', () => {
     const state = estimated(COLUMN_B, estimate());
     expect(state).toEqual({
       checked: { key: COLUMN_B, estimate: estimate() },
-      confirmedCost: false,
       confirmedOverwrite: false,
       overwriteQuestion: null,
     });

@@ -96,6 +96,16 @@ describe('collaborationPostsToRows', () => {
     });
     expect(collaborationPostsToRows(page).map((row) => row[0])).toEqual(['X1']);
   });
+
+  it("dates a post on the sheet's calendar: 23:30 UTC is the next day in Berlin", () => {
+    const page = withValue(
+      influencerPostsPage(),
+      ['influencer', 'posts', 0, 'post_timestamp'],
+      Date.UTC(2024, 3, 12, 23, 30),
+    );
+    expect(collaborationPostsToRows(page)[0][1]).toBe('2024-04-12');
+    expect(collaborationPostsToRows(page, { timeZone: 'Europe/Berlin' })[0][1]).toBe('2024-04-13');
+  });
 });
 
 describe('collaborationPostsToRows with partial answers', () => {

@@ -21,6 +21,7 @@ import {
   rawIgUserInfoFlat,
   rawIgUserInfoWrapped,
 } from '../responses/fixtures/raw';
+import { withValue } from '../responses/fixtures/edit-path';
 
 const RAW_IDS = (Object.keys(OPERATIONS) as (keyof typeof OPERATIONS)[]).filter(
   (id): id is RawOperationId => OPERATIONS[id].raw,
@@ -99,6 +100,15 @@ describe('rawToRows (table mode)', () => {
       'likes',
       'replies',
     ]);
+  });
+
+  it("dates an item on the sheet's calendar: 23:00 UTC is the next day in Berlin", () => {
+    const page = withValue(igUserTagsFeedPage(), ['items', 0, 'taken_at'], Date.UTC(2024, 4, 1, 23) / 1000);
+    const created = rawColumns('rawIgUserTagsFeed').findIndex((col) => col.id === 'created');
+    expect(rawToRows('rawIgUserTagsFeed', page)[0][created]).toBe('2024-05-01');
+    expect(rawToRows('rawIgUserTagsFeed', page, { timeZone: 'Europe/Berlin' })[0][created]).toBe(
+      '2024-05-02',
+    );
   });
 
   it('maps Instagram posts, leaving what a post lacks empty', () => {

@@ -376,6 +376,27 @@ describe('reportToRow', () => {
     expect(byId(input, selected('report_date'))).toEqual({ report_date: '2024-05-03' });
   });
 
+  it("writes the report date as a day of the sheet's zone: 23:59 UTC is the next day in Berlin", () => {
+    const input: ReportRowInput = {
+      kind: 'report',
+      platform: 'instagram',
+      report: instagramReportResponseSchema.parse(instagramReportOfFitnessCreator()).profile,
+      reportDate: Date.UTC(2024, 4, 3, 23, 59),
+    };
+    const columns = selected('report_date');
+    expect(reportToRow(input, columns, 'Europe/Berlin')).toEqual(['2024-05-04']);
+    expect(reportToRow(input, columns, 'America/Los_Angeles')).toEqual(['2024-05-03']);
+    expect(reportToRow(input, columns)).toEqual(['2024-05-03']);
+    expect(reportToRows([input], columns, { timeZone: 'Europe/Berlin' })).toEqual([['2024-05-04']]);
+    // Text with an offset is an instant too; a bare date is already a day and stays as written.
+    expect(reportToRow({ ...input, reportDate: '2024-05-03T23:59:00Z' }, columns, 'Europe/Berlin')).toEqual([
+      '2024-05-04',
+    ]);
+    expect(reportToRow({ ...input, reportDate: '2024-05-03' }, columns, 'Asia/Tokyo')).toEqual([
+      '2024-05-03',
+    ]);
+  });
+
   it('maps a YouTube report as public clients show it: Bio from description, total views, handle', () => {
     const row = byId(youtube(youtubeReportAsPublicClientsShowIt()), selected('default, profile, posts, ids'));
     expect(row).toMatchObject({

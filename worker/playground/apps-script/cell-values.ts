@@ -5,7 +5,16 @@
  * "TRUE" is a boolean, "2024-05-01" is a date, a leading apostrophe keeps the rest as text, and
  * the plain-text format "@" keeps everything as typed. So an id such as "00123" loses its zeros
  * unless the column is formatted as text first, exactly as in Sheets.
+ *
+ * Dates are wall-clock times of the spreadsheet's time zone, as in Sheets: a Date written is kept
+ * as that instant, typed "2024-05-01" is midnight of that day *in the spreadsheet's zone*, and
+ * getValues hands both back as Dates of those instants. Apps Script says so: "Spreadsheet time
+ * zones that differ from the script time zone are a frequent source of scripting bugs"
+ * (https://developers.google.com/apps-script/reference/base/session#getScriptTimeZone();
+ * date cells come back as Date objects, Range.getValues). So in a Berlin sheet the cell 2024-05-01
+ * reads as 2024-04-30T22:00:00Z, and code that takes its UTC date gets the day before.
  */
+import { instantOfWallClock, zonedParts } from './zoned-time';
 
 export type CellValue = number | string | boolean | Date;
 
@@ -31,8 +40,11 @@ export function isDate(value: unknown): value is Date {
   return Object.prototype.toString.call(value) === '[object Date]';
 }
 
+/** The zone of a cell read alone (tests of these functions); sheets pass their spreadsheet's. */
+const UTC = 'Etc/UTC';
+
 /** What a cell becomes when a script writes `input` into it (setValue, setValues). */
-export function enterValue(input: unknown, numberFormat: string): Entered {
+export function enterValue(input: unknown, numberFormat: string, timeZone: string = UTC): Entered {
   if (input === null || input === undefined || input === '') return EMPTY;
   if (typeof input === 'number') {
     if (!Number.isFinite(input))
@@ -63,7 +75,7 @@ export function enterValue(input: unknown, numberFormat: string): Entered {
   const date = ISO_DATE.exec(text);
   if (date !== null) {
     const [, y, m, d, hh, mm, ss] = date;
-    const time = Date.UTC(
+    const wall = Date.UTC(
       Number(y),
       Number(m) - 1,
       Number(d),
@@ -71,7 +83,7 @@ export function enterValue(input: unknown, numberFormat: string): Entered {
       Number(mm ?? 0),
       Number(ss ?? 0),
     );
-    if (!Number.isNaN(time)) return { value: new Date(time), formula: '' };
+    if (!Number.isNaN(wall)) return { value: new Date(instantOfWallClock(wall, timeZone)), formula: '' };
   }
   return { value: input, formula: '' };
 }
@@ -79,10 +91,10 @@ export function enterValue(input: unknown, numberFormat: string): Entered {
 const NUMBER_FORMAT = /^([^#0]*)(#,##0|0)(\.0+)?(%?)([^#0]*)$/;
 
 /** What the cell shows (getDisplayValues), for the number formats the add-on uses. */
-export function displayValue(value: CellValue, numberFormat: string): string {
+export function displayValue(value: CellValue, numberFormat: string, timeZone: string = UTC): string {
   if (value === '') return '';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (isDate(value)) return formatDate(value, numberFormat);
+  if (isDate(value)) return formatDate(value, numberFormat, timeZone);
   if (typeof value === 'string') return value;
   const pattern = NUMBER_FORMAT.exec(numberFormat);
   if (pattern === null) return String(value);
@@ -97,24 +109,28 @@ export function displayValue(value: CellValue, numberFormat: string): string {
   return `${prefix}${text}${percent}${suffix}`;
 }
 
-/** Date formats as Sheets spells them (yyyy, mm, dd, hh, ss; mm after hh is minutes). */
-export function formatDate(date: Date, format: string): string {
+/**
+ * Date formats as Sheets spells them (yyyy, mm, dd, hh, ss; mm after hh is minutes), on the wall
+ * clock of `timeZone`, the spreadsheet's.
+ */
+export function formatDate(date: Date, format: string, timeZone: string = UTC): string {
   const pattern = /y/i.test(format) || /d/i.test(format) ? format : 'yyyy-mm-dd';
   const two = (n: number) => String(n).padStart(2, '0');
+  const wall = zonedParts(date, timeZone);
   let sawHour = false;
   return pattern.replace(/yyyy|mm|dd|hh|ss/gi, (token) => {
     switch (token.toLowerCase()) {
       case 'yyyy':
-        return String(date.getUTCFullYear());
+        return String(wall.year);
       case 'dd':
-        return two(date.getUTCDate());
+        return two(wall.day);
       case 'hh':
         sawHour = true;
-        return two(date.getUTCHours());
+        return two(wall.hour);
       case 'ss':
-        return two(date.getUTCSeconds());
+        return two(wall.second);
       default:
-        return sawHour ? two(date.getUTCMinutes()) : two(date.getUTCMonth() + 1);
+        return sawHour ? two(wall.minute) : two(wall.month);
     }
   });
 }

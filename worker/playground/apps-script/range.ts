@@ -66,13 +66,13 @@ export class FakeRange {
 
   getDisplayValues(): string[][] {
     this.enter('Range.getDisplayValues');
-    return this.read((cell) => displayValue(cell.value, cell.format));
+    return this.read((cell) => displayValue(cell.value, cell.format, this.sheet.timeZone));
   }
 
   getDisplayValue(): string {
     this.enter('Range.getDisplayValue');
     const cell = this.topLeft();
-    return displayValue(cell.value, cell.format);
+    return displayValue(cell.value, cell.format, this.sheet.timeZone);
   }
 
   setValues(values: unknown[][]): FakeRange {

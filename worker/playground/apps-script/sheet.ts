@@ -48,6 +48,8 @@ export interface SheetContext {
   writes: WriteLog;
   evaluator: () => FormulaEvaluator | null;
   cellCount: () => number;
+  /** The spreadsheet's time zone: dates typed into cells are its wall-clock times. */
+  timeZone: () => string;
 }
 
 /** A tab: a grid of cells that grows only when asked (insertRows*, insertColumns*, appendRow). */
@@ -72,6 +74,11 @@ export class FakeSheet {
 
   get runtime(): FakeRuntime {
     return this.context.runtime;
+  }
+
+  /** The spreadsheet's zone, in which this sheet's dates are read and shown. */
+  get timeZone(): string {
+    return this.context.timeZone();
   }
 
   getName(): string {
@@ -274,7 +281,7 @@ export class FakeSheet {
 
   /** Writes `input` as a script would (parsing strings like typed text), evaluating formulas. */
   enter(row: number, column: number, input: unknown): void {
-    const entered = enterValue(input, this.cell(row, column).format);
+    const entered = enterValue(input, this.cell(row, column).format, this.timeZone);
     this.clearSpillOf(row, column);
     this.update(row, column, { value: entered.value, formula: entered.formula, spilledFrom: null });
     if (entered.formula !== '') this.evaluate(row, column);
@@ -315,7 +322,7 @@ export class FakeSheet {
     const owner = `${row},${column}`;
     grid.forEach((line, r) =>
       line.forEach((input, c) => {
-        const entered = enterValue(input === null ? '' : input, DEFAULT_NUMBER_FORMAT);
+        const entered = enterValue(input === null ? '' : input, DEFAULT_NUMBER_FORMAT, this.timeZone);
         if (r === 0 && c === 0) this.update(row, column, { value: entered.value });
         else this.update(row + r, column + c, { value: entered.value, spilledFrom: owner });
       }),

@@ -10,7 +10,14 @@ export interface SpreadsheetOptions {
   name?: string;
   /** The tabs, in order; the first is active. */
   sheets?: readonly string[];
+  /**
+   * File > Settings > Time zone, an IANA name. Default Europe/Berlin, ahead of UTC, so that code
+   * reading a date cell's UTC day (toISOString) fails here as it would in Berlin.
+   */
+  timeZone?: string;
 }
+
+export const DEFAULT_SPREADSHEET_TIME_ZONE = 'Europe/Berlin';
 
 /**
  * SpreadsheetApp of a container-bound script: one open spreadsheet. A custom function may read it
@@ -35,10 +42,12 @@ export class FakeSpreadsheetApp {
         writes: this.writes,
         evaluator: () => this.formulaEvaluator,
         cellCount: () => this.spreadsheet.totalCells(),
+        timeZone: () => this.spreadsheet.timeZone,
       },
       options.id ?? '1CreatorSheetsTestSpreadsheetId0000000000000',
       options.name ?? 'Creators',
       options.sheets ?? ['Sheet1'],
+      options.timeZone ?? DEFAULT_SPREADSHEET_TIME_ZONE,
     );
   }
 

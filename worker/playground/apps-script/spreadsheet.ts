@@ -2,6 +2,12 @@ import { splitSheetName } from './a1-notation';
 import type { FakeRange } from './range';
 import type { FakeRuntime } from './runtime';
 import { FakeSheet, type SheetContext } from './sheet';
+import { zonedParts } from './zoned-time';
+
+function checkedTimeZone(timeZone: string): string {
+  zonedParts(new Date(0), timeZone); // throws "Invalid argument: timeZone ..." for an unknown zone
+  return timeZone;
+}
 
 interface RecordedToast {
   message: string;
@@ -19,14 +25,17 @@ export class FakeSpreadsheet {
   private active: FakeSheet;
   private selection: FakeRange | null = null;
   private nextSheetId = 0;
+  private readonly zone: string;
 
   constructor(
     private readonly context: SheetContext,
     private readonly id: string,
     private readonly name: string,
     sheetNames: readonly string[],
+    timeZone: string,
   ) {
     if (sheetNames.length === 0) throw new Error('A spreadsheet has at least one sheet');
+    this.zone = checkedTimeZone(timeZone);
     for (const sheetName of sheetNames) this.addSheet(sheetName, this.sheets.length);
     this.active = this.sheets[0];
   }
@@ -50,9 +59,13 @@ export class FakeSpreadsheet {
     return `https://docs.google.com/spreadsheets/d/${this.id}/edit`;
   }
 
+  /**
+   * The spreadsheet's own zone (File > Settings), not the script's (Session.getScriptTimeZone(),
+   * from the manifest): date cells are wall-clock times of this one.
+   */
   getSpreadsheetTimeZone(): string {
     this.runtime.enter('Spreadsheet.getSpreadsheetTimeZone');
-    return 'Etc/UTC';
+    return this.zone;
   }
 
   getSheets(): FakeSheet[] {
@@ -135,6 +148,10 @@ export class FakeSpreadsheet {
   }
 
   // ---- for the other fakes and tests: no run-mode checks ----
+
+  get timeZone(): string {
+    return this.zone;
+  }
 
   sheet(name: string): FakeSheet | null {
     return this.sheets.find((sheet) => sheet.title === name) ?? null;

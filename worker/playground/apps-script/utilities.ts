@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { FakeBlob, nodeEncoding, toBuffer } from './blob';
 import type { FakeRuntime } from './runtime';
+import { zonedParts } from './zoned-time';
 
 const DIGEST_ALGORITHMS = {
   MD2: 'MD2',
@@ -140,31 +141,4 @@ function decodeBase64(encoded: unknown, alphabet: RegExp): Buffer {
     throw new Error('Could not decode string.');
   }
   return Buffer.from(encoded.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-}
-
-function zonedParts(date: Date, timeZone: string) {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-  } catch {
-    throw new Error(`Invalid argument: timeZone ${timeZone}`);
-  }
-  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
 }

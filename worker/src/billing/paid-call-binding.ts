@@ -53,6 +53,9 @@ export async function withPaidCallBinding<T>(
         material,
         operation: input.operation,
         userEmail: input.context.identity.email,
+        ...(input.context.identity.documentId === undefined
+          ? {}
+          : { documentId: input.context.identity.documentId }),
         requestId: input.context.requestId,
         ...(input.context.jobId === undefined ? {} : { jobId: input.context.jobId }),
         estimate: input.estimate,

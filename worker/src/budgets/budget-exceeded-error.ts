@@ -1,6 +1,10 @@
 import type { BudgetPeriod } from '../store/utc-periods';
 
-export type BudgetScope = 'user' | 'team';
+/**
+ * `document`: a document key's formulas past the document's formula allowance for the day
+ * (formula-allowance.ts), which someone who may approve can raise for today in the sidebar.
+ */
+export type BudgetScope = 'user' | 'team' | 'document';
 
 interface BudgetExceededInit {
   /** Credits (the default) or raw requests of the monthly raw allowance. */
@@ -53,6 +57,7 @@ function budgetMessage(
   left: number,
   estimate: number,
 ) {
+  if (scope === 'document') return allowanceMessage(limit, left, estimate);
   const when = period === 'day' ? 'today' : 'this month';
   const amount = unit === 'credits' ? credits : rawRequests;
   const budget = unit === 'credits' ? 'budget' : 'raw request budget';
@@ -63,6 +68,12 @@ function budgetMessage(
   const whose = scope === 'user' ? `your ${budget}` : `the team's ${budget}`;
   const verb = unit === 'credits' ? 'cost' : 'use';
   return `This would ${verb} up to ${amount(estimate)}, more than the ${left} left of ${whose} for ${when}`;
+}
+
+/** Said in a formula's cells: what it needs, and where to approve it. */
+function allowanceMessage(limit: number, left: number, estimate: number): string {
+  const room = left <= 0 ? 'none is left' : `${left} ${left === 1 ? 'is' : 'are'} left`;
+  return `Needs approval: up to ${credits(estimate)}, more than this sheet's formulas may spend without asking (${credits(limit)} today, ${room}). Approve it in Extensions > Creator Sheets > Settings, then refresh.`;
 }
 
 function credits(amount: number): string {

@@ -8,6 +8,10 @@ import { fromMilliCredits, toMilliCredits } from '../store/milli-credits';
 import { normalizeUserEmail } from '../store/user-email';
 import { BUDGET_PERIODS, periodEnd, type BudgetPeriod } from '../store/utc-periods';
 import { BudgetExceededError, type BudgetScope } from './budget-exceeded-error';
+
+/** The budgets of people and the team (a document's formula allowance is held apart). */
+type SpendScope = Exclude<BudgetScope, 'document'>;
+import type { FormulaAllowances, FormulaAllowanceToday } from './formula-allowance';
 import type { BudgetLimits, BudgetLine, BudgetStatus } from '../../../shared/worker-api/budgets';
 export type { BudgetLimits, BudgetLine, BudgetStatus } from '../../../shared/worker-api/budgets';
 
@@ -73,10 +77,25 @@ export interface BudgetHold {
   shrink(charge: CreditCharge): CreditCharge;
 }
 
+/** A document's formula allowance today, with what its formulas spent and hold right now. */
+export interface DocumentAllowanceStatus {
+  allowance: FormulaAllowanceToday;
+  spent: number;
+  pending: number;
+  /** null without a daily cap. */
+  left: number | null;
+  resetsAt: number;
+}
+
 export interface BudgetGuard {
   limits(email: string): Promise<EffectiveBudgets>;
   status(email: string): Promise<BudgetStatus>;
-  /** Throws BudgetExceededError when the estimate would take the user or the team past a budget. */
+  /** A document's formula allowance (a document key's calls are held to it too). */
+  documentStatus(documentId: string): Promise<DocumentAllowanceStatus>;
+  /**
+   * Throws BudgetExceededError when the estimate would take the user or the team past a budget, or
+   * a document key's call its document past the formula allowance (scope `document`).
+   */
   check(identity: BudgetSubject, estimate: Credits): Promise<void>;
   /** check(), then holds the estimate until the hold is recorded or released. */
   reserve(identity: BudgetSubject, estimate: Credits): Promise<BudgetHold>;
@@ -94,9 +113,16 @@ interface BudgetGuardOptions {
   ledger: LedgerRepository;
   clock: Clock;
   defaults?: BudgetDefaults;
+  /** Formula allowances per document; without them a document key is held to budgets only. */
+  allowances?: FormulaAllowances;
 }
 
-const SCOPES: readonly BudgetScope[] = ['user', 'team'];
+const SCOPES: readonly SpendScope[] = ['user', 'team'];
+
+/** Without formula allowances a document's formulas are held to the connector's budgets only. */
+const NO_ALLOWANCES: FormulaAllowances = {
+  today: async () => ({ perDay: null, isDefault: true, approved: 0, lastApprovalAt: null, cap: null }),
+};
 
 /** Credits are held in thousandths, raw requests in whole units. */
 const UNITS: readonly BudgetUnit[] = ['credits', 'rawRequests'];
@@ -115,7 +141,7 @@ function toAmount(limit: number, unit: BudgetUnit): number {
 }
 
 /** The limits of one unit: `user`/`team` for credits, `userRaw`/`teamRaw` for raw requests. */
-function limitsOf(effective: EffectiveBudgets, unit: BudgetUnit, scope: BudgetScope): BudgetLimits {
+function limitsOf(effective: EffectiveBudgets, unit: BudgetUnit, scope: SpendScope): BudgetLimits {
   if (unit === 'credits') return scope === 'user' ? effective.user : effective.team;
   return scope === 'user' ? effective.userRaw : effective.teamRaw;
 }
@@ -129,19 +155,34 @@ function limitsOf(effective: EffectiveBudgets, unit: BudgetUnit, scope: BudgetSc
 export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
   const { budgets, ledger, clock } = options;
   const defaults = options.defaults ?? {};
+  const allowances = options.allowances ?? NO_ALLOWANCES;
   /** Held amounts by unit, then `team` or the user's address. */
   const pending = new Map<BudgetUnit, Map<string, number>>(UNITS.map((unit) => [unit, new Map()]));
-  const holdKey = (scope: BudgetScope, email: string) => (scope === 'team' ? 'team' : `user:${email}`);
-  const pendingOf = (unit: BudgetUnit, scope: BudgetScope, email: string) =>
+  const holdKey = (scope: SpendScope, email: string) => (scope === 'team' ? 'team' : `user:${email}`);
+  const pendingOf = (unit: BudgetUnit, scope: SpendScope, email: string) =>
     pending.get(unit)?.get(holdKey(scope, email)) ?? 0;
-  const addPending = (unit: BudgetUnit, email: string, amount: number) => {
+  /** Credits held by each document's formulas (documents spend credits only). */
+  const documentPending = new Map<string, number>();
+  const addPending = (unit: BudgetUnit, subject: { email: string; documentId?: string }, amount: number) => {
     const held = pending.get(unit) as Map<string, number>;
-    for (const scope of SCOPES) {
-      const key = holdKey(scope, email);
-      const left = (held.get(key) ?? 0) + amount;
-      if (left <= 0) held.delete(key);
-      else held.set(key, left);
+    const keys = SCOPES.map((scope) => holdKey(scope, subject.email));
+    for (const [map, key] of [
+      ...keys.map((key) => [held, key] as const),
+      ...(unit === 'credits' && subject.documentId !== undefined
+        ? [[documentPending, subject.documentId] as const]
+        : []),
+    ]) {
+      const left = (map.get(key) ?? 0) + amount;
+      if (left <= 0) map.delete(key);
+      else map.set(key, left);
     }
+  };
+
+  /** Spent, held and capped for one document's formulas today, in thousandths of a credit. */
+  const documentAmounts = async (documentId: string, now: number) => {
+    const allowance = await allowances.today(documentId, now);
+    const spend = await ledger.spend({ period: 'day', documentId, now });
+    return { allowance, spent: toMilliCredits(spend.credits) };
   };
 
   const limits = async (email: string): Promise<EffectiveBudgets> => {
@@ -168,7 +209,7 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
 
   /** Spent amounts per unit, scope and period, read at one instant. */
   const spentOf = async (email: string, now: number) => {
-    const spent = {} as Record<BudgetUnit, Record<BudgetScope, Record<BudgetPeriod, number>>>;
+    const spent = {} as Record<BudgetUnit, Record<SpendScope, Record<BudgetPeriod, number>>>;
     for (const unit of UNITS) spent[unit] = { user: { day: 0, month: 0 }, team: { day: 0, month: 0 } };
     for (const scope of SCOPES) {
       for (const period of BUDGET_PERIODS) {
@@ -189,6 +230,10 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
     const now = clock.now();
     const effective = await limits(email);
     const spent = await spentOf(email, now);
+    const document =
+      subject.documentId !== undefined && wanted.credits > 0
+        ? { id: subject.documentId, ...(await documentAmounts(subject.documentId, now)) }
+        : null;
     // Read after the awaits, so holds taken meanwhile count.
     for (const unit of UNITS) {
       if (wanted[unit] === 0) continue;
@@ -209,6 +254,19 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
             });
           }
         }
+      }
+    }
+    if (document !== null && document.allowance.cap !== null) {
+      const committed = document.spent + (documentPending.get(document.id) ?? 0);
+      if (committed + wanted.credits > toMilliCredits(document.allowance.cap)) {
+        throw new BudgetExceededError({
+          scope: 'document',
+          period: 'day',
+          limit: document.allowance.cap,
+          committed: fromMilliCredits(committed),
+          estimate: fromMilliCredits(wanted.credits),
+          resetsAt: periodEnd('day', now),
+        });
       }
     }
     return wanted;
@@ -237,7 +295,7 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
       const now = clock.now();
       const effective = await limits(email);
       const spent = await spentOf(email, now);
-      const line = (unit: BudgetUnit, scope: BudgetScope, period: BudgetPeriod): BudgetLine => {
+      const line = (unit: BudgetUnit, scope: SpendScope, period: BudgetPeriod): BudgetLine => {
         const limit = limitsOf(effective, unit, scope)[period];
         const held = pendingOf(unit, scope, email);
         const used = spent[unit][scope][period] + held;
@@ -249,7 +307,7 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
           resetsAt: periodEnd(period, now),
         };
       };
-      const lines = (unit: BudgetUnit, scope: BudgetScope) => ({
+      const lines = (unit: BudgetUnit, scope: SpendScope) => ({
         day: line(unit, scope, 'day'),
         month: line(unit, scope, 'month'),
       });
@@ -261,19 +319,35 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
       };
     },
 
+    async documentStatus(documentId) {
+      const now = clock.now();
+      const { allowance, spent } = await documentAmounts(documentId, now);
+      const held = documentPending.get(documentId) ?? 0;
+      return {
+        allowance,
+        spent: fromMilliCredits(spent),
+        pending: fromMilliCredits(held),
+        left:
+          allowance.cap === null
+            ? null
+            : fromMilliCredits(Math.max(0, toMilliCredits(allowance.cap) - spent - held)),
+        resetsAt: periodEnd('day', now),
+      };
+    },
+
     async check(identity, estimate) {
       await check(identity, estimate);
     },
 
     async reserve(identity, estimate) {
-      const email = normalizeUserEmail(identity.email);
+      const subject = { email: normalizeUserEmail(identity.email), documentId: identity.documentId };
       const held = await check(identity, estimate);
-      for (const unit of UNITS) addPending(unit, email, held[unit]);
+      for (const unit of UNITS) addPending(unit, subject, held[unit]);
       let open = true;
       const release = () => {
         if (!open) return;
         open = false;
-        for (const unit of UNITS) addPending(unit, email, -held[unit]);
+        for (const unit of UNITS) addPending(unit, subject, -held[unit]);
       };
       const shrink = (charge: CreditCharge): CreditCharge => {
         const freed = { credits: 0, rawRequests: 0 };
@@ -281,7 +355,7 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
         for (const unit of UNITS) {
           const amount = Math.min(held[unit], amountOf(charge, unit));
           held[unit] -= amount;
-          addPending(unit, email, -amount);
+          addPending(unit, subject, -amount);
           freed[unit] = fromAmount(amount, unit);
         }
         return freed;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { WORKER_ROUTES, type WorkerRoute, type WorkerRouteName } from '../../../shared/worker-api/routes';
+import {
+  successStatus,
+  WORKER_ROUTES,
+  type WorkerRoute,
+  type WorkerRouteName,
+} from '../../../shared/worker-api/routes';
 import { ROUTE_SCHEMAS, type RouteSchemas } from './route-schemas';
 
 /**
@@ -76,9 +81,10 @@ function responsesOf(name: WorkerRouteName, route: WorkerRoute): Record<string, 
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   });
   const ok = { description: `OK (shared/worker-api: the \`${name}\` route's answer type)` };
+  const also = route.alsoAnswers;
   return {
-    [name === 'startJob' ? '202' : '200']: ok,
-    ...(name === 'startJob' ? { '200': { description: 'The job this idempotency key already made' } } : {}),
+    [String(successStatus(route))]: ok,
+    ...(also === undefined ? {} : { [String(also.status)]: { description: also.when } }),
     '400': error('The request is not one this route takes; the message names every problem'),
     ...(route.access === 'public' ? {} : { '401': error('No credential, or one that is not valid') }),
     ...(route.access === 'admin' ? { '403': error('For admins only') } : {}),

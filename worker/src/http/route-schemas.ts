@@ -29,6 +29,11 @@ import { reportsRequestSchema } from '../operations/reports-request';
 import { searchRequestSchema } from '../operations/search-request';
 import { unreadableAnswersQuerySchema } from '../operations/unreadable-answers-router';
 import { budgetUpdateSchema } from '../budgets/budgets-router';
+import {
+  documentParamsSchema,
+  formulaAllowanceRequestSchema,
+  formulaApprovalRequestSchema,
+} from '../budgets/formula-allowance-router';
 import { usageQuerySchema } from '../budgets/usage-router';
 import { keyListQuerySchema, keyRequestSchema } from '../identity/keys-router';
 import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from '../jobs/job-request';
@@ -36,8 +41,9 @@ import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from '../job
 /**
  * The zod schema each route reads its path, query and body with, tied at compile time to what
  * shared/worker-api says the add-on sends: `tsc` fails here when a schema stops accepting the
- * shared request (a field renamed or made required on one side only) or reads a field the shared
- * type does not name. The OpenAPI description (openapi.ts) is generated from the same schemas.
+ * shared request (a field renamed or made required on one side only), reads a field the shared
+ * type does not name, or ignores one it names (zod would drop, or pass unread, what the add-on
+ * sends). The OpenAPI description (openapi.ts) is generated from the same schemas.
  */
 
 export interface RouteSchemas {
@@ -54,11 +60,24 @@ type Part<S extends RouteShapes, P extends keyof RouteShapes> = S extends { [K i
   ? Exclude<T, undefined>
   : undefined;
 
-/** unknown when every `Sent` is an input the schema takes and it names no other field; else a message. */
+/** Every key of any member of a union (`keyof` of a union is only the keys all members share). */
+type AnyKey<T> = T extends unknown ? keyof T : never;
+
+/**
+ * unknown when every `Sent` is an input the schema takes and the two name the same fields; else a
+ * message naming the fields one side lacks.
+ */
 type Reads<Sent, Schema> = Schema extends z.ZodType
   ? [Sent] extends [Named<z.input<Schema>>]
     ? [Exclude<keyof Named<z.input<Schema>>, keyof Sent>] extends [never]
-      ? unknown
+      ? [Exclude<AnyKey<Sent>, AnyKey<Named<z.input<Schema>>>>] extends [never]
+        ? unknown
+        : {
+            'the schema ignores fields the shared type sends': Exclude<
+              AnyKey<Sent>,
+              AnyKey<Named<z.input<Schema>>>
+            >;
+          }
       : { 'the schema reads fields the shared type lacks': Exclude<keyof Named<z.input<Schema>>, keyof Sent> }
     : { 'the schema refuses the shared request type': Sent }
   : unknown;
@@ -81,6 +100,15 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
   issueKey: schemasOf(R.issueKey, { body: keyRequestSchema }),
   listKeys: schemasOf(R.listKeys, { query: keyListQuerySchema }),
   revokeKey: {},
+  formulaAllowance: schemasOf(R.formulaAllowance, { params: documentParamsSchema }),
+  setFormulaAllowance: schemasOf(R.setFormulaAllowance, {
+    params: documentParamsSchema,
+    body: formulaAllowanceRequestSchema,
+  }),
+  approveFormulas: schemasOf(R.approveFormulas, {
+    params: documentParamsSchema,
+    body: formulaApprovalRequestSchema,
+  }),
   usage: schemasOf(R.usage, { query: usageQuerySchema }),
   budgets: {},
   setBudgets: schemasOf(R.setBudgets, { body: budgetUpdateSchema }),

@@ -24,14 +24,14 @@ interface KeysRouterOptions {
  */
 const KEYS_BODY_LIMIT = 8 * KB;
 
+/** A spreadsheet id as Google writes them: letters, digits, `-` and `_`. */
+export const spreadsheetId = () =>
+  matching(/^[A-Za-z0-9_-]{10,200}$/, 'must be a spreadsheet id (letters, digits, - and _)');
+
 /** The body of `POST /api/keys` when the ID token is not in `Authorization: Bearer`. */
 export const keyRequestSchema = z.looseObject({
   idToken: z.string().optional(),
-  /** A spreadsheet id as Google writes them: letters, digits, `-` and `_`. */
-  documentId: matching(
-    /^[A-Za-z0-9_-]{10,200}$/,
-    'must be a spreadsheet id (letters, digits, - and _)',
-  ).optional(),
+  documentId: spreadsheetId().optional(),
 });
 
 /** `GET /api/keys?email=`: an admin narrows the list to one person (empty means everyone). */

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
 import { parseRequest } from '../../../shared/validation-message';
+import { successStatus, WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import { jsonBody, KB } from '../http/json-body';
 import { parseBody } from '../http/parse-body';
 import { badRequest, WorkerError } from '../http/worker-error';
@@ -67,7 +68,8 @@ export function createJobsRouter(deps: JobsRouterDeps): Router {
       ...(request.idempotencyKey === undefined ? {} : { idempotencyKey: request.idempotencyKey }),
     });
     res
-      .status(created ? 202 : 200)
+      // The table's statuses (startJob's `status`, and `alsoAnswers` for a key already used).
+      .status(created ? successStatus(WORKER_ROUTES.startJob) : 200)
       .set(noStore)
       .json({ id: job.id, status: job.status, total: job.progress.total });
   });

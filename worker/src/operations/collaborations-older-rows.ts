@@ -93,11 +93,11 @@ function sponsorName(sponsor: unknown): unknown {
   return isRecord(sponsor) ? (sponsor.name ?? sponsor.username ?? sponsor.domain) : sponsor;
 }
 
-function cellOf(col: Column, value: unknown): Cell {
+function cellOf(col: Column, value: unknown, timeZone: string | undefined): Cell {
   if (col.id === 'sponsors' && Array.isArray(value)) return joinedCell(value.map(sponsorName));
   switch (col.format) {
     case 'date':
-      return dateFromMillis(value);
+      return dateFromMillis(value, timeZone);
     case 'integer':
     case 'decimal':
     case 'percent':
@@ -109,11 +109,11 @@ function cellOf(col: Column, value: unknown): Cell {
   }
 }
 
-function readField(item: unknown, field: OlderField): Cell {
+function readField(item: unknown, field: OlderField, timeZone: string | undefined): Cell {
   for (const path of field.paths) {
     const value = valueAt(item, path.split('.'));
     if (value === undefined || value === null) continue;
-    const cell = cellOf(field.column, value);
+    const cell = cellOf(field.column, value, timeZone);
     if (cell !== null) return cell;
   }
   return null;
@@ -132,11 +132,21 @@ function otherFields(item: unknown, consumed: ReadonlySet<string>): Cell {
   return Object.keys(rest).length === 0 ? null : textCell(JSON.stringify(rest));
 }
 
-/** One row per item, in the API's order, under olderCollaborationColumns(layout). */
-export function olderCollaborationRows(layout: OlderCollaborationsLayout, items: readonly unknown[]): Row[] {
+/**
+ * One row per item, in the API's order, under olderCollaborationColumns(layout); dates are days on
+ * the calendar of `timeZone`, the spreadsheet's (UTC when absent).
+ */
+export function olderCollaborationRows(
+  layout: OlderCollaborationsLayout,
+  items: readonly unknown[],
+  timeZone?: string,
+): Row[] {
   const fields = LAYOUTS[layout];
   const consumed = new Set(fields.flatMap((field) => field.paths));
-  return items.map((item) => [...fields.map((field) => readField(item, field)), otherFields(item, consumed)]);
+  return items.map((item) => [
+    ...fields.map((field) => readField(item, field, timeZone)),
+    otherFields(item, consumed),
+  ]);
 }
 
 /** What makes two items the same: a post's id, else the item's id, else a brand's domain. */

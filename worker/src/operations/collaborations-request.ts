@@ -1,35 +1,45 @@
 import { z } from 'zod';
+import { dayEnd, dayStart } from '../../../shared/day-bounds';
 import { text } from '../../../shared/requests/fields';
 import {
   DEFAULT_COLLABORATION_PAGES,
   MAX_COLLABORATION_PAGES,
 } from '../../../shared/worker-api/request-limits';
 import { platformField } from './search-request';
+import { timeZoneField } from './time-zone-field';
 
 // The collaboration posts job bounds its pages alike (worker/src/jobs/job-kinds/collaboration-posts.ts).
 export { DEFAULT_COLLABORATION_PAGES, MAX_COLLABORATION_PAGES };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A bound as read: an instant, or a calendar day whose start or end hangs on the request's zone. */
+type TimeBound = { ms: number } | { day: string };
+
 /**
- * A bound of the posts' creation time: milliseconds since the epoch, or a date as a sheet writes
- * it (`2024-05-01`, a whole UTC day) or an ISO timestamp. `end` makes a whole day inclusive.
+ * A bound of the posts' creation time: milliseconds since the epoch, a date as a sheet writes it
+ * (`2024-05-01`, a whole day of the request's `timeZone`) or an ISO timestamp. A day is kept as a
+ * day here: the zone is another field, so the instant is found once the whole body is read.
  */
-function timeBound(end: boolean) {
-  return z.union([z.number().int().min(0), z.string()]).transform((value, ctx) => {
-    if (typeof value === 'number') return value;
-    const trimmed = value.trim();
-    const ms = Date.parse(DATE_ONLY.test(trimmed) ? `${trimmed}T00:00:00Z` : trimmed);
-    if (!Number.isFinite(ms) || ms < 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be a date such as 2024-05-01, an ISO time or milliseconds since 1970, got ${JSON.stringify(value)}`,
-      });
-      return z.NEVER;
-    }
-    return end && DATE_ONLY.test(trimmed) ? ms + DAY_MS - 1 : ms;
-  });
+const timeBound = z.union([z.number().int().min(0), z.string()]).transform((value, ctx): TimeBound => {
+  if (typeof value === 'number') return { ms: value };
+  const trimmed = value.trim();
+  const isDay = DATE_ONLY.test(trimmed);
+  const ms = Date.parse(isDay ? `${trimmed}T00:00:00Z` : trimmed);
+  if (!Number.isFinite(ms) || ms < 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a date such as 2024-05-01, an ISO time or milliseconds since 1970, got ${JSON.stringify(value)}`,
+    });
+    return z.NEVER;
+  }
+  return isDay ? { day: trimmed } : { ms };
+});
+
+/** A day starts at midnight in the zone (never before 1970, which the API cannot take) and `to` ends it. */
+function instantOf(bound: TimeBound, end: boolean, timeZone: string | undefined): number {
+  if ('ms' in bound) return bound.ms;
+  return end ? dayEnd(bound.day, timeZone) : Math.max(0, dayStart(bound.day, timeZone));
 }
 
 function checkWindow(request: { from?: number; to?: number }, ctx: z.RefinementCtx): void {
@@ -49,14 +59,21 @@ export const collaborationsRequestSchema = z
     id: text(),
     platform: platformField,
     collaboratorId: text().optional(),
-    from: timeBound(false).optional(),
-    to: timeBound(true).optional(),
+    from: timeBound.optional(),
+    to: timeBound.optional(),
     groupBrandCollaborations: z.boolean().optional(),
     limit: z.number().int().min(1).optional(),
     cursor: text().optional(),
     maxPages: z.number().int().min(1).max(MAX_COLLABORATION_PAGES).default(DEFAULT_COLLABORATION_PAGES),
     withHeader: z.boolean().default(false),
+    /** The spreadsheet's zone: the days of `from` / `to` and of the Date column (UTC when absent). */
+    timeZone: timeZoneField,
   })
+  .transform(({ from, to, ...request }) => ({
+    ...request,
+    ...(from === undefined ? {} : { from: instantOf(from, false, request.timeZone) }),
+    ...(to === undefined ? {} : { to: instantOf(to, true, request.timeZone) }),
+  }))
   .superRefine(checkWindow);
 
 export type CollaborationsInput = z.output<typeof collaborationsRequestSchema>;

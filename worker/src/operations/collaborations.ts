@@ -110,10 +110,13 @@ function collaborationPostsSide(page: Paid<CollaborationPostsResponse>): Collabo
   return page.influencer === undefined && page.brand !== undefined ? 'brand' : 'influencer';
 }
 
-/** A page's rows, or the one row saying it was billed but could not be read. */
-function collaborationPostsPageRows(page: Paid<CollaborationPostsResponse>): Row[] {
+/** A page's rows (dates on the calendar of `timeZone`), or the one row saying it was billed but unreadable. */
+function collaborationPostsPageRows(
+  page: Paid<CollaborationPostsResponse>,
+  timeZone: string | undefined,
+): Row[] {
   if (isUnreadableAnswer(page)) return [unreadableRow(page)];
-  return withCreators(page, collaborationPostsToRows(page));
+  return withCreators(page, collaborationPostsToRows(page, { timeZone }));
 }
 
 function unreadableRow(answer: UnreadableAnswer): Row {
@@ -223,7 +226,7 @@ export async function runCollaborationPosts(
       (page) => {
         if (collaborationPostsSide(page) === 'brand') side = 'brand';
         credits = [...credits, chargeOf(page, 'collaborationPosts')];
-        rows.push(...collaborationPostsPageRows(page));
+        rows.push(...collaborationPostsPageRows(page, input.timeZone));
       },
     );
   } finally {

@@ -15,7 +15,7 @@ import { operationContext, type OperationDeps } from './operation-deps';
 
 /**
  * `POST /api/email-search` `{ emails, withHeader?, deadlineMs? }` -> `{ header, columns, pending,
- * counts, rows }` (see searchEmails). The rows are written a chunk at a time: a request may hold
+ * awaitingApproval, counts, rows }` (see searchEmails). The rows are written a chunk at a time: a request may hold
  * a hundred thousand of them.
  */
 export function createEmailSearchRouter(deps: OperationDeps): Router {
@@ -24,8 +24,8 @@ export function createEmailSearchRouter(deps: OperationDeps): Router {
     const input = parseBody(emailSearchRequestSchema, req.body);
     const result = await searchEmails(deps, operationContext(req, deps), input);
     res.set('Cache-Control', 'no-store');
-    const { header, columns, pending, counts } = result;
-    await sendRowsJson(res, { header, columns, pending, counts }, result);
+    const { header, columns, pending, awaitingApproval, counts } = result;
+    await sendRowsJson(res, { header, columns, pending, awaitingApproval, counts }, result);
   });
   return router;
 }

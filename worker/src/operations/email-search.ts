@@ -10,6 +10,7 @@ import {
   type UnreadableAnswer,
 } from '../../../shared/unreadable-answer';
 import type { EmailSearchAnswer } from '../../../shared/worker-api/email-search';
+import { fileFormulaAsk } from '../billing/formula-ask';
 import type { PaidBudget } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
 import { settledBy, STILL_FETCHING } from '../http/deadline';
@@ -63,6 +64,7 @@ export async function runEmailSearch(
     columns: result.columns,
     rows: result.rows(0, result.rowCount),
     pending: result.pending,
+    awaitingApproval: result.awaitingApproval,
     counts: result.counts,
   };
 }
@@ -115,6 +117,7 @@ export async function searchEmails(
   });
 
   const pending = new Set(uncached);
+  const refused = new Set<string>();
   if (uncached.length > 0) {
     const batches = toBatches(deps, uncached);
     // One check for the whole request, at the most it can cost (every address matched). Batches
@@ -122,7 +125,24 @@ export async function searchEmails(
     const toPay = batches
       .filter((batch) => !deps.singleFlight.has(batch.key))
       .flatMap((batch) => batch.emails);
-    const budget = await deps.paid.reserve(context, estimateCredits('emailSearch', { emails: toPay }));
+    const estimate = estimateCredits('emailSearch', { emails: toPay });
+    let budget: PaidBudget;
+    try {
+      budget = await deps.paid.reserve(context, estimate);
+    } catch (error) {
+      // Past the document's formula allowance: nothing new is looked up, the cached rows stand.
+      const message = await fileFormulaAsk(deps.store.formulaAllowances, context, error, {
+        operation: 'emailSearch',
+        credits: estimate.credits,
+        itemKeys: toPay.map((email) => deps.store.emailCacheKey(email)),
+      });
+      for (const email of uncached) {
+        found.failures.set(email, message);
+        refused.add(email);
+      }
+      pending.clear();
+      return emailSearchResult(prepared.entries, input.withHeader, found, pending, refused, counts);
+    }
     const work = searchBatches(deps, context, budget, batches, found, pending, counts);
     const inTime = await settledBy(work, input.deadlineMs ?? deps.config.formulaDeadlineMs, deps.sleep);
     if (!inTime) {
@@ -137,19 +157,30 @@ export async function searchEmails(
   const answered = cachedCount + counts.sent - counts.failed;
   if (answered === 0 && pending.size === 0 && found.requestWide.length > 0) throw found.requestWide[0];
 
-  // The answer as it stands now: batches that land later fill the cache, not these rows.
+  return emailSearchResult(prepared.entries, input.withHeader, found, pending, refused, counts);
+}
+
+/**
+ * The answer as it stands now: batches that land later fill the cache, not these rows. `refused`:
+ * addresses past the document's formula allowance (their rows say so; nothing was sent for them).
+ */
+function emailSearchResult(
+  entries: readonly PreparedEmail[],
+  withHeader: boolean,
+  found: Found,
+  pending: ReadonlySet<string>,
+  refused: ReadonlySet<string>,
+  counts: EmailSearchAnswer['counts'],
+): EmailSearchResult {
   const stillPending = new Set(pending);
-  const { entries } = prepared;
-  let stillFetching = 0;
-  if (stillPending.size > 0) {
-    for (const entry of entries)
-      if (entry.kind === 'valid' && stillPending.has(entry.email)) stillFetching += 1;
-  }
-  const offset = input.withHeader ? 1 : 0;
+  const rowsOf = (set: ReadonlySet<string>) =>
+    set.size === 0 ? 0 : entries.filter((entry) => entry.kind === 'valid' && set.has(entry.email)).length;
+  const offset = withHeader ? 1 : 0;
   return {
     header: EMAIL_COLUMNS.map((col) => col.label),
     columns: [...EMAIL_COLUMNS],
-    pending: stillFetching,
+    pending: rowsOf(stillPending),
+    awaitingApproval: rowsOf(refused),
     counts: { ...counts },
     rowCount: entries.length + offset,
     rows(start, end) {

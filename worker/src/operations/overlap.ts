@@ -14,6 +14,7 @@ import {
 } from '../../../shared/unreadable-answer';
 import { OVERLAP_COLUMNS, overlapToRows } from '../../../shared/rows/overlap-rows';
 import type { OverlapAnswer } from '../../../shared/worker-api/overlap';
+import { fileFormulaAsk } from '../billing/formula-ask';
 import { settledBy, STILL_FETCHING } from '../http/deadline';
 import { badRequest } from '../http/worker-error';
 import { canonicalJson } from './canonical-json';
@@ -101,6 +102,7 @@ export async function runOverlap(
     storedAt,
     credits,
     pending: 0,
+    awaitingApproval: 0,
   });
   const saved = async () =>
     deps.paid.recordSavings(context, 'audienceOverlap', {
@@ -140,9 +142,20 @@ export async function runOverlap(
   if (input.deadlineMs !== undefined && !(await settledBy(work, input.deadlineMs, deps.sleep))) {
     deps.background.track(work);
     context.log.info({ creators: influencers.length }, 'overlap answered at the deadline; the call goes on');
-    return stillFetching(input.withHeader);
+    return oneRow(STILL_FETCHING, input.withHeader, 'pending');
   }
-  const flight = await work;
+  let flight: Awaited<typeof work>;
+  try {
+    flight = await work;
+  } catch (error) {
+    // Past the document's formula allowance: the row says what it needs and where to approve it.
+    const message = await fileFormulaAsk(deps.store.formulaAllowances, context, error, {
+      operation: 'audienceOverlap',
+      credits: estimateCredits('audienceOverlap').credits,
+      itemKeys: [key],
+    });
+    return oneRow(message, input.withHeader, 'awaitingApproval');
+  }
   if (flight.shared) await saved();
   const credits = flight.shared
     ? 0
@@ -150,12 +163,15 @@ export async function runOverlap(
   return answer(flight.value.stored, flight.value.storedAt, flight.shared, credits);
 }
 
-/** The one row a formula shows while the overlap is still on its way (it lands in the cache). */
-function stillFetching(withHeader: boolean): OverlapAnswer {
+/**
+ * The one row a formula shows while the overlap is still on its way (it lands in the cache), or
+ * while it waits for an approval.
+ */
+function oneRow(message: string, withHeader: boolean, why: 'pending' | 'awaitingApproval'): OverlapAnswer {
   return {
     header: OVERLAP_COLUMNS.map((col) => col.label),
     columns: [...OVERLAP_COLUMNS],
-    rows: withOptionalHeader(OVERLAP_COLUMNS, [errorRow(STILL_FETCHING, OVERLAP_COLUMNS.length)], {
+    rows: withOptionalHeader(OVERLAP_COLUMNS, [errorRow(message, OVERLAP_COLUMNS.length)], {
       withHeader,
     }),
     reportInfo: {},
@@ -163,6 +179,7 @@ function stillFetching(withHeader: boolean): OverlapAnswer {
     fromCache: false,
     storedAt: 0,
     credits: 0,
-    pending: 1,
+    pending: why === 'pending' ? 1 : 0,
+    awaitingApproval: why === 'awaitingApproval' ? 1 : 0,
   };
 }

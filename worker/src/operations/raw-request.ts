@@ -4,6 +4,7 @@ import { RAW_QUERY_SCHEMAS } from '../../../shared/requests/raw';
 import { RAW_LAYOUTS, type RawLayout } from '../../../shared/worker-api/raw';
 import { MAX_RAW_PAGES } from '../../../shared/worker-api/request-limits';
 import { parseBody } from '../http/parse-body';
+import { timeZoneField } from './time-zone-field';
 
 const rawOperation = z.string().superRefine((value, ctx) => {
   if (!(RAW_OPERATION_IDS as readonly string[]).includes(value)) {
@@ -32,6 +33,8 @@ export const rawRequestSchema = z.looseObject({
   /** `table`: the operation's useful columns; `flat`: every field, columns fixed by the first page. */
   layout: z.enum(RAW_LAYOUTS).default('table'),
   withHeader: z.boolean().default(false),
+  /** The spreadsheet's zone: table date columns are days on its calendar (UTC when absent). */
+  timeZone: timeZoneField,
 });
 
 export interface RawInput {
@@ -42,6 +45,8 @@ export interface RawInput {
   maxPages: number;
   layout: RawLayout;
   withHeader: boolean;
+  /** The spreadsheet's zone for date columns; UTC when absent. */
+  timeZone?: string;
 }
 
 export function parseRawRequest(body: unknown): RawInput {
@@ -56,5 +61,6 @@ export function parseRawRequest(body: unknown): RawInput {
     maxPages: request.maxPages === 0 ? MAX_RAW_PAGES : request.maxPages,
     layout: request.layout,
     withHeader: request.withHeader,
+    ...(request.timeZone === undefined ? {} : { timeZone: request.timeZone }),
   };
 }

@@ -37,11 +37,14 @@ interface RawPageResult {
 
 type RawCall = { kind: 'page'; body: unknown } | { kind: 'notFound'; error: UpstreamError };
 
-/** The rows of a page in the operation's own columns, or one row saying it could not be read. */
-export function rawPageRows(operation: RawOperationId, page: RawPageResult): Row[] {
+/**
+ * The rows of a page in the operation's own columns, dates on the calendar of `timeZone` (UTC when
+ * absent), or one row saying it could not be read.
+ */
+export function rawPageRows(operation: RawOperationId, page: RawPageResult, timeZone?: string): Row[] {
   if (page.unreadable !== null)
     return [errorRow(unreadableAnswerMessage(page.unreadable), rawColumns(operation).length)];
-  return rawToRows(operation, page.body);
+  return rawToRows(operation, page.body, { timeZone });
 }
 
 /** The raw account's own refusals, as a sentence for whoever set up the worker. */
@@ -183,7 +186,8 @@ export async function runRaw(
     answer.rawUnits += 1;
     answer.pages += 1;
     if (page.unreadable !== null) unreadableRows.push(errorRow(unreadableAnswerMessage(page.unreadable), 1));
-    const pageRows = input.layout === 'table' ? rawToRows(operation, page.body) : null;
+    const pageRows =
+      input.layout === 'table' ? rawToRows(operation, page.body, { timeZone: input.timeZone }) : null;
     columns ??= flatColumns(page.items);
     page.items.forEach((item, index) => {
       const key = rawItemKey(item);

@@ -3,6 +3,7 @@ import { CALCULATION_METHODS } from '../../../shared/enums';
 import { parsePlatform } from '../../../shared/handles';
 import type { Platform } from '../../../shared/platforms';
 import { MAX_DEADLINE_MS, MAX_REPORT_INPUTS } from '../../../shared/worker-api/request-limits';
+import { timeZoneField } from './time-zone-field';
 
 /** `instagram`, `ig`, `TikTok`, `yt`...; an empty cell means no default. */
 const platformInput = z.unknown().transform((value, ctx): Platform | undefined => {
@@ -41,6 +42,8 @@ export const reportsRequestSchema = z.looseObject({
   withHeader: z.boolean().default(false),
   /** Answer by then with what is ready; the config's FORMULA_DEADLINE_MS when absent. */
   deadlineMs: z.number().int().min(0).max(MAX_DEADLINE_MS).optional(),
+  /** The spreadsheet's zone: the report date is a day on its calendar (UTC when absent). */
+  timeZone: timeZoneField,
 });
 
 export type ReportsRequest = z.output<typeof reportsRequestSchema>;

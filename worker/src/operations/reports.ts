@@ -3,6 +3,7 @@ import { sumCharges } from '../../../shared/pricing';
 import { selectReportColumns, type ReportRowInput } from '../../../shared/rows/report-rows';
 import { unreadableAnswerMessage } from '../../../shared/unreadable-answer';
 import type { ReportsAnswer } from '../../../shared/worker-api/reports';
+import { fileFormulaAsk } from '../billing/formula-ask';
 import type { PaidBudget } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
 import { settledBy, STILL_FETCHING } from '../http/deadline';
@@ -86,11 +87,14 @@ export async function runReports(
   const missing = keys.filter((key) => !outcomes.has(key)).map((key) => targets.get(key) as ReportTarget);
   const counts = { creators: targets.size, cached, fetched: 0, shared: 0, failed: 0 };
   let pendingKeys = new Set<string>();
-  if (missing.length > 0) {
-    // One budget check for the whole request, refused (402) before anything is sent. Creators
-    // another request is fetching right now are not counted: this one will share that call.
-    const toPay = missing.filter((target) => !deps.singleFlight.has(target.key));
-    const budget = await deps.paid.reserve(context, sumCharges(toPay.map(reportEstimate)));
+  let awaitingApproval = new Set<string>();
+  const budget = missing.length === 0 ? null : await reserveOrAsk(deps, context, missing);
+  if (typeof budget === 'string') {
+    // Past the document's formula allowance: nothing new is fetched, the cached rows stand.
+    for (const target of missing)
+      outcomes.set(target.key, { kind: 'error', message: budget, requestWide: null });
+    awaitingApproval = new Set(missing.map((target) => target.key));
+  } else if (budget !== null) {
     const work = fetchMissing(deps, context, budget, missing, input.refresh, outcomes, counts);
     const inTime = await settledBy(work, input.deadlineMs ?? deps.config.formulaDeadlineMs, deps.sleep);
     if (!inTime) {
@@ -133,10 +137,35 @@ export async function runReports(
   return {
     header: columns.map((col) => col.label),
     columns,
-    rows: reportRowsWithMemo(resolved, columns, { withHeader: input.withHeader }),
+    rows: reportRowsWithMemo(resolved, columns, { withHeader: input.withHeader, timeZone: input.timeZone }),
     pending,
+    awaitingApproval: rowInputs.filter((row) => row.kind === 'target' && awaitingApproval.has(row.key))
+      .length,
     counts,
   };
+}
+
+/**
+ * One budget check for the whole request, refused (402) before anything is sent; creators another
+ * request is fetching right now are not counted (this one will share that call). Past a
+ * document's formula allowance the answer is the sentence the rows show instead.
+ */
+async function reserveOrAsk(
+  deps: OperationDeps,
+  context: OperationContext,
+  missing: readonly ReportTarget[],
+): Promise<PaidBudget | string> {
+  const toPay = missing.filter((target) => !deps.singleFlight.has(target.key));
+  const estimate = sumCharges(toPay.map(reportEstimate));
+  try {
+    return await deps.paid.reserve(context, estimate);
+  } catch (error) {
+    return fileFormulaAsk(deps.store.formulaAllowances, context, error, {
+      operation: 'report',
+      credits: estimate.credits,
+      itemKeys: toPay.map((target) => target.key),
+    });
+  }
 }
 
 /** Fetches every missing creator; each outcome lands in `outcomes` as soon as it is known. */

@@ -85,6 +85,8 @@ export interface KeyRepository {
   get(keyId: string): Promise<WorkerKeyInfo | null>;
   /** Newest first; every key when `email` is absent. */
   list(email?: string): Promise<WorkerKeyInfo[]>;
+  /** A document's live key (neither revoked nor expired), or null: who connected it, and when. */
+  ofDocument(documentId: string): Promise<WorkerKeyInfo | null>;
 }
 
 interface KeyRow {
@@ -123,6 +125,10 @@ export function createSqliteKeyRepository(
     'UPDATE worker_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
   );
   const all = db.prepare<[], KeyRow>('SELECT * FROM worker_keys ORDER BY created_at DESC, id');
+  const documentKey = db.prepare<[string, number], KeyRow>(
+    `SELECT * FROM worker_keys WHERE document_id = ? AND revoked_at IS NULL AND created_at > ?
+     ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+  );
   const ofEmail = db.prepare<[string], KeyRow>(
     'SELECT * FROM worker_keys WHERE email = ? ORDER BY created_at DESC, id',
   );
@@ -213,6 +219,11 @@ export function createSqliteKeyRepository(
 
     async get(keyId) {
       const row = byId.get(keyId);
+      return row === undefined ? null : toInfo(row);
+    },
+
+    async ofDocument(documentId) {
+      const row = documentKey.get(documentId, clock.now() - policy.lifetimeMs);
       return row === undefined ? null : toInfo(row);
     },
 

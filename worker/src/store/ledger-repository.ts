@@ -56,8 +56,11 @@ export interface LedgerRepository {
   addSavings(entry: SavingsInput): void;
   /** Writes the sums added so far (one transaction); a no-op when there are none. */
   flushSavings(): Promise<void>;
-  /** Within the UTC day or month holding `now`; the whole team when `email` is absent. */
-  spend(query: { period: BudgetPeriod; email?: string; now?: number }): Promise<Spend>;
+  /**
+   * Within the UTC day or month holding `now`: one document's formulas with `documentId`, else one
+   * person's with `email`, else the whole team's.
+   */
+  spend(query: { period: BudgetPeriod; email?: string; documentId?: string; now?: number }): Promise<Spend>;
   /** Newest first. */
   recent(email: string, limit?: number): Promise<LedgerEntry[]>;
   /** Per user within the UTC day or month holding `now`, biggest spender first. */
@@ -245,6 +248,9 @@ export function createSqliteLedgerRepository(
   const userSpend = db.prepare<[string, number, number], SpendRow>(
     `SELECT ${sums} FROM ledger WHERE user_email = ? AND at >= ? AND at < ?`,
   );
+  const documentSpend = db.prepare<[string, number, number], SpendRow>(
+    `SELECT ${sums} FROM ledger WHERE document_id = ? AND at >= ? AND at < ?`,
+  );
   const byUser = db.prepare<[number, number], SpendRow>(
     `SELECT user_email AS email, ${sums} FROM ledger WHERE at >= ? AND at < ?
      GROUP BY user_email ORDER BY actual_milli DESC, user_email`,
@@ -299,9 +305,10 @@ export function createSqliteLedgerRepository(
 
     flushSavingsNow: flushPending,
 
-    async spend({ period, email, now = clock.now() }) {
+    async spend({ period, email, documentId, now = clock.now() }) {
       flushPending();
       const [from, to] = [periodStart(period, now), periodEnd(period, now)];
+      if (documentId !== undefined) return toSpend(documentSpend.get(documentId, from, to));
       const row =
         email === undefined ? teamSpend.get(from, to) : userSpend.get(normalizeUserEmail(email), from, to);
       return toSpend(row);

@@ -207,6 +207,36 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX worker_keys_document ON worker_keys (document_id) WHERE document_id IS NOT NULL;
   ALTER TABLE ledger ADD COLUMN document_id TEXT;
   `,
+  // 8: a document's formula allowance (credits per UTC day without asking), the approvals on top
+  // of it, and the formulas refused for want of it (one row per distinct ask, today's only); the
+  // document a journaled paid call was made for, so its recovered ledger row counts for it too.
+  `
+  CREATE INDEX ledger_document_at ON ledger (document_id, at) WHERE document_id IS NOT NULL;
+  ALTER TABLE paid_calls ADD COLUMN document_id TEXT;
+  CREATE TABLE formula_allowances (
+    document_id TEXT PRIMARY KEY,
+    per_day_milli INTEGER CHECK (per_day_milli IS NULL OR per_day_milli >= 0),
+    updated_at INTEGER NOT NULL,
+    updated_by TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE formula_approvals (
+    id INTEGER PRIMARY KEY,
+    document_id TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    credits_milli INTEGER NOT NULL CHECK (credits_milli > 0),
+    approved_by TEXT NOT NULL
+  );
+  CREATE INDEX formula_approvals_document_at ON formula_approvals (document_id, at);
+  CREATE TABLE formula_asks (
+    document_id TEXT NOT NULL,
+    ask_key TEXT NOT NULL,
+    operation_id TEXT NOT NULL,
+    credits_milli INTEGER NOT NULL,
+    items INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (document_id, ask_key)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -33,6 +33,8 @@ interface PaidCallIntent {
   material: string;
   operation: OperationId;
   userEmail: string;
+  /** A document key's call: the ledger row recovery writes counts against the document too. */
+  documentId?: string;
   requestId: string;
   jobId?: string;
   estimate: CreditCharge;
@@ -114,6 +116,7 @@ interface CallRow {
   user_email: string;
   request_id: string;
   job_id: string | null;
+  document_id: string | null;
   estimated_milli: number;
   estimated_raw: number;
   run_id: string;
@@ -146,12 +149,12 @@ export function createSqlitePaidCallJournal(
   );
   const claim = db.prepare(
     `UPDATE paid_calls SET state = @state, run_id = @run, request_id = @request, job_id = @job,
-       user_email = @user WHERE id = @id AND state = @was`,
+       user_email = @user, document_id = @document WHERE id = @id AND state = @was`,
   );
   const insert = db.prepare(
     `INSERT INTO paid_calls (id, call_key, state, operation_id, user_email, request_id, job_id,
-       estimated_milli, estimated_raw, run_id, sent_at)
-     VALUES (@id, @key, 'sent', @operation, @user, @request, @job, @milli, @raw, @run, @at)`,
+       document_id, estimated_milli, estimated_raw, run_id, sent_at)
+     VALUES (@id, @key, 'sent', @operation, @user, @request, @job, @document, @milli, @raw, @run, @at)`,
   );
   const markAnswered = db.prepare<[number, number, Buffer, string]>(
     `UPDATE paid_calls SET state = 'answered', answered_at = ?, status = ?, sealed_body = ?
@@ -200,6 +203,7 @@ export function createSqlitePaidCallJournal(
       request: intent.requestId,
       job: intent.jobId ?? null,
       user: normalizeUserEmail(intent.userEmail),
+      document: intent.documentId ?? null,
     };
     if (kept !== undefined && kept.status !== null) {
       const text = bodyOf(kept);
@@ -255,6 +259,7 @@ export function createSqlitePaidCallJournal(
       actualCredits: actual.credits,
       rawRequests: actual.rawRequests,
       ...(row.job_id === null ? {} : { jobId: row.job_id }),
+      ...(row.document_id === null ? {} : { documentId: row.document_id }),
       requestId: row.request_id,
     });
     endAs.run(state, clock.now(), row.id);
@@ -280,6 +285,7 @@ export function createSqlitePaidCallJournal(
           actualCredits: fromMilliCredits(row.estimated_milli),
           rawRequests: row.estimated_raw,
           ...(row.job_id === null ? {} : { jobId: row.job_id }),
+          ...(row.document_id === null ? {} : { documentId: row.document_id }),
           requestId: row.request_id,
           unconfirmed: true,
         });

@@ -21,6 +21,10 @@ import {
   type AccountReadingRepository,
 } from './account-reading-repository';
 import { createSqliteKeyRepository, type KeyPolicy, type KeyRepository } from './key-repository';
+import {
+  createSqliteFormulaAllowanceRepository,
+  type FormulaAllowanceRepository,
+} from './formula-allowance-repository';
 import { createSqliteLedgerRepository, type LedgerOptions, type LedgerRepository } from './ledger-repository';
 import { migrate } from './migrations';
 import { SealedBox } from './sealed-box';
@@ -69,6 +73,8 @@ export interface Store {
   keys: KeyRepository;
   ledger: LedgerRepository;
   budgets: BudgetRepository;
+  /** Documents' formula allowances, approvals and refused asks. */
+  formulaAllowances: FormulaAllowanceRepository;
   jobs: JobRepository;
   /** Who created each AI list through this worker. */
   aiListOwners: AiListOwnerRepository;
@@ -133,6 +139,7 @@ export function openStore(options: StoreOptions): Store {
     keys: createSqliteKeyRepository(db, clock, options.keyPolicy),
     ledger,
     budgets: createSqliteBudgetRepository(db, clock),
+    formulaAllowances: createSqliteFormulaAllowanceRepository(db, clock),
     jobs: createSqliteJobRepository(db, clock, box),
     aiListOwners: createSqliteAiListOwnerRepository(db, clock),
     jobWaits: createSqliteJobWaitRepository(db, box),

@@ -4,6 +4,7 @@ import {
   type BudgetDefaults,
   type BudgetGuard,
 } from '../../../../worker/src/budgets/budget-guard';
+import { createFormulaAllowances } from '../../../../worker/src/budgets/formula-allowance';
 import { openStore, type Store } from '../../../../worker/src/store/store';
 import { ManualClock } from '../store/store-fixtures';
 
@@ -261,5 +262,69 @@ describe('budget guard', () => {
       held.release();
       expect((await guard.status(ana.email)).userRaw.day).toMatchObject({ pending: 0, left: 5 });
     });
+  });
+});
+
+describe('a document key and its formula allowance', () => {
+  const DOC = 'doc_guard_1234567890';
+  const formulas = { email: 'ana@team.com', documentId: DOC };
+  let clock: ManualClock;
+  let store: Store;
+  let guard: BudgetGuard;
+
+  beforeEach(() => {
+    clock = new ManualClock(Date.UTC(2025, 4, 14, 10, 0));
+    store = openStore({ memory: true, clock });
+    guard = createBudgetGuard({
+      budgets: store.budgets,
+      ledger: store.ledger,
+      clock,
+      allowances: createFormulaAllowances({ repository: store.formulaAllowances, defaultPerDay: 5 }),
+    });
+  });
+  afterEach(() => store.close());
+
+  it('lets two formulas at once hold no more than the allowance between them', async () => {
+    const first = await guard.reserve(formulas, 3);
+    await expect(guard.reserve(formulas, 3)).rejects.toMatchObject({ scope: 'document', left: 2 });
+    // The person's own key is not held to the document's allowance.
+    await expect(guard.check({ email: 'ana@team.com' }, 3)).resolves.toBeUndefined();
+    expect(await guard.documentStatus(DOC)).toMatchObject({ spent: 0, pending: 3, left: 2 });
+    first.release();
+    expect(await guard.documentStatus(DOC)).toMatchObject({ pending: 0, left: 5 });
+  });
+
+  it('counts what the document spent today, approvals on top, and starts afresh at UTC midnight', async () => {
+    await store.ledger.record({
+      userEmail: 'ana@team.com',
+      operation: 'report',
+      estimatedCredits: 4,
+      actualCredits: 4,
+      documentId: DOC,
+      requestId: 'r1',
+    });
+    await expect(guard.check(formulas, 2)).rejects.toMatchObject({ scope: 'document', period: 'day' });
+    await store.formulaAllowances.approve(DOC, 1, 'ana@team.com');
+    await expect(guard.check(formulas, 2)).resolves.toBeUndefined();
+    expect(await guard.documentStatus(DOC)).toMatchObject({
+      allowance: { perDay: 5, isDefault: true, approved: 1, cap: 6 },
+      spent: 4,
+      left: 2,
+    });
+
+    clock.set(Date.UTC(2025, 4, 15, 0, 0));
+    expect(await guard.documentStatus(DOC)).toMatchObject({
+      allowance: { approved: 0, cap: 5 },
+      spent: 0,
+      left: 5,
+    });
+  });
+
+  it('never refuses what costs nothing, and has no cap once the document says so', async () => {
+    await store.formulaAllowances.set(DOC, 0, 'ana@team.com');
+    await expect(guard.check(formulas, 0)).resolves.toBeUndefined();
+    await expect(guard.check(formulas, 0.02)).rejects.toMatchObject({ scope: 'document' });
+    await store.formulaAllowances.set(DOC, null, 'ana@team.com');
+    await expect(guard.check(formulas, 500)).resolves.toBeUndefined();
   });
 });

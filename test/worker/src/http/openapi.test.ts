@@ -2,7 +2,12 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import request from 'supertest';
 import { MAX_JOB_ROWS_PAGE } from '../../../../shared/worker-api/request-limits';
-import { WORKER_ROUTES } from '../../../../shared/worker-api/routes';
+import {
+  type RouteMethod,
+  successStatus,
+  WORKER_ROUTES,
+  type WorkerRoute,
+} from '../../../../shared/worker-api/routes';
 import { openApiPath, type OpenApiDocument } from '../../../../worker/src/http/openapi';
 import { auth, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 import { appRoutes } from './app-routes';
@@ -61,6 +66,45 @@ describe('the route table', () => {
       .filter((route) => route !== 'GET /');
     const table = Object.values(WORKER_ROUTES).map((route) => `${route.method} ${route.path}`);
     expect([...table].sort()).toEqual([...served].sort());
+  });
+
+  it('has a route for every method it types (the add-on may call no other)', () => {
+    // A Record lists RouteMethod exactly: a method added to the type must be added here too.
+    const typed: Record<RouteMethod, true> = { GET: true, POST: true, PUT: true, DELETE: true };
+    const used = new Set<string>(Object.values(WORKER_ROUTES).map((route: WorkerRoute) => route.method));
+    expect([...used].sort()).toEqual(Object.keys(typed).sort());
+  });
+
+  it("answers each route's success with the status the table and the description give it", async () => {
+    const job = { kind: 'email-enrichment', input: { emails: ['status@example.com'] } };
+    const calls: [WorkerRoute, () => request.Test][] = [
+      [WORKER_ROUTES.openApi, () => request(world.app).get('/api/openapi.json')],
+      [
+        WORKER_ROUTES.reports,
+        () =>
+          request(world.app)
+            .post('/api/reports')
+            .set(auth())
+            .send({ handles: ['@cristiano'] }),
+      ],
+      [WORKER_ROUTES.startJob, () => request(world.app).post('/api/jobs').set(auth()).send(job)],
+    ];
+    for (const [route, call] of calls) {
+      const res = await call();
+      expect({ route: route.path, status: res.status }).toEqual({
+        route: route.path,
+        status: successStatus(route),
+      });
+      expect(operation(route.method, route.path).responses[String(res.status)]).toBeDefined();
+      if (route === WORKER_ROUTES.startJob)
+        await request(world.app)
+          .delete(`/api/jobs/${String(res.body.id)}`)
+          .set(auth());
+    }
+    expect(operation('POST', '/api/jobs').responses['200']).toEqual({
+      description: 'The job this idempotency key already made',
+    });
+    expect(operation('POST', '/api/reports').responses['202']).toBeUndefined();
   });
 });
 

@@ -46,6 +46,24 @@ describe('schemasOf', () => {
     schemasOf(route<{ body: { emails: string[]; withHeader?: boolean }; answer: null }>(), { body: schema });
     expect(Object.keys(schema.shape)).toContain('header');
   });
+
+  it('refuses a schema that ignores a field the shared type sends', () => {
+    const schema = z.object({ emails: z.array(z.unknown()) });
+    // @ts-expect-error the add-on sends `withHeader`, the schema would strip it unread
+    schemasOf(route<{ body: { emails: string[]; withHeader?: boolean }; answer: null }>(), { body: schema });
+    expect(schema.parse({ emails: [], withHeader: true })).toEqual({ emails: [] });
+  });
+
+  it('refuses a schema that ignores a field one member of a shared union sends', () => {
+    const schema = z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('ids'), ids: z.array(z.string()) }),
+      z.object({ kind: z.literal('cells') }),
+    ]);
+    type Member = { kind: 'ids'; ids: string[] } | { kind: 'cells'; skipInvalid: boolean };
+    // @ts-expect-error `skipInvalid` of the cells member is not read
+    schemasOf(route<{ body: Member; answer: null }>(), { body: schema });
+    expect(schema.parse({ kind: 'cells', skipInvalid: true })).toEqual({ kind: 'cells' });
+  });
 });
 
 describe('ROUTE_SCHEMAS', () => {

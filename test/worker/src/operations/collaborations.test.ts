@@ -2,6 +2,7 @@ import {
   COLLABORATION_POST_COLUMNS,
   COLLABORATION_TOTAL_LABEL,
 } from '../../../../shared/rows/collaboration-rows';
+import { calendarDay } from '../../../../shared/time-zone';
 import { callsOf } from '../worker-fixture';
 import { apiPost, startMoreWorld, type MoreWorld } from '../more-routers-fixture';
 
@@ -116,6 +117,71 @@ describe('POST /api/collaborations/posts', () => {
     const stats = await world.stats();
     expect(callsOf(stats, 'collaborationPosts')).toBe(1);
     expect(stats.credits).toBe(0);
+  });
+});
+
+describe("collaborations in the sheet's time zone", () => {
+  // 26 hours apart: whatever the hour, a post falls on different days in these two zones.
+  const AHEAD = 'Pacific/Kiritimati';
+  const BEHIND = 'Etc/GMT+12';
+
+  /** Post id -> creation time, as the sandbox made the influencer's collaboration posts. */
+  function postTimes(username: string): Map<string, number> {
+    const pc = world.sandbox.state.world.platform('instagram');
+    const posts = pc.sponsoredPosts(pc.resolve(username), { limit: 100_000 }).posts;
+    return new Map(posts.map((post) => [post.id, post.createdAt]));
+  }
+
+  async function postDates(body: Record<string, unknown>): Promise<Map<string, string>> {
+    const res = await apiPost(world.api, '/api/collaborations/posts', { platform: 'instagram', ...body });
+    expect(res.status).toBe(200);
+    return new Map((res.body.rows as unknown[][]).map((row) => [String(row[0]), String(row[1])]));
+  }
+
+  it("writes each post's date as a day on the calendar of the zone the request names", async () => {
+    const { username } = influencerWith(12, 19);
+    const times = postTimes(username);
+
+    const ahead = await postDates({ id: username, timeZone: AHEAD });
+    const behind = await postDates({ id: username, timeZone: BEHIND });
+
+    expect(ahead.size).toBe(times.size);
+    for (const [id, time] of times) {
+      expect(ahead.get(id)).toBe(calendarDay(time, AHEAD));
+      expect(behind.get(id)).toBe(calendarDay(time, BEHIND));
+      expect(ahead.get(id)).not.toBe(behind.get(id));
+    }
+  });
+
+  it("reads a window's days from midnight in that zone, not in UTC", async () => {
+    const { username } = influencerWith(12, 19);
+    const times = postTimes(username);
+    const [someId, someTime] = [...times][0];
+    const day = calendarDay(someTime, AHEAD);
+    const onDay = (zone: string) =>
+      [...times].filter(([, time]) => calendarDay(time, zone) === day).map(([id]) => id);
+
+    const ahead = await postDates({ id: username, from: day, to: day, timeZone: AHEAD });
+    const behind = await postDates({ id: username, from: day, to: day, timeZone: BEHIND });
+
+    expect([...ahead.keys()].sort()).toEqual(onDay(AHEAD).sort());
+    expect([...ahead.keys()]).toContain(someId);
+    expect([...behind.keys()].sort()).toEqual(onDay(BEHIND).sort());
+    expect([...behind.keys()]).not.toContain(someId);
+  });
+
+  it('refuses a time zone that does not exist with a readable 400, before any call', async () => {
+    const body = { id: 'x', platform: 'instagram', from: '2024-05-01', timeZone: 'Mars/Olympus' };
+    const posts = await apiPost(world.api, '/api/collaborations/posts', body);
+    const summary = await apiPost(world.api, '/api/collaborations/summary', body);
+
+    for (const res of [posts, summary]) {
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain(
+        'timeZone must be a time zone such as Europe/Berlin or America/Los_Angeles, got "Mars/Olympus"',
+      );
+    }
+    expect((await world.stats()).calls).toBe(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { World } from '../../../../worker/sandbox/data';
 import type { OperationHandler } from '../../../../worker/sandbox/operation-handler';
 import { rawColumns } from '../../../../shared/rows/raw-rows';
+import { calendarDay } from '../../../../shared/time-zone';
 import { SANDBOX_TOKEN } from '../worker-fixture';
 import { apiPost, appWithToken, startMoreWorld, type MoreWorld } from '../more-routers-fixture';
 
@@ -224,6 +225,44 @@ describe('POST /api/raw', () => {
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('raw_access_denied');
     expect(res.body.error.message).toMatch(/^Raw data is not enabled for the worker's API account/);
+  });
+
+  it('writes the Created column on the calendar of the zone the request names', async () => {
+    const handle = creatorWithPosts(30, 60);
+    const pc = instagram();
+    const index = pc.resolve(handle);
+    const createdAt = new Map(
+      pc.posts(index, 0, pc.postCount(index)).items.map((post) => [post.code, post.createdAt]),
+    );
+    const columns = rawColumns('rawIgUserFeed').map((col) => col.id);
+    const [code, created] = [columns.indexOf('code'), columns.indexOf('created')];
+    // 26 hours apart: whatever the hour, a post falls on different days in these two zones.
+    const datesIn = async (timeZone: string) => {
+      const res = await raw({ operation: 'rawIgUserFeed', query: { url: handle }, timeZone });
+      expect(res.status).toBe(200);
+      return (res.body.rows as unknown[][]).map((row) => [row[code], row[created]]);
+    };
+
+    const ahead = await datesIn('Pacific/Kiritimati');
+    const behind = await datesIn('Etc/GMT+12');
+
+    expect(ahead).toHaveLength(12);
+    ahead.forEach(([postCode, date], i) => {
+      const time = createdAt.get(String(postCode)) ?? NaN;
+      expect(date).toBe(calendarDay(time, 'Pacific/Kiritimati'));
+      expect(behind[i]).toEqual([postCode, calendarDay(time, 'Etc/GMT+12')]);
+      expect(behind[i][1]).not.toBe(date);
+    });
+  });
+
+  it('refuses a time zone that does not exist with a readable 400, before any call', async () => {
+    const res = await raw({ operation: 'rawIgUserFeed', query: { url: '@x' }, timeZone: 'Mars/Olympus' });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain(
+      'timeZone must be a time zone such as Europe/Berlin or America/Los_Angeles, got "Mars/Olympus"',
+    );
+    expect((await world.stats()).calls).toBe(0);
   });
 
   it('refuses an unknown operation and a query the operation cannot take, before any call', async () => {

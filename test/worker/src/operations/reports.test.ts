@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { REPORT_GROUPS } from '../../../../shared/rows/report-rows';
+import { calendarDay } from '../../../../shared/time-zone';
 import { STILL_FETCHING } from '../../../../worker/src/http/deadline';
 import { auth, callsOf, post, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 
@@ -203,6 +204,40 @@ describe('POST /api/reports', () => {
       fields: 'report_date',
     });
     expect(res.body.rows[0]).toEqual([new Date().toISOString().slice(0, 10)]);
+  });
+
+  it("stamps the report date on the sheet's calendar when the request names its time zone", async () => {
+    const [a] = fresh(1);
+    // 26 hours apart: whatever the hour, these two zones are on different days.
+    const ahead = 'Pacific/Kiritimati';
+    const behind = 'Etc/GMT+12';
+    const dateIn = async (timeZone: string) => {
+      const body = { handles: [a], platform: 'instagram', fields: 'report_date', timeZone };
+      const res = await post(world, '/api/reports', body);
+      expect(res.status).toBe(200);
+      return { date: res.body.rows[0][0] as string, expected: calendarDay(Date.now(), timeZone) };
+    };
+    const first = await dateIn(ahead);
+    // The second and third answers come from the cache's memory, whose rows are kept per zone.
+    const second = await dateIn(behind);
+    const third = await dateIn(ahead);
+    expect(first.date).toBe(first.expected);
+    expect(second.date).toBe(second.expected);
+    expect(third.date).toBe(first.date);
+    expect(second.date).not.toBe(first.date);
+  });
+
+  it('refuses a time zone that does not exist with a readable 400, before any call', async () => {
+    const res = await post(world, '/api/reports', {
+      handles: ['a'],
+      platform: 'instagram',
+      timeZone: 'Mars/Olympus',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain(
+      'timeZone must be a time zone such as Europe/Berlin or America/Los_Angeles, got "Mars/Olympus"',
+    );
+    expect(callsOf(await world.stats(), 'report')).toBe(0);
   });
 
   it('writes a ledger row per paid call with estimated and actual credits', async () => {

@@ -114,6 +114,22 @@ describe('the paid-call journal', () => {
     next.close();
   });
 
+  it("a document's formula call recovered after a crash still counts against the document's allowance", async () => {
+    const store = open();
+    const sent = store.paidCalls.begin({ ...intent('report D'), documentId: 'doc_recovered_123456' });
+    const answered = store.paidCalls.begin({ ...intent('report E'), documentId: 'doc_recovered_123456' });
+    store.paidCalls.answered(answered.id, 200, page(2));
+    expect(sent.replay).toBeNull();
+    store.close();
+
+    const next = open();
+    next.paidCalls.recover(new Set(), chargeOfBody);
+    const spend = await next.ledger.spend({ period: 'day', documentId: 'doc_recovered_123456' });
+    expect(spend.calls).toBe(2);
+    expect(spend.credits).toBeCloseTo(0.15 + 0.02);
+    next.close();
+  });
+
   it("a job's answered calls wait for the job; its resume counts them once and may still replay them", async () => {
     const store = open();
     const { id } = store.paidCalls.begin(intent('search D', { jobId: 'job_1' }));

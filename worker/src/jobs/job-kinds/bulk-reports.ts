@@ -22,7 +22,7 @@ const MAX_REPORT_JOB_INPUTS = 100_000;
 const REPORT_JOB_BATCH = 20;
 
 const inputSchema = reportsRequestSchema
-  .pick({ platform: true, fields: true, calculationMethod: true })
+  .pick({ platform: true, fields: true, calculationMethod: true, timeZone: true })
   .extend({
     handles: z.array(z.unknown()).superRefine((items, ctx) => {
       if (items.length < 1 || items.length > MAX_REPORT_JOB_INPUTS) {
@@ -39,6 +39,8 @@ const paramsSchema = z.looseObject({
   platform: z.string().nullable(),
   fields: z.array(z.string()),
   calculationMethod: z.string(),
+  /** Absent in jobs created before the field: their rows keep UTC days. */
+  timeZone: z.string().optional(),
 });
 
 /** A cell as the sheet holds it; objects and arrays are no handle and become their error row. */
@@ -62,7 +64,7 @@ function isErrorRow(row: Row): boolean {
 export const bulkReportsKind: JobKind = {
   name: 'bulk-reports',
   summary:
-    'Reports for a column of handles: input { handles: [...cells], platform?, fields?, calculationMethod? }, one row per cell',
+    'Reports for a column of handles: input { handles: [...cells], platform?, fields?, calculationMethod?, timeZone? }, one row per cell',
 
   async create(input) {
     const parsed = parseJobInput(inputSchema, input);
@@ -74,6 +76,7 @@ export const bulkReportsKind: JobKind = {
         platform: parsed.platform ?? null,
         fields: selection.columns.map((col) => col.id),
         calculationMethod: parsed.calculationMethod,
+        ...(parsed.timeZone === undefined ? {} : { timeZone: parsed.timeZone }),
       },
       total: parsed.handles.length,
       columns: selection.columns,
@@ -87,6 +90,7 @@ export const bulkReportsKind: JobKind = {
       ...(params.platform === null ? {} : { platform: params.platform }),
       fields: params.fields,
       calculationMethod: params.calculationMethod,
+      ...(params.timeZone === undefined ? {} : { timeZone: params.timeZone }),
     });
     const done = new Uint8Array(params.handles.length);
     for (const checkpoint of state.checkpoints.values()) {

@@ -37,6 +37,7 @@ import {
   MAX_COLLABORATION_PAGES,
 } from '../../operations/collaborations-request';
 import type { OperationContext, OperationDeps } from '../../operations/operation-deps';
+import { timeZoneField } from '../../operations/time-zone-field';
 import type { JobBatch, JobBatchResult, JobKind } from '../job-kind';
 import { commitCursorPage, cursorFeedState, type FeedPage, keepFeedPage } from '../paged-progress';
 import { parsedAsJobInput, parseJobInput } from '../parse-job-input';
@@ -46,7 +47,8 @@ import { asJsonValue } from '../stored-job-input';
  * Collaboration posts followed page by page: input as for `POST /api/collaborations/posts` (`{ id,
  * platform, collaboratorId?, from?, to?, groupBrandCollaborations?, limit?, cursor? }`), or with
  * `api: "deprecated"` as for `POST /api/collaborations/deprecated` (`{ kind, platform, id,
- * groupedBrands?, after? }`), plus `maxPages` (1 to 50). One batch per page, billed as the routes
+ * groupedBrands?, after? }`), plus `maxPages` (1 to 50) and `timeZone?` (the sheet's, for the
+ * window's days and the date columns; UTC when absent). One batch per page, billed as the routes
  * bill it (0.2 credits a page of posts, 1 credit a deprecated page).
  *
  * As for raw feeds (raw-feed.ts): the cursor to go on from and the ids seen so far are in the
@@ -75,6 +77,8 @@ const COLLABORATION_PAGE_ROOM = 100;
 const inputSchema = z.looseObject({
   api: z.enum(['posts', 'deprecated']).default('posts'),
   maxPages: z.number().int().min(1).max(MAX_COLLABORATION_PAGES).default(DEFAULT_COLLABORATION_PAGES),
+  /** The spreadsheet's zone, for either endpoint: the days of `from` / `to` and of the date columns. */
+  timeZone: timeZoneField,
 });
 
 const paramsSchema = z.looseObject({
@@ -83,6 +87,8 @@ const paramsSchema = z.looseObject({
   startCursor: z.string().nullable(),
   maxPages: z.number().int().min(1),
   pageRoom: z.number().int().min(1),
+  /** Absent in jobs created before the field: their rows keep UTC days. */
+  timeZone: z.string().optional(),
 });
 type Params = z.output<typeof paramsSchema>;
 
@@ -106,7 +112,7 @@ function sourceOf(params: Params, jobId: string): PageSource {
     const read = (page: z.output<typeof collaborationPostsResponseSchema>, fetchedAt: number): PageRows => {
       const posts = page.influencer?.posts ?? page.brand?.posts ?? [];
       return {
-        rows: withCreatorColumn(page, collaborationPostsToRows(page)),
+        rows: withCreatorColumn(page, collaborationPostsToRows(page, { timeZone: params.timeZone })),
         ids: posts.map((post) => `post:${post.post_id}`),
         next: nextCollaborationPostsCursor(page),
         fetchedAt,
@@ -130,7 +136,7 @@ function sourceOf(params: Params, jobId: string): PageSource {
     (deps, from) => deprecatedCollaborationsCall(deps, request, from ?? undefined),
     (value) => deprecatedCollaborationsResponseSchema.parse(value),
     (page, fetchedAt) => ({
-      rows: olderCollaborationRows(layout, page.collaborations),
+      rows: olderCollaborationRows(layout, page.collaborations, params.timeZone),
       ids: page.collaborations.map(olderCollaborationItemId),
       next: nextDeprecatedCollaborationsCursor(page),
       fetchedAt,
@@ -211,7 +217,8 @@ export const collaborationPostsKind: JobKind = {
     'Collaboration posts page by page: input as for POST /api/collaborations/posts (or api: "deprecated" as for /api/collaborations/deprecated) plus maxPages (1 to 50), one row per post',
 
   async create(input) {
-    const { api, maxPages } = parseJobInput(inputSchema, input);
+    // The zone is kept beside the request, not in it: the deprecated endpoints' rows have dates too.
+    const { api, maxPages, timeZone } = parseJobInput(inputSchema, input);
     if (api === 'posts') {
       const parsed = parsedAsJobInput(() =>
         parseBody(collaborationsRequestSchema, { ...(input as object), maxPages }),
@@ -233,6 +240,7 @@ export const collaborationPostsKind: JobKind = {
           startCursor: startCursorOf(parsed.cursor),
           maxPages,
           pageRoom,
+          ...(timeZone === undefined ? {} : { timeZone }),
         },
         total: maxPages * pageRoom,
         columns: [...COLLABORATION_POST_COLUMNS, CREATOR_COLUMN],
@@ -255,6 +263,7 @@ export const collaborationPostsKind: JobKind = {
         startCursor: startCursorOf(parsed.after),
         maxPages,
         pageRoom,
+        ...(timeZone === undefined ? {} : { timeZone }),
       },
       total: maxPages * pageRoom,
       columns: olderCollaborationColumns(olderCollaborationsLayout(parsed)),

@@ -5,15 +5,16 @@ import { rawColumns } from '../../../../shared/rows/raw-rows';
 import { badRequest } from '../../http/worker-error';
 import { rawPage, rawPageRows } from '../../operations/raw';
 import { parseRawRequest } from '../../operations/raw-request';
+import { timeZoneField } from '../../operations/time-zone-field';
 import type { JobBatch, JobKind } from '../job-kind';
 import { commitCursorPage, cursorFeedState, keepFeedPage } from '../paged-progress';
 import { parsedAsJobInput, parseJobInput } from '../parse-job-input';
 import { asJsonValue } from '../stored-job-input';
 
 /**
- * A raw feed followed page by page: input `{ operation, query, maxItems?, maxPages? }` as for
- * `POST /api/raw` (the query's cursor parameter, when given, is where paging starts), table
- * columns. One batch per page through `rawPage`. The cursor to go on from and the ids of the items
+ * A raw feed followed page by page: input `{ operation, query, maxItems?, maxPages?, timeZone? }`
+ * as for `POST /api/raw` (the query's cursor parameter, when given, is where paging starts), table
+ * columns, dates on the calendar of `timeZone` (the sheet's; UTC when absent). One batch per page through `rawPage`. The cursor to go on from and the ids of the items
  * seen so far are in the checkpoints, and cursors are only ever taken from the API's answers, never
  * built: Instagram's comment pages come in any order, and a restart neither loses nor repeats a
  * comment. A cursor the API hands out twice ends the feed.
@@ -33,6 +34,7 @@ const inputSchema = z.looseObject({
   maxItems: z.number().int().min(1).max(MAX_RAW_JOB_ITEMS).default(DEFAULT_RAW_JOB_ITEMS),
   maxPages: z.number().int().min(1).max(MAX_RAW_JOB_PAGES).default(MAX_RAW_JOB_PAGES),
   layout: z.unknown().optional(),
+  timeZone: timeZoneField,
 });
 
 const paramsSchema = z.looseObject({
@@ -40,6 +42,8 @@ const paramsSchema = z.looseObject({
   query: z.record(z.string(), z.unknown()),
   startCursor: z.string().nullable(),
   maxPages: z.number().int().min(1),
+  /** Absent in jobs created before the field: their rows keep UTC days. */
+  timeZone: z.string().optional(),
 });
 
 /** What makes two items of a feed the same item: its id under the names the platforms use. */
@@ -56,7 +60,7 @@ function rawItemId(item: unknown): string | null {
 export const rawFeedKind: JobKind = {
   name: 'raw-feed',
   summary:
-    'A raw feed followed to its end: input { operation, query, maxItems? (1000), maxPages? }, one row per item',
+    'A raw feed followed to its end: input { operation, query, maxItems? (1000), maxPages?, timeZone? }, one row per item',
 
   async create(input) {
     const request = parseJobInput(inputSchema, input);
@@ -66,7 +70,7 @@ export const rawFeedKind: JobKind = {
         `input.layout must be "table" for a raw feed job (the operation's own columns), got ${JSON.stringify(request.layout)}`,
       );
     }
-    const { maxItems, maxPages } = request;
+    const { maxItems, maxPages, timeZone } = request;
     const parsed = parsedAsJobInput(() =>
       parseRawRequest({ operation: request.operation, query: request.query, maxPages: 1 }),
     );
@@ -80,7 +84,13 @@ export const rawFeedKind: JobKind = {
       if (typeof start === 'string' && start !== '') startCursor = start;
     }
     return {
-      params: { operation: parsed.operation, query: asJsonValue(query), startCursor, maxPages },
+      params: {
+        operation: parsed.operation,
+        query: asJsonValue(query),
+        startCursor,
+        maxPages,
+        ...(timeZone === undefined ? {} : { timeZone }),
+      },
       total: maxItems,
       columns: rawColumns(parsed.operation),
     };
@@ -101,7 +111,7 @@ export const rawFeedKind: JobKind = {
           async run(deps, context) {
             const page = await rawPage(deps, context, { operation, query: params.query, cursor: from });
             const kept = keepFeedPage(feed, capacity, {
-              rows: rawPageRows(operation, page),
+              rows: rawPageRows(operation, page, params.timeZone),
               ids:
                 page.unreadable === null
                   ? page.items.map(rawItemId)

@@ -1,4 +1,6 @@
 import { COLLABORATION_POST_COLUMNS } from '../../../../../shared/rows/collaboration-rows';
+import { calendarDay } from '../../../../../shared/time-zone';
+import { readStoredJobInput } from '../../../../../worker/src/jobs/stored-job-input';
 import type { Platform } from '../../../../../shared/platforms';
 import type { PlatformCreators } from '../../../../../worker/sandbox/data';
 import { decodeCursor, encodeCursor } from '../../../../../worker/sandbox/operations/content/opaque-cursor';
@@ -222,6 +224,58 @@ describe('a collaboration-posts job', () => {
     expect(callsOf(await jobs.world.stats(), 'collaborationsInfluencerDeprecated')).toBe(pages);
   });
 
+  it("keeps the sheet's time zone in its saved parameters, and writes dates in it after a restart", async () => {
+    const creator = influencerWith('instagram', 11, 29);
+    const pc = platform('instagram');
+    const posts = pc.sponsoredPosts(pc.resolve(creator.username), { limit: 100_000 }).posts;
+    const createdAt = new Map(posts.map((post) => [post.id, post.createdAt]));
+    // Page 2 is fetched and never committed: the zone must come back from the saved parameters.
+    const cut = restartDyingBeforeCommit(jobs, 1);
+    const created = await submitJob(jobs, {
+      kind: 'collaboration-posts',
+      input: { id: creator.username, platform: 'instagram', limit: 5, maxPages: 2, timeZone: 'Etc/GMT+12' },
+    });
+    expect(created.status).toBe(202);
+    await cut;
+    const stored = await jobs.store.jobs.get(created.body.id);
+    expect(readStoredJobInput(stored?.input)?.params).toMatchObject({ timeZone: 'Etc/GMT+12' });
+
+    jobs.restart();
+    await jobs.runner.resumeUnfinished();
+    await jobs.runner.idle();
+
+    const rows = await allRows(jobs, created.body.id);
+    expect(rows).toHaveLength(10);
+    for (const { row } of rows) {
+      expect(row[1]).toBe(calendarDay(createdAt.get(String(row[0])) ?? NaN, 'Etc/GMT+12'));
+    }
+  });
+
+  it("writes the deprecated endpoint's dates in the sheet's time zone too", async () => {
+    const creator = influencerWith('tiktok', 5, 30);
+    const pc = platform('tiktok');
+    const posts = pc.sponsoredPosts(pc.resolve(creator.username), { limit: 100_000 }).posts;
+    const createdAt = new Map(posts.map((post) => [post.id, post.createdAt]));
+    const created = await submitJob(jobs, {
+      kind: 'collaboration-posts',
+      input: {
+        api: 'deprecated',
+        kind: 'influencer',
+        platform: 'tiktok',
+        id: creator.username,
+        maxPages: 1,
+        timeZone: 'Pacific/Kiritimati',
+      },
+    });
+    await jobs.runner.idle();
+
+    const rows = await allRows(jobs, created.body.id);
+    expect(rows).toHaveLength(creator.postIds.length);
+    for (const { row } of rows) {
+      expect(row[1]).toBe(calendarDay(createdAt.get(String(row[0])) ?? NaN, 'Pacific/Kiritimati'));
+    }
+  });
+
   it('names what is wrong with the input before creating anything', async () => {
     const tooMany = await submitJob(jobs, {
       kind: 'collaboration-posts',
@@ -241,6 +295,18 @@ describe('a collaboration-posts job', () => {
     expect(olderBrand.body.error.message).toBe(
       'input: platform must be instagram or tiktok for brand collaborations, got "youtube"',
     );
-    expect(callsOf(await jobs.world.stats(), 'collaborationPosts')).toBe(0);
+    const zone = await submitJob(jobs, {
+      kind: 'collaboration-posts',
+      input: {
+        api: 'deprecated',
+        kind: 'influencer',
+        platform: 'tiktok',
+        id: 'ana',
+        timeZone: 'Mars/Olympus',
+      },
+    });
+    expect(zone.status).toBe(400);
+    expect(zone.body.error.message).toContain('timeZone must be a time zone such as Europe/Berlin');
+    expect((await jobs.world.stats()).calls).toBe(0);
   });
 });

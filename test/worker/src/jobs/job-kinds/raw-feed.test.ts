@@ -1,4 +1,6 @@
 import { rawColumns } from '../../../../../shared/rows/raw-rows';
+import { calendarDay } from '../../../../../shared/time-zone';
+import { readStoredJobInput } from '../../../../../worker/src/jobs/stored-job-input';
 import { postWithComments } from '../../../sandbox/operations/content/world-examples';
 import { callsOf } from '../../worker-fixture';
 import {
@@ -101,6 +103,53 @@ describe('a raw-feed job', () => {
     const user = await allRows(jobs, single.body.id);
     expect(user).toHaveLength(1);
     expect(user[0].row[1]).toBe(handle);
+  });
+
+  it("keeps the sheet's time zone in its saved parameters, and writes Created days in it after a restart", async () => {
+    const ig = jobs.world.sandbox.state.world.platform('instagram');
+    const handle = jobs.world
+      .handles(400, 'instagram', 0)
+      .find((candidate) => ig.postCount(ig.resolve(candidate)) >= 30);
+    if (handle === undefined) throw new Error('no creator with 30 posts in the test world');
+    const index = ig.resolve(handle);
+    const createdAt = new Map(ig.posts(index, 0, 24).items.map((post) => [post.code, post.createdAt]));
+    const columns = rawColumns('rawIgUserFeed').map((col) => col.id);
+    // Page 2 is fetched and never committed: the zone must come back from the saved parameters.
+    const cut = restartDyingBeforeCommit(jobs, 1);
+    const created = await submitJob(jobs, {
+      kind: 'raw-feed',
+      input: {
+        operation: 'rawIgUserFeed',
+        query: { url: handle },
+        maxItems: 24,
+        timeZone: 'Pacific/Kiritimati',
+      },
+    });
+    expect(created.status).toBe(202);
+    await cut;
+    const stored = await jobs.store.jobs.get(created.body.id);
+    expect(readStoredJobInput(stored?.input)?.params).toMatchObject({ timeZone: 'Pacific/Kiritimati' });
+
+    jobs.restart();
+    await jobs.runner.resumeUnfinished();
+    await jobs.runner.idle();
+
+    const rows = await allRows(jobs, created.body.id);
+    expect(rows).toHaveLength(24);
+    for (const { row } of rows) {
+      const time = createdAt.get(String(row[columns.indexOf('code')])) ?? NaN;
+      expect(row[columns.indexOf('created')]).toBe(calendarDay(time, 'Pacific/Kiritimati'));
+    }
+  });
+
+  it('refuses a time zone that does not exist before creating anything', async () => {
+    const res = await submitJob(jobs, {
+      kind: 'raw-feed',
+      input: { operation: 'rawIgUserFeed', query: { url: '@x' }, timeZone: 'Mars/Olympus' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('timeZone must be a time zone such as Europe/Berlin');
+    expect((await jobs.world.stats()).calls).toBe(0);
   });
 
   it('names a wrong operation or query before creating anything', async () => {

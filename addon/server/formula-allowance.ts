@@ -1,0 +1,67 @@
+import type { OperationId } from '../../shared/operations';
+import type { FormulaAllowanceAnswer, FormulaAsk } from '../../shared/worker-api/formula-allowance';
+import { WORKER_ROUTES } from '../../shared/worker-api/routes';
+import type { FormulaAllowanceView, FormulaApprovalView } from '../shared/formula-allowance-api';
+import { refreshAddonFormulas } from './formula-refresh';
+import { asRecord, numberAt, optionalNumberAt, optionalStringAt, stringAt } from './worker-answers';
+import { callRoute } from './worker-client';
+import { readWorkerKey } from './worker-key';
+
+/**
+ * This document's formula allowance, through the sidebar user's own key (a document key may not
+ * read or change it: every editor's formulas hold that one).
+ */
+export function readFormulaAllowance(): FormulaAllowanceView | null {
+  if (readWorkerKey() === null) return null;
+  return readAllowanceAnswer(callRoute(WORKER_ROUTES.formulaAllowance, { params: documentParams() }));
+}
+
+export function saveFormulaAllowance(perDay: number | null): FormulaAllowanceView {
+  return readAllowanceAnswer(
+    callRoute(WORKER_ROUTES.setFormulaAllowance, { params: documentParams(), body: { perDay } }),
+  );
+}
+
+/**
+ * Approves, then recalculates the add-on's formulas at once: the approval lasts until the next
+ * UTC midnight, and Sheets might not recalculate them before it by itself.
+ */
+export function approveFormulaCredits(credits: number): FormulaApprovalView {
+  const allowance = readAllowanceAnswer(
+    callRoute(WORKER_ROUTES.approveFormulas, { params: documentParams(), body: { credits } }),
+  );
+  return { allowance, refreshed: refreshAddonFormulas() };
+}
+
+function documentParams(): { documentId: string } {
+  return { documentId: SpreadsheetApp.getActiveSpreadsheet().getId() };
+}
+
+function readAllowanceAnswer(value: unknown): FormulaAllowanceView {
+  const record = asRecord<FormulaAllowanceAnswer>(value, 'the formula allowance');
+  const asks = Array.isArray(record.asks) ? record.asks : [];
+  return {
+    documentId: stringAt(record, 'documentId'),
+    connectedBy: optionalStringAt(record, 'connectedBy'),
+    perDay: optionalNumberAt(record, 'perDay'),
+    isDefault: record.isDefault === true,
+    approvedToday: numberAt(record, 'approvedToday'),
+    spentToday: numberAt(record, 'spentToday'),
+    pending: optionalNumberAt(record, 'pending') ?? 0,
+    left: optionalNumberAt(record, 'left'),
+    resetsAt: numberAt(record, 'resetsAt'),
+    asks: asks.map(readAsk),
+    askedCredits: numberAt(record, 'askedCredits'),
+    mayChange: record.mayChange === true,
+  };
+}
+
+function readAsk(value: unknown): FormulaAsk {
+  const ask = asRecord<FormulaAsk>(value, 'a formula waiting for approval');
+  return {
+    operation: stringAt(ask, 'operation') as OperationId,
+    credits: numberAt(ask, 'credits'),
+    items: numberAt(ask, 'items'),
+    at: numberAt(ask, 'at'),
+  };
+}

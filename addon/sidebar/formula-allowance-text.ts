@@ -1,0 +1,63 @@
+import type { FormulaAsk } from '../../shared/worker-api/formula-allowance';
+import type { FormulaAllowanceView } from '../shared/formula-allowance-api';
+import { countOf, creditsText } from './count-text';
+
+/** What a refused formula is called in a cell, and what it wanted, by operation. */
+const FORMULA_OF: Readonly<Record<string, { name: string; noun: string; plural: string }>> = {
+  report: { name: '=INFLUENCER_REPORT', noun: 'new creator', plural: 'new creators' },
+  emailSearch: { name: '=EMAIL_SEARCH', noun: 'new e-mail address', plural: 'new e-mail addresses' },
+  audienceOverlap: { name: '=AUDIENCE_OVERLAP', noun: 'new comparison', plural: 'new comparisons' },
+};
+
+/** `10:32`, in the sidebar user's own clock. */
+function clockTime(ms: number): string {
+  return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+/** "5 credits a day (the default) + 8 approved today", or "No daily cap". */
+export function allowanceText(view: FormulaAllowanceView): string {
+  if (view.perDay === null) return 'No daily cap: formulas spend without asking';
+  const base = `${creditsText(view.perDay)} a day${view.isDefault ? ' (the default)' : ''}`;
+  return view.approvedToday > 0 ? `${base} + ${creditsText(view.approvedToday)} approved today` : base;
+}
+
+export function allowanceFacts(view: FormulaAllowanceView): { label: string; value: string }[] {
+  const spent =
+    view.pending > 0
+      ? `${creditsText(view.spentToday)}, ${creditsText(view.pending)} more running`
+      : creditsText(view.spentToday);
+  const facts = [
+    { label: 'Formula allowance', value: allowanceText(view) },
+    { label: 'Spent by formulas today', value: spent },
+  ];
+  if (view.left !== null) {
+    facts.push({
+      label: 'Left today',
+      value: `${creditsText(view.left)} (until ${clockTime(view.resetsAt)})`,
+    });
+  }
+  return facts;
+}
+
+/** "=INFLUENCER_REPORT wants up to 8 credits for 8 new creators (10:32)". */
+export function askText(ask: FormulaAsk): string {
+  const formula = FORMULA_OF[ask.operation] ?? { name: ask.operation, noun: 'new item', plural: 'new items' };
+  const items = countOf(ask.items, formula.noun, formula.plural);
+  return `${formula.name} wants up to ${creditsText(ask.credits)} for ${items} (${clockTime(ask.at)})`;
+}
+
+export function approveLabel(credits: number): string {
+  return `Approve ${creditsText(credits)} and refresh formulas`;
+}
+
+/** Why this user sees the asks but no Approve button, and what they can do instead. */
+export function whoMayApproveText(view: FormulaAllowanceView): string {
+  const who = view.connectedBy ?? 'whoever connects the formulas';
+  return `Only ${who} (their budget pays for these formulas) or an admin can approve or change the allowance. Or use your account for formulas.`;
+}
+
+/** After an approval: what happened, in one line. */
+export function approvedText(credits: number, refreshed: number): string {
+  const formulas = refreshed === 0 ? 'no formulas to refresh' : `${countOf(refreshed, 'formula')} refreshed`;
+  return `Approved ${creditsText(credits)} for today: ${formulas}.`;
+}

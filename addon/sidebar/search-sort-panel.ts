@@ -1,0 +1,76 @@
+import type { Platform } from '../../shared/platforms';
+import { watchFields } from './ai-search-part';
+import { detailsGroup, fieldPair, selectField, setChoices, textField } from './form-fields';
+import type { SearchFormValues } from './search-form';
+import { MAX_SEARCH_PAGES, sortChoicesFor } from './search-options';
+import type { SearchPart } from './search-part';
+import { suggestSearchTitle } from './search-title';
+
+export type SortValues = Pick<SearchFormValues, 'sortField' | 'sortDirection' | 'pages' | 'title'>;
+
+export interface SearchSortPanel extends SearchPart<SortValues> {
+  /** The sort fields are the platform's: offer them, keeping the one chosen when it has it. */
+  showSortChoices(platform: Platform): void;
+  /** Names the new tab after the filters until the user names it; the values take the name. */
+  suggestTitle(values: SearchFormValues): void;
+}
+
+function sortFields(defaults: SearchFormValues) {
+  const sortField = selectField('Sort by', []);
+  const sortDirection = selectField(
+    'Order',
+    [
+      { value: 'desc', label: 'Highest first' },
+      { value: 'asc', label: 'Lowest first' },
+    ],
+    defaults.sortDirection,
+  );
+  const pages = textField({
+    label: 'Pages',
+    value: defaults.pages,
+    inputMode: 'numeric',
+    hint: `15 creators per page, up to ${MAX_SEARCH_PAGES} pages.`,
+  });
+  const title = textField({ label: 'New tab name', hint: 'Made from the filters until you change it.' });
+  return { sortField, sortDirection, pages, title };
+}
+
+/** "Sort and size": the order, how many pages, and the new tab's name. */
+export function createSearchSortPanel(changed: () => void, defaults: SearchFormValues): SearchSortPanel {
+  const { sortField, sortDirection, pages, title } = sortFields(defaults);
+  let titleEdited = false;
+  title.control.addEventListener('input', () => {
+    titleEdited = title.control.value.trim() !== '';
+    changed();
+  });
+  watchFields(changed, [pages], [sortField, sortDirection]);
+
+  return {
+    elements: [
+      detailsGroup('Sort and size', true, [
+        fieldPair(sortField, sortDirection),
+        pages.wrapper,
+        title.wrapper,
+      ]),
+    ],
+    read: () => ({
+      sortField: sortField.control.value,
+      sortDirection: sortDirection.control.value,
+      pages: pages.control.value,
+      title: title.control.value,
+    }),
+    fields: { sortField, pages, title },
+    showSortChoices(platform) {
+      setChoices(
+        sortField.control,
+        sortChoicesFor(platform).map((choice) => ({ value: choice.field, label: choice.label })),
+        sortField.control.value || defaults.sortField,
+      );
+    },
+    suggestTitle(values) {
+      if (titleEdited) return;
+      title.control.value = suggestSearchTitle(values);
+      values.title = title.control.value;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { OperationId } from '../operations';
+
+/**
+ * A document's formula allowance (worker/src/budgets/formula-allowance-router.ts): Sheets
+ * recalculates formulas whenever it likes, and any editor may type one, so what a document's
+ * formulas spend without anyone asking is capped per UTC day. A formula that would spend beyond it
+ * fetches nothing new (cached rows stay free); its rows say what it needs, and the sidebar shows the
+ * ask with its cost until someone who may approve it does. Amounts in credits.
+ */
+export interface DocumentParams {
+  documentId: string;
+}
+
+/** A formula refused for want of allowance, since the last approval, today. */
+export interface FormulaAsk {
+  operation: OperationId;
+  /** What it would have cost at most. */
+  credits: number;
+  /** New items it wanted (creators, e-mail addresses). */
+  items: number;
+  /** When it was last refused (ms since 1970). */
+  at: number;
+}
+
+export interface FormulaAllowanceAnswer {
+  documentId: string;
+  /** Who connected the document (whose budget pays for its formulas); null: not connected. */
+  connectedBy: string | null;
+  /** Credits per UTC day formulas may spend without asking; null: no daily cap. */
+  perDay: number | null;
+  /** `perDay` is the worker's default (FORMULA_ALLOWANCE_DAY), nobody set one for this document. */
+  isDefault: boolean;
+  /** Credits approved on top of `perDay` today. */
+  approvedToday: number;
+  /** Spent by this document's formulas today. */
+  spentToday: number;
+  /** Held by formulas running right now. */
+  pending: number;
+  /** What a formula may still spend today without asking; null without a daily cap. */
+  left: number | null;
+  /** When today's allowance and approvals end (ms since 1970, the next UTC midnight). */
+  resetsAt: number;
+  /** Refused formulas waiting for an approval, newest first. */
+  asks: FormulaAsk[];
+  /** Their credits summed: what approving them all takes. */
+  askedCredits: number;
+  /** The caller may set the allowance and approve: whoever connected the document, or an admin. */
+  mayChange: boolean;
+}
+
+/** `PUT /api/documents/:documentId/formula-allowance`: null for no daily cap. */
+export interface FormulaAllowanceRequest {
+  perDay: number | null;
+}
+
+/** `POST /api/documents/:documentId/formula-approvals`: credits on top of today's allowance. */
+export interface FormulaApprovalRequest {
+  credits: number;
+}

@@ -1,0 +1,52 @@
+import { openStore, type Store } from '../../../../worker/src/store/store';
+import { ManualClock } from './store-fixtures';
+
+const DOC = 'doc_repository_123456';
+
+describe('formula allowance repository', () => {
+  let clock: ManualClock;
+  let store: Store;
+
+  beforeEach(() => {
+    clock = new ManualClock(Date.UTC(2025, 4, 14, 23, 0));
+    store = openStore({ memory: true, clock });
+  });
+  afterEach(() => store.close());
+
+  it('keeps one ask per key (the latest), and drops a day’s asks once the next day’s arrive', async () => {
+    const repository = store.formulaAllowances;
+    await repository.recordAsk(DOC, { key: 'a', operation: 'report', credits: 8, items: 8 });
+    clock.advance(60_000);
+    await repository.recordAsk(DOC, { key: 'a', operation: 'report', credits: 6, items: 6 });
+    clock.advance(-1);
+    await repository.recordAsk(DOC, { key: 'b', operation: 'emailSearch', credits: 0.5, items: 25 });
+    const today = await repository.asksSince(DOC, 0);
+    expect(today.map((ask) => [ask.operation, ask.credits, ask.items])).toEqual([
+      ['report', 6, 6],
+      ['emailSearch', 0.5, 25],
+    ]);
+
+    clock.set(Date.UTC(2025, 4, 15, 1, 0));
+    await repository.recordAsk(DOC, { key: 'c', operation: 'report', credits: 1, items: 1 });
+    expect((await repository.asksSince(DOC, 0)).map((ask) => ask.credits)).toEqual([1]);
+  });
+
+  it('sums approvals within the UTC day and keeps who set the allowance', async () => {
+    const repository = store.formulaAllowances;
+    await repository.approve(DOC, 2.5, 'Ana@Team.com');
+    await repository.approve(DOC, 1, 'ana@team.com');
+    expect(await repository.approvedToday(DOC, clock.now())).toEqual({ credits: 3.5, lastAt: clock.now() });
+    expect(await repository.approvedToday(DOC, Date.UTC(2025, 4, 15, 0, 0))).toEqual({
+      credits: 0,
+      lastAt: null,
+    });
+    await expect(repository.approve(DOC, 0, 'ana@team.com')).rejects.toThrow('more than 0 credits');
+
+    expect(await repository.get(DOC)).toBeNull();
+    expect(await repository.set(DOC, 12.5, 'Ana@Team.com')).toEqual({
+      perDay: 12.5,
+      updatedAt: clock.now(),
+      updatedBy: 'ana@team.com',
+    });
+  });
+});

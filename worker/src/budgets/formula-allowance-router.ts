@@ -1,0 +1,130 @@
+import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
+import type { FormulaAllowanceAnswer } from '../../../shared/worker-api/formula-allowance';
+import {
+  MAX_FORMULA_ALLOWANCE_PER_DAY,
+  MAX_FORMULA_APPROVAL,
+} from '../../../shared/worker-api/request-limits';
+import { jsonBody, KB } from '../http/json-body';
+import { parseBody } from '../http/parse-body';
+import { WorkerError } from '../http/worker-error';
+import { requireIdentity, type Identity } from '../identity/identity';
+import { spreadsheetId } from '../identity/keys-router';
+import type { FormulaAllowanceRepository } from '../store/formula-allowance-repository';
+import type { KeyRepository } from '../store/key-repository';
+import { normalizeUserEmail } from '../store/user-email';
+import { periodStart } from '../store/utc-periods';
+import type { BudgetGuard } from './budget-guard';
+
+interface FormulaAllowanceRouterOptions {
+  authenticate: RequestHandler;
+  guard: BudgetGuard;
+  keys: KeyRepository;
+  allowances: FormulaAllowanceRepository;
+}
+
+export const documentParamsSchema = z.looseObject({ documentId: spreadsheetId() });
+
+export const formulaAllowanceRequestSchema = z.looseObject({
+  perDay: z.number().min(0).max(MAX_FORMULA_ALLOWANCE_PER_DAY).nullable(),
+});
+
+export const formulaApprovalRequestSchema = z.looseObject({
+  credits: z.number().gt(0).max(MAX_FORMULA_APPROVAL),
+});
+
+/**
+ * A document's formula allowance (formula-allowance.ts), from the sidebar with a person's own key
+ * (a document key is refused: it is the formulas' own, readable by every editor):
+ * - `GET /api/documents/:documentId/formula-allowance`: the allowance, today's spend, and the asks
+ *   waiting since the last approval or change. Any signed-in member: editors see why a formula
+ *   waits and who may approve it.
+ * - `PUT .../formula-allowance` `{ perDay }` and `POST .../formula-approvals` `{ credits }`: whoever
+ *   connected the document (their budget pays) or an admin; others get 403 naming who may.
+ */
+export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOptions): Router {
+  const { authenticate, allowances } = options;
+  const router = Router();
+  const path = '/api/documents/:documentId/formula-allowance';
+
+  router.get(path, authenticate, async (req, res) => {
+    const { documentId } = parseBody(documentParamsSchema, { ...req.params });
+    res.set('Cache-Control', 'no-store').json(await answerFor(options, requireIdentity(req), documentId));
+  });
+
+  router.put(path, authenticate, jsonBody(KB), async (req, res) => {
+    const identity = requireIdentity(req);
+    const { documentId } = parseBody(documentParamsSchema, { ...req.params });
+    const { perDay } = parseBody(formulaAllowanceRequestSchema, req.body);
+    await requireChange(options, identity, documentId);
+    await allowances.set(documentId, perDay, identity.email);
+    res.set('Cache-Control', 'no-store').json(await answerFor(options, identity, documentId));
+  });
+
+  router.post(
+    '/api/documents/:documentId/formula-approvals',
+    authenticate,
+    jsonBody(KB),
+    async (req, res) => {
+      const identity = requireIdentity(req);
+      const { documentId } = parseBody(documentParamsSchema, { ...req.params });
+      const { credits } = parseBody(formulaApprovalRequestSchema, req.body);
+      await requireChange(options, identity, documentId);
+      await allowances.approve(documentId, credits, identity.email);
+      res.set('Cache-Control', 'no-store').json(await answerFor(options, identity, documentId));
+    },
+  );
+
+  return router;
+}
+
+/** Whoever connected the document pays for its formulas, so they (or an admin) decide. */
+async function requireChange(
+  options: FormulaAllowanceRouterOptions,
+  identity: Identity,
+  documentId: string,
+): Promise<void> {
+  if (identity.role === 'admin') return;
+  const key = await options.keys.ofDocument(documentId);
+  if (key !== null && key.email === normalizeUserEmail(identity.email)) return;
+  throw new WorkerError(
+    403,
+    'forbidden',
+    key === null
+      ? "Nobody has connected this document's formulas yet: connect them in Settings first."
+      : `Only ${key.email}, who connected this document's formulas and whose budget pays for them, or an admin may change what they spend. Or connect formulas as yourself in Settings.`,
+  );
+}
+
+async function answerFor(
+  options: FormulaAllowanceRouterOptions,
+  identity: Identity,
+  documentId: string,
+): Promise<FormulaAllowanceAnswer> {
+  const key = await options.keys.ofDocument(documentId);
+  const status = await options.guard.documentStatus(documentId);
+  const setting = await options.allowances.get(documentId);
+  // An approval or a change of the allowance answers the asks before it; a formula still short
+  // asks again on its next recalculation.
+  const since = Math.max(
+    periodStart('day', status.resetsAt - 1),
+    (status.allowance.lastApprovalAt ?? -1) + 1,
+    (setting?.updatedAt ?? -1) + 1,
+  );
+  const asks = await options.allowances.asksSince(documentId, since);
+  return {
+    documentId,
+    connectedBy: key?.email ?? null,
+    perDay: status.allowance.perDay,
+    isDefault: status.allowance.isDefault,
+    approvedToday: status.allowance.approved,
+    spentToday: status.spent,
+    pending: status.pending,
+    left: status.left,
+    resetsAt: status.resetsAt,
+    asks,
+    askedCredits: Math.round(asks.reduce((sum, ask) => sum + ask.credits, 0) * 1000) / 1000,
+    mayChange:
+      identity.role === 'admin' || (key !== null && key.email === normalizeUserEmail(identity.email)),
+  };
+}
