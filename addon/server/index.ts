@@ -42,6 +42,7 @@ export * from './dictionaries-functions';
 export * from './health-functions';
 export * from './formula-allowance-functions';
 export * from './connected-documents-functions';
+export * from './delivery-functions';
 
 /*
  * `satisfies SidebarApi`, at the type level: every member of the contract is exported here with

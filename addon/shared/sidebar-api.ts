@@ -12,6 +12,7 @@ import type { AiSearchApi } from './ai-search-api';
 import type { CollaborationsApi } from './collaborations-api';
 import type { DictionariesApi } from './dictionaries-api';
 import type { ConnectedDocumentsApi } from './connected-documents-api';
+import type { DeliveryApi } from './delivery-api';
 import type { FormulaAllowanceApi } from './formula-allowance-api';
 import type { HealthApi } from './health-api';
 import type { ListsApi } from './lists-api';
@@ -226,7 +227,8 @@ export interface SidebarApi
     DictionariesApi,
     HealthApi,
     FormulaAllowanceApi,
-    ConnectedDocumentsApi {
+    ConnectedDocumentsApi,
+    DeliveryApi {
   getSettings(): Settings;
   saveWorkerUrl(url: string): Settings;
   /** Exchanges this user's Google ID token for a worker key, kept in user properties. */

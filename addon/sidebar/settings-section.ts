@@ -4,6 +4,7 @@ import { createElement } from './create-element';
 import { failureText } from './error-text';
 import { button, factList, textField } from './form-fields';
 import { createConnectedDocumentsPanel } from './connected-documents-panel';
+import { createDeliveryPanel } from './delivery-panel';
 import { createFormulaAllowancePanel } from './formula-allowance-panel';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 import { readWorkerUrl } from './worker-url-input';
@@ -44,6 +45,7 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
   const disconnectFormulas = button('Disconnect formulas', { small: true });
   const allowance = createFormulaAllowancePanel(context);
   const documents = createConnectedDocumentsPanel(context);
+  const delivery = createDeliveryPanel(context);
   const testResult = createElement('div', { class: 'test-result', 'aria-live': 'polite' });
   const healthDetail = createElement('p', { class: 'hint' });
   const refreshHealth = button('Refresh status', { small: true });
@@ -69,6 +71,8 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
     else allowance.element.hidden = true;
     if (settings.connected) void documents.load(settings.role === 'admin');
     else documents.element.hidden = true;
+    if (settings.connected) void delivery.load();
+    else delivery.element.hidden = true;
   };
 
   const showTest = (result: ConnectionTest): void => {
@@ -179,6 +183,7 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
     createElement('div', { class: 'actions' }, [connectFormulas, disconnectFormulas]),
     allowance.element,
     createElement('p', { class: 'hint' }, [CONNECT_EXPLANATION]),
+    delivery.element,
     documents.element,
     createElement('div', { class: 'section-head' }, [
       createElement('h3', {}, ['Service status']),

@@ -27,6 +27,7 @@ import type {
   DictionaryParams,
   DictionaryQuery,
 } from './dictionaries';
+import type { DeliveryStatusAnswer } from './delivery';
 import type { EmailSearchAnswer, EmailSearchRequest } from './email-search';
 import type {
   DocumentParams,
@@ -181,6 +182,13 @@ export const WORKER_ROUTES = {
     method: 'POST',
     path: '/api/documents/:documentId/formula-approvals',
     summary: "Approves credits on top of today's formula allowance: who connected the document, or an admin.",
+    access: 'signed-in',
+  }),
+  deliveryStatus: route<{ params: DocumentParams; answer: DeliveryStatusAnswer }>({
+    method: 'GET',
+    path: '/api/documents/:documentId/delivery',
+    summary:
+      "The worker's service account and whether this spreadsheet is shared with it (the worker then writes rows itself).",
     access: 'signed-in',
   }),
   usage: route<{ query: UsageQuery; answer: UsageAnswer }>({

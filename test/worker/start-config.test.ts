@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseStartConfig } from '../../worker/start-config';
 import { WorkerConfigError } from '../../worker/src/config';
 
@@ -187,7 +189,7 @@ describe('parseStartConfig', () => {
         HOME: '/root',
         CI: 'true',
         NODE_ENV: 'test',
-        GOOGLE_APPLICATION_CREDENTIALS: 'x',
+        GOOGLE_CLOUD_PROJECT: 'x',
       }),
     ).not.toThrow();
   });
@@ -294,5 +296,54 @@ describe('parseStartConfig', () => {
         'WORKER_KEYS_PER_USER must be a whole number from 1 to 1000, got "many"',
       ]);
     });
+  });
+});
+
+describe("the worker's own Google identity (issue 14)", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sa-key-'));
+  const keyFile = join(dir, 'key.json');
+  writeFileSync(
+    keyFile,
+    JSON.stringify({
+      type: 'service_account',
+      client_email: 'w@p.iam.gserviceaccount.com',
+      private_key: 'PEM',
+    }),
+  );
+  const notAKey = join(dir, 'oauth-client.json');
+  writeFileSync(notAKey, JSON.stringify({ installed: { client_id: 'x' } }));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('has none by default, so rows go through the add-on as before', () => {
+    expect(parseWorkerConfig({}).sheets).toEqual({ identity: null, googleApiUrl: null });
+  });
+
+  it('takes a service account key file, or the host on Cloud Run, unless SHEETS_DELIVERY=off', () => {
+    expect(parseWorkerConfig({ GOOGLE_APPLICATION_CREDENTIALS: keyFile }).sheets.identity).toEqual({
+      kind: 'key-file',
+      path: keyFile,
+    });
+    expect(parseWorkerConfig({ K_SERVICE: 'creator-sheets' }).sheets.identity).toEqual({ kind: 'metadata' });
+    expect(
+      parseWorkerConfig({ GOOGLE_APPLICATION_CREDENTIALS: keyFile, SHEETS_DELIVERY: 'off' }).sheets.identity,
+    ).toBeNull();
+  });
+
+  it('refuses a key that is not a service account’s, a missing file, and a Google stand-in over plain http elsewhere', () => {
+    expect(problemsOf({ GOOGLE_APPLICATION_CREDENTIALS: notAKey })).toEqual([
+      expect.stringContaining("is not a service account's JSON key"),
+    ]);
+    expect(problemsOf({ GOOGLE_APPLICATION_CREDENTIALS: join(dir, 'missing.json') })).toEqual([
+      expect.stringContaining('could not be read as JSON'),
+    ]);
+    expect(problemsOf({ GOOGLE_API_URL: 'http://sheets.example.com/' })).toEqual([
+      expect.stringContaining('must be https, or http on this machine'),
+    ]);
+    expect(parseWorkerConfig({ GOOGLE_API_URL: 'http://127.0.0.1:9000/' }).sheets.googleApiUrl).toBe(
+      'http://127.0.0.1:9000/',
+    );
+    expect(problemsOf({ SHEETS_DELIVERY: 'maybe' })).toEqual([
+      expect.stringContaining('must be auto or off'),
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { createBackgroundWork } from './background-work';
 import { createPaidCalls } from './billing/paid-call';
 import { currentPaidCall } from './billing/paid-call-binding';
 import { createFormulaAllowances } from './budgets/formula-allowance';
+import { createSheetAccess } from './google/sheet-access';
 import { createBudgetGuard } from './budgets/budget-guard';
 import type { WorkerConfig } from './config';
 import { createAccessPolicy } from './identity/access-policy';
@@ -148,6 +149,13 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     singleFlight: createSingleFlight(),
     background: createBackgroundWork(),
     upstreamMonitor: options.upstreamMonitor,
+    sheetAccess:
+      config.sheets.identity === null
+        ? null
+        : createSheetAccess(
+            { identity: config.sheets.identity, googleApiUrl: config.sheets.googleApiUrl },
+            clock,
+          ),
     authenticate: createAuthenticatorFromChecker(checker, authLogger),
     clock,
     sleep,

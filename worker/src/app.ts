@@ -1,6 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { createFormulaAllowanceRouter } from './budgets/formula-allowance-router';
+import { createDeliveryRouter } from './google/delivery-router';
 import { createBudgetsRouter } from './budgets/budgets-router';
 import { createUsageRouter } from './budgets/usage-router';
 import { errorHandler, notFoundHandler } from './http/error-answer';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     createBudgetsRouter({ authenticate, budgets: store.budgets, guard, defaults: deps.config.budgets }),
   );
+  app.use(createDeliveryRouter({ authenticate, access: deps.sheetAccess }));
   app.use(
     createFormulaAllowanceRouter({
       authenticate,

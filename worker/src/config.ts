@@ -11,6 +11,7 @@ import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './upstream/request-cor
 import type { FamilyRates } from './upstream/throttle';
 import { normalizeBaseUrl } from './upstream/upstream-url';
 import { closestName, editDistance } from '../common/closest-name';
+import { readServiceAccountKey, type SheetsIdentitySource } from './google/sheets-api';
 import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/request-limits';
 
 /**
@@ -46,6 +47,9 @@ import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/reque
  * | TRUST_PROXY | 0 | proxies in front of the worker whose X-Forwarded-For names the client (1 behind one) |
  * | WORKER_KEY_DAYS | 90 | a worker key stops working this many days after its issue |
  * | WORKER_KEYS_PER_USER | 10 | live worker keys per person; issuing another revokes the oldest |
+ * | GOOGLE_APPLICATION_CREDENTIALS | none | a service account's JSON key: the worker's own Google identity for the Sheets API |
+ * | SHEETS_DELIVERY | auto | `auto`: the key file above, else on Cloud Run (K_SERVICE set) the host's service account, else none; `off`: none |
+ * | GOOGLE_API_URL | Google's | one origin standing in for Google's token endpoint and the Sheets API (the playground's emulator); https, or http on loopback |
  * | SANDBOX_* | see worker/sandbox/config.ts | sandbox mode only; SANDBOX_TOKEN is random when unset |
  */
 
@@ -95,6 +99,11 @@ export interface WorkerConfig {
   trustProxy: number;
   workerKeyDays: number;
   workerKeysPerUser: number;
+  /**
+   * The worker's own Google identity for the Sheets API (issue 14), or null: without one every
+   * row reaches a sheet through the add-on, as before.
+   */
+  sheets: { identity: SheetsIdentitySource | null; googleApiUrl: string | null };
   /** Settings that were ignored, worth one line at start-up. */
   warnings: string[];
 }
@@ -225,6 +234,28 @@ const envSchema = z.object({
   TRUST_PROXY: wholeNumber(0, 10).default(0),
   WORKER_KEY_DAYS: wholeNumber(1, 3650).default(DEFAULT_WORKER_KEY_DAYS),
   WORKER_KEYS_PER_USER: wholeNumber(1, 1000).default(DEFAULT_WORKER_KEYS_PER_USER),
+  GOOGLE_APPLICATION_CREDENTIALS: z
+    .string()
+    .superRefine((path, ctx) => {
+      try {
+        readServiceAccountKey(path);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: (error as Error).message.replace(/^GOOGLE_APPLICATION_CREDENTIALS \([^)]*\) /, ''),
+        });
+      }
+    })
+    .optional(),
+  SHEETS_DELIVERY: z.enum(['auto', 'off'], 'must be auto or off').default('auto'),
+  GOOGLE_API_URL: z
+    .string()
+    .refine(isHttpUrl, 'must be an absolute http(s) URL such as http://127.0.0.1:8790/')
+    .refine(
+      (raw) => !isHttpUrl(raw) || new URL(raw).protocol === 'https:' || isLoopbackHost(new URL(raw).hostname),
+      "must be https, or http on this machine (127.0.0.1, localhost): it receives the service account's tokens",
+    )
+    .optional(),
 });
 
 /** Every variable the worker itself reads (SANDBOX_* belong to the sandbox's parser). */
@@ -248,6 +279,8 @@ const OWN_PREFIXES = [
   'TRUST_PROXY',
   'GOOGLE_CLIENT',
   'GOOGLE_CERTS',
+  'GOOGLE_API',
+  'SHEETS_',
   'ALLOWED_',
   'ADMIN_',
 ];
@@ -396,6 +429,25 @@ export function parseWorkerConfig(
     trustProxy: values.TRUST_PROXY,
     workerKeyDays: values.WORKER_KEY_DAYS,
     workerKeysPerUser: values.WORKER_KEYS_PER_USER,
+    sheets: {
+      identity: sheetsIdentityOf(values.SHEETS_DELIVERY, values.GOOGLE_APPLICATION_CREDENTIALS, env),
+      googleApiUrl: values.GOOGLE_API_URL ?? null,
+    },
     warnings,
   };
+}
+
+/**
+ * The worker's Google identity: a key file when one is given, else the host's service account on
+ * Cloud Run (which sets K_SERVICE and serves a metadata server), else none. Elsewhere asking the
+ * metadata server would only wait for a timeout at every start.
+ */
+function sheetsIdentityOf(
+  delivery: 'auto' | 'off',
+  keyFile: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): SheetsIdentitySource | null {
+  if (delivery === 'off') return null;
+  if (keyFile !== undefined) return { kind: 'key-file', path: keyFile };
+  return (env.K_SERVICE?.trim() ?? '') !== '' ? { kind: 'metadata' } : null;
 }

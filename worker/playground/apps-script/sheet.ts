@@ -255,6 +255,11 @@ export class FakeSheet {
     return this.name;
   }
 
+  /** getSheetId without counting a service call. */
+  get id(): number {
+    return this.sheetId;
+  }
+
   get size(): { rows: number; columns: number } {
     return { rows: this.maxRows, columns: this.maxColumns };
   }
@@ -279,9 +284,12 @@ export class FakeSheet {
     Object.assign(cell, change);
   }
 
-  /** Writes `input` as a script would (parsing strings like typed text), evaluating formulas. */
-  enter(row: number, column: number, input: unknown): void {
-    const entered = enterValue(input, this.cell(row, column).format, this.timeZone);
+  /**
+   * Writes `input` as a script would (parsing strings like typed text), evaluating formulas. A
+   * `numberFormat` of '@' (plain text) keeps strings as they are: the Sheets API's RAW input.
+   */
+  enter(row: number, column: number, input: unknown, numberFormat = this.cell(row, column).format): void {
+    const entered = enterValue(input, numberFormat, this.timeZone);
     this.clearSpillOf(row, column);
     this.update(row, column, { value: entered.value, formula: entered.formula, spilledFrom: null });
     if (entered.formula !== '') this.evaluate(row, column);
@@ -374,6 +382,20 @@ export class FakeSheet {
       }
     }
     return last;
+  }
+
+  /**
+   * Sets the grid's size, as the Sheets API's gridProperties do: growing is held to the
+   * spreadsheet's cell limit, shrinking drops the cells beyond the new edges.
+   */
+  resize(rows: number, columns: number): void {
+    this.count(rows, 1, SPREADSHEET_MAX_CELLS, 'rows');
+    this.count(columns, 1, SPREADSHEET_MAX_CELLS, 'columns');
+    this.grow(rows * columns - this.maxRows * this.maxColumns);
+    this.rows.length = Math.min(this.rows.length, rows);
+    for (const cells of this.rows) if (cells !== undefined && cells.length > columns) cells.length = columns;
+    this.maxRows = rows;
+    this.maxColumns = columns;
   }
 
   /** A range of this sheet without counting a service call (for Range.offset and the like). */

@@ -9,6 +9,13 @@ function checkedTimeZone(timeZone: string): string {
   return timeZone;
 }
 
+/** What the Sheets API's addSheet may ask of a new tab. */
+export interface NewSheetShape {
+  sheetId?: number;
+  rows?: number;
+  columns?: number;
+}
+
 interface RecordedToast {
   message: string;
   title: string;
@@ -210,14 +217,37 @@ export class FakeSpreadsheet {
     }
   }
 
-  private addSheet(name: string, at: number): FakeSheet {
+  /**
+   * A tab added as the Sheets API's addSheet adds it: the selection stays, and the id and grid
+   * size may be asked for.
+   */
+  addSheetAt(name: string, at: number, shape: NewSheetShape = {}): FakeSheet {
+    if (!Number.isInteger(at) || at < 0 || at > this.sheets.length) {
+      throw new Error(
+        `Invalid argument: sheetIndex must be from 0 to ${this.sheets.length}, got ${String(at)}`,
+      );
+    }
+    return this.addSheet(name, at, shape);
+  }
+
+  /** The sheet with that id (getSheetId), or null. */
+  sheetById(sheetId: number): FakeSheet | null {
+    return this.sheets.find((sheet) => sheet.id === sheetId) ?? null;
+  }
+
+  private addSheet(name: string, at: number, shape: NewSheetShape = {}): FakeSheet {
     this.checkNewSheetName(name, null);
+    if (shape.sheetId !== undefined && this.sheetById(shape.sheetId) !== null) {
+      throw new Error(`A sheet with id ${shape.sheetId} already exists.`);
+    }
     this.nextSheetId += 1;
     const sheet = new FakeSheet(
       this.context,
       this,
       name,
-      this.nextSheetId === 1 ? 0 : this.nextSheetId * 1000003,
+      shape.sheetId ?? (this.nextSheetId === 1 ? 0 : this.nextSheetId * 1000003),
+      shape.rows,
+      shape.columns,
     );
     this.sheets.splice(at, 0, sheet);
     return sheet;

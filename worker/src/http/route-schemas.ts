@@ -109,6 +109,7 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
     params: documentParamsSchema,
     body: formulaApprovalRequestSchema,
   }),
+  deliveryStatus: schemasOf(R.deliveryStatus, { params: documentParamsSchema }),
   usage: schemasOf(R.usage, { query: usageQuerySchema }),
   budgets: {},
   setBudgets: schemasOf(R.setBudgets, { body: budgetUpdateSchema }),

@@ -48,6 +48,7 @@ import type { BudgetGuard } from '../budgets/budget-guard';
 import type { WorkerConfig } from '../config';
 import { requireIdentity, type Identity } from '../identity/identity';
 import { requestScope } from '../logging/request-context';
+import type { SheetAccess } from '../google/sheet-access';
 import type { SingleFlight } from '../single-flight';
 import type { Store } from '../store/store';
 import type { UpstreamClient } from '../upstream/request-core';
@@ -63,6 +64,8 @@ export interface OperationDeps {
   background: BackgroundWork;
   /** Recent upstream outcomes, for health. */
   upstreamMonitor: UpstreamMonitor;
+  /** The worker's own access to spreadsheets (Sheets API as its service account); null without one. */
+  sheetAccess: SheetAccess | null;
   /** Bearer ID token, worker key or dev key -> `req.identity`; 401/403 otherwise. */
   authenticate: RequestHandler;
   clock: Clock;

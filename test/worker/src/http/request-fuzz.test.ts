@@ -498,6 +498,7 @@ const ROUTES = [
   'GET /api/documents/:documentId/formula-allowance',
   'PUT /api/documents/:documentId/formula-allowance',
   'POST /api/documents/:documentId/formula-approvals',
+  'GET /api/documents/:documentId/delivery',
   'GET /api/account',
   'GET /api/health',
   'GET /api/admin/unreadable-answers',

@@ -1,0 +1,12 @@
+import type { DeliveryStatusView } from '../shared/delivery-api';
+import { readDeliveryStatus } from './delivery-status';
+
+/**
+ * The server functions of Settings' server delivery (addon/shared/delivery-api.ts). Every function
+ * here becomes a top-level Apps Script function, so this file holds those only.
+ */
+
+/** Sidebar: the address to share this spreadsheet with, and whether it is shared. */
+export function getDeliveryStatus(): DeliveryStatusView | null {
+  return readDeliveryStatus();
+}

@@ -1,0 +1,55 @@
+import type { FakeSheet } from '../apps-script/sheet';
+import type { FakeSpreadsheet } from '../apps-script/spreadsheet';
+import type { ChartStore } from './charts';
+
+/**
+ * The Spreadsheet resource of spreadsheets.get (https://developers.google.com/workspace/sheets/api/reference/rest/v4/spreadsheets#Spreadsheet),
+ * the parts the fakes hold: properties (title, locale, time zone) and each sheet's properties and
+ * charts. Google leaves out fields at their defaults (a frozen count of 0, an empty chart list).
+ * `fields` masks are accepted and not applied: an answer with more fields reads the same to a
+ * tolerant client.
+ */
+export function spreadsheetResource(
+  spreadsheetId: string,
+  spreadsheet: FakeSpreadsheet,
+  charts: ChartStore,
+): Record<string, unknown> {
+  const allCharts = charts.list(spreadsheetId);
+  return {
+    spreadsheetId,
+    properties: {
+      title: spreadsheet.getName(),
+      locale: 'en_US',
+      autoRecalc: 'ON_CHANGE',
+      timeZone: spreadsheet.timeZone,
+    },
+    sheets: spreadsheet.sheetNames.map((name, index) => {
+      const sheet = spreadsheet.requireSheet(name);
+      const sheetCharts = allCharts
+        .filter((chart) => chart.sheetId === sheet.id)
+        .map(({ chartId, spec, position }) => ({ chartId, spec, position }));
+      return {
+        properties: sheetProperties(sheet, index),
+        ...(sheetCharts.length === 0 ? {} : { charts: sheetCharts }),
+      };
+    }),
+    spreadsheetUrl: `https://docs.google.com/spreadsheets/d/${spreadsheetId}/edit`,
+  };
+}
+
+export function sheetProperties(sheet: FakeSheet, index: number): Record<string, unknown> {
+  const frozenRowCount = sheet.getFrozenRows();
+  const frozenColumnCount = sheet.getFrozenColumns();
+  return {
+    sheetId: sheet.id,
+    title: sheet.title,
+    index,
+    sheetType: 'GRID',
+    gridProperties: {
+      rowCount: sheet.size.rows,
+      columnCount: sheet.size.columns,
+      ...(frozenRowCount === 0 ? {} : { frozenRowCount }),
+      ...(frozenColumnCount === 0 ? {} : { frozenColumnCount }),
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { Clock } from '../../common/clock';
+import { connectSheetsApi, type SheetsApi, type SheetsApiOptions } from './sheets-api';
+
+/** Whether the worker's service account can open a spreadsheet, and if not why, in a sentence. */
+export type SharingState = { shared: true } | { shared: false; reason: string };
+
+export interface SheetAccess {
+  /** The service account's address, once known (null until the first connect succeeds). */
+  serviceAccountEmail(): Promise<string>;
+  /** `spreadsheets.get` of the id alone: the cheapest call that says whether it is shared. */
+  check(spreadsheetId: string): Promise<SharingState>;
+  /** The client, connected on first use (the metadata server is asked once). */
+  api(): Promise<SheetsApi>;
+}
+
+/** A spreadsheet found shared stays so for this long before it is asked again (reads are a quota). */
+const SHARED_KEPT_MS = 10 * 60_000;
+
+/** Status and Google's reason of a failed call, read from a gaxios error without trusting its shape. */
+function failureOf(error: unknown): { status: number | null; message: string } {
+  const record = (typeof error === 'object' && error !== null ? error : {}) as {
+    status?: unknown;
+    response?: { status?: unknown };
+    message?: unknown;
+  };
+  const status = typeof record.response?.status === 'number' ? record.response.status : record.status;
+  return {
+    status: typeof status === 'number' ? status : null,
+    message: typeof record.message === 'string' ? record.message : String(error),
+  };
+}
+
+/**
+ * The worker's access to spreadsheets as its own service account. Only "shared" is kept a while:
+ * someone who has just shared the sheet and asks again must see it at once.
+ */
+export function createSheetAccess(options: SheetsApiOptions, clock: Clock): SheetAccess {
+  let connecting: Promise<SheetsApi> | null = null;
+  const sharedUntil = new Map<string, number>();
+  const api = () => {
+    connecting ??= connectSheetsApi(options).catch((error: unknown) => {
+      connecting = null; // The next call tries again: a metadata server may answer later.
+      throw error;
+    });
+    return connecting;
+  };
+  return {
+    api,
+    async serviceAccountEmail() {
+      return (await api()).serviceAccountEmail;
+    },
+    async check(spreadsheetId) {
+      const until = sharedUntil.get(spreadsheetId);
+      if (until !== undefined && until > clock.now()) return { shared: true };
+      const { sheets, serviceAccountEmail } = await api();
+      try {
+        await sheets.spreadsheets.get({ spreadsheetId, fields: 'spreadsheetId' });
+      } catch (error) {
+        const failure = failureOf(error);
+        // Google answers 403 for a spreadsheet not shared with the caller, 404 for an id it does
+        // not know (or one deleted); either way the cure is to share the right sheet.
+        if (failure.status === 403 || failure.status === 404) {
+          sharedUntil.delete(spreadsheetId);
+          return {
+            shared: false,
+            reason: `This spreadsheet is not shared with ${serviceAccountEmail}: share it (Share > add the address as Editor) for the worker to write into it.`,
+          };
+        }
+        throw new Error(`Google could not say whether the spreadsheet is shared: ${failure.message}`);
+      }
+      sharedUntil.set(spreadsheetId, clock.now() + SHARED_KEPT_MS);
+      return { shared: true };
+    },
+  };
+}
