@@ -20,6 +20,14 @@ export interface JobRecord {
   rowsWritten: number;
   /** Formats, header and sheet size done (the first poll does it). */
   prepared: boolean;
+  /**
+   * Who writes the rows (issue 14): `ask` until the first poll has prepared the target and asked
+   * the worker; `server` while the worker writes them itself (the sidebar may close); `sidebar`
+   * when the polls write them (no service account, not shared, or the worker stopped).
+   */
+  delivery: 'ask' | 'server' | 'sidebar';
+  /** Why the worker stopped writing, when it did: the progress line says so. */
+  deliveryNote: string | null;
   /** What the job was started from, to answer a repeated start with the same job. */
   sourceKey: string;
   /** ISO time. */
@@ -67,6 +75,12 @@ function parseJobRecord(text: string): JobRecord | null {
     destination,
     rowsWritten: record.rowsWritten,
     prepared: record.prepared === true,
+    // Records of an older version never asked: their polls write, as they always did.
+    delivery:
+      record.delivery === 'ask' || record.delivery === 'server' || record.delivery === 'sidebar'
+        ? record.delivery
+        : 'sidebar',
+    deliveryNote: typeof record.deliveryNote === 'string' ? record.deliveryNote : null,
     sourceKey: typeof record.sourceKey === 'string' ? record.sourceKey : '',
     startedAt: typeof record.startedAt === 'string' ? record.startedAt : '',
     finishedAt: typeof record.finishedAt === 'number' ? record.finishedAt : null,

@@ -1,6 +1,6 @@
 import type { Row } from '../../shared/rows/columns';
 import { isFinalJobStatus } from '../../shared/worker-api/job-status';
-import type { JobWaiting } from '../../shared/worker-api/jobs';
+import type { JobDeliveryState, JobWaiting } from '../../shared/worker-api/jobs';
 import type { JobView } from '../shared/sidebar-api';
 import { aiSearchPageLine } from './ai-search-progress';
 import { destinationLabel } from './job-destination';
@@ -29,6 +29,11 @@ export interface JobWriterDeps {
   prepare(record: JobRecord, progress: WorkerJobProgress): JobRecord;
   /** Rows `after`... of the job, with one setValues. */
   write(record: JobRecord, after: number, rows: Row[]): void;
+  /**
+   * Asks the worker to write the rows itself into the prepared destination (`PUT
+   * /api/jobs/:id/delivery`); a failure to ask answers `sidebar`: the polls write, as before.
+   */
+  requestDelivery(record: JobRecord): JobDeliveryState;
   save(record: JobRecord): void;
   now(): number;
 }
@@ -54,16 +59,30 @@ export function writeFinishedRows(
   deps: JobWriterDeps,
   options: WriteOptions = { blockRows: BLOCK_ROWS, budgetMs: POLL_BUDGET_MS },
 ): WriteOutcome {
+  let record = initial;
+  if (record.delivery === 'server') {
+    const followed = followServerDelivery(record, deps.progress(record.id), deps);
+    if ('outcome' in followed) return followed.outcome;
+    record = followed.record;
+  }
   const started = deps.now();
   // One call per poll when nothing is new (Apps Script's UrlFetch quota): the first page of rows
   // carries the job's progress, read before those rows, so when it says the job ended, rows that
   // run out afterwards mean the end, not a pause.
-  let pending: WorkerJobRows | null = deps.rows(initial.id, initial.rowsWritten, options.blockRows);
+  let pending: WorkerJobRows | null = deps.rows(record.id, record.rowsWritten, options.blockRows);
   const progress = pending.job ?? deps.progress(initial.id);
-  let record = initial;
   if (!record.prepared) {
     record = deps.prepare(record, progress);
     deps.save(record);
+  }
+  if (record.delivery === 'ask') {
+    // Settings says why the worker does not deliver (no service account, not shared); a progress
+    // line names only a delivery that stopped half-way.
+    record = { ...withDeliveryState(record, deps.requestDelivery(record)), deliveryNote: null };
+    deps.save(record);
+    if (record.delivery === 'server') {
+      return { record, progress, finished: false, stoppedEarly: false, blocks: 0 };
+    }
   }
   let blocks = 0;
   let stoppedEarly = false;
@@ -99,6 +118,41 @@ export function writeFinishedRows(
   return { record, progress, finished, stoppedEarly, blocks };
 }
 
+/** The record once the worker said who writes: its rows written count, and why it stopped if it did. */
+function withDeliveryState(record: JobRecord, state: JobDeliveryState): JobRecord {
+  return {
+    ...record,
+    delivery: state.mode,
+    rowsWritten: Math.max(record.rowsWritten, state.rowsWritten),
+    deliveryNote: state.mode === 'sidebar' ? (state.reason ?? null) : null,
+  };
+}
+
+/**
+ * A poll while the worker writes the rows: one progress call, nothing written here. When the
+ * worker has stopped writing, the record as saved for the polls to write from where it stopped.
+ */
+function followServerDelivery(
+  record: JobRecord,
+  progress: WorkerJobProgress,
+  deps: JobWriterDeps,
+): { outcome: WriteOutcome } | { record: JobRecord } {
+  const state = progress.delivery;
+  if (state === null || state.mode !== 'server') {
+    const fallen = withDeliveryState(
+      record,
+      state ?? { mode: 'sidebar', rowsWritten: 0, reason: 'the worker no longer knows this delivery' },
+    );
+    deps.save(fallen);
+    return { record: fallen };
+  }
+  let updated = withDeliveryState(record, state);
+  const finished = isFinalJobStatus(progress.status) && state.rowsWritten >= progress.done;
+  if (finished) updated = { ...updated, finishedAt: deps.now() };
+  if (updated.rowsWritten !== record.rowsWritten || finished) deps.save(updated);
+  return { outcome: { record: updated, progress, finished, stoppedEarly: false, blocks: 0 } };
+}
+
 /**
  * "Waiting: The Discovery API failed (...). Trying again in about 4 min (pause 3 of 12); 20 of 25
  * rows ready, 20 written." The worker keeps the job and goes on by itself: nothing for the user to do.
@@ -114,7 +168,21 @@ function waitingMessage(waiting: JobWaiting, done: number, total: number, writte
   );
 }
 
+/** Who writes the rows, said after the progress while the job runs. */
+function deliveryLine(record: JobRecord, status: JobView['status']): string {
+  if (status !== 'running' && status !== 'queued') return '';
+  if (record.delivery === 'server')
+    return ' The worker writes the rows into the sheet: this sidebar may close.';
+  return record.deliveryNote === null
+    ? ''
+    : ` This sidebar writes the rows (${record.deliveryNote.replace(/\.$/, '')}).`;
+}
+
 function progressMessage(outcome: WriteOutcome): string {
+  return statusMessage(outcome) + deliveryLine(outcome.record, outcome.progress.status);
+}
+
+function statusMessage(outcome: WriteOutcome): string {
   const { progress, record, stoppedEarly } = outcome;
   const written = record.rowsWritten;
   const spent = creditsText(progress.creditsSpent);

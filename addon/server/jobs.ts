@@ -3,7 +3,12 @@ import { EMAIL_COLUMNS } from '../../shared/rows/email-rows';
 import { selectReportColumns } from '../../shared/rows/report-rows';
 import { SEARCH_COLUMNS } from '../../shared/rows/search-rows';
 import { isFinalJobStatus } from '../../shared/worker-api/job-status';
-import type { JobStartedAnswer, StartJobRequest } from '../../shared/worker-api/jobs';
+import type {
+  JobDeliveryRequest,
+  JobDeliveryState,
+  JobStartedAnswer,
+  StartJobRequest,
+} from '../../shared/worker-api/jobs';
 import type {
   BulkEstimate,
   BulkStart,
@@ -34,13 +39,14 @@ import { estimateSearchForm, searchJobInput } from './search-form';
 import {
   asRecord,
   numberAt,
+  readJobDelivery,
   readJobProgress,
   readJobRows,
   stringAt,
   type WorkerJobProgress,
 } from './worker-answers';
 import { callRoute } from './worker-client';
-import { WorkerCallError } from './worker-failure';
+import { sentenceOf, WorkerCallError } from './worker-failure';
 import { readConnection } from './worker-key';
 
 /**
@@ -79,9 +85,33 @@ const writerDeps: JobWriterDeps = {
     return { ...record, destination, prepared: true };
   },
   write: (record, after, rows) => writeRowsBlock(requireSheet(record), record.destination, after, rows),
+  requestDelivery,
   save: saveJobRecord,
   now: () => Date.now(),
 };
+
+/**
+ * Asks the worker to write the job's rows itself. Anything but a clear "server" leaves the writing
+ * to the polls, as before: an older worker without the route, one without a service account, a
+ * sheet not shared with it, or a failed call.
+ */
+function requestDelivery(record: JobRecord): JobDeliveryState {
+  const body: JobDeliveryRequest = {
+    spreadsheetId: SpreadsheetApp.getActiveSpreadsheet().getId(),
+    sheetName: record.destination.sheetName,
+    firstRow: record.destination.firstDataRow,
+    firstColumn: record.destination.firstColumn,
+  };
+  try {
+    const answer = asRecord<JobDeliveryState>(
+      callRoute(WORKER_ROUTES.jobDelivery, { params: { id: record.id }, body }),
+      'the delivery',
+    );
+    return readJobDelivery(answer) ?? { mode: 'sidebar', rowsWritten: 0 };
+  } catch (error) {
+    return { mode: 'sidebar', rowsWritten: 0, reason: sentenceOf(error) };
+  }
+}
 
 function readRecord(jobId: string): JobRecord {
   const record = readJobRecord(jobId);
@@ -182,6 +212,8 @@ export function startJob(
         destination: makeDestination(numberAt(answer, 'total')),
         rowsWritten: 0,
         prepared: false,
+        delivery: 'ask',
+        deliveryNote: null,
         sourceKey,
         startedAt: new Date().toISOString(),
         finishedAt: null,

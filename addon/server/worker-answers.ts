@@ -1,7 +1,12 @@
 import type { Cell, Column, ColumnFormat, Row } from '../../shared/rows/columns';
 import { COLUMN_FORMATS } from '../../shared/rows/columns';
 import { isJobStatus } from '../../shared/worker-api/job-status';
-import type { JobProgressAnswer, JobRowsAnswer, JobWaiting } from '../../shared/worker-api/jobs';
+import type {
+  JobDeliveryState,
+  JobProgressAnswer,
+  JobRowsAnswer,
+  JobWaiting,
+} from '../../shared/worker-api/jobs';
 import type { FormulaTable, SheetTable } from '../../shared/worker-api/sheet-table';
 import { WorkerCallError } from './worker-failure';
 
@@ -137,11 +142,13 @@ export function readTableAnswer(value: unknown): TableAnswer {
  */
 export interface WorkerJobProgress extends Omit<
   JobProgressAnswer,
-  'lastError' | 'waiting' | 'createdAt' | 'updatedAt'
+  'lastError' | 'waiting' | 'createdAt' | 'updatedAt' | 'delivery'
 > {
   lastError: string | null;
   /** The job is waiting out upstream trouble (still `running`); null when it is not. */
   waiting: JobWaiting | null;
+  /** Who writes its rows; null until the add-on asked the worker (or from an older worker). */
+  delivery: JobDeliveryState | null;
 }
 
 /** A job's `waiting`, read tolerantly: an older worker sends none. */
@@ -177,6 +184,19 @@ export function readJobProgress(value: unknown): WorkerJobProgress {
     waiting: readJobWaiting(optionalRecordAt(record, 'waiting')),
     header,
     columns,
+    delivery: readJobDelivery(optionalRecordAt(record, 'delivery')),
+  };
+}
+
+/** Who writes a job's rows, read tolerantly (null: never asked, or an older worker). */
+export function readJobDelivery(record: Unread<JobDeliveryState> | null): JobDeliveryState | null {
+  if (record === null) return null;
+  const mode = record.mode === 'server' ? 'server' : 'sidebar';
+  const reason = optionalStringAt(record, 'reason');
+  return {
+    mode,
+    rowsWritten: optionalNumberAt(record, 'rowsWritten') ?? 0,
+    ...(reason === null ? {} : { reason }),
   };
 }
 

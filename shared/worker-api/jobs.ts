@@ -52,6 +52,33 @@ export interface JobWaiting {
   reason: string;
 }
 
+/**
+ * `PUT /api/jobs/:id/delivery` (issue 14): where the worker writes the job's rows into the sheet
+ * itself, as its service account, so the sidebar may close. The add-on sends it once the target is
+ * prepared (tab made, header written, sheet sized); the worker writes row `n` of the job to row
+ * `firstRow + n`, columns from `firstColumn`.
+ */
+export interface JobDeliveryRequest {
+  spreadsheetId: string;
+  /** The tab's title as it stands (a tab renamed later makes delivery fail, then fall back). */
+  sheetName: string;
+  /** 1-based: where the job's first row goes (below any header, which is the add-on's). */
+  firstRow: number;
+  firstColumn: number;
+}
+
+/** Who writes a job's rows: the worker (`server`) or the add-on's polls (`sidebar`). */
+export interface JobDeliveryState {
+  mode: 'server' | 'sidebar';
+  /** Rows 0 to rowsWritten - 1 of the job are in the sheet, written by the worker. */
+  rowsWritten: number;
+  /**
+   * Why the worker does not (or no longer) write: no service account, the sheet not shared with
+   * it, cells in the way, Google refusing. The add-on then writes from `rowsWritten` on.
+   */
+  reason?: string;
+}
+
 /** `GET /api/jobs/:id` and `DELETE /api/jobs/:id`: a job's progress as the sidebar polls it. */
 export interface JobProgressAnswer {
   id: string;
@@ -76,6 +103,8 @@ export interface JobProgressAnswer {
   /** Column labels, in order: the header row of the sheet. */
   header: string[];
   columns: Column[];
+  /** Absent until the add-on asked the worker to deliver (`PUT /api/jobs/:id/delivery`). */
+  delivery?: JobDeliveryState;
 }
 
 /** `GET /api/jobs`: the caller's jobs, newest first. */

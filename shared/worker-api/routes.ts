@@ -37,6 +37,8 @@ import type {
 } from './formula-allowance';
 import type { HealthAnswer } from './health';
 import type {
+  JobDeliveryRequest,
+  JobDeliveryState,
   JobListAnswer,
   JobListQuery,
   JobParams,
@@ -372,6 +374,13 @@ export const WORKER_ROUTES = {
     access: 'signed-in',
     status: 202,
     alsoAnswers: { status: 200, when: 'The job this idempotency key already made' },
+  }),
+  jobDelivery: route<{ params: JobParams; body: JobDeliveryRequest; answer: JobDeliveryState }>({
+    method: 'PUT',
+    path: '/api/jobs/:id/delivery',
+    summary:
+      "Asks the worker to write a job's rows into the sheet itself (its service account); answers who writes them.",
+    access: 'signed-in',
   }),
   jobs: route<{ query: JobListQuery; answer: JobListAnswer }>({
     method: 'GET',

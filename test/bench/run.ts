@@ -1,12 +1,13 @@
 import { cpus, totalmem } from 'node:os';
 import { ms } from './percentiles';
 import { runSandboxBench } from './sandbox-bench';
+import { runDeliveryBench } from './delivery-bench';
 import { runQuotaBench } from './quota-bench';
 import { runWorkerBench } from './worker-bench';
 
 /**
  * `npm run bench`: every benchmark in one run, printed as the table the README's performance
- * section records. `npm run bench -- sandbox` runs one suite (`sandbox`, `worker`, `quota`); `worker:email`,
+ * section records. `npm run bench -- sandbox` runs one suite (`sandbox`, `worker`, `quota`, `delivery`); `worker:email`,
  * `worker:search`, `worker:reports`, `worker:throughput`, `worker:unreadable`, `worker:flood`,
  * `worker:journal` run parts of the worker's.
  */
@@ -62,6 +63,25 @@ async function main(): Promise<void> {
   }
 
   if (wanted('worker') || workerParts.length > 0) rows.push(...(await runWorkerBench(log, workerParts)));
+
+  if (wanted('delivery')) {
+    const d = await runDeliveryBench(log);
+    const n = d.rows.toLocaleString('en-US');
+    rows.push(
+      {
+        measure: `server delivery of ${n} e-mail rows: Sheets API writes, 429s, rows exactly once`,
+        target: '0 x 429, exact',
+        result: `${d.writes} writes + ${d.reads} reads, ${d.tooMany} x 429, ${d.exact ? 'exact' : 'NOT exact'}`,
+        ok: d.tooMany === 0 && d.exact,
+      },
+      {
+        measure: `server delivery of ${n} rows: wall time against the quota's ideal`,
+        target: '< 3 x ideal',
+        result: `${(d.wallMs / 1000).toFixed(1)} s (ideal ${(d.idealMs / 1000).toFixed(1)} s, ${(d.wallMs / d.idealMs).toFixed(1)} x)`,
+        ok: d.wallMs < 3 * d.idealMs,
+      },
+    );
+  }
 
   if (wanted('quota')) {
     const q = await runQuotaBench(log);

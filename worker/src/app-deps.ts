@@ -4,6 +4,7 @@ import { createBackgroundWork } from './background-work';
 import { createPaidCalls } from './billing/paid-call';
 import { currentPaidCall } from './billing/paid-call-binding';
 import { createFormulaAllowances } from './budgets/formula-allowance';
+import { createJobDeliveries, type JobDeliveryOptions } from './google/job-delivery';
 import { createSheetAccess } from './google/sheet-access';
 import { createBudgetGuard } from './budgets/budget-guard';
 import type { WorkerConfig } from './config';
@@ -94,6 +95,8 @@ interface WorkerDepsOptions {
   /** Google's verifier by default (GOOGLE_CLIENT_IDS, GOOGLE_CERTS_URL); tests may pass their own. */
   verifier?: IdTokenVerifier;
   sandbox?: MountedSandbox | null;
+  /** Server delivery's own clock, sleep, pace and limits (tests); the worker's clock and sleep by default. */
+  delivery?: Partial<Omit<JobDeliveryOptions, 'store' | 'access' | 'logger'>>;
 }
 
 export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
@@ -161,11 +164,23 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     sleep,
     logger,
   };
+  const jobDeliveries = createJobDeliveries({
+    clock,
+    sleep,
+    ...options.delivery,
+    store,
+    access: operationDeps.sheetAccess,
+    logger,
+  });
   return {
     ...operationDeps,
     checker,
     authLogger,
-    jobRunner: createJobRunner(operationDeps),
+    // A committed batch, and a run's end, give server delivery rows to write.
+    jobRunner: createJobRunner(operationDeps, {
+      hooks: { afterCommit: (job) => jobDeliveries.kick(job.id), afterRun: (id) => jobDeliveries.kick(id) },
+    }),
+    jobDeliveries,
     sandbox: options.sandbox ?? null,
   };
 }

@@ -11,6 +11,7 @@ import { securityHeaders } from './http/security-headers';
 import type { AuthLogger } from './identity/authenticate';
 import type { CredentialChecker } from './identity/credential-checker';
 import { createKeysRouter } from './identity/keys-router';
+import type { JobDeliveries } from './google/job-delivery';
 import type { JobRunner } from './jobs/job-runner';
 import { createJobsRouter } from './jobs/jobs-router';
 import { requestContext } from './logging/request-context';
@@ -38,6 +39,8 @@ export interface AppDeps extends OperationDeps {
   authLogger?: AuthLogger;
   /** The worker's one job runner: the jobs routes submit to it, index.ts resumes and stops it. */
   jobRunner: JobRunner;
+  /** Server delivery of jobs' rows into sheets (google/job-delivery.ts): index.ts resumes and stops it. */
+  jobDeliveries: JobDeliveries;
   /** Sandbox mode: mounted before the worker's routes and rate limits (its caller is this worker). */
   sandbox?: MountedSandbox | null;
   /** Sandbox mode with `npm start`: the playground page and its routes; never in live mode. */

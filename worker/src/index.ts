@@ -178,6 +178,10 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
   // checkpoint; batches already committed are neither fetched nor paid again.
   const jobs = deps.jobRunner;
   jobs.resumeUnfinished().catch((error: unknown) => logger.error({ err: error }, 'jobs could not resume'));
+  // So do server deliveries with rows left to write: from the rows the store says Google took.
+  deps.jobDeliveries
+    .resume()
+    .catch((error: unknown) => logger.error({ err: error }, 'server deliveries could not resume'));
 
   const purge = setInterval(() => {
     store.cache.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'cache purge failed'));
@@ -222,6 +226,8 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
       // call the sandbox through it. A batch cut short by the deadline is redone on resume.
       if (!(await jobs.stop(Math.max(0, deadline - Date.now()))))
         logger.warn('job batches cut short by shutdown; they resume at the next start');
+      // A block Google took and the store did not count yet is written again, at the same cells.
+      await deps.jobDeliveries.stop();
       clearInterval(purge);
       reconciler?.stop();
       await closeServer(server);

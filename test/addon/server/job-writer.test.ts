@@ -3,6 +3,7 @@ import type { JobRecord } from '../../../addon/server/job-records';
 import { toJobView, writeFinishedRows, type JobWriterDeps } from '../../../addon/server/job-writer';
 import type { WorkerJobProgress } from '../../../addon/server/worker-answers';
 import type { JobStatus } from '../../../shared/worker-api/job-status';
+import type { JobDeliveryState } from '../../../shared/worker-api/jobs';
 
 /**
  * The worker's side of a job (progress and finished rows, as jobs-router.ts serves them) and a
@@ -27,7 +28,11 @@ class Bench implements JobWriterDeps {
   /** false: a worker from before the rows answer carried the job's progress. */
   rowsCarryProgress = true;
   /** Calls to the worker, as UrlFetch counts them. */
-  readonly calls = { progress: 0, rows: 0 };
+  readonly calls = { progress: 0, rows: 0, delivery: 0 };
+  /** What `PUT /api/jobs/:id/delivery` answers (a worker without a service account by default). */
+  deliveryAnswer: JobDeliveryState = { mode: 'sidebar', rowsWritten: 0, reason: 'no service account' };
+  /** The delivery the job's progress reports once asked. */
+  delivery: JobDeliveryState | null = null;
 
   constructor(readonly total: number) {}
 
@@ -53,7 +58,14 @@ class Bench implements JobWriterDeps {
       waiting: this.waiting,
       header: ['E-mail'],
       columns: [{ id: 'email', label: 'E-mail', format: 'text' }],
+      delivery: this.delivery,
     };
+  }
+
+  requestDelivery(): JobDeliveryState {
+    this.calls.delivery += 1;
+    this.delivery = this.deliveryAnswer;
+    return this.deliveryAnswer;
   }
 
   rows(id: string, after: number, limit: number) {
@@ -114,6 +126,8 @@ function newRecord(): JobRecord {
     },
     rowsWritten: 0,
     prepared: false,
+    delivery: 'ask',
+    deliveryNote: null,
     sourceKey: 'k',
     startedAt: '2025-01-01T00:00:00.000Z',
     finishedAt: null,
@@ -182,7 +196,7 @@ describe('writeFinishedRows', () => {
     const bench = new Bench(2000);
     bench.finish(0, 2000);
     bench.status = 'done';
-    bench.failOnSave = 3; // saves: prepare, block 1, then block 2 is cut off
+    bench.failOnSave = 4; // saves: prepare, who delivers, block 1, then block 2 is cut off
     expect(() => writeFinishedRows(newRecord(), bench, OPTIONS)).toThrow('Exceeded maximum execution time');
     expect(bench.saved?.rowsWritten).toBe(500);
 
@@ -262,7 +276,8 @@ describe('writeFinishedRows and the UrlFetch quota (issue 13)', () => {
     bench.calls.rows = 0;
     bench.calls.progress = 0;
     for (let poll = 0; poll < 5; poll++) record = writeFinishedRows(record, bench, OPTIONS).record;
-    expect(bench.calls).toEqual({ rows: 5, progress: 0 });
+    // Who delivers is asked once, on the first poll.
+    expect(bench.calls).toEqual({ rows: 5, progress: 0, delivery: 1 });
     expect(record.rowsWritten).toBe(10);
   });
 
@@ -275,5 +290,73 @@ describe('writeFinishedRows and the UrlFetch quota (issue 13)', () => {
     expect(outcome.finished).toBe(true);
     expect(bench.calls.progress).toBe(1);
     bench.expectRows(100);
+  });
+});
+
+describe('server delivery (issue 14)', () => {
+  it('asks the worker once the target is prepared, then only follows its progress, writing nothing', () => {
+    const bench = new Bench(1000);
+    bench.deliveryAnswer = { mode: 'server', rowsWritten: 0 };
+    bench.finish(0, 400);
+
+    const first = writeFinishedRows(newRecord(), bench, OPTIONS);
+    expect(bench.prepared).toBe(1);
+    expect(bench.calls.delivery).toBe(1);
+    expect(first.record).toMatchObject({ delivery: 'server', rowsWritten: 0 });
+    expect(bench.writes).toEqual([]);
+    expect(toJobView(first).message).toContain(
+      'The worker writes the rows into the sheet: this sidebar may close.',
+    );
+
+    // The worker wrote 400 rows meanwhile: a poll is one progress call and writes nothing.
+    bench.delivery = { mode: 'server', rowsWritten: 400 };
+    const calls = { ...bench.calls };
+    const second = writeFinishedRows(first.record, bench, OPTIONS);
+    expect(bench.calls).toEqual({ ...calls, progress: calls.progress + 1 });
+    expect(second.record.rowsWritten).toBe(400);
+    expect(bench.writes).toEqual([]);
+
+    bench.finish(400, 1000);
+    bench.status = 'done';
+    bench.delivery = { mode: 'server', rowsWritten: 1000 };
+    const last = writeFinishedRows(second.record, bench, OPTIONS);
+    expect(last.finished).toBe(true);
+    expect(last.record.finishedAt).not.toBeNull();
+    expect(bench.writes).toEqual([]);
+  });
+
+  it('writes from where the worker stopped when it gives up, and says why', () => {
+    const bench = new Bench(900);
+    bench.deliveryAnswer = { mode: 'server', rowsWritten: 0 };
+    bench.finish(0, 900);
+    const first = writeFinishedRows(newRecord(), bench, OPTIONS);
+    // Rows 0-299 are in the sheet, written by the worker; then someone unshared the sheet.
+    for (let position = 0; position < 300; position++) bench.sheet.set(position, [`row ${position}`]);
+    bench.delivery = { mode: 'sidebar', rowsWritten: 300, reason: 'The sheet is no longer shared.' };
+    bench.status = 'done';
+
+    const outcome = writeFinishedRows(first.record, bench, OPTIONS);
+
+    expect(bench.writes[0]).toEqual({ after: 300, rows: 500 });
+    expect(outcome.finished).toBe(true);
+    bench.expectRows(900);
+    expect(outcome.record).toMatchObject({
+      delivery: 'sidebar',
+      deliveryNote: 'The sheet is no longer shared.',
+    });
+    bench.status = 'running';
+    expect(toJobView({ ...outcome, progress: bench.progress('job-1') }).message).toContain(
+      'This sidebar writes the rows (The sheet is no longer shared).',
+    );
+  });
+
+  it('keeps writing itself when the worker cannot deliver from the start', () => {
+    const bench = new Bench(600);
+    bench.finish(0, 100);
+    const outcome = writeFinishedRows(newRecord(), bench, OPTIONS);
+    expect(outcome.record).toMatchObject({ delivery: 'sidebar', deliveryNote: null });
+    expect(bench.writes).toEqual([{ after: 0, rows: 100 }]);
+    // Settings says why (no service account, not shared); the progress line stays about progress.
+    expect(toJobView(outcome).message).not.toContain('This sidebar writes');
   });
 });

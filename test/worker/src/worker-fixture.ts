@@ -33,6 +33,8 @@ export interface WorkerWorldOptions {
   verifier?: IdTokenVerifier;
   /** Backoff of the upstream client; short so that retries do not slow tests down. */
   retry?: { baseDelayMs: number; maxDelayMs: number };
+  /** Server delivery's clock, sleep, pace and limits (createWorkerDeps' `delivery`). */
+  delivery?: Parameters<typeof createWorkerDeps>[0]['delivery'];
 }
 
 export interface WorkerWorld {
@@ -99,6 +101,7 @@ export async function startWorkerWorld(options: WorkerWorldOptions = {}): Promis
     logger,
     devKey: config.devKey,
     ...(options.verifier ? { verifier: options.verifier } : {}),
+    ...(options.delivery ? { delivery: options.delivery } : {}),
   });
   const app = createApp(deps);
 
@@ -140,6 +143,7 @@ export async function startWorkerWorld(options: WorkerWorldOptions = {}): Promis
       return taken;
     },
     close: async () => {
+      await deps.jobDeliveries.stop();
       await deps.background.drain(10_000);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

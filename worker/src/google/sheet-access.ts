@@ -1,4 +1,5 @@
 import type { Clock } from '../../common/clock';
+import { failureOf } from './google-failure';
 import { connectSheetsApi, type SheetsApi, type SheetsApiOptions } from './sheets-api';
 
 /** Whether the worker's service account can open a spreadsheet, and if not why, in a sentence. */
@@ -15,20 +16,6 @@ export interface SheetAccess {
 
 /** A spreadsheet found shared stays so for this long before it is asked again (reads are a quota). */
 const SHARED_KEPT_MS = 10 * 60_000;
-
-/** Status and Google's reason of a failed call, read from a gaxios error without trusting its shape. */
-function failureOf(error: unknown): { status: number | null; message: string } {
-  const record = (typeof error === 'object' && error !== null ? error : {}) as {
-    status?: unknown;
-    response?: { status?: unknown };
-    message?: unknown;
-  };
-  const status = typeof record.response?.status === 'number' ? record.response.status : record.status;
-  return {
-    status: typeof status === 'number' ? status : null,
-    message: typeof record.message === 'string' ? record.message : String(error),
-  };
-}
 
 /**
  * The worker's access to spreadsheets as its own service account. Only "shared" is kept a while:

@@ -36,6 +36,7 @@ import {
 } from '../budgets/formula-allowance-router';
 import { usageQuerySchema } from '../budgets/usage-router';
 import { keyListQuerySchema, keyRequestSchema } from '../identity/keys-router';
+import { jobDeliveryRequestSchema } from '../jobs/job-delivery-request';
 import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from '../jobs/job-request';
 
 /**
@@ -149,6 +150,7 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
   raw: schemasOf(R.raw, { body: rawRequestSchema }),
   rawFeedUsage: {},
   startJob: schemasOf(R.startJob, { body: jobRequestSchema }),
+  jobDelivery: schemasOf(R.jobDelivery, { body: jobDeliveryRequestSchema }),
   jobs: schemasOf(R.jobs, { query: jobListQuerySchema }),
   job: {},
   jobRows: schemasOf(R.jobRows, { query: jobRowsQuerySchema }),

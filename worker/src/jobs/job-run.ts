@@ -24,6 +24,8 @@ export interface JobRunnerHooks {
   beforeCommit?(jobId: string, batchIndex: number): Promise<void> | void;
   /** After each commit. */
   afterCommit?(job: JobRecord, batchIndex: number): void;
+  /** A run of the job ended here (done, failed, cancelled, paused, or stopped for shutdown). */
+  afterRun?(jobId: string): void;
 }
 
 /** What every run of a runner shares. */

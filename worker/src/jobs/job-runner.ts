@@ -75,6 +75,7 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
   const backoff: JobBackoff = { ...DEFAULT_JOB_BACKOFF, ...options.backoff };
   const { store } = deps;
   const log = deps.logger.child({ component: 'jobs' });
+  const hooks = options.hooks ?? {};
   const queue = new JobQueue({
     concurrency: options.concurrency ?? DEFAULT_JOB_CONCURRENCY,
     clock: deps.clock,
@@ -82,15 +83,20 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
     work: (id) =>
       runJob(scope, id)
         .catch((error: unknown) => log.error({ err: error, jobId: id }, 'a job ended unexpectedly'))
-        .then(() => sweepIfEnded(store, log, id)),
+        .then(() => sweepIfEnded(store, log, id))
+        .then(() => hooks.afterRun?.(id)),
   });
-  const scope: JobRunScope = { deps, kinds: byName, hooks: options.hooks ?? {}, backoff, log, queue };
+  const scope: JobRunScope = { deps, kinds: byName, hooks, backoff, log, queue };
   return {
     kinds,
     backoff,
     submit: (identity, submission) => submitJob({ deps, kinds: byName, log, queue }, identity, submission),
     resumeUnfinished: () => resumeUnfinished(store, log, queue),
-    cancel: (jobId) => cancelJob(store, log, queue, jobId),
+    cancel: async (jobId) => {
+      const job = await cancelJob(store, log, queue, jobId);
+      hooks.afterRun?.(jobId);
+      return job;
+    },
     isActive: (jobId) => queue.isActive(jobId),
     idle: () => queue.idle(),
     stop: (timeoutMs) => queue.stop(timeoutMs),

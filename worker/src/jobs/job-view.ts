@@ -1,10 +1,15 @@
 import type { JobRecord } from '../store/job-repository';
 import type { JobWait } from '../store/job-wait-repository';
 import { readStoredJobInput } from './stored-job-input';
-import type { JobProgressAnswer } from '../../../shared/worker-api/jobs';
+import type { JobDeliveryState, JobProgressAnswer } from '../../../shared/worker-api/jobs';
 type JobView = JobProgressAnswer;
 
-export function toJobView(job: JobRecord, wait: JobWait | null = null, maxPauses = 0): JobView {
+export function toJobView(
+  job: JobRecord,
+  wait: JobWait | null = null,
+  maxPauses = 0,
+  delivery: JobDeliveryState | null = null,
+): JobView {
   const stored = readStoredJobInput(job.input);
   const columns = stored?.columns ?? [];
   const { done, errors, creditsSpent } = job.progress;
@@ -32,5 +37,6 @@ export function toJobView(job: JobRecord, wait: JobWait | null = null, maxPauses
     updatedAt: new Date(job.updatedAt).toISOString(),
     header: columns.map((col) => col.label),
     columns,
+    ...(delivery === null ? {} : { delivery }),
   };
 }

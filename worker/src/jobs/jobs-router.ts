@@ -2,7 +2,9 @@ import { Router, type Request } from 'express';
 import type { z } from 'zod';
 import { parseRequest } from '../../../shared/validation-message';
 import { successStatus, WORKER_ROUTES } from '../../../shared/worker-api/routes';
+import type { JobDeliveries } from '../google/job-delivery';
 import { jsonBody, KB } from '../http/json-body';
+import { deliveryState } from '../store/job-delivery-repository';
 import { parseBody } from '../http/parse-body';
 import { badRequest, WorkerError } from '../http/worker-error';
 import { requireIdentity } from '../identity/identity';
@@ -13,6 +15,7 @@ import { MAX_EMAIL_JOB_INPUTS } from './job-kinds/email-enrichment';
 import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from './job-request';
 import type { JobRunner } from './job-runner';
 import { toJobView } from './job-view';
+import { jobDeliveryRequestSchema } from './job-delivery-request';
 import { readRawFeedUsage } from './raw-feed-usage';
 
 /**
@@ -25,6 +28,8 @@ const JOBS_BODY_LIMIT = MAX_EMAIL_JOB_INPUTS * 48 + 64 * KB;
 interface JobsRouterDeps extends OperationDeps {
   /** The worker's one runner (AppDeps.jobRunner): the one index.ts resumes and stops. */
   jobRunner: JobRunner;
+  /** Server delivery (AppDeps.jobDeliveries): `PUT /api/jobs/:id/delivery`. */
+  jobDeliveries: JobDeliveries;
 }
 
 /**
@@ -41,6 +46,10 @@ interface JobsRouterDeps extends OperationDeps {
  * - `GET /api/jobs/:id/rows?after=N&limit=M` -> `{ rows: [{ position, row }], next, job }`, finished
  *   rows in input order from position N (a page stops before the first row not done yet), and the
  *   job's progress read before them, so one call serves a poll
+ * - `PUT /api/jobs/:id/delivery` `{ spreadsheetId, sheetName, firstRow, firstColumn }` -> `{ mode,
+ *   rowsWritten, reason? }`: the worker writes the rows into the sheet itself when the sheet is
+ *   shared with its service account (google/job-delivery.ts), else says why the sidebar writes
+ *   them; asking again answers the delivery as it stands
  * - `DELETE /api/jobs/:id` -> the progress, `cancelled` (a batch in flight still commits; rows stay);
  *   409 when the job has already ended otherwise
  * - `GET /api/raw/jobs/:id` -> `{ id, status, operation, pages, rawUnits, more, cursor, cursorParam,
@@ -54,8 +63,15 @@ export function createJobsRouter(deps: JobsRouterDeps): Router {
   const noStore = { 'Cache-Control': 'no-store' };
 
   /** A job as its card shows it, with its pause when it is waiting one out. */
-  const view = async (job: JobRecord) =>
-    toJobView(job, await deps.store.jobWaits.get(job.id), runner.backoff.maxPauses);
+  const view = async (job: JobRecord) => {
+    const delivery = await deps.store.jobDeliveries.get(job.id);
+    return toJobView(
+      job,
+      await deps.store.jobWaits.get(job.id),
+      runner.backoff.maxPauses,
+      delivery === null ? null : deliveryState(delivery),
+    );
+  };
 
   const visibleJob = (req: Request) => visibleJobOf(deps, req);
 
@@ -91,6 +107,12 @@ export function createJobsRouter(deps: JobsRouterDeps): Router {
     const job = await visibleJob(req);
     const progress = await view(job);
     res.set(noStore).json({ ...(await deps.store.jobs.rows(job.id, { after, limit })), job: progress });
+  });
+
+  router.put('/api/jobs/:id/delivery', deps.authenticate, jsonBody(4 * KB), async (req, res) => {
+    const target = parseBody(jobDeliveryRequestSchema, req.body);
+    const job = await visibleJob(req);
+    res.set(noStore).json(await deps.jobDeliveries.request(job.id, target));
   });
 
   router.delete('/api/jobs/:id', deps.authenticate, async (req, res) => {

@@ -237,6 +237,23 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (document_id, ask_key)
   ) WITHOUT ROWID;
   `,
+  // 9: server delivery (issue 14): where the worker writes a job's rows into a sheet itself, how
+  // many it has written (advanced only once Google accepted them), and whether it still writes.
+  `
+  CREATE TABLE job_deliveries (
+    job_id TEXT PRIMARY KEY REFERENCES jobs (id) ON DELETE CASCADE,
+    spreadsheet_id TEXT NOT NULL,
+    sheet_name TEXT NOT NULL,
+    first_row INTEGER NOT NULL CHECK (first_row >= 1),
+    first_column INTEGER NOT NULL CHECK (first_column >= 1),
+    rows_written INTEGER NOT NULL DEFAULT 0 CHECK (rows_written >= 0),
+    mode TEXT NOT NULL CHECK (mode IN ('server', 'sidebar')),
+    delivered INTEGER NOT NULL DEFAULT 0 CHECK (delivered IN (0, 1)),
+    reason TEXT,
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX job_deliveries_pending ON job_deliveries (mode, delivered);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -13,6 +13,7 @@ import {
 import { deriveKeys, loadOrCreateDataSecret, randomDataSecret } from './data-secret';
 import { createEmailCacheKey, type EmailCacheKey } from './email-cache-key';
 import { createEmailResultCache, type EmailResultCache } from './email-result-cache';
+import { createSqliteJobDeliveryRepository, type JobDeliveryRepository } from './job-delivery-repository';
 import { createSqliteJobRepository, type JobRepository } from './job-repository';
 import { createSqliteJobWaitRepository, type JobWaitRepository } from './job-wait-repository';
 import { createSqlitePaidCallJournal, type PaidCallJournal } from './paid-call-journal';
@@ -76,6 +77,8 @@ export interface Store {
   /** Documents' formula allowances, approvals and refused asks. */
   formulaAllowances: FormulaAllowanceRepository;
   jobs: JobRepository;
+  /** Where the worker writes jobs' rows into sheets itself, and how far it got. */
+  jobDeliveries: JobDeliveryRepository;
   /** Who created each AI list through this worker. */
   aiListOwners: AiListOwnerRepository;
   /** Jobs waiting out upstream trouble, and until when. */
@@ -141,6 +144,7 @@ export function openStore(options: StoreOptions): Store {
     budgets: createSqliteBudgetRepository(db, clock),
     formulaAllowances: createSqliteFormulaAllowanceRepository(db, clock),
     jobs: createSqliteJobRepository(db, clock, box),
+    jobDeliveries: createSqliteJobDeliveryRepository(db, clock),
     aiListOwners: createSqliteAiListOwnerRepository(db, clock),
     jobWaits: createSqliteJobWaitRepository(db, box),
     paidCalls: createSqlitePaidCallJournal(db, clock, box, emailCacheKey),

@@ -527,6 +527,7 @@ const ROUTES = [
   'GET /api/jobs',
   'GET /api/jobs/:id',
   'GET /api/jobs/:id/rows',
+  'PUT /api/jobs/:id/delivery',
   'DELETE /api/jobs/:id',
 ];
 

@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import type { Clock } from '../../../../worker/common/clock';
+import {
+  createAppsScriptFakes,
+  type AppsScriptFakes,
+} from '../../../../worker/playground/apps-script/create-fakes';
+import type { QuotaLimits } from '../../../../worker/playground/sheets-api/quotas';
+import {
+  serveSheetsApiEmulator,
+  type ServedEmulator,
+} from '../../../../worker/playground/sheets-api/serve-sheets-api-emulator';
+import {
+  createServiceAccountKey,
+  type GeneratedServiceAccount,
+} from '../../../../worker/playground/sheets-api/service-account-key';
+import {
+  createSheetsApiEmulator,
+  type SheetsApiEmulator,
+} from '../../../../worker/playground/sheets-api/sheets-api-emulator';
+import { auth, startWorkerWorld, type WorkerWorld, type WorkerWorldOptions } from '../worker-fixture';
+
+/**
+ * The whole worker (sandbox upstream) with its own service account signed in to the Sheets API
+ * emulator over loopback, and the emulator's spreadsheet as Apps Script fakes to read back.
+ */
+
+export const SHEET_ID = '1ServerDeliverySpreadsheet000000000000000000';
+export const TAB = 'E-mails';
+
+export interface DeliveryWorld {
+  world: WorkerWorld;
+  fakes: AppsScriptFakes;
+  emulator: SheetsApiEmulator;
+  served: ServedEmulator;
+  account: GeneratedServiceAccount;
+  keyFile: string;
+  close(): Promise<void>;
+}
+
+export interface DeliveryWorldOptions {
+  quotas?: Partial<QuotaLimits>;
+  /** The emulator's clock (quota minutes); the system's by default. */
+  clock?: Clock;
+  /** Shared with the service account as writer; true by default. */
+  shared?: boolean;
+  delivery?: WorkerWorldOptions['delivery'];
+}
+
+export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Promise<DeliveryWorld> {
+  const fakes = createAppsScriptFakes({ spreadsheet: { id: SHEET_ID, sheets: [TAB] } });
+  const emulator = createSheetsApiEmulator({
+    spreadsheets: (id) => (id === SHEET_ID ? fakes.spreadsheet : null),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.quotas ? { quotas: options.quotas } : {}),
+  });
+  const account = createServiceAccountKey({ clientEmail: 'delivery@team-project.iam.gserviceaccount.com' });
+  emulator.addServiceAccount({
+    clientEmail: account.clientEmail,
+    publicKeyPem: account.publicKeyPem,
+    keyId: account.keyId,
+  });
+  if (options.shared !== false) emulator.share(SHEET_ID, account.clientEmail, 'writer');
+  const served = await serveSheetsApiEmulator(emulator);
+  const dir = mkdtempSync(join(tmpdir(), 'server-delivery-'));
+  const keyFile = join(dir, 'service-account.json');
+  writeFileSync(keyFile, JSON.stringify(account.keyFile));
+  const world = await startWorkerWorld({
+    env: { GOOGLE_APPLICATION_CREDENTIALS: keyFile, GOOGLE_API_URL: served.url },
+    ...(options.delivery ? { delivery: options.delivery } : {}),
+  });
+  return {
+    world,
+    fakes,
+    emulator,
+    served,
+    account,
+    keyFile,
+    close: async () => {
+      await world.close();
+      await served.close();
+      fakes.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `count` distinct addresses, some the sandbox knows and some it does not. */
+export function addresses(count: number, prefix = 'creator'): string[] {
+  return Array.from({ length: count }, (_, i) => `${prefix}.${i}@brand${i % 37}.example.com`);
+}
+
+export async function startEmailJob(world: WorkerWorld, emails: string[]): Promise<string> {
+  const res = await request(world.app)
+    .post('/api/jobs')
+    .set(auth())
+    .send({ kind: 'email-enrichment', input: { emails } });
+  if (res.status !== 202) throw new Error(`job: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { id: string }).id;
+}
+
+export function putDelivery(world: WorkerWorld, jobId: string, body: object, key?: string) {
+  return request(world.app).put(`/api/jobs/${jobId}/delivery`).set(auth(key)).send(body);
+}
+
+/** Waits (real time) until the job ended and its delivery loop is idle. */
+export async function settled(world: WorkerWorld, jobId: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await world.deps.store.jobs.get(jobId);
+    if (job !== null && job.status !== 'queued' && job.status !== 'running') {
+      await world.deps.jobDeliveries.idle();
+      const delivery = await world.deps.store.jobDeliveries.get(jobId);
+      if (delivery === null || delivery.mode === 'sidebar' || delivery.delivered) return;
+    }
+    if (Date.now() > deadline) throw new Error(`job ${jobId} not settled in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Every row of the job as the sidebar would read them, as sheet cells (null and absent: ''). */
+export async function jobRowsAsCells(world: WorkerWorld, jobId: string): Promise<unknown[][]> {
+  const rows: unknown[][] = [];
+  for (;;) {
+    const res = await request(world.app)
+      .get(`/api/jobs/${jobId}/rows?after=${rows.length}&limit=5000`)
+      .set(auth());
+    const page = res.body as { rows: { row: unknown[] }[] };
+    if (page.rows.length === 0) break;
+    rows.push(...page.rows.map(({ row }) => row));
+  }
+  const width = Math.max(...rows.map((row) => row.length));
+  return rows.map((row) => Array.from({ length: width }, (_, i) => row[i] ?? ''));
+}

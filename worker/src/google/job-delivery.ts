@@ -1,0 +1,330 @@
+import type { Logger } from 'pino';
+import type { sheets_v4 } from '@googleapis/sheets';
+import { isFinalJobStatus } from '../../../shared/worker-api/job-status';
+import type { JobDeliveryRequest, JobDeliveryState } from '../../../shared/worker-api/jobs';
+import { MAX_JOB_ROWS_PAGE } from '../../../shared/worker-api/request-limits';
+import type { Clock, Sleep } from '../../common/clock';
+import type { Random } from '../../common/seeded-random';
+import { deliveryState, type JobDelivery } from '../store/job-delivery-repository';
+import type { Store } from '../store/store';
+import { a1Range } from './a1-range';
+import {
+  blockLength,
+  DEFAULT_BLOCK_LIMITS,
+  isOwnOrEmpty,
+  toSheetRow,
+  widthOf,
+  type BlockLimits,
+  type SheetCell,
+} from './delivery-blocks';
+import {
+  DEFAULT_SHEETS_RETRY,
+  DeliveryRefused,
+  pacedCall,
+  type PacedCallScope,
+  type SheetsRetry,
+} from './paced-sheets-call';
+import type { SheetAccess } from './sheet-access';
+import { createSheetsPacer, DEFAULT_SHEETS_PACE, type SheetsPace, type SheetsPacer } from './sheets-pacer';
+
+const NO_IDENTITY =
+  'The worker has no Google service account (GOOGLE_APPLICATION_CREDENTIALS): the sidebar writes the rows.';
+
+/**
+ * Server delivery (issue 14): the worker writes a job's rows into the sheet itself, as its
+ * service account, block by block, so the sidebar may close.
+ *
+ * - Row n of the job goes to sheet row firstRow + n, always: a block written again after a crash
+ *   lands on the same cells. `rowsWritten` advances in the store only once Google took the block,
+ *   so nothing is skipped, and nothing lands twice.
+ * - Before each block the worker reads its cells and writes over none that hold anything but
+ *   what it would write (its own, from a run cut short): someone's data in the way stops the
+ *   delivery with the range named, and the sidebar takes over from rowsWritten.
+ * - Every call waits its turn on one pacer for the whole worker (sheets-pacer.ts) and waits out
+ *   429s and 5xx (paced-sheets-call.ts); a refusal (403, 404, 400) hands the rows back to the
+ *   sidebar, with Google's reason.
+ * - One loop per job: a kick while it runs makes it look again once done. The job runner kicks
+ *   after each committed batch and when a run ends; a started worker resumes every delivery left
+ *   with rows to write. The delivery is complete once the job ended and every row is written.
+ *
+ * Logs carry counts only: never a cell, a range or a tab's name.
+ */
+export interface JobDeliveries {
+  /** Sets (or finds) the job's delivery; checks that the sheet is shared first. */
+  request(jobId: string, target: JobDeliveryRequest): Promise<JobDeliveryState>;
+  /** The job has new rows or ended: write what there is. */
+  kick(jobId: string): void;
+  /** Kicks every delivery left with rows to write; how many. Call once at start. */
+  resume(): Promise<number>;
+  /** Resolves when no delivery loop runs. */
+  idle(): Promise<void>;
+  /** Ends the loops at their next call (their progress is stored); idempotent. */
+  stop(): Promise<void>;
+}
+
+export interface JobDeliveryOptions {
+  store: Store;
+  access: SheetAccess | null;
+  logger: Logger;
+  clock: Clock;
+  sleep: Sleep;
+  random?: Random;
+  pace?: SheetsPace;
+  retry?: Partial<SheetsRetry>;
+  blocks?: Partial<BlockLimits>;
+  /** One pacer for the worker; made from `pace` when absent. */
+  pacer?: SheetsPacer;
+}
+
+interface GridSize {
+  sheetId: number;
+  rows: number;
+  columns: number;
+}
+
+export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries {
+  const { store, access } = options;
+  const log = options.logger.child({ component: 'delivery' });
+  const pacer =
+    options.pacer ?? createSheetsPacer(options.clock, options.sleep, options.pace ?? DEFAULT_SHEETS_PACE);
+  const limits: BlockLimits = { ...DEFAULT_BLOCK_LIMITS, ...options.blocks };
+  const stopping = new AbortController();
+  const scope: PacedCallScope = {
+    pacer,
+    sleep: options.sleep,
+    random: options.random ?? Math.random,
+    retry: { ...DEFAULT_SHEETS_RETRY, ...options.retry },
+    signal: stopping.signal,
+    onRetry: (failure, attempt, delayMs) =>
+      log.warn({ status: failure.status, attempt, delayMs }, 'Sheets API call waits to try again'),
+  };
+  const loops = new Map<string, { again: boolean; done: Promise<void> }>();
+  let idleWaiters: (() => void)[] = [];
+
+  const kick = (jobId: string) => {
+    if (access === null || stopping.signal.aborted) return;
+    const running = loops.get(jobId);
+    if (running !== undefined) {
+      running.again = true;
+      return;
+    }
+    const loop = { again: true, done: Promise.resolve() };
+    loops.set(jobId, loop);
+    loop.done = (async () => {
+      try {
+        while (loop.again && !stopping.signal.aborted) {
+          loop.again = false;
+          await deliver(jobId, access);
+        }
+      } catch (error) {
+        if (!stopping.signal.aborted) log.error({ err: error, jobId }, 'delivery ended unexpectedly');
+      } finally {
+        loops.delete(jobId);
+        if (loops.size === 0) {
+          const waiters = idleWaiters;
+          idleWaiters = [];
+          for (const wake of waiters) wake();
+        }
+      }
+    })();
+  };
+
+  /** Writes every stored row from rowsWritten on; marks it delivered once the job ended and all are. */
+  const deliver = async (jobId: string, sheetAccess: SheetAccess) => {
+    let delivery = await store.jobDeliveries.get(jobId);
+    if (delivery === null || delivery.mode !== 'server' || delivery.delivered) return;
+    const { sheets } = await sheetAccess.api();
+    let grid: GridSize | null = null;
+    const fallBack = async (reason: string) => {
+      await store.jobDeliveries.fallBack(jobId, reason);
+      log.warn({ jobId, rowsWritten: delivery?.rowsWritten }, 'delivery handed back to the sidebar');
+    };
+    try {
+      for (;;) {
+        if (stopping.signal.aborted) return;
+        // The job before its rows: once it says ended, every row is committed.
+        const job = await store.jobs.get(jobId);
+        if (job === null) return;
+        const ended = isFinalJobStatus(job.status);
+        const page = await store.jobs.rows(jobId, {
+          after: delivery.rowsWritten,
+          limit: Math.min(MAX_JOB_ROWS_PAGE, limits.maxCells),
+        });
+        if (page.rows.length === 0) {
+          if (ended) {
+            await store.jobDeliveries.markDelivered(jobId);
+            log.info({ jobId, rowsWritten: delivery.rowsWritten }, 'delivery complete');
+          }
+          return;
+        }
+        const width = widthOf(page.rows.map(({ row }) => row));
+        const cells = page.rows.map(({ row }) => toSheetRow(row, width));
+        const block = cells.slice(0, blockLength(cells, width, limits));
+        // Grown once for every row the job may have (its total), as the add-on sizes a tab it
+        // prepares: one write, not one per block.
+        grid = await ensureGrid(
+          sheets,
+          delivery,
+          grid,
+          Math.max(block.length, job.progress.total - delivery.rowsWritten),
+          width,
+        );
+        await writeBlock(sheets, delivery, block, width);
+        const from: number = delivery.rowsWritten;
+        if (!(await store.jobDeliveries.advance(jobId, from, from + block.length))) {
+          log.warn({ jobId }, 'another writer moved this delivery on: this one stops');
+          return;
+        }
+        delivery = { ...delivery, rowsWritten: from + block.length };
+        log.debug({ jobId, rows: block.length, rowsWritten: delivery.rowsWritten }, 'delivery block written');
+      }
+    } catch (error) {
+      if (error instanceof DeliveryRefused) return fallBack(error.message);
+      throw error;
+    }
+  };
+
+  /** Grows the tab when the block passes its last row or column (one read per loop, then only writes). */
+  const ensureGrid = async (
+    sheets: sheets_v4.Sheets,
+    delivery: JobDelivery,
+    known: GridSize | null,
+    rows: number,
+    width: number,
+  ): Promise<GridSize> => {
+    let grid = known;
+    if (grid === null) {
+      const answer = await pacedCall(scope, 'read', delivery.spreadsheetId, () =>
+        sheets.spreadsheets.get(
+          {
+            spreadsheetId: delivery.spreadsheetId,
+            fields: 'sheets.properties(sheetId,title,gridProperties(rowCount,columnCount))',
+          },
+          { retry: false },
+        ),
+      );
+      const tab = (answer.data.sheets ?? []).find((sheet) => sheet.properties?.title === delivery.sheetName);
+      const properties = tab?.properties;
+      if (properties?.sheetId === undefined || properties.sheetId === null) {
+        throw new DeliveryRefused(
+          `The tab "${delivery.sheetName}" is no longer in this spreadsheet (renamed or deleted): the sidebar writes the remaining rows`,
+        );
+      }
+      grid = {
+        sheetId: properties.sheetId,
+        rows: properties.gridProperties?.rowCount ?? 0,
+        columns: properties.gridProperties?.columnCount ?? 0,
+      };
+    }
+    const lastRow = delivery.firstRow + delivery.rowsWritten + rows - 1;
+    const lastColumn = delivery.firstColumn + width - 1;
+    const requests: sheets_v4.Schema$Request[] = [];
+    if (lastRow > grid.rows) {
+      requests.push({
+        appendDimension: { sheetId: grid.sheetId, dimension: 'ROWS', length: lastRow - grid.rows },
+      });
+    }
+    if (lastColumn > grid.columns) {
+      requests.push({
+        appendDimension: { sheetId: grid.sheetId, dimension: 'COLUMNS', length: lastColumn - grid.columns },
+      });
+    }
+    if (requests.length === 0) return grid;
+    await pacedCall(scope, 'write', delivery.spreadsheetId, () =>
+      sheets.spreadsheets.batchUpdate(
+        { spreadsheetId: delivery.spreadsheetId, requestBody: { requests } },
+        { retry: false },
+      ),
+    );
+    return { ...grid, rows: Math.max(grid.rows, lastRow), columns: Math.max(grid.columns, lastColumn) };
+  };
+
+  /** Reads the block's cells, refuses to cover anyone else's, then writes it at its fixed place. */
+  const writeBlock = async (
+    sheets: sheets_v4.Sheets,
+    delivery: JobDelivery,
+    block: SheetCell[][],
+    width: number,
+  ) => {
+    const range = a1Range(
+      delivery.sheetName,
+      delivery.firstRow + delivery.rowsWritten,
+      delivery.firstColumn,
+      block.length,
+      width,
+    );
+    const existing = await pacedCall(scope, 'read', delivery.spreadsheetId, () =>
+      sheets.spreadsheets.values.get(
+        {
+          spreadsheetId: delivery.spreadsheetId,
+          range,
+          majorDimension: 'ROWS',
+          valueRenderOption: 'UNFORMATTED_VALUE',
+        },
+        { retry: false },
+      ),
+    );
+    const found = existing.data.values ?? [];
+    for (let r = 0; r < found.length; r++) {
+      const row: unknown[] = found[r] ?? [];
+      for (let c = 0; c < row.length; c++) {
+        if (!isOwnOrEmpty(row[c], block[r]?.[c] ?? '')) {
+          throw new DeliveryRefused(
+            `Cells in ${range} already hold other data: the worker writes over nothing it did not write. Clear them, or let the sidebar write the remaining rows`,
+          );
+        }
+      }
+    }
+    await pacedCall(scope, 'write', delivery.spreadsheetId, () =>
+      sheets.spreadsheets.values.update(
+        {
+          spreadsheetId: delivery.spreadsheetId,
+          range,
+          valueInputOption: 'RAW',
+          includeValuesInResponse: false,
+          requestBody: { range, majorDimension: 'ROWS', values: block },
+        },
+        { retry: false },
+      ),
+    );
+  };
+
+  return {
+    async request(jobId, target) {
+      const stored = await store.jobDeliveries.get(jobId);
+      if (stored !== null) {
+        kick(jobId);
+        return deliveryState(stored);
+      }
+      if (access === null) return { mode: 'sidebar', rowsWritten: 0, reason: NO_IDENTITY };
+      let reason: string | null = null;
+      try {
+        const sharing = await access.check(target.spreadsheetId);
+        if (!sharing.shared) reason = sharing.reason;
+      } catch (error) {
+        reason = (error as Error).message;
+      }
+      if (reason !== null) return { mode: 'sidebar', rowsWritten: 0, reason };
+      const { delivery, created } = await store.jobDeliveries.create(jobId, target);
+      if (created) log.info({ jobId }, 'server delivery set');
+      kick(jobId);
+      return deliveryState(delivery);
+    },
+    kick,
+    async resume() {
+      if (access === null) return 0;
+      const pending = await store.jobDeliveries.pending();
+      for (const delivery of pending) kick(delivery.jobId);
+      if (pending.length > 0) log.info({ deliveries: pending.length }, 'resuming server deliveries');
+      return pending.length;
+    },
+    idle() {
+      if (loops.size === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+    async stop() {
+      stopping.abort(new Error('the worker is stopping'));
+      await Promise.all([...loops.values()].map((loop) => loop.done));
+    },
+  };
+}
