@@ -56,8 +56,7 @@ export async function runDeliveryBench(log: (line: string) => void): Promise<Del
     const sheet = fakes.spreadsheet.requireSheet(TAB);
     const inSheet = sheet.getRange(2, 1, ROWS, width).getValues();
     const below = sheet.getMaxRows() > ROWS + 1 ? sheet.getRange(ROWS + 2, 1, 1, width).getValues()[0] : [];
-    const exact =
-      JSON.stringify(inSheet) === JSON.stringify(expected) && below.every((cell) => cell === '');
+    const exact = JSON.stringify(inSheet) === JSON.stringify(expected) && below.every((cell) => cell === '');
     const idealMs = Math.ceil((ROWS * width) / MAX_CELLS) * WRITE_SPACING_MS;
     log(
       `delivery: ${ROWS} rows, ${stats.writes} writes, ${stats.reads} reads, ${stats.rateLimited} x 429, ` +
