@@ -1,21 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import {
-  createAppsScriptFakes,
-  type AppsScriptFakes,
-} from '../../../../worker/playground/apps-script/create-fakes';
-import {
-  serveSheetsApiEmulator,
-  type ServedEmulator,
-} from '../../../../worker/playground/sheets-api/serve-sheets-api-emulator';
 import { createServiceAccountKey } from '../../../../worker/playground/sheets-api/service-account-key';
-import {
-  createSheetsApiEmulator,
-  type SheetsApiEmulator,
-} from '../../../../worker/playground/sheets-api/sheets-api-emulator';
 import { auth, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
+import { SHEET_ID, startDeliveryWorld, type DeliveryWorld } from './server-delivery-fixture';
 
 /**
  * Settings' "Server delivery" check through the whole worker: its own service account (a JSON key,
@@ -23,44 +11,21 @@ import { auth, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
  * JWT flow (GOOGLE_API_URL), and `spreadsheets.get` says whether the sheet is shared with it.
  */
 
-const SHARED_LATER = '1DeliverySpreadsheet0000000000000000000000';
+const SHARED_LATER = SHEET_ID;
 const UNKNOWN = '1NoSuchSpreadsheet00000000000000000000000';
 
-let fakes: AppsScriptFakes;
-let emulator: SheetsApiEmulator;
-let served: ServedEmulator;
+let delivery: DeliveryWorld;
 let world: WorkerWorld;
-let dir: string;
-const account = createServiceAccountKey({
-  clientEmail: 'creator-sheets@team-project.iam.gserviceaccount.com',
-});
 
 const status = (documentId: string, key?: string) =>
   request(world.app).get(`/api/documents/${documentId}/delivery`).set(auth(key));
 
 beforeAll(async () => {
-  fakes = createAppsScriptFakes({ spreadsheet: { id: SHARED_LATER, sheets: ['Creators'] } });
-  emulator = createSheetsApiEmulator({
-    spreadsheets: (id) => (id === SHARED_LATER ? fakes.spreadsheet : null),
-  });
-  emulator.addServiceAccount({
-    clientEmail: account.clientEmail,
-    publicKeyPem: account.publicKeyPem,
-    keyId: account.keyId,
-  });
-  served = await serveSheetsApiEmulator(emulator);
-  dir = mkdtempSync(join(tmpdir(), 'delivery-'));
-  const keyFile = join(dir, 'service-account.json');
-  writeFileSync(keyFile, JSON.stringify(account.keyFile));
-  world = await startWorkerWorld({
-    env: { GOOGLE_APPLICATION_CREDENTIALS: keyFile, GOOGLE_API_URL: served.url },
-  });
+  delivery = await startDeliveryWorld({ shared: false });
+  world = delivery.world;
 });
 afterAll(async () => {
-  await world.close();
-  await served.close();
-  fakes.dispose();
-  rmSync(dir, { recursive: true, force: true });
+  await delivery.close();
 });
 
 describe('GET /api/documents/:documentId/delivery', () => {
@@ -68,18 +33,18 @@ describe('GET /api/documents/:documentId/delivery', () => {
     const before = await status(SHARED_LATER);
     expect(before.status).toBe(200);
     expect(before.body).toEqual({
-      serviceAccount: account.clientEmail,
+      serviceAccount: delivery.account.clientEmail,
       shared: false,
-      message: `This spreadsheet is not shared with ${account.clientEmail}: share it (Share > add the address as Editor) for the worker to write into it.`,
+      message: `This spreadsheet is not shared with ${delivery.account.clientEmail}: share it (Share > add the address as Editor) for the worker to write into it.`,
     });
 
-    emulator.share(SHARED_LATER, account.clientEmail, 'writer');
+    delivery.emulator.share(SHARED_LATER, delivery.account.clientEmail, 'writer');
     const after = await status(SHARED_LATER);
-    expect(after.body).toMatchObject({ serviceAccount: account.clientEmail, shared: true });
+    expect(after.body).toMatchObject({ serviceAccount: delivery.account.clientEmail, shared: true });
 
-    const reads = emulator.stats().reads;
+    const reads = delivery.emulator.stats().reads;
     for (let i = 0; i < 5; i++) expect((await status(SHARED_LATER)).body.shared).toBe(true);
-    expect(emulator.stats().reads).toBe(reads);
+    expect(delivery.emulator.stats().reads).toBe(reads);
   });
 
   it('says "not shared" for a spreadsheet Google does not know', async () => {
@@ -112,10 +77,10 @@ describe('a worker without a Google identity', () => {
 describe('a service account Google refuses', () => {
   it('answers the address and why Google could not say, never a 500', async () => {
     const stranger = createServiceAccountKey({ clientEmail: 'stranger@elsewhere.iam.gserviceaccount.com' });
-    const keyFile = join(dir, 'stranger.json');
+    const keyFile = join(delivery.keyFile, '..', 'stranger.json');
     writeFileSync(keyFile, JSON.stringify(stranger.keyFile));
     const refused = await startWorkerWorld({
-      env: { GOOGLE_APPLICATION_CREDENTIALS: keyFile, GOOGLE_API_URL: served.url },
+      env: { GOOGLE_APPLICATION_CREDENTIALS: keyFile, GOOGLE_API_URL: delivery.served.url },
     });
     try {
       const answer = await request(refused.app).get(`/api/documents/${SHARED_LATER}/delivery`).set(auth());
