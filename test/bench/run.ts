@@ -2,6 +2,7 @@ import { cpus, totalmem } from 'node:os';
 import { ms } from './percentiles';
 import { runSandboxBench } from './sandbox-bench';
 import { runDeliveryBench } from './delivery-bench';
+import { runDeliveryCrashBench } from './delivery-crash-bench';
 import { runQuotaBench } from './quota-bench';
 import { runWorkerBench } from './worker-bench';
 
@@ -81,6 +82,13 @@ async function main(): Promise<void> {
         ok: d.wallMs < 3 * d.idealMs,
       },
     );
+    const c = await runDeliveryCrashBench(log);
+    rows.push({
+      measure: `kill -9 mid-delivery of ${c.rows.toLocaleString('en-US')} rows at ${c.runs.length} points: rows twice or missing`,
+      target: '0',
+      result: `${c.wrong} (${c.complete ? 'all complete after restart' : 'NOT complete'}; ${c.blocksRewritten} block(s), ${c.rowsRewritten.toLocaleString('en-US')} rows, written again in place; ${(c.wallMs / 1000).toFixed(1)} s)`,
+      ok: c.wrong === 0 && c.complete,
+    });
   }
 
   if (wanted('quota')) {
