@@ -43,6 +43,7 @@ export * from './health-functions';
 export * from './formula-allowance-functions';
 export * from './connected-documents-functions';
 export * from './delivery-functions';
+export * from './schedules-functions';
 
 /*
  * `satisfies SidebarApi`, at the type level: every member of the contract is exported here with

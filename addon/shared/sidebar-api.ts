@@ -13,6 +13,7 @@ import type { CollaborationsApi } from './collaborations-api';
 import type { DictionariesApi } from './dictionaries-api';
 import type { ConnectedDocumentsApi } from './connected-documents-api';
 import type { DeliveryApi } from './delivery-api';
+import type { SchedulesApi } from './schedules-api';
 import type { FormulaAllowanceApi } from './formula-allowance-api';
 import type { HealthApi } from './health-api';
 import type { ListsApi } from './lists-api';
@@ -228,7 +229,8 @@ export interface SidebarApi
     HealthApi,
     FormulaAllowanceApi,
     ConnectedDocumentsApi,
-    DeliveryApi {
+    DeliveryApi,
+    SchedulesApi {
   getSettings(): Settings;
   saveWorkerUrl(url: string): Settings;
   /** Exchanges this user's Google ID token for a worker key, kept in user properties. */

@@ -13,6 +13,7 @@ export const SIDEBAR_SECTIONS = [
   'collaborations',
   'raw',
   'dictionaries',
+  'schedules',
   'account',
   'health',
 ] as const;

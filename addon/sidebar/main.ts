@@ -15,6 +15,7 @@ import { mountJobList } from './job-progress';
 import { createJobTracker } from './job-tracker';
 import { reportsSection } from './reports-section';
 import { searchSection } from './search-section';
+import { schedulesSection } from './schedules-section';
 import { settingsSection } from './settings-section';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 import { createStatusArea } from './status-area';
@@ -31,6 +32,7 @@ const SECTIONS: Record<SidebarSection, SectionDefinition> = {
   collaborations: collaborationsSection,
   raw: rawDataSection,
   dictionaries: dictionariesSection,
+  schedules: schedulesSection,
   account: accountSection,
   health: healthSection,
 };

@@ -59,6 +59,13 @@ import type {
 import type { OverlapAnswer, OverlapRequest } from './overlap';
 import type { RawAnswer, RawFeedUsageAnswer, RawRequest } from './raw';
 import type { ReportsAnswer, ReportsRequest } from './reports';
+import type {
+  ScheduleAnswer,
+  ScheduleListAnswer,
+  ScheduleParams,
+  ScheduleRequest,
+  ScheduleStatusRequest,
+} from './schedules';
 import type { SearchAnswer, SearchRequest } from './search';
 import type {
   UnreadableAnswerBodyAnswer,
@@ -78,10 +85,10 @@ import type {
 /** Who may call: anyone; a Google ID token only; any signed-in caller; admins only. */
 export type RouteAccess = 'public' | 'id-token' | 'signed-in' | 'admin';
 
-export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a route answers on success (successStatus): 200 unless the table says otherwise. */
-export type SuccessStatus = 200 | 202;
+export type SuccessStatus = 200 | 201 | 202;
 
 /** What a route takes (path `:params`, query string, JSON body) and answers. Types only. */
 export interface RouteShapes {
@@ -405,6 +412,51 @@ export const WORKER_ROUTES = {
     path: '/api/jobs/:id',
     summary: 'Cancels a job; rows already written stay.',
     access: 'signed-in',
+  }),
+  documentSchedules: route<{ params: DocumentParams; answer: ScheduleListAnswer }>({
+    method: 'GET',
+    path: '/api/documents/:documentId/schedules',
+    summary: "A document's scheduled reports, with their last run and next run: any signed-in member.",
+    access: 'signed-in',
+  }),
+  schedules: route<{ answer: ScheduleListAnswer }>({
+    method: 'GET',
+    path: '/api/schedules',
+    summary: 'Every scheduled report of every document.',
+    access: 'admin',
+  }),
+  createSchedule: route<{ params: DocumentParams; body: ScheduleRequest; answer: ScheduleAnswer }>({
+    method: 'POST',
+    path: '/api/documents/:documentId/schedules',
+    summary:
+      "Sets up a scheduled report (201); billed like the document's formulas, so they must be connected (409).",
+    access: 'signed-in',
+    status: 201,
+  }),
+  updateSchedule: route<{ params: ScheduleParams; body: ScheduleRequest; answer: ScheduleAnswer }>({
+    method: 'PUT',
+    path: '/api/schedules/:id',
+    summary: 'Changes a scheduled report: who set it up, who connected the document, or an admin.',
+    access: 'signed-in',
+  }),
+  setScheduleStatus: route<{ params: ScheduleParams; body: ScheduleStatusRequest; answer: ScheduleAnswer }>({
+    method: 'PATCH',
+    path: '/api/schedules/:id',
+    summary: 'Pauses a scheduled report, or resumes it (its failures cleared, its next run set).',
+    access: 'signed-in',
+  }),
+  deleteSchedule: route<{ params: ScheduleParams; answer: ScheduleAnswer }>({
+    method: 'DELETE',
+    path: '/api/schedules/:id',
+    summary: 'Deletes a scheduled report (what it wrote stays in the sheet).',
+    access: 'signed-in',
+  }),
+  runSchedule: route<{ params: ScheduleParams; answer: ScheduleAnswer }>({
+    method: 'POST',
+    path: '/api/schedules/:id/run',
+    summary: 'Runs a scheduled report now (202, the run under way); 409 while it runs or is paused.',
+    access: 'signed-in',
+    status: 202,
   }),
   openApi: route<{ answer: object }>({
     method: 'GET',

@@ -6,6 +6,9 @@ import { currentPaidCall } from './billing/paid-call-binding';
 import { createFormulaAllowances } from './budgets/formula-allowance';
 import { createJobDeliveries, type JobDeliveryOptions } from './google/job-delivery';
 import { createSheetAccess } from './google/sheet-access';
+import { createSheetsPacer, DEFAULT_SHEETS_PACE } from './google/sheets-pacer';
+import { scheduledRun } from './schedules/scheduled-run';
+import { createScheduler, type SchedulerOptions } from './schedules/scheduler';
 import { createBudgetGuard } from './budgets/budget-guard';
 import type { WorkerConfig } from './config';
 import { createAccessPolicy } from './identity/access-policy';
@@ -97,6 +100,8 @@ interface WorkerDepsOptions {
   sandbox?: MountedSandbox | null;
   /** Server delivery's own clock, sleep, pace and limits (tests); the worker's clock and sleep by default. */
   delivery?: Partial<Omit<JobDeliveryOptions, 'store' | 'access' | 'logger'>>;
+  /** The scheduler's own clock, sleep, lease and run (tests); the worker's and google/schedule-run.ts by default. */
+  schedules?: Partial<Omit<SchedulerOptions, 'store' | 'logger'>>;
 }
 
 export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
@@ -164,10 +169,19 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     sleep,
     logger,
   };
+  // One pacer for every Sheets call of the worker: server delivery and scheduled runs alike.
+  const sheetsPacer =
+    options.delivery?.pacer ??
+    createSheetsPacer(
+      options.delivery?.clock ?? clock,
+      options.delivery?.sleep ?? sleep,
+      options.delivery?.pace ?? DEFAULT_SHEETS_PACE,
+    );
   const jobDeliveries = createJobDeliveries({
     clock,
     sleep,
     ...options.delivery,
+    pacer: sheetsPacer,
     store,
     access: operationDeps.sheetAccess,
     logger,
@@ -181,6 +195,15 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
       hooks: { afterCommit: (job) => jobDeliveries.kick(job.id), afterRun: (id) => jobDeliveries.kick(id) },
     }),
     jobDeliveries,
+    // Built here, started by index.ts (serveWorker) like the job runner's resume.
+    scheduler: createScheduler({
+      clock,
+      sleep,
+      run: scheduledRun({ ...operationDeps, sheetsPacer }),
+      ...options.schedules,
+      store,
+      logger: logger.child({ component: 'scheduler' }),
+    }),
     sandbox: options.sandbox ?? null,
   };
 }

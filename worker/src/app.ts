@@ -21,6 +21,8 @@ import { createHealthRouter } from './operations/health-router';
 import type { OperationDeps } from './operations/operation-deps';
 import { createMoreRouters } from './operations/more-routers';
 import { createReportsRouter } from './operations/reports-router';
+import type { Scheduler } from './schedules/scheduler';
+import { createSchedulesRouter } from './schedules/schedules-router';
 import { createUnreadableAnswersRouter } from './operations/unreadable-answers-router';
 
 /** The sandbox's Express app, served under `/sandbox` (so `/sandbox/v1` is its API). */
@@ -41,6 +43,8 @@ export interface AppDeps extends OperationDeps {
   jobRunner: JobRunner;
   /** Server delivery of jobs' rows into sheets (google/job-delivery.ts): index.ts resumes and stops it. */
   jobDeliveries: JobDeliveries;
+  /** Scheduled shared reports' runs (schedules/scheduler.ts): index.ts starts and stops it. */
+  scheduler: Scheduler;
   /** Sandbox mode: mounted before the worker's routes and rate limits (its caller is this worker). */
   sandbox?: MountedSandbox | null;
   /** Sandbox mode with `npm start`: the playground page and its routes; never in live mode. */
@@ -63,6 +67,7 @@ export interface AppDeps extends OperationDeps {
  * - `GET /api/health` the API's health and the worker's own (admins: contract drift too)
  * - `GET /api/admin/unreadable-answers[/:id]` paid answers this version could not read (admins)
  * - `POST /api/reports`, `POST /api/email-search` the sheet operations
+ * - `/api/documents/:documentId/schedules`, `/api/schedules[/:id[/run]]` scheduled shared reports
  * - `/sandbox/v1/...`, `/sandbox/_sandbox/...` the sandbox, in sandbox mode
  * - `GET /` in a browser and `/playground/...`: the local playground, when mounted (sandbox mode)
  */
@@ -131,6 +136,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(createUnreadableAnswersRouter(deps));
   for (const router of createMoreRouters(deps)) app.use(router);
   app.use(createJobsRouter(deps));
+  app.use(
+    createSchedulesRouter({
+      authenticate,
+      store,
+      clock: deps.clock,
+      kick: () => deps.scheduler.kick(),
+    }),
+  );
 
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));

@@ -182,6 +182,8 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
   deps.jobDeliveries
     .resume()
     .catch((error: unknown) => logger.error({ err: error }, 'server deliveries could not resume'));
+  // Scheduled shared reports: a schedule whose time passed while the worker was down runs once.
+  deps.scheduler.start();
 
   const purge = setInterval(() => {
     store.cache.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'cache purge failed'));
@@ -228,6 +230,8 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
         logger.warn('job batches cut short by shutdown; they resume at the next start');
       // A block Google took and the store did not count yet is written again, at the same cells.
       await deps.jobDeliveries.stop();
+      // A run cut short is not counted: its lease is freed and it runs again at the next start.
+      await deps.scheduler.stop(Math.max(0, deadline - Date.now()));
       clearInterval(purge);
       reconciler?.stop();
       await closeServer(server);

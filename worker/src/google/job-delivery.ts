@@ -1,3 +1,4 @@
+import { gridGrowth } from './grid-growth';
 import type { Logger } from 'pino';
 import type { sheets_v4 } from '@googleapis/sheets';
 import { isFinalJobStatus } from '../../../shared/worker-api/job-status';
@@ -218,17 +219,7 @@ export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries 
     }
     const lastRow = delivery.firstRow + delivery.rowsWritten + rows - 1;
     const lastColumn = delivery.firstColumn + width - 1;
-    const requests: sheets_v4.Schema$Request[] = [];
-    if (lastRow > grid.rows) {
-      requests.push({
-        appendDimension: { sheetId: grid.sheetId, dimension: 'ROWS', length: lastRow - grid.rows },
-      });
-    }
-    if (lastColumn > grid.columns) {
-      requests.push({
-        appendDimension: { sheetId: grid.sheetId, dimension: 'COLUMNS', length: lastColumn - grid.columns },
-      });
-    }
+    const requests = gridGrowth(grid, lastRow, lastColumn);
     if (requests.length === 0) return grid;
     await pacedCall(scope, 'write', delivery.spreadsheetId, () =>
       sheets.spreadsheets.batchUpdate(

@@ -38,6 +38,11 @@ import { usageQuerySchema } from '../budgets/usage-router';
 import { keyListQuerySchema, keyRequestSchema } from '../identity/keys-router';
 import { jobDeliveryRequestSchema } from '../jobs/job-delivery-request';
 import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from '../jobs/job-request';
+import {
+  scheduleParamsSchema,
+  scheduleRequestSchema,
+  scheduleStatusRequestSchema,
+} from '../schedules/schedule-request';
 
 /**
  * The zod schema each route reads its path, query and body with, tied at compile time to what
@@ -155,5 +160,15 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
   job: {},
   jobRows: schemasOf(R.jobRows, { query: jobRowsQuerySchema }),
   cancelJob: {},
+  documentSchedules: schemasOf(R.documentSchedules, { params: documentParamsSchema }),
+  schedules: {},
+  createSchedule: schemasOf(R.createSchedule, { params: documentParamsSchema, body: scheduleRequestSchema }),
+  updateSchedule: schemasOf(R.updateSchedule, { params: scheduleParamsSchema, body: scheduleRequestSchema }),
+  setScheduleStatus: schemasOf(R.setScheduleStatus, {
+    params: scheduleParamsSchema,
+    body: scheduleStatusRequestSchema,
+  }),
+  deleteSchedule: schemasOf(R.deleteSchedule, { params: scheduleParamsSchema }),
+  runSchedule: schemasOf(R.runSchedule, { params: scheduleParamsSchema }),
   openApi: {},
 };

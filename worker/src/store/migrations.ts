@@ -254,6 +254,31 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX job_deliveries_pending ON job_deliveries (mode, delivered);
   `,
+  // 10: scheduled shared reports (issue 14): what each runs (the request as JSON), its state, its
+  // last run, when it runs next, the rows its last run wrote (for the next to clear leftovers),
+  // and its lease: `running_until` and `lease_token` are set by one conditional UPDATE, so a
+  // schedule never runs twice at once, across restarts and processes; a killed worker's lease
+  // simply expires.
+  `
+  CREATE TABLE schedules (
+    id TEXT PRIMARY KEY,
+    document_id TEXT NOT NULL,
+    request TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('active', 'paused')),
+    paused_reason TEXT,
+    failures_in_a_row INTEGER NOT NULL DEFAULT 0 CHECK (failures_in_a_row >= 0),
+    last_run TEXT,
+    next_run_at INTEGER,
+    rows_written INTEGER NOT NULL DEFAULT 0 CHECK (rows_written >= 0),
+    running_until INTEGER,
+    lease_token TEXT,
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX schedules_document ON schedules (document_id, created_at);
+  CREATE INDEX schedules_due ON schedules (next_run_at) WHERE status = 'active';
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

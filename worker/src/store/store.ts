@@ -28,6 +28,7 @@ import {
 } from './formula-allowance-repository';
 import { createSqliteLedgerRepository, type LedgerOptions, type LedgerRepository } from './ledger-repository';
 import { migrate } from './migrations';
+import { createSqliteScheduleRepository, type ScheduleRepository } from './schedule-repository';
 import { SealedBox } from './sealed-box';
 import {
   createSqliteUnreadableAnswerRepository,
@@ -79,6 +80,8 @@ export interface Store {
   jobs: JobRepository;
   /** Where the worker writes jobs' rows into sheets itself, and how far it got. */
   jobDeliveries: JobDeliveryRepository;
+  /** Scheduled shared reports, their runs' outcomes and their leases. */
+  schedules: ScheduleRepository;
   /** Who created each AI list through this worker. */
   aiListOwners: AiListOwnerRepository;
   /** Jobs waiting out upstream trouble, and until when. */
@@ -145,6 +148,7 @@ export function openStore(options: StoreOptions): Store {
     formulaAllowances: createSqliteFormulaAllowanceRepository(db, clock),
     jobs: createSqliteJobRepository(db, clock, box),
     jobDeliveries: createSqliteJobDeliveryRepository(db, clock),
+    schedules: createSqliteScheduleRepository(db, clock),
     aiListOwners: createSqliteAiListOwnerRepository(db, clock),
     jobWaits: createSqliteJobWaitRepository(db, box),
     paidCalls: createSqlitePaidCallJournal(db, clock, box, emailCacheKey),

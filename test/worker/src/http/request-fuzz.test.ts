@@ -529,6 +529,13 @@ const ROUTES = [
   'GET /api/jobs/:id/rows',
   'PUT /api/jobs/:id/delivery',
   'DELETE /api/jobs/:id',
+  'GET /api/documents/:documentId/schedules',
+  'GET /api/schedules',
+  'POST /api/documents/:documentId/schedules',
+  'PUT /api/schedules/:id',
+  'PATCH /api/schedules/:id',
+  'DELETE /api/schedules/:id',
+  'POST /api/schedules/:id/run',
 ];
 
 describe('no 5xx for any input', () => {

@@ -1,0 +1,87 @@
+/**
+ * Scheduled shared reports (issue 14, part 3): a tab that the worker refreshes on a schedule by
+ * itself, as its service account, without anyone's sidebar open. Set up from the sidebar of a
+ * connected document; runs are billed like the document's formulas (to whoever connected the
+ * document, within its budgets), and fetch only what the worker's cache lacks.
+ */
+
+/** What the input column holds: creators (handles, profile URLs, ids) or e-mail addresses. */
+export type ScheduleKind = 'reports' | 'email-search';
+
+/**
+ * - `replace`: the output table is rewritten each run (rows the input lost are cleared).
+ * - `append-snapshot`: each run appends its rows below the table, each with the run's date first
+ *   (a long table over time: date, creator, followers...).
+ * - `merge`: rows are matched by their key (the input cell) and updated in place; new keys are
+ *   appended; rows whose key left the input stay.
+ */
+export type ScheduleMode = 'replace' | 'append-snapshot' | 'merge';
+
+/** When it runs, on the spreadsheet's clock (its time zone). Hours 0 to 23; days 0 (Sunday) to 6. */
+export type ScheduleCadence =
+  { every: 'hour' } | { every: 'day'; hour: number } | { every: 'week'; day: number; hour: number };
+
+/** A place in the sheet: a tab and a 1-based row and column. */
+export interface SheetPlace {
+  sheetName: string;
+  row: number;
+  column: number;
+}
+
+/** `POST /api/documents/:documentId/schedules`: a new schedule (and `PUT /api/schedules/:id`). */
+export interface ScheduleRequest {
+  /** Shown in the sidebar and the history tab. */
+  name: string;
+  kind: ScheduleKind;
+  /** The input column: its first input cell (header excluded); it runs down to the last non-empty cell. */
+  input: SheetPlace;
+  /** Reports: the platform of inputs that do not say theirs. */
+  platform?: string;
+  /** Reports: column ids or groups (as `POST /api/reports` takes them); the default set when absent. */
+  fields?: string[];
+  /** Where the table goes: its header row at `row`, data below. */
+  output: SheetPlace;
+  mode: ScheduleMode;
+  cadence: ScheduleCadence;
+  /** The spreadsheet's time zone (IANA), for the cadence and the dates written. */
+  timeZone: string;
+}
+
+/** One run, as the history tab and the sidebar show it. */
+export interface ScheduleRun {
+  /** When it started (ms since 1970). */
+  at: number;
+  outcome: 'ok' | 'failed';
+  rows: number;
+  credits: number;
+  /** What happened, in a sentence (why it failed). */
+  message: string;
+}
+
+export interface ScheduleAnswer extends ScheduleRequest {
+  id: string;
+  documentId: string;
+  /** Who set it up. */
+  createdBy: string;
+  createdAt: number;
+  /** `paused` after 3 failed runs in a row (or by hand): `pausedReason` says why. */
+  status: 'active' | 'paused';
+  pausedReason: string | null;
+  failuresInARow: number;
+  lastRun: ScheduleRun | null;
+  /** null while paused. */
+  nextRunAt: number | null;
+}
+
+export interface ScheduleListAnswer {
+  schedules: ScheduleAnswer[];
+}
+
+/** `PATCH /api/schedules/:id`: pause, resume (which clears the failure count). */
+export interface ScheduleStatusRequest {
+  status: 'active' | 'paused';
+}
+
+export interface ScheduleParams {
+  id: string;
+}

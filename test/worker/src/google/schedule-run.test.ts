@@ -1,0 +1,319 @@
+import type { FakeSheet } from '../../../../worker/playground/apps-script/sheet';
+import {
+  runSchedule,
+  type ScheduleRunDeps,
+  type ScheduleToRun,
+} from '../../../../worker/src/google/schedule-run';
+import { HISTORY_HEADER, HISTORY_TAB } from '../../../../worker/src/google/schedule-run-history';
+import { callsOf } from '../worker-fixture';
+import { addresses, SHEET_ID, startDeliveryWorld, type DeliveryWorld } from './server-delivery-fixture';
+
+/**
+ * Scheduled shared reports (issue 14, part 3): runSchedule through the whole worker (sandbox
+ * upstream) and its service account, writing into the Sheets API emulator's spreadsheet, read
+ * back as the Apps Script fakes see it.
+ */
+
+jest.setTimeout(120_000);
+
+const DAY = 24 * 60 * 60 * 1000;
+const OWNER = 'owner@example.com';
+
+let env: DeliveryWorld;
+beforeAll(async () => {
+  env = await startDeliveryWorld();
+  // A document's formulas may spend 5 credits a day by default: these runs spend more.
+  await env.world.deps.store.formulaAllowances.set(SHEET_ID, null, OWNER);
+});
+afterAll(async () => {
+  await env.close();
+});
+
+function schedule(tab: string, over: Partial<ScheduleToRun> = {}): ScheduleToRun {
+  return {
+    id: `sch_${tab}`,
+    documentId: SHEET_ID,
+    name: `Creators of ${tab}`,
+    kind: 'reports',
+    input: { sheetName: tab, row: 2, column: 1 },
+    platform: 'instagram',
+    fields: ['handle', 'followers'],
+    output: { sheetName: tab, row: 1, column: 3 },
+    mode: 'replace',
+    cadence: { every: 'day', hour: 9 },
+    timeZone: 'Europe/Berlin',
+    createdBy: OWNER,
+    createdAt: 0,
+    status: 'active',
+    pausedReason: null,
+    failuresInARow: 0,
+    lastRun: null,
+    nextRunAt: null,
+    billTo: { email: OWNER, documentId: SHEET_ID },
+    ...over,
+  };
+}
+
+/** The worker's deps with its clock moved on by `offsetMs` (a later run). */
+function depsAt(offsetMs: number): ScheduleRunDeps {
+  return { ...env.world.deps, clock: { now: () => Date.now() + offsetMs } };
+}
+
+function tab(name: string): FakeSheet {
+  return env.fakes.spreadsheet.getSheetByName(name) ?? env.fakes.spreadsheet.insertSheet(name);
+}
+
+function setInput(sheet: FakeSheet, cells: string[], clearTo = 0): void {
+  if (clearTo > 0) sheet.getRange(2, 1, clearTo, 1).setValues(Array.from({ length: clearTo }, () => ['']));
+  sheet.getRange(2, 1, cells.length, 1).setValues(cells.map((cell) => [cell]));
+}
+
+function historyLines(): unknown[][] {
+  return env.fakes.spreadsheet.requireSheet(HISTORY_TAB).getDataRange().getValues();
+}
+
+function scheduleLogs(): string {
+  return env.world
+    .logs()
+    .split('\n')
+    .filter((line) => line.includes('"component":"schedule"'))
+    .join('\n');
+}
+
+const STAMP = /^Last refreshed \d{4}-\d\d-\d\d \d\d:\d\d \(Europe\/Berlin\)$/;
+
+describe('replace', () => {
+  it('writes header and rows, stamps, logs a line; the next day costs nothing; a smaller input clears leftovers', async () => {
+    const { world } = env;
+    const sheet = tab('Replace');
+    const handles = world.handles(30, 'instagram', 40);
+    setInput(sheet, handles);
+    await world.resetStats();
+
+    const first = await runSchedule(world.deps, schedule('Replace'), 0);
+    expect(first.run).toMatchObject({ outcome: 'ok', rows: 30 });
+    expect(first.rowsWritten).toBe(30);
+    expect(first.run.credits).toBeGreaterThan(0);
+    expect(callsOf(await world.stats(), 'report')).toBe(30);
+
+    const header = sheet.getRange(1, 3, 1, 3).getValues()[0];
+    expect(header.slice(0, 2)).toEqual(['Handle', 'Followers']);
+    expect(String(header[2])).toMatch(STAMP);
+    const body = sheet.getRange(2, 3, 30, 2).getValues();
+    expect(body.map((row) => String(row[0]).toLowerCase())).toEqual(handles.map((h) => h.toLowerCase()));
+    expect(body.every((row) => typeof row[1] === 'number')).toBe(true);
+
+    const lines = historyLines();
+    expect(lines[0]).toEqual(HISTORY_HEADER);
+    expect(lines[1]).toEqual([
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/),
+      'Creators of Replace',
+      OWNER,
+      30,
+      first.run.credits,
+      'ok',
+      'Refreshed 30 rows.',
+    ]);
+
+    // The next day: every report from the cache.
+    await world.resetStats();
+    const second = await runSchedule(depsAt(DAY), schedule('Replace'), first.rowsWritten);
+    expect(second.run).toMatchObject({ outcome: 'ok', rows: 30, credits: 0 });
+    expect(callsOf(await world.stats(), 'report')).toBe(0);
+
+    // 10 creators left: rows 12 to 31 are cleared.
+    setInput(sheet, handles.slice(0, 10), 30);
+    const third = await runSchedule(depsAt(DAY), schedule('Replace'), second.rowsWritten);
+    expect(third).toMatchObject({ rowsWritten: 10, run: { outcome: 'ok', credits: 0 } });
+    expect(
+      sheet
+        .getRange(2, 3, 10, 1)
+        .getValues()
+        .flat()
+        .every((cell) => cell !== ''),
+    ).toBe(true);
+    expect(
+      sheet
+        .getRange(12, 3, 20, 3)
+        .getValues()
+        .flat()
+        .every((cell) => cell === ''),
+    ).toBe(true);
+    expect(historyLines()).toHaveLength(4);
+
+    // The run's own log lines carry no handle (the upstream client's debug lines name its paths).
+    const logs = scheduleLogs();
+    for (const handle of handles) expect(logs).not.toContain(handle);
+  });
+});
+
+describe('append-snapshot', () => {
+  it('appends one dated block per run under one header', async () => {
+    const sheet = tab('Snapshot');
+    const handles = env.world.handles(4, 'instagram', 40);
+    setInput(sheet, handles);
+    const snap = schedule('Snapshot', { mode: 'append-snapshot', timeZone: 'UTC' });
+    const day1 = await runSchedule(depsAt(0), snap, 0);
+    const day2 = await runSchedule(depsAt(DAY), snap, day1.rowsWritten);
+    expect(day1).toMatchObject({ rowsWritten: 4, run: { outcome: 'ok' } });
+    expect(day2).toMatchObject({ rowsWritten: 4, run: { outcome: 'ok', credits: 0 } });
+
+    const values = sheet.getRange(1, 3, 10, 4).getValues();
+    expect(values[0].slice(0, 3)).toEqual(['Date', 'Handle', 'Followers']);
+    expect(String(values[0][3])).toMatch(/^Last refreshed .* \(UTC\)$/);
+    const dates = values.slice(1, 9).map((row) => row[0]);
+    const first = new Date(Date.now()).toISOString().slice(0, 10);
+    const next = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+    expect(dates).toEqual([first, first, first, first, next, next, next, next]);
+    expect(values[9].every((cell) => cell === '')).toBe(true);
+  });
+});
+
+describe('merge', () => {
+  it('updates rows whose key is in the input in place, appends new keys, leaves the others', async () => {
+    const sheet = tab('Merge');
+    const handles = env.world.handles(7, 'instagram', 40);
+    setInput(sheet, handles.slice(0, 5));
+    const merge = schedule('Merge', { mode: 'merge' });
+    const first = await runSchedule(env.world.deps, merge, 0);
+    expect(first).toMatchObject({ rowsWritten: 5, run: { outcome: 'ok' } });
+    expect(sheet.getRange(1, 3, 1, 3).getValues()[0].slice(0, 3)).toEqual(['Input', 'Handle', 'Followers']);
+
+    // Someone marks two rows by hand: the row whose key stays is rewritten, the other kept.
+    sheet.getRange(2, 5).setValue('old'); // handles[0], leaves the input
+    sheet.getRange(4, 5).setValue('old'); // handles[2], stays
+    setInput(sheet, handles.slice(2, 7), 5);
+    const second = await runSchedule(env.world.deps, merge, first.rowsWritten);
+    expect(second).toMatchObject({ rowsWritten: 5, run: { outcome: 'ok' } });
+
+    const rows = sheet.getRange(2, 3, 8, 3).getValues();
+    expect(rows.map((row) => row[0])).toEqual([...handles, '']);
+    expect(rows[0][2]).toBe('old');
+    expect(typeof rows[2][2]).toBe('number');
+    expect(rows.slice(0, 7).every((row) => String(row[1]).length > 0)).toBe(true);
+  });
+});
+
+describe('e-mail search', () => {
+  it('writes one row per address', async () => {
+    const sheet = tab('Emails');
+    const emails = addresses(20, 'scheduled');
+    setInput(sheet, emails);
+    const result = await runSchedule(env.world.deps, schedule('Emails', { kind: 'email-search' }), 0);
+    expect(result).toMatchObject({ rowsWritten: 20, run: { outcome: 'ok' } });
+    expect(sheet.getRange(1, 3, 1, 1).getValues()[0][0]).toBe('E-mail');
+    expect(
+      sheet
+        .getRange(2, 3, 20, 1)
+        .getValues()
+        .map((row) => row[0]),
+    ).toEqual(emails);
+    for (const email of emails) expect(scheduleLogs()).not.toContain(email);
+  });
+});
+
+describe('refusals', () => {
+  it('answers a deleted tab as a failed run with a sentence, and still logs the line', async () => {
+    const sheet = tab('Gone');
+    setInput(sheet, env.world.handles(2, 'instagram', 40));
+    env.fakes.spreadsheet.deleteSheet(sheet);
+    const result = await runSchedule(env.world.deps, schedule('Gone'), 0);
+    expect(result).toEqual({
+      rowsWritten: 0,
+      run: expect.objectContaining({
+        outcome: 'failed',
+        rows: 0,
+        credits: 0,
+        message: expect.stringContaining('The tab "Gone" is no longer in this spreadsheet'),
+      }),
+    });
+    const last = historyLines().at(-1) ?? [];
+    expect(last.slice(1, 7)).toEqual(['Creators of Gone', OWNER, 0, 0, 'failed', result.run.message]);
+  });
+
+  it('fails with "Needs approval" past the formula allowance, writing nothing', async () => {
+    const { store } = env.world.deps;
+    await store.formulaAllowances.set(SHEET_ID, 1, OWNER);
+    try {
+      const sheet = tab('Allowance');
+      setInput(sheet, env.world.handles(5, 'instagram', 300));
+      await env.world.resetStats();
+      const result = await runSchedule(env.world.deps, schedule('Allowance'), 0);
+      expect(result.run.outcome).toBe('failed');
+      expect(result.run.message).toMatch(/^Needs approval/);
+      expect(callsOf(await env.world.stats(), 'report')).toBe(0);
+      expect(
+        sheet
+          .getRange(1, 3, 7, 4)
+          .getValues()
+          .flat()
+          .every((cell) => cell === ''),
+      ).toBe(true);
+      expect(historyLines().at(-1)?.[5]).toBe('failed');
+    } finally {
+      await store.formulaAllowances.set(SHEET_ID, null, OWNER);
+    }
+  });
+
+  it('fails without a service account', async () => {
+    const result = await runSchedule({ ...env.world.deps, sheetAccess: null }, schedule('Replace'), 0);
+    expect(result.run).toMatchObject({
+      outcome: 'failed',
+      message: expect.stringContaining('service account'),
+    });
+  });
+});
+
+describe('history', () => {
+  it('keeps the newest lines up to the cap', async () => {
+    const before = historyLines().length - 1;
+    expect(before).toBeGreaterThan(3);
+    const emails = schedule('Emails', { kind: 'email-search', name: 'Capped' });
+    for (let i = 0; i < 3; i++) {
+      const result = await runSchedule(env.world.deps, emails, 20, { historyCap: 3 });
+      expect(result.run.outcome).toBe('ok');
+    }
+    const lines = historyLines();
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toEqual(HISTORY_HEADER);
+    expect(lines.slice(1).map((line) => line[1])).toEqual(['Capped', 'Capped', 'Capped']);
+    expect(
+      env.fakes.spreadsheet
+        .requireSheet(HISTORY_TAB)
+        .getRange(5, 1, 10, 7)
+        .getValues()
+        .flat()
+        .every((cell) => cell === ''),
+    ).toBe(true);
+  });
+});
+
+describe('more refusals', () => {
+  it('refuses an input column longer than a scheduled report takes, before fetching anything', async () => {
+    const sheet = tab('TooMany');
+    sheet.insertRowsAfter(sheet.getMaxRows(), 1200);
+    setInput(
+      sheet,
+      Array.from({ length: 2001 }, (_, i) => `creator${i}`),
+    );
+    await env.world.resetStats();
+    const result = await runSchedule(env.world.deps, schedule('TooMany'), 0);
+    expect(result.run).toMatchObject({
+      outcome: 'failed',
+      message: expect.stringContaining('a scheduled report takes at most 2,000'),
+    });
+    expect(callsOf(await env.world.stats(), 'report')).toBe(0);
+    expect(sheet.getRange(1, 3).getValue()).toBe('');
+  });
+
+  it('answers Google refusing the spreadsheet (not shared) as a failed run, in words', async () => {
+    env.emulator.unshare(SHEET_ID, env.account.clientEmail);
+    try {
+      const result = await runSchedule(env.world.deps, schedule('Replace'), 0);
+      expect(result).toMatchObject({ rowsWritten: 0, run: { outcome: 'failed', rows: 0 } });
+      expect(result.run.message).toMatch(/^Google refused the worker access to this spreadsheet \(403/);
+    } finally {
+      env.emulator.share(SHEET_ID, env.account.clientEmail, 'writer');
+    }
+  });
+});

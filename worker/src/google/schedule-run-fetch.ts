@@ -1,0 +1,68 @@
+import { parsePlatform } from '../../../shared/handles';
+import type { Row } from '../../../shared/rows/columns';
+import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
+import { MAX_DEADLINE_MS } from '../../../shared/worker-api/request-limits';
+import { runEmailSearch } from '../operations/email-search';
+import type { OperationContext, OperationDeps } from '../operations/operation-deps';
+import { runReports } from '../operations/reports';
+
+/** What a run fetched: the header and one row per input cell, in input order. */
+export interface ScheduleTable {
+  header: Row;
+  rows: Row[];
+}
+
+/** Why a run writes nothing: a sentence for the history line and the sidebar. */
+export class ScheduleRefused extends Error {
+  override readonly name = 'ScheduleRefused';
+}
+
+/**
+ * The schedule's rows through the worker's own operations, cache first, billed to `context` (the
+ * document's formulas): a daily refresh answers from the cache until reports expire. Waits for
+ * every input (the longest deadline a formula may ask); rows past the document's formula
+ * allowance or still fetching make the run refuse whole rather than write half a table.
+ * Budget and upstream failures are thrown as the operations throw them.
+ */
+export async function fetchScheduleTable(
+  deps: OperationDeps,
+  context: OperationContext,
+  schedule: ScheduleAnswer,
+  inputs: unknown[],
+): Promise<ScheduleTable> {
+  const answer =
+    schedule.kind === 'reports'
+      ? await runReports(deps, context, {
+          handles: inputs,
+          platform: parsePlatform(schedule.platform) ?? undefined,
+          fields: schedule.fields ?? null,
+          calculationMethod: 'median',
+          refresh: false,
+          withHeader: true,
+          deadlineMs: MAX_DEADLINE_MS,
+          timeZone: schedule.timeZone,
+        })
+      : await runEmailSearch(deps, context, {
+          emails: inputs,
+          withHeader: true,
+          deadlineMs: MAX_DEADLINE_MS,
+        });
+  const [header = answer.header, ...rows] = answer.rows;
+  if (answer.awaitingApproval > 0) {
+    // The sentence the rows show: what it needs and where to approve it.
+    const sentence = rows
+      .map((row) => row[0])
+      .find((cell) => typeof cell === 'string' && cell.startsWith('Needs approval'));
+    throw new ScheduleRefused(
+      typeof sentence === 'string'
+        ? sentence
+        : `Needs approval: ${answer.awaitingApproval} rows are past this sheet's formula allowance. Approve it in Extensions > Creator Sheets > Settings.`,
+    );
+  }
+  if (answer.pending > 0) {
+    throw new ScheduleRefused(
+      `${answer.pending} rows were still being fetched after ${MAX_DEADLINE_MS / 60_000} minutes: nothing was written; the next run writes them from the cache.`,
+    );
+  }
+  return { header, rows };
+}

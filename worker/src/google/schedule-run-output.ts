@@ -1,0 +1,164 @@
+import type { Cell, Row } from '../../../shared/rows/columns';
+import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
+import type { ScheduleTable } from './schedule-run-fetch';
+import {
+  a1Range,
+  openRowsRange,
+  type ScheduleSheet,
+  type ScheduleTab,
+  type SheetValue,
+} from './schedule-run-sheet';
+import { refreshedStamp, runDate } from './schedule-run-time';
+
+/** What the output step needs besides the sheet: the run's table and its inputs, in input order. */
+export interface OutputInput {
+  schedule: ScheduleAnswer;
+  tab: ScheduleTab;
+  table: ScheduleTable;
+  /** The input cells, one per row of `table.rows`. */
+  inputs: unknown[];
+  /** Data rows the last run wrote (replace clears what this one leaves below). */
+  previousRows: number;
+  /** When the run started (ms). */
+  at: number;
+}
+
+/**
+ * Writes the run's table at the schedule's output place by its mode, and stamps "Last refreshed"
+ * in the cell right of the header's last column, in as few write calls as it can (the stamp rides
+ * with the header). Answers the data rows written.
+ *
+ * - replace: header and rows with one values.update, then values.clear of the rows the last run
+ *   wrote below the new end.
+ * - append-snapshot: the header (with "Date" first) only over an empty header row, then one
+ *   values.append of the non-blank rows, each with the run's date first.
+ * - merge: the existing table is read (header row, keys in its first column); rows whose key is
+ *   there are rewritten in place, new keys go below the table, in one values.batchUpdate; rows
+ *   whose key left the input stay. Reports carry the input cell as first column ("Input"): a
+ *   creator's handle column cannot key a row (an error row has the message there), the cell can.
+ */
+export async function writeScheduleOutput(sheet: ScheduleSheet, input: OutputInput): Promise<number> {
+  switch (input.schedule.mode) {
+    case 'replace':
+      return replace(sheet, input);
+    case 'append-snapshot':
+      return appendSnapshot(sheet, input);
+    case 'merge':
+      return merge(sheet, input);
+  }
+}
+
+async function replace(sheet: ScheduleSheet, input: OutputInput): Promise<number> {
+  const { schedule, table, previousRows } = input;
+  const { sheetName, row, column } = schedule.output;
+  const width = table.header.length;
+  const lastRow = row + table.rows.length;
+  const tab = await sheet.grow(input.tab, lastRow, column + width);
+  const values = [
+    [...table.header.map(toValue), refreshedStamp(input.at, schedule.timeZone)],
+    ...table.rows.map((cells) => padded(cells, width)),
+  ];
+  await sheet.update(a1Range(sheetName, row, column, values.length, width + 1), values);
+  // The last run's rows below the new end (the input lost some), as far as the tab still reaches.
+  const leftoverTo = Math.min(row + previousRows, tab.rows);
+  if (leftoverTo > lastRow) {
+    await sheet.clear(a1Range(sheetName, lastRow + 1, column, leftoverTo - lastRow, width));
+  }
+  return table.rows.length;
+}
+
+async function appendSnapshot(sheet: ScheduleSheet, input: OutputInput): Promise<number> {
+  const { schedule, table } = input;
+  const { sheetName, row, column } = schedule.output;
+  const header = ['Date', ...table.header.map(toValue)];
+  const width = header.length;
+  await sheet.grow(input.tab, row, column + width);
+  const existing = await sheet.read(a1Range(sheetName, row, column, 1, width));
+  const stamp = refreshedStamp(input.at, schedule.timeZone);
+  if (isBlankRow(existing[0] ?? [])) {
+    await sheet.update(a1Range(sheetName, row, column, 1, width + 1), [[...header, stamp]]);
+  } else {
+    await sheet.update(a1Range(sheetName, row, column + width, 1, 1), [[stamp]]);
+  }
+  const date = runDate(input.at, schedule.timeZone);
+  const rows = table.rows
+    .filter((_, i) => !isBlankCell(input.inputs[i]))
+    .map((cells) => [date, ...padded(cells, width - 1)]);
+  if (rows.length > 0) await sheet.append(a1Range(sheetName, row, column, 1, width), rows);
+  return rows.length;
+}
+
+async function merge(sheet: ScheduleSheet, input: OutputInput): Promise<number> {
+  const { schedule, table } = input;
+  const { sheetName, row, column } = schedule.output;
+  // E-mail rows start with the address as given; report rows get the input cell put first.
+  const keyed = schedule.kind === 'reports';
+  const header = keyed ? ['Input', ...table.header.map(toValue)] : table.header.map(toValue);
+  const width = header.length;
+  const rows: SheetValue[][] = [];
+  table.rows.forEach((cells, i) => {
+    const cell = input.inputs[i];
+    if (isBlankCell(cell)) return;
+    rows.push(keyed ? [toValue(cell as Cell), ...padded(cells, width - 1)] : padded(cells, width));
+  });
+
+  const existing = await sheet.read(openRowsRange(sheetName, row, column, width));
+  const stamp = refreshedStamp(input.at, schedule.timeZone);
+  const data: { range: string; values: SheetValue[][] }[] = [];
+  if (isBlankRow(existing[0] ?? [])) {
+    data.push({ range: a1Range(sheetName, row, column, 1, width + 1), values: [[...header, stamp]] });
+  } else {
+    data.push({ range: a1Range(sheetName, row, column + width, 1, 1), values: [[stamp]] });
+  }
+  const rowOfKey = new Map<string, number>();
+  existing.slice(1).forEach((cells, i) => {
+    const key = keyOf(cells[0]);
+    if (key !== '' && !rowOfKey.has(key)) rowOfKey.set(key, row + 1 + i);
+  });
+  const tableEnd = row + Math.max(existing.length, 1) - 1;
+  const added: SheetValue[][] = [];
+  const updated = new Set<number>();
+  for (const cells of rows) {
+    const key = keyOf(cells[0]);
+    let at = rowOfKey.get(key);
+    if (at === undefined) {
+      at = tableEnd + 1 + added.length;
+      rowOfKey.set(key, at);
+      added.push(cells);
+      continue;
+    }
+    if (at > tableEnd) {
+      added[at - tableEnd - 1] = cells; // The same new key twice: its last row stands.
+      continue;
+    }
+    updated.add(at);
+    data.push({ range: a1Range(sheetName, at, column, 1, width), values: [cells] });
+  }
+  if (added.length > 0) {
+    data.push({ range: a1Range(sheetName, tableEnd + 1, column, added.length, width), values: added });
+  }
+  await sheet.grow(input.tab, tableEnd + added.length, column + width);
+  await sheet.updateMany(data);
+  return updated.size + added.length;
+}
+
+function toValue(cell: Cell | undefined): SheetValue {
+  // '' rather than null: a RAW update skips null cells, and the old value would stay.
+  return cell ?? '';
+}
+
+function padded(cells: Row, width: number): SheetValue[] {
+  return Array.from({ length: width }, (_, i) => toValue(cells[i]));
+}
+
+function isBlankCell(cell: unknown): boolean {
+  return cell === undefined || cell === null || (typeof cell === 'string' && cell.trim() === '');
+}
+
+function isBlankRow(cells: unknown[]): boolean {
+  return cells.every(isBlankCell);
+}
+
+function keyOf(cell: unknown): string {
+  return isBlankCell(cell) ? '' : String(cell).trim().toLowerCase();
+}

@@ -1,0 +1,182 @@
+import { gridGrowth } from './grid-growth';
+import type { sheets_v4 } from '@googleapis/sheets';
+import { a1Range, columnLetters } from './a1-range';
+import { pacedCall, type PacedCallScope } from './paced-sheets-call';
+
+/** A tab of the spreadsheet as a run needs it: its id and grid size. */
+export interface ScheduleTab {
+  sheetId: number;
+  title: string;
+  rows: number;
+  columns: number;
+}
+
+/** A cell as the run writes it (RAW) or reads it (UNFORMATTED_VALUE). */
+export type SheetValue = string | number | boolean | null;
+
+/**
+ * The Sheets API calls of one schedule run, on one spreadsheet: each waits its turn on the
+ * worker's pacer and is made with googleapis' retries off (`retry: false`), so a refusal arrives
+ * as `DeliveryRefused` in words (paced-sheets-call.ts). Nothing here logs.
+ */
+export interface ScheduleSheet {
+  /** Every tab's id, title and grid size (one read). */
+  tabs(): Promise<ScheduleTab[]>;
+  /** Values of a range, rows of cells (trailing empty rows and cells trimmed, as Google does). */
+  read(range: string): Promise<unknown[][]>;
+  update(range: string, values: SheetValue[][]): Promise<void>;
+  /** Several ranges in one write call. */
+  updateMany(data: { range: string; values: SheetValue[][] }[]): Promise<void>;
+  /** values.append below the table at `range`; answers the A1 range written (Google's updatedRange). */
+  append(range: string, values: SheetValue[][]): Promise<string | null>;
+  clear(range: string): Promise<void>;
+  /** A new tab at the end; its id. */
+  addTab(title: string, columns: number): Promise<ScheduleTab>;
+  /** Grows the tab (one write) so that rows 1..`lastRow` and columns 1..`lastColumn` exist. */
+  grow(tab: ScheduleTab, lastRow: number, lastColumn: number): Promise<ScheduleTab>;
+}
+
+export function scheduleSheet(
+  scope: PacedCallScope,
+  sheets: sheets_v4.Sheets,
+  spreadsheetId: string,
+): ScheduleSheet {
+  const write = <T>(call: () => Promise<T>) => pacedCall(scope, 'write', spreadsheetId, call);
+  const read = <T>(call: () => Promise<T>) => pacedCall(scope, 'read', spreadsheetId, call);
+  return {
+    async tabs() {
+      const answer = await read(() =>
+        sheets.spreadsheets.get(
+          { spreadsheetId, fields: 'sheets.properties(sheetId,title,gridProperties(rowCount,columnCount))' },
+          { retry: false },
+        ),
+      );
+      return (answer.data.sheets ?? []).flatMap((sheet) => {
+        const properties = sheet.properties;
+        if (properties?.sheetId === undefined || properties.sheetId === null) return [];
+        return [
+          {
+            sheetId: properties.sheetId,
+            title: properties.title ?? '',
+            rows: properties.gridProperties?.rowCount ?? 0,
+            columns: properties.gridProperties?.columnCount ?? 0,
+          },
+        ];
+      });
+    },
+    async read(range) {
+      const answer = await read(() =>
+        sheets.spreadsheets.values.get(
+          { spreadsheetId, range, majorDimension: 'ROWS', valueRenderOption: 'UNFORMATTED_VALUE' },
+          { retry: false },
+        ),
+      );
+      return (answer.data.values ?? []) as unknown[][];
+    },
+    async update(range, values) {
+      await write(() =>
+        sheets.spreadsheets.values.update(
+          {
+            spreadsheetId,
+            range,
+            valueInputOption: 'RAW',
+            includeValuesInResponse: false,
+            requestBody: { range, majorDimension: 'ROWS', values },
+          },
+          { retry: false },
+        ),
+      );
+    },
+    async updateMany(data) {
+      if (data.length === 0) return;
+      await write(() =>
+        sheets.spreadsheets.values.batchUpdate(
+          {
+            spreadsheetId,
+            requestBody: {
+              valueInputOption: 'RAW',
+              includeValuesInResponse: false,
+              data: data.map(({ range, values }) => ({ range, majorDimension: 'ROWS', values })),
+            },
+          },
+          { retry: false },
+        ),
+      );
+    },
+    async append(range, values) {
+      const answer = await write(() =>
+        sheets.spreadsheets.values.append(
+          {
+            spreadsheetId,
+            range,
+            valueInputOption: 'RAW',
+            insertDataOption: 'OVERWRITE',
+            includeValuesInResponse: false,
+            requestBody: { range, majorDimension: 'ROWS', values },
+          },
+          { retry: false },
+        ),
+      );
+      return answer.data.updates?.updatedRange ?? null;
+    },
+    async clear(range) {
+      await write(() =>
+        sheets.spreadsheets.values.clear({ spreadsheetId, range, requestBody: {} }, { retry: false }),
+      );
+    },
+    async addTab(title, columns) {
+      const answer = await write(() =>
+        sheets.spreadsheets.batchUpdate(
+          {
+            spreadsheetId,
+            requestBody: {
+              requests: [
+                {
+                  addSheet: {
+                    properties: { title, gridProperties: { rowCount: 1000, columnCount: columns } },
+                  },
+                },
+              ],
+            },
+          },
+          { retry: false },
+        ),
+      );
+      const properties = answer.data.replies?.[0]?.addSheet?.properties;
+      return {
+        sheetId: properties?.sheetId ?? 0,
+        title,
+        rows: properties?.gridProperties?.rowCount ?? 1000,
+        columns: properties?.gridProperties?.columnCount ?? columns,
+      };
+    },
+    async grow(tab, lastRow, lastColumn) {
+      const requests = gridGrowth(tab, lastRow, lastColumn);
+      if (requests.length === 0) return tab;
+      await write(() =>
+        sheets.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests } }, { retry: false }),
+      );
+      return { ...tab, rows: Math.max(tab.rows, lastRow), columns: Math.max(tab.columns, lastColumn) };
+    },
+  };
+}
+
+/** `'Tab'!C2:C`: one column from `row` to the tab's end. */
+export function openColumnRange(sheetName: string, row: number, column: number): string {
+  const letters = columnLetters(column);
+  return `'${sheetName.replaceAll("'", "''")}'!${letters}${row}:${letters}`;
+}
+
+/** `'Tab'!B5:K`: columns from `row` to the tab's end. */
+export function openRowsRange(sheetName: string, row: number, column: number, columns: number): string {
+  return `'${sheetName.replaceAll("'", "''")}'!${columnLetters(column)}${row}:${columnLetters(column + columns - 1)}`;
+}
+
+/** The last row number of an A1 range such as `'Tab'!A12:G14` (14); null when unreadable. */
+export function lastRowOf(range: string | null): number | null {
+  if (range === null) return null;
+  const match = /(\d+)$/.exec(range);
+  return match === null ? null : Number(match[1]);
+}
+
+export { a1Range };

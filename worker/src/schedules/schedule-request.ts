@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { parsePlatform } from '../../../shared/handles';
+import type { Platform } from '../../../shared/platforms';
+import { timeZoneField } from '../operations/time-zone-field';
+
+/** A document's schedules at most: each runs as the document's formulas, within their budget. */
+export const MAX_SCHEDULES_PER_DOCUMENT = 20;
+/** A sheet's own bounds: 10 million cells, 18,278 columns (ZZZ). */
+const MAX_SHEET_ROW = 10_000_000;
+const MAX_SHEET_COLUMN = 18_278;
+const MAX_FIELDS = 200;
+
+// z.object: SheetPlace is an interface, which a loose object (an index signature) does not take.
+const sheetPlace = z.object({
+  sheetName: z.string().min(1).max(100),
+  row: z.number().int().min(1).max(MAX_SHEET_ROW),
+  column: z.number().int().min(1).max(MAX_SHEET_COLUMN),
+});
+
+/** Hours 0 to 23 and days 0 (Sunday) to 6 on the spreadsheet's clock; shared/validation-message words them. */
+const hour = z.number().int().min(0).max(23);
+
+const cadence = z.discriminatedUnion('every', [
+  z.looseObject({ every: z.literal('hour') }),
+  z.looseObject({ every: z.literal('day'), hour }),
+  z.looseObject({ every: z.literal('week'), day: z.number().int().min(0).max(6), hour }),
+]);
+
+/** `instagram`, `ig`, `TikTok`, `yt`... as the reports route takes them. */
+const platform = z.string().transform((value, ctx): Platform => {
+  const parsed = parsePlatform(value);
+  if (parsed === null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be instagram, tiktok or youtube, got ${JSON.stringify(value)}`,
+    });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+/** `POST /api/documents/:documentId/schedules` and `PUT /api/schedules/:id`. */
+export const scheduleRequestSchema = z.looseObject({
+  name: z.string().trim().min(1).max(100),
+  kind: z.enum(['reports', 'email-search']),
+  input: sheetPlace,
+  platform: platform.optional(),
+  fields: z.array(z.string().trim().min(1).max(100)).min(1).max(MAX_FIELDS).optional(),
+  output: sheetPlace,
+  mode: z.enum(['replace', 'append-snapshot', 'merge']),
+  cadence,
+  timeZone: timeZoneField.unwrap(),
+});
+
+export type ScheduleRequestInput = z.output<typeof scheduleRequestSchema>;
+
+/** `PATCH /api/schedules/:id`. */
+export const scheduleStatusRequestSchema = z.looseObject({
+  status: z.enum(['active', 'paused']),
+});
+
+export const scheduleParamsSchema = z.looseObject({
+  id: z.string().regex(/^sch_[A-Za-z0-9_-]{1,40}$/, 'must be a schedule id (sch_...)'),
+});

@@ -1,0 +1,162 @@
+import { Router, type Request, type RequestHandler } from 'express';
+import { successStatus, WORKER_ROUTES } from '../../../shared/worker-api/routes';
+import type { ScheduleRequest } from '../../../shared/worker-api/schedules';
+import type { Clock } from '../../common/clock';
+import { documentParamsSchema } from '../budgets/formula-allowance-router';
+import { jsonBody, KB } from '../http/json-body';
+import { parseBody } from '../http/parse-body';
+import { WorkerError } from '../http/worker-error';
+import { requireAdmin } from '../identity/require-admin';
+import { requireIdentity } from '../identity/identity';
+import type { ScheduleRecord } from '../store/schedule-repository';
+import { scheduleAnswer } from '../store/schedule-repository';
+import type { Store } from '../store/store';
+import { normalizeUserEmail } from '../store/user-email';
+import { nextRunAt } from './next-run';
+import {
+  MAX_SCHEDULES_PER_DOCUMENT,
+  scheduleParamsSchema,
+  scheduleRequestSchema,
+  scheduleStatusRequestSchema,
+} from './schedule-request';
+
+/** 200 fields of 100 characters, two tabs' names and the rest, with room to spare. */
+const SCHEDULE_BODY_LIMIT = 32 * KB;
+
+interface SchedulesRouterOptions {
+  authenticate: RequestHandler;
+  store: Pick<Store, 'schedules' | 'keys'>;
+  clock: Clock;
+  /** Told when a schedule is set up, changed, resumed or run now, to look again at once. */
+  kick(): void;
+}
+
+/**
+ * Scheduled shared reports (issue 14, part 3), from the sidebar with a person's own key (a
+ * document key is refused by the authenticator: these routes are not the formulas'):
+ * - `GET /api/documents/:documentId/schedules`: the document's schedules, to any signed-in member
+ *   (every editor sees what refreshes their sheet);
+ * - `GET /api/schedules`: every schedule (admins);
+ * - `POST /api/documents/:documentId/schedules` -> 201: only while the document's formulas are
+ *   connected, as runs are billed like them (to whoever connected it, within its budgets);
+ * - `PUT|PATCH|DELETE /api/schedules/:id`, `POST /api/schedules/:id/run` -> 202: whoever set it
+ *   up, whoever connected the document, or an admin; anyone else gets 404, as for jobs.
+ */
+export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
+  const { authenticate, store, clock } = options;
+  const router = Router();
+  const noStore = { 'Cache-Control': 'no-store' };
+  const body = jsonBody(SCHEDULE_BODY_LIMIT);
+
+  router.get(WORKER_ROUTES.documentSchedules.path, authenticate, async (req, res) => {
+    const { documentId } = parseBody(documentParamsSchema, { ...req.params });
+    const schedules = await store.schedules.ofDocument(documentId);
+    res.set(noStore).json({ schedules: schedules.map(scheduleAnswer) });
+  });
+
+  router.get(WORKER_ROUTES.schedules.path, authenticate, requireAdmin(), async (_req, res) => {
+    res.set(noStore).json({ schedules: (await store.schedules.all()).map(scheduleAnswer) });
+  });
+
+  router.post(WORKER_ROUTES.createSchedule.path, authenticate, body, async (req, res) => {
+    const identity = requireIdentity(req);
+    const { documentId } = parseBody(documentParamsSchema, { ...req.params });
+    const request: ScheduleRequest = parseBody(scheduleRequestSchema, req.body);
+    if ((await store.keys.ofDocument(documentId)) === null) {
+      throw new WorkerError(
+        409,
+        'formulas_not_connected',
+        "Scheduled reports are billed like this document's formulas, which nobody has connected yet: connect them in Settings first.",
+      );
+    }
+    if ((await store.schedules.ofDocument(documentId)).length >= MAX_SCHEDULES_PER_DOCUMENT) {
+      throw new WorkerError(
+        409,
+        'too_many_schedules',
+        `This document already has ${MAX_SCHEDULES_PER_DOCUMENT} scheduled reports, the most it may have: delete one first.`,
+      );
+    }
+    const created = await store.schedules.create(
+      documentId,
+      request,
+      identity.email,
+      nextRunAt(request.cadence, request.timeZone, clock.now()),
+    );
+    options.kick();
+    res.status(successStatus(WORKER_ROUTES.createSchedule)).set(noStore).json(scheduleAnswer(created));
+  });
+
+  router.put(WORKER_ROUTES.updateSchedule.path, authenticate, body, async (req, res) => {
+    const schedule = await changeable(req);
+    const request: ScheduleRequest = parseBody(scheduleRequestSchema, req.body);
+    const next =
+      schedule.status === 'active' ? nextRunAt(request.cadence, request.timeZone, clock.now()) : null;
+    const updated = await store.schedules.update(schedule.id, request, next);
+    options.kick();
+    res.set(noStore).json(scheduleAnswer(found(updated, schedule.id)));
+  });
+
+  router.patch(WORKER_ROUTES.setScheduleStatus.path, authenticate, jsonBody(KB), async (req, res) => {
+    const identity = requireIdentity(req);
+    const schedule = await changeable(req);
+    const { status } = parseBody(scheduleStatusRequestSchema, req.body);
+    let updated: ScheduleRecord | null = schedule;
+    if (status === 'paused' && schedule.status === 'active') {
+      updated = await store.schedules.setStatus(schedule.id, 'paused', null, `Paused by ${identity.email}.`);
+    } else if (status === 'active') {
+      // Resuming clears the failures and sets the next run from now (also for an active one).
+      const next = nextRunAt(schedule.cadence, schedule.timeZone, clock.now());
+      updated = await store.schedules.setStatus(schedule.id, 'active', next, null);
+      options.kick();
+    }
+    res.set(noStore).json(scheduleAnswer(found(updated, schedule.id)));
+  });
+
+  router.delete(WORKER_ROUTES.deleteSchedule.path, authenticate, async (req, res) => {
+    const schedule = await changeable(req);
+    await store.schedules.delete(schedule.id);
+    res.set(noStore).json(scheduleAnswer(schedule));
+  });
+
+  router.post(WORKER_ROUTES.runSchedule.path, authenticate, async (req, res) => {
+    const schedule = await changeable(req);
+    if (schedule.status === 'paused') {
+      throw new WorkerError(409, 'schedule_paused', 'This schedule is paused: resume it to run it.');
+    }
+    if (!(await store.schedules.runNow(schedule.id))) {
+      throw new WorkerError(
+        409,
+        'schedule_running',
+        'This schedule is running now: wait for its run to end.',
+      );
+    }
+    options.kick();
+    const due = found(await store.schedules.get(schedule.id), schedule.id);
+    res.status(successStatus(WORKER_ROUTES.runSchedule)).set(noStore).json(scheduleAnswer(due));
+  });
+
+  /** The schedule of `:id` if the caller may change it; 404 otherwise, as for one that does not exist. */
+  async function changeable(req: Request): Promise<ScheduleRecord> {
+    const identity = requireIdentity(req);
+    const { id } = parseBody(scheduleParamsSchema, { ...req.params });
+    const schedule = await store.schedules.get(id);
+    if (schedule !== null && identity.role === 'admin') return schedule;
+    const email = normalizeUserEmail(identity.email);
+    if (schedule !== null && normalizeUserEmail(schedule.createdBy) === email) return schedule;
+    if (schedule !== null && (await store.keys.ofDocument(schedule.documentId))?.email === email)
+      return schedule;
+    throw notFound(id);
+  }
+
+  return router;
+}
+
+function notFound(id: string): WorkerError {
+  return new WorkerError(404, 'schedule_not_found', `No schedule "${id}"`);
+}
+
+/** Deleted between reading and answering: as if it never was. */
+function found(schedule: ScheduleRecord | null, id: string): ScheduleRecord {
+  if (schedule === null) throw notFound(id);
+  return schedule;
+}
