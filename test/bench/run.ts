@@ -4,11 +4,12 @@ import { runSandboxBench } from './sandbox-bench';
 import { runDeliveryBench } from './delivery-bench';
 import { runDeliveryCrashBench } from './delivery-crash-bench';
 import { runQuotaBench } from './quota-bench';
+import { runScheduleBench } from './schedule-bench';
 import { runWorkerBench } from './worker-bench';
 
 /**
  * `npm run bench`: every benchmark in one run, printed as the table the README's performance
- * section records. `npm run bench -- sandbox` runs one suite (`sandbox`, `worker`, `quota`, `delivery`); `worker:email`,
+ * section records. `npm run bench -- sandbox` runs one suite (`sandbox`, `worker`, `quota`, `delivery`, `schedule`); `worker:email`,
  * `worker:search`, `worker:reports`, `worker:throughput`, `worker:unreadable`, `worker:flood`,
  * `worker:journal` run parts of the worker's.
  */
@@ -89,6 +90,28 @@ async function main(): Promise<void> {
       result: `${c.wrong} (${c.complete ? 'all complete after restart' : 'NOT complete'}; ${c.blocksRewritten} block(s), ${c.rowsRewritten.toLocaleString('en-US')} rows, written again in place; ${(c.wallMs / 1000).toFixed(1)} s)`,
       ok: c.wrong === 0 && c.complete,
     });
+  }
+
+  if (wanted('schedule')) {
+    const r = await runScheduleBench(log);
+    const [first, ...later] = r.runs;
+    const laterCalls = later.reduce((sum, run) => sum + run.upstreamCalls, 0);
+    const laterCredits = later.reduce((sum, run) => sum + run.credits, 0);
+    const allOk = r.runs.every((run) => run.outcome.startsWith('ok'));
+    rows.push(
+      {
+        measure: `a daily schedule over ${r.creators.toLocaleString('en-US')} creators run ${r.runs.length} times: upstream calls and credits`,
+        target: 'the first run only',
+        result: `first: ${first.upstreamCalls} calls, ${first.credits} credits; runs 2-${r.runs.length}: ${laterCalls} calls, ${laterCredits} credits${allOk ? '' : ' (a run failed)'}`,
+        ok: allOk && laterCalls === 0 && laterCredits === 0 && first.upstreamCalls === r.creators,
+      },
+      {
+        measure: 'the same: Sheets API calls per run, and wall time',
+        target: 'reference',
+        result: r.runs.map((run) => `${run.sheetsCalls} (${(run.wallMs / 1000).toFixed(1)} s)`).join(', '),
+        ok: true,
+      },
+    );
   }
 
   if (wanted('quota')) {
