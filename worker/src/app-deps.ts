@@ -142,6 +142,14 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
       defaultPerDay: config.formulaAllowancePerDay,
     }),
   });
+  // One pacer for every Sheets call of the worker: server delivery, scheduled runs and the sharing check alike.
+  const sheetsPacer =
+    options.delivery?.pacer ??
+    createSheetsPacer(
+      options.delivery?.clock ?? clock,
+      options.delivery?.sleep ?? sleep,
+      options.delivery?.pace ?? DEFAULT_SHEETS_PACE,
+    );
   const operationDeps: OperationDeps = {
     config,
     store,
@@ -163,20 +171,13 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
         : createSheetAccess(
             { identity: config.sheets.identity, googleApiUrl: config.sheets.googleApiUrl },
             clock,
+            sheetsPacer,
           ),
     authenticate: createAuthenticatorFromChecker(checker, authLogger),
     clock,
     sleep,
     logger,
   };
-  // One pacer for every Sheets call of the worker: server delivery and scheduled runs alike.
-  const sheetsPacer =
-    options.delivery?.pacer ??
-    createSheetsPacer(
-      options.delivery?.clock ?? clock,
-      options.delivery?.sleep ?? sleep,
-      options.delivery?.pace ?? DEFAULT_SHEETS_PACE,
-    );
   const jobDeliveries = createJobDeliveries({
     clock,
     sleep,

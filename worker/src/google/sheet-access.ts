@@ -1,3 +1,4 @@
+import type { SheetsPacer } from './sheets-pacer';
 import type { Clock } from '../../common/clock';
 import { failureOf } from './google-failure';
 import { connectSheetsApi, type SheetsApi, type SheetsApiOptions } from './sheets-api';
@@ -14,6 +15,9 @@ export interface SheetAccess {
   api(): Promise<SheetsApi>;
 }
 
+/** After a 429 on the check, reads of the worker wait this long (the sidebar can Check again). */
+const TOO_MANY_HOLD_MS = 2_000;
+
 /** A spreadsheet found shared stays so for this long before it is asked again (reads are a quota). */
 const SHARED_KEPT_MS = 10 * 60_000;
 
@@ -21,7 +25,7 @@ const SHARED_KEPT_MS = 10 * 60_000;
  * The worker's access to spreadsheets as its own service account. Only "shared" is kept a while:
  * someone who has just shared the sheet and asks again must see it at once.
  */
-export function createSheetAccess(options: SheetsApiOptions, clock: Clock): SheetAccess {
+export function createSheetAccess(options: SheetsApiOptions, clock: Clock, pacer: SheetsPacer): SheetAccess {
   let connecting: Promise<SheetsApi> | null = null;
   const sharedUntil = new Map<string, number>();
   const api = () => {
@@ -40,8 +44,10 @@ export function createSheetAccess(options: SheetsApiOptions, clock: Clock): Shee
       const until = sharedUntil.get(spreadsheetId);
       if (until !== undefined && until > clock.now()) return { shared: true };
       const { sheets, serviceAccountEmail } = await api();
+      // A read like any other of the worker's: its turn on the one pacer, no retry of the library's.
+      await pacer.take('read', spreadsheetId);
       try {
-        await sheets.spreadsheets.get({ spreadsheetId, fields: 'spreadsheetId' });
+        await sheets.spreadsheets.get({ spreadsheetId, fields: 'spreadsheetId' }, { retry: false });
       } catch (error) {
         const failure = failureOf(error);
         // Google answers 403 for a spreadsheet not shared with the caller, 404 for an id it does
@@ -53,6 +59,7 @@ export function createSheetAccess(options: SheetsApiOptions, clock: Clock): Shee
             reason: `This spreadsheet is not shared with ${serviceAccountEmail}: share it (Share > add the address as Editor) for the worker to write into it.`,
           };
         }
+        if (failure.status === 429) pacer.holdBack('read', spreadsheetId, TOO_MANY_HOLD_MS);
         throw new Error(`Google could not say whether the spreadsheet is shared: ${failure.message}`);
       }
       sharedUntil.set(spreadsheetId, clock.now() + SHARED_KEPT_MS);
