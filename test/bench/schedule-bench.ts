@@ -1,4 +1,5 @@
-import { runSchedule, type ScheduleToRun } from '../../worker/src/google/schedule-run';
+import { runSchedule } from '../../worker/src/google/schedule-run';
+import { SCHEDULE_OWNER, scheduleToRun } from '../worker/src/google/schedule-run-fixture';
 import { callsOf } from '../worker/src/worker-fixture';
 import { SHEET_ID, startDeliveryWorld } from '../worker/src/google/server-delivery-fixture';
 
@@ -16,37 +17,17 @@ export interface ScheduleBenchResult {
 const CREATORS = 1_000;
 const RUNS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const OWNER = 'owner@example.com';
 
 export async function runScheduleBench(log: (line: string) => void): Promise<ScheduleBenchResult> {
   const env = await startDeliveryWorld();
   try {
     const { world, fakes, emulator } = env;
-    await world.deps.store.formulaAllowances.set(SHEET_ID, null, OWNER);
+    await world.deps.store.formulaAllowances.set(SHEET_ID, null, SCHEDULE_OWNER);
     const sheet = fakes.spreadsheet.insertSheet('Weekly creators');
     const handles = world.handles(CREATORS, 'instagram', 10);
     sheet.insertRowsAfter(sheet.getMaxRows(), CREATORS + 1 - sheet.getMaxRows());
     sheet.getRange(2, 1, CREATORS, 1).setValues(handles.map((handle) => [handle]));
-    const schedule: ScheduleToRun = {
-      id: 'sch_bench',
-      documentId: SHEET_ID,
-      name: 'Daily creators',
-      kind: 'reports',
-      input: { sheetName: 'Weekly creators', row: 2, column: 1 },
-      platform: 'instagram',
-      output: { sheetName: 'Weekly creators', row: 1, column: 3 },
-      mode: 'replace',
-      cadence: { every: 'day', hour: 9 },
-      timeZone: 'Europe/Berlin',
-      createdBy: OWNER,
-      createdAt: 0,
-      status: 'active',
-      pausedReason: null,
-      failuresInARow: 0,
-      lastRun: null,
-      nextRunAt: null,
-      billTo: { email: OWNER, documentId: SHEET_ID },
-    };
+    const schedule = scheduleToRun('Weekly creators', { id: 'sch_bench', name: 'Daily creators' });
     const runs: ScheduleBenchResult['runs'] = [];
     let previousRows = 0;
     for (let day = 0; day < RUNS; day++) {

@@ -6,6 +6,7 @@ import {
 } from '../../../../worker/src/google/schedule-run';
 import { HISTORY_HEADER, HISTORY_TAB } from '../../../../worker/src/google/schedule-run-history';
 import { callsOf } from '../worker-fixture';
+import { scheduleToRun, SCHEDULE_OWNER } from './schedule-run-fixture';
 import { addresses, SHEET_ID, startDeliveryWorld, type DeliveryWorld } from './server-delivery-fixture';
 
 /**
@@ -17,7 +18,7 @@ import { addresses, SHEET_ID, startDeliveryWorld, type DeliveryWorld } from './s
 jest.setTimeout(120_000);
 
 const DAY = 24 * 60 * 60 * 1000;
-const OWNER = 'owner@example.com';
+const OWNER = SCHEDULE_OWNER;
 
 let env: DeliveryWorld;
 beforeAll(async () => {
@@ -30,28 +31,7 @@ afterAll(async () => {
 });
 
 function schedule(tab: string, over: Partial<ScheduleToRun> = {}): ScheduleToRun {
-  return {
-    id: `sch_${tab}`,
-    documentId: SHEET_ID,
-    name: `Creators of ${tab}`,
-    kind: 'reports',
-    input: { sheetName: tab, row: 2, column: 1 },
-    platform: 'instagram',
-    fields: ['handle', 'followers'],
-    output: { sheetName: tab, row: 1, column: 3 },
-    mode: 'replace',
-    cadence: { every: 'day', hour: 9 },
-    timeZone: 'Europe/Berlin',
-    createdBy: OWNER,
-    createdAt: 0,
-    status: 'active',
-    pausedReason: null,
-    failuresInARow: 0,
-    lastRun: null,
-    nextRunAt: null,
-    billTo: { email: OWNER, documentId: SHEET_ID },
-    ...over,
-  };
+  return scheduleToRun(tab, { fields: ['handle', 'followers'], ...over });
 }
 
 /** The worker's deps with its clock moved on by `offsetMs` (a later run). */
