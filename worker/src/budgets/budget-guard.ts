@@ -121,7 +121,14 @@ const SCOPES: readonly SpendScope[] = ['user', 'team'];
 
 /** Without formula allowances a document's formulas are held to the connector's budgets only. */
 const NO_ALLOWANCES: FormulaAllowances = {
-  today: async () => ({ perDay: null, isDefault: true, approved: 0, lastApprovalAt: null, cap: null }),
+  today: async () => ({
+    perDay: null,
+    isDefault: true,
+    setAt: null,
+    approved: 0,
+    lastApprovalAt: null,
+    cap: null,
+  }),
 };
 
 /** Credits are held in thousandths, raw requests in whole units. */

@@ -103,13 +103,12 @@ async function answerFor(
 ): Promise<FormulaAllowanceAnswer> {
   const key = await options.keys.ofDocument(documentId);
   const status = await options.guard.documentStatus(documentId);
-  const setting = await options.allowances.get(documentId);
   // An approval or a change of the allowance answers the asks before it; a formula still short
   // asks again on its next recalculation.
   const since = Math.max(
     periodStart('day', status.resetsAt - 1),
     (status.allowance.lastApprovalAt ?? -1) + 1,
-    (setting?.updatedAt ?? -1) + 1,
+    (status.allowance.setAt ?? -1) + 1,
   );
   const asks = await options.allowances.asksSince(documentId, since);
   return {

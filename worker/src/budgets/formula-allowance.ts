@@ -5,6 +5,8 @@ export interface FormulaAllowanceToday {
   /** The document's own setting, else the worker's default; null: no daily cap. */
   perDay: number | null;
   isDefault: boolean;
+  /** When someone last set the document's own allowance (ms since 1970); null: never. */
+  setAt: number | null;
   /** Approved on top of `perDay` today. */
   approved: number;
   /** The latest approval today, or null: asks before it are answered. */
@@ -40,6 +42,7 @@ export function createFormulaAllowances(options: FormulaAllowancesOptions): Form
       return {
         perDay,
         isDefault: setting === null,
+        setAt: setting?.updatedAt ?? null,
         approved: approved.credits,
         lastApprovalAt: approved.lastAt,
         cap: perDay === null ? null : perDay + approved.credits,
