@@ -9,7 +9,7 @@ import { jsonBody, KB } from '../http/json-body';
 import { parseBody } from '../http/parse-body';
 import { WorkerError } from '../http/worker-error';
 import { requireIdentity, type Identity } from '../identity/identity';
-import { spreadsheetId } from '../identity/keys-router';
+import { documentParamsSchema } from '../http/document-params';
 import type { FormulaAllowanceRepository } from '../store/formula-allowance-repository';
 import type { KeyRepository } from '../store/key-repository';
 import { normalizeUserEmail } from '../store/user-email';
@@ -22,8 +22,6 @@ interface FormulaAllowanceRouterOptions {
   keys: KeyRepository;
   allowances: FormulaAllowanceRepository;
 }
-
-export const documentParamsSchema = z.looseObject({ documentId: spreadsheetId() });
 
 export const formulaAllowanceRequestSchema = z.looseObject({
   perDay: z.number().min(0).max(MAX_FORMULA_ALLOWANCE_PER_DAY).nullable(),

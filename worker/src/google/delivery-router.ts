@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { DeliveryStatusAnswer } from '../../../shared/worker-api/delivery';
-import { documentParamsSchema } from '../budgets/formula-allowance-router';
+import { documentParamsSchema } from '../http/document-params';
 import { parseBody } from '../http/parse-body';
 import type { SheetAccess } from './sheet-access';
 

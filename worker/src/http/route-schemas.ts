@@ -30,10 +30,10 @@ import { searchRequestSchema } from '../operations/search-request';
 import { unreadableAnswersQuerySchema } from '../operations/unreadable-answers-router';
 import { budgetUpdateSchema } from '../budgets/budgets-router';
 import {
-  documentParamsSchema,
   formulaAllowanceRequestSchema,
   formulaApprovalRequestSchema,
 } from '../budgets/formula-allowance-router';
+import { documentParamsSchema } from './document-params';
 import { usageQuerySchema } from '../budgets/usage-router';
 import { keyListQuerySchema, keyRequestSchema } from '../identity/keys-router';
 import { jobDeliveryRequestSchema } from '../jobs/job-delivery-request';

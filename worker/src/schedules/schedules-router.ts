@@ -2,7 +2,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { successStatus, WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { ScheduleRequest } from '../../../shared/worker-api/schedules';
 import type { Clock } from '../../common/clock';
-import { documentParamsSchema } from '../budgets/formula-allowance-router';
+import { documentParamsSchema } from '../http/document-params';
 import { jsonBody, KB } from '../http/json-body';
 import { parseBody } from '../http/parse-body';
 import { WorkerError } from '../http/worker-error';
