@@ -12,7 +12,7 @@ export interface ConnectedDocumentsPanel {
 }
 
 /** When a key was last used, in words: "never", or the sidebar user's local date and time. */
-export function lastUsedText(lastUsedAt: number | null): string {
+function lastUsedText(lastUsedAt: number | null): string {
   if (lastUsedAt === null) return 'not used yet';
   return `last used ${new Date(lastUsedAt).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })}`;
 }

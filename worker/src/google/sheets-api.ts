@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { auth, sheets, type sheets_v4 } from '@googleapis/sheets';
 
 /** The one scope the worker asks for: reading and writing the spreadsheets shared with it. */
-export const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
+const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
 
 /**
  * Where google-auth-library sends a service account's signed JWT for an access token. The library

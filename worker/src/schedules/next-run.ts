@@ -46,7 +46,7 @@ function asUtc(wall: Wall): number {
  * were UTC, on a whole minute). A wall time the clocks skipped gives the first whole local hour
  * after the gap; a repeated one its first occurrence.
  */
-export function instantOfWallTime(local: number, timeZone: string): number {
+function instantOfWallTime(local: number, timeZone: string): number {
   // The offsets either side of any change near `local`: one of them places it.
   const offsets = new Set([offsetOf(local - DAY_MS / 2, timeZone), offsetOf(local + DAY_MS / 2, timeZone)]);
   const matches = [...offsets]

@@ -6,11 +6,11 @@ import type { Store } from '../store/store';
 import { nextRunAt } from './next-run';
 
 /** Paused after this many failed runs in a row, with the last failure's message as the reason. */
-export const MAX_FAILURES_IN_A_ROW = 3;
+const MAX_FAILURES_IN_A_ROW = 3;
 /** A run holds its schedule this long (renewed while it runs); a killed worker's lease expires. */
 export const DEFAULT_LEASE_MS = 30 * 60 * 1000;
 /** The scheduler looks at the store at least this often: another process may have added one. */
-export const MAX_WAKE_MS = 60 * 1000;
+const MAX_WAKE_MS = 60 * 1000;
 /** Runs of different schedules at once, per worker. */
 const DEFAULT_CONCURRENCY = 2;
 
@@ -198,7 +198,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 }
 
 /** A run's end: the failure count, the pause after MAX_FAILURES_IN_A_ROW, the next run from `now`. */
-export function runEnd(current: ScheduleRecord, run: ScheduleRun, now: number): ScheduleRunEnd {
+function runEnd(current: ScheduleRecord, run: ScheduleRun, now: number): ScheduleRunEnd {
   const failuresInARow = run.outcome === 'ok' ? 0 : current.failuresInARow + 1;
   // Paused by hand while it ran: it stays paused.
   if (current.status === 'paused') {
