@@ -162,6 +162,8 @@ describe('setting the allowance', () => {
     expect((await setPerDay(anaKey, 20_000)).status).toBe(400);
     expect((await setPerDay(anaKey, '5')).status).toBe(400);
     expect((await approve(anaKey, 0)).body.error.message).toMatch(/^credits must be/);
+    // A slipped key (an extra zero or three) is refused, not approved.
+    expect((await approve(anaKey, 20_000)).status).toBe(400);
     expect((await setPerDay(documentKey, 100)).status).toBe(403);
     expect((await allowance(documentKey)).status).toBe(403);
     expect((await allowance(anaKey, 'bad id!')).status).toBe(400);
