@@ -10,5 +10,8 @@ module.exports = {
     ],
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
+  // One PostgreSQL server per run for the store's tests on Postgres (test/support/postgres-server.ts).
+  globalSetup: '<rootDir>/test/support/postgres-global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/postgres-global-teardown.ts',
   testTimeout: 30000,
 };

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Playground } from './playground/playground';
 import type { SandboxApp } from './sandbox/app';
 import type { SandboxWorld } from './sandbox/server';
+import { loadPlaygroundSource } from './playground-source';
 import { parseStartConfig } from './start-config';
 import { isLoopbackHost, WorkerConfigError, type WorkerConfig } from './src/config';
 import { createDevKey } from './src/identity/dev-key';
@@ -14,6 +15,8 @@ import { serveWorker, type ServedWorker, type ServeWorkerOptions } from './src/i
  * (zero configuration is sandbox mode), builds the sandbox when there is no real API token, hands
  * it and the playground to the worker, prints where everything is, and stops gracefully on SIGTERM
  * or SIGINT. worker/src imports neither of the others: what it serves beside its API comes in here.
+ * `npm start` runs it compiled (tsconfig.worker.json, into dist/server: `node
+ * dist/server/worker/start.js`, as the container does); tests and tools run it from its sources.
  */
 
 export interface StartWorkerOptions extends Pick<ServeWorkerOptions, 'logDestination' | 'shutdownGraceMs'> {
@@ -67,9 +70,13 @@ async function startPlaygroundSafely(
   logger: Logger,
 ): Promise<Playground | null> {
   try {
-    const { startPlayground } = await import('./playground/playground');
+    const source = await loadPlaygroundSource();
+    if (source === null) {
+      logger.info('the playground is not part of this installation (no sources beside the compiled worker)');
+      return null;
+    }
     // The playground is its own Google: the worker's verifier checks its tokens too.
-    return startPlayground({
+    return source.startPlayground({
       workerUrl,
       dataDir: config.dataDir,
       world,
@@ -93,6 +100,7 @@ function printWhere(
     `Creator Sheets worker on ${url} (${config.mode === 'sandbox' ? 'sandbox mode: no real API token, nothing is spent' : 'live'})`,
   );
   print(`  API:      ${url}/api`);
+  print(`  Probes:   ${url}/healthz (alive), ${url}/readyz (ready)`);
   if (sandbox) {
     print(`  Sandbox:  ${url}/sandbox/v1 (the worker's upstream; token "${config.upstream.token}")`);
     print(`  Dev key:  ${devKey ?? ''}`);
@@ -110,13 +118,21 @@ function printWhere(
 }
 
 async function main(): Promise<void> {
-  const worker = await startWorker({ playground: true });
+  const starting = startWorker({ playground: true });
+  // Listened for from the start: a host may stop the worker while it starts (or right after its
+  // first line), and that stop is graceful too once the start is done. A start that fails exits below.
   const onSignal = (signal: NodeJS.Signals) => {
     process.stdout.write(`Worker: ${signal}, finishing requests in flight\n`);
-    void worker.stop().then(() => process.exit(0));
+    void starting
+      .then((worker) => worker.stop())
+      .then(
+        () => process.exit(0),
+        () => undefined,
+      );
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
+  await starting;
 }
 
 if (require.main === module) {

@@ -43,7 +43,7 @@ export async function journalBench(log: (line: string) => void): Promise<BenchRo
       const body = bodyOf(size.bytes);
       const samples: number[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
-        const { id } = store.paidCalls.begin({
+        const { id } = await store.paidCalls.begin({
           material: `bench ${size.label} ${round}`,
           operation: 'search',
           userEmail: 'bench@creator-sheets.test',
@@ -51,9 +51,18 @@ export async function journalBench(log: (line: string) => void): Promise<BenchRo
           estimate: { credits: 0.15, rawRequests: 0 },
         });
         const started = performance.now();
-        store.paidCalls.answered(id, 200, body);
+        await store.paidCalls.answered(id, 200, body);
         samples.push(performance.now() - started);
-        store.paidCalls.settle([id]);
+        await store.paidCalls.record(
+          {
+            userEmail: 'bench@creator-sheets.test',
+            operation: 'search',
+            estimatedCredits: 0.15,
+            actualCredits: 0.15,
+            requestId: `bench-${round}`,
+          },
+          [id],
+        );
       }
       const summary = summarize(samples);
       log(`  journal: ${size.label}: answer written in p50 ${ms(summary.p50)}, p99 ${ms(summary.p99)}`);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { systemClock, timerSleep, type Clock, type Sleep } from '../common/clock';
 import { createBackgroundWork } from './background-work';
@@ -22,6 +23,7 @@ import type { OperationDeps } from './operations/operation-deps';
 import { createSingleFlight } from './single-flight';
 import type { ContractDriftRepository } from './store/contract-drift-repository';
 import type { Store } from './store/store';
+import type { SharedPace } from './upstream/throttle';
 import {
   createUpstreamClient,
   type UpstreamClient,
@@ -45,6 +47,8 @@ interface UpstreamFromConfigOptions {
   /** Tests shorten the backoff; production keeps the client's defaults (1 s, capped at 30 s). */
   retry?: Pick<UpstreamClientOptions, 'baseDelayMs' | 'maxDelayMs'>;
   fetch?: UpstreamClientOptions['fetch'];
+  /** `store.sharedPace`: one rate limit per token across the instances of a Postgres store. */
+  sharedPace?: Store['sharedPace'];
 }
 
 export function createUpstreamFromConfig(
@@ -61,6 +65,7 @@ export function createUpstreamFromConfig(
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...sharedPaceOf(config, options),
     ...options.retry,
     logger: {
       debug: (message, fields) => log.debug(fields, message),
@@ -75,6 +80,13 @@ export function createUpstreamFromConfig(
       }
     },
   });
+}
+
+/** The pace shared by the store's instances, booked under a hash of the API token (never the token). */
+function sharedPaceOf(config: WorkerConfig, options: UpstreamFromConfigOptions): { sharedPace?: SharedPace } {
+  const tokenHash = createHash('sha256').update(config.upstream.token, 'utf8').digest('hex').slice(0, 32);
+  const pace = options.sharedPace?.(tokenHash) ?? null;
+  return pace === null ? {} : { sharedPace: pace };
 }
 
 /** Google's ID-token verifier as configured (GOOGLE_CLIENT_IDS, GOOGLE_CERTS_URL). */
@@ -137,6 +149,7 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     ledger: store.ledger,
     clock,
     defaults: config.budgets,
+    shared: store.budgetHolds,
     allowances: createFormulaAllowances({
       repository: store.formulaAllowances,
       defaultPerDay: config.formulaAllowancePerDay,
@@ -162,7 +175,7 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
       journal: store.paidCalls,
       clock,
     }),
-    singleFlight: createSingleFlight(),
+    singleFlight: createSingleFlight({ acrossInstances: (key, work) => store.oneAtATime(key, work) }),
     background: createBackgroundWork(),
     upstreamMonitor: options.upstreamMonitor,
     sheetAccess:

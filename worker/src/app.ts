@@ -5,6 +5,7 @@ import { createDeliveryRouter } from './google/delivery-router';
 import { createBudgetsRouter } from './budgets/budgets-router';
 import { createUsageRouter } from './budgets/usage-router';
 import { errorHandler, notFoundHandler } from './http/error-answer';
+import { createHealthProbes, type HealthProbes } from './http/health-probes';
 import { createOpenApiRouter } from './http/openapi-router';
 import { requestRateLimit } from './http/request-rate-limit';
 import { securityHeaders } from './http/security-headers';
@@ -49,6 +50,11 @@ export interface AppDeps extends OperationDeps {
   sandbox?: MountedSandbox | null;
   /** Sandbox mode with `npm start`: the playground page and its routes; never in live mode. */
   playground?: MountedPlayground | null;
+  /**
+   * `/healthz` and `/readyz` as the process sees itself (index.ts: starting, serving, draining);
+   * without them, probes of this app alone, always serving.
+   */
+  probes?: HealthProbes;
 }
 
 /**
@@ -60,6 +66,7 @@ export interface AppDeps extends OperationDeps {
  * every `/api` request the per-address and per-credential rate limits (http/request-rate-limit.ts).
  *
  * - `GET /` a short description of the worker
+ * - `GET /healthz`, `GET /readyz` liveness and readiness for the host, no credential (http/health-probes.ts)
  * - `GET /api/openapi.json` every route as OpenAPI 3.1 (http/openapi.ts; the table: shared/worker-api/routes.ts)
  * - `POST|GET /api/keys`, `DELETE /api/keys/:id` worker keys (identity/keys-router.ts)
  * - `GET /api/account/usage`, `GET|PUT /api/budgets` spend and budgets (budgets/)
@@ -79,6 +86,11 @@ export function createApp(deps: AppDeps): Express {
   // Answers are computed per request and mostly POSTs; nobody sends If-None-Match, and hashing
   // every body for an ETag was a measurable share of a cached report's answer.
   app.set('etag', false);
+  // First after the headers: no credential, rate limit or request log for the host's probes.
+  app.use(
+    (deps.probes ?? createHealthProbes({ phase: () => 'serving', store: deps.store, logger: deps.logger }))
+      .router,
+  );
   if (deps.sandbox) app.use('/sandbox', deps.sandbox.app);
   // Before the request log: the page polls its state every second.
   if (deps.playground) app.use(deps.playground.router);
@@ -118,7 +130,7 @@ export function createApp(deps: AppDeps): Express {
       ...(authLogger ? { logger: authLogger } : {}),
     }),
   );
-  app.use(createUsageRouter({ authenticate, guard, ledger: store.ledger }));
+  app.use(createUsageRouter({ authenticate, guard, ledger: store.ledger, clock: deps.clock }));
   app.use(
     createBudgetsRouter({ authenticate, budgets: store.budgets, guard, defaults: deps.config.budgets }),
   );

@@ -10,6 +10,8 @@ import { DEFAULT_REQUEST_TIMEOUT_MS } from './http/server-timeouts';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './upstream/request-core';
 import type { FamilyRates } from './upstream/throttle';
 import { normalizeBaseUrl } from './upstream/upstream-url';
+import { DATA_SECRET_FORMAT, parseDataSecret, SecretBytes } from './store/data-secret';
+import { databaseUrlProblem, SHARED_SECRET_REQUIRED } from './store/postgres/database-url';
 import { closestName, editDistance } from '../common/closest-name';
 import { readServiceAccountKey, type SheetsIdentitySource } from './google/sheets-api';
 import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/request-limits';
@@ -23,7 +25,9 @@ import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/reque
  * |---|---|---|
  * | PORT | 8787 | port to listen on (0 picks a free one) |
  * | DISCOVERY_API_URL, DISCOVERY_API_TOKEN | none | both: the real API; neither: sandbox mode |
- * | DATA_DIR | ./data | the SQLite file and its secret |
+ * | DATA_DIR | ./data | the SQLite file and its secret; one worker process at a time (store/data-dir-lock.ts) |
+ * | DATA_SECRET | the file `DATA_DIR/store-secret.key` | the data's secret, 32 bytes as 64 hex characters or base64; never logged |
+ * | DATABASE_URL | none | Postgres instead of SQLite, one store for several workers (`postgres://user:password@host:5432/database`); needs DATA_SECRET, the same on every worker; never quoted back |
  * | GOOGLE_CLIENT_IDS | none | comma list of the add-on's OAuth client ids |
  * | GOOGLE_CERTS_URL | Google's | where Google's ID-token signing certificates are fetched (`{ kid: PEM }`); for tests and private deployments. Any http(s) URL: whoever answers there decides who signs in, so use https or loopback |
  * | ALLOWED_DOMAINS, ALLOWED_EMAILS, ADMIN_EMAILS | none | comma lists (who may call, who administers) |
@@ -72,6 +76,10 @@ export interface WorkerConfig {
   mode: 'sandbox' | 'live';
   upstream: UpstreamSettings;
   dataDir: string;
+  /** DATA_SECRET, or null for the data directory's own secret file (store/data-secret.ts). */
+  dataSecret: SecretBytes | null;
+  /** DATABASE_URL: the store on Postgres (store/postgres/); null for SQLite in `dataDir`. */
+  databaseUrl: string | null;
   googleClientIds: string[];
   /** GOOGLE_CERTS_URL, or null for Google's own certificate endpoint. */
   googleCertsUrl: string | null;
@@ -190,6 +198,26 @@ const envSchema = z.object({
   DISCOVERY_API_URL: z.string().optional(),
   DISCOVERY_API_TOKEN: z.string().regex(/^\S+$/, 'must not contain spaces').optional(),
   DATA_DIR: z.string().default('./data'),
+  DATA_SECRET: z
+    .string()
+    .transform((raw, ctx) => {
+      const bytes = parseDataSecret(raw);
+      if (bytes !== null) return new SecretBytes(bytes);
+      // Its length helps find the mistake (a truncated paste, a 16-byte key) without quoting it.
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be ${DATA_SECRET_FORMAT}; it has ${raw.length} characters`,
+      });
+      return z.NEVER;
+    })
+    .optional(),
+  DATABASE_URL: z
+    .string()
+    .superRefine((raw, ctx) => {
+      const problem = databaseUrlProblem(raw);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   GOOGLE_CLIENT_IDS: list((id) => /^\S+$/.test(id), 'client ids').default([]),
   GOOGLE_CERTS_URL: z
     .string()
@@ -341,7 +369,12 @@ export function parseWorkerConfig(
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0] ?? 'environment');
       // Secrets are never quoted back: the message may end up in a log.
-      const secret = name === 'DISCOVERY_API_TOKEN' || name === 'WORKER_DEV_KEY';
+      // DATABASE_URL usually carries a password.
+      const secret =
+        name === 'DISCOVERY_API_TOKEN' ||
+        name === 'WORKER_DEV_KEY' ||
+        name === 'DATA_SECRET' ||
+        name === 'DATABASE_URL';
       const value = secret ? undefined : input[name];
       problems.push(`${name} ${issue.message}${value === undefined ? '' : `, got "${value}"`}`);
     }
@@ -361,6 +394,9 @@ export function parseWorkerConfig(
         ? 'DISCOVERY_API_URL is set without DISCOVERY_API_TOKEN: set both for the real API, or neither for the sandbox'
         : 'DISCOVERY_API_TOKEN is set without DISCOVERY_API_URL: set both for the real API, or neither for the sandbox',
     );
+  }
+  if (input.DATABASE_URL !== undefined && input.DATA_SECRET === undefined) {
+    problems.push(SHARED_SECRET_REQUIRED);
   }
   if (mode === 'live' && input.WORKER_DEV_KEY !== undefined) {
     problems.push(
@@ -399,6 +435,8 @@ export function parseWorkerConfig(
       rates,
     },
     dataDir: resolve(values.DATA_DIR),
+    dataSecret: values.DATA_SECRET ?? null,
+    databaseUrl: values.DATABASE_URL ?? null,
     googleClientIds: values.GOOGLE_CLIENT_IDS,
     googleCertsUrl: values.GOOGLE_CERTS_URL ?? null,
     allowedDomains: values.ALLOWED_DOMAINS.map((domain) => domain.toLowerCase().replace(/^@/, '')),

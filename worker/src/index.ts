@@ -7,16 +7,21 @@ import { startReconciler } from './billing/balance-reconciliation';
 import { recoverPaidCalls } from './billing/paid-call-recovery';
 import { createUpstreamFromConfig, createWorkerDeps, googleIdTokenVerifier } from './app-deps';
 import type { WorkerConfig } from './config';
+import { createHealthProbes, type WorkerPhase } from './http/health-probes';
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts } from './http/server-timeouts';
 import { createLogger } from './logging/logger';
 import { createUpstreamMonitor } from './operations/health-upstream-monitor';
 import type { IdTokenVerifier } from './identity/id-token-verifier';
+import { lockDataDir } from './store/data-dir-lock';
+import { dataSecretFor } from './store/data-secret';
 import { keyPolicyOf } from './store/key-repository';
-import { openStore } from './store/store';
+import { openWorkerStore } from './store/open-worker-store';
+import { openStore, type Store } from './store/store';
 
 /**
- * The worker's process around its app: opens the store (recovering paid calls a crash left open),
+ * The worker's process around its app: takes its data directory (one worker process per SQLite
+ * directory: store/data-dir-lock.ts), opens the store (recovering paid calls a crash left open),
  * listens (sandbox mode: on loopback only, unless HOST says otherwise; live: on every interface),
  * resumes unfinished jobs, purges and reconciles on a schedule, and stops gracefully. What it
  * serves beside its API (the sandbox, the playground) is handed in by the composition root,
@@ -48,6 +53,8 @@ export interface ServeWorkerOptions {
 interface MountedFront extends MountedPlayground {
   /** Google's verifier for the worker, with this front's own sign-in beside it. */
   verifier(google: IdTokenVerifier): IdTokenVerifier;
+  /** The worker's Sheets settings, or this front's own Google's in their place (the playground's). */
+  sheets?(configured: WorkerConfig['sheets']): Promise<WorkerConfig['sheets']>;
   /** Called first when the worker stops: requests it has in flight fail instead of waiting. */
   stop(): Promise<void>;
 }
@@ -64,8 +71,9 @@ export interface ServedWorker {
   deps: AppDeps;
   logger: Logger;
   /**
-   * Refuses new `/api` requests (503), lets those in flight and their background fetches finish
-   * (within the grace period), then closes the server and the store. Idempotent.
+   * Refuses new `/api` requests (503; `/readyz` says it is shutting down), lets those in flight and
+   * their background fetches finish (within the grace period), then closes the server and the
+   * store and lets the data directory go. Idempotent.
    */
   stop(): Promise<void>;
 }
@@ -85,24 +93,27 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
     secrets: [
       ...(config.mode === 'live' ? [config.upstream.token] : []),
       ...(devKey === null ? [] : [devKey]),
+      ...(config.dataSecret?.spellings() ?? []),
     ],
   });
   for (const warning of config.warnings) logger.warn(warning);
   const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
 
-  const store = openStore({
-    dataDir: config.dataDir,
-    reportCacheDays: config.reportCacheDays,
-    keyPolicy: keyPolicyOf(config),
-    onFlushError: (error) =>
-      logger.warn({ err: error }, 'cache savings could not be written to the ledger; trying again'),
-  });
-  await recoverPaidCalls(store, logger);
+  const { store, releaseDataDir } = await openDataDir(config, logger);
+  try {
+    await recoverPaidCalls(store, logger);
+  } catch (error) {
+    await store.close();
+    releaseDataDir();
+    throw error;
+  }
   const sandbox = options.localUpstream ?? null;
   let app: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   let draining = false;
   let inFlight = 0;
   const idleWaiters: (() => void)[] = [];
+  const phase = (): WorkerPhase => (draining ? 'draining' : app === null ? 'starting' : 'serving');
+  const probes = createHealthProbes({ phase, store, logger });
 
   // The sandbox's own requests come from this worker's upstream client: they must go on while the
   // worker drains, or a request in flight could not finish.
@@ -113,6 +124,8 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
     const sandboxPath = isSandboxPath(req);
     if (app === null || (draining && !sandboxPath)) {
       secure(req, res, () => {
+        // The host's probes are answered all the same: alive, and not ready (starting or draining).
+        if (probes.answer(req, res)) return;
         res.writeHead(503, { 'Content-Type': 'application/json', Connection: 'close', 'Retry-After': '5' });
         res.end(
           JSON.stringify({
@@ -141,7 +154,8 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
   try {
     port = await listen(server, config.port, config.host);
   } catch (error) {
-    store.close();
+    await store.close();
+    releaseDataDir();
     throw error;
   }
   const url = `http://${printableHost(config.host)}:${port}`;
@@ -155,11 +169,13 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
     logger,
     monitor: upstreamMonitor,
     drift: store.drift,
+    sharedPace: (tokenHash) => store.sharedPace(tokenHash),
   });
   const playground = (await options.startFront?.(selfUrl, logger)) ?? null;
+  const sheets = (await playground?.sheets?.(config.sheets)) ?? config.sheets;
   const deps = {
     ...createWorkerDeps({
-      config,
+      config: sheets === config.sheets ? config : { ...config, sheets },
       store,
       upstream,
       upstreamMonitor,
@@ -170,6 +186,7 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
       ...(playground === null ? {} : { verifier: playground.verifier(googleIdTokenVerifier(config)) }),
     }),
     playground,
+    probes,
   };
   const warmUp = new AbortController();
   warmUpUpstream(deps, logger, warmUp.signal);
@@ -190,11 +207,9 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
     store.jobs
       .purgeFinished(Date.now() - FINISHED_JOB_RETENTION_MS)
       .catch((error: unknown) => logger.warn({ err: error }, 'job purge failed'));
-    try {
-      store.paidCalls.purge();
-    } catch (error) {
-      logger.warn({ err: error }, 'paid-call journal purge failed');
-    }
+    store.paidCalls
+      .purge()
+      .catch((error: unknown) => logger.warn({ err: error }, 'paid-call journal purge failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
   // The ledger checked against the account's balance; in sandbox mode too, against the sandbox's.
@@ -235,13 +250,54 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
       clearInterval(purge);
       reconciler?.stop();
       await closeServer(server);
-      store.close();
+      await store.close();
+      releaseDataDir();
       logger.info('worker stopped');
     })();
     return stopping;
   };
 
   return { server, port, url, upstreamUrl: baseUrl, config, devKey, deps, logger, stop };
+}
+
+/**
+ * The data directory taken for this process, then its store: a second worker on the same
+ * directory stops here, before it reads or writes anything, with a sentence saying why. The
+ * secret is DATA_SECRET's when set, else the directory's own file.
+ */
+async function openDataDir(
+  config: WorkerConfig,
+  logger: Logger,
+): Promise<{ store: Store; releaseDataDir: () => void }> {
+  // Postgres (DATABASE_URL): one store for every instance, nothing of it in DATA_DIR to lock.
+  if (config.databaseUrl !== null) {
+    const store = await openWorkerStore({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      dataSecret: config.dataSecret,
+      reportCacheDays: config.reportCacheDays,
+      keyPolicy: keyPolicyOf(config),
+      onFlushError: (error) =>
+        logger.warn({ err: error }, 'cache savings could not be written to the ledger; trying again'),
+      onConnectionError: (error) => logger.warn({ err: error }, 'a connection to the Postgres store failed'),
+    });
+    return { store, releaseDataDir: () => undefined };
+  }
+  const lock = lockDataDir(config.dataDir);
+  try {
+    const store = openStore({
+      dataDir: config.dataDir,
+      secret: dataSecretFor(config.dataDir, config.dataSecret),
+      reportCacheDays: config.reportCacheDays,
+      keyPolicy: keyPolicyOf(config),
+      onFlushError: (error) =>
+        logger.warn({ err: error }, 'cache savings could not be written to the ledger; trying again'),
+    });
+    return { store, releaseDataDir: () => lock.release() };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /**

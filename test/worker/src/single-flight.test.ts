@@ -61,4 +61,21 @@ describe('createSingleFlight', () => {
     ).rejects.toThrow('sync');
     expect(flight.has('c')).toBe(false);
   });
+
+  it('runs work across instances through the lock it is given, once per key for all callers here', async () => {
+    const locked: string[] = [];
+    const flight = createSingleFlight({
+      acrossInstances: async (key, work) => {
+        locked.push(key);
+        return work();
+      },
+    });
+    const gate = deferred<string>();
+    const calls = Array.from({ length: 3 }, () => flight.runAcrossInstances('report:1', () => gate.promise));
+    gate.resolve('report');
+    expect((await Promise.all(calls)).map((r) => r.shared)).toEqual([false, true, true]);
+    expect(locked).toEqual(['report:1']);
+    await flight.run('search:1', async () => 'page');
+    expect(locked).toEqual(['report:1']);
+  });
 });

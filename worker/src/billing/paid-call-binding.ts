@@ -46,10 +46,10 @@ export async function withPaidCallBinding<T>(
     get alreadyRecorded() {
       return alreadyRecorded;
     },
-    begin(material) {
+    async begin(material) {
       // One paid call per spec: a second request inside the same call is not journaled twice.
       if (callId !== null) return null;
-      const { id, replay } = input.journal.begin({
+      const { id, replay } = await input.journal.begin({
         material,
         operation: input.operation,
         userEmail: input.context.identity.email,
@@ -65,11 +65,18 @@ export async function withPaidCallBinding<T>(
       alreadyRecorded = replay.ledgered;
       return { status: replay.status, text: replay.text };
     },
-    answered(status, text) {
-      if (callId !== null) input.journal.answered(callId, status, text);
+    async answered(status, text) {
+      if (callId === null) return;
+      try {
+        await input.journal.answered(callId, status, text);
+      } catch {
+        // The answer is in hand and billed: a journal that cannot keep it (a database that just
+        // went away) must not make the core take the call for a failure and buy it again. The
+        // call stays `sent`: its ledger row settles it, or a crash counts it at its estimate.
+      }
     },
-    failed() {
-      if (callId !== null && !alreadyRecorded) input.journal.failed(callId);
+    async failed() {
+      if (callId !== null && !alreadyRecorded) await input.journal.failed(callId);
     },
   };
   try {

@@ -10,7 +10,7 @@ import { chargeOfBody } from './billed-items';
  */
 export async function recoverPaidCalls(store: Store, logger: Logger): Promise<void> {
   const unfinished = new Set((await store.jobs.unfinished()).map((job) => job.id));
-  const report = store.paidCalls.recover(unfinished, chargeOfBody);
+  const report = await store.paidCalls.recover(unfinished, chargeOfBody);
   if (report.unconfirmed + report.recovered + report.leftForJobs === 0) return;
   logger.warn(report, 'paid calls of the last run recorded: the worker stopped while they were under way');
 }

@@ -80,7 +80,7 @@ export function createPaidCalls(options: PaidCallsOptions): PaidCalls {
     try {
       // The ledger row and the journal's entry together: after a crash, either both say the call
       // is recorded or recovery records it (once).
-      options.journal.record(
+      await options.journal.record(
         {
           userEmail: context.identity.email,
           ...(context.identity.documentId === undefined ? {} : { documentId: context.identity.documentId }),

@@ -115,6 +115,30 @@ interface BudgetGuardOptions {
   defaults?: BudgetDefaults;
   /** Formula allowances per document; without them a document key is held to budgets only. */
   allowances?: FormulaAllowances;
+  /** Holds every instance sees (Postgres: store/postgres/budget-holds.ts); in memory without. */
+  shared?: SharedBudgetHolds | null;
+}
+
+/** Held amounts in each unit's smallest step (thousandths of a credit, raw requests). */
+export interface HeldAmounts {
+  user: Record<BudgetUnit, number>;
+  team: Record<BudgetUnit, number>;
+  /** Credits held by the document's formulas. */
+  document: number;
+}
+
+/**
+ * Budget holds shared by the instances of one store, so that parallel requests through several
+ * instances never overspend: a check and its hold run with no other instance's check between.
+ */
+export interface SharedBudgetHolds {
+  decide<T>(work: () => Promise<T>): Promise<T>;
+  /** What live holds hold: the user's, the team's (everyone's), the document's. */
+  held(email: string, documentId: string | null): Promise<HeldAmounts>;
+  /** A new hold; its id. */
+  add(email: string, documentId: string | null, amounts: Record<BudgetUnit, number>): Promise<string>;
+  set(id: string, amounts: Record<BudgetUnit, number>): Promise<void>;
+  remove(id: string): Promise<void>;
 }
 
 const SCOPES: readonly SpendScope[] = ['user', 'team'];
@@ -168,6 +192,20 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
   const holdKey = (scope: SpendScope, email: string) => (scope === 'team' ? 'team' : `user:${email}`);
   const pendingOf = (unit: BudgetUnit, scope: SpendScope, email: string) =>
     pending.get(unit)?.get(holdKey(scope, email)) ?? 0;
+  const shared = options.shared ?? null;
+  /** What is held now, here or (shared) in every instance; read last, so holds taken meanwhile count. */
+  const heldNow = async (email: string, documentId: string | undefined): Promise<HeldAmounts> => {
+    if (shared !== null) return shared.held(email, documentId ?? null);
+    const of = (scope: SpendScope) => ({
+      credits: pendingOf('credits', scope, email),
+      rawRequests: pendingOf('rawRequests', scope, email),
+    });
+    return {
+      user: of('user'),
+      team: of('team'),
+      document: documentId === undefined ? 0 : (documentPending.get(documentId) ?? 0),
+    };
+  };
   /** Credits held by each document's formulas (documents spend credits only). */
   const documentPending = new Map<string, number>();
   const addPending = (unit: BudgetUnit, subject: { email: string; documentId?: string }, amount: number) => {
@@ -242,13 +280,14 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
         ? { id: subject.documentId, ...(await documentAmounts(subject.documentId, now)) }
         : null;
     // Read after the awaits, so holds taken meanwhile count.
+    const held = await heldNow(email, subject.documentId);
     for (const unit of UNITS) {
       if (wanted[unit] === 0) continue;
       for (const scope of SCOPES) {
         for (const period of BUDGET_PERIODS) {
           const limit = limitsOf(effective, unit, scope)[period];
           if (limit === null) continue;
-          const committed = spent[unit][scope][period] + pendingOf(unit, scope, email);
+          const committed = spent[unit][scope][period] + held[scope][unit];
           if (committed + wanted[unit] > toAmount(limit, unit)) {
             throw new BudgetExceededError({
               unit,
@@ -264,7 +303,7 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
       }
     }
     if (document !== null && document.allowance.cap !== null) {
-      const committed = document.spent + (documentPending.get(document.id) ?? 0);
+      const committed = document.spent + held.document;
       if (committed + wanted.credits > toMilliCredits(document.allowance.cap)) {
         throw new BudgetExceededError({
           scope: 'document',
@@ -277,6 +316,45 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
       }
     }
     return wanted;
+  };
+
+  /**
+   * Checks and holds the estimate: in memory, or (shared) as a row every instance counts, taken
+   * in turn with every other instance's checks. Giving back a shared hold is not waited for: until
+   * its row is gone, it only makes budgets look fuller than they are (and it runs out anyway).
+   */
+  const takeHold = async (
+    identity: BudgetSubject,
+    subject: { email: string; documentId: string | undefined },
+    estimate: Credits,
+  ) => {
+    const charge = chargeOf(estimate);
+    // Nothing to hold (a free call, or one the cache answers): no turn among instances to wait for.
+    if (shared === null || (charge.credits === 0 && charge.rawRequests === 0)) {
+      const held = await check(identity, estimate);
+      for (const unit of UNITS) addPending(unit, subject, held[unit]);
+      return {
+        held,
+        free: async () => {
+          for (const unit of UNITS) addPending(unit, subject, -held[unit]);
+        },
+        shrunk: () => undefined,
+      };
+    }
+    const { held, id } = await shared.decide(async () => {
+      const amounts = await check(identity, estimate);
+      if (amounts.credits === 0 && amounts.rawRequests === 0) return { held: amounts, id: null };
+      return { held: amounts, id: await shared.add(subject.email, subject.documentId ?? null, amounts) };
+    });
+    return {
+      held,
+      free: async () => {
+        if (id !== null) await shared.remove(id).catch(() => undefined);
+      },
+      shrunk: () => {
+        if (id !== null) shared.set(id, { ...held }).catch(() => undefined);
+      },
+    };
   };
 
   const record = async (input: BudgetRecordInput): Promise<LedgerEntry> => {
@@ -302,9 +380,10 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
       const now = clock.now();
       const effective = await limits(email);
       const spent = await spentOf(email, now);
+      const holds = await heldNow(email, undefined);
       const line = (unit: BudgetUnit, scope: SpendScope, period: BudgetPeriod): BudgetLine => {
         const limit = limitsOf(effective, unit, scope)[period];
-        const held = pendingOf(unit, scope, email);
+        const held = holds[scope][unit];
         const used = spent[unit][scope][period] + held;
         return {
           limit,
@@ -329,7 +408,8 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
     async documentStatus(documentId) {
       const now = clock.now();
       const { allowance, spent } = await documentAmounts(documentId, now);
-      const held = documentPending.get(documentId) ?? 0;
+      const held =
+        shared === null ? (documentPending.get(documentId) ?? 0) : (await heldNow('', documentId)).document;
       return {
         allowance,
         spent: fromMilliCredits(spent),
@@ -348,13 +428,13 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
 
     async reserve(identity, estimate) {
       const subject = { email: normalizeUserEmail(identity.email), documentId: identity.documentId };
-      const held = await check(identity, estimate);
-      for (const unit of UNITS) addPending(unit, subject, held[unit]);
+      const taken = await takeHold(identity, subject, estimate);
+      const { held } = taken;
       let open = true;
       const release = () => {
         if (!open) return;
         open = false;
-        for (const unit of UNITS) addPending(unit, subject, -held[unit]);
+        void taken.free();
       };
       const shrink = (charge: CreditCharge): CreditCharge => {
         const freed = { credits: 0, rawRequests: 0 };
@@ -362,9 +442,10 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
         for (const unit of UNITS) {
           const amount = Math.min(held[unit], amountOf(charge, unit));
           held[unit] -= amount;
-          addPending(unit, subject, -amount);
+          if (shared === null) addPending(unit, subject, -amount);
           freed[unit] = fromAmount(amount, unit);
         }
+        taken.shrunk();
         return freed;
       };
       return {
@@ -379,7 +460,11 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
           try {
             return await record({ ...input, identity, estimated: estimate });
           } finally {
-            release();
+            // The ledger row counts the call now: its hold goes before the next check could count both.
+            if (open) {
+              open = false;
+              await taken.free();
+            }
           }
         },
         release,

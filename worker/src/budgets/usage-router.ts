@@ -4,13 +4,23 @@ import { parseBody } from '../http/parse-body';
 import { requireIdentity } from '../identity/identity';
 import type { LedgerRepository } from '../store/ledger-repository';
 import type { BudgetGuard } from './budget-guard';
-import type { UsageAnswer } from '../../../shared/worker-api/account';
+import type { Clock } from '../../common/clock';
+import type { BreakdownAnswer, UsageAnswer } from '../../../shared/worker-api/account';
+import {
+  breakdownWindow,
+  DEFAULT_BREAKDOWN_DAYS,
+  MAX_BREAKDOWN_DAYS,
+  toSpendBreakdown,
+  utcDayText,
+} from './spend-breakdown';
 export type { UsageAnswer } from '../../../shared/worker-api/account';
 
 interface UsageRouterOptions {
   authenticate: RequestHandler;
   guard: BudgetGuard;
   ledger: LedgerRepository;
+  /** The breakdown's "today"; the system clock unless said. */
+  clock?: Clock;
 }
 
 const DEFAULT_RECENT = 20;
@@ -26,7 +36,16 @@ export const usageQuerySchema = z.looseObject({
     .default(DEFAULT_RECENT),
 });
 
-/** The caller's own spend, budgets and recent calls; admins also get the team's, per user. */
+/** `?days=N`: how many UTC days back, today included. */
+export const breakdownQuerySchema = z.looseObject({
+  days: z.coerce.number().int().min(1).max(MAX_BREAKDOWN_DAYS).default(DEFAULT_BREAKDOWN_DAYS),
+});
+
+/**
+ * The caller's own spend, budgets and recent calls; admins also get the team's, per user. And the
+ * breakdown of what was spent per operation and per UTC day (the caller's; an admin's the team's
+ * too), summed from the ledger: operation ids and sums only, never the API account's balance.
+ */
 export function createUsageRouter(options: UsageRouterOptions): Router {
   const { authenticate, guard, ledger } = options;
   const router = Router();
@@ -50,6 +69,24 @@ export function createUsageRouter(options: UsageRouterOptions): Router {
       };
     }
     res.json(answer);
+  });
+
+  router.get('/api/account/breakdown', authenticate, async (req, res) => {
+    const identity = requireIdentity(req);
+    const { days } = parseBody(breakdownQuerySchema, { ...req.query });
+    const window = breakdownWindow(days, options.clock?.now() ?? Date.now());
+    const answer: BreakdownAnswer = {
+      email: identity.email,
+      role: identity.role,
+      from: utcDayText(window.from),
+      to: utcDayText(window.to - 1),
+      days,
+      mine: toSpendBreakdown(await ledger.spendByDayAndOperation({ ...window, email: identity.email })),
+    };
+    if (identity.role === 'admin') {
+      answer.team = toSpendBreakdown(await ledger.spendByDayAndOperation(window));
+    }
+    res.set('Cache-Control', 'no-store').json(answer);
   });
 
   return router;

@@ -132,7 +132,7 @@ export function createBatchBilling(options: BatchBillingOptions): BatchBilling {
       for (const row of ledgerRows()) {
         if (row.actualCredits === 0 && (row.rawRequests ?? 0) === 0 && (row.cacheHits ?? 0) === 0) continue;
         try {
-          options.journal.record(
+          await options.journal.record(
             {
               ...row,
               userEmail: context.identity.email,

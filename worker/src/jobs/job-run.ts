@@ -10,6 +10,7 @@ import type { Store } from '../store/store';
 import { isWorthWaiting, pauseDelayMs, type JobBackoff } from './job-backoff';
 import { createBatchBilling, type BatchBilling } from './job-batch-billing';
 import type { JobBatch, JobBatchResult, JobKind, JobPlan } from './job-kind';
+import { takeJobLease, type HeldLease, type JobLeaseSettings } from './job-lease';
 import type { JobQueue } from './job-queue';
 import { readStoredJobInput } from './stored-job-input';
 
@@ -37,6 +38,8 @@ export interface JobRunScope {
   /** The runner's logger (`component: jobs`). */
   log: Logger;
   queue: Pick<JobQueue, 'shouldStop' | 'wakeAt'>;
+  /** Whose runs these are in the jobs' leases, and for how long a lease lasts. */
+  lease: JobLeaseSettings;
 }
 
 /** A run under way: the job as last committed and the index its next batch commits under. */
@@ -51,16 +54,31 @@ interface Run {
   batchIndex: number;
   /** The job was waiting out a pause: the first batch that commits ends it. */
   paused: boolean;
+  lease: HeldLease;
 }
 
-/** Runs the job from its last commit until it ends, pauses, or the queue says to stop. */
+/**
+ * Runs the job from its last commit until it ends, pauses, the queue says to stop or its lease is
+ * lost; nothing when another instance holds its lease.
+ */
 export async function runJob(scope: JobRunScope, id: string): Promise<void> {
-  const run = await startRun(scope, id);
+  const { store, clock, sleep } = scope.deps;
+  const lease = await takeJobLease({ jobs: store.jobs, clock, sleep, log: scope.log }, scope.lease, id);
+  if (lease === null) return;
+  try {
+    await runLeased(scope, id, lease);
+  } finally {
+    await lease.end();
+  }
+}
+
+async function runLeased(scope: JobRunScope, id: string, lease: HeldLease): Promise<void> {
+  const run = await startRun(scope, id, lease);
   if (run === null) return;
   const plan = await planRun(scope, run);
   if (plan === null) return;
   for (;;) {
-    if (scope.queue.shouldStop(id)) return;
+    if (scope.queue.shouldStop(id) || lease.lost) return;
     const batch = await plan.next();
     if (batch === null) break;
     if (!(await runBatch(scope, run, batch))) return;
@@ -75,7 +93,7 @@ export async function runJob(scope: JobRunScope, id: string): Promise<void> {
 }
 
 /** Marks the job running; null when there is nothing to run (ended, or another run has it). */
-async function startRun(scope: JobRunScope, id: string): Promise<Run | null> {
+async function startRun(scope: JobRunScope, id: string, lease: HeldLease): Promise<Run | null> {
   const { store } = scope.deps;
   const jobLog = scope.log.child({ jobId: id });
   const found = await store.jobs.get(id);
@@ -103,7 +121,7 @@ async function startRun(scope: JobRunScope, id: string): Promise<Run | null> {
   );
   const paused = (await store.jobWaits.get(id)) !== null;
   const runId = randomBytes(6).toString('base64url');
-  return { job, kind, params: stored.params, context, log: jobLog, runId, batchIndex: 0, paused };
+  return { job, kind, params: stored.params, context, log: jobLog, runId, batchIndex: 0, paused, lease };
 }
 
 /**
@@ -158,6 +176,11 @@ async function runBatch(scope: JobRunScope, run: Run, batch: JobBatch): Promise<
     return true;
   } catch (error) {
     await billing.recordUncommitted();
+    // Refused by the commit: cancelled (through any instance), or taken over by another instance.
+    if (error instanceof JobStoreError && error.code === 'job_conflict') {
+      run.log.info({ batch: run.batchIndex, reason: error.message }, 'job batch not committed');
+      return false;
+    }
     const latest = (await deps.store.jobs.get(id)) ?? run.job;
     if (latest.status === 'cancelled') return false;
     await pauseOrStop(scope, latest, error, run.log);
@@ -185,11 +208,9 @@ async function commitBatch(
     ...(result.lastError === undefined ? {} : { lastError: result.lastError }),
     ...(ledger === undefined ? {} : { ledger }),
     // The other operations' rows and the journal's calls stand or fall with the batch.
-    alsoInTransaction: () => {
-      for (const other of others)
-        store.paidCalls.record({ ...other, userEmail: job.ownerEmail, jobId: job.id }, []);
-      store.paidCalls.settle(callIds);
-    },
+    moreLedger: others,
+    calls: { ids: callIds, as: 'settled' },
+    leaseOwner: run.lease.owner,
   });
   return commit.job;
 }
@@ -202,7 +223,7 @@ async function commitBatch(
  */
 async function commitEarlierCharges(store: Store, run: Run): Promise<number> {
   const { job, batchIndex: index } = run;
-  const { callIds, charges } = store.paidCalls.unrecordedOfJob(job.id, chargeOfBody);
+  const { callIds, charges } = await store.paidCalls.unrecordedOfJob(job.id, chargeOfBody);
   if (callIds.length === 0) return index;
   const requestId = batchRequestId(job.id, `${index}.${run.runId}`);
   const [first, ...others] = charges.map((charge) => ({ ...charge, requestId }));
@@ -211,11 +232,9 @@ async function commitEarlierCharges(store: Store, run: Run): Promise<number> {
     rows: [],
     checkpoint: { recoveredCharges: requestId },
     ledger: first,
-    alsoInTransaction: () => {
-      for (const other of others)
-        store.paidCalls.record({ ...other, userEmail: job.ownerEmail, jobId: job.id }, []);
-      store.paidCalls.markRecovered(callIds);
-    },
+    moreLedger: others,
+    calls: { ids: callIds, as: 'recovered' },
+    leaseOwner: run.lease.owner,
   });
   run.log.info(
     { calls: callIds.length, credits: first.actualCredits },
@@ -310,20 +329,26 @@ export async function sweepIfEnded(store: Store, log: Logger, id: string): Promi
   try {
     const job = await store.jobs.get(id);
     if (job === null || job.status === 'queued' || job.status === 'running') return;
-    const swept = store.paidCalls.sweepJob(id, chargeOfBody);
+    const swept = await store.paidCalls.sweepJob(id, chargeOfBody);
     if (swept > 0) log.info({ jobId: id, calls: swept }, 'paid calls of an ended job recorded');
   } catch (error) {
     log.error({ err: error, jobId: id }, 'the paid calls of an ended job could not be recorded');
   }
 }
 
-/** Queues every job left queued or running by an earlier process; how many. */
-export async function resumeUnfinished(
+/**
+ * Queues the unfinished jobs no lease holds (left by an earlier process, or by an instance that
+ * died) and that this runner does not have already; how many. Each run takes the lease first, so
+ * of instances queuing one job at once only one runs it.
+ */
+export async function resumeLeasable(
   store: Store,
   log: Logger,
-  queue: Pick<JobQueue, 'enqueue' | 'wakeAt'>,
+  queue: Pick<JobQueue, 'enqueue' | 'wakeAt' | 'isActive'>,
+  now: number,
 ): Promise<number> {
-  const jobs = await store.jobs.unfinished();
+  const jobs = (await store.jobs.leasable(now)).filter((job) => !queue.isActive(job.id));
+  if (jobs.length === 0) return 0;
   const waits = new Map((await store.jobWaits.all()).map((wait) => [wait.jobId, wait]));
   for (const job of jobs) {
     // A pause outlives the process: a restart waits it out rather than hammering the API.
@@ -331,7 +356,7 @@ export async function resumeUnfinished(
     if (wait === undefined) queue.enqueue(job.id);
     else queue.wakeAt(job.id, wait.until);
   }
-  if (jobs.length > 0) log.info({ jobs: jobs.length }, 'resuming unfinished jobs');
+  log.info({ jobs: jobs.length }, 'resuming unfinished jobs');
   return jobs.length;
 }
 

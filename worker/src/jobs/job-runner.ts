@@ -6,8 +6,9 @@ import type { Store } from '../store/store';
 import { DEFAULT_JOB_BACKOFF, type JobBackoff } from './job-backoff';
 import type { JobKind } from './job-kind';
 import { JOB_KINDS } from './job-kind-registry';
+import { DEFAULT_JOB_LEASE_MS, newLeaseOwner, type JobLeaseSettings } from './job-lease';
 import { JobQueue } from './job-queue';
-import { resumeUnfinished, runJob, sweepIfEnded, type JobRunnerHooks, type JobRunScope } from './job-run';
+import { resumeLeasable, runJob, sweepIfEnded, type JobRunnerHooks, type JobRunScope } from './job-run';
 import { submitJob, type JobSubmission } from './job-submit';
 
 /**
@@ -33,7 +34,13 @@ import { submitJob, type JobSubmission } from './job-submit';
  *   address, an unknown handle) are rows, counted in `errors`, and never stop a job.
  *
  * `stop()` (shutdown) lets the batches in flight finish and commit, then leaves their jobs
- * `running` in the store for the next start to resume.
+ * `running` in the store for the next start (or another instance) to resume.
+ *
+ * Several instances on one Postgres store behave as one runner: a run holds the job's lease
+ * (job-lease.ts), renewed while it runs, and each instance watches for unfinished jobs no lease
+ * holds (an instance died, or was stopped) and takes them on. A cancel through any instance is
+ * seen by the batch's commit, which then writes nothing, and by the heartbeat, which stops the
+ * run before its next batch.
  */
 export interface JobRunner {
   readonly kinds: readonly JobKind[];
@@ -41,7 +48,11 @@ export interface JobRunner {
   readonly backoff: JobBackoff;
   /** Creates the job (or finds the caller's job with this idempotency key) and queues it. */
   submit(identity: Identity, submission: JobSubmission): Promise<{ job: JobRecord; created: boolean }>;
-  /** Queues every job left queued or running by an earlier process; how many. Call once at start. */
+  /**
+   * Queues every unfinished job that no live lease holds (left by an earlier process or a dead
+   * instance); how many. Call once at start: on Postgres it also starts watching for jobs whose
+   * lease runs out later, until `stop()`.
+   */
   resumeUnfinished(): Promise<number>;
   /** Cancels a job that has not ended (JobStoreError job_conflict when it has, otherwise). */
   cancel(jobId: string): Promise<JobRecord>;
@@ -65,6 +76,8 @@ export interface JobRunnerOptions {
   hooks?: JobRunnerHooks;
   /** When jobs wait instead of failing (DEFAULT_JOB_BACKOFF). */
   backoff?: Partial<JobBackoff>;
+  /** How long a job's lease lasts unrenewed (DEFAULT_JOB_LEASE_MS), and this runner's name in it. */
+  lease?: { ms?: number; owner?: string };
 }
 
 const DEFAULT_JOB_CONCURRENCY = 2;
@@ -76,6 +89,12 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
   const { store } = deps;
   const log = deps.logger.child({ component: 'jobs' });
   const hooks = options.hooks ?? {};
+  const lease: JobLeaseSettings = {
+    owner: options.lease?.owner ?? newLeaseOwner(),
+    ms: options.lease?.ms ?? DEFAULT_JOB_LEASE_MS,
+    renew: store.engine === 'postgres',
+  };
+  const watch = new AbortController();
   const queue = new JobQueue({
     concurrency: options.concurrency ?? DEFAULT_JOB_CONCURRENCY,
     clock: deps.clock,
@@ -86,12 +105,17 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
         .then(() => sweepIfEnded(store, log, id))
         .then(() => hooks.afterRun?.(id)),
   });
-  const scope: JobRunScope = { deps, kinds: byName, hooks, backoff, log, queue };
+  const scope: JobRunScope = { deps, kinds: byName, hooks, backoff, log, queue, lease };
+  const resume = () => resumeLeasable(store, log, queue, deps.clock.now());
   return {
     kinds,
     backoff,
     submit: (identity, submission) => submitJob({ deps, kinds: byName, log, queue }, identity, submission),
-    resumeUnfinished: () => resumeUnfinished(store, log, queue),
+    resumeUnfinished: async () => {
+      const resumed = await resume();
+      if (lease.renew && !watch.signal.aborted) void watchLeases(deps, lease, watch.signal, resume, log);
+      return resumed;
+    },
     cancel: async (jobId) => {
       const job = await cancelJob(store, log, queue, jobId);
       hooks.afterRun?.(jobId);
@@ -99,8 +123,31 @@ export function createJobRunner(deps: OperationDeps, options: JobRunnerOptions =
     },
     isActive: (jobId) => queue.isActive(jobId),
     idle: () => queue.idle(),
-    stop: (timeoutMs) => queue.stop(timeoutMs),
+    stop: (timeoutMs) => {
+      watch.abort();
+      return queue.stop(timeoutMs);
+    },
   };
+}
+
+/**
+ * Other instances' jobs whose lease ran out (the instance died) are taken on here: looked for
+ * four times per lease time, so a killed instance's job goes on elsewhere within about 1.25 lease
+ * times of its last renewal.
+ */
+async function watchLeases(
+  deps: OperationDeps,
+  lease: JobLeaseSettings,
+  signal: AbortSignal,
+  resume: () => Promise<number>,
+  log: Logger,
+): Promise<void> {
+  const every = Math.max(1, Math.floor(lease.ms / 4));
+  for (;;) {
+    await deps.sleep(every, signal);
+    if (signal.aborted) return;
+    await resume().catch((error: unknown) => log.warn({ err: error }, 'jobs to take over could not be read'));
+  }
 }
 
 /** Marks the job cancelled, then stops it here: no more pauses, no next batch, no place in the queue. */

@@ -101,36 +101,44 @@ export async function aiSearchPage(
 
   const cached = await cachedPage();
   if (cached !== null) return saved(cached);
-  const flight = await deps.singleFlight.run(`ai-search:${key}`, async (): Promise<AiSearchPageResult> => {
-    const again = await cachedPage();
-    if (again !== null) return again;
-    const spec: PaidCallSpec<CachedAiPage> = {
-      operation,
-      estimate: estimateCredits(operation, priced),
-      call: async () => {
-        const response = await deps.upstream.request(operation, {
-          platform,
-          body: { ...body, page },
-          schema: aiSearchResponseSchema,
-        });
-        return { total: response.total ?? null, profiles: response.profiles };
-      },
-      actual: (answer) => actualCredits(operation, priced, answer.profiles.length),
-    };
-    const paid = args.budget ? await args.budget.run(spec) : await deps.paid.run(context, spec);
-    const answer: CachedAiPage = isUnreadableAnswer(paid)
-      ? { total: null, profiles: [], unreadable: paid }
-      : paid;
-    await deps.store.cache.set(AI_SEARCH_PAGES_NAMESPACE, key, answer, deps.store.cacheTtlMs['search-pages']);
-    return {
-      profiles: answer.profiles,
-      total: answer.total,
-      unreadable: answer.unreadable ?? null,
-      fromCache: false,
-      shared: false,
-      credits: isUnreadableAnswer(paid) ? paid.credits : spec.actual(paid).credits,
-    };
-  });
+  const flight = await deps.singleFlight.runAcrossInstances(
+    `ai-search:${key}`,
+    async (): Promise<AiSearchPageResult> => {
+      const again = await cachedPage();
+      if (again !== null) return again;
+      const spec: PaidCallSpec<CachedAiPage> = {
+        operation,
+        estimate: estimateCredits(operation, priced),
+        call: async () => {
+          const response = await deps.upstream.request(operation, {
+            platform,
+            body: { ...body, page },
+            schema: aiSearchResponseSchema,
+          });
+          return { total: response.total ?? null, profiles: response.profiles };
+        },
+        actual: (answer) => actualCredits(operation, priced, answer.profiles.length),
+      };
+      const paid = args.budget ? await args.budget.run(spec) : await deps.paid.run(context, spec);
+      const answer: CachedAiPage = isUnreadableAnswer(paid)
+        ? { total: null, profiles: [], unreadable: paid }
+        : paid;
+      await deps.store.cache.set(
+        AI_SEARCH_PAGES_NAMESPACE,
+        key,
+        answer,
+        deps.store.cacheTtlMs['search-pages'],
+      );
+      return {
+        profiles: answer.profiles,
+        total: answer.total,
+        unreadable: answer.unreadable ?? null,
+        fromCache: false,
+        shared: false,
+        credits: isUnreadableAnswer(paid) ? paid.credits : spec.actual(paid).credits,
+      };
+    },
+  );
   if (!flight.shared) return flight.value;
   return saved({ ...flight.value, fromCache: false, shared: true, credits: 0 });
 }

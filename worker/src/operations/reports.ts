@@ -187,7 +187,7 @@ async function fetchMissing(
           let outcome: ReportOutcome;
           let joined = false;
           try {
-            const flight = await deps.singleFlight.run(target.key, () =>
+            const flight = await deps.singleFlight.runAcrossInstances(target.key, () =>
               fetchReport(deps, budget, target, refresh),
             );
             outcome = flight.value;

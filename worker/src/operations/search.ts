@@ -98,45 +98,48 @@ export async function searchPage(
       return saved(fromCached(cached.value as CachedSearchPage, { fromCache: true, shared: false }));
     }
   }
-  const flight = await deps.singleFlight.run(`search:${key}`, async (): Promise<SearchPageResult> => {
-    if (!refresh) {
-      // Another request may have stored the page since this one looked.
-      const cached = await deps.store.cache.get(CACHE_NAMESPACES.searchPages, key);
-      if (cached !== null)
-        return fromCached(cached.value as CachedSearchPage, { fromCache: true, shared: false });
-    }
-    const spec: PaidCallSpec<CachedSearchPage> = {
-      operation: 'search',
-      estimate: estimateCredits('search', priced),
-      call: async () => {
-        const response = await deps.upstream.request('search', {
-          platform,
-          body: { ...body, page },
-          schema: searchResponseSchema,
-        });
-        return {
-          total: response.total ?? null,
-          directs: response.directs,
-          lookalikes: response.lookalikes ?? [],
-        };
-      },
-      actual: (answer) => actualCredits('search', priced, answer.directs.length + answer.lookalikes.length),
-    };
-    const paid = args.budget ? await args.budget.run(spec) : await deps.paid.run(context, spec);
-    const answer: CachedSearchPage = isUnreadableAnswer(paid)
-      ? { total: null, directs: [], lookalikes: [], unreadable: paid }
-      : paid;
-    await deps.store.cache.set(
-      CACHE_NAMESPACES.searchPages,
-      key,
-      answer,
-      deps.store.cacheTtlMs['search-pages'],
-    );
-    return {
-      ...fromCached(answer, { fromCache: false, shared: false }),
-      credits: isUnreadableAnswer(paid) ? paid.credits : spec.actual(paid).credits,
-    };
-  });
+  const flight = await deps.singleFlight.runAcrossInstances(
+    `search:${key}`,
+    async (): Promise<SearchPageResult> => {
+      if (!refresh) {
+        // Another request may have stored the page since this one looked.
+        const cached = await deps.store.cache.get(CACHE_NAMESPACES.searchPages, key);
+        if (cached !== null)
+          return fromCached(cached.value as CachedSearchPage, { fromCache: true, shared: false });
+      }
+      const spec: PaidCallSpec<CachedSearchPage> = {
+        operation: 'search',
+        estimate: estimateCredits('search', priced),
+        call: async () => {
+          const response = await deps.upstream.request('search', {
+            platform,
+            body: { ...body, page },
+            schema: searchResponseSchema,
+          });
+          return {
+            total: response.total ?? null,
+            directs: response.directs,
+            lookalikes: response.lookalikes ?? [],
+          };
+        },
+        actual: (answer) => actualCredits('search', priced, answer.directs.length + answer.lookalikes.length),
+      };
+      const paid = args.budget ? await args.budget.run(spec) : await deps.paid.run(context, spec);
+      const answer: CachedSearchPage = isUnreadableAnswer(paid)
+        ? { total: null, directs: [], lookalikes: [], unreadable: paid }
+        : paid;
+      await deps.store.cache.set(
+        CACHE_NAMESPACES.searchPages,
+        key,
+        answer,
+        deps.store.cacheTtlMs['search-pages'],
+      );
+      return {
+        ...fromCached(answer, { fromCache: false, shared: false }),
+        credits: isUnreadableAnswer(paid) ? paid.credits : spec.actual(paid).credits,
+      };
+    },
+  );
   if (!flight.shared) return flight.value;
   return saved({ ...flight.value, shared: true, fromCache: false, credits: 0 });
 }

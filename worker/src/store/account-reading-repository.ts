@@ -16,9 +16,9 @@ export interface AccountReadingRepository {
 }
 
 /** Readings older than this go: the reconciliation compares the last two, a few days show a trend. */
-const KEPT_READINGS = 1000;
+export const KEPT_READINGS = 1000;
 
-interface ReadingRow {
+export interface ReadingRow {
   at: number;
   credits_milli: number;
   raw_requests: number | null;
@@ -41,11 +41,11 @@ export function createSqliteAccountReadingRepository(db: Database.Database): Acc
       addOne(reading);
     },
     async latest(count) {
-      return newest.all(count).map((row) => ({
-        at: row.at,
-        credits: fromMilliCredits(row.credits_milli),
-        rawRequests: row.raw_requests,
-      }));
+      return newest.all(count).map(toReading);
     },
   };
+}
+
+export function toReading(row: ReadingRow): AccountReading {
+  return { at: row.at, credits: fromMilliCredits(row.credits_milli), rawRequests: row.raw_requests };
 }

@@ -19,13 +19,13 @@ export interface AiListOwnerRepository {
   forget(listId: string): Promise<boolean>;
 }
 
-interface OwnerRow {
+export interface OwnerRow {
   list_id: string;
   owner_email: string;
 }
 
 /** Ids looked up per query (a JSON array), as cache-repository.ts does. */
-const LOOKUP_CHUNK = 500;
+export const LOOKUP_CHUNK = 500;
 
 export function createSqliteAiListOwnerRepository(
   db: Database.Database,

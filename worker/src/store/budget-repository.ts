@@ -22,7 +22,8 @@ export interface BudgetRepository {
   list(): Promise<BudgetOverride[]>;
 }
 
-interface BudgetRow {
+/** A budget row as either engine stores it. */
+export interface BudgetRow {
   scope: 'team' | 'user';
   subject: string;
   period: BudgetPeriod;
@@ -76,15 +77,15 @@ export function createSqliteBudgetRepository(db: Database.Database, clock: Clock
   };
 }
 
-function describeTarget(target: BudgetTarget): string {
+export function describeTarget(target: BudgetTarget): string {
   return target.scope === 'team' ? 'the team' : normalizeUserEmail(target.email);
 }
 
-function subjectOf(target: BudgetTarget): string {
+export function subjectOf(target: BudgetTarget): string {
   return target.scope === 'team' ? '' : normalizeUserEmail(target.email);
 }
 
-function toOverride(row: BudgetRow): BudgetOverride {
+export function toOverride(row: BudgetRow): BudgetOverride {
   return {
     target: row.scope === 'team' ? { scope: 'team' } : { scope: 'user', email: row.subject },
     period: row.period,

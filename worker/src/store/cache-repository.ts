@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../common/clock';
-import { freezeJson, fromStoredJson, toStoredJson } from './json-value';
-import { WeightedLru } from './weighted-lru';
+import { createCacheMemory, type CacheMemoryOptions, type CacheRow } from './cache-memory';
+import { toStoredJson } from './json-value';
 
 export interface CacheEntry {
   value: unknown;
@@ -39,26 +39,8 @@ export interface CacheRepository {
   purgeExpired(now?: number): Promise<number>;
 }
 
-interface CacheRow {
-  key: string;
-  value: string;
-  stored_at: number;
-  expires_at: number;
-}
-
 /** Keys looked up per query: bounds the rows one statement hands back at once. */
-const LOOKUP_CHUNK = 500;
-
-/**
- * Namespaces read far more often than written (a report is fetched once a month and read on every
- * recalculation of every sheet that shows it) also stay parsed in memory, least recently used
- * first out: a cached answer then costs neither a query nor a JSON parse of the whole report.
- */
-interface CacheMemoryOptions {
-  namespaces: readonly string[];
-  /** Bound on the stored JSON of the entries kept, in characters (about bytes). */
-  maxChars: number;
-}
+export const LOOKUP_CHUNK = 500;
 
 /**
  * What the table's `key` column holds: `hmac1:` and the base64url HMAC-SHA256 of namespace and key
@@ -69,7 +51,7 @@ const STORED_KEY_PREFIX = 'hmac1:';
 /** The first text after every `hmac1:...` key (`;` follows `:`): the end of their index range. */
 const AFTER_STORED_KEYS = 'hmac1;';
 
-function storedCacheKey(entryKey: Buffer, namespace: string, key: string): string {
+export function storedCacheKey(entryKey: Buffer, namespace: string, key: string): string {
   const mac = createHmac('sha256', entryKey).update(`${namespace}\u0000${key}`, 'utf8').digest('base64url');
   return STORED_KEY_PREFIX + mac;
 }
@@ -98,37 +80,14 @@ export function createSqliteCacheRepository(
   const storedKey = (namespace: string, key: string) => storedCacheKey(entryKey, namespace, key);
   rekeyPlainEntries(db, storedKey);
 
-  const kept = new Set(memoryOptions?.namespaces ?? []);
-  const memory = new WeightedLru<string, CacheEntry>(memoryOptions?.maxChars ?? 0);
-  // NUL appears in no namespace the worker uses, so the pair cannot be confused.
-  const memoryKey = (namespace: string, key: string) => `${namespace}\u0000${key}`;
-
-  const toEntry = (namespace: string, key: string, row: CacheRow): CacheEntry => {
-    const entry = { value: fromStoredJson(row.value), storedAt: row.stored_at, expiresAt: row.expires_at };
-    if (!kept.has(namespace)) return entry;
-    freezeJson(entry.value);
-    Object.freeze(entry);
-    memory.set(memoryKey(namespace, key), entry, row.value.length);
-    return entry;
-  };
-
-  /** The entry kept in memory, when fresh at `now`; a stale one is dropped. */
-  const remembered = (namespace: string, key: string, now: number): CacheEntry | null => {
-    if (!kept.has(namespace)) return null;
-    const id = memoryKey(namespace, key);
-    const entry = memory.get(id);
-    if (entry === undefined) return null;
-    if (entry.expiresAt > now) return entry;
-    memory.delete(id);
-    return null;
-  };
+  const memory = createCacheMemory(memoryOptions);
 
   const writeMany = db.transaction(
     (namespace: string, entries: readonly { key: string; value: unknown }[], ttlMs: number, now: number) => {
       for (const { key, value } of entries) {
         // Forgotten, not replaced: the caller still holds the value and may change it; the next
         // read parses the stored text.
-        if (kept.has(namespace)) memory.delete(memoryKey(namespace, key));
+        memory.forget(namespace, key);
         // The message names the namespace only: the key may be anything a user typed.
         upsert.run(
           namespace,
@@ -143,10 +102,10 @@ export function createSqliteCacheRepository(
 
   return {
     async get(namespace, key, now = clock.now()) {
-      const inMemory = remembered(namespace, key, now);
+      const inMemory = memory.remembered(namespace, key, now);
       if (inMemory !== null) return inMemory;
       const row = select.get(namespace, storedKey(namespace, key), now);
-      return row === undefined ? null : toEntry(namespace, key, row);
+      return row === undefined ? null : memory.entryOf(namespace, key, row);
     },
 
     async getMany(namespace, keys, now = clock.now()) {
@@ -154,14 +113,14 @@ export function createSqliteCacheRepository(
       /** The caller's key of each stored key still to read. */
       const toRead = new Map<string, string>();
       for (const key of new Set(keys)) {
-        const inMemory = remembered(namespace, key, now);
+        const inMemory = memory.remembered(namespace, key, now);
         if (inMemory === null) toRead.set(storedKey(namespace, key), key);
         else found.set(key, inMemory);
       }
       const stored = [...toRead.keys()];
       const take = (row: CacheRow) => {
         const key = toRead.get(row.key);
-        if (key !== undefined) found.set(key, toEntry(namespace, key, row));
+        if (key !== undefined) found.set(key, memory.entryOf(namespace, key, row));
       };
       if (stored.length === 1) {
         const row = select.get(namespace, stored[0], now);
@@ -186,12 +145,12 @@ export function createSqliteCacheRepository(
     },
 
     async delete(namespace, key) {
-      memory.delete(memoryKey(namespace, key));
+      memory.forget(namespace, key);
       return remove.run(namespace, storedKey(namespace, key)).changes > 0;
     },
 
     async purgeExpired(now = clock.now()) {
-      memory.deleteWhere((entry) => entry.expiresAt <= now);
+      memory.forgetExpired(now);
       return purge.run(now).changes;
     },
   };
@@ -231,7 +190,7 @@ function rekeyPlainEntries(
   })();
 }
 
-function checkTtl(ttlMs: number): void {
+export function checkTtl(ttlMs: number): void {
   if (!Number.isFinite(ttlMs) || ttlMs <= 0) {
     throw new RangeError(`a cache TTL must be a positive number of milliseconds, got ${String(ttlMs)}`);
   }

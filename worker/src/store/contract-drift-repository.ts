@@ -16,7 +16,11 @@ export interface ContractDriftRepository {
   /** One answer read: `unreadable` when it could not be read at all. */
   record(operation: OperationId, findings: readonly DriftFinding[], unreadable: boolean): void;
   summary(): Promise<ContractDriftSummary>;
-  /** Writes what is summed in memory (the store calls it on close). */
+}
+
+/** What the SQLite store needs beyond the interface: the last write before closing. */
+interface SqliteContractDriftRepository extends ContractDriftRepository {
+  /** Writes what is summed in memory. */
   flushNow(): void;
 }
 
@@ -28,11 +32,11 @@ interface ContractDriftSummary {
   operationsRead: number;
 }
 
-const DEFAULT_DRIFT_FLUSH_MS = 1000;
+export const DEFAULT_DRIFT_FLUSH_MS = 1000;
 const MAX_FINDINGS_SHOWN = 20;
 
 /** Sums since the last flush; times are when the answers were read, not when they are written. */
-interface Pending {
+export interface PendingDrift {
   answers: number;
   unreadable: number;
   firstAt: number;
@@ -41,7 +45,7 @@ interface Pending {
   findings: Map<string, { finding: DriftFinding; answers: number; firstAt: number; lastAt: number }>;
 }
 
-interface ReadsRow {
+export interface ReadsRow {
   operation_id: string;
   answers: number;
   unreadable: number;
@@ -50,7 +54,7 @@ interface ReadsRow {
   last_unreadable_at: number | null;
 }
 
-interface DriftRow {
+export interface DriftRow {
   operation_id: string;
   kind: DriftFinding['kind'];
   path: string;
@@ -66,8 +70,8 @@ export function createSqliteContractDriftRepository(
   db: Database.Database,
   clock: Clock,
   flushMs = DEFAULT_DRIFT_FLUSH_MS,
-): ContractDriftRepository {
-  const pending = new Map<OperationId, Pending>();
+): SqliteContractDriftRepository {
+  const sums = createDriftSums(clock);
   let timer: NodeJS.Timeout | null = null;
 
   const upsertReads = db.prepare(
@@ -85,17 +89,17 @@ export function createSqliteContractDriftRepository(
      ON CONFLICT (operation_id, kind, path, value) DO UPDATE SET
        answers = answers + excluded.answers, last_at = excluded.last_at`,
   );
-  const write = db.transaction(() => {
-    for (const [operation, sums] of pending) {
+  const write = db.transaction((taken: readonly [OperationId, PendingDrift][]) => {
+    for (const [operation, pending] of taken) {
       upsertReads.run({
         operation,
-        answers: sums.answers,
-        unreadable: sums.unreadable,
-        firstAt: sums.firstAt,
-        lastAt: sums.lastAt,
-        lastUnreadable: sums.lastUnreadableAt,
+        answers: pending.answers,
+        unreadable: pending.unreadable,
+        firstAt: pending.firstAt,
+        lastAt: pending.lastAt,
+        lastUnreadable: pending.lastUnreadableAt,
       });
-      for (const { finding, answers, firstAt, lastAt } of sums.findings.values()) {
+      for (const { finding, answers, firstAt, lastAt } of pending.findings.values()) {
         upsertDrift.run({ operation, ...finding, value: finding.value ?? '', answers, firstAt, lastAt });
       }
     }
@@ -104,26 +108,70 @@ export function createSqliteContractDriftRepository(
   const flushNow = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    if (pending.size === 0 || !db.open) return;
-    write();
-    pending.clear();
+    if (!db.open) return;
+    const taken = sums.take();
+    if (taken.length === 0) return;
+    try {
+      write(taken);
+    } catch (error) {
+      sums.restore(taken);
+      throw error;
+    }
   };
 
   return {
     record(operation, findings, unreadable) {
-      const now = clock.now();
-      let sums = pending.get(operation);
-      if (sums === undefined) {
-        sums = {
-          answers: 0,
-          unreadable: 0,
-          firstAt: now,
-          lastAt: now,
-          lastUnreadableAt: null,
-          findings: new Map(),
-        };
-        pending.set(operation, sums);
+      sums.record(operation, findings, unreadable);
+      if (timer === null) {
+        timer = setTimeout(flushNow, flushMs);
+        // A pending sum never keeps the process alive; shutdown flushes through close().
+        timer.unref();
       }
+    },
+
+    async summary() {
+      flushNow();
+      const reads = db.prepare<[], ReadsRow>('SELECT * FROM contract_reads').all();
+      const drift = db
+        .prepare<[], DriftRow>('SELECT * FROM contract_drift ORDER BY answers DESC, path')
+        .all();
+      return summarizeDrift(reads, drift);
+    },
+
+    flushNow,
+  };
+}
+
+/** The drift counted in memory since the last write, per operation, on either engine. */
+interface DriftSums {
+  record(operation: OperationId, findings: readonly DriftFinding[], unreadable: boolean): void;
+  /** Every operation's sums, removed: the caller writes them, or gives them back with `restore`. */
+  take(): [OperationId, PendingDrift][];
+  /** Sums whose write failed, merged with whatever was counted meanwhile. */
+  restore(taken: readonly [OperationId, PendingDrift][]): void;
+}
+
+export function createDriftSums(clock: Clock): DriftSums {
+  let pending = new Map<OperationId, PendingDrift>();
+  const sumsOf = (operation: OperationId, now: number): PendingDrift => {
+    let sums = pending.get(operation);
+    if (sums === undefined) {
+      sums = {
+        answers: 0,
+        unreadable: 0,
+        firstAt: now,
+        lastAt: now,
+        lastUnreadableAt: null,
+        findings: new Map(),
+      };
+      pending.set(operation, sums);
+    }
+    return sums;
+  };
+  return {
+    record(operation, findings, unreadable) {
+      const now = clock.now();
+      const sums = sumsOf(operation, now);
       sums.answers += 1;
       sums.lastAt = now;
       if (unreadable) {
@@ -139,56 +187,78 @@ export function createSqliteContractDriftRepository(
           counted.lastAt = now;
         }
       }
-      if (timer === null) {
-        timer = setTimeout(flushNow, flushMs);
-        // A pending sum never keeps the process alive; shutdown flushes through close().
-        timer.unref();
-      }
     },
 
-    async summary() {
-      flushNow();
-      const reads = db.prepare<[], ReadsRow>('SELECT * FROM contract_reads').all();
-      const drift = db
-        .prepare<[], DriftRow>('SELECT * FROM contract_drift ORDER BY answers DESC, path')
-        .all();
-      const findingsOf = new Map<string, DriftCount[]>();
-      for (const row of drift) {
-        const list = findingsOf.get(row.operation_id) ?? [];
-        if (list.length < MAX_FINDINGS_SHOWN) {
-          list.push({
-            kind: row.kind,
-            path: row.path,
-            ...(row.value === '' ? {} : { value: row.value }),
-            answers: row.answers,
-            firstAt: iso(row.first_at),
-            lastAt: iso(row.last_at),
-          });
-        }
-        findingsOf.set(row.operation_id, list);
-      }
-      const drifting = reads
-        .filter((row) => row.unreadable > 0 || findingsOf.has(row.operation_id))
-        .map((row): OperationDrift => ({
-          operation: row.operation_id as OperationId,
-          answers: row.answers,
-          unreadable: row.unreadable,
-          firstAt: iso(row.first_at),
-          lastAt: iso(row.last_at),
-          lastUnreadableAt: row.last_unreadable_at === null ? null : iso(row.last_unreadable_at),
-          findings: findingsOf.get(row.operation_id) ?? [],
-        }))
-        .sort(
-          (a, b) =>
-            b.unreadable - a.unreadable || (b.findings[0]?.answers ?? 0) - (a.findings[0]?.answers ?? 0),
-        );
-      return {
-        drifting,
-        answersRead: reads.reduce((sum, row) => sum + row.answers, 0),
-        operationsRead: reads.length,
-      };
+    take() {
+      const taken = [...pending];
+      pending = new Map();
+      return taken;
     },
 
-    flushNow,
+    restore(taken) {
+      for (const [operation, earlier] of taken) {
+        const later = pending.get(operation);
+        pending.set(operation, later === undefined ? earlier : mergeDrift(earlier, later));
+      }
+    },
+  };
+}
+
+function mergeDrift(earlier: PendingDrift, later: PendingDrift): PendingDrift {
+  const findings = new Map(earlier.findings);
+  for (const [key, counted] of later.findings) {
+    const before = findings.get(key);
+    findings.set(
+      key,
+      before === undefined
+        ? counted
+        : { ...before, answers: before.answers + counted.answers, lastAt: counted.lastAt },
+    );
+  }
+  return {
+    answers: earlier.answers + later.answers,
+    unreadable: earlier.unreadable + later.unreadable,
+    firstAt: earlier.firstAt,
+    lastAt: later.lastAt,
+    lastUnreadableAt: later.lastUnreadableAt ?? earlier.lastUnreadableAt,
+    findings,
+  };
+}
+
+/** The summary admins read, from the stored rows (drift rows most answers first, then by path). */
+export function summarizeDrift(reads: readonly ReadsRow[], drift: readonly DriftRow[]): ContractDriftSummary {
+  const findingsOf = new Map<string, DriftCount[]>();
+  for (const row of drift) {
+    const list = findingsOf.get(row.operation_id) ?? [];
+    if (list.length < MAX_FINDINGS_SHOWN) {
+      list.push({
+        kind: row.kind,
+        path: row.path,
+        ...(row.value === '' ? {} : { value: row.value }),
+        answers: row.answers,
+        firstAt: iso(row.first_at),
+        lastAt: iso(row.last_at),
+      });
+    }
+    findingsOf.set(row.operation_id, list);
+  }
+  const drifting = reads
+    .filter((row) => row.unreadable > 0 || findingsOf.has(row.operation_id))
+    .map((row): OperationDrift => ({
+      operation: row.operation_id as OperationId,
+      answers: row.answers,
+      unreadable: row.unreadable,
+      firstAt: iso(row.first_at),
+      lastAt: iso(row.last_at),
+      lastUnreadableAt: row.last_unreadable_at === null ? null : iso(row.last_unreadable_at),
+      findings: findingsOf.get(row.operation_id) ?? [],
+    }))
+    .sort(
+      (a, b) => b.unreadable - a.unreadable || (b.findings[0]?.answers ?? 0) - (a.findings[0]?.answers ?? 0),
+    );
+  return {
+    drifting,
+    answersRead: reads.reduce((sum, row) => sum + row.answers, 0),
+    operationsRead: reads.length,
   };
 }

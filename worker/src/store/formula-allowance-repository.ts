@@ -39,13 +39,13 @@ export interface FormulaAllowanceRepository {
   asksSince(documentId: string, from: number): Promise<FormulaAsk[]>;
 }
 
-interface AllowanceRow {
+export interface AllowanceRow {
   per_day_milli: number | null;
   updated_at: number;
   updated_by: string;
 }
 
-interface AskRow {
+export interface AskRow {
   operation_id: string;
   credits_milli: number;
   items: number;
@@ -127,7 +127,7 @@ export function createSqliteFormulaAllowanceRepository(
   };
 }
 
-function toSetting(row: AllowanceRow): FormulaAllowanceSetting {
+export function toSetting(row: AllowanceRow): FormulaAllowanceSetting {
   return {
     perDay: row.per_day_milli === null ? null : fromMilliCredits(row.per_day_milli),
     updatedAt: row.updated_at,

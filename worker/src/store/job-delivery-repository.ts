@@ -35,7 +35,8 @@ export interface JobDeliveryRepository {
   pending(): Promise<JobDelivery[]>;
 }
 
-interface DeliveryRow {
+/** A delivery as either engine stores it. */
+export interface DeliveryRow {
   job_id: string;
   spreadsheet_id: string;
   sheet_name: string;
@@ -61,18 +62,6 @@ export function createSqliteJobDeliveryRepository(
   db: Database.Database,
   clock: Clock,
 ): JobDeliveryRepository {
-  const toDelivery = (row: DeliveryRow): JobDelivery => ({
-    jobId: row.job_id,
-    spreadsheetId: row.spreadsheet_id,
-    sheetName: row.sheet_name,
-    firstRow: row.first_row,
-    firstColumn: row.first_column,
-    rowsWritten: row.rows_written,
-    mode: row.mode,
-    delivered: row.delivered === 1,
-    reason: row.reason,
-    updatedAt: row.updated_at,
-  });
   const one = db.prepare<[string], DeliveryRow>('SELECT * FROM job_deliveries WHERE job_id = ?');
   const insert = db.prepare(
     `INSERT INTO job_deliveries (job_id, spreadsheet_id, sheet_name, first_row, first_column, mode, updated_at)
@@ -125,5 +114,20 @@ export function createSqliteJobDeliveryRepository(
     async pending() {
       return open.all().map(toDelivery);
     },
+  };
+}
+
+export function toDelivery(row: DeliveryRow): JobDelivery {
+  return {
+    jobId: row.job_id,
+    spreadsheetId: row.spreadsheet_id,
+    sheetName: row.sheet_name,
+    firstRow: row.first_row,
+    firstColumn: row.first_column,
+    rowsWritten: row.rows_written,
+    mode: row.mode,
+    delivered: row.delivered === 1,
+    reason: row.reason,
+    updatedAt: row.updated_at,
   };
 }

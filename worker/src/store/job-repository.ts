@@ -5,6 +5,7 @@ import { MAX_JOB_ROWS_PAGE } from '../../../shared/worker-api/request-limits';
 import type { Clock } from '../../common/clock';
 import { fromStoredJson, toStoredJson, type JsonValue } from './json-value';
 import { createLedgerWriter, type LedgerEntry, type LedgerEntryInput } from './ledger-repository';
+import { createCallSettler, type CallSettlement } from './paid-call-journal';
 import { fromMilliCredits, toMilliCredits } from './milli-credits';
 import { SealedDataError, type SealedBox } from './sealed-box';
 import { normalizeUserEmail } from './user-email';
@@ -61,12 +62,12 @@ export interface NewJob {
   total: number;
 }
 
-interface JobRow {
+export interface JobRow {
   position: number;
   row: unknown;
 }
 
-interface BatchCommit {
+export interface BatchCommit {
   /** Batch number within the job; a batch commits once. */
   index: number;
   rows: readonly { position: number; row: JsonValue }[];
@@ -75,24 +76,35 @@ interface BatchCommit {
   /** Rows of this batch that record an error. */
   errors?: number;
   lastError?: string;
-  /** The paid call behind the batch; the job id is filled in, the owner is the default user. */
-  ledger?: Omit<LedgerEntryInput, 'jobId' | 'userEmail'> & { userEmail?: string };
   /**
-   * More writes that must stand or fall with the batch, run inside its transaction (synchronous):
-   * the paid-call journal settling the batch's calls, so that a crash right after the commit never
-   * leaves them to be recorded a second time.
+   * The paid call behind the batch, counted in the job's credits; the job id is filled in, the
+   * owner is the default user.
    */
-  alsoInTransaction?: () => void;
+  ledger?: BatchLedgerRow;
+  /** Ledger rows of the batch's other operations, written with it (the job's credits count `ledger` only). */
+  moreLedger?: readonly BatchLedgerRow[];
+  /**
+   * Journaled paid calls (paid-call-journal.ts) these rows account for, ended in the batch's
+   * transaction: a crash right after the commit never leaves them to be recorded a second time.
+   */
+  calls?: { ids: readonly string[]; as: CallSettlement };
+  /**
+   * The lease holder committing (the runner's instance): the commit writes nothing unless the job
+   * is still leased to it, so an instance whose lease another took over commits nothing more.
+   */
+  leaseOwner?: string;
 }
 
-interface BatchCommitResult {
+type BatchLedgerRow = Omit<LedgerEntryInput, 'jobId' | 'userEmail'> & { userEmail?: string };
+
+export interface BatchCommitResult {
   /** false when this batch index was already committed: nothing was written again. */
   committed: boolean;
   job: JobRecord;
   ledgerEntry: LedgerEntry | null;
 }
 
-interface JobRowsPage {
+export interface JobRowsPage {
   rows: JobRow[];
   /** The position to ask for next (`after` of the next page). */
   next: number;
@@ -139,9 +151,25 @@ export interface JobRepository {
   delete(id: string): Promise<boolean>;
   /** Deletes ended jobs (with their rows) that finished before `before`; the ledger keeps its rows. */
   purgeFinished(before: number): Promise<number>;
+  /**
+   * Takes the job for `owner` until `until` when it has not ended and no other owner's lease is
+   * live at `now` (one conditional UPDATE: of instances asking at once, one wins); false when not.
+   * SQLite has one process per data directory and grants it whenever the job has not ended.
+   */
+  lease(id: string, owner: string, now: number, until: number): Promise<boolean>;
+  /** Moves `owner`'s lease on to `until`; false when the job ended or is no longer leased to `owner`. */
+  renewLease(id: string, owner: string, until: number): Promise<boolean>;
+  /** Lets go of `owner`'s lease, so another instance may take the job at once. */
+  releaseLease(id: string, owner: string): Promise<void>;
+  /**
+   * Unfinished jobs that no lease holds at `now`, oldest first: what an instance may take on
+   * (SQLite: every unfinished job).
+   */
+  leasable(now: number): Promise<JobRecord[]>;
 }
 
-interface JobDbRow {
+/** A job as either engine stores it. */
+export interface JobDbRow {
   id: string;
   kind: string;
   owner_email: string;
@@ -158,6 +186,8 @@ interface JobDbRow {
   updated_at: number;
   started_at: number | null;
   finished_at: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
 }
 
 export function createSqliteJobRepository(
@@ -214,56 +244,13 @@ export function createSqliteJobRepository(
     "DELETE FROM jobs WHERE status IN ('done', 'failed', 'cancelled') AND finished_at < ?",
   );
 
-  // Error text may quote an input ("c@x.com: malformed address"), so it is sealed like the rows.
-  const sealError = (jobId: string, error: string | undefined): Buffer | null =>
-    error === undefined ? null : box.seal(error, errorContext(jobId));
-
-  // A job listing must not fail because one error text cannot be opened any more.
-  const openError = (jobId: string, sealed: Buffer): string => {
-    try {
-      return box.open(sealed, errorContext(jobId));
-    } catch (error) {
-      if (error instanceof SealedDataError)
-        return "the error text cannot be read: the data directory's secret changed";
-      throw error;
-    }
-  };
-
-  // A listing must not fail because one job's input cannot be opened any more: the job then reads
-  // as one this version cannot run, and fails with a reason when it is resumed.
-  const openInput = (jobId: string, stored: string): unknown => {
-    try {
-      return openStoredJson(box, stored, inputParamsContext(jobId));
-    } catch (error) {
-      if (error instanceof SealedDataError) return null;
-      throw error;
-    }
-  };
-
-  const toRecord = (row: JobDbRow): JobRecord => ({
-    id: row.id,
-    kind: row.kind,
-    ownerEmail: row.owner_email,
-    idempotencyKey: row.idempotency_key,
-    status: row.status,
-    input: openInput(row.id, row.input),
-    hasPrivateInput: row.sealed_input !== null,
-    progress: {
-      done: row.done,
-      total: row.total,
-      errors: row.errors,
-      creditsSpent: fromMilliCredits(row.spent_milli),
-    },
-    lastError: row.sealed_last_error === null ? null : openError(row.id, row.sealed_last_error),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-  });
+  const { toRecord, sealError } = jobRecords(box);
+  const settleCalls = createCallSettler(db, clock);
+  const leases = sqliteJobLeases(db);
 
   const mustGet = (id: string): JobDbRow => {
     const row = byId.get(id);
-    if (row === undefined) throw new JobStoreError('job_not_found', `no job with id "${id}"`);
+    if (row === undefined) throw jobNotFound(id);
     return row;
   };
 
@@ -273,26 +260,9 @@ export function createSqliteJobRepository(
       const existing = byIdempotency.get(owner, job.idempotencyKey);
       if (existing !== undefined) return { job: toRecord(existing), created: false };
     }
-    if (!Number.isInteger(job.total) || job.total < 0) {
-      throw new RangeError(`a job's total must be a whole number of 0 or more, got ${String(job.total)}`);
-    }
-    const id = `job_${randomBytes(12).toString('base64url')}`;
-    const sealed =
-      job.privateInput === undefined
-        ? null
-        : box.seal(toStoredJson(job.privateInput, 'a job private input'), inputContext(id));
+    const { id, input, sealedInput } = sealNewJob(box, job);
     const now = clock.now();
-    insertJob.run(
-      id,
-      job.kind,
-      owner,
-      job.idempotencyKey ?? null,
-      sealStoredJson(box, toStoredJson(job.input, 'a job input'), inputParamsContext(id)),
-      sealed,
-      job.total,
-      now,
-      now,
-    );
+    insertJob.run(id, job.kind, owner, job.idempotencyKey ?? null, input, sealedInput, job.total, now, now);
     return { job: toRecord(mustGet(id)), created: true };
   });
 
@@ -301,44 +271,21 @@ export function createSqliteJobRepository(
     if (batchExists.get(jobId, batch.index) !== undefined) {
       return { committed: false, job: toRecord(job), ledgerEntry: null };
     }
+    checkCommittable(job, batch);
     const now = clock.now();
     for (const { position, row } of batch.rows) {
       checkPosition(job, position);
       try {
-        insertRow.run(
-          jobId,
-          position,
-          box.seal(toStoredJson(row, `row ${position}`), rowContext(jobId, position)),
-        );
+        insertRow.run(jobId, position, sealRow(box, jobId, position, row));
       } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw new JobStoreError(
-            'invalid_batch',
-            `job ${jobId} already has a row at position ${position} (batch ${batch.index} overlaps an earlier one)`,
-          );
-        }
+        if (isUniqueViolation(error)) throw overlappingRow(jobId, position, batch.index);
         throw error;
       }
     }
-    insertBatch.run(
-      jobId,
-      batch.index,
-      sealStoredJson(
-        box,
-        toStoredJson(batch.checkpoint ?? null, 'a batch checkpoint'),
-        checkpointContext(jobId, batch.index),
-      ),
-      now,
-    );
+    insertBatch.run(jobId, batch.index, sealCheckpoint(box, jobId, batch), now);
     const ledgerEntry =
-      batch.ledger === undefined
-        ? null
-        : writeLedger({
-            ...batch.ledger,
-            userEmail: batch.ledger.userEmail ?? job.owner_email,
-            jobId,
-            at: batch.ledger.at ?? now,
-          });
+      batch.ledger === undefined ? null : writeLedger(batchLedgerEntry(job, batch.ledger, now));
+    for (const row of batch.moreLedger ?? []) writeLedger(batchLedgerEntry(job, row, now));
     const spentMilli = ledgerEntry === null ? 0 : toMilliCredits(ledgerEntry.actualCredits);
     addProgress.run(
       batch.rows.length,
@@ -348,7 +295,7 @@ export function createSqliteJobRepository(
       now,
       jobId,
     );
-    batch.alsoInTransaction?.();
+    if (batch.calls !== undefined) settleCalls(batch.calls.ids, batch.calls.as);
     return { committed: true, job: toRecord(mustGet(jobId)), ledgerEntry };
   });
 
@@ -356,9 +303,7 @@ export function createSqliteJobRepository(
     (id: string, status: FinalJobStatus, error: string | undefined): JobRecord => {
       const job = mustGet(id);
       if (job.status === status) return toRecord(job);
-      if (isFinalJobStatus(job.status)) {
-        throw new JobStoreError('job_conflict', `job ${id} has already ended (${job.status})`);
-      }
+      if (isFinalJobStatus(job.status)) throw alreadyEnded(job);
       const now = clock.now();
       markFinished.run(status, sealError(id, error), now, now, id);
       return toRecord(mustGet(id));
@@ -367,9 +312,7 @@ export function createSqliteJobRepository(
 
   const start = db.transaction((id: string): JobRecord => {
     const job = mustGet(id);
-    if (isFinalJobStatus(job.status)) {
-      throw new JobStoreError('job_conflict', `job ${id} has already ended (${job.status})`);
-    }
+    if (isFinalJobStatus(job.status)) throw alreadyEnded(job);
     const now = clock.now();
     markStarted.run(now, now, id);
     return toRecord(mustGet(id));
@@ -394,9 +337,7 @@ export function createSqliteJobRepository(
     },
 
     async privateInput(id) {
-      const job = mustGet(id);
-      if (job.sealed_input === null) return null;
-      return fromStoredJson(box.open(job.sealed_input, inputContext(id)));
+      return openPrivateInput(box, mustGet(id));
     },
 
     async start(id) {
@@ -408,42 +349,18 @@ export function createSqliteJobRepository(
     },
 
     async commitBatch(jobId, batch) {
-      if (!Number.isInteger(batch.index) || batch.index < 0) {
-        throw new JobStoreError(
-          'invalid_batch',
-          `a batch index must be a whole number of 0 or more, got ${String(batch.index)}`,
-        );
-      }
+      checkBatchIndex(batch.index);
       return commit(jobId, batch);
     },
 
     async checkpoints(jobId) {
-      return new Map(
-        batches
-          .all(jobId)
-          .map((row) => [
-            row.batch_index,
-            openStoredJson(box, row.checkpoint, checkpointContext(jobId, row.batch_index)),
-          ]),
-      );
+      return openCheckpoints(box, jobId, batches.all(jobId));
     },
 
     async rows(jobId, { after = 0, limit }) {
-      if (!Number.isInteger(after) || after < 0) {
-        throw new RangeError(`after must be a whole number of 0 or more, got ${String(after)}`);
-      }
-      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_JOB_ROWS_PAGE) {
-        throw new RangeError(
-          `limit must be a whole number from 1 to ${MAX_JOB_ROWS_PAGE}, got ${String(limit)}`,
-        );
-      }
+      checkRowsPage(after, limit);
       mustGet(jobId);
-      const rows: JobRow[] = [];
-      for (const { position, sealed_row } of rowsFrom.all(jobId, after, limit)) {
-        if (position !== after + rows.length) break;
-        rows.push({ position, row: fromStoredJson(box.open(sealed_row, rowContext(jobId, position))) });
-      }
-      return { rows, next: after + rows.length };
+      return rowsPage(box, jobId, after, rowsFrom.all(jobId, after, limit));
     },
 
     async delete(id) {
@@ -453,16 +370,223 @@ export function createSqliteJobRepository(
     async purgeFinished(before) {
       return purge.run(before).changes;
     },
+
+    async lease(id, owner, _now, until) {
+      return leases.take.run(owner, until, id).changes > 0;
+    },
+
+    async renewLease(id, owner, until) {
+      return leases.renew.run(until, id, owner).changes > 0;
+    },
+
+    async releaseLease(id, owner) {
+      leases.release.run(id, owner);
+    },
+
+    async leasable() {
+      return leases.free.all().map(toRecord);
+    },
   };
 }
 
-function checkPosition(job: JobDbRow, position: number): void {
+/**
+ * The lease statements on SQLite. One process owns a data directory (index.ts locks it), so there
+ * is no other instance to keep out: a lease is always granted on an unfinished job (one left by an
+ * earlier runner was a dead run's, and today's resume at start must not wait for it to expire),
+ * and it only names the runner whose commits count, so a runner replaced by a restart commits
+ * nothing more.
+ */
+function sqliteJobLeases(db: Database.Database) {
+  return {
+    take: db.prepare<[string, number, string]>(
+      `UPDATE jobs SET lease_owner = ?, lease_until = ? WHERE id = ? AND status IN ('queued', 'running')`,
+    ),
+    renew: db.prepare<[number, string, string]>(
+      `UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_owner = ? AND status IN ('queued', 'running')`,
+    ),
+    release: db.prepare<[string, string]>(
+      'UPDATE jobs SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?',
+    ),
+    free: db.prepare<[], JobDbRow>(
+      "SELECT * FROM jobs WHERE status IN ('queued', 'running') ORDER BY created_at, id",
+    ),
+  };
+}
+
+/**
+ * Inside a batch's commit: a job that ended (cancelled through any instance) or that another
+ * instance has leased since commits nothing more; the runner then stops it.
+ */
+export function checkCommittable(job: JobDbRow, batch: BatchCommit): void {
+  if (isFinalJobStatus(job.status)) throw alreadyEnded(job);
+  if (batch.leaseOwner !== undefined && job.lease_owner !== batch.leaseOwner) {
+    throw new JobStoreError(
+      'job_conflict',
+      `job ${job.id} is run by another worker instance now (its lease was taken over); this batch was not committed`,
+    );
+  }
+}
+
+/** A job's stored rows read back: the record (sealed texts opened) and its sealed last error. */
+export function jobRecords(box: SealedBox) {
+  // A job listing must not fail because one error text cannot be opened any more.
+  const openError = (jobId: string, sealed: Buffer): string => {
+    try {
+      return box.open(sealed, errorContext(jobId));
+    } catch (error) {
+      if (error instanceof SealedDataError)
+        return "the error text cannot be read: the data directory's secret changed";
+      throw error;
+    }
+  };
+
+  // A listing must not fail because one job's input cannot be opened any more: the job then reads
+  // as one this version cannot run, and fails with a reason when it is resumed.
+  const openInput = (jobId: string, stored: string): unknown => {
+    try {
+      return openStoredJson(box, stored, inputParamsContext(jobId));
+    } catch (error) {
+      if (error instanceof SealedDataError) return null;
+      throw error;
+    }
+  };
+
+  return {
+    toRecord: (row: JobDbRow): JobRecord => ({
+      id: row.id,
+      kind: row.kind,
+      ownerEmail: row.owner_email,
+      idempotencyKey: row.idempotency_key,
+      status: row.status,
+      input: openInput(row.id, row.input),
+      hasPrivateInput: row.sealed_input !== null,
+      progress: {
+        done: row.done,
+        total: row.total,
+        errors: row.errors,
+        creditsSpent: fromMilliCredits(row.spent_milli),
+      },
+      lastError: row.sealed_last_error === null ? null : openError(row.id, row.sealed_last_error),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+    }),
+    // Error text may quote an input ("c@x.com: malformed address"), so it is sealed like the rows.
+    sealError: (jobId: string, error: string | undefined): Buffer | null =>
+      error === undefined ? null : box.seal(error, errorContext(jobId)),
+  };
+}
+
+/** A new job's id and its sealed inputs. Throws on a total that is not a whole number. */
+export function sealNewJob(
+  box: SealedBox,
+  job: NewJob,
+): { id: string; input: string; sealedInput: Buffer | null } {
+  if (!Number.isInteger(job.total) || job.total < 0) {
+    throw new RangeError(`a job's total must be a whole number of 0 or more, got ${String(job.total)}`);
+  }
+  const id = `job_${randomBytes(12).toString('base64url')}`;
+  return {
+    id,
+    input: sealStoredJson(box, toStoredJson(job.input, 'a job input'), inputParamsContext(id)),
+    sealedInput:
+      job.privateInput === undefined
+        ? null
+        : box.seal(toStoredJson(job.privateInput, 'a job private input'), inputContext(id)),
+  };
+}
+
+export function openPrivateInput(box: SealedBox, job: JobDbRow): unknown {
+  if (job.sealed_input === null) return null;
+  return fromStoredJson(box.open(job.sealed_input, inputContext(job.id)));
+}
+
+export function sealRow(box: SealedBox, jobId: string, position: number, row: JsonValue): Buffer {
+  return box.seal(toStoredJson(row, `row ${position}`), rowContext(jobId, position));
+}
+
+export function sealCheckpoint(box: SealedBox, jobId: string, batch: BatchCommit): string {
+  return sealStoredJson(
+    box,
+    toStoredJson(batch.checkpoint ?? null, 'a batch checkpoint'),
+    checkpointContext(jobId, batch.index),
+  );
+}
+
+export function openCheckpoints(
+  box: SealedBox,
+  jobId: string,
+  rows: readonly { batch_index: number; checkpoint: string }[],
+): Map<number, unknown> {
+  return new Map(
+    rows.map((row) => [
+      row.batch_index,
+      openStoredJson(box, row.checkpoint, checkpointContext(jobId, row.batch_index)),
+    ]),
+  );
+}
+
+/** The page of rows from `after`, stopping before the first position without one. */
+export function rowsPage(
+  box: SealedBox,
+  jobId: string,
+  after: number,
+  stored: readonly { position: number; sealed_row: Buffer }[],
+): JobRowsPage {
+  const rows: JobRow[] = [];
+  for (const { position, sealed_row } of stored) {
+    if (position !== after + rows.length) break;
+    rows.push({ position, row: fromStoredJson(box.open(sealed_row, rowContext(jobId, position))) });
+  }
+  return { rows, next: after + rows.length };
+}
+
+/** The ledger entry of one of a batch's rows: filed under the job, billed to its owner by default. */
+export function batchLedgerEntry(job: JobDbRow, row: BatchLedgerRow, now: number): LedgerEntryInput {
+  return { ...row, userEmail: row.userEmail ?? job.owner_email, jobId: job.id, at: row.at ?? now };
+}
+
+export function checkBatchIndex(index: number): void {
+  if (!Number.isInteger(index) || index < 0) {
+    throw new JobStoreError(
+      'invalid_batch',
+      `a batch index must be a whole number of 0 or more, got ${String(index)}`,
+    );
+  }
+}
+
+export function checkRowsPage(after: number, limit: number): void {
+  if (!Number.isInteger(after) || after < 0) {
+    throw new RangeError(`after must be a whole number of 0 or more, got ${String(after)}`);
+  }
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_JOB_ROWS_PAGE) {
+    throw new RangeError(`limit must be a whole number from 1 to ${MAX_JOB_ROWS_PAGE}, got ${String(limit)}`);
+  }
+}
+
+export function checkPosition(job: JobDbRow, position: number): void {
   if (!Number.isInteger(position) || position < 0 || position >= job.total) {
     throw new JobStoreError(
       'invalid_batch',
       `a row position of job ${job.id} must be a whole number from 0 to ${job.total - 1}, got ${String(position)}`,
     );
   }
+}
+
+export function overlappingRow(jobId: string, position: number, batchIndex: number): JobStoreError {
+  return new JobStoreError(
+    'invalid_batch',
+    `job ${jobId} already has a row at position ${position} (batch ${batchIndex} overlaps an earlier one)`,
+  );
+}
+
+export function jobNotFound(id: string): JobStoreError {
+  return new JobStoreError('job_not_found', `no job with id "${id}"`);
+}
+
+export function alreadyEnded(job: JobDbRow): JobStoreError {
+  return new JobStoreError('job_conflict', `job ${job.id} has already ended (${job.status})`);
 }
 
 function inputContext(jobId: string): string {

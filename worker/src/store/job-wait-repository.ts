@@ -27,7 +27,8 @@ export interface JobWaitRepository {
   all(): Promise<JobWait[]>;
 }
 
-interface WaitRow {
+/** A wait as either engine stores it. */
+export interface WaitRow {
   job_id: string;
   until: number;
   pauses: number;
@@ -37,24 +38,7 @@ interface WaitRow {
 }
 
 export function createSqliteJobWaitRepository(db: Database.Database, box: SealedBox): JobWaitRepository {
-  const context = (jobId: string) => `job ${jobId} wait reason`;
-  const toWait = (row: WaitRow): JobWait => {
-    let reason: string;
-    try {
-      reason = box.open(row.sealed_reason, context(row.job_id));
-    } catch (error) {
-      if (!(error instanceof SealedDataError)) throw error;
-      reason = "the reason cannot be read: the data directory's secret changed";
-    }
-    return {
-      jobId: row.job_id,
-      until: row.until,
-      pauses: row.pauses,
-      code: row.code,
-      reason,
-      since: row.since,
-    };
-  };
+  const toWait = (row: WaitRow) => waitOf(box, row);
   const one = db.prepare<[string], WaitRow>('SELECT * FROM job_waits WHERE job_id = ?');
   const every = db.prepare<[], WaitRow>('SELECT * FROM job_waits ORDER BY until');
   const upsert = db.prepare(
@@ -75,7 +59,7 @@ export function createSqliteJobWaitRepository(db: Database.Database, box: Sealed
         until: wait.until,
         pauses: wait.pauses,
         code: wait.code,
-        sealed_reason: box.seal(wait.reason, context(wait.jobId)),
+        sealed_reason: sealWaitReason(box, wait),
         since: wait.since,
       });
     },
@@ -85,5 +69,32 @@ export function createSqliteJobWaitRepository(db: Database.Database, box: Sealed
     async all() {
       return every.all().map(toWait);
     },
+  };
+}
+
+function waitReasonContext(jobId: string): string {
+  return `job ${jobId} wait reason`;
+}
+
+export function sealWaitReason(box: SealedBox, wait: JobWait): Buffer {
+  return box.seal(wait.reason, waitReasonContext(wait.jobId));
+}
+
+/** The wait a row holds; a reason that can no longer be opened reads as a sentence saying so. */
+export function waitOf(box: SealedBox, row: WaitRow): JobWait {
+  let reason: string;
+  try {
+    reason = box.open(row.sealed_reason, waitReasonContext(row.job_id));
+  } catch (error) {
+    if (!(error instanceof SealedDataError)) throw error;
+    reason = "the reason cannot be read: the data directory's secret changed";
+  }
+  return {
+    jobId: row.job_id,
+    until: row.until,
+    pauses: row.pauses,
+    code: row.code,
+    reason,
+    since: row.since,
   };
 }

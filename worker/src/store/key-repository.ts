@@ -11,9 +11,9 @@ export const WORKER_KEY_PREFIX = 'csk_';
 
 const KEY_BYTES = 32;
 /** Writing `last_used_at` on every request would make each call a write; a minute is precise enough. */
-const LAST_USED_RESOLUTION_MS = 60_000;
+export const LAST_USED_RESOLUTION_MS = 60_000;
 /** Keys verified lately, kept in memory so a busy key costs a hash, not a query, per request. */
-const VERIFIED_KEYS_KEPT = 1000;
+export const VERIFIED_KEYS_KEPT = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -35,7 +35,7 @@ export interface KeyPolicy {
   maxLivePerUser: number;
 }
 
-const DEFAULT_KEY_POLICY: KeyPolicy = {
+export const DEFAULT_KEY_POLICY: KeyPolicy = {
   lifetimeMs: DEFAULT_WORKER_KEY_DAYS * DAY_MS,
   maxLivePerUser: DEFAULT_WORKER_KEYS_PER_USER,
 };
@@ -62,7 +62,7 @@ export class WorkerKeyExpiredError extends Error {
   }
 }
 
-interface IssuedWorkerKey {
+export interface IssuedWorkerKey {
   /** The only time the key exists outside the caller: only its SHA-256 is stored. */
   key: string;
   info: WorkerKeyInfo;
@@ -89,7 +89,8 @@ export interface KeyRepository {
   ofDocument(documentId: string): Promise<WorkerKeyInfo | null>;
 }
 
-interface KeyRow {
+/** A key as either engine stores it. */
+export interface KeyRow {
   id: string;
   key_hash: Buffer;
   email: string;
@@ -137,15 +138,7 @@ export function createSqliteKeyRepository(
   // the key here too), so a kept key is never one that was revoked.
   const verified = new WeightedLru<string, KeyRow>(VERIFIED_KEYS_KEPT);
 
-  const toInfo = (row: KeyRow): WorkerKeyInfo => ({
-    id: row.id,
-    email: row.email,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-    revokedAt: row.revoked_at,
-    expiresAt: row.created_at + policy.lifetimeMs,
-    documentId: row.document_id,
-  });
+  const toInfo = (row: KeyRow) => keyInfoOf(row, policy);
 
   /** Issues and revokes as one step: two connects at once cannot both stay under the cap. */
   const issueCapped = db.transaction(
@@ -176,24 +169,13 @@ export function createSqliteKeyRepository(
 
   return {
     async issue(email, documentId) {
-      const key = WORKER_KEY_PREFIX + randomBytes(KEY_BYTES).toString('base64url');
-      const id = `key_${randomBytes(9).toString('base64url')}`;
-      const now = clock.now();
-      const owner = normalizeUserEmail(email);
-      const revoked = new Set(issueCapped(id, hashKey(key), owner, now, documentId ?? null));
+      const issued = newWorkerKey(email, documentId ?? null, clock.now(), policy);
+      const { id, createdAt: now } = issued.info;
+      const revoked = new Set(
+        issueCapped(id, hashKey(issued.key), issued.info.email, now, documentId ?? null),
+      );
       if (revoked.size > 0) verified.deleteWhere((row) => revoked.has(row.id));
-      return {
-        key,
-        info: {
-          id,
-          email: owner,
-          createdAt: now,
-          lastUsedAt: null,
-          revokedAt: null,
-          expiresAt: now + policy.lifetimeMs,
-          documentId: documentId ?? null,
-        },
-      };
+      return issued;
     },
 
     async verify(key) {
@@ -234,6 +216,39 @@ export function createSqliteKeyRepository(
   };
 }
 
-function hashKey(key: string): Buffer {
+/** A fresh key and what it will be stored as, before it is. */
+export function newWorkerKey(
+  email: string,
+  documentId: string | null,
+  now: number,
+  policy: KeyPolicy,
+): IssuedWorkerKey {
+  return {
+    key: WORKER_KEY_PREFIX + randomBytes(KEY_BYTES).toString('base64url'),
+    info: {
+      id: `key_${randomBytes(9).toString('base64url')}`,
+      email: normalizeUserEmail(email),
+      createdAt: now,
+      lastUsedAt: null,
+      revokedAt: null,
+      expiresAt: now + policy.lifetimeMs,
+      documentId,
+    },
+  };
+}
+
+export function keyInfoOf(row: KeyRow, policy: KeyPolicy): WorkerKeyInfo {
+  return {
+    id: row.id,
+    email: row.email,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+    expiresAt: row.created_at + policy.lifetimeMs,
+    documentId: row.document_id,
+  };
+}
+
+export function hashKey(key: string): Buffer {
   return hash('sha256', key, 'buffer');
 }

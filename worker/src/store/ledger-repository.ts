@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { OperationId } from '../../../shared/operations';
 import type { Clock } from '../../common/clock';
 import { fromMilliCredits, toMilliCredits } from './milli-credits';
+import { createSavingsSums, savingsEntry, type PendingSavings } from './savings-sums';
 import { normalizeUserEmail } from './user-email';
 import { periodEnd, periodStart, type BudgetPeriod } from './utc-periods';
 import type { LedgerEntry, Spend, UserSpend } from '../../../shared/worker-api/account';
@@ -45,6 +46,13 @@ export interface SavingsInput {
   at?: number;
 }
 
+/** What one operation cost on one UTC day. */
+export interface DayOperationSpend extends Spend {
+  /** The first millisecond of the UTC day. */
+  dayStart: number;
+  operation: OperationId;
+}
+
 export interface LedgerRepository {
   record(entry: LedgerEntryInput): Promise<LedgerEntry>;
   /**
@@ -67,6 +75,12 @@ export interface LedgerRepository {
   usageByUser(period: BudgetPeriod, now?: number): Promise<UserSpend[]>;
   /** Every row of one job, oldest first. */
   ofJob(jobId: string): Promise<LedgerEntry[]>;
+  /**
+   * Sums per UTC day and operation from `from` (included) to `to` (excluded): one person's with
+   * `email`, else the whole team's; newest day first, then operation id. The Account view's
+   * breakdown (`GET /api/account/breakdown`) adds them up per operation and per day.
+   */
+  spendByDayAndOperation(query: { from: number; to: number; email?: string }): Promise<DayOperationSpend[]>;
   /** What the whole team spent from `from` (included) to `to` (excluded), and how much of it is unconfirmed. */
   spendBetween(from: number, to: number): Promise<Spend & { unconfirmedCredits: number }>;
 }
@@ -78,22 +92,10 @@ export interface LedgerOptions {
   onFlushError?: (error: unknown) => void;
 }
 
-const DEFAULT_SAVINGS_FLUSH_MS = 1000;
+export const DEFAULT_SAVINGS_FLUSH_MS = 1000;
 
-interface PendingSavings {
-  userEmail: string;
-  operation: OperationId;
-  jobId: string | undefined;
-  cacheHits: number;
-  savedMilli: number;
-  firstRequestId: string;
-  /** Every request summed (a request may add twice: cache hits, then shared calls). */
-  requestIds: Set<string>;
-  /** The latest addition. */
-  at: number;
-}
-
-interface LedgerRow {
+/** A ledger row as either engine stores it. */
+export interface LedgerRow {
   id: number;
   at: number;
   user_email: string;
@@ -109,8 +111,10 @@ interface LedgerRow {
   document_id: string | null;
 }
 
-interface SpendRow {
+export interface SpendRow {
   email?: string;
+  day_start?: number;
+  operation_id?: string;
   actual_milli: number | null;
   calls: number;
   raw_requests: number | null;
@@ -118,7 +122,7 @@ interface SpendRow {
   saved_milli: number | null;
 }
 
-const DEFAULT_RECENT_LIMIT = 50;
+export const DEFAULT_RECENT_LIMIT = 50;
 
 /**
  * Writes one ledger row inside whatever transaction is open, so a job's batch can commit its rows,
@@ -142,43 +146,68 @@ export function createLedgerWriter(db: Database.Database, clock: Clock): LedgerW
       number,
       string | null,
     ]
-  >(
-    `INSERT INTO ledger (at, user_email, operation_id, estimated_milli, actual_milli, raw_requests,
-       cache_hits, saved_milli, job_id, request_id, unconfirmed, document_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  >(`INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   return (entry) => {
-    const row: Omit<LedgerRow, 'id'> = {
-      at: entry.at ?? clock.now(),
-      user_email: normalizeUserEmail(entry.userEmail),
-      operation_id: entry.operation,
-      estimated_milli: toMilliCredits(entry.estimatedCredits, 'estimatedCredits'),
-      actual_milli: toMilliCredits(entry.actualCredits, 'actualCredits'),
-      raw_requests: wholeCount(entry.rawRequests ?? 0, 'rawRequests'),
-      cache_hits: wholeCount(entry.cacheHits ?? 0, 'cacheHits'),
-      saved_milli: toMilliCredits(entry.creditsSaved ?? 0, 'creditsSaved'),
-      job_id: entry.jobId ?? null,
-      request_id: entry.requestId,
-      unconfirmed: entry.unconfirmed === true ? 1 : 0,
-      document_id: entry.documentId ?? null,
-    };
-    const { lastInsertRowid } = insert.run(
-      row.at,
-      row.user_email,
-      row.operation_id,
-      row.estimated_milli,
-      row.actual_milli,
-      row.raw_requests,
-      row.cache_hits,
-      row.saved_milli,
-      row.job_id,
-      row.request_id,
-      row.unconfirmed,
-      row.document_id,
-    );
+    const row = ledgerRowOf(entry, clock);
+    const { lastInsertRowid } = insert.run(...ledgerValues(row));
     return toEntry({ id: Number(lastInsertRowid), ...row });
   };
 }
+
+/** The row an entry becomes, checked: amounts in thousandths, counts whole, the address normalized. */
+export function ledgerRowOf(entry: LedgerEntryInput, clock: Clock): Omit<LedgerRow, 'id'> {
+  return {
+    at: entry.at ?? clock.now(),
+    user_email: normalizeUserEmail(entry.userEmail),
+    operation_id: entry.operation,
+    estimated_milli: toMilliCredits(entry.estimatedCredits, 'estimatedCredits'),
+    actual_milli: toMilliCredits(entry.actualCredits, 'actualCredits'),
+    raw_requests: wholeCount(entry.rawRequests ?? 0, 'rawRequests'),
+    cache_hits: wholeCount(entry.cacheHits ?? 0, 'cacheHits'),
+    saved_milli: toMilliCredits(entry.creditsSaved ?? 0, 'creditsSaved'),
+    job_id: entry.jobId ?? null,
+    request_id: entry.requestId,
+    unconfirmed: entry.unconfirmed === true ? 1 : 0,
+    document_id: entry.documentId ?? null,
+  };
+}
+
+/** The row's values in the column order of LEDGER_COLUMNS. */
+export function ledgerValues(
+  row: Omit<LedgerRow, 'id'>,
+): [
+  number,
+  string,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  string | null,
+  string,
+  number,
+  string | null,
+] {
+  return [
+    row.at,
+    row.user_email,
+    row.operation_id,
+    row.estimated_milli,
+    row.actual_milli,
+    row.raw_requests,
+    row.cache_hits,
+    row.saved_milli,
+    row.job_id,
+    row.request_id,
+    row.unconfirmed,
+    row.document_id,
+  ];
+}
+
+/** The columns an insert names, in the order of ledgerValues. */
+export const LEDGER_COLUMNS = `at, user_email, operation_id, estimated_milli, actual_milli, raw_requests,
+  cache_hits, saved_milli, job_id, request_id, unconfirmed, document_id`;
 
 /** What the store itself needs beyond the interface: a flush it can run right before closing. */
 interface SqliteLedgerRepository extends LedgerRepository {
@@ -192,26 +221,11 @@ export function createSqliteLedgerRepository(
 ): SqliteLedgerRepository {
   const write = createLedgerWriter(db, clock);
   const flushMs = options.savingsFlushMs ?? DEFAULT_SAVINGS_FLUSH_MS;
-  const pending = new Map<string, PendingSavings>();
+  const sums = createSavingsSums(clock);
   let timer: NodeJS.Timeout | null = null;
 
-  const writePending = db.transaction((sums: readonly PendingSavings[]) => {
-    for (const sum of sums) {
-      write({
-        userEmail: sum.userEmail,
-        operation: sum.operation,
-        estimatedCredits: 0,
-        actualCredits: 0,
-        cacheHits: sum.cacheHits,
-        creditsSaved: fromMilliCredits(sum.savedMilli),
-        ...(sum.jobId === undefined ? {} : { jobId: sum.jobId }),
-        requestId:
-          sum.requestIds.size === 1
-            ? sum.firstRequestId
-            : `${sum.firstRequestId} +${sum.requestIds.size - 1}`,
-        at: sum.at,
-      });
-    }
+  const writePending = db.transaction((taken: readonly PendingSavings[]) => {
+    for (const sum of taken) write(savingsEntry(sum));
   });
 
   const flushPending = () => {
@@ -219,10 +233,15 @@ export function createSqliteLedgerRepository(
       clearTimeout(timer);
       timer = null;
     }
-    if (pending.size === 0) return;
-    // Taken out only once written: a failed write leaves them for the next try.
-    writePending([...pending.values()]);
-    pending.clear();
+    const taken = sums.take();
+    if (taken.length === 0) return;
+    try {
+      writePending(taken);
+    } catch (error) {
+      // A failed write leaves them for the next try.
+      sums.restore(taken);
+      throw error;
+    }
   };
 
   const flushLater = () => {
@@ -239,21 +258,28 @@ export function createSqliteLedgerRepository(
     // A pending sum never keeps the process alive; shutdown flushes through close().
     timer.unref();
   };
-  const sums = `COALESCE(SUM(actual_milli), 0) AS actual_milli, COUNT(*) AS calls,
-    COALESCE(SUM(raw_requests), 0) AS raw_requests, COALESCE(SUM(cache_hits), 0) AS cache_hits,
-    COALESCE(SUM(saved_milli), 0) AS saved_milli`;
   const teamSpend = db.prepare<[number, number], SpendRow>(
-    `SELECT ${sums} FROM ledger WHERE at >= ? AND at < ?`,
+    `SELECT ${SPEND_SUMS} FROM ledger WHERE at >= ? AND at < ?`,
   );
   const userSpend = db.prepare<[string, number, number], SpendRow>(
-    `SELECT ${sums} FROM ledger WHERE user_email = ? AND at >= ? AND at < ?`,
+    `SELECT ${SPEND_SUMS} FROM ledger WHERE user_email = ? AND at >= ? AND at < ?`,
   );
   const documentSpend = db.prepare<[string, number, number], SpendRow>(
-    `SELECT ${sums} FROM ledger WHERE document_id = ? AND at >= ? AND at < ?`,
+    `SELECT ${SPEND_SUMS} FROM ledger WHERE document_id = ? AND at >= ? AND at < ?`,
   );
   const byUser = db.prepare<[number, number], SpendRow>(
-    `SELECT user_email AS email, ${sums} FROM ledger WHERE at >= ? AND at < ?
+    `SELECT user_email AS email, ${SPEND_SUMS} FROM ledger WHERE at >= ? AND at < ?
      GROUP BY user_email ORDER BY actual_milli DESC, user_email`,
+  );
+  // Integer division: `at` is a whole number of milliseconds, so this is the UTC day's first one.
+  const dayOperation = `(at / ${DAY_MS}) * ${DAY_MS} AS day_start, operation_id, ${SPEND_SUMS}`;
+  const teamByDayOperation = db.prepare<[number, number], SpendRow>(
+    `SELECT ${dayOperation} FROM ledger WHERE at >= ? AND at < ?
+     GROUP BY day_start, operation_id ORDER BY day_start DESC, operation_id`,
+  );
+  const userByDayOperation = db.prepare<[string, number, number], SpendRow>(
+    `SELECT ${dayOperation} FROM ledger WHERE user_email = ? AND at >= ? AND at < ?
+     GROUP BY day_start, operation_id ORDER BY day_start DESC, operation_id`,
   );
   const recent = db.prepare<[string, number], LedgerRow>(
     'SELECT * FROM ledger WHERE user_email = ? ORDER BY at DESC, id DESC LIMIT ?',
@@ -269,34 +295,7 @@ export function createSqliteLedgerRepository(
     },
 
     addSavings(entry) {
-      const cacheHits = wholeCount(entry.cacheHits, 'cacheHits');
-      const savedMilli = toMilliCredits(entry.creditsSaved, 'creditsSaved');
-      if (cacheHits === 0 && savedMilli === 0) return;
-      const userEmail = normalizeUserEmail(entry.userEmail);
-      const at = entry.at ?? clock.now();
-      // One sum never spans two UTC days, so day and month totals stay exact.
-      const day = Math.floor(at / DAY_MS);
-      // NUL appears in no address, operation id or job id.
-      const key = `${userEmail}\u0000${entry.operation}\u0000${entry.jobId ?? ''}\u0000${day}`;
-      const sum = pending.get(key);
-      if (sum === undefined) {
-        pending.set(key, {
-          userEmail,
-          operation: entry.operation,
-          jobId: entry.jobId,
-          cacheHits,
-          savedMilli,
-          firstRequestId: entry.requestId,
-          requestIds: new Set([entry.requestId]),
-          at,
-        });
-      } else {
-        sum.cacheHits += cacheHits;
-        sum.savedMilli += savedMilli;
-        sum.requestIds.add(entry.requestId);
-        sum.at = Math.max(sum.at, at);
-      }
-      flushLater();
+      if (sums.add(entry)) flushLater();
     },
 
     async flushSavings() {
@@ -331,6 +330,19 @@ export function createSqliteLedgerRepository(
       return ofJob.all(jobId).map(toEntry);
     },
 
+    async spendByDayAndOperation({ from, to, email }) {
+      flushPending();
+      const rows =
+        email === undefined
+          ? teamByDayOperation.all(from, to)
+          : userByDayOperation.all(normalizeUserEmail(email), from, to);
+      return rows.map((row) => ({
+        dayStart: row.day_start ?? 0,
+        operation: (row.operation_id ?? '') as OperationId,
+        ...toSpend(row),
+      }));
+    },
+
     async spendBetween(from, to) {
       flushPending();
       const unconfirmed = unconfirmedBetween.get(from, to)?.milli ?? 0;
@@ -339,7 +351,12 @@ export function createSqliteLedgerRepository(
   };
 }
 
-function toSpend(row: SpendRow | undefined): Spend {
+/** What spend queries select per group (SQLite and Postgres alike). */
+export const SPEND_SUMS = `COALESCE(SUM(actual_milli), 0) AS actual_milli, COUNT(*) AS calls,
+  COALESCE(SUM(raw_requests), 0) AS raw_requests, COALESCE(SUM(cache_hits), 0) AS cache_hits,
+  COALESCE(SUM(saved_milli), 0) AS saved_milli`;
+
+export function toSpend(row: SpendRow | undefined): Spend {
   return {
     credits: fromMilliCredits(row?.actual_milli ?? 0),
     calls: row?.calls ?? 0,
@@ -349,7 +366,7 @@ function toSpend(row: SpendRow | undefined): Spend {
   };
 }
 
-function toEntry(row: LedgerRow): LedgerEntry {
+export function toEntry(row: LedgerRow): LedgerEntry {
   return {
     id: row.id,
     at: row.at,
@@ -366,7 +383,7 @@ function toEntry(row: LedgerRow): LedgerEntry {
   };
 }
 
-function wholeCount(value: number, what: string): number {
+export function wholeCount(value: number, what: string): number {
   if (!Number.isInteger(value) || value < 0) {
     throw new RangeError(`${what} must be a whole number of 0 or more, got ${String(value)}`);
   }

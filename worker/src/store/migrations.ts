@@ -279,6 +279,28 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX schedules_document ON schedules (document_id, created_at);
   CREATE INDEX schedules_due ON schedules (next_run_at) WHERE status = 'active';
   `,
+  // 11: job leases (issue 16): which worker instance runs a job (`lease_owner`) and until when
+  // (`lease_until`), taken by one conditional UPDATE and renewed while the job runs, so instances
+  // sharing a store run each job once and take over one whose instance died. And the shared pace
+  // of upstream requests per API token (hashed) and rate family: when the next request is due;
+  // and the budget holds of calls under way, so instances see each other's. SQLite's one process
+  // paces and holds in memory; these two tables are here so both engines keep one schema.
+  `
+  ALTER TABLE jobs ADD COLUMN lease_owner TEXT;
+  ALTER TABLE jobs ADD COLUMN lease_until INTEGER;
+  CREATE TABLE rate_slots (
+    bucket TEXT PRIMARY KEY,
+    tat INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE budget_holds (
+    id TEXT PRIMARY KEY,
+    user_email TEXT NOT NULL,
+    document_id TEXT,
+    credits_milli INTEGER NOT NULL CHECK (credits_milli >= 0),
+    raw_requests INTEGER NOT NULL CHECK (raw_requests >= 0),
+    expires_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

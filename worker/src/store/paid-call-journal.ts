@@ -28,7 +28,7 @@ import { normalizeUserEmail } from './user-email';
  * Only another run's answers are replayed: within one run, the single flight and the caches do it.
  */
 
-interface PaidCallIntent {
+export interface PaidCallIntent {
   /** What identifies the call: operation, method, path, query and body. Kept only as an HMAC. */
   material: string;
   operation: OperationId;
@@ -40,14 +40,14 @@ interface PaidCallIntent {
   estimate: CreditCharge;
 }
 
-interface KeptAnswer {
+export interface KeptAnswer {
   status: number;
   text: string;
   /** Recovery already recorded it in the ledger: the caller must not record it again. */
   ledgered: boolean;
 }
 
-interface RecoveryReport {
+export interface RecoveryReport {
   /** Sent and never answered: now in the ledger at their estimate, unconfirmed. */
   unconfirmed: number;
   unconfirmedCredits: number;
@@ -59,7 +59,7 @@ interface RecoveryReport {
 }
 
 /** Prices a kept body from the body alone (billed-items.ts), for answers recovery records. */
-type BodyPricer = (operation: OperationId, estimate: CreditCharge, json: unknown) => CreditCharge;
+export type BodyPricer = (operation: OperationId, estimate: CreditCharge, json: unknown) => CreditCharge;
 
 export interface PaidCallJournal {
   /** This process's run id: its own intents are never recovered or replayed as an earlier run's. */
@@ -68,33 +68,39 @@ export interface PaidCallJournal {
    * Before a paid call is sent: the answer an earlier run got for the very same call and never
    * used, to replay instead of buying it again (claimed for this call), or a new intent.
    */
-  begin(intent: PaidCallIntent): { id: string; replay: KeptAnswer | null };
+  begin(intent: PaidCallIntent): Promise<{ id: string; replay: KeptAnswer | null }>;
   /** The moment a 2xx arrives: sealed and written before anything else reads it. */
-  answered(id: string, status: number, text: string): void;
+  answered(id: string, status: number, text: string): Promise<void>;
   /** The call failed: it is not billed, and nothing is kept. */
-  failed(id: string): void;
+  failed(id: string): Promise<void>;
   /** A ledger row and the calls it settles, in one transaction. */
-  record(entry: LedgerEntryInput, callIds: readonly string[]): LedgerEntry;
-  /** Settles calls whose ledger row another transaction writes (run it inside that one). */
-  settle(callIds: readonly string[]): void;
-  /** At start-up, before anything is served: what earlier runs left (see above). */
-  recover(unfinishedJobs: ReadonlySet<string>, price: BodyPricer): RecoveryReport;
+  record(entry: LedgerEntryInput, callIds: readonly string[]): Promise<LedgerEntry>;
+  /**
+   * At start-up, before anything is served: what earlier runs left (see above). On a shared store
+   * (Postgres) "earlier" means runs that are gone, not other instances at work.
+   */
+  recover(unfinishedJobs: ReadonlySet<string>, price: BodyPricer): Promise<RecoveryReport>;
   /**
    * When a job resumes: the calls earlier runs of it were answered for and never recorded, priced
-   * and summed per operation, for the runner to commit as a batch without rows (`markRecovered`
-   * in its transaction). Their answers stay replayable: the resumed batch asks again for nothing.
+   * and summed per operation, for the runner to commit as a batch without rows (its `calls`
+   * marked recovered in the batch's transaction: job-repository.ts). Their answers stay
+   * replayable: the resumed batch asks again for nothing.
    */
-  unrecordedOfJob(jobId: string, price: BodyPricer): { callIds: string[]; charges: JobCharge[] };
-  /** Recorded (by the caller's transaction) but kept for a replay. */
-  markRecovered(callIds: readonly string[]): void;
+  unrecordedOfJob(jobId: string, price: BodyPricer): Promise<{ callIds: string[]; charges: JobCharge[] }>;
   /** When a job ends: its answered calls no batch of it used, recorded now. How many. */
-  sweepJob(jobId: string, price: BodyPricer): number;
+  sweepJob(jobId: string, price: BodyPricer): Promise<number>;
   /** Drops bodies past their keeping time and ended calls past the reconciliation's window. */
-  purge(): void;
+  purge(): Promise<void>;
 }
 
+/**
+ * How a transaction that writes calls' ledger rows itself (a job's batch) ends them: `settled` by
+ * their batch, or `recovered` when the batch records what an earlier run left.
+ */
+export type CallSettlement = 'settled' | 'recovered';
+
 /** What calls of one operation were billed, summed. */
-interface JobCharge {
+export interface JobCharge {
   operation: OperationId;
   estimatedCredits: number;
   actualCredits: number;
@@ -102,13 +108,14 @@ interface JobCharge {
 }
 
 /** A settled answer's body is kept this long: long enough for a crashed worker to be restarted. */
-const SETTLED_KEPT_MS = 15 * 60 * 1000;
+export const SETTLED_KEPT_MS = 15 * 60 * 1000;
 /** Kept for a replay this long after recovery recorded them; gone (the body) after. */
-const RECOVERED_KEPT_MS = 24 * 60 * 60 * 1000;
+export const RECOVERED_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Settled and other ended calls stay this long, for the reconciliation's window. */
-const ENDED_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+export const ENDED_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
-interface CallRow {
+/** A journaled call as either engine stores it. */
+export interface CallRow {
   id: string;
   call_key: string;
   state: 'sent' | 'answered' | 'settled' | 'unconfirmed' | 'recovered' | 'reused';
@@ -139,8 +146,8 @@ export function createSqlitePaidCallJournal(
 ): PaidCallJournal {
   const runId = randomBytes(9).toString('base64url');
   const writeLedger = createLedgerWriter(db, clock);
-  const keyOf = (material: string) => keyed(`paid call\n${material}`);
-  const context = (id: string) => `paid call ${id} answer`;
+  const settleCalls = createCallSettler(db, clock);
+  const calls = callReader(box);
 
   const claimable = db.prepare<[string, string], CallRow>(
     `SELECT * FROM paid_calls WHERE call_key = ? AND run_id != ? AND sealed_body IS NOT NULL
@@ -161,9 +168,6 @@ export function createSqlitePaidCallJournal(
      WHERE id = ? AND state = 'sent'`,
   );
   const remove = db.prepare<[string]>("DELETE FROM paid_calls WHERE id = ? AND state = 'sent'");
-  const markSettled = db.prepare<[number, string]>(
-    `UPDATE paid_calls SET state = 'settled', settled_at = ? WHERE id = ? AND state IN ('sent', 'answered')`,
-  );
   const leftover = db.prepare<[string], CallRow>(
     "SELECT * FROM paid_calls WHERE run_id != ? AND state IN ('sent', 'answered') ORDER BY sent_at",
   );
@@ -182,13 +186,6 @@ export function createSqlitePaidCallJournal(
      AND COALESCE(settled_at, sent_at) < ?`,
   );
 
-  const estimateOf = (row: CallRow): CreditCharge => ({
-    credits: fromMilliCredits(row.estimated_milli),
-    rawRequests: row.estimated_raw,
-  });
-  const bodyOf = (row: CallRow): string | null =>
-    row.sealed_body === null ? null : box.open(row.sealed_body, context(row.id));
-
   const purgeOld = () => {
     const now = clock.now();
     forgetBodies.run(now - SETTLED_KEPT_MS, now - RECOVERED_KEPT_MS);
@@ -196,138 +193,50 @@ export function createSqlitePaidCallJournal(
   };
 
   const begin = db.transaction((intent: PaidCallIntent): { id: string; replay: KeptAnswer | null } => {
-    const key = keyOf(intent.material);
-    const kept = claimable.get(key, runId);
-    const fields = {
-      run: runId,
-      request: intent.requestId,
-      job: intent.jobId ?? null,
-      user: normalizeUserEmail(intent.userEmail),
-      document: intent.documentId ?? null,
-    };
-    if (kept !== undefined && kept.status !== null) {
-      const text = bodyOf(kept);
-      // An answered call becomes this call's (recorded when this one is); a recorded one (settled
-      // or recovered) is replayed once, and nothing more is recorded for it.
-      const state = kept.state === 'answered' ? 'answered' : 'reused';
-      if (text !== null && claim.run({ ...fields, id: kept.id, state, was: kept.state }).changes === 1) {
-        return { id: kept.id, replay: { status: kept.status, text, ledgered: kept.state !== 'answered' } };
-      }
+    const fields = claimFields(runId, intent);
+    const kept = claimable.get(callKeyOf(keyed, intent.material), runId);
+    const claimed = kept === undefined ? null : calls.claimOf(kept);
+    if (
+      claimed !== null &&
+      claim.run({ ...fields, id: claimed.id, state: claimed.state, was: claimed.was }).changes === 1
+    ) {
+      return { id: claimed.id, replay: claimed.replay };
     }
-    const id = `call_${randomBytes(12).toString('base64url')}`;
-    insert.run({
-      ...fields,
-      id,
-      key,
-      operation: intent.operation,
-      milli: toMilliCredits(intent.estimate.credits),
-      raw: intent.estimate.rawRequests,
-      at: clock.now(),
-    });
+    const id = newCallId();
+    insert.run({ ...fields, ...intentFields(keyed, intent, clock), id });
     return { id, replay: null };
   });
 
-  const settle = (callIds: readonly string[]) => {
-    const now = clock.now();
-    for (const id of callIds) markSettled.run(now, id);
-  };
-
   const record = db.transaction((entry: LedgerEntryInput, callIds: readonly string[]): LedgerEntry => {
     const row = writeLedger(entry);
-    settle(callIds);
+    settleCalls(callIds, 'settled');
     return row;
   });
 
-  const priceOf = (row: CallRow, price: BodyPricer): CreditCharge => {
-    const text = bodyOf(row);
-    let json: unknown;
-    try {
-      json = text === null ? undefined : (JSON.parse(text) as unknown);
-    } catch {
-      json = undefined;
-    }
-    return price(row.operation_id as OperationId, estimateOf(row), json);
-  };
-
   /** A ledger row for a call recovery or a sweep records, at what its kept body was billed. */
   const recordKept = (row: CallRow, price: BodyPricer, state: 'recovered' | 'settled'): number => {
-    const actual = priceOf(row, price);
-    writeLedger({
-      userEmail: row.user_email,
-      operation: row.operation_id as OperationId,
-      estimatedCredits: fromMilliCredits(row.estimated_milli),
-      actualCredits: actual.credits,
-      rawRequests: actual.rawRequests,
-      ...(row.job_id === null ? {} : { jobId: row.job_id }),
-      ...(row.document_id === null ? {} : { documentId: row.document_id }),
-      requestId: row.request_id,
-    });
+    const actual = calls.priceOf(row, price);
+    writeLedger(keptEntry(row, actual));
     endAs.run(state, clock.now(), row.id);
     return actual.credits;
   };
 
   const recover = db.transaction((unfinishedJobs: ReadonlySet<string>, price: BodyPricer): RecoveryReport => {
-    const report: RecoveryReport = {
-      unconfirmed: 0,
-      unconfirmedCredits: 0,
-      recovered: 0,
-      recoveredCredits: 0,
-      leftForJobs: 0,
-    };
-    let unconfirmedMilli = 0;
-    let recoveredMilli = 0;
+    const report = emptyRecoveryReport();
     for (const row of leftover.all(runId)) {
       if (row.state === 'sent') {
-        writeLedger({
-          userEmail: row.user_email,
-          operation: row.operation_id as OperationId,
-          estimatedCredits: fromMilliCredits(row.estimated_milli),
-          actualCredits: fromMilliCredits(row.estimated_milli),
-          rawRequests: row.estimated_raw,
-          ...(row.job_id === null ? {} : { jobId: row.job_id }),
-          ...(row.document_id === null ? {} : { documentId: row.document_id }),
-          requestId: row.request_id,
-          unconfirmed: true,
-        });
+        writeLedger(unconfirmedEntry(row));
         endAs.run('unconfirmed', clock.now(), row.id);
-        report.unconfirmed += 1;
-        unconfirmedMilli += row.estimated_milli;
+        countUnconfirmed(report, row);
       } else if (row.job_id !== null && unfinishedJobs.has(row.job_id)) {
         report.leftForJobs += 1;
       } else {
-        recoveredMilli += toMilliCredits(recordKept(row, price, 'recovered'));
-        report.recovered += 1;
+        countRecovered(report, recordKept(row, price, 'recovered'));
       }
     }
     purgeOld();
-    report.unconfirmedCredits = fromMilliCredits(unconfirmedMilli);
-    report.recoveredCredits = fromMilliCredits(recoveredMilli);
     return report;
   });
-
-  const unrecordedOfJob = (jobId: string, price: BodyPricer) => {
-    const sums = new Map<OperationId, { estimated: number; actual: number; raw: number }>();
-    const callIds: string[] = [];
-    // The runner resumes a job only when no run of it is under way: every answered call of the
-    // job was left by a run that ended without committing it.
-    for (const row of ofJob.all(jobId)) {
-      const actual = priceOf(row, price);
-      const operation = row.operation_id as OperationId;
-      const sum = sums.get(operation) ?? { estimated: 0, actual: 0, raw: 0 };
-      sum.estimated += row.estimated_milli;
-      sum.actual += toMilliCredits(actual.credits);
-      sum.raw += actual.rawRequests;
-      sums.set(operation, sum);
-      callIds.push(row.id);
-    }
-    const charges = [...sums].map(([operation, sum]) => ({
-      operation,
-      estimatedCredits: fromMilliCredits(sum.estimated),
-      actualCredits: fromMilliCredits(sum.actual),
-      rawRequests: sum.raw,
-    }));
-    return { callIds, charges };
-  };
 
   const sweepJob = db.transaction((jobId: string, price: BodyPricer): number => {
     let swept = 0;
@@ -340,22 +249,187 @@ export function createSqlitePaidCallJournal(
 
   return {
     runId,
-    begin: (intent) => begin(intent),
-    answered(id, status, text) {
-      markAnswered.run(clock.now(), status, box.seal(text, context(id)), id);
+    begin: async (intent) => begin(intent),
+    async answered(id, status, text) {
+      markAnswered.run(clock.now(), status, box.seal(text, answerContext(id)), id);
     },
-    failed(id) {
+    async failed(id) {
       remove.run(id);
     },
-    record: (entry, callIds) => record(entry, callIds),
-    settle,
-    recover: (unfinishedJobs, price) => recover(unfinishedJobs, price),
-    unrecordedOfJob,
-    markRecovered(callIds) {
-      const now = clock.now();
-      for (const id of callIds) endAs.run('recovered', now, id);
-    },
-    sweepJob: (jobId, price) => sweepJob(jobId, price),
-    purge: purgeOld,
+    record: async (entry, callIds) => record(entry, callIds),
+    recover: async (unfinishedJobs, price) => recover(unfinishedJobs, price),
+    // The runner resumes a job only when no run of it is under way: every answered call of the
+    // job was left by a run that ended without committing it.
+    unrecordedOfJob: async (jobId, price) => calls.chargesOf(ofJob.all(jobId), price),
+    sweepJob: async (jobId, price) => sweepJob(jobId, price),
+    purge: async () => purgeOld(),
   };
+}
+
+/**
+ * Ends calls inside whatever transaction is open: `settled` only from sent or answered (a call
+ * recovery already recorded stays as it is), `recovered` whatever it was.
+ */
+export function createCallSettler(
+  db: Database.Database,
+  clock: Clock,
+): (callIds: readonly string[], as: CallSettlement) => void {
+  const markSettled = db.prepare<[number, string]>(
+    `UPDATE paid_calls SET state = 'settled', settled_at = ? WHERE id = ? AND state IN ('sent', 'answered')`,
+  );
+  const markRecovered = db.prepare<[number, string]>(
+    "UPDATE paid_calls SET state = 'recovered', settled_at = ? WHERE id = ?",
+  );
+  return (callIds, as) => {
+    const now = clock.now();
+    const mark = as === 'settled' ? markSettled : markRecovered;
+    for (const id of callIds) mark.run(now, id);
+  };
+}
+
+export function newCallId(): string {
+  return `call_${randomBytes(12).toString('base64url')}`;
+}
+
+export function callKeyOf(keyed: (text: string) => string, material: string): string {
+  return keyed(`paid call\n${material}`);
+}
+
+export function answerContext(id: string): string {
+  return `paid call ${id} answer`;
+}
+
+/** Who a call is made for: what a claim rewrites and a new intent starts with. */
+export function claimFields(runId: string, intent: PaidCallIntent) {
+  return {
+    run: runId,
+    request: intent.requestId,
+    job: intent.jobId ?? null,
+    user: normalizeUserEmail(intent.userEmail),
+    document: intent.documentId ?? null,
+  };
+}
+
+/** What a new intent's row holds beyond claimFields (its id aside). */
+export function intentFields(keyed: (text: string) => string, intent: PaidCallIntent, clock: Clock) {
+  return {
+    key: callKeyOf(keyed, intent.material),
+    operation: intent.operation,
+    milli: toMilliCredits(intent.estimate.credits),
+    raw: intent.estimate.rawRequests,
+    at: clock.now(),
+  };
+}
+
+/** Reading kept answers: opening their bodies, pricing them, and what claiming one gives. */
+export function callReader(box: SealedBox) {
+  const bodyOf = (row: CallRow): string | null =>
+    row.sealed_body === null ? null : box.open(row.sealed_body, answerContext(row.id));
+
+  const priceOf = (row: CallRow, price: BodyPricer): CreditCharge => {
+    const text = bodyOf(row);
+    let json: unknown;
+    try {
+      json = text === null ? undefined : (JSON.parse(text) as unknown);
+    } catch {
+      json = undefined;
+    }
+    return price(row.operation_id as OperationId, estimateOf(row), json);
+  };
+
+  return {
+    priceOf,
+    /**
+     * What claiming a kept answer gives, or null when it has nothing to replay. An answered call
+     * becomes the claimer's (recorded when its call is); a recorded one (settled or recovered) is
+     * replayed once (-> reused), and nothing more is recorded for it.
+     */
+    claimOf(
+      row: CallRow,
+    ): { id: string; was: string; state: 'answered' | 'reused'; replay: KeptAnswer } | null {
+      if (row.status === null) return null;
+      const text = bodyOf(row);
+      if (text === null) return null;
+      return {
+        id: row.id,
+        was: row.state,
+        state: row.state === 'answered' ? 'answered' : 'reused',
+        replay: { status: row.status, text, ledgered: row.state !== 'answered' },
+      };
+    },
+    /** Calls' charges summed per operation, with their ids. */
+    chargesOf(rows: readonly CallRow[], price: BodyPricer): { callIds: string[]; charges: JobCharge[] } {
+      const sums = new Map<OperationId, { estimated: number; actual: number; raw: number }>();
+      const callIds: string[] = [];
+      for (const row of rows) {
+        const actual = priceOf(row, price);
+        const operation = row.operation_id as OperationId;
+        const sum = sums.get(operation) ?? { estimated: 0, actual: 0, raw: 0 };
+        sum.estimated += row.estimated_milli;
+        sum.actual += toMilliCredits(actual.credits);
+        sum.raw += actual.rawRequests;
+        sums.set(operation, sum);
+        callIds.push(row.id);
+      }
+      const charges = [...sums].map(([operation, sum]) => ({
+        operation,
+        estimatedCredits: fromMilliCredits(sum.estimated),
+        actualCredits: fromMilliCredits(sum.actual),
+        rawRequests: sum.raw,
+      }));
+      return { callIds, charges };
+    },
+  };
+}
+
+function estimateOf(row: CallRow): CreditCharge {
+  return { credits: fromMilliCredits(row.estimated_milli), rawRequests: row.estimated_raw };
+}
+
+/** The ledger row of a call sent and never answered: its estimate, unconfirmed. */
+export function unconfirmedEntry(row: CallRow): LedgerEntryInput {
+  return {
+    userEmail: row.user_email,
+    operation: row.operation_id as OperationId,
+    estimatedCredits: fromMilliCredits(row.estimated_milli),
+    actualCredits: fromMilliCredits(row.estimated_milli),
+    rawRequests: row.estimated_raw,
+    ...(row.job_id === null ? {} : { jobId: row.job_id }),
+    ...(row.document_id === null ? {} : { documentId: row.document_id }),
+    requestId: row.request_id,
+    unconfirmed: true,
+  };
+}
+
+/** The ledger row of a kept answer recorded by recovery or a sweep: what its body was billed. */
+export function keptEntry(row: CallRow, actual: CreditCharge): LedgerEntryInput {
+  return {
+    userEmail: row.user_email,
+    operation: row.operation_id as OperationId,
+    estimatedCredits: fromMilliCredits(row.estimated_milli),
+    actualCredits: actual.credits,
+    rawRequests: actual.rawRequests,
+    ...(row.job_id === null ? {} : { jobId: row.job_id }),
+    ...(row.document_id === null ? {} : { documentId: row.document_id }),
+    requestId: row.request_id,
+  };
+}
+
+export function emptyRecoveryReport(): RecoveryReport {
+  return { unconfirmed: 0, unconfirmedCredits: 0, recovered: 0, recoveredCredits: 0, leftForJobs: 0 };
+}
+
+/** Sums in thousandths, so a report of many calls does not drift. */
+export function countUnconfirmed(report: RecoveryReport, row: CallRow): void {
+  report.unconfirmed += 1;
+  report.unconfirmedCredits = fromMilliCredits(
+    toMilliCredits(report.unconfirmedCredits) + row.estimated_milli,
+  );
+}
+
+export function countRecovered(report: RecoveryReport, credits: number): void {
+  report.recovered += 1;
+  report.recoveredCredits = fromMilliCredits(
+    toMilliCredits(report.recoveredCredits) + toMilliCredits(credits),
+  );
 }

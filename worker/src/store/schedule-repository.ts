@@ -80,7 +80,8 @@ export interface ScheduleRepository {
   release(id: string, token: string): Promise<boolean>;
 }
 
-interface ScheduleRow {
+/** A schedule as either engine stores it. */
+export interface ScheduleRow {
   id: string;
   document_id: string;
   request: string;
@@ -104,7 +105,7 @@ export function scheduleAnswer(record: ScheduleRecord): ScheduleAnswer {
 }
 
 /** The request's fields only, in a fixed order (what is stored and run). */
-function requestOf(request: ScheduleRequest): ScheduleRequest {
+export function requestOf(request: ScheduleRequest): ScheduleRequest {
   return {
     name: request.name,
     kind: request.kind,
@@ -119,20 +120,6 @@ function requestOf(request: ScheduleRequest): ScheduleRequest {
 }
 
 export function createSqliteScheduleRepository(db: Database.Database, clock: Clock): ScheduleRepository {
-  const toRecord = (row: ScheduleRow): ScheduleRecord => ({
-    ...(JSON.parse(row.request) as ScheduleRequest),
-    id: row.id,
-    documentId: row.document_id,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    status: row.status,
-    pausedReason: row.paused_reason,
-    failuresInARow: row.failures_in_a_row,
-    lastRun: row.last_run === null ? null : (JSON.parse(row.last_run) as ScheduleRun),
-    nextRunAt: row.next_run_at,
-    rowsWritten: row.rows_written,
-    runningUntil: row.running_until,
-  });
   const one = db.prepare<[string], ScheduleRow>('SELECT * FROM schedules WHERE id = ?');
   const ofDocument = db.prepare<[string], ScheduleRow>(
     'SELECT * FROM schedules WHERE document_id = ? ORDER BY created_at, id',
@@ -189,13 +176,13 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
 
   const get = (id: string) => {
     const row = one.get(id);
-    return row === undefined ? null : toRecord(row);
+    return row === undefined ? null : toScheduleRecord(row);
   };
   const finish = db.transaction(
     (id: string, token: string, decide: (current: ScheduleRecord) => ScheduleRunEnd): boolean => {
       const row = held.get(id, token);
       if (row === undefined) return false;
-      const outcome = decide(toRecord(row));
+      const outcome = decide(toScheduleRecord(row));
       return (
         end.run({
           id,
@@ -214,7 +201,7 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
 
   return {
     async create(documentId, request, createdBy, nextRunAt) {
-      const id = `sch_${randomBytes(12).toString('base64url')}`;
+      const id = newScheduleId();
       insert.run({
         id,
         document_id: documentId,
@@ -231,10 +218,10 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
       return get(id);
     },
     async ofDocument(documentId) {
-      return ofDocument.all(documentId).map(toRecord);
+      return ofDocument.all(documentId).map(toScheduleRecord);
     },
     async all() {
-      return all.all().map(toRecord);
+      return all.all().map(toScheduleRecord);
     },
     async update(id, request, nextRunAt) {
       change.run(JSON.stringify(requestOf(request)), nextRunAt, clock.now(), id);
@@ -253,13 +240,13 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
       return remove.run(id).changes > 0;
     },
     async due(now, limit) {
-      return due.all(now, now, limit).map(toRecord);
+      return due.all(now, now, limit).map(toScheduleRecord);
     },
     async earliestNextRun(now) {
       return earliest.get(now)?.at ?? null;
     },
     async take(id, now, leaseMs) {
-      const token = randomBytes(12).toString('base64url');
+      const token = newLeaseToken();
       if (take.run(now + leaseMs, token, now, id, now, now).changes === 0) return null;
       const schedule = get(id);
       return schedule === null ? null : { schedule, token };
@@ -274,4 +261,29 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
       return release.run(id, token).changes > 0;
     },
   };
+}
+
+export function toScheduleRecord(row: ScheduleRow): ScheduleRecord {
+  return {
+    ...(JSON.parse(row.request) as ScheduleRequest),
+    id: row.id,
+    documentId: row.document_id,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    status: row.status,
+    pausedReason: row.paused_reason,
+    failuresInARow: row.failures_in_a_row,
+    lastRun: row.last_run === null ? null : (JSON.parse(row.last_run) as ScheduleRun),
+    nextRunAt: row.next_run_at,
+    rowsWritten: row.rows_written,
+    runningUntil: row.running_until,
+  };
+}
+
+export function newScheduleId(): string {
+  return `sch_${randomBytes(12).toString('base64url')}`;
+}
+
+export function newLeaseToken(): string {
+  return randomBytes(12).toString('base64url');
 }

@@ -30,6 +30,8 @@ import { createSqliteLedgerRepository, type LedgerOptions, type LedgerRepository
 import { migrate } from './migrations';
 import { createSqliteScheduleRepository, type ScheduleRepository } from './schedule-repository';
 import { SealedBox } from './sealed-box';
+import type { SharedPace } from '../upstream/throttle';
+import type { SharedBudgetHolds } from '../budgets/budget-guard';
 import {
   createSqliteUnreadableAnswerRepository,
   type UnreadableAnswerRepository,
@@ -59,12 +61,13 @@ type StoreOptions = StoreLocation & {
 } & LedgerOptions;
 
 /** About 200 to 250 reports of the sandbox's size; parsed, they take about twice this in heap. */
-const DEFAULT_REPORT_MEMORY_CHARS = 8 * 2 ** 20;
+export const DEFAULT_REPORT_MEMORY_CHARS = 8 * 2 ** 20;
 
 /**
  * Everything the worker keeps: caches, worker keys, the ledger, budgets and jobs. The worker codes
- * against these interfaces only (all Promise-based), so one shared engine can replace SQLite when
- * one worker process is no longer enough.
+ * against these interfaces only (all Promise-based), so the store is SQLite (openStore, here: one
+ * process) or Postgres (postgres/postgres-store.ts: several instances on one database), as
+ * open-worker-store.ts picks from DATABASE_URL. The repositories' tests run on both.
  */
 export interface Store {
   cache: CacheRepository;
@@ -96,10 +99,32 @@ export interface Store {
   drift: ContractDriftRepository;
   /** Default time to live per cache namespace. */
   cacheTtlMs: Readonly<Record<CacheNamespace, number>>;
-  /** The database file, or null in memory. */
+  /**
+   * Runs `work` while no other instance runs work under `key`: the single flight across instances
+   * (Postgres: postgres/flight-locks.ts). SQLite has one process, whose own single flight suffices:
+   * the work runs at once.
+   */
+  oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * The upstream pace every instance books from, for the API token with this hash (never the
+   * token): Postgres (postgres/rate-slots.ts); null on SQLite, whose one process paces in memory.
+   */
+  sharedPace(tokenHash: string): SharedPace | null;
+  /**
+   * Budget holds every instance counts (postgres/budget-holds.ts); null on SQLite, whose one
+   * process holds in memory (budgets/budget-guard.ts).
+   */
+  budgetHolds: SharedBudgetHolds | null;
+  /** SQLite (one process, a file or memory) or Postgres (shared by every instance: DATABASE_URL). */
+  engine: 'sqlite' | 'postgres';
+  /** The SQLite database file, or null (in memory, or Postgres). */
   databasePath: string | null;
-  /** Writes the savings still summed in memory, then closes the database. Idempotent. */
-  close(): void;
+  /**
+   * Writes the savings and drift counts still summed in memory, then closes the database (a
+   * Postgres store also lets go of its run, so other instances may settle what it left).
+   * Idempotent. SQLite's is done when the call returns.
+   */
+  close(): Promise<void>;
 }
 
 export function openStore(options: StoreOptions): Store {
@@ -156,8 +181,12 @@ export function openStore(options: StoreOptions): Store {
     unreadableAnswers: createSqliteUnreadableAnswerRepository(db, clock, box, emailCacheKey),
     drift,
     cacheTtlMs,
+    oneAtATime: (_key, work) => work(),
+    sharedPace: () => null,
+    budgetHolds: null,
+    engine: 'sqlite',
     databasePath,
-    close: () => {
+    close: async () => {
       if (!db.open) return;
       try {
         ledger.flushSavingsNow();

@@ -11,7 +11,7 @@ import { normalizeUserEmail } from './user-email';
 import type { UnreadableAnswerRecord } from '../../../shared/worker-api/unreadable-answers';
 
 /** A paid 2xx this version could not read, as the paid-call pipeline hands it over. */
-interface UnreadableAnswerInput {
+export interface UnreadableAnswerInput {
   operation: OperationId;
   status: number;
   /** The body as it came, token already removed (UpstreamError does that). */
@@ -54,7 +54,8 @@ function hideEmailAddresses(text: string, emailKey: EmailCacheKey): string {
   );
 }
 
-interface AnswerRow {
+/** An answer as either engine stores it. */
+export interface AnswerRow {
   id: string;
   at: number;
   operation_id: string;
@@ -69,7 +70,7 @@ interface AnswerRow {
   sealed_body: Buffer;
 }
 
-function toRecord(row: AnswerRow): UnreadableAnswerRecord {
+export function toRecord(row: AnswerRow): UnreadableAnswerRecord {
   return {
     id: row.id,
     at: row.at,
@@ -113,32 +114,54 @@ export function createSqliteUnreadableAnswerRepository(
 
   return {
     async keep(input) {
-      const id = `ans_${randomBytes(9).toString('base64url')}`;
-      const hidden = hideEmailAddresses(input.text, emailKey);
-      const row: AnswerRow = {
-        id,
-        at: clock.now(),
-        operation_id: input.operation,
-        status: input.status,
-        user_email: normalizeUserEmail(input.userEmail),
-        request_id: input.requestId,
-        job_id: input.jobId ?? null,
-        charged_milli: toMilliCredits(input.charge.credits),
-        raw_requests: input.charge.rawRequests,
-        body_chars: input.text.length,
-        problems: JSON.stringify(input.problems.slice(0, 10)),
-        sealed_body: box.seal(hidden.slice(0, KEPT_BODY_CHARS), `unreadable-answer:${id}`),
-      };
+      const row = answerRowOf(input, clock, box, emailKey);
       keepOne(row);
       return toRecord(row);
     },
     async list(limit = 50) {
-      return selectMany.all(Math.max(1, Math.min(limit, KEPT_ANSWERS))).map(toRecord);
+      return selectMany.all(listLimit(limit)).map(toRecord);
     },
     async get(id) {
       const row = selectOne.get(id);
-      if (row === undefined) return null;
-      return { ...toRecord(row), body: box.open(row.sealed_body, `unreadable-answer:${id}`) };
+      return row === undefined ? null : withBody(box, row);
     },
   };
+}
+
+/** The row an answer is kept as: a new id, its addresses hidden, its body cut and sealed. */
+export function answerRowOf(
+  input: UnreadableAnswerInput,
+  clock: Clock,
+  box: SealedBox,
+  emailKey: EmailCacheKey,
+): AnswerRow {
+  const id = `ans_${randomBytes(9).toString('base64url')}`;
+  const hidden = hideEmailAddresses(input.text, emailKey);
+  return {
+    id,
+    at: clock.now(),
+    operation_id: input.operation,
+    status: input.status,
+    user_email: normalizeUserEmail(input.userEmail),
+    request_id: input.requestId,
+    job_id: input.jobId ?? null,
+    charged_milli: toMilliCredits(input.charge.credits),
+    raw_requests: input.charge.rawRequests,
+    body_chars: input.text.length,
+    problems: JSON.stringify(input.problems.slice(0, 10)),
+    sealed_body: box.seal(hidden.slice(0, KEPT_BODY_CHARS), bodyContext(id)),
+  };
+}
+
+export function withBody(box: SealedBox, row: AnswerRow): UnreadableAnswerRecord & { body: string } {
+  return { ...toRecord(row), body: box.open(row.sealed_body, bodyContext(row.id)) };
+}
+
+/** How many a list may ask for: at least one, at most all that are kept. */
+export function listLimit(limit: number): number {
+  return Math.max(1, Math.min(limit, KEPT_ANSWERS));
+}
+
+function bodyContext(id: string): string {
+  return `unreadable-answer:${id}`;
 }

@@ -6,7 +6,7 @@ import { readAnswer, type DriftFinding } from '../../../shared/responses/toleran
 import { systemClock, timerSleep, type Clock, type Sleep } from '../../common/clock';
 import type { Random } from '../../common/seeded-random';
 import { decideRetry, type AttemptOutcome, type RetryReason } from './retry-rules';
-import { Throttle, type FamilyRates } from './throttle';
+import { Throttle, type FamilyRates, type SharedPace } from './throttle';
 import { UpstreamError, redactSecrets } from './upstream-error';
 import { normalizeBaseUrl, operationTarget, type UrlParts } from './upstream-url';
 
@@ -84,11 +84,11 @@ export type UpstreamEvent =
  */
 export interface PaidCallRecorder {
   /** Before the first attempt: a kept answer of the very same call to use instead, or null. */
-  begin(material: string): { status: number; text: string } | null;
-  /** A 2xx arrived (not the service's own error): its body as it came. */
-  answered(status: number, text: string): void;
+  begin(material: string): Promise<{ status: number; text: string } | null>;
+  /** A 2xx arrived (not the service's own error): its body as it came, written before it is read. */
+  answered(status: number, text: string): Promise<void>;
   /** The call failed for good: nothing was billed. */
-  failed(): void;
+  failed(): Promise<void>;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -112,6 +112,8 @@ export interface UpstreamClientOptions {
   maxConcurrent?: Partial<Record<RateFamily, number>>;
   /** Pass one throttle to several clients that share a token: the limits are per account. */
   throttle?: Throttle;
+  /** The pace shared with other instances on the same token (a Postgres store); none by default. */
+  sharedPace?: SharedPace;
   /** Per attempt, from the moment the throttle lets it go. */
   timeoutMs?: number;
   /** Tries in all, the first included. */
@@ -221,6 +223,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       rates: options.rates,
       utilization: options.utilization,
       maxConcurrent: options.maxConcurrent,
+      ...(options.sharedPace === undefined ? {} : { shared: options.sharedPace }),
     });
   const { logger, onEvent } = options;
 
@@ -293,7 +296,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         // A paid 2xx that is not JSON was billed all the same: it is read as unreadable (kept and
         // billed once above this layer), never retried into a second charge.
         if (isJson || isPaid(operationId)) {
-          recorder?.answered(status, text);
+          await recorder?.answered(status, text);
           return { ok: true, status, json: body, text };
         }
         return {
@@ -437,12 +440,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
     const recorder = isPaid(operationId) ? options.paidCall?.() : undefined;
     const material = `${operationId} ${spec.method} ${target.path}${target.search} ${init.body ?? ''}`;
-    const kept = recorder?.begin(material) ?? null;
+    const kept = (await recorder?.begin(material)) ?? null;
     try {
       return await attempts(kept);
     } catch (error) {
       // Failed for good: not billed. An unreadable 2xx was billed, and its answer is kept.
-      if (!(error instanceof UpstreamError && error.code === 'unreadable_answer')) recorder?.failed();
+      if (!(error instanceof UpstreamError && error.code === 'unreadable_answer')) await recorder?.failed();
       throw error;
     }
 

@@ -32,6 +32,19 @@ export interface ThrottleOptions {
   burst?: Partial<Record<RateFamily, number>>;
   /** Requests of a family in flight at once; unlimited by default. */
   maxConcurrent?: Partial<Record<RateFamily, number>>;
+  /** The pace shared with other instances using the same token (a Postgres store); none by default. */
+  shared?: SharedPace;
+}
+
+/**
+ * Where instances sharing one API token book their requests' starts (store/postgres/rate-slots.ts),
+ * so that together they keep each family's rate and no instance spends another's share.
+ */
+export interface SharedPace {
+  /** Books the family's next slot, `intervalMs` after the last one booked; ms to wait before starting. */
+  book(family: RateFamily, intervalMs: number): Promise<number>;
+  /** Holds the family for every instance for `forMs` (after a 429). */
+  hold(family: RateFamily, forMs: number): Promise<void>;
 }
 
 /** The right to start one request; give it back when the request is over. */
@@ -74,6 +87,8 @@ class FamilyPacer {
     private intervalMs: number,
     private readonly burst: number,
     private readonly maxConcurrent: number,
+    private readonly family: RateFamily,
+    private readonly shared: SharedPace | undefined,
   ) {}
 
   get interval(): number {
@@ -142,6 +157,7 @@ class FamilyPacer {
           this.wakeUp = undefined;
           continue;
         }
+        if (this.shared !== undefined && this.intervalMs > 0) await this.waitSharedTurn();
         const waiter = this.queue.shift();
         if (waiter === undefined) break;
         this.tat = Math.max(this.tat, now) + this.intervalMs;
@@ -152,6 +168,21 @@ class FamilyPacer {
     } finally {
       this.pumping = false;
     }
+  }
+
+  /**
+   * The turn of this instance's next request among every instance's: the head of the queue books
+   * the shared slot and waits for it (one booking at a time, so this instance's requests keep
+   * their order). The database out of reach leaves the in-process pace alone in charge.
+   */
+  private async waitSharedTurn(): Promise<void> {
+    let delay = 0;
+    try {
+      delay = (await this.shared?.book(this.family, this.intervalMs)) ?? 0;
+    } catch {
+      delay = 0;
+    }
+    if (delay > 0) await this.sleep(delay);
   }
 
   private permit(waitedMs: number): ThrottlePermit {
@@ -195,6 +226,8 @@ export class Throttle {
   /** Holds the family until `until` (clock ms), e.g. after a 429: other callers would draw one too. */
   pause(family: RateFamily, until: number): void {
     this.pacer(family).pauseUntil(until);
+    // Other instances would draw one too; a hold that cannot be written only leaves them their pace.
+    this.options.shared?.hold(family, until - this.options.clock.now()).catch(() => undefined);
   }
 
   setRate(family: RateFamily, perSecond: number | null): void {
@@ -234,7 +267,15 @@ export class Throttle {
         `the concurrency cap of ${family}`,
         this.options.maxConcurrent?.[family] ?? Number.MAX_SAFE_INTEGER,
       );
-      pacer = new FamilyPacer(this.options.clock, this.options.sleep, this.intervalFor(family), burst, cap);
+      pacer = new FamilyPacer(
+        this.options.clock,
+        this.options.sleep,
+        this.intervalFor(family),
+        burst,
+        cap,
+        family,
+        this.options.shared,
+      );
       this.pacers.set(family, pacer);
     }
     return pacer;

@@ -31,13 +31,13 @@ function freezeAt(step: Step): never {
 /** Freezes right after the journal's answer or the ledger row is written, at those steps. */
 function hookJournal(journal: PaidCallJournal, step: Step): void {
   const answered = journal.answered.bind(journal);
-  journal.answered = (id, status, text) => {
-    answered(id, status, text);
+  journal.answered = async (id, status, text) => {
+    await answered(id, status, text);
     if (step === 'journaled') freezeAt(step);
   };
   const record = journal.record.bind(journal);
-  journal.record = (entry, callIds) => {
-    const row = record(entry, callIds);
+  journal.record = async (entry, callIds) => {
+    const row = await record(entry, callIds);
     if (step === 'recorded') freezeAt(step);
     return row;
   };

@@ -67,7 +67,7 @@ describe.each(STEPS)('a worker killed at $step', ({ step, calls, charged, confir
       expect(sum(rows.filter((row) => !row.unconfirmed))).toBe(confirmed);
       expect(sum(rows.filter((row) => row.unconfirmed))).toBe(unconfirmed);
       // Nothing left behind for a later start to find.
-      expect(store.paidCalls.recover(new Set(), () => ({ credits: 0, rawRequests: 0 }))).toMatchObject({
+      expect(await store.paidCalls.recover(new Set(), () => ({ credits: 0, rawRequests: 0 }))).toMatchObject({
         unconfirmed: 0,
         recovered: 0,
       });

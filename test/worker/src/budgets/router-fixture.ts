@@ -50,7 +50,7 @@ export async function startRouterWorld(): Promise<RouterWorld> {
     defaults: DEFAULTS,
   });
   const app = express();
-  app.use(createUsageRouter({ authenticate, guard, ledger: store.ledger }));
+  app.use(createUsageRouter({ authenticate, guard, ledger: store.ledger, clock }));
   app.use(createBudgetsRouter({ authenticate, budgets: store.budgets, guard, defaults: DEFAULTS }));
   const anaKey = (await store.keys.issue('ana@team.com')).key;
   const bossKey = (await store.keys.issue('boss@team.com')).key;

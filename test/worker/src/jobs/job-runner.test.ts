@@ -124,7 +124,7 @@ describe('a running job', () => {
     expect((await jobs.deps.guard.status('ana@team.com')).user.day).toMatchObject({ pending: 0 });
   });
 
-  it('cancels: the batch in flight commits its rows, then nothing more is fetched', async () => {
+  it('cancels: the batch in flight commits nothing, nothing more is fetched, and what it paid is in the ledger', async () => {
     const handles = fresh(60);
     let cancelAnswer: request.Response | undefined;
     jobs.restart({
@@ -141,10 +141,11 @@ describe('a running job', () => {
     expect(cancelAnswer?.status).toBe(200);
     expect(cancelAnswer?.body).toMatchObject({ id: created.body.id, status: 'cancelled' });
     const progress = await getJob(jobs, `/api/jobs/${created.body.id}`, memberKey);
-    expect(progress.body).toMatchObject({ status: 'cancelled', done: 20, total: 60 });
+    expect(progress.body).toMatchObject({ status: 'cancelled', done: 0, total: 60 });
     expect(callsOf(await jobs.world.stats(), 'report')).toBe(20);
-    const rows = await allRows(jobs, created.body.id, 7, memberKey);
-    expect(rows.map((r) => r.row[0])).toEqual(handles.slice(0, 20));
+    expect(await allRows(jobs, created.body.id, 7, memberKey)).toEqual([]);
+    const ledger = await jobs.store.ledger.ofJob(created.body.id);
+    expect(ledger.reduce((sum, row) => sum + row.actualCredits, 0)).toBe(20);
 
     const again = await request(jobs.app).delete(`/api/jobs/${created.body.id}`).set(auth(memberKey));
     expect(again.status).toBe(200);

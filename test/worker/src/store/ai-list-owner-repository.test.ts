@@ -1,10 +1,12 @@
-import { openStore, type Store } from '../../../../worker/src/store/store';
-import { ManualClock, makeTempDir } from './store-fixtures';
+import type { Store } from '../../../../worker/src/store/store';
+import { describeEachEngine } from './store-engines';
+import { ManualClock } from './store-fixtures';
 
-describe('AI list owner repository', () => {
+describeEachEngine('AI list owner repository', (engine) => {
   let store: Store;
-  beforeEach(() => (store = openStore({ memory: true, clock: new ManualClock() })));
-  afterEach(() => store.close());
+  beforeEach(async () => {
+    store = await engine.open({ clock: new ManualClock() });
+  });
 
   it('remembers who created a list, by the normalized address', async () => {
     await store.aiListOwners.record('list-1', 'Ana@Team.com');
@@ -36,16 +38,9 @@ describe('AI list owner repository', () => {
   });
 
   it('keeps owners across a restart', async () => {
-    const { dir, cleanup } = makeTempDir();
-    try {
-      const first = openStore({ dataDir: dir });
-      await first.aiListOwners.record('list-1', 'ana@team.com');
-      first.close();
-      const second = openStore({ dataDir: dir });
-      expect(await second.aiListOwners.ownerOf('list-1')).toBe('ana@team.com');
-      second.close();
-    } finally {
-      cleanup();
-    }
+    await store.aiListOwners.record('list-1', 'ana@team.com');
+    await store.close();
+    const second = await engine.open();
+    expect(await second.aiListOwners.ownerOf('list-1')).toBe('ana@team.com');
   });
 });

@@ -1,15 +1,15 @@
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { describeEachEngine } from './store-engines';
 import { ManualClock } from './store-fixtures';
 
-describe('budget repository', () => {
+describeEachEngine('budget repository', (engine) => {
   let clock: ManualClock;
   let store: Store;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     clock = new ManualClock();
-    store = openStore({ memory: true, clock });
+    store = await engine.open({ clock });
   });
-  afterEach(() => store.close());
 
   it('has no override until an admin sets one', async () => {
     expect(await store.budgets.get({ scope: 'team' }, 'day')).toBeNull();

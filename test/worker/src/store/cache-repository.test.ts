@@ -6,17 +6,17 @@ import {
   defaultCacheTtlMs,
   reportCacheKey,
 } from '../../../../worker/src/store/cache-namespaces';
+import { describeEachEngine } from './store-engines';
 import { DAY_MS, ManualClock, makeTempDir } from './store-fixtures';
 
-describe('cache repository', () => {
+describeEachEngine('cache repository', (engine) => {
   let clock: ManualClock;
   let store: Store;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     clock = new ManualClock();
-    store = openStore({ memory: true, clock });
+    store = await engine.open({ clock });
   });
-  afterEach(() => store.close());
 
   it('returns what was stored, as JSON, with when it was stored and when it expires', async () => {
     const report = { userId: '123', followers: 1500, tags: ['a', 'b'], nested: { ok: true, none: null } };
@@ -110,32 +110,24 @@ describe('cache repository', () => {
     expect(await store.cache.get('reports', 'ok')).toBeNull();
   });
 
-  it('finds its entries again after the data directory is reopened', async () => {
-    const { dir, cleanup } = makeTempDir();
-    try {
-      const first = openStore({ dataDir: dir, clock });
-      await first.cache.set('reports', 'k', { followers: 10 }, DAY_MS);
-      first.close();
+  it('finds its entries again after the database is reopened', async () => {
+    await store.cache.set('reports', 'k', { followers: 10 }, DAY_MS);
+    await store.close();
 
-      const second = openStore({ dataDir: dir, clock });
-      expect((await second.cache.get('reports', 'k'))?.value).toEqual({ followers: 10 });
-      second.close();
-    } finally {
-      cleanup();
-    }
+    const second = await engine.open({ clock });
+    expect((await second.cache.get('reports', 'k'))?.value).toEqual({ followers: 10 });
   });
 });
 
-describe('cache repository: reports kept parsed in memory', () => {
+describeEachEngine('cache repository: reports kept parsed in memory', (engine) => {
   let clock: ManualClock;
   let store: Store;
   const report = { userId: '1', followers: 1500, audience: { geo: [{ code: 'US', weight: 0.5 }] } };
 
-  beforeEach(() => {
+  beforeEach(async () => {
     clock = new ManualClock();
-    store = openStore({ memory: true, clock });
+    store = await engine.open({ clock });
   });
-  afterEach(() => store.close());
 
   it('serves a report read again without parsing it again, frozen so no reader can change it', async () => {
     await store.cache.set('reports', 'k', report, DAY_MS);
@@ -179,7 +171,7 @@ describe('cache repository: reports kept parsed in memory', () => {
   });
 
   it('keeps only as many reports as its bound of JSON text allows, least recently read out first', async () => {
-    const small = openStore({ memory: true, clock, reportMemoryChars: 110 });
+    const small = await engine.open({ clock, reportMemoryChars: 110 });
     try {
       // 51 characters of JSON each: two fit in 110.
       const big = { text: 'x'.repeat(40) };
@@ -197,7 +189,7 @@ describe('cache repository: reports kept parsed in memory', () => {
       expect(await small.cache.get('reports', 'b')).not.toBe(b);
       expect(await small.cache.get('reports', 'b')).toEqual(b);
     } finally {
-      small.close();
+      await small.close();
     }
   });
 
@@ -237,7 +229,43 @@ describe('cache namespaces', () => {
   });
 });
 
-describe('cache repository: keys', () => {
+describeEachEngine('cache repository: keys', (engine) => {
+  let clock: ManualClock;
+
+  beforeEach(() => {
+    clock = new ManualClock();
+  });
+
+  it('stores an HMAC of each key under the data secret, never the key', async () => {
+    const key = JSON.stringify(['instagram', { filter: { bio: 'Ana@Example.com' } }, 0]);
+    const store = await engine.open({ clock });
+    await store.cache.set('search-pages', key, { total: 1 }, DAY_MS);
+    await store.cache.setMany('reports', [{ key: 'ana@example.com', value: 1 }], DAY_MS);
+    expect((await store.cache.get('search-pages', key))?.value).toEqual({ total: 1 });
+    expect(
+      (await store.cache.getMany('reports', ['ana@example.com', 'x'])).get('ana@example.com')?.value,
+    ).toBe(1);
+    await store.close();
+
+    const rows = await engine.rows<{ namespace: string; key: string }>(
+      'SELECT namespace, key FROM cache_entries',
+    );
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.key).toMatch(/^hmac1:[\w-]{43}$/);
+    expect(JSON.stringify(rows).toLowerCase()).not.toContain('example.com');
+    expect((await engine.everything()).toLowerCase()).not.toContain('example.com');
+
+    // Another deployment's secret gives other keys: a copy of the database cannot be matched
+    // against a list of guesses without the secret.
+    const elsewhere = await engine.openElsewhere({ clock });
+    await elsewhere.cache.set('search-pages', key, { total: 1 }, DAY_MS);
+    expect(await elsewhere.cache.get('reports', 'ana@example.com')).toBeNull();
+    const differentSecret = await engine.open({ clock, secret: Buffer.alloc(32, 7) });
+    expect(await differentSecret.cache.get('search-pages', key)).toBeNull();
+  });
+});
+
+describe('cache repository: keys of an older version (SQLite)', () => {
   let clock: ManualClock;
   let dir: string;
   let cleanup: () => void;
@@ -259,41 +287,8 @@ describe('cache repository: keys', () => {
     }
   };
 
-  it('stores an HMAC of each key under the data secret, never the key', async () => {
-    const key = JSON.stringify(['instagram', { filter: { bio: 'Ana@Example.com' } }, 0]);
-    const store = openStore({ dataDir: dir, clock });
-    await store.cache.set('search-pages', key, { total: 1 }, DAY_MS);
-    await store.cache.setMany('reports', [{ key: 'ana@example.com', value: 1 }], DAY_MS);
-    expect((await store.cache.get('search-pages', key))?.value).toEqual({ total: 1 });
-    expect(
-      (await store.cache.getMany('reports', ['ana@example.com', 'x'])).get('ana@example.com')?.value,
-    ).toBe(1);
-    store.close();
-
-    const rows = storedRows();
-    expect(rows).toHaveLength(2);
-    for (const row of rows) expect(row.key).toMatch(/^hmac1:[\w-]{43}$/);
-    expect(JSON.stringify(rows).toLowerCase()).not.toContain('example.com');
-
-    // Another data directory's secret gives other keys: a copy of the database cannot be matched
-    // against a list of guesses without the secret file.
-    const other = makeTempDir();
-    const elsewhere = openStore({ dataDir: other.dir, clock });
-    try {
-      await elsewhere.cache.set('search-pages', key, { total: 1 }, DAY_MS);
-      expect(await elsewhere.cache.get('reports', 'ana@example.com')).toBeNull();
-    } finally {
-      elsewhere.close();
-    }
-    const db = new Database(join(other.dir, DATABASE_FILE), { readonly: true });
-    const otherKey = db.prepare<[], { key: string }>('SELECT key FROM cache_entries').get()?.key;
-    db.close();
-    other.cleanup();
-    expect(rows.map((row) => row.key)).not.toContain(otherKey);
-  });
-
   it('moves entries stored under plain keys by an older version to their HMAC keys, keeping them', async () => {
-    openStore({ dataDir: dir, clock }).close();
+    await openStore({ dataDir: dir, clock }).close();
     const db = new Database(join(dir, DATABASE_FILE));
     const insert = db.prepare(
       'INSERT INTO cache_entries (namespace, key, value, stored_at, expires_at) VALUES (?, ?, ?, ?, ?)',
@@ -320,14 +315,14 @@ describe('cache repository: keys', () => {
       );
       expect((await store.cache.get('', 'a-key-in-no-namespace'))?.value).toBe(3);
     } finally {
-      store.close();
+      await store.close();
     }
     const rows = storedRows();
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(row.key).toMatch(/^hmac1:/);
 
     // Opening again finds nothing left to move and changes nothing.
-    openStore({ dataDir: dir, clock }).close();
+    await openStore({ dataDir: dir, clock }).close();
     expect(storedRows()).toEqual(rows);
   });
 });

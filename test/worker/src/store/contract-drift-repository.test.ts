@@ -1,17 +1,17 @@
-import { openStore, type Store } from '../../../../worker/src/store/store';
-import { makeTempDir, ManualClock } from './store-fixtures';
+import type { Store } from '../../../../worker/src/store/store';
+import { describeEachEngine } from './store-engines';
+import { ManualClock } from './store-fixtures';
 
 /** Contract drift counts: summed in memory on the answer's path, written in one transaction. */
 
-let clock: ManualClock;
-let store: Store;
-beforeEach(() => {
-  clock = new ManualClock();
-  store = openStore({ memory: true, clock });
-});
-afterEach(() => store.close());
+describeEachEngine('contract drift', (engine) => {
+  let clock: ManualClock;
+  let store: Store;
+  beforeEach(async () => {
+    clock = new ManualClock();
+    store = await engine.open({ clock });
+  });
 
-describe('contract drift', () => {
   it('counts answers per operation and each finding once per answer, most frequent first', async () => {
     const missing = { kind: 'missing' as const, path: 'profile.accountType' };
     const unknown = { kind: 'unknown_value' as const, path: 'profile.gender', value: 'NON_BINARY' };
@@ -43,20 +43,13 @@ describe('contract drift', () => {
   });
 
   it('adds up across flushes, and what is summed in memory survives a close', async () => {
-    const dir = makeTempDir();
-    try {
-      const first = openStore({ dataDir: dir.dir, clock });
-      first.drift.record('report', [{ kind: 'missing', path: 'profile.bio' }], false);
-      await first.drift.summary();
-      first.drift.record('report', [{ kind: 'missing', path: 'profile.bio' }], false);
-      first.close();
-      const again = openStore({ dataDir: dir.dir, clock });
-      const [report] = (await again.drift.summary()).drifting;
-      expect(report).toMatchObject({ answers: 2 });
-      expect(report.findings).toEqual([expect.objectContaining({ path: 'profile.bio', answers: 2 })]);
-      again.close();
-    } finally {
-      dir.cleanup();
-    }
+    store.drift.record('report', [{ kind: 'missing', path: 'profile.bio' }], false);
+    await store.drift.summary();
+    store.drift.record('report', [{ kind: 'missing', path: 'profile.bio' }], false);
+    await store.close();
+    const again = await engine.open({ clock });
+    const [report] = (await again.drift.summary()).drifting;
+    expect(report).toMatchObject({ answers: 2 });
+    expect(report.findings).toEqual([expect.objectContaining({ path: 'profile.bio', answers: 2 })]);
   });
 });

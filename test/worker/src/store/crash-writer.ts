@@ -3,16 +3,16 @@
  * each batch a commit of rows + checkpoint + ledger row, printing "committed <index>" after each,
  * until it is killed or the job is done. Started again, it resumes from the checkpoints.
  */
-import { openStore } from '../../../../worker/src/store/store';
+import { openStoreAt, type StoreLocation } from './store-location';
 
-/** argv: data dir, batches, rows per batch, credits per batch. */
+/** argv: the store's location (JSON: store-engines.ts), batches, rows per batch, credits per batch. */
 async function main(
-  dataDir: string,
+  location: StoreLocation,
   batches: number,
   batchSize: number,
   costPerBatch: number,
 ): Promise<void> {
-  const store = openStore({ dataDir });
+  const store = await openStoreAt(location);
   const { job } = await store.jobs.create({
     kind: 'report',
     ownerEmail: 'crash@team.com',
@@ -42,12 +42,14 @@ async function main(
     process.stdout.write(`committed ${index}\n`);
   }
   await store.jobs.finish(job.id, 'done');
-  store.close();
+  await store.close();
   process.stdout.write('finished\n');
 }
 
-const [dataDir, batches, batchSize, costPerBatch] = process.argv.slice(2);
-main(dataDir, Number(batches), Number(batchSize), Number(costPerBatch)).catch((error: unknown) => {
-  process.stderr.write(`${String(error)}\n`);
-  process.exit(1);
-});
+const [location, batches, batchSize, costPerBatch] = process.argv.slice(2);
+main(JSON.parse(location) as StoreLocation, Number(batches), Number(batchSize), Number(costPerBatch)).catch(
+  (error: unknown) => {
+    process.stderr.write(`${String(error)}\n`);
+    process.exit(1);
+  },
+);

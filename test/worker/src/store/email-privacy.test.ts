@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MatchedEmail } from '../../../../shared/responses/email-search';
 import { DATA_SECRET_FILE } from '../../../../worker/src/store/data-secret';
 import { openStore, type Store } from '../../../../worker/src/store/store';
+import { describeEachEngine } from './store-engines';
 import { ManualClock, makeTempDir } from './store-fixtures';
 
 const SUBMITTED = ['ana.silva@example.com', 'bob.jones@example.org', 'carol+news@example.net'];
@@ -29,29 +30,16 @@ function matchFor(email: string): MatchedEmail {
   };
 }
 
-/** Everything the store wrote to disk, lowercased, so a differently-cased copy is found too. */
-function diskText(dir: string): string {
-  return readdirSync(dir)
-    .filter((name) => name.startsWith('creator-sheets.db'))
-    .map((name) => readFileSync(join(dir, name)).toString('latin1').toLowerCase())
-    .join('\n');
-}
-
-describe('e-mail privacy', () => {
-  let dir: string;
-  let cleanup: () => void;
+describeEachEngine('e-mail privacy', (engine) => {
   let store: Store;
+  /** Everything the database holds (SQLite: its file and WAL), lowercased, so a differently-cased copy is found too. */
+  const storedText = async () => (await engine.everything()).toLowerCase();
 
-  beforeEach(() => {
-    ({ dir, cleanup } = makeTempDir());
-    store = openStore({ dataDir: dir, clock: new ManualClock() });
-  });
-  afterEach(() => {
-    store.close();
-    cleanup();
+  beforeEach(async () => {
+    store = await engine.open({ clock: new ManualClock() });
   });
 
-  it('never writes a submitted address to the database or its WAL, while open or after closing', async () => {
+  it('never writes a submitted address to the database (nor its WAL), while open or after closing', async () => {
     await store.emailResults.setMany([
       { email: SUBMITTED[0], match: matchFor(SUBMITTED[0]) },
       { email: SUBMITTED[1], match: null },
@@ -71,16 +59,15 @@ describe('e-mail privacy', () => {
       lastError: `${SUBMITTED[2]} is not a valid address`,
     });
 
-    expect(existsSync(join(dir, 'creator-sheets.db-wal'))).toBe(true);
-    const whileOpen = diskText(dir);
+    const whileOpen = await storedText();
     expect(whileOpen.length).toBeGreaterThan(0);
     expect(whileOpen).toContain('owner@team.com'); // the scan sees what is stored in plain text
     for (const email of SUBMITTED) expect(whileOpen).not.toContain(email);
 
     expect((await store.jobs.get(job.id))?.lastError).toBe(`${SUBMITTED[2]} is not a valid address`);
     await store.jobs.finish(job.id, 'failed', `stopped at ${SUBMITTED[1]}`);
-    store.close();
-    const afterClose = diskText(dir);
+    await store.close();
+    const afterClose = await storedText();
     for (const email of SUBMITTED) expect(afterClose).not.toContain(email);
   });
 
@@ -93,8 +80,8 @@ describe('e-mail privacy', () => {
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     expect(key).not.toBe(plainSha);
     expect(await store.cache.get('emails', key)).not.toBeNull();
-    store.close();
-    expect(diskText(dir)).not.toContain(plainSha);
+    await store.close();
+    expect(await storedText()).not.toContain(plainSha);
   });
 
   it('stores a result without the address and gives it back with the address the caller asked about', async () => {
@@ -141,6 +128,28 @@ describe('e-mail privacy', () => {
       note: `İİ ${email} İ`,
     });
     expect(found?.match?.users?.[0]?.username).toBe('İrem & Burak');
+  });
+
+  it('keeps the same keys across restarts, and other keys under another secret', async () => {
+    const key = store.emailCacheKey(SUBMITTED[0]);
+    await store.close();
+    expect((await engine.open()).emailCacheKey(SUBMITTED[0])).toBe(key);
+    expect((await engine.openElsewhere()).emailCacheKey(SUBMITTED[0])).not.toBe(key);
+  });
+});
+
+describe("e-mail privacy: the data directory's secret (SQLite)", () => {
+  let dir: string;
+  let cleanup: () => void;
+  let store: Store;
+
+  beforeEach(() => {
+    ({ dir, cleanup } = makeTempDir());
+    store = openStore({ dataDir: dir, clock: new ManualClock() });
+  });
+  afterEach(() => {
+    store.close();
+    cleanup();
   });
 
   it('keeps the secret in its own file, readable by the owner only, and the same keys across restarts', () => {

@@ -1,17 +1,17 @@
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { describeEachEngine } from './store-engines';
 import { ManualClock } from './store-fixtures';
 
 const DOC = 'doc_repository_123456';
 
-describe('formula allowance repository', () => {
+describeEachEngine('formula allowance repository', (engine) => {
   let clock: ManualClock;
   let store: Store;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     clock = new ManualClock(Date.UTC(2025, 4, 14, 23, 0));
-    store = openStore({ memory: true, clock });
+    store = await engine.open({ clock });
   });
-  afterEach(() => store.close());
 
   it('keeps one ask per key (the latest), and drops a day’s asks once the next day’s arrive', async () => {
     const repository = store.formulaAllowances;

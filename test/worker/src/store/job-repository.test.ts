@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { NewJob } from '../../../../worker/src/store/job-repository';
 import { DATABASE_FILE, openStore, type Store } from '../../../../worker/src/store/store';
+import { describeEachEngine } from './store-engines';
 import { ManualClock, makeTempDir } from './store-fixtures';
 
 const ADDRESSES = ['a@x.com', 'b@x.com', 'c@x.com', 'd@x.com', 'e@x.com', 'f@x.com'];
@@ -19,15 +20,14 @@ const emailJob = (overrides: Partial<NewJob> = {}): NewJob => ({
 const rowsFor = (positions: number[]) =>
   positions.map((position) => ({ position, row: [`row ${position}`, position] }));
 
-describe('job repository', () => {
+describeEachEngine('job repository', (engine) => {
   let clock: ManualClock;
   let store: Store;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     clock = new ManualClock();
-    store = openStore({ memory: true, clock });
+    store = await engine.open({ clock });
   });
-  afterEach(() => store.close());
 
   it('creates a queued job with its input and progress at zero', async () => {
     const { job, created } = await store.jobs.create(
@@ -264,80 +264,70 @@ describe('job repository', () => {
   });
 
   it('finds a job, its private input, checkpoints and rows again after a restart', async () => {
-    const { dir, cleanup } = makeTempDir();
-    try {
-      const first = openStore({ dataDir: dir, clock });
-      const { job } = await first.jobs.create(emailJob());
-      await first.jobs.start(job.id);
-      await first.jobs.commitBatch(job.id, {
-        index: 0,
-        rows: rowsFor([0, 1]),
-        checkpoint: { through: 1 },
-        lastError: 'b@x.com bounced',
-      });
-      first.close();
+    const { job } = await store.jobs.create(emailJob());
+    await store.jobs.start(job.id);
+    await store.jobs.commitBatch(job.id, {
+      index: 0,
+      rows: rowsFor([0, 1]),
+      checkpoint: { through: 1 },
+      lastError: 'b@x.com bounced',
+    });
+    await store.close();
 
-      const second = openStore({ dataDir: dir, clock });
-      expect((await second.jobs.unfinished()).map((j) => j.id)).toEqual([job.id]);
-      expect(await second.jobs.privateInput(job.id)).toEqual({ emails: ADDRESSES });
-      expect(await second.jobs.checkpoints(job.id)).toEqual(new Map([[0, { through: 1 }]]));
-      expect((await second.jobs.rows(job.id, { limit: 10 })).next).toBe(2);
-      expect((await second.jobs.get(job.id))?.lastError).toBe('b@x.com bounced');
-      second.close();
+    const second = await engine.open({ clock });
+    expect((await second.jobs.unfinished()).map((j) => j.id)).toEqual([job.id]);
+    expect(await second.jobs.privateInput(job.id)).toEqual({ emails: ADDRESSES });
+    expect(await second.jobs.checkpoints(job.id)).toEqual(new Map([[0, { through: 1 }]]));
+    expect((await second.jobs.rows(job.id, { limit: 10 })).next).toBe(2);
+    expect((await second.jobs.get(job.id))?.lastError).toBe('b@x.com bounced');
+    await second.close();
 
-      const wrongSecret = openStore({ dataDir: dir, clock, secret: randomBytes(32) });
-      expect((await wrongSecret.jobs.get(job.id))?.lastError).toBe(
-        "the error text cannot be read: the data directory's secret changed",
-      );
-      await expect(wrongSecret.jobs.privateInput(job.id)).rejects.toThrow(
-        `sealed data for job ${job.id} input cannot be opened: the data directory's secret changed or the data was altered`,
-      );
-      // The job still lists: its input reads as none, and its checkpoints cannot be opened.
-      expect((await wrongSecret.jobs.get(job.id))?.input).toBeNull();
-      await expect(wrongSecret.jobs.checkpoints(job.id)).rejects.toThrow(
-        `sealed data for job ${job.id} checkpoint 0 cannot be opened`,
-      );
-      wrongSecret.close();
-    } finally {
-      cleanup();
-    }
+    const wrongSecret = await engine.open({ clock, secret: randomBytes(32) });
+    expect((await wrongSecret.jobs.get(job.id))?.lastError).toBe(
+      "the error text cannot be read: the data directory's secret changed",
+    );
+    await expect(wrongSecret.jobs.privateInput(job.id)).rejects.toThrow(
+      `sealed data for job ${job.id} input cannot be opened: the data directory's secret changed or the data was altered`,
+    );
+    // The job still lists: its input reads as none, and its checkpoints cannot be opened.
+    expect((await wrongSecret.jobs.get(job.id))?.input).toBeNull();
+    await expect(wrongSecret.jobs.checkpoints(job.id)).rejects.toThrow(
+      `sealed data for job ${job.id} checkpoint 0 cannot be opened`,
+    );
   });
 
   it('seals every input and checkpoint, whatever the kind: the database holds none of their text', async () => {
-    const { dir, cleanup } = makeTempDir();
-    try {
-      const disk = openStore({ dataDir: dir, clock });
-      const input = { params: { filter: { bio: 'write to Ana.Silva@Example.com' } }, handles: ['@bo'] };
-      const { job } = await disk.jobs.create({
-        kind: 'search-pages',
-        ownerEmail: 'ana@team.com',
-        input,
-        total: 3,
-      });
-      await disk.jobs.commitBatch(job.id, {
-        index: 0,
-        rows: rowsFor([0]),
-        checkpoint: { cursor: 'after-ana.silva@example.com' },
-      });
-      expect((await disk.jobs.get(job.id))?.input).toEqual(input);
-      expect(await disk.jobs.checkpoints(job.id)).toEqual(
-        new Map([[0, { cursor: 'after-ana.silva@example.com' }]]),
-      );
-      disk.close();
+    const input = { params: { filter: { bio: 'write to Ana.Silva@Example.com' } }, handles: ['@bo'] };
+    const { job } = await store.jobs.create({
+      kind: 'search-pages',
+      ownerEmail: 'ana@team.com',
+      input,
+      total: 3,
+    });
+    await store.jobs.commitBatch(job.id, {
+      index: 0,
+      rows: rowsFor([0]),
+      checkpoint: { cursor: 'after-ana.silva@example.com' },
+    });
+    expect((await store.jobs.get(job.id))?.input).toEqual(input);
+    expect(await store.jobs.checkpoints(job.id)).toEqual(
+      new Map([[0, { cursor: 'after-ana.silva@example.com' }]]),
+    );
+    await store.close();
 
-      const db = new Database(join(dir, DATABASE_FILE), { readonly: true });
-      const stored = JSON.stringify([
-        db.prepare('SELECT input FROM jobs').all(),
-        db.prepare('SELECT checkpoint FROM job_batches').all(),
-      ]);
-      db.close();
-      expect(stored.toLowerCase()).not.toContain('example.com');
-      expect(stored).not.toContain('@bo');
-      expect(stored).toMatch(/sealed/);
-    } finally {
-      cleanup();
-    }
+    const stored = JSON.stringify([
+      await engine.rows('SELECT input FROM jobs'),
+      await engine.rows('SELECT checkpoint FROM job_batches'),
+    ]);
+    expect(stored.toLowerCase()).not.toContain('example.com');
+    expect(stored).not.toContain('@bo');
+    expect(stored).toMatch(/sealed/);
+    expect((await engine.everything()).toLowerCase()).not.toContain('example.com');
   });
+});
+
+describe('job repository: data of an older version (SQLite)', () => {
+  const clock = new ManualClock();
 
   it('seals the plain inputs and checkpoints an older version wrote, and reads them as before', async () => {
     const { dir, cleanup } = makeTempDir();

@@ -1,24 +1,22 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   DEFAULT_WORKER_KEY_DAYS,
   keyPolicyOf,
   WORKER_KEY_PREFIX,
   WorkerKeyExpiredError,
 } from '../../../../worker/src/store/key-repository';
-import { openStore, type Store } from '../../../../worker/src/store/store';
-import { DAY_MS, ManualClock, makeTempDir } from './store-fixtures';
+import type { Store } from '../../../../worker/src/store/store';
+import { describeEachEngine } from './store-engines';
+import { DAY_MS, ManualClock } from './store-fixtures';
 
-describe('key repository', () => {
+describeEachEngine('key repository', (engine) => {
   let clock: ManualClock;
   let store: Store;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     clock = new ManualClock();
-    store = openStore({ memory: true, clock });
+    store = await engine.open({ clock });
   });
-  afterEach(() => store.close());
 
   it('issues a prefixed random key of 32 bytes that verifies as its owner', async () => {
     const { key, info } = await store.keys.issue('Ana@Example.com');
@@ -118,8 +116,7 @@ describe('key repository', () => {
   });
 
   it('keeps the lifetime it is given (WORKER_KEY_DAYS), counted from the issue', async () => {
-    const shortLived = openStore({
-      memory: true,
+    const shortLived = await engine.open({
       clock,
       keyPolicy: keyPolicyOf({ workerKeyDays: 1, workerKeysPerUser: 10 }),
     });
@@ -130,13 +127,12 @@ describe('key repository', () => {
       clock.advance(1);
       await expect(shortLived.keys.verify(key)).rejects.toBeInstanceOf(WorkerKeyExpiredError);
     } finally {
-      shortLived.close();
+      await shortLived.close();
     }
   });
 
   it('revokes the oldest live keys of a person beyond the cap, and only theirs', async () => {
-    const capped = openStore({
-      memory: true,
+    const capped = await engine.open({
       clock,
       keyPolicy: keyPolicyOf({ workerKeyDays: 90, workerKeysPerUser: 3 }),
     });
@@ -155,13 +151,12 @@ describe('key repository', () => {
       expect((await capped.keys.get(issued[0].info.id))?.revokedAt).toBe(clock.now());
       expect(await capped.keys.verify(other.key)).not.toBeNull();
     } finally {
-      capped.close();
+      await capped.close();
     }
   });
 
   it('counts only live keys against the cap: revoked and expired ones take no room', async () => {
-    const capped = openStore({
-      memory: true,
+    const capped = await engine.open({
       clock,
       keyPolicy: keyPolicyOf({ workerKeyDays: 1, workerKeysPerUser: 2 }),
     });
@@ -177,32 +172,25 @@ describe('key repository', () => {
       expect(await capped.keys.verify(second.key)).not.toBeNull();
       expect((await capped.keys.get(expired.info.id))?.revokedAt).toBeNull();
     } finally {
-      capped.close();
+      await capped.close();
     }
   });
 
   it('stores only a SHA-256 of each key, and the keys still verify after a restart', async () => {
-    const { dir, cleanup } = makeTempDir();
-    try {
-      const first = openStore({ dataDir: dir, clock });
-      const issued = [await first.keys.issue('a@x.com'), await first.keys.issue('b@x.com')];
-      first.close();
+    const issued = [await store.keys.issue('a@x.com'), await store.keys.issue('b@x.com')];
+    await store.close();
 
-      const disk = readdirSync(dir)
-        .filter((name) => name.startsWith('creator-sheets.db'))
-        .map((name) => readFileSync(join(dir, name)))
-        .reduce((all, bytes) => Buffer.concat([all, bytes]), Buffer.alloc(0));
-      for (const { key } of issued) {
-        expect(disk.includes(key.slice(4))).toBe(false);
-        expect(disk.includes(Buffer.from(key.slice(4), 'base64url'))).toBe(false);
-        expect(disk.includes(createHash('sha256').update(key).digest())).toBe(true);
-      }
-
-      const second = openStore({ dataDir: dir, clock });
-      expect((await second.keys.verify(issued[1].key))?.email).toBe('b@x.com');
-      second.close();
-    } finally {
-      cleanup();
+    const stored = await engine.rows<{ key_hash: Buffer }>('SELECT key_hash FROM worker_keys');
+    const everything = await engine.everything();
+    for (const { key } of issued) {
+      expect(everything).not.toContain(key.slice(4));
+      expect(everything).not.toContain(Buffer.from(key.slice(4), 'base64url').toString('latin1'));
+      expect(stored.map((row) => Buffer.from(row.key_hash).toString('hex'))).toContainEqual(
+        createHash('sha256').update(key).digest('hex'),
+      );
     }
+
+    const second = await engine.open({ clock });
+    expect((await second.keys.verify(issued[1].key))?.email).toBe('b@x.com');
   });
 });

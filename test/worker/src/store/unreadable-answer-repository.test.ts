@@ -1,17 +1,9 @@
-import Database from 'better-sqlite3';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
 import { KEPT_ANSWERS, KEPT_BODY_CHARS } from '../../../../worker/src/store/unreadable-answer-repository';
-import { makeTempDir, ManualClock } from './store-fixtures';
+import { describeEachEngine } from './store-engines';
+import { ManualClock } from './store-fixtures';
 
 /** Paid answers this version could not read, kept for admins: bounded, sealed, no addresses. */
-
-let clock: ManualClock;
-let store: Store;
-beforeEach(() => {
-  clock = new ManualClock();
-  store = openStore({ memory: true, clock });
-});
-afterEach(() => store.close());
 
 const input = (text: string) => ({
   operation: 'report' as const,
@@ -23,7 +15,14 @@ const input = (text: string) => ({
   charge: { credits: 1, rawRequests: 0 },
 });
 
-describe('unreadable answers', () => {
+describeEachEngine('unreadable answers', (engine) => {
+  let clock: ManualClock;
+  let store: Store;
+  beforeEach(async () => {
+    clock = new ManualClock();
+    store = await engine.open({ clock });
+  });
+
   it('keeps the body with what was recorded for it, and lists the newest first without bodies', async () => {
     const first = await store.unreadableAnswers.keep(input('{"v":1}'));
     clock.advance(1000);
@@ -52,19 +51,12 @@ describe('unreadable answers', () => {
     expect(read).toMatchObject({ truncated: true, bodyChars: body.length });
   });
 
-  it('is sealed at rest: the database file holds no readable body', async () => {
-    const dir = makeTempDir();
-    try {
-      const onDisk = openStore({ dataDir: dir.dir, clock });
-      await onDisk.unreadableAnswers.keep(input('{"secret-shape":"findme"}'));
-      onDisk.close();
-      const db = new Database(`${dir.dir}/creator-sheets.db`, { readonly: true });
-      const row = db.prepare('SELECT sealed_body FROM unreadable_answers').get() as { sealed_body: Buffer };
-      db.close();
-      expect(row.sealed_body.toString('latin1')).not.toContain('findme');
-    } finally {
-      dir.cleanup();
-    }
+  it('is sealed at rest: the database holds no readable body', async () => {
+    await store.unreadableAnswers.keep(input('{"secret-shape":"findme"}'));
+    await store.close();
+    const [row] = await engine.rows<{ sealed_body: Buffer }>('SELECT sealed_body FROM unreadable_answers');
+    expect(row.sealed_body.toString('latin1')).not.toContain('findme');
+    expect(await engine.everything()).not.toContain('findme');
   });
 
   it('keeps only the newest ones', async () => {

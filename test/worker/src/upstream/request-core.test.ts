@@ -626,12 +626,16 @@ describe('the paid-call journal hook', () => {
       log,
       keep: (answer: { status: number; text: string }) => (kept = answer),
       recorder: {
-        begin: (material: string) => {
+        begin: async (material: string) => {
           log.push(`begin ${material}`);
           return kept;
         },
-        answered: (status: number, text: string) => log.push(`answered ${status} ${text.length}`),
-        failed: () => log.push('failed'),
+        answered: async (status: number, text: string) => {
+          log.push(`answered ${status} ${text.length}`);
+        },
+        failed: async () => {
+          log.push('failed');
+        },
       },
     };
   };

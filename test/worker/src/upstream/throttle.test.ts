@@ -1,5 +1,5 @@
 import type { RateFamily } from '../../../../shared/operations';
-import { Throttle, type ThrottleOptions } from '../../../../worker/src/upstream/throttle';
+import { Throttle, type SharedPace, type ThrottleOptions } from '../../../../worker/src/upstream/throttle';
 import { FakeTime } from './fake-time';
 
 function setup(options: Omit<ThrottleOptions, 'clock' | 'sleep'> = {}) {
@@ -164,5 +164,58 @@ describe('Throttle', () => {
     expect(() => throttle.acquire('ai')).toThrow(
       'the burst of ai must be a whole number of at least 1, got 0.5',
     );
+  });
+});
+
+/** The pace of a shared store, with its rules (GCRA on one `tat` per family) on virtual time. */
+function sharedPaceOn(time: FakeTime): SharedPace & { holds: number[] } {
+  const tat = new Map<RateFamily, number>();
+  const holds: number[] = [];
+  return {
+    holds,
+    async book(family, intervalMs) {
+      const next = Math.max(tat.get(family) ?? Number.NEGATIVE_INFINITY, time.now) + intervalMs;
+      tat.set(family, next);
+      return next - intervalMs - time.now;
+    },
+    async hold(family, forMs) {
+      holds.push(forMs);
+      tat.set(family, Math.max(tat.get(family) ?? Number.NEGATIVE_INFINITY, time.now + forMs));
+    },
+  };
+}
+
+describe('Throttle with a pace shared by instances', () => {
+  test('two instances on one token keep discovery at 2/s between them, not 2/s each', async () => {
+    const time = new FakeTime(1_000_000);
+    const shared = sharedPaceOn(time);
+    const instances = [0, 1].map(
+      () => new Throttle({ clock: time.clock, sleep: time.sleep, utilization: 1, shared }),
+    );
+    const starts: number[] = [];
+    const run = async (throttle: Throttle) => {
+      const permit = await throttle.acquire('discovery');
+      starts.push(time.now);
+      permit.release();
+    };
+    const t0 = time.now;
+    await time.run(Promise.all(Array.from({ length: 20 }, (_, i) => run(instances[i % 2]))));
+    expect(maxInWindow(starts, 1000)).toBe(2);
+    expect(time.now - t0).toBeGreaterThanOrEqual(9500);
+    expect(time.now - t0).toBeLessThanOrEqual(10_000);
+  });
+
+  test('a pause after a 429 holds every instance', async () => {
+    const time = new FakeTime(1_000_000);
+    const shared = sharedPaceOn(time);
+    const [a, b] = [0, 1].map(
+      () => new Throttle({ clock: time.clock, sleep: time.sleep, utilization: 1, shared }),
+    );
+    a.pause('discovery', time.now + 3000);
+    expect(shared.holds).toEqual([3000]);
+    const t0 = time.now;
+    const permit = await time.run(b.acquire('discovery'));
+    permit.release();
+    expect(time.now - t0).toBe(3000);
   });
 });

@@ -3,7 +3,7 @@ import { emailInputText, prepareEmails, type PreparedEmail } from '../../../../s
 import { EMAIL_SEARCH_MAX } from '../../../../shared/limits';
 import { isRecord } from '../../../../shared/rows/cell-values';
 import type { Row } from '../../../../shared/rows/columns';
-import { EMAIL_COLUMNS, emailToRows } from '../../../../shared/rows/email-rows';
+import { EMAIL_COLUMNS, EMAIL_RESULT_COLUMNS, emailToRows } from '../../../../shared/rows/email-rows';
 import { runEmailSearch } from '../../operations/email-search';
 import type { OperationContext, OperationDeps } from '../../operations/operation-deps';
 import { indexesOf, toIndexRanges } from '../index-ranges';
@@ -18,8 +18,10 @@ import {
 
 /**
  * E-mail enrichment: one row per input cell, as `POST /api/email-search` would give it, for columns
- * too long for a request. The addresses live only in the job's sealed private input; the plain
- * params hold counts, and checkpoints name addresses by their index among the unique ones.
+ * too long for a request; with `withInput: false`, without the address column, for rows written
+ * beside the addresses they answer (issue 15: the address is not repeated beside itself). The
+ * addresses live only in the job's sealed private input; the plain params hold counts (and
+ * withInput), and checkpoints name addresses by their index among the unique ones.
  *
  * Batches, in order: the blank and invalid rows (free, written at once), then the addresses the
  * cache already answers (free), then the rest in batches of 1,000 unique addresses, one upstream
@@ -41,7 +43,18 @@ const inputSchema = z.looseObject({
       });
     }
   }),
+  withInput: z.boolean().optional(),
 });
+
+/** Whether the rows start with the address column: yes unless the job was made with `withInput: false`. */
+function withInputOf(params: unknown): boolean {
+  return !(isRecord(params) && params.withInput === false);
+}
+
+/** The row as the job gives it: the address column dropped when asked. */
+function shaped(rows: JobResultRow[], withInput: boolean): JobResultRow[] {
+  return withInput ? rows : rows.map(({ position, row }) => ({ position, row: row.slice(1) }));
+}
 
 function readPrivateInput(value: unknown): string[] {
   const emails = isRecord(value) ? value.emails : undefined;
@@ -70,7 +83,7 @@ export const emailEnrichmentKind: JobKind = {
   summary: 'E-mail search for a whole column: input { emails: [...cells] }, one row per cell in input order',
 
   async create(input) {
-    const { emails } = parseJobInput(inputSchema, input);
+    const { emails, withInput = true } = parseJobInput(inputSchema, input);
     const texts = emails.map(emailInputText);
     const prepared = prepareEmails(texts);
     let blank = 0;
@@ -80,16 +93,17 @@ export const emailEnrichmentKind: JobKind = {
       else if (entry.kind === 'invalid') invalid += 1;
     }
     return {
-      params: { inputs: texts.length, unique: prepared.unique.length, blank, invalid },
+      params: { inputs: texts.length, unique: prepared.unique.length, blank, invalid, withInput },
       // The cells as text, exactly as the rows quote them.
       privateInput: { emails: texts },
       total: texts.length,
-      columns: EMAIL_COLUMNS,
+      columns: withInput ? EMAIL_COLUMNS : EMAIL_RESULT_COLUMNS,
     };
   },
 
   async plan(state, deps) {
     const texts = readPrivateInput(state.privateInput);
+    const withInput = withInputOf(state.params);
     const prepared = prepareEmails(texts);
     const uniqueIndex = new Map(prepared.unique.map((email, index) => [email, index]));
     const positionsOf: number[][] = prepared.unique.map(() => []);
@@ -115,22 +129,27 @@ export const emailEnrichmentKind: JobKind = {
 
     const batches: JobBatch[] = [];
     if (!freeDone && freePositions.length > 0) {
-      batches.push(freeBatch(freePositions.map((position) => [position, prepared.entries[position]])));
+      batches.push(
+        freeBatch(
+          freePositions.map((position) => [position, prepared.entries[position]]),
+          withInput,
+        ),
+      );
     }
     for (let start = 0; start < fromCache.length; start += CACHED_EMAIL_BATCH) {
       const chunk = fromCache.slice(start, start + CACHED_EMAIL_BATCH);
-      batches.push(addressBatch(`${chunk.length} cached addresses`, chunk, positionsOf, texts));
+      batches.push(addressBatch(`${chunk.length} cached addresses`, chunk, positionsOf, texts, withInput));
     }
     for (let start = 0; start < toFetch.length; start += EMAIL_SEARCH_MAX) {
       const chunk = toFetch.slice(start, start + EMAIL_SEARCH_MAX);
-      batches.push(addressBatch(`${chunk.length} addresses`, chunk, positionsOf, texts));
+      batches.push(addressBatch(`${chunk.length} addresses`, chunk, positionsOf, texts, withInput));
     }
     return { next: async () => batches.shift() ?? null };
   },
 };
 
 /** Blank and invalid cells: their rows need no answer from anyone. */
-function freeBatch(entries: [number, PreparedEmail][]): JobBatch {
+function freeBatch(entries: [number, PreparedEmail][], withInput: boolean): JobBatch {
   return {
     label: `${entries.length} blank or invalid rows`,
     async run() {
@@ -139,7 +158,7 @@ function freeBatch(entries: [number, PreparedEmail][]): JobBatch {
         { matchedEmails: [], notMatchedEmails: [] },
       );
       const result = entries.map(([position], i): JobResultRow => ({ position, row: rows[i] }));
-      return { rows: result, checkpoint: { free: true }, ...withErrors(result) };
+      return { rows: shaped(result, withInput), checkpoint: { free: true }, ...withErrors(result) };
     },
   };
 }
@@ -150,6 +169,7 @@ function addressBatch(
   uniques: number[],
   positionsOf: readonly number[][],
   texts: readonly string[],
+  withInput: boolean,
 ): JobBatch {
   return {
     label,
@@ -161,7 +181,11 @@ function addressBatch(
         deadlineMs: JOB_BATCH_DEADLINE_MS,
       });
       const rows = positions.map((position, i): JobResultRow => ({ position, row: answer.rows[i] as Row }));
-      return { rows, checkpoint: { unique: toIndexRanges(uniques) }, ...withErrors(rows) };
+      return {
+        rows: shaped(rows, withInput),
+        checkpoint: { unique: toIndexRanges(uniques) },
+        ...withErrors(rows),
+      };
     },
   };
 }

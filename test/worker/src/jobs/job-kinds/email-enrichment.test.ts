@@ -129,6 +129,38 @@ describe('an e-mail enrichment job', () => {
     ]);
   });
 
+  it('leaves the address column out when asked (rows written beside the addresses, issue 15)', async () => {
+    const addresses = [...takeKnown(2), ...takeUnknown(2)];
+    addresses.forEach((email) => submitted.add(email));
+    const inputs = ['', 'not an address', ...addresses];
+    const whole = await submitJob(jobs, { kind: 'email-enrichment', input: { emails: inputs } });
+    const beside = await submitJob(jobs, {
+      kind: 'email-enrichment',
+      input: { emails: inputs, withInput: false },
+    });
+    await jobs.runner.idle();
+
+    const progress = await getJob(jobs, `/api/jobs/${beside.body.id}`);
+    expect(progress.body).toMatchObject({
+      status: 'done',
+      errors: 1,
+      header: EMAIL_COLUMNS.slice(1).map((col) => col.label),
+    });
+    expect(progress.body.header[0]).toBe('Status');
+    const rows = (await allRows(jobs, beside.body.id)).map((r) => r.row);
+    const full = (await allRows(jobs, whole.body.id)).map((r) => r.row);
+    expect(rows).toEqual(full.map((row) => row.slice(1)));
+    expect(rows.map((row) => row[0])).toEqual([
+      null,
+      'invalid: spaces inside',
+      'matched',
+      'matched',
+      'no match',
+      'no match',
+    ]);
+    expect(rows.flat()).not.toContain(addresses[0]);
+  });
+
   it('names each problem of its input', async () => {
     const none = await submitJob(jobs, { kind: 'email-enrichment', input: { emails: [] } });
     expect(none.status).toBe(400);

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { BudgetExceededError } from '../../../../worker/src/budgets/budget-exceeded-error';
+import { createBudgetGuard, type BudgetGuard } from '../../../../worker/src/budgets/budget-guard';
+import { HOLD_TTL_MS } from '../../../../worker/src/store/postgres/budget-holds';
+import { openPostgresStore } from '../../../../worker/src/store/postgres/postgres-store';
+import type { Store } from '../../../../worker/src/store/store';
+import { freshPostgresDatabase } from '../store/store-engines';
+import { ManualClock } from '../store/store-fixtures';
+
+/**
+ * Budget holds on one Postgres store shared by instances: each instance's guard counts what the
+ * others hold, so parallel requests through several instances never overspend.
+ */
+
+const ana = { email: 'ana@team.com' };
+const bob = { email: 'bob@team.com' };
+
+let database: { url: string; drop: () => Promise<void> };
+let opened: Store[];
+let clock: ManualClock;
+const secret = randomBytes(32);
+
+beforeEach(async () => {
+  database = await freshPostgresDatabase();
+  opened = [];
+  clock = new ManualClock(Date.UTC(2025, 4, 14, 10, 0));
+});
+afterEach(async () => {
+  for (const store of opened) await store.close();
+  await database.drop();
+});
+
+async function instanceGuard(): Promise<{ store: Store; guard: BudgetGuard }> {
+  const store = await openPostgresStore({ url: database.url, secret, clock, poolSize: 4 });
+  opened.push(store);
+  const guard = createBudgetGuard({
+    budgets: store.budgets,
+    ledger: store.ledger,
+    clock,
+    defaults: { user: { day: 10 }, team: { day: 15 } },
+    shared: store.budgetHolds,
+  });
+  return { store, guard };
+}
+
+const outcome = (attempt: Promise<unknown>) =>
+  attempt.then(
+    () => 'held',
+    (error: unknown) => (error instanceof BudgetExceededError ? 'refused' : error),
+  );
+
+describe('budget holds shared by instances', () => {
+  it('let 10 of 20 parallel one-credit holds through three instances against a 10-credit budget', async () => {
+    const guards = [await instanceGuard(), await instanceGuard(), await instanceGuard()];
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => outcome(guards[i % 3].guard.reserve(ana, 1))),
+    );
+    expect(outcomes.filter((o) => o === 'held')).toHaveLength(10);
+    expect(outcomes.filter((o) => o === 'refused')).toHaveLength(10);
+    expect((await guards[1].guard.status(ana.email)).user.day).toMatchObject({ pending: 10, left: 0 });
+  });
+
+  it('count one person’s holds in the team’s budget, in every instance', async () => {
+    const [a, b] = [await instanceGuard(), await instanceGuard()];
+    await a.guard.reserve(ana, 9);
+    await expect(b.guard.reserve(bob, 7)).rejects.toThrow(BudgetExceededError);
+    await expect(b.guard.reserve(bob, 6)).resolves.toBeDefined();
+  });
+
+  it('free a hold for every instance once its call is in the ledger, with no double count', async () => {
+    const [a, b] = [await instanceGuard(), await instanceGuard()];
+    const hold = await a.guard.reserve(ana, 10);
+    await expect(b.guard.reserve(ana, 1)).rejects.toThrow(BudgetExceededError);
+    await hold.record({ operation: 'report', actual: 4, requestId: 'r1' });
+    expect((await b.guard.status(ana.email)).user.day).toMatchObject({ spent: 4, pending: 0, left: 6 });
+    await expect(b.guard.reserve(ana, 6)).resolves.toBeDefined();
+  });
+
+  it('let a killed instance’s holds run out', async () => {
+    const [a, b] = [await instanceGuard(), await instanceGuard()];
+    await a.guard.reserve(ana, 10);
+    await expect(b.guard.reserve(ana, 1)).rejects.toThrow(BudgetExceededError);
+    clock.advance(HOLD_TTL_MS);
+    await expect(b.guard.reserve(ana, 1)).resolves.toBeDefined();
+  });
+});

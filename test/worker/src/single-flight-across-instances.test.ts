@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import express, { type Express } from 'express';
+import { Client } from 'pg';
+import request from 'supertest';
+import { errorHandler, notFoundHandler } from '../../../worker/src/http/error-answer';
+import { requestContext } from '../../../worker/src/logging/request-context';
+import { createReportsRouter } from '../../../worker/src/operations/reports-router';
+import { createSearchRouter } from '../../../worker/src/operations/search-router';
+import { openPostgresStore } from '../../../worker/src/store/postgres/postgres-store';
+import type { Store } from '../../../worker/src/store/store';
+import { workerDepsOn } from './jobs/jobs-fixture';
+import { freshPostgresDatabase } from './store/store-engines';
+import { auth, callsOf, startWorkerWorld, type WorkerWorld } from './worker-fixture';
+
+/**
+ * Single flight across worker instances on one Postgres store: what one instance is buying, the
+ * others wait for and then read from the cache. Each instance is a store of its own (its own pools
+ * and run) with the worker's routes on it, against one sandbox.
+ */
+
+let world: WorkerWorld;
+let database: { url: string; drop: () => Promise<void> };
+let secret: Buffer;
+let opened: Store[];
+
+beforeAll(async () => {
+  world = await startWorkerWorld();
+});
+afterAll(async () => {
+  await world.close();
+});
+beforeEach(async () => {
+  database = await freshPostgresDatabase();
+  secret = randomBytes(32);
+  opened = [];
+  await world.resetStats();
+});
+afterEach(async () => {
+  for (const store of opened) await store.close();
+  await database.drop();
+});
+
+async function instanceStore(): Promise<Store> {
+  const store = await openPostgresStore({ url: database.url, secret, poolSize: 4 });
+  opened.push(store);
+  return store;
+}
+
+async function instanceApp(): Promise<Express> {
+  const deps = workerDepsOn(world, await instanceStore());
+  const app = express();
+  app.use(requestContext(deps.logger));
+  app.use(createReportsRouter(deps));
+  app.use(createSearchRouter(deps));
+  app.use(notFoundHandler());
+  app.use(errorHandler(deps.logger));
+  return app;
+}
+
+/** Resolves once some session waits for an advisory lock (an instance queued behind another). */
+async function someoneWaitsForALock(): Promise<void> {
+  const client = new Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+      );
+      if ((rows[0]?.n ?? 0) > 0) return;
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+describe('single flight across instances', () => {
+  it('runs work under one key in one instance at a time, and under other keys at once', async () => {
+    const [a, b] = [await instanceStore(), await instanceStore()];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    const first = a.oneAtATime('report:ig:1', async () => {
+      order.push('a starts');
+      await gate;
+      order.push('a ends');
+    });
+    while (!order.includes('a starts')) await new Promise((resolve) => setImmediate(resolve));
+    const second = b.oneAtATime('report:ig:1', async () => {
+      order.push('b starts');
+    });
+    // Another key is not held up by the first one.
+    await b.oneAtATime('report:ig:2', async () => {
+      order.push('other key');
+    });
+    await someoneWaitsForALock();
+    expect(order).toEqual(['a starts', 'other key']);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['a starts', 'other key', 'a ends', 'b starts']);
+  });
+
+  it('lets work that fails free its key for the next instance', async () => {
+    const [a, b] = [await instanceStore(), await instanceStore()];
+    await expect(
+      a.oneAtATime('k', async () => {
+        throw new Error('the API is down');
+      }),
+    ).rejects.toThrow('the API is down');
+    expect(await b.oneAtATime('k', async () => 'ran')).toBe('ran');
+  });
+
+  it('buys 10 uncached reports asked through three instances at once once each', async () => {
+    const apps = [await instanceApp(), await instanceApp(), await instanceApp()];
+    const handles = world.handles(10, 'instagram', 40);
+    const answers = await Promise.all(
+      apps.map((app) =>
+        request(app).post('/api/reports').set(auth()).send({ handles, platform: 'instagram' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(callsOf(await world.stats(), 'report')).toBe(10);
+    expect(answers[1].body.rows).toEqual(answers[0].body.rows);
+    expect(answers[2].body.rows).toEqual(answers[0].body.rows);
+    const fetched = answers.reduce((sum, answer) => sum + (answer.body.counts.fetched as number), 0);
+    expect(fetched).toBe(10);
+  });
+});

@@ -1,0 +1,49 @@
+import type { Clock } from '../../common/clock';
+import { dataSecretFor, type SecretBytes } from './data-secret';
+import type { KeyPolicy } from './key-repository';
+import { SHARED_SECRET_REQUIRED } from './postgres/database-url';
+import { openPostgresStore } from './postgres/postgres-store';
+import { openStore, type Store } from './store';
+
+/** What the worker's settings say about its store (config.ts). */
+export interface WorkerStoreSettings {
+  /** DATABASE_URL: Postgres, shared by every instance; null for SQLite in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** DATA_SECRET; null for the data directory's own secret file (SQLite only). */
+  dataSecret: SecretBytes | null;
+  reportCacheDays?: number;
+  keyPolicy?: KeyPolicy;
+  clock?: Clock;
+  /** Savings summed in memory could not be written (they are kept and tried again). */
+  onFlushError?: (error: unknown) => void;
+  /** Postgres: a connection failed outside any request (an idle one, the run's lock). */
+  onConnectionError?: (error: Error) => void;
+}
+
+/**
+ * The worker's store: Postgres when DATABASE_URL is set (several instances, one store), else
+ * SQLite in the data directory (one process: index.ts locks the directory first).
+ */
+export async function openWorkerStore(settings: WorkerStoreSettings): Promise<Store> {
+  const shared = {
+    ...(settings.clock === undefined ? {} : { clock: settings.clock }),
+    ...(settings.reportCacheDays === undefined ? {} : { reportCacheDays: settings.reportCacheDays }),
+    ...(settings.keyPolicy === undefined ? {} : { keyPolicy: settings.keyPolicy }),
+    ...(settings.onFlushError === undefined ? {} : { onFlushError: settings.onFlushError }),
+  };
+  if (settings.databaseUrl === null) {
+    return openStore({
+      dataDir: settings.dataDir,
+      secret: dataSecretFor(settings.dataDir, settings.dataSecret),
+      ...shared,
+    });
+  }
+  if (settings.dataSecret === null) throw new Error(`Worker: ${SHARED_SECRET_REQUIRED}`);
+  return openPostgresStore({
+    url: settings.databaseUrl,
+    secret: settings.dataSecret.reveal(),
+    ...shared,
+    ...(settings.onConnectionError === undefined ? {} : { onConnectionError: settings.onConnectionError }),
+  });
+}

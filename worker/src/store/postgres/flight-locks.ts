@@ -1,0 +1,50 @@
+import { ADVISORY_LOCKS, lockKeyOf } from './advisory-locks';
+import { createPostgresDatabase, type PostgresDatabase } from './postgres-database';
+
+/**
+ * Single flight across instances: work under one key (a report's cache key, a search page's) runs
+ * in one instance at a time, each holding a transaction-level advisory lock on the key for the
+ * work's length. The work looks at the cache again once it holds the lock, so an instance that
+ * waited finds what the first one bought and pays nothing. A killed holder's connection drops and
+ * Postgres frees its lock at once.
+ *
+ * The locks live on a small pool of their own: a holder's work needs the store's pool (the cache,
+ * the journal), and holders waiting for that pool while they held its connections would starve
+ * each other. In front of this, the in-process single flight (single-flight.ts) keeps one
+ * instance's identical requests on one lock, not one connection each.
+ */
+export interface FlightLocks {
+  run<T>(key: string, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Keys held at once per instance; more wait for a connection (the work itself is paced upstream anyway). */
+const FLIGHT_LOCK_CONNECTIONS = 6;
+
+export function createFlightLocks(
+  url: string,
+  onIdleError: (error: Error) => void,
+  size = FLIGHT_LOCK_CONNECTIONS,
+): FlightLocks {
+  const db: PostgresDatabase = createPostgresDatabase({ url, size, onIdleError });
+  return {
+    async run(key, work) {
+      // The work's failure leaves the transaction as a value: transaction() tries again on some
+      // errors, and a paid call must never run twice because of one.
+      const outcome = await db.transaction(async (sql) => {
+        await sql.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [
+          ADVISORY_LOCKS.flight,
+          lockKeyOf(key),
+        ]);
+        try {
+          return { value: await work() };
+        } catch (error) {
+          return { error };
+        }
+      });
+      if ('error' in outcome) throw outcome.error;
+      return outcome.value;
+    },
+    close: () => db.close(),
+  };
+}

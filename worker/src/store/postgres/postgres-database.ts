@@ -1,0 +1,145 @@
+import {
+  Client,
+  Pool,
+  types as pgTypes,
+  type CustomTypesConfig,
+  type PoolClient,
+  type QueryResultRow,
+} from 'pg';
+
+/** What a repository runs its statements on: the pool (one statement, autocommit) or a transaction. */
+export interface Sql {
+  query<R extends QueryResultRow = QueryResultRow>(
+    text: string,
+    values?: readonly unknown[],
+  ): Promise<{ rows: R[]; rowCount: number | null }>;
+}
+
+type Isolation = 'read committed' | 'repeatable read' | 'serializable';
+
+interface TransactionOptions {
+  /** READ COMMITTED by default: row locks (`FOR UPDATE`) and advisory locks do the rest. */
+  isolation?: Isolation;
+}
+
+/**
+ * The pool behind a Postgres store. `transaction` runs `work` on one connection between BEGIN and
+ * COMMIT and runs it again when Postgres aborted it for a serialization failure or a deadlock
+ * (both say "try again", and two worker processes writing the same rows may meet either): `work`
+ * must therefore do nothing but statements on the `Sql` it is given until it returns.
+ */
+export interface PostgresDatabase extends Sql {
+  transaction<T>(work: (sql: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * A connection outside the pool, for what must stay on one session as long as the store is open
+   * (a held lock) without taking a connection from the pool's share. Connected; the caller ends it.
+   * `onError` hears its failures (a lost connection), which would otherwise end the process.
+   */
+  session(onError: (error: Error) => void): Promise<Client>;
+  /** Waits for the connections in use, then closes them all. */
+  close(): Promise<void>;
+}
+
+/** Tries in all of a transaction Postgres aborted for a conflict with another one. */
+const TRANSACTION_ATTEMPTS = 5;
+/** SQLSTATEs that mean "the same transaction again may well succeed". */
+const RETRYABLE = new Set(['40001', '40P01']);
+
+/**
+ * BIGINT comes back as a number: times are milliseconds since the epoch and credits are counted
+ * in thousandths, both far below 2^53. (pg's default is a string, to be safe with any BIGINT.)
+ */
+const PARSERS: CustomTypesConfig = {
+  getTypeParser: (...args: Parameters<typeof pgTypes.getTypeParser>) =>
+    args[0] === pgTypes.builtins.INT8 ? parseBigint : pgTypes.getTypeParser(...args),
+};
+
+function parseBigint(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`a stored whole number is out of range: ${text}`);
+  return value;
+}
+
+export interface PostgresPoolOptions {
+  url: string;
+  /** Connections at most; 10 by default. */
+  size?: number;
+  /** A connection the pool held idle failed (the server restarted, a network cut): worth a log line. */
+  onIdleError?: (error: Error) => void;
+}
+
+/** A store's requests at once, at most: jobs, formulas and sidebar calls share them. */
+export const DEFAULT_POOL_SIZE = 10;
+/** An unreachable server fails a start or a request in this time instead of hanging it. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export function createPostgresDatabase(options: PostgresPoolOptions): PostgresDatabase {
+  const settings = {
+    connectionString: options.url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    application_name: 'creator-sheets-worker',
+    types: PARSERS,
+  };
+  const pool = new Pool({ ...settings, max: options.size ?? DEFAULT_POOL_SIZE });
+  // An idle client's error is emitted on the pool; unheard, it would end the process.
+  pool.on('error', (error) => options.onIdleError?.(error));
+  let closing: Promise<void> | null = null;
+
+  const runOnce = async <T>(work: (sql: Sql) => Promise<T>, isolation: Isolation): Promise<T> => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(`BEGIN ISOLATION LEVEL ${isolation.toUpperCase()}`);
+      try {
+        const result = await work(asSql(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+          // A connection that cannot even roll back is not given to the next caller.
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
+        throw error;
+      }
+    } finally {
+      client.release(broken);
+    }
+  };
+
+  return {
+    query: asSql(pool).query,
+    async transaction(work, transactionOptions = {}) {
+      const isolation = transactionOptions.isolation ?? 'read committed';
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await runOnce(work, isolation);
+        } catch (error) {
+          if (attempt >= TRANSACTION_ATTEMPTS || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+        }
+      }
+    },
+    async session(onError) {
+      const client = new Client(settings);
+      client.on('error', onError);
+      await client.connect();
+      return client;
+    },
+    close() {
+      closing ??= pool.end();
+      return closing;
+    },
+  };
+}
+
+/** pg's `query` takes a mutable array of values; the repositories hand over read-only ones. */
+function asSql(queryable: Pool | PoolClient): Sql {
+  return {
+    query: (text, values) => queryable.query(text, values === undefined ? undefined : [...values]),
+  };
+}
+
+/** The SQLSTATE of a Postgres error (`40001` serialization failure...), or undefined for any other error. */
+function sqlState(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) ? error.code : undefined;
+}

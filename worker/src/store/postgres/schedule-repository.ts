@@ -1,0 +1,154 @@
+import type { Clock } from '../../../common/clock';
+import {
+  newLeaseToken,
+  newScheduleId,
+  requestOf,
+  toScheduleRecord,
+  type ScheduleRepository,
+  type ScheduleRow,
+} from '../schedule-repository';
+import type { PostgresDatabase } from './postgres-database';
+
+/** What a live lease holds at `$now`: no run, or one whose lease ran out. */
+const FREE_AT_NOW = '(running_until IS NULL OR running_until <= $2)';
+
+/**
+ * Scheduled reports on Postgres. A lease is taken by one conditional UPDATE (Postgres locks the
+ * row and checks the condition again once a concurrent update committed), so of several instances'
+ * schedulers exactly one wins a due schedule; a run's end reads the schedule under `FOR UPDATE`,
+ * decides, and writes in the same transaction.
+ */
+export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Clock): ScheduleRepository {
+  const get = async (id: string) => {
+    const { rows } = await db.query<ScheduleRow>('SELECT * FROM schedules WHERE id = $1', [id]);
+    return rows[0] === undefined ? null : toScheduleRecord(rows[0]);
+  };
+  const changed = async (text: string, values: unknown[]) =>
+    ((await db.query(text, values)).rowCount ?? 0) > 0;
+
+  return {
+    async create(documentId, request, createdBy, nextRunAt) {
+      const { rows } = await db.query<ScheduleRow>(
+        `INSERT INTO schedules (id, document_id, request, created_by, created_at, status, next_run_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, 'active', $6, $5) RETURNING *`,
+        [newScheduleId(), documentId, JSON.stringify(requestOf(request)), createdBy, clock.now(), nextRunAt],
+      );
+      if (rows[0] === undefined) throw new Error('a schedule is missing after storing it');
+      return toScheduleRecord(rows[0]);
+    },
+    get,
+    async ofDocument(documentId) {
+      const { rows } = await db.query<ScheduleRow>(
+        'SELECT * FROM schedules WHERE document_id = $1 ORDER BY created_at, id COLLATE "C"',
+        [documentId],
+      );
+      return rows.map(toScheduleRecord);
+    },
+    async all() {
+      const { rows } = await db.query<ScheduleRow>(
+        'SELECT * FROM schedules ORDER BY document_id COLLATE "C", created_at, id COLLATE "C"',
+      );
+      return rows.map(toScheduleRecord);
+    },
+    async update(id, request, nextRunAt) {
+      await db.query('UPDATE schedules SET request = $1, next_run_at = $2, updated_at = $3 WHERE id = $4', [
+        JSON.stringify(requestOf(request)),
+        nextRunAt,
+        clock.now(),
+        id,
+      ]);
+      return get(id);
+    },
+    async setStatus(id, status, nextRunAt, pausedReason) {
+      if (status === 'paused') {
+        await db.query(
+          "UPDATE schedules SET status = 'paused', paused_reason = $1, next_run_at = NULL, updated_at = $2 WHERE id = $3",
+          [pausedReason, clock.now(), id],
+        );
+      } else {
+        await db.query(
+          `UPDATE schedules SET status = 'active', paused_reason = NULL, failures_in_a_row = 0, next_run_at = $1,
+           updated_at = $2 WHERE id = $3`,
+          [nextRunAt, clock.now(), id],
+        );
+      }
+      return get(id);
+    },
+    async runNow(id) {
+      return changed(
+        `UPDATE schedules SET next_run_at = $2, updated_at = $2 WHERE id = $1 AND status = 'active' AND ${FREE_AT_NOW}`,
+        [id, clock.now()],
+      );
+    },
+    async delete(id) {
+      return changed('DELETE FROM schedules WHERE id = $1', [id]);
+    },
+    async due(now, limit) {
+      const { rows } = await db.query<ScheduleRow>(
+        `SELECT * FROM schedules WHERE status = 'active' AND next_run_at <= $2 AND ${FREE_AT_NOW}
+         ORDER BY next_run_at, id COLLATE "C" LIMIT $1`,
+        [limit, now],
+      );
+      return rows.map(toScheduleRecord);
+    },
+    async earliestNextRun(now) {
+      const { rows } = await db.query<{ at: number | null }>(
+        `SELECT MIN(CASE WHEN running_until > $1 THEN GREATEST(next_run_at, running_until) ELSE next_run_at END) AS at
+         FROM schedules WHERE status = 'active' AND next_run_at IS NOT NULL`,
+        [now],
+      );
+      return rows[0]?.at ?? null;
+    },
+    async take(id, now, leaseMs) {
+      const token = newLeaseToken();
+      const { rows } = await db.query<ScheduleRow>(
+        `UPDATE schedules SET running_until = $3, lease_token = $4, updated_at = $2
+         WHERE id = $1 AND status = 'active' AND next_run_at <= $2 AND ${FREE_AT_NOW}
+         RETURNING *`,
+        [id, now, now + leaseMs, token],
+      );
+      return rows[0] === undefined ? null : { schedule: toScheduleRecord(rows[0]), token };
+    },
+    async renew(id, token, until) {
+      return changed('UPDATE schedules SET running_until = $1 WHERE id = $2 AND lease_token = $3', [
+        until,
+        id,
+        token,
+      ]);
+    },
+    async finish(id, token, decide) {
+      return db.transaction(async (sql) => {
+        const { rows } = await sql.query<ScheduleRow>(
+          'SELECT * FROM schedules WHERE id = $1 AND lease_token = $2 FOR UPDATE',
+          [id, token],
+        );
+        if (rows[0] === undefined) return false;
+        const outcome = decide(toScheduleRecord(rows[0]));
+        const { rowCount } = await sql.query(
+          `UPDATE schedules SET last_run = $3, failures_in_a_row = $4, status = $5, paused_reason = $6,
+             next_run_at = $7, rows_written = COALESCE($8, rows_written), running_until = NULL,
+             lease_token = NULL, updated_at = $9
+           WHERE id = $1 AND lease_token = $2`,
+          [
+            id,
+            token,
+            JSON.stringify(outcome.lastRun),
+            outcome.failuresInARow,
+            outcome.status,
+            outcome.pausedReason,
+            outcome.status === 'paused' ? null : outcome.nextRunAt,
+            outcome.rowsWritten ?? null,
+            clock.now(),
+          ],
+        );
+        return (rowCount ?? 0) > 0;
+      });
+    },
+    async release(id, token) {
+      return changed(
+        'UPDATE schedules SET running_until = NULL, lease_token = NULL WHERE id = $1 AND lease_token = $2',
+        [id, token],
+      );
+    },
+  };
+}
