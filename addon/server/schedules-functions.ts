@@ -1,5 +1,6 @@
-import type { ScheduleForm, ScheduleView } from '../shared/schedules-api';
+import type { ScheduleCheck, ScheduleForm, ScheduleStart, ScheduleView } from '../shared/schedules-api';
 import {
+  checkDocumentSchedule,
   createDocumentSchedule,
   deleteDocumentSchedule,
   listDocumentSchedules,
@@ -17,9 +18,14 @@ export function listSchedules(): ScheduleView[] | null {
   return listDocumentSchedules();
 }
 
-/** Sidebar: turns a tab into a report the worker refreshes on a schedule. */
-export function createSchedule(form: ScheduleForm): ScheduleView {
-  return createDocumentSchedule(form);
+/** Sidebar: what a new schedule's first run costs, before Confirm. */
+export function checkSchedule(form: ScheduleForm): ScheduleCheck {
+  return checkDocumentSchedule(form);
+}
+
+/** Sidebar: turns a tab into a report the worker refreshes on a schedule (and runs it now, if asked). */
+export function createSchedule(form: ScheduleForm, start?: ScheduleStart): ScheduleView {
+  return createDocumentSchedule(form, start);
 }
 
 /** Sidebar: pauses, or resumes (which clears the count of failed runs). */

@@ -1,6 +1,11 @@
 import type { ScheduleAnswer, ScheduleListAnswer, ScheduleRequest } from '../../shared/worker-api/schedules';
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
-import type { ScheduleForm, ScheduleView } from '../shared/schedules-api';
+import { parsePlatform } from '../../shared/handles';
+import { MAX_EMAIL_INPUTS, MAX_REPORT_INPUTS } from '../../shared/worker-api/request-limits';
+import type { ScheduleCheck, ScheduleForm, ScheduleStart, ScheduleView } from '../shared/schedules-api';
+import { estimateEmailColumn, estimateHandleColumn } from './bulk-estimates';
+import { readFormulaAllowance } from './formula-allowance';
+import { creditsText, formatCount } from './number-text';
 import { parseSheetPlace } from './sheet-place';
 import { spreadsheetTimeZone } from './sheet-dates';
 import { asRecord } from './worker-answers';
@@ -38,6 +43,16 @@ export function listDocumentSchedules(): ScheduleView[] | null {
  * output tab made when it does not exist yet (the worker writes into tabs, it does not make them).
  */
 export function scheduleRequestOf(form: ScheduleForm): ScheduleRequest {
+  const request = parsedRequest(form);
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  if (spreadsheet.getSheetByName(request.output.sheetName) === null) {
+    spreadsheet.insertSheet(request.output.sheetName);
+  }
+  return request;
+}
+
+/** The form parsed, changing nothing: a missing input tab is refused, the output's is not made. */
+function parsedRequest(form: ScheduleForm): ScheduleRequest {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const active = spreadsheet.getActiveSheet().getName();
   const input = parseSheetPlace(form.input, active, 'The input');
@@ -45,7 +60,6 @@ export function scheduleRequestOf(form: ScheduleForm): ScheduleRequest {
   if (spreadsheet.getSheetByName(input.sheetName) === null) {
     throw new Error(`There is no tab "${input.sheetName}" for the input`);
   }
-  if (spreadsheet.getSheetByName(output.sheetName) === null) spreadsheet.insertSheet(output.sheetName);
   const fields = form.fields
     .split(',')
     .map((field) => field.trim())
@@ -63,9 +77,83 @@ export function scheduleRequestOf(form: ScheduleForm): ScheduleRequest {
   };
 }
 
-export function createDocumentSchedule(form: ScheduleForm): ScheduleView {
+/**
+ * What the first run will cost: the input column as the worker will read it (from the first input
+ * cell down to the tab's last row), counted as a bulk run counts it, against what the sheet's
+ * formulas may still spend today. Changes nothing.
+ */
+export function checkDocumentSchedule(form: ScheduleForm): ScheduleCheck {
+  const request = parsedRequest(form);
+  const values = inputColumn(request);
+  const max = request.kind === 'reports' ? MAX_REPORT_INPUTS : MAX_EMAIL_INPUTS;
+  if (values.length > max) {
+    throw new Error(
+      `The input column holds ${formatCount(values.length)} rows; a scheduled report takes at most ${formatCount(max)}: split it, or run a job from the sidebar`,
+    );
+  }
+  const estimate =
+    request.kind === 'reports'
+      ? estimateHandleColumn(values, parsePlatform(request.platform) ?? 'instagram')
+      : estimateEmailColumn(values);
+  const allowance = readFormulaAllowance();
+  const allowanceLeft = allowance?.left ?? null;
+  const toApprove = allowanceLeft === null ? 0 : Math.max(0, Math.ceil(estimate.maxCredits - allowanceLeft));
+  const mayApprove = allowance?.mayChange ?? false;
+  const connectedBy = allowance?.connectedBy ?? null;
+  return {
+    estimate,
+    allowanceLeft,
+    toApprove,
+    mayApprove,
+    connectedBy,
+    summary: firstRunSummary(estimate.summary, allowanceLeft, toApprove, mayApprove, connectedBy),
+  };
+}
+
+function inputColumn(request: ScheduleRequest): unknown[] {
+  const { sheetName, row, column } = request.input;
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName);
+  const last = sheet === null ? 0 : sheet.getLastRow();
+  if (sheet === null || last < row) return [];
+  const values = sheet
+    .getRange(row, column, last - row + 1, 1)
+    .getValues()
+    .map((cells) => cells[0] as unknown);
+  while (values.length > 0 && String(values[values.length - 1]).trim() === '') values.pop();
+  return values;
+}
+
+function firstRunSummary(
+  estimate: string,
+  left: number | null,
+  toApprove: number,
+  mayApprove: boolean,
+  connectedBy: string | null,
+): string {
+  const first = `First run: ${estimate} Later runs fetch only what the worker's cache lacks.`;
+  if (toApprove === 0) return first;
+  const leftText = `this sheet's formulas may spend ${creditsText(left ?? 0)} more today without asking`;
+  if (mayApprove)
+    return `${first} That is more than ${leftText}: confirming approves up to ${creditsText(toApprove)} more for it.`;
+  const who = connectedBy === null ? 'whoever connects the formulas' : connectedBy;
+  return `${first} That is more than ${leftText}: only ${who} or an admin may approve it (Settings > Formula allowance); until then the run waits and says so in its history.`;
+}
+
+/**
+ * Makes the schedule; with `start`, approves the first run's credits (today's allowance, so the
+ * run comes at once rather than at its first time, which may be another day) and starts it.
+ */
+export function createDocumentSchedule(form: ScheduleForm, start?: ScheduleStart): ScheduleView {
   const body = scheduleRequestOf(form);
-  return asSchedule(callRoute(WORKER_ROUTES.createSchedule, { params: documentParams(), body }));
+  const made = asSchedule(callRoute(WORKER_ROUTES.createSchedule, { params: documentParams(), body }));
+  if (start === undefined) return made;
+  if (start.approveCredits > 0) {
+    callRoute(WORKER_ROUTES.approveFormulas, {
+      params: documentParams(),
+      body: { credits: start.approveCredits },
+    });
+  }
+  return start.runNow ? runDocumentScheduleNow(made.id) : made;
 }
 
 export function setDocumentScheduleStatus(id: string, status: 'active' | 'paused'): ScheduleView {

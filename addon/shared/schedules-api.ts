@@ -1,3 +1,4 @@
+import type { BulkEstimate } from './sidebar-api';
 import type {
   ScheduleAnswer,
   ScheduleCadence,
@@ -24,11 +25,40 @@ export interface ScheduleForm {
   cadence: ScheduleCadence;
 }
 
+/**
+ * What a new schedule's first run will cost, read before it is made: the input column counted as
+ * a bulk run counts it, and this sheet's formula allowance (scheduled runs are billed like the
+ * sheet's formulas, within it).
+ */
+export interface ScheduleCheck {
+  estimate: BulkEstimate;
+  /** What the formulas may still spend today without asking; null: no daily cap. */
+  allowanceLeft: number | null;
+  /** Credits to approve on top of it for the first run to go through; 0 when it fits. */
+  toApprove: number;
+  /** This user may approve (they connected the sheet's formulas, or they are an admin). */
+  mayApprove: boolean;
+  /** Who connected the sheet's formulas (their budget pays), when known. */
+  connectedBy: string | null;
+  /** The confirmation's sentence: cost of the first run, of later ones, and any approval. */
+  summary: string;
+}
+
+/** What Confirm does besides making the schedule. */
+export interface ScheduleStart {
+  /** Credits approved on top of today's allowance for the first run (0: none). */
+  approveCredits: number;
+  /** Run it at once rather than at its first time. */
+  runNow: boolean;
+}
+
 /** The sidebar's Schedules section: a document's scheduled reports, refreshed by the worker. */
 export interface SchedulesApi {
   /** null when this user is not connected (the sidebar's calls need their own key). */
   listSchedules(): ScheduleView[] | null;
-  createSchedule(form: ScheduleForm): ScheduleView;
+  /** Before Confirm: what the first run costs and whether it needs an approval. */
+  checkSchedule(form: ScheduleForm): ScheduleCheck;
+  createSchedule(form: ScheduleForm, start?: ScheduleStart): ScheduleView;
   setScheduleStatus(id: string, status: 'active' | 'paused'): ScheduleView;
   deleteSchedule(id: string): ScheduleView[];
   runScheduleNow(id: string): ScheduleView;

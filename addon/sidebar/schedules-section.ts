@@ -4,6 +4,7 @@ import { createElement } from './create-element';
 import { failureText } from './error-text';
 import { button, selectField, textField, withId } from './form-fields';
 import { MODE_CHOICES, readScheduleForm, type ScheduleFormValues } from './schedules-form';
+import { firstRunConfirmation, scheduledText } from './schedules-first-run';
 import { cadenceText, lastRunText, statusText } from './schedules-text';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
@@ -191,6 +192,11 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
   fields.every.control.addEventListener('change', syncVisibility);
   syncVisibility();
 
+  // Schedule it: the first run's cost first (schedules-first-run.ts), then Confirm makes it.
+  const firstRun = createElement('div', { class: 'first-run', 'aria-live': 'polite' });
+  const forget = () => firstRun.replaceChildren();
+  for (const field of Object.values(fields)) field.control.addEventListener('input', forget);
+  for (const field of Object.values(fields)) field.control.addEventListener('change', forget);
   create.addEventListener('click', () => {
     const checked = readScheduleForm(valuesOf(fields));
     if (!checked.ok) {
@@ -199,10 +205,22 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
       return;
     }
     formError.textContent = '';
-    act(create, 'Scheduling…', 'schedule the report', async () => {
-      const made = await context.server.createSchedule(checked.form);
-      say(`Scheduled "${made.name}": ${cadenceText(made.cadence, made.timeZone)}.`, 'ok');
-      await load();
+    forget();
+    act(create, 'Checking…', 'check the schedule', async () => {
+      const check = await context.server.checkSchedule(checked.form);
+      firstRun.replaceChildren(
+        ...firstRunConfirmation(check, {
+          confirm: (start, clicked) =>
+            act(clicked, 'Scheduling…', 'schedule the report', async () => {
+              const made = await context.server.createSchedule(checked.form, start);
+              forget();
+              say(scheduledText(made, start), 'ok');
+              await load();
+              if (start.runNow) setTimeout(() => void load(), RELOAD_AFTER_RUN_MS);
+            }),
+          cancel: forget,
+        }),
+      );
     });
   });
 
@@ -215,6 +233,7 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
     ...Object.values(fields).map((field) => field.wrapper),
     formError,
     createElement('div', { class: 'actions' }, [create]),
+    firstRun,
   );
   void load();
   return { onShow: () => void load() };

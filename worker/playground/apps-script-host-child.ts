@@ -3,7 +3,9 @@
  * builds the page's scripts and the add-on, loads Code.js into the Apps Script fakes with the
  * sample spreadsheet, opens the sidebar, then answers the worker's requests one at a time. Its
  * own process, because the fakes' UrlFetchApp blocks this thread while the worker answers; it
- * ends when the worker goes away.
+ * ends when the worker goes away. It is also the worker's Google for the Sheets API
+ * (playground-google.ts), started first so that the worker knows where it is at once, and
+ * reports what the worker writes there as it happens.
  */
 import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
@@ -11,11 +13,16 @@ import { createAppsScriptFakes, type AppsScriptFakes } from './apps-script/creat
 import { loadBundle } from './apps-script/load-bundle';
 import type { FromChild, HostInit, HostRequest, ToChild } from './host-protocol';
 import { runPlaygroundBuild } from './playground-build-process';
+import { startPlaygroundGoogle, type PlaygroundGoogle } from './playground-google';
 import { PlaygroundSession } from './playground-session';
 import { fillSampleSpreadsheet, SAMPLE_SELECTION, SAMPLE_SHEETS } from './sample-spreadsheet';
 
 const BUILDING = 'Building the add-on…';
+/** The worker writes a report in a few calls: the page hears of them together. */
+const SNAPSHOT_DELAY_MS = 50;
 let session: PlaygroundSession | null = null;
+let google: PlaygroundGoogle | null = null;
+let snapshotTimer: NodeJS.Timeout | null = null;
 
 function send(message: FromChild): void {
   process.send?.(message);
@@ -27,6 +34,7 @@ function messageOf(error: unknown): string {
 }
 
 async function start(init: HostInit): Promise<void> {
+  if (init.google !== undefined) await startGoogle(init.google);
   const pageReady = init.pageDir !== null;
   try {
     if (init.pageDir !== null) {
@@ -46,7 +54,8 @@ async function start(init: HostInit): Promise<void> {
   }
   try {
     const fakes = open(init);
-    session = new PlaygroundSession(fakes);
+    google?.open(fakes);
+    session = new PlaygroundSession(fakes, () => google?.charts() ?? []);
     const { snapshot, sidebar } = session.snapshot();
     send({
       kind: 'status',
@@ -65,6 +74,32 @@ async function start(init: HostInit): Promise<void> {
       pageReady,
     });
   }
+}
+
+async function startGoogle(account: NonNullable<HostInit['google']>): Promise<void> {
+  try {
+    google = await startPlaygroundGoogle(account, () => {
+      session?.noteGoogleWrite();
+      sendSnapshotSoon();
+    });
+    send({ kind: 'google', url: google.url });
+  } catch (error) {
+    send({ kind: 'google', url: null, message: messageOf(error) });
+  }
+}
+
+/**
+ * A write of the worker's, answered from the event loop, reaches the page at once; one answered
+ * inside a request's fetch arrives with that request's answer (the timer waits for the loop).
+ */
+function sendSnapshotSoon(): void {
+  if (snapshotTimer !== null) return;
+  snapshotTimer = setTimeout(() => {
+    snapshotTimer = null;
+    if (session === null) return;
+    const { snapshot, sidebar } = session.snapshot();
+    send({ kind: 'snapshot', snapshot, ...(sidebar === undefined ? {} : { sidebar }) });
+  }, SNAPSHOT_DELAY_MS);
 }
 
 /** The spreadsheet as a newcomer finds it: sample tabs, the add-on's menu, the sidebar open. */

@@ -57,6 +57,11 @@ export class AppsScriptHost implements PlaygroundHost {
   snapshot: SpreadsheetSnapshot | null = null;
   /** Settles when the add-on is loaded, or rejects with why it could not be. */
   readonly ready: Promise<void>;
+  /**
+   * Where the process serves the playground's Sheets API emulator (the worker's GOOGLE_API_URL),
+   * once it listens; rejects with why there is none (no `init.google`, or it could not start).
+   */
+  readonly googleApiUrl: Promise<string>;
   private readonly child: ChildProcess;
   private readonly queue = new SerialQueue();
   private readonly waiting = new Map<
@@ -68,6 +73,7 @@ export class AppsScriptHost implements PlaygroundHost {
   private stopping: Promise<void> | null = null;
   private lastOutput: string[] = [];
   private settleReady: { resolve: () => void; reject: (error: Error) => void } | null = null;
+  private settleGoogle: { resolve: (url: string) => void; reject: (error: Error) => void } | null = null;
 
   constructor(private readonly options: AppsScriptHostOptions) {
     this.ready = new Promise<void>((resolve, reject) => {
@@ -75,6 +81,12 @@ export class AppsScriptHost implements PlaygroundHost {
     });
     // Nobody may be waiting on it; its failure is in `status` as well.
     this.ready.catch(() => undefined);
+    this.googleApiUrl = new Promise<string>((resolve, reject) => {
+      this.settleGoogle = { resolve, reject };
+    });
+    this.googleApiUrl.catch(() => undefined);
+    if (options.init.google === undefined)
+      this.settleGoogle?.reject(new Error('No service account was given'));
     this.child = fork(CHILD_ENTRY, [], {
       cwd: REPO_ROOT,
       execArgv: ['--import', 'tsx'],
@@ -125,6 +137,7 @@ export class AppsScriptHost implements PlaygroundHost {
       const stopped = new HostUnavailableError('The playground is stopping');
       this.queue.close(stopped);
       this.rejectAll(stopped);
+      this.settleGoogle?.reject(stopped);
       if (this.child.exitCode !== null || this.child.signalCode !== null) {
         resolve();
         return;
@@ -140,6 +153,16 @@ export class AppsScriptHost implements PlaygroundHost {
   }
 
   private receive(message: FromChild): void {
+    if (message.kind === 'google') {
+      if (message.url !== null) this.settleGoogle?.resolve(message.url);
+      else this.settleGoogle?.reject(new Error(message.message ?? 'The emulator did not start'));
+      return;
+    }
+    if (message.kind === 'snapshot') {
+      this.snapshot = message.snapshot;
+      if (message.sidebar !== undefined) this.keepSidebar(message.sidebar);
+      return;
+    }
     if (message.kind === 'status') {
       if (message.snapshot !== undefined) this.snapshot = message.snapshot;
       if (message.sidebar !== undefined) this.keepSidebar(message.sidebar);
@@ -195,6 +218,7 @@ export class AppsScriptHost implements PlaygroundHost {
     this.rejectAll(error);
     this.setStatus({ ...this.status, phase: 'failed', message });
     this.settleReady?.reject(error);
+    this.settleGoogle?.reject(error);
   }
 
   private rejectAll(error: Error): void {

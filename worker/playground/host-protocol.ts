@@ -35,6 +35,19 @@ export interface HostInit {
   /** The ID-token signing key, as PEMs (a KeyObject does not cross processes). */
   signingKey: { kid: string; publicPem: string; privatePem: string };
   sample: SampleData;
+  /**
+   * The worker's service account: the process serves a Sheets API emulator over its spreadsheet
+   * (playground-google.ts), knowing this account and sharing the spreadsheet with it as writer.
+   * Absent: no emulator (the host's tests).
+   */
+  google?: PlaygroundServiceAccount;
+}
+
+/** The public half of the worker's service account, as the emulator registers it. */
+export interface PlaygroundServiceAccount {
+  clientEmail: string;
+  publicKeyPem: string;
+  keyId: string;
 }
 
 export type HostRequest =
@@ -69,6 +82,10 @@ export interface SidebarPage {
 }
 
 export type FromChild =
+  /** The emulator listens at `url` (the worker's GOOGLE_API_URL), or could not: `url` null and why. */
+  | { kind: 'google'; url: string | null; message?: string }
+  /** The spreadsheet changed outside any request (the worker wrote through the emulator). */
+  | { kind: 'snapshot'; snapshot: SpreadsheetSnapshot; sidebar?: SidebarPage }
   | {
       kind: 'status';
       phase: PlaygroundPhase;

@@ -52,8 +52,39 @@ export interface SpreadsheetSnapshot {
   /** The latest notices, oldest first. */
   notices: NoticeInfo[];
   sidebar: SidebarInfo | null;
-  /** Formula errors (#ERROR!) by cell, "Leads!C2", with Sheets' hover text. */
+  /**
+   * What a formula cell's hover says, by cell ("Leads!C2"): Sheets' text for an error it shows
+   * (#ERROR!, #NAME?, #REF!), or why the playground keeps a formula as text.
+   */
   formulaErrors: Record<string, string>;
+  /** Charts on the tabs, as the worker put them there through the Sheets API (none: absent). */
+  charts?: ChartView[];
+}
+
+/**
+ * A chart of the playground's Sheets API emulator, as the page draws it: where it floats, its
+ * title, and its lines read from the cells its spec names (the page draws every kind as lines).
+ */
+export interface ChartView {
+  chartId: number;
+  sheet: string;
+  /** The 1-based cell its top-left corner is anchored to, and the offset from there in pixels. */
+  row: number;
+  column: number;
+  offsetX: number;
+  offsetY: number;
+  width: number;
+  height: number;
+  title: string;
+  subtitle: string;
+  /** As the spec says: "LINE", "COLUMN", ... */
+  chartType: string;
+  /** The domain's labels, in order (the run dates of a growth chart). */
+  labels: string[];
+  /** One line per series; null where a cell holds no number. */
+  series: { name: string; values: (number | null)[] }[];
+  /** Why nothing is drawn (a spec the page cannot read), in a sentence. */
+  note?: string;
 }
 
 export interface PlaygroundState extends SpreadsheetSnapshot {
@@ -116,6 +147,25 @@ export interface MenuRequest {
   item: string;
 }
 
+export interface ParameterHelp {
+  name: string;
+  /** As the JSDoc writes it: "string|string[][]". */
+  type: string;
+  description: string;
+  optional: boolean;
+}
+
+/** A custom function as Sheets' formula help shows it, from the script's JSDoc. */
+export interface FunctionHelp {
+  name: string;
+  /** The description's first sentence. */
+  summary: string;
+  description: string;
+  parameters: ParameterHelp[];
+  /** "=INFLUENCER_REPORT(A2:A200, "instagram")" */
+  examples: string[];
+}
+
 /** Errors the playground's own routes answer with (the worker's `{ error: { code, message } }`). */
 export interface PlaygroundError {
   error: { code: string; message: string };
@@ -136,5 +186,7 @@ export const PLAYGROUND_ROUTES = {
   recalculate: '/playground/recalculate',
   run: '/playground/run',
   sidebar: '/playground/sidebar',
+  /** The add-on's custom functions with their help (FunctionHelp[]), once it is loaded. */
+  functions: '/playground/functions',
   certs: '/playground/oauth2/v1/certs',
 } as const;

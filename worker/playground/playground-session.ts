@@ -1,5 +1,6 @@
 import type { AppsScriptFakes } from './apps-script/create-fakes';
 import type { Execution } from './apps-script/runtime';
+import { chartViews } from './chart-views';
 import type { SidebarPage } from './host-protocol';
 import type {
   ClearRequest,
@@ -11,12 +12,13 @@ import type {
   SpreadsheetSnapshot,
 } from './playground-api';
 import { readWindow, type WindowRequest } from './sheet-window';
+import type { EmbeddedChart } from './sheets-api/charts';
 import { clearArea, recalculateDependents, typeValues } from './user-edits';
 import type { CellWindow } from './playground-api';
 
 /** Notices the page may still show; older ones are dropped. */
 const KEPT_NOTICES = 20;
-/** Formula error messages kept for hover text. */
+/** Formula errors and notes kept for hover text. */
 const KEPT_FORMULA_ERRORS = 500;
 
 /**
@@ -36,10 +38,19 @@ export class PlaygroundSession {
   private alertsSeen = 0;
   private sidebarsSeen = 0;
 
-  constructor(private readonly fakes: AppsScriptFakes) {
+  constructor(
+    private readonly fakes: AppsScriptFakes,
+    /** The charts the playground's Sheets API emulator holds for this spreadsheet. */
+    private readonly charts: () => readonly EmbeddedChart[] = () => [],
+  ) {
     fakes.runtime.onExecutionEnd((execution) => {
       if (wroteToSpreadsheet(execution)) this.changed = true;
     });
+  }
+
+  /** The worker wrote through the Sheets API (cells, tabs or charts): the page reads again. */
+  noteGoogleWrite(): void {
+    this.changed = true;
   }
 
   /** A google.script.run call: the server function's value, or the error it threw. */
@@ -136,6 +147,7 @@ export class PlaygroundSession {
       this.sidebarsSeen = ui.sidebars.length;
     }
     const last = ui.sidebars.at(-1);
+    const charts = this.charts();
     return {
       snapshot: {
         version: this.version,
@@ -150,6 +162,7 @@ export class PlaygroundSession {
         notices: [...this.notices],
         sidebar: last === undefined ? null : { id: ui.sidebars.length, title: last.title },
         formulaErrors: this.formulaErrors(),
+        ...(charts.length === 0 ? {} : { charts: chartViews(spreadsheet, charts) }),
       },
       ...(sidebar === undefined ? {} : { sidebar }),
     };
@@ -170,7 +183,7 @@ export class PlaygroundSession {
       if (sheet === null) continue;
       const cell = sheet.range(sheet.area(error.cell.slice(bang + 1)));
       const { row, column } = cell.bounds;
-      if (sheet.cell(row, column).value === '#ERROR!') shown[error.cell] = error.message;
+      if (sheet.cell(row, column).value === error.shows) shown[error.cell] = error.message;
     }
     return shown;
   }

@@ -1,4 +1,5 @@
 import {
+  checkDocumentSchedule,
   createDocumentSchedule,
   deleteDocumentSchedule,
   listDocumentSchedules,
@@ -67,5 +68,89 @@ describe('scheduled reports from the sidebar', () => {
       body: { schedules: [{ id: 'sch_2', name: 'Daily' }] },
     });
     expect(deleteDocumentSchedule('sch_1')).toEqual([{ id: 'sch_2', name: 'Daily' }]);
+  });
+
+  describe("the first run's cost", () => {
+    const allowance = (over: object) => ({
+      documentId: 'x',
+      connectedBy: 'bo@team.com',
+      perDay: 5,
+      isDefault: true,
+      approvedToday: 0,
+      spentToday: 2,
+      pending: 0,
+      left: 3,
+      resetsAt: 0,
+      asks: [],
+      askedCredits: 0,
+      mayChange: true,
+      ...over,
+    });
+
+    function withHandles(count: number): void {
+      const sheet = env.fakes.spreadsheet.getSheetByName('Sheet1');
+      if (sheet === null) throw new Error('no Sheet1');
+      sheet.getRange(1, 1).setValue('Creator');
+      if (sheet.getMaxRows() < count + 1)
+        sheet.insertRowsAfter(sheet.getMaxRows(), count + 1 - sheet.getMaxRows());
+      const handles = Array.from({ length: count }, (_, i) => [`creator_${i}`]);
+      sheet.getRange(2, 1, count, 1).setValues(handles);
+    }
+
+    it('counts the input column and asks to approve what the allowance lacks, changing nothing', () => {
+      env.connect();
+      withHandles(8);
+      const id = env.fakes.spreadsheet.getId();
+      env.worker.on('get', `api/documents/${id}/formula-allowance`, { body: allowance({}) });
+      const check = checkDocumentSchedule(form);
+      expect(check).toMatchObject({ allowanceLeft: 3, toApprove: 5, mayApprove: true });
+      expect(check.estimate).toMatchObject({ rows: 8, unique: 8, maxCredits: 8 });
+      expect(check.summary).toContain('8 creators to report on');
+      expect(check.summary).toContain('confirming approves up to 5 credits more for it');
+      // A check makes no tab and sends nothing but the allowance read.
+      expect(env.fakes.spreadsheet.getSheetByName('Weekly report')).toBeNull();
+      expect(env.worker.requests.map((request) => request.method)).toEqual(['get']);
+    });
+
+    it('tells an editor who may not approve who may', () => {
+      env.connect();
+      withHandles(8);
+      const id = env.fakes.spreadsheet.getId();
+      env.worker.on('get', `api/documents/${id}/formula-allowance`, {
+        body: allowance({ mayChange: false }),
+      });
+      const check = checkDocumentSchedule(form);
+      expect(check.mayApprove).toBe(false);
+      expect(check.summary).toContain('only bo@team.com or an admin may approve it');
+    });
+
+    it('refuses an input column past what a schedule takes, before any cost', () => {
+      env.connect();
+      withHandles(2001);
+      expect(() => checkDocumentSchedule(form)).toThrow(
+        'The input column holds 2,001 rows; a scheduled report takes at most 2,000',
+      );
+      expect(env.worker.requests).toHaveLength(0);
+    });
+
+    it('on Confirm makes the schedule, approves the credits and runs it now, in that order', () => {
+      env.connect();
+      const id = env.fakes.spreadsheet.getId();
+      env.worker.on('post', `api/documents/${id}/schedules`, {
+        status: 201,
+        body: { id: 'sch_1', name: 'W' },
+      });
+      env.worker.on('post', `api/documents/${id}/formula-approvals`, { body: allowance({}) });
+      env.worker.on('post', 'api/schedules/sch_1/run', { status: 202, body: { id: 'sch_1', name: 'W' } });
+      expect(createDocumentSchedule(form, { approveCredits: 5, runNow: true })).toMatchObject({
+        id: 'sch_1',
+      });
+      expect(env.worker.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+        `post api/documents/${id}/schedules`,
+        `post api/documents/${id}/formula-approvals`,
+        'post api/schedules/sch_1/run',
+      ]);
+      expect(env.worker.requests[1].body).toEqual({ credits: 5 });
+    });
   });
 });

@@ -6,8 +6,20 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
  * posts the answer on a MessagePort and wakes the caller, which takes it off the port with
  * receiveMessageOnPort. The caller's event loop does not turn meanwhile, so a server in the same
  * thread could never answer: the servers a script calls must live in another thread or process
- * (the bundle tests run the worker in a child process).
+ * (the bundle tests run the worker in a child process), or be served from the wait itself
+ * (WhileWaiting: the playground answers its Sheets API emulator's requests there).
  */
+
+/**
+ * Work the waiting thread still owes others while it sleeps in a request: whoever has some bumps
+ * `signal[0]` (Atomics.add, then Atomics.notify), which wakes the wait as an answer does, and
+ * `work` runs on the waiting thread before it sleeps again.
+ */
+export interface WhileWaiting {
+  /** On a SharedArrayBuffer; the request thread bumps it too, for the requests made with it. */
+  readonly signal: Int32Array;
+  work(): void;
+}
 
 export interface SyncHttpRequest {
   url: string;
@@ -41,7 +53,7 @@ const THREAD_SOURCE = `
 const { workerData } = require('node:worker_threads');
 const http = require('node:http');
 const https = require('node:https');
-const { signal, port } = workerData;
+const { signal: ownSignal, port } = workerData;
 
 function once(request, url, redirectsLeft) {
   return new Promise((resolve, reject) => {
@@ -87,13 +99,15 @@ function once(request, url, redirectsLeft) {
   });
 }
 
-port.on('message', ({ id, request }) => {
+// Each request names the signal its caller sleeps on (its own, or one shared with others' work).
+port.on('message', ({ id, request, signal }) => {
+  const wake = signal || ownSignal;
   once(request, request.url, 10).then(
     (response) => port.postMessage({ id, response }),
     (error) => port.postMessage({ id, error: String(error && error.message ? error.message : error) }),
   ).finally(() => {
-    Atomics.add(signal, 0, 1);
-    Atomics.notify(signal, 0);
+    Atomics.add(wake, 0, 1);
+    Atomics.notify(wake, 0);
   });
 });
 `;
@@ -103,29 +117,60 @@ export class SyncHttpClient {
   private port: MessagePort | null = null;
   private signal: Int32Array | null = null;
   private nextId = 0;
+  /**
+   * Answers taken off the port for requests other than the ones being waited for: those of an
+   * outer wait, when `whileWaiting.work` made requests of its own.
+   */
+  private readonly unclaimed = new Map<number, SyncHttpResponse | SyncHttpError>();
+  /** Requests whose callers still wait (a late answer of any other is dropped). */
+  private readonly waitingFor = new Set<number>();
 
   /** Makes the request and blocks until the answer (or its timeout) comes. */
-  request(request: SyncHttpRequest): SyncHttpResponse {
-    const [answer] = this.requestAll([request]);
+  request(request: SyncHttpRequest, whileWaiting: WhileWaiting | null = null): SyncHttpResponse {
+    const [answer] = this.requestAll([request], whileWaiting);
     if (answer instanceof SyncHttpError) throw answer;
     return answer;
   }
 
   /**
    * Makes the requests at the same time, as UrlFetchApp.fetchAll does, and blocks until every one
-   * is answered; a request that failed gives its error in its place.
+   * is answered; a request that failed gives its error in its place. With `whileWaiting`, its work
+   * is done whenever its signal is bumped meanwhile.
    */
-  requestAll(requests: readonly SyncHttpRequest[]): (SyncHttpResponse | SyncHttpError)[] {
-    const { port, signal } = this.start();
+  requestAll(
+    requests: readonly SyncHttpRequest[],
+    whileWaiting: WhileWaiting | null = null,
+  ): (SyncHttpResponse | SyncHttpError)[] {
+    const { port, signal: ownSignal } = this.start();
+    const signal = whileWaiting?.signal ?? ownSignal;
     const ids = requests.map((request) => {
       const id = ++this.nextId;
-      port.postMessage({ id, request });
+      this.waitingFor.add(id);
+      port.postMessage({ id, request, ...(whileWaiting === null ? {} : { signal }) });
       return id;
     });
+    try {
+      return this.wait(ids, requests, signal, port, whileWaiting);
+    } finally {
+      for (const id of ids) {
+        this.waitingFor.delete(id);
+        this.unclaimed.delete(id);
+      }
+    }
+  }
+
+  private wait(
+    ids: number[],
+    requests: readonly SyncHttpRequest[],
+    signal: Int32Array,
+    port: MessagePort,
+    whileWaiting: WhileWaiting | null,
+  ): (SyncHttpResponse | SyncHttpError)[] {
     const answers = new Map<number, SyncHttpResponse | SyncHttpError>();
     const deadline = Date.now() + Math.max(0, ...requests.map((r) => r.timeoutMs)) + 1000;
     while (answers.size < ids.length) {
       const seen = Atomics.load(signal, 0);
+      whileWaiting?.work();
       // Answers may already be waiting (late ones of requests that timed out are dropped).
       this.drain(port, ids, answers);
       if (answers.size === ids.length) break;
@@ -153,12 +198,17 @@ export class SyncHttpClient {
     ids: number[],
     answers: Map<number, SyncHttpResponse | SyncHttpError>,
   ): void {
+    for (const id of ids) {
+      const kept = this.unclaimed.get(id);
+      if (kept !== undefined) answers.set(id, kept);
+    }
     for (;;) {
       const received = receiveMessageOnPort(port);
       if (received === undefined) return;
       const answer = received.message as Answer;
-      if (!ids.includes(answer.id)) continue;
-      answers.set(answer.id, answer.response ?? new SyncHttpError(answer.error ?? 'no response'));
+      const result = answer.response ?? new SyncHttpError(answer.error ?? 'no response');
+      if (ids.includes(answer.id)) answers.set(answer.id, result);
+      else if (this.waitingFor.has(answer.id)) this.unclaimed.set(answer.id, result);
     }
   }
 

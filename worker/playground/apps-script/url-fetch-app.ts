@@ -3,7 +3,13 @@ import path from 'node:path';
 import { toBuffer } from './blob';
 import { FakeHttpResponse } from './http-response';
 import type { FakeRuntime } from './runtime';
-import { SyncHttpClient, SyncHttpError, type SyncHttpRequest, type SyncHttpResponse } from './sync-http';
+import {
+  SyncHttpClient,
+  SyncHttpError,
+  type SyncHttpRequest,
+  type SyncHttpResponse,
+  type WhileWaiting,
+} from './sync-http';
 
 /** Consumer accounts: 20,000 fetches a day (Workspace: 100,000). */
 const URL_FETCH_DAILY_QUOTA = 20_000;
@@ -54,6 +60,11 @@ export class FakeUrlFetchApp {
    * Tests set it to make runs long without waiting.
    */
   latencyMs: number | null = null;
+  /**
+   * What this thread must keep doing while a fetch blocks it (see sync-http.ts): the playground
+   * answers its Sheets API emulator there, which the worker may call before it answers the fetch.
+   */
+  whileWaiting: WhileWaiting | null = null;
   private readonly http = new SyncHttpClient();
   private quotaDay = -1;
   private usedToday = 0;
@@ -67,7 +78,7 @@ export class FakeUrlFetchApp {
     const started = Date.now();
     let answer: SyncHttpResponse | SyncHttpError;
     try {
-      answer = this.http.request(request);
+      answer = this.http.request(request, this.whileWaiting);
     } catch (error) {
       answer = error instanceof SyncHttpError ? error : new SyncHttpError(String(error));
     }
@@ -92,7 +103,10 @@ export class FakeUrlFetchApp {
     });
     this.countQuota(prepared.length);
     const started = Date.now();
-    const answers = this.http.requestAll(prepared.map((p) => p.request));
+    const answers = this.http.requestAll(
+      prepared.map((p) => p.request),
+      this.whileWaiting,
+    );
     const realMs = Date.now() - started;
     answers.forEach((answer, i) =>
       this.requests.push({

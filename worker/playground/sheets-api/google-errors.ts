@@ -1,5 +1,3 @@
-import type { Response } from 'express';
-
 /**
  * Google's error shape for its JSON APIs: `{ error: { code, message, status, details? } }`, the
  * HTTP status in `code` and the canonical code in `status` (the mapping of google.rpc.Code:
@@ -73,8 +71,4 @@ export function errorInfo(reason: string, metadata: Record<string, string>): Err
     domain: 'googleapis.com',
     metadata: { service: 'sheets.googleapis.com', ...metadata },
   };
-}
-
-export function sendGoogleError(res: Response, error: GoogleApiError): void {
-  res.status(error.httpStatus).json(error.toBody());
 }

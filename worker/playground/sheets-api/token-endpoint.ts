@@ -1,8 +1,8 @@
 import { createVerify } from 'node:crypto';
-import express, { type Request, type Response, type Router } from 'express';
 import type { Clock } from '../../common/clock';
 import type { AccessTokens } from './access-tokens';
 import type { ApiStats } from './api-stats';
+import type { EmulatorResponse } from './emulator-core';
 import { GOOGLE_TOKEN_URL } from './service-account-key';
 import type { ServiceAccounts } from './service-accounts';
 
@@ -13,6 +13,7 @@ import type { ServiceAccounts } from './service-accounts';
  * RS256-signed JWT whose `iss` is the account, `aud` the token endpoint, `scope` what it asks for,
  * `iat` now and `exp` at most an hour later. Refusals are OAuth errors, not Google API errors:
  * `400 { error, error_description }` (RFC 6749 §5.2), with the descriptions Google gives.
+ * Synchronous (the signature is checked with synchronous crypto): see emulator-core.ts.
  */
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 /** "exp ... has a maximum of 1 hour after the issued time" (the page above). */
@@ -38,25 +39,33 @@ interface TokenEndpointDeps {
   stats: ApiStats;
 }
 
-export function tokenEndpoint(deps: TokenEndpointDeps): Router {
-  const router = express.Router();
-  router.post(
-    '/token',
-    express.urlencoded({ extended: false, limit: '64kb' }),
-    (req: Request, res: Response) => {
-      try {
-        const answer = exchange(deps, req.body as Record<string, unknown> | undefined);
-        deps.stats.recordToken(answer.clientEmail, true);
-        res.set('Cache-Control', 'no-cache, no-store, max-age=0, must-revalidate');
-        res.json({ access_token: answer.accessToken, expires_in: answer.expiresIn, token_type: 'Bearer' });
-      } catch (error) {
-        if (!(error instanceof OAuthError)) throw error;
-        deps.stats.recordToken(null, false);
-        res.status(400).json({ error: error.error, error_description: error.description });
-      }
-    },
-  );
-  return router;
+/**
+ * The answer to `POST /token`, whose body is the form's fields (undefined when it was not a
+ * form). `tooLarge`: the body passed the size the endpoint reads.
+ */
+export function answerTokenRequest(
+  deps: TokenEndpointDeps,
+  form: unknown,
+  tooLarge = false,
+): EmulatorResponse {
+  try {
+    if (tooLarge) throw new OAuthError('invalid_request', 'The request body is too large.');
+    const fields =
+      typeof form === 'object' && form !== null && !Array.isArray(form)
+        ? (form as Record<string, unknown>)
+        : undefined;
+    const answer = exchange(deps, fields);
+    deps.stats.recordToken(answer.clientEmail, true);
+    return {
+      status: 200,
+      headers: { 'Cache-Control': 'no-cache, no-store, max-age=0, must-revalidate' },
+      body: { access_token: answer.accessToken, expires_in: answer.expiresIn, token_type: 'Bearer' },
+    };
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    deps.stats.recordToken(null, false);
+    return { status: 400, headers: {}, body: { error: error.error, error_description: error.description } };
+  }
 }
 
 function exchange(

@@ -1,8 +1,11 @@
 import type { Cell, Row } from '../../../shared/rows/columns';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
 import type { ScheduleTable } from './schedule-run-fetch';
+import { DeliveryRefused } from './paced-sheets-call';
+import { updateGrowthChart, type SnapshotTable } from './schedule-run-chart';
 import {
   a1Range,
+  lastRowOf,
   openRowsRange,
   type ScheduleSheet,
   type ScheduleTab,
@@ -23,28 +26,50 @@ export interface OutputInput {
   at: number;
 }
 
+/** What the output step wrote: data rows, and a sentence about the growth chart (snapshots). */
+export interface OutputWritten {
+  rows: number;
+  chartNote: string | null;
+}
+
 /**
  * Writes the run's table at the schedule's output place by its mode, and stamps "Last refreshed"
  * in the cell right of the header's last column, in as few write calls as it can (the stamp rides
- * with the header). Answers the data rows written.
+ * with the header).
  *
  * - replace: header and rows with one values.update, then values.clear of the rows the last run
  *   wrote below the new end.
  * - append-snapshot: the header (with "Date" first) only over an empty header row, then one
- *   values.append of the non-blank rows, each with the run's date first.
+ *   values.append of the non-blank rows, each with the run's date first; then the growth chart
+ *   (schedule-run-chart.ts).
  * - merge: the existing table is read (header row, keys in its first column); rows whose key is
  *   there are rewritten in place, new keys go below the table, in one values.batchUpdate; rows
  *   whose key left the input stay. Reports carry the input cell as first column ("Input"): a
  *   creator's handle column cannot key a row (an error row has the message there), the cell can.
  */
-export async function writeScheduleOutput(sheet: ScheduleSheet, input: OutputInput): Promise<number> {
+export async function writeScheduleOutput(sheet: ScheduleSheet, input: OutputInput): Promise<OutputWritten> {
   switch (input.schedule.mode) {
     case 'replace':
-      return replace(sheet, input);
-    case 'append-snapshot':
-      return appendSnapshot(sheet, input);
+      return { rows: await replace(sheet, input), chartNote: null };
+    case 'append-snapshot': {
+      const { rows, tab, header } = await appendSnapshot(sheet, input);
+      return { rows, chartNote: await chartOrWhyNot(sheet, { schedule: input.schedule, tab, header }) };
+    }
     case 'merge':
-      return merge(sheet, input);
+      return { rows: await merge(sheet, input), chartNote: null };
+  }
+}
+
+/**
+ * The snapshot is written: a refusal of the chart's calls (Google's, in words) is told in the run's
+ * message rather than failing a run whose rows landed, which the next run would append again.
+ */
+async function chartOrWhyNot(sheet: ScheduleSheet, table: SnapshotTable): Promise<string | null> {
+  try {
+    return await updateGrowthChart(sheet, table);
+  } catch (error) {
+    if (!(error instanceof DeliveryRefused)) throw error;
+    return `The growth chart was not updated: ${error.message}`;
   }
 }
 
@@ -67,12 +92,15 @@ async function replace(sheet: ScheduleSheet, input: OutputInput): Promise<number
   return table.rows.length;
 }
 
-async function appendSnapshot(sheet: ScheduleSheet, input: OutputInput): Promise<number> {
+async function appendSnapshot(
+  sheet: ScheduleSheet,
+  input: OutputInput,
+): Promise<{ rows: number; tab: ScheduleTab; header: string[] }> {
   const { schedule, table } = input;
   const { sheetName, row, column } = schedule.output;
-  const header = ['Date', ...table.header.map(toValue)];
+  const header = ['Date', ...table.header.map((cell) => String(toValue(cell)))];
   const width = header.length;
-  await sheet.grow(input.tab, row, column + width);
+  let tab = await sheet.grow(input.tab, row, column + width);
   const existing = await sheet.read(a1Range(sheetName, row, column, 1, width));
   const stamp = refreshedStamp(input.at, schedule.timeZone);
   if (isBlankRow(existing[0] ?? [])) {
@@ -84,8 +112,12 @@ async function appendSnapshot(sheet: ScheduleSheet, input: OutputInput): Promise
   const rows = table.rows
     .filter((_, i) => !isBlankCell(input.inputs[i]))
     .map((cells) => [date, ...padded(cells, width - 1)]);
-  if (rows.length > 0) await sheet.append(a1Range(sheetName, row, column, 1, width), rows);
-  return rows.length;
+  if (rows.length > 0) {
+    // values.append adds the grid rows it needs: the tab now reaches the range it answers.
+    const last = lastRowOf(await sheet.append(a1Range(sheetName, row, column, 1, width), rows));
+    if (last !== null && last > tab.rows) tab = { ...tab, rows: last };
+  }
+  return { rows: rows.length, tab, header };
 }
 
 async function merge(sheet: ScheduleSheet, input: OutputInput): Promise<number> {

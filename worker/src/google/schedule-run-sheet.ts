@@ -9,6 +9,8 @@ export interface ScheduleTab {
   title: string;
   rows: number;
   columns: number;
+  /** The tab's embedded charts: their ids and alt texts (growth-chart.ts finds its own by it). */
+  charts: { chartId: number; altText: string }[];
 }
 
 /** A cell as the run writes it (RAW) or reads it (UNFORMATTED_VALUE). */
@@ -24,6 +26,8 @@ export interface ScheduleSheet {
   tabs(): Promise<ScheduleTab[]>;
   /** Values of a range, rows of cells (trailing empty rows and cells trimmed, as Google does). */
   read(range: string): Promise<unknown[][]>;
+  /** Several ranges, each read down its columns (one values.batchGet): one list of cells per range. */
+  readColumns(ranges: string[]): Promise<unknown[][]>;
   update(range: string, values: SheetValue[][]): Promise<void>;
   /** Several ranges in one write call. */
   updateMany(data: { range: string; values: SheetValue[][] }[]): Promise<void>;
@@ -32,6 +36,8 @@ export interface ScheduleSheet {
   clear(range: string): Promise<void>;
   /** A new tab at the end; its id. */
   addTab(title: string, columns: number): Promise<ScheduleTab>;
+  /** spreadsheets.batchUpdate with these requests (one write); Google's replies, one per request. */
+  batch(requests: sheets_v4.Schema$Request[]): Promise<sheets_v4.Schema$Response[]>;
   /** Grows the tab (one write) so that rows 1..`lastRow` and columns 1..`lastColumn` exist. */
   grow(tab: ScheduleTab, lastRow: number, lastColumn: number): Promise<ScheduleTab>;
 }
@@ -43,11 +49,21 @@ export function scheduleSheet(
 ): ScheduleSheet {
   const write = <T>(call: () => Promise<T>) => pacedCall(scope, 'write', spreadsheetId, call);
   const read = <T>(call: () => Promise<T>) => pacedCall(scope, 'read', spreadsheetId, call);
+  const batch = async (requests: sheets_v4.Schema$Request[]) => {
+    const answer = await write(() =>
+      sheets.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests } }, { retry: false }),
+    );
+    return answer.data.replies ?? [];
+  };
   return {
     async tabs() {
       const answer = await read(() =>
         sheets.spreadsheets.get(
-          { spreadsheetId, fields: 'sheets.properties(sheetId,title,gridProperties(rowCount,columnCount))' },
+          {
+            spreadsheetId,
+            fields:
+              'sheets(properties(sheetId,title,gridProperties(rowCount,columnCount)),charts(chartId,spec.altText))',
+          },
           { retry: false },
         ),
       );
@@ -60,6 +76,11 @@ export function scheduleSheet(
             title: properties.title ?? '',
             rows: properties.gridProperties?.rowCount ?? 0,
             columns: properties.gridProperties?.columnCount ?? 0,
+            charts: (sheet.charts ?? []).flatMap((chart) =>
+              typeof chart.chartId === 'number'
+                ? [{ chartId: chart.chartId, altText: chart.spec?.altText ?? '' }]
+                : [],
+            ),
           },
         ];
       });
@@ -73,6 +94,17 @@ export function scheduleSheet(
       );
       return (answer.data.values ?? []) as unknown[][];
     },
+    async readColumns(ranges) {
+      const answer = await read(() =>
+        sheets.spreadsheets.values.batchGet(
+          { spreadsheetId, ranges, majorDimension: 'COLUMNS', valueRenderOption: 'UNFORMATTED_VALUE' },
+          { retry: false },
+        ),
+      );
+      const byRange = answer.data.valueRanges ?? [];
+      return ranges.map((_, i) => (byRange[i]?.values?.[0] ?? []) as unknown[]);
+    },
+    batch,
     async update(range, values) {
       await write(() =>
         sheets.spreadsheets.values.update(
@@ -148,14 +180,13 @@ export function scheduleSheet(
         title,
         rows: properties?.gridProperties?.rowCount ?? 1000,
         columns: properties?.gridProperties?.columnCount ?? columns,
+        charts: [],
       };
     },
     async grow(tab, lastRow, lastColumn) {
       const requests = gridGrowth(tab, lastRow, lastColumn);
       if (requests.length === 0) return tab;
-      await write(() =>
-        sheets.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests } }, { retry: false }),
-      );
+      await batch(requests);
       return { ...tab, rows: Math.max(tab.rows, lastRow), columns: Math.max(tab.columns, lastColumn) };
     },
   };

@@ -11,7 +11,7 @@ import {
 } from './paced-sheets-call';
 import { fetchScheduleTable, ScheduleRefused } from './schedule-run-fetch';
 import { appendHistoryLine, DEFAULT_HISTORY_CAP } from './schedule-run-history';
-import { writeScheduleOutput } from './schedule-run-output';
+import { writeScheduleOutput, type OutputWritten } from './schedule-run-output';
 import { openColumnRange, scheduleSheet, type ScheduleSheet, type ScheduleTab } from './schedule-run-sheet';
 import { createSheetsPacer, DEFAULT_SHEETS_PACE, type SheetsPacer } from './sheets-pacer';
 
@@ -105,8 +105,9 @@ export async function runSchedule(
   let result: ScheduleRunResult;
   try {
     tabs = await sheet.tabs();
-    const rows = await refresh(deps, context, sheet, tabs, schedule, previousRows, at);
-    result = finish('ok', rows, await creditsOf(deps, context), summary(schedule, rows));
+    const { rows, chartNote } = await refresh(deps, context, sheet, tabs, schedule, previousRows, at);
+    const message = chartNote === null ? summary(schedule, rows) : `${summary(schedule, rows)} ${chartNote}`;
+    result = finish('ok', rows, await creditsOf(deps, context), message);
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const credits = await creditsOf(deps, context).catch(() => 0);
@@ -140,7 +141,7 @@ export async function runSchedule(
   return result;
 }
 
-/** Steps 1 to 3; answers the data rows written. Throws the refusals runSchedule turns into words. */
+/** Steps 1 to 3; answers what was written. Throws the refusals runSchedule turns into words. */
 async function refresh(
   deps: OperationDeps,
   context: OperationContext,
@@ -149,7 +150,7 @@ async function refresh(
   schedule: ScheduleAnswer,
   previousRows: number,
   at: number,
-): Promise<number> {
+): Promise<OutputWritten> {
   const tabNamed = (name: string) => {
     const tab = tabs.find((candidate) => candidate.title === name);
     if (tab === undefined) {

@@ -147,6 +147,79 @@ describe('append-snapshot', () => {
     expect(dates).toEqual([first, first, first, first, next, next, next, next]);
     expect(values[9].every((cell) => cell === '')).toBe(true);
   });
+
+  it('adds a growth chart of the snapshot table, updates the same chart on later runs, and adds it again once deleted', async () => {
+    const sheet = tab('Growth');
+    const handles = env.world.handles(12, 'instagram', 40);
+    setInput(sheet, handles);
+    const snap = schedule('Growth', { mode: 'append-snapshot', timeZone: 'UTC' });
+    const day1 = await runSchedule(depsAt(0), snap, 0);
+    expect(day1.run.message).toBe(
+      'Added a snapshot of 12 rows. The chart shows followers of 10 creators on 1 run date.',
+    );
+    const charts = () => env.emulator.charts(SHEET_ID).filter((chart) => chart.sheetId === sheet.id);
+    expect(charts()).toHaveLength(1);
+
+    const day2 = await runSchedule(depsAt(DAY), snap, day1.rowsWritten);
+    expect(day2.run.message).toContain('on 2 run dates');
+    const [chart] = charts();
+    expect(charts()).toHaveLength(1);
+
+    // The block: right of the table (C..E) and its stamp (F), after one empty column: H.
+    const followers = new Map(
+      sheet
+        .getRange(2, 4, 12, 2)
+        .getValues()
+        .map((row) => [String(row[0]), row[1] as number]),
+    );
+    const block = sheet.getRange(1, 8, 4, 11).getValues();
+    expect(block[0][0]).toBe('Date (Followers)');
+    const top = [...followers.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 10);
+    expect(block[0].slice(1)).toEqual(top.map(([handle]) => handle));
+    const first = new Date(Date.now()).toISOString().slice(0, 10);
+    const next = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+    expect(block[1]).toEqual([first, ...top.map(([, count]) => count)]);
+    expect(block[2][0]).toBe(next);
+    expect(block[3].every((cell) => cell === '')).toBe(true);
+
+    // The chart draws that block: dates as its domain, one series per creator, names from row 1.
+    const basic = chart.spec.basicChart as {
+      chartType: string;
+      headerCount: number;
+      domains: { domain: { sourceRange: { sources: Record<string, number>[] } } }[];
+      series: { series: { sourceRange: { sources: Record<string, number>[] } } }[];
+    };
+    expect(basic).toMatchObject({ chartType: 'LINE', headerCount: 1 });
+    expect(basic.domains[0].domain.sourceRange.sources[0]).toEqual({
+      sheetId: sheet.id,
+      startRowIndex: 0,
+      endRowIndex: 3,
+      startColumnIndex: 7,
+      endColumnIndex: 8,
+    });
+    expect(basic.series).toHaveLength(10);
+    expect(basic.series[9].series.sourceRange.sources[0]).toMatchObject({
+      startColumnIndex: 17,
+      endColumnIndex: 18,
+    });
+    expect(chart.spec.title).toBe('Followers over time');
+
+    // Someone deletes the chart: the next run adds it again, and leaves another chart alone.
+    env.emulator.deleteChart(SHEET_ID, chart.chartId);
+    const day3 = await runSchedule(depsAt(2 * DAY), snap, day2.rowsWritten);
+    expect(day3.run.outcome).toBe('ok');
+    expect(charts()).toHaveLength(1);
+    expect(charts()[0].chartId).not.toBe(chart.chartId);
+  });
+
+  it('draws no chart for a table without a metric to draw', async () => {
+    const sheet = tab('NoMetric');
+    setInput(sheet, env.world.handles(3, 'instagram', 40));
+    const snap = schedule('NoMetric', { mode: 'append-snapshot', fields: ['handle', 'country'] });
+    const run = await runSchedule(env.world.deps, snap, 0);
+    expect(run.run).toMatchObject({ outcome: 'ok', message: 'Added a snapshot of 3 rows.' });
+    expect(env.emulator.charts(SHEET_ID).filter((chart) => chart.sheetId === sheet.id)).toEqual([]);
+  });
 });
 
 describe('merge', () => {

@@ -47,6 +47,8 @@ export interface DeliveryWorldOptions {
   /** Shared with the service account as writer; true by default. */
   shared?: boolean;
   delivery?: WorkerWorldOptions['delivery'];
+  /** Worker and SANDBOX_* settings on top of the fixture's (SANDBOX_CREDITS for a long bench). */
+  env?: Record<string, string>;
 }
 
 export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Promise<DeliveryWorld> {
@@ -68,7 +70,7 @@ export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Pr
   const keyFile = join(dir, 'service-account.json');
   writeFileSync(keyFile, JSON.stringify(account.keyFile));
   const world = await startWorkerWorld({
-    env: { GOOGLE_APPLICATION_CREDENTIALS: keyFile, GOOGLE_API_URL: served.url },
+    env: { GOOGLE_APPLICATION_CREDENTIALS: keyFile, GOOGLE_API_URL: served.url, ...options.env },
     ...(options.delivery ? { delivery: options.delivery } : {}),
   });
   return {
