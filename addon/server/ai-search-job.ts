@@ -8,7 +8,8 @@ import type { JobView } from '../shared/sidebar-api';
 import { aiSearchKeyPrefix } from './ai-search-progress';
 import { requireCostConfirmation } from './bulk-estimates';
 import { digestOf } from './content-digest';
-import { newTabDestination } from './job-destination';
+import { planTabOutput } from './tab-output-plan';
+import { tabWriteModeOf } from '../shared/tab-output';
 import { startJob } from './jobs';
 
 /**
@@ -103,11 +104,16 @@ export function startAiSearchJob(request: AiSearchRequest, confirmedCost: boolea
   requireCostConfirmation(estimate.maxCredits, confirmedCost);
   const input = aiSearchJobInput(request);
   const name = aiSearchTabName(request);
-  const sourceKey = `${aiSearchKeyPrefix(input.pageSize, input.pages)}${name}|${digestOf(JSON.stringify(input))}`;
-  return startJob(
-    'ai-search-pages',
-    input,
-    sourceKey,
-    () => (total) => newTabDestination(name, AI_SEARCH_COLUMNS.length, total),
+  const mode = tabWriteModeOf(request.tabMode);
+  const sourceKey = `${aiSearchKeyPrefix(input.pageSize, input.pages)}${name}|${mode}|${digestOf(JSON.stringify(input))}`;
+  // A new tab, or the named one replaced or added to (issue 15), checked before the job starts.
+  return startJob('ai-search-pages', input, sourceKey, () =>
+    planTabOutput({
+      output: { name, mode },
+      fallbackName: name,
+      width: AI_SEARCH_COLUMNS.length,
+      header: AI_SEARCH_COLUMNS.map((col) => col.label),
+      what: 'this AI search',
+    }),
   );
 }

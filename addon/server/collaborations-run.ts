@@ -1,6 +1,9 @@
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { parseHandle } from '../../shared/handles';
-import { COLLABORATION_POST_COLUMNS } from '../../shared/rows/collaboration-rows';
+import {
+  COLLABORATION_POST_COLUMNS,
+  COLLABORATION_SUMMARY_COLUMNS,
+} from '../../shared/rows/collaboration-rows';
 import type {
   CollaborationSummaryAnswer,
   CollaborationsRequest as CollaborationsBody,
@@ -21,11 +24,12 @@ import {
 } from '../shared/collaborations-rules';
 import { requireCostConfirmation } from './bulk-estimates';
 import { digestOf } from './content-digest';
-import { newTabDestination } from './job-destination';
 import { startJob } from './jobs';
 import { creditsText, plural } from './number-text';
 import { spreadsheetTimeZone } from './sheet-dates';
-import { writeTableToNewTab } from './table-tab';
+import { writeTableToTab } from './table-tab';
+import { planTabOutput } from './tab-output-plan';
+import { tabWriteModeOf } from '../shared/tab-output';
 import { asRecord, columnsAt, optionalNumberAt, optionalStringAt, rowsAt } from './worker-answers';
 import { callRoute } from './worker-client';
 
@@ -118,6 +122,29 @@ function collaborationsTabName(request: CollaborationsRequest): string {
   return `${what} ${partyLabel(request)}`;
 }
 
+/** The header of what a request writes; null for the older API, whose columns its first page fixes. */
+function collaborationsHeader(request: CollaborationsRequest): string[] | null {
+  if (request.kind === 'older') return null;
+  if (request.kind === 'summary') return COLLABORATION_SUMMARY_COLUMNS.map((col) => col.label);
+  return [...COLLABORATION_POST_COLUMNS.map((col) => col.label), 'Creator'];
+}
+
+/**
+ * The tab the request writes into: the name given or made from it, new, replaced or added to
+ * (issue 15), checked before anything is paid.
+ */
+function collaborationsTabPlan(request: CollaborationsRequest, width: number) {
+  const given = (request.tab?.name ?? '').trim();
+  const name = given === '' ? collaborationsTabName(request) : given;
+  return planTabOutput({
+    output: { name, mode: tabWriteModeOf(request.tab?.mode) },
+    fallbackName: name,
+    width,
+    header: collaborationsHeader(request),
+    what: request.kind === 'summary' ? 'this summary' : 'these posts',
+  });
+}
+
 function readSide(value: string | null): CollaborationsSubject {
   return value === 'brand' ? 'brand' : 'influencer';
 }
@@ -134,13 +161,13 @@ function startPostsJob(
   timeZone: string,
 ): CollaborationsStart {
   const input = collaborationsJobInput(request, timeZone);
-  const name = collaborationsTabName(request);
+  const name = `${request.tab?.name ?? ''}|${request.tab?.mode ?? 'new'}|${collaborationsTabName(request)}`;
   // The job's columns (fixed by the worker when it is created) set the tab's width when it is prepared.
   const job = startJob(
     'collaboration-posts',
     input,
     `collabs|${name}|${digestOf(JSON.stringify(input))}`,
-    () => (total) => newTabDestination(name, POSTS_WIDTH, total),
+    () => collaborationsTabPlan(request, POSTS_WIDTH),
   );
   return { kind: 'job', job };
 }
@@ -150,6 +177,7 @@ function writeSummary(request: CollaborationSummaryRequest, timeZone: string): C
     ...currentBody(request, timeZone),
     ...optional('groupBrandCollaborations', request.subject === 'influencer' && request.groupByDomain),
   };
+  const place = collaborationsTabPlan(request, COLLABORATION_SUMMARY_COLUMNS.length);
   const answer = asRecord<CollaborationSummaryAnswer>(
     callRoute(WORKER_ROUTES.collaborationSummary, { body }),
     'the collaborations summary',
@@ -157,7 +185,10 @@ function writeSummary(request: CollaborationSummaryRequest, timeZone: string): C
   const side = readSide(optionalStringAt(answer, 'side'));
   const credits = optionalNumberAt(answer, 'credits') ?? 0;
   const rows = rowsAt(answer, 'rows');
-  const written = writeTableToNewTab(collaborationsTabName(request), columnsAt(answer, 'columns'), rows);
+  const written = writeTableToTab(place, columnsAt(answer, 'columns'), rows, {
+    kind: 'collaboration-summary',
+    credits,
+  });
   const partners = Math.max(0, rows.length - 1);
   const partner = side === 'brand' ? 'influencer' : 'brand';
   return {

@@ -1,6 +1,6 @@
 import type { ColumnSource } from '../shared/sidebar-api';
 import { columnNumber, rangeA1, sheetA1 } from './a1-notation';
-import { looksLikeHeader, type InputKind } from './header-detection';
+import { isHeaderAt, type InputKind } from './header-detection';
 import { sheetDay } from './sheet-dates';
 import type { CellValue } from './sheet-values';
 
@@ -66,7 +66,7 @@ function headerAbove(
 ): number | null {
   if (firstRow < 2 || values.length === 0) return null;
   const above = sheet.getRange(firstRow - 1, column, 1, 1).getValues()[0][0];
-  return looksLikeHeader([above, values[0]], kind) ? firstRow - 1 : null;
+  return isHeaderAt([above, values[0]], kind, firstRow - 1) ? firstRow - 1 : null;
 }
 
 /** Reads the column a bulk action works on; throws a sentence when there is nothing to work on. */
@@ -82,7 +82,7 @@ export function readColumnSource(source: ColumnSource, kind: InputKind): ColumnI
     .getRange(firstRow, column, count, 1)
     .getValues()
     .map((row) => row[0]);
-  const header = looksLikeHeader(all, kind);
+  const header = isHeaderAt(all, kind, firstRow);
   const values = header ? all.slice(1) : all;
   // Rows below the column's last value belong to longer columns beside it, not to this input.
   while (values.length > 0 && isBlank(values[values.length - 1])) values.pop();

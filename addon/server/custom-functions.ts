@@ -4,6 +4,7 @@ import { parseHandle, parsePlatform } from '../../shared/handles';
 import { OVERLAP_PLATFORMS, PLATFORMS, type OverlapPlatform, type Platform } from '../../shared/platforms';
 import type { Row } from '../../shared/rows/columns';
 import { selectReportColumns } from '../../shared/rows/report-rows';
+import { roundRowsAsShown } from '../../shared/rows/shown-precision';
 import {
   MAX_EMAIL_INPUTS,
   MAX_OVERLAP_HANDLES,
@@ -14,13 +15,16 @@ import {
   checkFlag,
   checkNotBlank,
   checkText,
-  flagOrDefault,
+  flagOf,
   isOmitted,
   listCells,
   nonBlankCells,
   textCells,
 } from './formula-arguments';
 import { formulaCacheKey, readThroughCache } from './formula-cache';
+import { formulaLayout, type FormulaLayout } from './formula-layout';
+import { readFormulaPlace } from './formula-place';
+import { looksLikeHeader, type InputKind } from './header-detection';
 import { lazySpreadsheetTimeZone, sheetDay, spreadsheetTimeZone } from './sheet-dates';
 import { readTableAnswer } from './worker-answers';
 import { callRoute } from './worker-client';
@@ -56,6 +60,26 @@ function toCells(rows: readonly Row[]): CellValue[][] {
 }
 
 /**
+ * Where this run's header goes (formula-layout.ts): only a FALSE skips reading where the formula
+ * stands. `cells` are the input's cells in order, for a label in its first.
+ */
+function layoutOf(
+  functionName: string,
+  with_header: CellArgument | undefined,
+  cells: readonly CellValue[],
+  kind: InputKind,
+): FormulaLayout {
+  const asked = flagOf(with_header);
+  const place = asked === false ? { formulaRow: null, inputRow: null } : readFormulaPlace(functionName);
+  return formulaLayout({ asked, ...place, firstCellIsLabel: looksLikeHeader(cells, kind) });
+}
+
+/** The input cells to look up: a label in the first is answered by the header row instead. */
+function dataCells(cells: readonly CellValue[], layout: FormulaLayout): CellValue[] {
+  return layout.labelRow ? cells.slice(1) : cells.slice();
+}
+
+/**
  * Cells as the worker takes them, dates as the day the sheet shows (in the sheet's zone, read
  * only when some cell is a date); said here so the cache key agrees.
  */
@@ -87,8 +111,9 @@ function tableFromWorker<B extends object>(
       const sent = deadline ? { ...body, deadlineMs: FORMULA_DEADLINE_MS } : body;
       const answer = readTableAnswer(callRoute(route, { body: sent, bearer: key, workerUrl }));
       // Rows still fetching or waiting for an approval must ask again on the next recalculation.
+      // Numbers as the sidebar shows them (4.16%, not 0.0415944...): a formula cannot format its cells.
       return {
-        value: toCells(answer.rows),
+        value: toCells(roundRowsAsShown(answer.rows, answer.columns)),
         cacheable: answer.pending === 0 && answer.awaitingApproval === 0,
       };
     });
@@ -104,17 +129,22 @@ function tableFromWorker<B extends object>(
 // (https://github.com/enuchi/React-Google-Apps-Script/issues/216), which "[platform]" is not.
 /**
  * Creator reports for one or more social accounts: one row per input row, in order, one column per
- * field. Handles may be names, @names, profile URLs or ids; URLs say their own platform. A range is
- * answered in one request; a recalculation is served from the cache for free. Rows still being
- * fetched say so: use Extensions > Creator Sheets > Refresh formulas a minute later.
+ * field. Handles may be names, @names, profile URLs or ids; URLs say their own platform. Rows line
+ * up with their input: typed in C2 beside A2:A200, A2's report is in row 2. A header row comes
+ * first only with with_header TRUE, when the formula stands above its input (in C1 for A2:A200),
+ * or when the input starts with its column's label in row 1 (A:A). A range is answered in one
+ * request; a recalculation is served from the cache for free. Rows still being fetched say so:
+ * use Extensions > Creator Sheets > Refresh formulas a minute later. #REF! means the rows would
+ * overwrite data (Sheets: "Array result was not expanded because it would overwrite data in D3"):
+ * empty the cells below and right of the formula, or move it.
  *
  * @param {string|string[][]} handles A handle or profile URL, or a column of them such as A2:A200.
  * @param {string} platform Optional: "instagram", "tiktok" or "youtube", for names and ids; URLs say their own.
  * @param {string|string[][]} fields Optional: columns or groups, such as "followers, engagement_rate"; empty for the default set.
- * @param {boolean} with_header Optional: TRUE (the default) to start with a header row, FALSE for rows only.
+ * @param {boolean} with_header Optional: TRUE to start with a header row, FALSE for rows only; left out, a header only above the input.
  * @return {string|Array<Array<string|number|boolean>>} One row per input row, or a sentence saying what is wrong.
  * @example =INFLUENCER_REPORT(A2:A200, "instagram")
- * @example =INFLUENCER_REPORT("@nasa", "youtube", "followers, engagement_rate", FALSE)
+ * @example =INFLUENCER_REPORT("@nasa", "youtube", "followers, engagement_rate", TRUE)
  * @customfunction
  */
 export function INFLUENCER_REPORT(
@@ -141,17 +171,18 @@ export function INFLUENCER_REPORT(
   const fieldNames = textCells(fields);
   const selection = selectReportColumns(fieldNames);
   if (!selection.ok) return selection.error;
+  const layout = layoutOf('INFLUENCER_REPORT', with_header, list.cells, 'handles');
   const defaultPlatform = platformOf(platform);
   // The report date is a day on the sheet's calendar; the zone is in the cache key with the rest.
   const timeZone = spreadsheetTimeZone();
   return tableFromWorker(
     WORKER_ROUTES.reports,
     {
-      handles: plainCells(list.cells, () => timeZone),
+      handles: plainCells(dataCells(list.cells, layout), () => timeZone),
       timeZone,
       ...(defaultPlatform === undefined ? {} : { platform: defaultPlatform }),
       ...(fieldNames.length === 0 ? {} : { fields: fieldNames }),
-      withHeader: flagOrDefault(with_header, true),
+      withHeader: layout.header,
     },
     true,
   );
@@ -160,13 +191,18 @@ export function INFLUENCER_REPORT(
 /**
  * The creator accounts behind e-mail addresses: one row per input row, in order, with the matched
  * account (platform, handle, followers, engagement rate, URL) or why there is none (no match,
- * invalid). A range is answered in one request, never once per cell.
+ * invalid). Rows line up with their input: typed in B2 beside A2:A1000, A2's row is in row 2. A
+ * header row comes first only with with_header TRUE, when the formula stands above its input (in
+ * B1 for A2:A1000), or when the input starts with its column's label in row 1 (A:A). A range is
+ * answered in one request, never once per cell. #REF! means the rows would overwrite data
+ * (Sheets: "Array result was not expanded because it would overwrite data in C3"): empty the cells
+ * below and right of the formula, or move it.
  *
  * @param {string|string[][]} emails An e-mail address, or a column of them such as A2:A1000.
- * @param {boolean} with_header Optional: TRUE (the default) to start with a header row, FALSE for rows only.
+ * @param {boolean} with_header Optional: TRUE to start with a header row, FALSE for rows only; left out, a header only above the input.
  * @return {string|Array<Array<string|number|boolean>>} One row per input row, or a sentence saying what is wrong.
  * @example =EMAIL_SEARCH(A2:A1000)
- * @example =EMAIL_SEARCH("creator@example.com", FALSE)
+ * @example =EMAIL_SEARCH("creator@example.com", TRUE)
  * @customfunction
  */
 export function EMAIL_SEARCH(emails: CellArgument, with_header?: CellArgument): CellResult {
@@ -183,11 +219,12 @@ export function EMAIL_SEARCH(emails: CellArgument, with_header?: CellArgument): 
       'use Extensions > Creator Sheets > Enrich selected column.'
     );
   }
+  const layout = layoutOf('EMAIL_SEARCH', with_header, list.cells, 'emails');
   return tableFromWorker(
     WORKER_ROUTES.emailSearch,
     {
-      emails: plainCells(list.cells),
-      withHeader: flagOrDefault(with_header, true),
+      emails: plainCells(dataCells(list.cells, layout)),
+      withHeader: layout.header,
     },
     true,
   );
@@ -210,22 +247,34 @@ function platformFromUrls(handles: readonly CellValue[]): Platform | null {
 /**
  * How much the audiences of 2 or more creators overlap: one row per creator (followers, unique and
  * overlapping audience) and a totals row. Instagram and YouTube only. One paid call for the whole
- * set, cached like a report.
+ * set, cached like a report. A header row comes first only with with_header TRUE, when the formula
+ * stands above its input (in C1 for A2:A6), or when the input starts with its column's label in
+ * row 1 (A:A). #REF! means the rows would overwrite data (Sheets: "Array result was not expanded
+ * because it would overwrite data in D3"): empty the cells below and right of the formula, or
+ * move it.
  *
  * @param {string|string[][]} handles Two or more handles or profile URLs, such as A2:A6.
  * @param {string} platform Optional: "instagram" or "youtube", for names and ids; URLs say their own.
- * @return {string|Array<Array<string|number|boolean>>} The overlap table with a header row, or a sentence saying what is wrong.
- * @example =AUDIENCE_OVERLAP(A2:A6, "instagram")
+ * @param {boolean} with_header Optional: TRUE to start with a header row, FALSE for rows only; left out, a header only above the input.
+ * @return {string|Array<Array<string|number|boolean>>} A row per creator and a totals row, or a sentence saying what is wrong.
+ * @example =AUDIENCE_OVERLAP(A2:A6, "instagram", TRUE)
  * @example =AUDIENCE_OVERLAP({"https://www.youtube.com/@nasa"; "https://www.youtube.com/@esa"})
  * @customfunction
  */
-export function AUDIENCE_OVERLAP(handles: CellArgument, platform?: CellArgument): CellResult {
+export function AUDIENCE_OVERLAP(
+  handles: CellArgument,
+  platform?: CellArgument,
+  with_header?: CellArgument,
+): CellResult {
   const problem = firstProblem([
     checkNotBlank(handles, 'handles', 'give 2 or more handles such as A2:A6'),
     platformProblem(platform),
+    checkFlag(with_header, 'with_header'),
   ]);
   if (problem !== null) return problem;
-  const list = nonBlankCells(handles);
+  const given = nonBlankCells(handles);
+  const layout = layoutOf('AUDIENCE_OVERLAP', with_header, given, 'handles');
+  const list = dataCells(given, layout);
   if (list.length < 2) return 'Audience overlap compares 2 or more creators: give at least 2 handles.';
   if (list.length > MAX_OVERLAP_HANDLES) {
     return `Audience overlap compares at most ${MAX_OVERLAP_HANDLES} creators at once, got ${list.length}.`;
@@ -244,7 +293,7 @@ export function AUDIENCE_OVERLAP(handles: CellArgument, platform?: CellArgument)
     {
       handles: plainCells(list),
       platform: chosen,
-      withHeader: true,
+      withHeader: layout.header,
     },
     true,
   );

@@ -162,7 +162,10 @@ export function writeDictionaryMatches(request: DictionaryBrowse): DictionaryWri
   const rows = table.rows.slice(0, limit);
   const truncated = table.rows.length > limit || (table.total !== null && table.total > limit);
   const leftOut = table.total === null ? null : Math.max(0, table.total - rows.length);
-  const written = writeTableToNewTab(dictionaryTabName(request), table.columns, rows);
+  const written = writeTableToNewTab(dictionaryTabName(request), table.columns, rows, {
+    kind: 'dictionary',
+    credits: 0,
+  });
   let message = `Wrote ${plural(rows.length, entry.noun.replace(/s$/, ''), entry.noun)}${matchingText(browse)} to ${written.destination}, for free.`;
   if (truncated) {
     message +=

@@ -30,7 +30,7 @@ export function approveFormulaCredits(credits: number): FormulaApprovalView {
   const allowance = readAllowanceAnswer(
     callRoute(WORKER_ROUTES.approveFormulas, { params: documentParams(), body: { credits } }),
   );
-  return { allowance, refreshed: refreshAddonFormulas() };
+  return { allowance, refreshed: refreshAddonFormulas().refreshed };
 }
 
 function documentParams(): { documentId: string } {

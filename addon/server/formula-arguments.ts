@@ -71,9 +71,9 @@ export function textCells(argument: CellArgument | undefined): string[] {
   return nonBlankCells(argument).map((value) => String(value).trim());
 }
 
-/** with_header as a boolean: TRUE unless FALSE was given. */
-export function flagOrDefault(argument: CellArgument | undefined, fallback: boolean): boolean {
-  return typeof argument === 'boolean' ? argument : fallback;
+/** with_header as given: TRUE or FALSE, or null when left out (or an empty cell). */
+export function flagOf(argument: CellArgument | undefined): boolean | null {
+  return typeof argument === 'boolean' ? argument : null;
 }
 
 /** Whether an optional argument was left out or given as an empty cell. */

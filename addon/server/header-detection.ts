@@ -32,3 +32,36 @@ export function looksLikeHeader(values: readonly unknown[], kind: InputKind): bo
   if (kind === 'handles') return !isValidHandle(text);
   return !isValidEmail(text) && !isValidHandle(text);
 }
+
+/** Words a column title is made of ("Instagram handle", "Contact e-mail", "Creator name"). */
+const TITLE_WORDS = new Set(
+  (
+    'e-mail email e-mails emails mail address addresses contact contacts handle handles user users ' +
+    'username usernames name names creator creators influencer influencers account accounts profile ' +
+    'profiles url urls link links channel channels id ids instagram tiktok youtube ig yt social ' +
+    'of the and or for to'
+  ).split(' '),
+);
+
+/** A known header word, or a title made only of such words. */
+function isTitle(text: string): boolean {
+  if (HEADER_WORDS.test(text)) return true;
+  const words = text
+    .toLowerCase()
+    .split(/[\s_/()&:.,#]+/)
+    .filter((word) => word !== '');
+  return words.length > 0 && words.every((word) => TITLE_WORDS.has(word));
+}
+
+/**
+ * Whether the first value of cells that start at row `firstRow` is a header. In row 1 a header is
+ * what looksLikeHeader says. Further down, data usually sits above and the first cell is data too
+ * (C5:C9 starting at "Jonas Schneider"), so it is a header only when it clearly is one: a column
+ * title (isTitle) over cells that are no titles themselves (a column of platform names is data).
+ */
+export function isHeaderAt(values: readonly unknown[], kind: InputKind, firstRow: number): boolean {
+  if (!looksLikeHeader(values, kind)) return false;
+  if (firstRow <= 1) return true;
+  if (!isTitle(String(values[0]).trim())) return false;
+  return !values.slice(1).some((value) => typeof value === 'string' && isTitle(value.trim()));
+}

@@ -1,6 +1,7 @@
 import { SHEETS_NUMBER_FORMATS, type Column, type Row } from '../../shared/rows/columns';
 import { rangeA1, sheetA1 } from './a1-notation';
 import type { ColumnInput } from './column-source';
+import type { TabWriteMode } from '../shared/tab-output';
 import { formatCount } from './number-text';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -20,6 +21,11 @@ export interface Destination {
   /** Rows the job may write: its total (for paged kinds, the most it can have). */
   rows: number;
   newTab: boolean;
+  /**
+   * How the table meets its tab (issue 15): beside the input, a new tab, or a named tab replaced or
+   * added to. Records of an older version have none: they were beside the input or a new tab.
+   */
+  mode?: 'beside' | TabWriteMode;
 }
 
 /** Sheets refuses tab names longer than this. */
@@ -47,6 +53,7 @@ export function besideDestination(input: ColumnInput, width: number): Destinatio
     width,
     rows: input.values.length,
     newTab: false,
+    mode: 'beside',
   };
 }
 
@@ -80,6 +87,7 @@ export function newTabDestination(wanted: string, width: number, rows: number): 
     width,
     rows,
     newTab: true,
+    mode: 'new',
   };
 }
 

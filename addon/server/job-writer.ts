@@ -158,14 +158,19 @@ function followServerDelivery(
  * rows ready, 20 written." The worker keeps the job and goes on by itself: nothing for the user to do.
  */
 function waitingMessage(waiting: JobWaiting, done: number, total: number, written: number): string {
+  return (
+    `${waitingNote(waiting)}; ` +
+    `${formatCount(Math.max(done, written))} of ${formatCount(total)} rows ready, ${formatCount(written)} written.`
+  );
+}
+
+/** The waiting sentence without the counts, for the sidebar's job details (which show them). */
+function waitingNote(waiting: JobWaiting): string {
   const seconds = Math.max(0, Math.round((Date.parse(waiting.until) - Date.now()) / 1000));
   const when =
     seconds < 90 ? `in about ${Math.max(1, seconds)} s` : `in about ${Math.round(seconds / 60)} min`;
   const of = waiting.maxPauses > 0 ? ` of ${waiting.maxPauses}` : '';
-  return (
-    `Waiting: ${waiting.reason.replace(/\.$/, '')}. Trying again ${when} (pause ${waiting.pause}${of}); ` +
-    `${formatCount(Math.max(done, written))} of ${formatCount(total)} rows ready, ${formatCount(written)} written.`
-  );
+  return `Waiting: ${waiting.reason.replace(/\.$/, '')}. Trying again ${when} (pause ${waiting.pause}${of})`;
 }
 
 /** Who writes the rows, said after the progress while the job runs. */
@@ -204,7 +209,7 @@ function statusMessage(outcome: WriteOutcome): string {
       );
     }
     case 'done':
-      return stoppedEarly
+      return stoppedEarly || !outcome.finished
         ? `Done on the worker: ${formatCount(written)} of ${formatCount(progress.done)} rows written so far, writing on.`
         : `Done: ${plural(written, 'row')} written, ${spent} spent${errors}.`;
     case 'cancelled':
@@ -214,13 +219,41 @@ function statusMessage(outcome: WriteOutcome): string {
   }
 }
 
-/** What the sidebar's progress line shows. */
+/**
+ * What the counts of the sidebar's job line do not say (issue 15: the line says rows and credits
+ * once): the AI search's page, waiting out trouble and until when, why it failed, and who writes
+ * the rows. Rows ready but not written yet the sidebar tells from the counts.
+ */
+function progressNote(outcome: WriteOutcome, shown: JobView['status']): string {
+  const { progress, record } = outcome;
+  const parts: string[] = [];
+  if (progress.status === 'queued') parts.push('The worker starts it shortly.');
+  if (progress.status === 'running' && record.kind === 'ai-search-pages') {
+    const page = aiSearchPageLine(record.sourceKey, progress.done);
+    if (page !== null) parts.push(`${page.charAt(0).toUpperCase()}${page.slice(1)}.`);
+  }
+  if (progress.status === 'running' && progress.waiting !== null)
+    parts.push(`${waitingNote(progress.waiting)}.`);
+  if (progress.status === 'failed') {
+    parts.push(`${(progress.lastError ?? 'The worker gave no reason').replace(/\.$/, '')}.`);
+  }
+  const delivery = deliveryLine(record, shown).trim();
+  if (delivery !== '') parts.push(delivery);
+  return parts.join(' ');
+}
+
+/**
+ * What the sidebar's progress line shows. A job the worker has ended whose rows are not all in the
+ * sheet yet (a poll's time ran out, or the worker writes them itself) still reads as running: the
+ * sidebar polls only running jobs, and this document's record of it ends only with a poll.
+ */
 export function toJobView(outcome: WriteOutcome): JobView {
   const { progress, record } = outcome;
+  const status = isFinalJobStatus(progress.status) && !outcome.finished ? 'running' : progress.status;
   return {
     id: record.id,
     kind: record.kind,
-    status: progress.status,
+    status,
     done: progress.done,
     total: progress.total,
     creditsSpent: progress.creditsSpent,
@@ -229,5 +262,6 @@ export function toJobView(outcome: WriteOutcome): JobView {
     rowsWritten: record.rowsWritten,
     destination: destinationLabel(record.destination),
     message: progressMessage(outcome),
+    note: progressNote(outcome, status),
   };
 }

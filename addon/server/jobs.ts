@@ -1,5 +1,5 @@
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
-import { EMAIL_COLUMNS } from '../../shared/rows/email-rows';
+import { EMAIL_COLUMNS, EMAIL_RESULT_COLUMNS } from '../../shared/rows/email-rows';
 import { selectReportColumns } from '../../shared/rows/report-rows';
 import { SEARCH_COLUMNS } from '../../shared/rows/search-rows';
 import { isFinalJobStatus } from '../../shared/worker-api/job-status';
@@ -18,6 +18,7 @@ import type {
   ReportsOptions,
   SearchForm,
 } from '../shared/sidebar-api';
+import { BULK_TAB_NAMES } from '../shared/bulk-tab-names';
 import { estimateEmailColumn, estimateHandleColumn, requireCostConfirmation } from './bulk-estimates';
 import { plainValues, readColumnSource, type ColumnInput } from './column-source';
 import { spreadsheetTimeZone } from './sheet-dates';
@@ -26,7 +27,6 @@ import { withDocumentLock } from './document-lock';
 import {
   besideDestination,
   destinationSheet,
-  newTabDestination,
   occupiedCells,
   prepareDestination,
   requireOverwriteConsent,
@@ -35,7 +35,9 @@ import {
 } from './job-destination';
 import { deleteJobRecord, listJobRecords, readJobRecord, saveJobRecord, type JobRecord } from './job-records';
 import { toJobView, writeFinishedRows, type JobWriterDeps } from './job-writer';
-import { estimateSearchForm, searchJobInput } from './search-form';
+import { noteJobEnded, noteJobStarted } from './job-run-history';
+import { estimateSearchForm, searchJobInput, searchTabOutput } from './search-form';
+import { planTabOutput } from './tab-output-plan';
 import {
   asRecord,
   numberAt,
@@ -137,7 +139,12 @@ export function pollJobRows(jobId: string): JobView {
   if (record.finishedAt !== null) return viewOnly(record);
   // Two polls at once (google.script.run runs them in parallel) would write the same blocks.
   return withDocumentLock(
-    () => toJobView(writeFinishedRows(readRecord(jobId), writerDeps)),
+    () => {
+      const outcome = writeFinishedRows(readRecord(jobId), writerDeps);
+      // Once per job: a finished record is answered by viewOnly from then on.
+      if (outcome.finished) noteJobEnded(outcome.record, outcome.progress);
+      return toJobView(outcome);
+    },
     () => viewOnly(record),
   );
 }
@@ -155,7 +162,9 @@ export function cancelJobRun(jobId: string): JobView {
     // Its tab was deleted: there is nowhere left to write, so the job is over for this document.
     const finished = { ...record, finishedAt: Date.now() };
     saveJobRecord(finished);
-    return viewOnly(finished);
+    const view = viewOnly(finished);
+    noteJobEnded(finished, { ...workerProgress(jobId), status: 'cancelled' });
+    return view;
   }
   return pollJobRows(jobId);
 }
@@ -219,6 +228,7 @@ export function startJob(
         finishedAt: null,
       };
       saveJobRecord(record);
+      noteJobStarted(record);
       return record.id;
     },
     () => {
@@ -230,7 +240,10 @@ export function startJob(
 
 /** Identifies a start: the kind, the input's place and content, and the target. */
 function columnSourceKey(input: ColumnInput, start: BulkStart, extra: unknown, timeZone: string): string {
-  const target = start.target.kind === 'beside' ? 'beside' : `newTab:${start.target.name ?? ''}`;
+  const target =
+    start.target.kind === 'beside'
+      ? 'beside'
+      : `newTab:${start.target.name ?? ''}${start.target.mode === undefined || start.target.mode === 'new' ? '' : `:${start.target.mode}`}`;
   const place = [input.sheet.getSheetId(), input.column, input.firstDataRow, input.values.length].join(':');
   return `${place}|${target}|${digestOf(JSON.stringify([plainValues(input.values, timeZone), extra]))}`;
 }
@@ -239,17 +252,25 @@ function columnSourceKey(input: ColumnInput, start: BulkStart, extra: unknown, t
 function columnDestination(
   input: ColumnInput,
   start: BulkStart,
-  width: number,
+  header: readonly string[],
   defaultTabName: string,
+  what: string,
 ): () => (total: number) => Destination {
   return () => {
     if (start.target.kind === 'beside') {
-      const destination = besideDestination(input, width);
+      const destination = besideDestination(input, header.length);
       requireOverwriteConsent(input.sheet, destination, start.confirmedOverwrite);
       return () => destination;
     }
-    const name = start.target.name ?? defaultTabName;
-    return (total) => newTabDestination(name, width, total);
+    // A named tab replaced or added to (issue 15); never the tab the input is read from.
+    return planTabOutput({
+      output: { name: start.target.name ?? '', mode: start.target.mode ?? 'new' },
+      fallbackName: defaultTabName,
+      width: header.length,
+      header,
+      what,
+      inputSheetId: input.sheet.getSheetId(),
+    });
   };
 }
 
@@ -265,7 +286,7 @@ function requireRows(input: ColumnInput, rows: number, what: string): void {
 
 export function estimateEmailSource(source: ColumnSource): BulkEstimate {
   const input = readColumnSource(source, 'emails');
-  return withBesideCheck(estimateEmailColumn(input.values), input, EMAIL_COLUMNS.length);
+  return withBesideCheck(estimateEmailColumn(input.values), input, EMAIL_RESULT_COLUMNS.length);
 }
 
 export function startEmailEnrichment(start: BulkStart): JobView {
@@ -273,35 +294,43 @@ export function startEmailEnrichment(start: BulkStart): JobView {
   const estimate = estimateEmailColumn(input.values);
   requireRows(input, estimate.rows, 'addresses');
   requireCostConfirmation(estimate.maxCredits, start.confirmedCost);
-  const destination = columnDestination(input, start, EMAIL_COLUMNS.length, 'E-mail enrichment');
+  // Beside the addresses, the rows start after them: the address is not written again beside itself.
+  const beside = start.target.kind === 'beside';
+  const destination = columnDestination(
+    input,
+    start,
+    (beside ? EMAIL_RESULT_COLUMNS : EMAIL_COLUMNS).map((col) => col.label),
+    BULK_TAB_NAMES.enrichment,
+    'this enrichment',
+  );
   const timeZone = spreadsheetTimeZone();
   return startJob(
     'email-enrichment',
-    { emails: plainValues(input.values, timeZone) },
+    { emails: plainValues(input.values, timeZone), ...(beside ? { withInput: false } : {}) },
     columnSourceKey(input, start, null, timeZone),
     destination,
   );
 }
 
-function reportColumnsCount(options: ReportsOptions): number {
+function reportColumnLabels(options: ReportsOptions): string[] {
   const selection = selectReportColumns(options.fields);
   if (!selection.ok) throw new Error(selection.error);
-  return selection.columns.length;
+  return selection.columns.map((col) => col.label);
 }
 
 export function estimateReportSource(source: ColumnSource, options: ReportsOptions): BulkEstimate {
-  const width = reportColumnsCount(options);
+  const width = reportColumnLabels(options).length;
   const input = readColumnSource(source, 'handles');
   return withBesideCheck(estimateHandleColumn(input.values, options.platform), input, width);
 }
 
 export function startBulkReports(start: BulkStart, options: ReportsOptions): JobView {
-  const width = reportColumnsCount(options);
+  const header = reportColumnLabels(options);
   const input = readColumnSource(start.source, 'handles');
   const estimate = estimateHandleColumn(input.values, options.platform);
   requireRows(input, estimate.rows, 'handles');
   requireCostConfirmation(estimate.maxCredits, start.confirmedCost);
-  const destination = columnDestination(input, start, width, 'Reports');
+  const destination = columnDestination(input, start, header, BULK_TAB_NAMES.reports, 'these reports');
   // Read once: the job's report dates are days on this calendar, and the key follows the zone too.
   const timeZone = spreadsheetTimeZone();
   const jobInput = {
@@ -320,16 +349,22 @@ export function startBulkReports(start: BulkStart, options: ReportsOptions): Job
 
 export { estimateSearchForm };
 
-/** A search over `pages` pages into a new tab named after the search. */
+/**
+ * A search over `pages` pages into the tab named after the search: a new one, or that tab replaced
+ * or added to (issue 15), checked before the job starts.
+ */
 export function startSearchJob(form: SearchForm, confirmedCost: boolean): JobView {
   const input = searchJobInput(form);
   requireCostConfirmation(estimateSearchForm(form).maxCredits, confirmedCost);
-  const title = form.title.trim() === '' ? `Search ${input.platform}` : form.title.trim();
-  const sourceKey = `search|${title}|${digestOf(JSON.stringify(input))}`;
-  return startJob(
-    'search-pages',
-    input,
-    sourceKey,
-    () => (total) => newTabDestination(title, SEARCH_COLUMNS.length, total),
+  const output = searchTabOutput(form, input.platform);
+  const sourceKey = `search|${output.name}|${output.mode}|${digestOf(JSON.stringify(input))}`;
+  return startJob('search-pages', input, sourceKey, () =>
+    planTabOutput({
+      output,
+      fallbackName: output.name,
+      width: SEARCH_COLUMNS.length,
+      header: SEARCH_COLUMNS.map((col) => col.label),
+      what: 'this search',
+    }),
   );
 }

@@ -18,7 +18,9 @@ import { aUserId, cellsQuotedIn, platformName, readMemberIds, type MemberIds } f
 import { readMemberCells } from './list-member-source';
 import { changeMembers, deleteList, fetchList, fetchLists, fetchMembers, postList } from './lists-worker';
 import { formatCount, plural } from './number-text';
-import { writeTableToNewTab } from './table-tab';
+import { writeTableToTab } from './table-tab';
+import { planTabOutput } from './tab-output-plan';
+import type { TabOutput } from '../shared/tab-output';
 import { WorkerCallError } from './worker-failure';
 
 /**
@@ -60,10 +62,18 @@ export function openList(listId: string): ListDetail {
   };
 }
 
-export function writeListToTab(listId: string): ListTab {
+/** Every member into a new tab, or a named tab replaced or added to (issue 15). Reading is free. */
+export function writeListToTab(listId: string, output?: TabOutput): ListTab {
   const list = fetchList(listId);
   const members = fetchMembers(listId);
-  const written = writeTableToNewTab(`List ${list.name}`, members.columns, members.rows);
+  const place = planTabOutput({
+    output: output ?? { name: '', mode: 'new' },
+    fallbackName: `List ${list.name}`,
+    width: members.columns.length,
+    header: members.columns.map((col) => col.label),
+    what: "the list's members",
+  });
+  const written = writeTableToTab(place, members.columns, members.rows, { kind: 'list-members', credits: 0 });
   return {
     list: { ...list, approximateMembers: members.total },
     members: members.total,

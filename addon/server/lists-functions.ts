@@ -9,6 +9,7 @@ import type {
   MemberInput,
 } from '../shared/lists-api';
 import type { ColumnSource } from '../shared/sidebar-api';
+import type { TabOutput } from '../shared/tab-output';
 import {
   changeListMembers,
   checkMembers,
@@ -39,9 +40,9 @@ export function openAiList(listId: string): ListDetail {
   return openList(listId);
 }
 
-/** Sidebar: writes every member of an AI list into a new tab. Free. */
-export function writeAiListToTab(listId: string): ListTab {
-  return writeListToTab(listId);
+/** Sidebar: writes every member of an AI list into a new tab, or a named tab replaced or added to. Free. */
+export function writeAiListToTab(listId: string, output?: TabOutput): ListTab {
+  return writeListToTab(listId, output);
 }
 
 /** Sidebar: what a column holds for an AI list (ids, repeats, cells that are not ids); sends nothing. */

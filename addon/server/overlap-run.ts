@@ -162,7 +162,10 @@ export function runOverlapCheck(run: OverlapRun): OverlapOutcome {
   const record = asRecord<OverlapAnswer>(answer, 'the overlap');
   const fromCache = record.fromCache === true;
   const credits = optionalNumberAt(record, 'credits') ?? 0;
-  const written = writeTableToNewTab(overlapTabName(run), table.columns, table.rows);
+  const written = writeTableToNewTab(overlapTabName(run), table.columns, table.rows, {
+    kind: 'overlap',
+    credits,
+  });
 
   // Billed but unreadable: the tab's one row says so, and so does the message, in place of figures
   // that do not exist. Asking again is served from the worker's cache, so it costs nothing.

@@ -15,10 +15,11 @@ import { estimateRawPull, requireUnitsConfirmation } from '../shared/raw-data-es
 import { rawOperation } from '../shared/raw-data-operations';
 import { checkRawPull, operationOf, rawFeedJobInput, rawTabName } from '../shared/raw-data-request';
 import { digestOf } from './content-digest';
-import { newTabDestination } from './job-destination';
 import { spreadsheetTimeZone } from './sheet-dates';
 import { startJob } from './jobs';
-import { writeTableToNewTab } from './table-tab';
+import { writeTableToTab } from './table-tab';
+import { planTabOutput } from './tab-output-plan';
+import { tabWriteModeOf } from '../shared/tab-output';
 import {
   asRecord,
   numberAt,
@@ -72,16 +73,26 @@ function leftAfter(
   return limitOf(optionalNumberAt(answer, 'rawRequestsLeft'), answer.rawLeftOf);
 }
 
+/** Where the pull's table goes: a new tab, or the named one replaced or added to (issue 15). */
+function rawTabPlan(request: RawPullRequest, columns: readonly { label: string }[] | null, width: number) {
+  const name = rawTabName(request);
+  return planTabOutput({
+    output: { name, mode: tabWriteModeOf(request.tabMode) },
+    fallbackName: name,
+    width,
+    header: columns === null ? null : columns.map((col) => col.label),
+    what: 'this pull',
+  });
+}
+
 function startFeedJob(request: RawPullRequest, timeZone: string): RawPullStart {
   const operation = operationOf(request);
   const input = { ...rawFeedJobInput(request), timeZone };
   const name = rawTabName(request);
-  const width = rawColumns(operation.id).length;
-  const job = startJob(
-    'raw-feed',
-    input,
-    `raw|${name}|${digestOf(JSON.stringify(input))}`,
-    () => (total) => newTabDestination(name, width, total),
+  const columns = rawColumns(operation.id);
+  const mode = tabWriteModeOf(request.tabMode);
+  const job = startJob('raw-feed', input, `raw|${name}|${mode}|${digestOf(JSON.stringify(input))}`, () =>
+    rawTabPlan(request, columns, columns.length),
   );
   return { kind: 'job', job };
 }
@@ -95,6 +106,8 @@ function pullOnce(request: RawPullRequest, timeZone: string): RawPullStart {
     layout: request.allFields ? 'flat' : 'table',
     timeZone,
   };
+  // Checked before the request spends: "All fields" has no header to check before the answer.
+  const place = rawTabPlan(request, request.allFields ? null : rawColumns(operation.id), 0);
   let answer: Unread<RawAnswer>;
   try {
     answer = asRecord<RawAnswer>(callRoute(WORKER_ROUTES.raw, { body }), 'the raw answer');
@@ -112,7 +125,12 @@ function pullOnce(request: RawPullRequest, timeZone: string): RawPullStart {
   const table = readTableAnswer(answer);
   // "All fields" takes its columns from the items; with none there is still the operation's header.
   const columns = table.columns.length > 0 ? table.columns : [...rawColumns(operation.id)];
-  const written = writeTableToNewTab(rawTabName(request), columns, table.rows);
+  const rawUnits = numberAt(answer, 'rawUnits');
+  const written = writeTableToTab(place, columns, table.rows, {
+    kind: 'raw-request',
+    credits: 0,
+    rawRequests: rawUnits,
+  });
   return {
     kind: 'table',
     sheetName: written.sheetName,
@@ -120,7 +138,7 @@ function pullOnce(request: RawPullRequest, timeZone: string): RawPullStart {
     rows: written.rows,
     usage: {
       pages: numberAt(answer, 'pages'),
-      rawUnits: numberAt(answer, 'rawUnits'),
+      rawUnits,
       ...leftAfter(answer),
     },
   };

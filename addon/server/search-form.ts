@@ -4,6 +4,7 @@ import type { Platform } from '../../shared/platforms';
 import type { SearchRequestInput } from '../../shared/requests/search';
 import { MAX_SEARCH_JOB_PAGES } from '../../shared/worker-api/request-limits';
 import { CONFIRM_ABOVE_CREDITS, type SearchEstimate, type SearchForm } from '../shared/sidebar-api';
+import { tabWriteModeOf, type TabOutput } from '../shared/tab-output';
 import { maxSearchCredits } from './credit-prices';
 import { creditsText, formatCount, plural } from './number-text';
 
@@ -194,4 +195,10 @@ export function estimateSearchForm(form: SearchForm): SearchEstimate {
     needsConfirmation: maxCredits > CONFIRM_ABOVE_CREDITS,
     summary,
   };
+}
+
+/** The tab the search writes into: its title (or "Search instagram"), new, replaced or added to. */
+export function searchTabOutput(form: SearchForm, platform: Platform): TabOutput {
+  const title = typeof form.title === 'string' ? form.title.trim() : '';
+  return { name: title === '' ? `Search ${platform}` : title, mode: tabWriteModeOf(form.tabMode) };
 }

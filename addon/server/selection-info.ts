@@ -1,5 +1,5 @@
 import type { SelectionInfo } from '../shared/sidebar-api';
-import { looksLikeHeader } from './header-detection';
+import { isHeaderAt } from './header-detection';
 import { lazySpreadsheetTimeZone, sheetDay } from './sheet-dates';
 
 /** Values shown for the user to recognise the column. */
@@ -32,7 +32,7 @@ export function readSelectionInfo(): SelectionInfo | null {
     a1: range.getA1Notation(),
     rows,
     columns: range.getNumColumns(),
-    headerDetected: looksLikeHeader(head, 'any'),
+    headerDetected: isHeaderAt(head, 'any', firstRow),
     preview: head.slice(0, PREVIEW_VALUES).map((value) => previewText(value, zone)),
   };
 }

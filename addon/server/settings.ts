@@ -1,5 +1,7 @@
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
-import type { ConnectionTest, HealthView, Settings } from '../shared/sidebar-api';
+import type { FormulaRefreshView } from '../shared/formula-refresh-api';
+import type { ConnectedSettings, ConnectionTest, HealthView, Settings } from '../shared/sidebar-api';
+import { refreshAddonFormulas, saysNotConnected } from './formula-refresh';
 import { fetchIdentity } from './worker-account';
 import { asRecord, optionalRecordAt, stringAt } from './worker-answers';
 import { callRoute } from './worker-client';
@@ -59,9 +61,10 @@ function revokeQuietly(keyId: string | null, bearer?: string): void {
  * properties, tied to the current worker. A previous key of the same worker is revoked. The
  * document's formulas come along when nobody has connected them to this worker yet, or with
  * `takeOverFormulas` ("Use my account for formulas"): an editor who connects for the sidebar
- * must not silently move a teammate's formulas onto their own budget.
+ * must not silently move a teammate's formulas onto their own budget. When the formulas got a
+ * new key, the ones that said "Not connected" are refreshed at once: nobody has to find the menu.
  */
-export function connectToWorker(takeOverFormulas = false): Settings {
+export function connectToWorker(takeOverFormulas = false): ConnectedSettings {
   const token = ScriptApp.getIdentityToken();
   if (typeof token !== 'string' || token === '') {
     throw new Error(
@@ -102,7 +105,17 @@ export function connectToWorker(takeOverFormulas = false): Settings {
       workerUrl,
     );
   }
-  return readSettings();
+  return { ...readSettings(), formulaRefresh: document === null ? null : refreshDisconnectedFormulas() };
+}
+
+/** The formulas that said "Not connected", set again; null when even that could not be tried. */
+function refreshDisconnectedFormulas(): FormulaRefreshView | null {
+  try {
+    return refreshAddonFormulas({ showing: saysNotConnected });
+  } catch {
+    // The connection stands; the formulas still fill in from Extensions > Refresh formulas.
+    return null;
+  }
 }
 
 /** Revokes this document's key with itself (any editor holds it) and forgets it. */

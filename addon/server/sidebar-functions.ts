@@ -4,6 +4,7 @@ import type {
   BulkEstimate,
   BulkStart,
   ColumnSource,
+  ConnectedSettings,
   ConnectionTest,
   DictionaryKind,
   DictionaryOption,
@@ -60,7 +61,7 @@ export function saveWorkerUrl(url: string): Settings {
  * document key for this spreadsheet's formulas, billed to this user (replacing whoever connected
  * the document before).
  */
-export function connect(): Settings {
+export function connect(): ConnectedSettings {
   return connectToWorker();
 }
 
@@ -68,7 +69,7 @@ export function connect(): Settings {
  * Sidebar ("Use my account for formulas"): connects this user and moves the document's formulas
  * onto their account and budget, revoking the previous document key.
  */
-export function connectFormulas(): Settings {
+export function connectFormulas(): ConnectedSettings {
   return connectToWorker(true);
 }
 

@@ -1,7 +1,9 @@
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
+import type { RunHistoryView, SpendBreakdownView, SpendLine } from '../shared/saved-work-api';
 import type { AccountView, SpendView } from '../shared/sidebar-api';
 import { asRecord, optionalNumberAt, stringAt, type JsonRecord } from './worker-answers';
 import { callRoute } from './worker-client';
+import { sentenceOf } from './worker-failure';
 
 function spendOf(value: unknown): SpendView {
   const record: JsonRecord = typeof value === 'object' && value !== null ? (value as JsonRecord) : {};
@@ -95,4 +97,65 @@ export function fetchAccount(): AccountView {
 export function fetchIdentity(): { email: string; role: 'admin' | 'member' } {
   const usage = asRecord(callRoute(WORKER_ROUTES.usage, { query: { recent: 0 } }), 'the usage');
   return { email: stringAt(usage, 'email'), role: role(usage.role) };
+}
+
+/** A list of `{ <key>: string, credits, calls, rawRequests }` from the breakdown, read tolerantly. */
+function spendLines(value: unknown, key: 'operation' | 'day'): SpendLine[] {
+  if (!Array.isArray(value)) return [];
+  const lines: SpendLine[] = [];
+  for (const item of value) {
+    if (typeof item !== 'object' || item === null) continue;
+    const entry = item as JsonRecord;
+    const name = entry[key];
+    if (typeof name !== 'string') continue;
+    lines.push({
+      key: name,
+      credits: optionalNumberAt(entry, 'credits') ?? 0,
+      calls: optionalNumberAt(entry, 'calls') ?? 0,
+      rawRequests: optionalNumberAt(entry, 'rawRequests') ?? 0,
+    });
+  }
+  return lines;
+}
+
+function breakdownOf(value: unknown): SpendBreakdownView {
+  const record: JsonRecord = typeof value === 'object' && value !== null ? (value as JsonRecord) : {};
+  const total = recordAt(record, 'total');
+  return {
+    credits: optionalNumberAt(total, 'credits') ?? 0,
+    calls: optionalNumberAt(total, 'calls') ?? 0,
+    rawRequests: optionalNumberAt(total, 'rawRequests') ?? 0,
+    byOperation: spendLines(record.byOperation, 'operation'),
+    byDay: spendLines(record.byDay, 'day'),
+  };
+}
+
+/** `GET /api/account/breakdown` as the Account view shows it: the caller's, and an admin's team. */
+export function toBreakdownView(answer: unknown): NonNullable<RunHistoryView['breakdown']> {
+  const record = asRecord(answer, 'the breakdown');
+  return {
+    days: optionalNumberAt(record, 'days') ?? 0,
+    from: stringAt(record, 'from'),
+    to: stringAt(record, 'to'),
+    mine: breakdownOf(record.mine),
+    team: role(record.role) === 'admin' && record.team !== undefined ? breakdownOf(record.team) : null,
+  };
+}
+
+/**
+ * The credits per operation and per UTC day over the last `days` days; a worker that cannot say
+ * (an older one, or a failure) leaves the history without it and says why.
+ */
+export function fetchBreakdown(days = 30): Pick<RunHistoryView, 'breakdown' | 'breakdownNote'> {
+  try {
+    return {
+      breakdown: toBreakdownView(callRoute(WORKER_ROUTES.breakdown, { query: { days } })),
+      breakdownNote: null,
+    };
+  } catch (error) {
+    return {
+      breakdown: null,
+      breakdownNote: `The credits per operation and day could not be read: ${sentenceOf(error)}`,
+    };
+  }
 }

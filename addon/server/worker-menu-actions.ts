@@ -1,3 +1,4 @@
+import { formulaRefreshText } from '../shared/formula-refresh-text';
 import { refreshAddonFormulas } from './formula-refresh';
 import { openSidebar } from './sidebar';
 
@@ -19,13 +20,12 @@ export function reportsForSelectedColumn(): void {
 
 /**
  * Menu item: recalculates every INFLUENCER_REPORT, EMAIL_SEARCH and AUDIENCE_OVERLAP formula of
- * this spreadsheet, so rows that said "Still fetching" fill in (from the worker's cache: free).
+ * this spreadsheet, so rows that said "Still fetching" fill in (from the worker's cache: free),
+ * and names the cells it had to skip, with why.
  */
 export function refreshFormulas(): void {
-  const refreshed = refreshAddonFormulas();
-  const message =
-    refreshed === 0
-      ? 'No Creator Sheets formulas in this spreadsheet.'
-      : `Recalculating ${refreshed} Creator Sheets formula${refreshed === 1 ? '' : 's'}.`;
-  SpreadsheetApp.getActiveSpreadsheet().toast(message, 'Creator Sheets', 5);
+  const outcome = refreshAddonFormulas();
+  // Skipped cells need time to be read and found: the toast stays longer.
+  const seconds = outcome.skipped.length === 0 ? 5 : 15;
+  SpreadsheetApp.getActiveSpreadsheet().toast(formulaRefreshText(outcome), 'Creator Sheets', seconds);
 }

@@ -9,6 +9,7 @@
  */
 import type { Platform } from '../../shared/platforms';
 import type { DictionaryOption, JobView } from './sidebar-api';
+import type { TabWriteMode } from './tab-output';
 
 export type AiSearchMode = 'text' | 'image' | 'lookalikes';
 
@@ -88,6 +89,8 @@ export interface AiSearchRequest {
   pages: number;
   /** The new tab's name. */
   title: string;
+  /** A new tab each run (when left out), or the tab `title` names replaced or added to (issue 15). */
+  tabMode?: TabWriteMode;
 }
 
 /** An image named by the active cell, found and checked before the search is started. */

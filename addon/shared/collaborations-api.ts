@@ -4,6 +4,7 @@
  */
 import type { Platform } from '../../shared/platforms';
 import type { JobView } from './sidebar-api';
+import type { TabOutput } from './tab-output';
 
 /** Who the request is about: an influencer (posts that mention brands) or a brand. */
 export type CollaborationsSubject = 'influencer' | 'brand';
@@ -19,6 +20,8 @@ interface CurrentRequest {
   /** First and last day of the posts, `YYYY-MM-DD`, both included. */
   from?: string;
   to?: string;
+  /** The tab written into: a new one named after the request when left out (issue 15). */
+  tab?: TabOutput;
 }
 
 /** Posts, page after page, following the API's cursor. */
@@ -44,6 +47,8 @@ export interface OlderCollaborationsRequest {
   /** Influencer only: one item per brand domain. */
   groupByDomain: boolean;
   pages: number;
+  /** The tab written into; its columns come from the first page, so it is never added to. */
+  tab?: TabOutput;
 }
 
 export type CollaborationsRequest =

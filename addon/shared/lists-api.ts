@@ -5,6 +5,7 @@
  */
 import type { Platform } from '../../shared/platforms';
 import type { ColumnSource } from './sidebar-api';
+import type { TabOutput } from './tab-output';
 
 /**
  * The spec sets no limit on a list's name. The add-on keeps names to what Sheets allows for a tab
@@ -114,8 +115,8 @@ export interface ListsApi {
   createAiList(platform: Platform, name: string): ListSummary;
   /** The list with its exact member count and first members. Free. */
   openAiList(listId: string): ListDetail;
-  /** Every member into a new tab. Free. */
-  writeAiListToTab(listId: string): ListTab;
+  /** Every member into a new tab, or the named tab replaced or added to (issue 15). Free. */
+  writeAiListToTab(listId: string, output?: TabOutput): ListTab;
   /** What a column holds for this list (ids, repeats, cells that are not ids), nothing sent. */
   checkAiListMembers(listId: string, source: ColumnSource): MemberCheck;
   /** Adds members (the worker sends 10,000 ids per call). Free. */

@@ -6,6 +6,7 @@
 import type { RawOperationId } from '../../shared/operations';
 import type { RawLeftOf } from '../../shared/worker-api/raw';
 import type { JobView } from './sidebar-api';
+import type { TabWriteMode } from './tab-output';
 
 /** What to pull, as the sidebar sends it (raw-data-request.ts builds and checks it). */
 export interface RawPullRequest {
@@ -18,6 +19,8 @@ export interface RawPullRequest {
   allFields: boolean;
   /** The new tab's name (made unique); empty for the one suggested from the operation. */
   tabName: string;
+  /** A new tab each pull (when left out), or the tab `tabName` names replaced or added to (issue 15). */
+  tabMode?: TabWriteMode;
 }
 
 /**

@@ -7,17 +7,28 @@ import {
   rawMaxPages,
   rawMaxRows,
 } from './raw-data-request';
-import { CONFIRM_ABOVE_CREDITS } from './sidebar-api';
 
 /**
  * What a pull may spend, in raw requests, before it runs: each page is one request that spends one
  * unit of the monthly raw allowance, so a pull of N pages spends at most N units (fewer when the
  * feed ends sooner). Shared by the sidebar (the estimate line and the confirmation) and the server
  * (which refuses an unconfirmed pull above the threshold).
+ *
+ * Raw requests cost no credits: nothing is charged, a monthly allowance is drawn on. So a pull
+ * asks for a tick only when it draws on that allowance in a way worth a second look (issue 15:
+ * an "I accept" tick for 3 raw requests that cost no credits was noise): more pages than a usual
+ * pull (an "until done" pull always is), or a real share of what is left. A few pages well within
+ * the allowance run with one click; the sentence above the button says what they use.
  */
 
-/** Above this many raw requests the user confirms first, as for credits. */
-const CONFIRM_ABOVE_RAW_UNITS = CONFIRM_ABOVE_CREDITS;
+/**
+ * Above this many raw requests a pull asks first, whatever is left: "until done" (up to
+ * RAW_MAX_PAGES) always does. The server holds pulls to this rule; it does not know the
+ * allowance, so the share rule below is the sidebar's alone (which only ever asks more often).
+ */
+export const RAW_ASK_ABOVE_UNITS = 50;
+/** ...or above this share of the raw requests left (0.1: a tenth of them). */
+export const RAW_ASK_ABOVE_SHARE = 0.1;
 
 export interface RawPullEstimate {
   maxPages: number;
@@ -25,8 +36,11 @@ export interface RawPullEstimate {
   maxUnits: number;
   /** The most rows it writes (a feed job's row limit); null for a one-request operation. */
   maxRows: number | null;
+  /** The pull draws on the allowance enough to ask first (see RAW_ASK_ABOVE_UNITS); never for one request. */
   needsConfirmation: boolean;
-  /** "This pulls up to 5 pages = up to 5 raw requests of your 9,000 left this month." */
+  /** Why it asks, in a sentence for the line under the button; null when it does not. */
+  confirmReason: string | null;
+  /** "Up to 5 pages: uses up to 5 raw requests of your 9,000 left this month, no credits." */
   summary: string;
   /** What the pull stops at, as limits. */
   limits: string;
@@ -46,7 +60,8 @@ function pagesText(pages: number): string {
 }
 
 function ofAllowance(left: number | null, limitedBy: RawLimit): string {
-  if (left === null) return ' (the allowance left is unknown)';
+  // The line above the form says why the figure is unknown (a member, or the API did not say).
+  if (left === null) return ' of the monthly allowance';
   return limitedBy === 'budget'
     ? ` of the ${groupDigits(left)} your raw budget leaves`
     : ` of your ${groupDigits(left)} left this month`;
@@ -75,17 +90,17 @@ export function estimateRawPull(
   let summary: string;
   let limits: string;
   if (!operation.paged) {
-    summary = `This is one request = ${rawUnitsText(1)}${allowance}.`;
-    limits = 'No credits are spent. An answer that finds nothing costs a raw request too.';
+    summary = `One request: uses ${rawUnitsText(1)}${allowance}, no credits.`;
+    limits = 'An answer that finds nothing uses a raw request too.';
   } else if (request.pages === null) {
-    summary = `This pulls until the feed ends: up to ${pagesText(maxPages)} = up to ${rawUnitsText(maxUnits)}${allowance}.`;
+    summary = `Until the feed ends: up to ${pagesText(maxPages)}, using up to ${rawUnitsText(maxUnits)}${allowance}, no credits.`;
     limits =
       `Until done stops at the feed's end, or at ${groupDigits(RAW_MAX_PAGES)} pages or ` +
-      `${groupDigits(RAW_MAX_ROWS)} rows. Each page costs one raw request, no credits.`;
+      `${groupDigits(RAW_MAX_ROWS)} rows. One raw request per page.`;
   } else {
-    summary = `This pulls up to ${pagesText(maxPages)} = up to ${rawUnitsText(maxUnits)}${allowance}.`;
+    summary = `Up to ${pagesText(maxPages)}: uses up to ${rawUnitsText(maxUnits)}${allowance}, no credits.`;
     limits =
-      'Each page costs one raw request, no credits; a feed that ends sooner costs less.' +
+      'One raw request per page; a feed that ends sooner uses fewer.' +
       (rawMaxRows(request) === RAW_MAX_ROWS
         ? ` A pull writes at most ${groupDigits(RAW_MAX_ROWS)} rows.`
         : '');
@@ -95,11 +110,14 @@ export function estimateRawPull(
     blocked === null && rawRequestsLeft !== null && maxUnits > rawRequestsLeft
       ? `That is more than the ${groupDigits(rawRequestsLeft)} left: if the feed is that long, the pull stops when they run out and keeps the rows it has.`
       : null;
+  const confirmReason =
+    blocked === null ? askReason(maxUnits, rawRequestsLeft, request.pages === null) : null;
   return {
     maxPages,
     maxUnits,
     maxRows: operation.paged ? rawMaxRows(request) : null,
-    needsConfirmation: maxUnits > CONFIRM_ABOVE_RAW_UNITS,
+    needsConfirmation: confirmReason !== null,
+    confirmReason,
     summary,
     limits,
     warning,
@@ -107,9 +125,29 @@ export function estimateRawPull(
   };
 }
 
-/** The box a user ticks to accept the spend. */
+/**
+ * Why a pull of at most `maxUnits` raw requests asks first, or null when one click is enough:
+ * one request never asks; more than RAW_ASK_ABOVE_UNITS always does; and so does more than
+ * RAW_ASK_ABOVE_SHARE of what is left, when that is known.
+ */
+function askReason(maxUnits: number, left: number | null, untilDone: boolean): string | null {
+  if (maxUnits <= 1) return null;
+  if (untilDone) {
+    return `Until done may use up to ${rawUnitsText(maxUnits)}: tick the box above to go ahead.`;
+  }
+  if (maxUnits > RAW_ASK_ABOVE_UNITS) {
+    return `This pull may use up to ${rawUnitsText(maxUnits)}: tick the box above to go ahead.`;
+  }
+  if (left !== null && left > 0 && maxUnits > left * RAW_ASK_ABOVE_SHARE) {
+    const share = maxUnits >= left ? 'all' : `more than a tenth`;
+    return `This pull may use ${share} of the ${groupDigits(left)} raw requests left: tick the box above to go ahead.`;
+  }
+  return null;
+}
+
+/** The box a user ticks to let a pull draw on the allowance: raw requests, not credits. */
 export function confirmUnitsLabel(maxUnits: number): string {
-  return `I accept spending up to ${rawUnitsText(maxUnits)}`;
+  return `I accept using up to ${rawUnitsText(maxUnits)} (no credits)`;
 }
 
 /** The run button, saying what it may spend: "Pull 5 pages (up to 5 raw requests)". */
@@ -122,11 +160,14 @@ export function rawRunLabel(request: RawPullRequest | null): string {
   return `Pull ${pagesText(request.pages)} (up to ${units})`;
 }
 
-/** The server's refusal of an unconfirmed spend above the threshold. */
+/**
+ * The server's refusal of an unconfirmed pull above the threshold. It is given no allowance, so it
+ * holds pulls to RAW_ASK_ABOVE_UNITS only; the sidebar asks at least as often.
+ */
 export function requireUnitsConfirmation(estimate: RawPullEstimate, confirmed: boolean): void {
   if (estimate.needsConfirmation && !confirmed) {
     throw new Error(
-      `This pull may spend up to ${rawUnitsText(estimate.maxUnits)}: tick "${confirmUnitsLabel(estimate.maxUnits)}" first.`,
+      `This pull may use up to ${rawUnitsText(estimate.maxUnits)}: tick "${confirmUnitsLabel(estimate.maxUnits)}" first.`,
     );
   }
 }

@@ -314,6 +314,15 @@ export function rawOperation(id: unknown): RawOperation | null {
   return typeof id === 'string' ? (BY_ID.get(id) ?? null) : null;
 }
 
+/**
+ * The operation as people say it, platform first: "Instagram user posts". Everything the sidebar
+ * says about a raw operation names it so (the picker's legend, tab names, results, Account); the
+ * API path (`/raw/ig/user-feed`) is kept for a tooltip, where a power user looks for it.
+ */
+export function rawOperationName(operation: RawOperation): string {
+  return `${RAW_PLATFORM_NAMES[operation.platform]} ${operation.label.toLowerCase()}`;
+}
+
 /** The operations of each platform, in the platforms' order: the picker's groups. */
 export function rawOperationGroups(): { platform: Platform; label: string; operations: RawOperation[] }[] {
   return PLATFORMS.map((platform) => ({

@@ -1,6 +1,7 @@
 import { MAX_RAW_JOB_PAGES } from '../../shared/worker-api/request-limits';
 import type { RawPullRequest } from './raw-data-api';
-import { RAW_PLATFORM_NAMES, rawOperation, type RawOperation } from './raw-data-operations';
+import { rawOperation, rawOperationName, type RawOperation } from './raw-data-operations';
+import { tabWriteModeOf, type TabWriteMode } from './tab-output';
 
 /**
  * The Raw data form as a pull request, and the same rules for the server, which checks what it is
@@ -29,10 +30,12 @@ export interface RawFormValues {
   untilDone: boolean;
   allFields: boolean;
   tabName: string;
+  /** A new tab (when left out), or the named tab replaced or added to (issue 15). */
+  tabMode?: TabWriteMode;
 }
 
 /** `param:<name>` for a parameter's field. */
-export type RawFormField = 'operation' | 'pages' | `param:${string}`;
+export type RawFormField = 'operation' | 'pages' | 'tabMode' | `param:${string}`;
 
 interface RawFormError {
   field: RawFormField;
@@ -78,6 +81,16 @@ export function buildRawPull(values: RawFormValues): RawFormResult {
   } else if (operation.paged) {
     pages = null;
   }
+  const allFields = !operation.paged && values.allFields;
+  const tabMode = tabWriteModeOf(values.tabMode);
+  if (allFields && tabMode === 'append') {
+    // Its columns come from the answer: the header could only be checked after the spend.
+    errors.push({
+      field: 'tabMode',
+      message:
+        '"All fields" takes its columns from the answer, so it cannot be added below a table: replace the tab or write a new one.',
+    });
+  }
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -85,8 +98,9 @@ export function buildRawPull(values: RawFormValues): RawFormResult {
       operation: operation.id,
       query,
       pages,
-      allFields: !operation.paged && values.allFields,
+      allFields,
       tabName: values.tabName.trim(),
+      ...(tabMode === 'new' ? {} : { tabMode }),
     },
   };
 }
@@ -111,12 +125,10 @@ export function checkRawPull(sent: unknown): RawPullRequest {
     untilDone: record.pages === null,
     allFields: record.allFields === true,
     tabName: typeof record.tabName === 'string' ? record.tabName : '',
+    tabMode: tabWriteModeOf(record.tabMode),
   });
   if (result.ok) return result.request;
-  const what =
-    operation === null
-      ? 'Raw data'
-      : `${RAW_PLATFORM_NAMES[operation.platform]} ${operation.label.toLowerCase()}`;
+  const what = operation === null ? 'Raw data' : rawOperationName(operation);
   const unknown =
     operation === null
       ? ` Unknown raw operation ${JSON.stringify(record.operation)}: reload the sidebar.`
@@ -171,7 +183,7 @@ const MAX_NAME_VALUE = 40;
 export function suggestRawTabName(operationId: string, params: Readonly<Record<string, string>>): string {
   const operation = rawOperation(operationId);
   if (operation === null) return 'Raw data';
-  const name = `${RAW_PLATFORM_NAMES[operation.platform]} ${operation.label.toLowerCase()}`;
+  const name = rawOperationName(operation);
   const subject = operation.params.find((item) => !item.cursor && (params[item.name] ?? '').trim() !== '');
   if (subject === undefined) return name;
   const value = (params[subject.name] ?? '').trim().replace(/\s+/g, ' ');

@@ -15,10 +15,13 @@ import type { ConnectedDocumentsApi } from './connected-documents-api';
 import type { DeliveryApi } from './delivery-api';
 import type { SchedulesApi } from './schedules-api';
 import type { FormulaAllowanceApi } from './formula-allowance-api';
+import type { FormulaRefreshView } from './formula-refresh-api';
 import type { HealthApi } from './health-api';
 import type { ListsApi } from './lists-api';
 import type { OverlapApi } from './overlap-api';
 import type { RawDataApi } from './raw-data-api';
+import type { SavedWorkApi } from './saved-work-api';
+import type { TabWriteMode } from './tab-output';
 
 /** Where the input of a bulk action comes from. */
 export type ColumnSource =
@@ -31,8 +34,11 @@ export type ColumnSource =
 export type ResultTarget =
   /** In the columns right of the input, same rows; asks before overwriting non-empty cells. */
   | { kind: 'beside' }
-  /** A new tab, named after the action (made unique when taken). */
-  | { kind: 'newTab'; name?: string };
+  /**
+   * A tab named after the action, or `name`: a new one (made unique when taken), or that tab
+   * replaced or added to below its table (`mode`, issue 15; a new one when left out).
+   */
+  | { kind: 'newTab'; name?: string; mode?: TabWriteMode };
 
 export interface Settings {
   workerUrl: string;
@@ -46,6 +52,14 @@ export interface Settings {
    * budget pays for them, and whether that is this user; null when nobody has connected it.
    */
   formulas: { email: string | null; byYou: boolean } | null;
+}
+
+/**
+ * Settings after Connect, and what became of the formulas that said "Not connected": refreshed at
+ * once when the document's formulas got the new key (null when they did not, or it failed).
+ */
+export interface ConnectedSettings extends Settings {
+  formulaRefresh: FormulaRefreshView | null;
 }
 
 export interface ConnectionTest {
@@ -145,6 +159,11 @@ export interface JobView {
   destination: string;
   /** A sentence for the progress line. */
   message: string;
+  /**
+   * What the counts do not say (waiting out API trouble, who writes the rows, why it failed), for
+   * the job's details in the sidebar; '' when nothing. Absent from an older server.
+   */
+  note?: string;
 }
 
 export interface BulkStart {
@@ -196,6 +215,8 @@ export interface SearchForm {
   };
   sort: { field: string; direction: 'asc' | 'desc'; value?: number };
   pages: number;
+  /** The tab `title` names: a new one each run (when left out), or that tab replaced or added to. */
+  tabMode?: TabWriteMode;
 }
 
 export interface SearchEstimate {
@@ -230,14 +251,15 @@ export interface SidebarApi
     FormulaAllowanceApi,
     ConnectedDocumentsApi,
     DeliveryApi,
-    SchedulesApi {
+    SchedulesApi,
+    SavedWorkApi {
   getSettings(): Settings;
   saveWorkerUrl(url: string): Settings;
   /** Exchanges this user's Google ID token for a worker key, kept in user properties. */
-  connect(): Settings;
+  connect(): ConnectedSettings;
   disconnect(): Settings;
   /** Connects this user and moves the document's formulas onto their account and budget. */
-  connectFormulas(): Settings;
+  connectFormulas(): ConnectedSettings;
   disconnectFormulas(): Settings;
   testConnection(): ConnectionTest;
   getHealth(): HealthView;

@@ -1,6 +1,9 @@
-import type { AccountView, SpendView } from '../shared/sidebar-api';
+import type { RunKind, RunLine, RunOutcome, SpendLine } from '../shared/saved-work-api';
+import type { AccountView, JobKindName, SpendView } from '../shared/sidebar-api';
 import { countOf, creditsText, formatCount } from './count-text';
 import type { Fact } from './estimate-text';
+import { JOB_KIND_TITLES } from './job-progress-text';
+import { operationLabel } from './operation-label';
 
 /** "12 of 50 credits (24%)", or "12 credits (no budget)" when none is set. */
 export function budgetText(spent: number, budget: number | null): string {
@@ -37,4 +40,77 @@ export function spendFacts(spend: SpendView): Fact[] {
     { label: 'Cache hits', value: formatCount(spend.cacheHits) },
     { label: 'Credits saved', value: formatCount(spend.creditsSaved) },
   ];
+}
+
+const TABLE_RUN_TITLES: Readonly<Record<Exclude<RunKind, JobKindName>, string>> = {
+  overlap: 'Audience overlap',
+  'collaboration-summary': 'Collaboration summary',
+  'raw-request': 'Raw data',
+  'list-members': 'List members',
+  dictionary: 'Dictionary',
+};
+
+/** "Search", "Audience overlap": what a run was, in the words of its section. */
+export function runKindText(kind: RunKind): string {
+  if (Object.prototype.hasOwnProperty.call(JOB_KIND_TITLES, kind))
+    return JOB_KIND_TITLES[kind as JobKindName];
+  return TABLE_RUN_TITLES[kind as Exclude<RunKind, JobKindName>] ?? kind;
+}
+
+const MODE_WORDS: Readonly<Record<RunLine['mode'], string>> = {
+  new: 'new tab',
+  replace: 'replaced',
+  append: 'added below',
+  beside: 'beside the input',
+};
+
+const OUTCOME_WORDS: Readonly<Record<RunOutcome, string>> = {
+  running: 'Running',
+  done: 'Done',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+  unknown: 'Ended out of sight',
+};
+
+/** "24 Nov, 14:02" in the reader's own zone: a run is remembered by when they saw it. */
+export function whenText(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return 'at an unknown time';
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  if (at.toDateString() === now.toDateString()) return `today, ${time}`;
+  return `${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}, ${time}`;
+}
+
+/** "Search into 'Vegan' (replaced)": what ran, and where its rows went. */
+export function runWhatText(line: RunLine): string {
+  return `${runKindText(line.kind)} into ${line.place} (${MODE_WORDS[line.mode] ?? line.mode})`;
+}
+
+/**
+ * "Done: 45 rows, 0.45 credits · today, 14:02 · ana@team.com": how it ended, what it wrote and
+ * cost, when and who. Raw data says its raw requests instead of credits it does not spend.
+ */
+export function runOutcomeText(line: RunLine, now?: Date): string {
+  const cost =
+    line.rawRequests !== null && line.credits === 0
+      ? countOf(line.rawRequests, 'raw request')
+      : creditsText(line.credits);
+  const what =
+    line.outcome === 'running'
+      ? 'Running'
+      : `${OUTCOME_WORDS[line.outcome]}: ${countOf(line.rows, 'row')}, ${cost}`;
+  const note = line.note === null ? '' : ` (${line.note.replace(/\.$/, '')})`;
+  const who = line.who === null ? '' : ` · ${line.who}`;
+  return `${what}${note} · ${whenText(line.endedAt ?? line.startedAt, now)}${who}`;
+}
+
+/** "Search", "Instagram user posts (raw data)": operation ids in the words people use. */
+export function spendLineLabel(line: SpendLine, by: 'operation' | 'day'): string {
+  return by === 'operation' ? operationLabel(line.key) : line.key;
+}
+
+/** "12.5 credits", with the raw requests when there are any. */
+export function spendLineText(line: Pick<SpendLine, 'credits' | 'rawRequests'>): string {
+  const raw = line.rawRequests > 0 ? `, ${countOf(line.rawRequests, 'raw request')}` : '';
+  return `${creditsText(line.credits)}${raw}`;
 }

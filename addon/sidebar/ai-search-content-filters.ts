@@ -11,6 +11,7 @@ import { type AiPartContext, type AiSearchPart, errorLine, noteLine, watchFields
 import { aiCombo, aiFilterSearch } from './ai-search-typeahead';
 import { createElement } from './create-element';
 import { detailsGroup, selectField, textAreaField, withId } from './form-fields';
+import { writeChoice, writeText } from './form-write';
 
 export type AiContentFilters = Pick<
   AiFilterValues,
@@ -145,6 +146,17 @@ export function createAiContentFilters(part: AiPartContext): AiContentPanel {
       mentionsInclude: tags.combos.mentionsInclude.chosen(),
       mentionsExclude: tags.combos.mentionsExclude.chosen(),
     }),
+    write(values) {
+      writeChoice(c.postAge, values.maxPostAgeMonths);
+      writeChoice(c.contentType, values.contentType);
+      writeText(keywords.field, values.keywords);
+      writeText(bio.field, values.bio);
+      brands.choose(values.brands);
+      tags.combos.hashtagsInclude.choose(values.hashtagsInclude);
+      tags.combos.hashtagsExclude.choose(values.hashtagsExclude);
+      tags.combos.mentionsInclude.choose(values.mentionsInclude);
+      tags.combos.mentionsExclude.choose(values.mentionsExclude);
+    },
     errors: {
       maxPostAgeMonths: c.postAge,
       contentType: c.contentType,

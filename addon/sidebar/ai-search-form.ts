@@ -2,6 +2,7 @@ import { parseHandle } from '../../shared/handles';
 import { LOOKALIKE_MAX_SOURCES } from '../../shared/limits';
 import type { Platform } from '../../shared/platforms';
 import type { AiImageSource, AiSearchMode, AiSearchRequest } from '../shared/ai-search-api';
+import { isTabWriteMode } from '../shared/tab-output';
 import {
   AI_PAGE_SIZE_DEFAULT,
   AI_PAGE_SIZE_MAX,
@@ -38,6 +39,8 @@ export interface AiSearchFormValues {
   pages: string;
   /** Blank takes the suggestion. */
   title: string;
+  /** 'new', 'replace' or 'append' (issue 15): what the run does to the tab `title` names. */
+  tabMode: string;
   filters: AiFilterValues;
 }
 
@@ -64,6 +67,7 @@ export function initialAiSearchValues(): AiSearchFormValues {
     pageSize: String(AI_PAGE_SIZE_DEFAULT),
     pages: '1',
     title: '',
+    tabMode: 'new',
     filters: initialAiFilterValues(),
   };
 }
@@ -222,7 +226,14 @@ export function buildAiSearchRequest(values: AiSearchFormValues): AiSearchFormRe
   const estimate = estimateAiSearch(values.mode, size, pages);
   return {
     ok: true,
-    request: { ...request, filters: filters.filters, pageSize: size, pages, title },
+    request: {
+      ...request,
+      filters: filters.filters,
+      pageSize: size,
+      pages,
+      title,
+      ...(isTabWriteMode(values.tabMode) && values.tabMode !== 'new' ? { tabMode: values.tabMode } : {}),
+    },
     estimate,
     notes,
   };

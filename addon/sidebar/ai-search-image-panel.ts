@@ -125,6 +125,12 @@ export function createAiImagePanel({ context, changed }: AiPartContext): AiImage
   return {
     elements: [imageSource.fieldset, upload.box, cell.box, summary, error.element],
     read: () => current()?.source ?? null,
+    write(source) {
+      // Only an image link is kept: a file is the user's, and too large for a saved form.
+      if (source?.kind !== 'url') return;
+      imageSource.set('cell');
+      cellImage = { source, summary: `The image at ${source.url} (kept from before).` };
+    },
     errors: { image: error.target },
     show() {
       upload.box.hidden = imageSource.value() !== 'upload';

@@ -14,6 +14,7 @@ import {
   withId,
   withRadioIds,
 } from './form-fields';
+import { writeChoice, writeText } from './form-write';
 import { PLATFORM_NAMES } from './search-options';
 
 /** What the search is about: the part of the values this panel reads. */
@@ -114,6 +115,13 @@ export function createAiInputPanel(part: AiPartContext, defaults: AiSearchFormVa
       sources: lookalikes.sources.control.value,
       image: image.read(),
     }),
+    write(values) {
+      mode.set(values.mode);
+      writeChoice(platform, values.platform);
+      writeText(text.query, values.query);
+      writeText(lookalikes.sources, values.sources);
+      image.write(values.image);
+    },
     errors: { query: text.query, sources: lookalikes.sources, ...image.errors },
     notes: { query: text.note },
     show() {

@@ -74,6 +74,19 @@ export function createAiListsPanel(part: AiPartContext): AiListsPanel {
   return {
     elements: [group],
     read: () => ({ listId: list.control.value, listMode: listMode.control.value }),
+    write(values) {
+      // The lists load when the group opens: until then a kept list stands as its id, kept if it still exists.
+      if (values.listId !== '' && !Array.from(list.control.options).some((o) => o.value === values.listId)) {
+        setChoices(
+          list.control,
+          [NO_LIST, { value: values.listId, label: `List ${values.listId}` }],
+          values.listId,
+        );
+      } else {
+        list.control.value = values.listId;
+      }
+      listMode.control.value = values.listMode === 'exclude' ? 'exclude' : 'include';
+    },
     errors: { listMode },
     platformChanged() {
       loadedFor = null;

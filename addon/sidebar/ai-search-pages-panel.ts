@@ -9,14 +9,20 @@ import {
 import { type AiSearchPart, watchFields } from './ai-search-part';
 import { createElement } from './create-element';
 import { detailsGroup, fieldPair, textField, withId } from './form-fields';
+import { writeText } from './form-write';
+import { createTabModeField, type TabModeField } from './tab-mode-field';
 
-export type AiPagesValues = Pick<AiSearchFormValues, 'pageSize' | 'pages' | 'title'>;
+export type AiPagesValues = Pick<AiSearchFormValues, 'pageSize' | 'pages' | 'title' | 'tabMode'>;
 
 export interface AiPagesPanel extends AiSearchPart<AiPagesValues> {
   /** Before mapping: the tab name made from the search, and the depth limit of this page size. */
   suggest(values: AiSearchFormValues): void;
   /** After mapping: how long the pages take. */
   showPacing(result: AiSearchFormResult): void;
+  /** The user typed the tab's name (else it follows the search). */
+  titleEdited(): boolean;
+  /** New tab, replace or append, and the document's tabs it offers. */
+  tabMode: TabModeField;
 }
 
 function pagesFields(defaults: AiSearchFormValues) {
@@ -45,9 +51,10 @@ function pagesFields(defaults: AiSearchFormValues) {
   return { pageSize, pages, title };
 }
 
-/** The "Pages and tab" group: creators per page, pages (capped at the depth), the new tab's name. */
+/** The "Pages and tab" group: creators per page, pages (capped at the depth), the tab and what a run does to it. */
 export function createAiPagesPanel(changed: () => void, defaults: AiSearchFormValues): AiPagesPanel {
   const { pageSize, pages, title } = pagesFields(defaults);
+  const tabMode = createTabModeField(title, 'ai-search');
   const pagesHint = pages.wrapper.querySelector('.hint');
   const pacing = createElement('p', { class: 'hint', id: 'ai-search-pacing' });
   let titleEdited = false;
@@ -56,7 +63,7 @@ export function createAiPagesPanel(changed: () => void, defaults: AiSearchFormVa
     titleEdited = title.control.value.trim() !== '';
     changed();
   });
-  watchFields(changed, [pageSize, pages]);
+  watchFields(changed, [pageSize, pages], [tabMode.field]);
   // Pages past the depth are capped when the field is left, so the limit is met as a limit.
   const capPages = (): void => {
     const capped = cappedPages(pageSize.control.value, pages.control.value);
@@ -72,7 +79,7 @@ export function createAiPagesPanel(changed: () => void, defaults: AiSearchFormVa
       detailsGroup(
         'Pages and tab',
         true,
-        [fieldPair(pageSize, pages), pacing, title.wrapper],
+        [fieldPair(pageSize, pages), pacing, title.wrapper, ...tabMode.elements],
         'ai-search-pages-group',
       ),
     ],
@@ -80,11 +87,23 @@ export function createAiPagesPanel(changed: () => void, defaults: AiSearchFormVa
       pageSize: pageSize.control.value,
       pages: pages.control.value,
       title: title.control.value,
+      tabMode: tabMode.mode(),
     }),
+    write(values) {
+      writeText(pageSize, values.pageSize);
+      writeText(pages, values.pages);
+      // A blank name follows the search again; a typed one stays.
+      writeText(title, values.title);
+      titleEdited = values.title.trim() !== '';
+      tabMode.set(values.tabMode);
+    },
     errors: { pageSize, pages, title },
+    titleEdited: () => titleEdited,
+    tabMode,
     suggest(values) {
       if (!titleEdited) title.control.value = suggestAiSearchTitle(values);
       if (pagesHint !== null) pagesHint.textContent = pagesLimitText(values.pageSize);
+      tabMode.show();
     },
     showPacing(result) {
       pacing.textContent = result.ok ? aiPacingText(result.estimate.pages) : '';

@@ -22,6 +22,8 @@ export type NoteLines = Partial<Record<AiSearchField, HTMLParagraphElement>>;
 export interface AiSearchPart<V> {
   elements: readonly Node[];
   read(): V;
+  /** Puts kept values back (a saved search loaded, the last form restored). */
+  write(values: V): void;
   errors: ErrorTargets;
   notes?: NoteLines;
 }

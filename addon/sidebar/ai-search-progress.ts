@@ -12,8 +12,8 @@ export interface AiSearchProgress {
 }
 
 /**
- * The page line of the AI searches started here ("page 2 of 5"), as the job goes; the jobs
- * panel counts rows, and only this section knows the pages asked for.
+ * The page line of the AI searches started here ("page 2 of 5") while the job runs; the jobs
+ * strip counts rows and says how it ended, and only this section knows the pages asked for.
  */
 export function createAiSearchProgress(context: SidebarContext): AiSearchProgress {
   const element = createElement('p', {
@@ -32,10 +32,9 @@ export function createAiSearchProgress(context: SidebarContext): AiSearchProgres
     }
     const plan = plans.get(latest.id);
     if (plan === undefined) return;
-    element.hidden = false;
-    element.textContent = isJobActive(latest)
-      ? `AI search running: ${aiPageProgressText(latest.done, plan.pageSize, plan.pages)}.`
-      : `AI search ${latest.status}: ${latest.message}`;
+    // How it ended is the jobs strip's to say, once (issue 15).
+    element.hidden = !isJobActive(latest);
+    element.textContent = `AI search running: ${aiPageProgressText(latest.done, plan.pageSize, plan.pages)}.`;
   };
   context.jobs.subscribe(show);
   return {

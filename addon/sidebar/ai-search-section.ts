@@ -20,6 +20,8 @@ import { type CostedRun, createCostedRun } from './costed-run';
 import { createElement } from './create-element';
 import { confirmCostLabel, maxCostText, startLabel } from './estimate-text';
 import { factList } from './form-fields';
+import { keptAiSearchForm, readKeptAiSearchForm } from './kept-ai-search-form';
+import { createSavedFormsPanel, type SavedFormsPanel } from './saved-forms-panel';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
 const RUN_VERB = 'Run AI search';
@@ -71,9 +73,39 @@ function heading(): Node[] {
   return [
     createElement('h2', {}, ['AI search']),
     createElement('p', { class: 'intro' }, [
-      'Finds creators by what their posts show: a description, an image, or creators like ones you know. The results go into a new tab.',
+      'Finds creators by what their posts show: a description, an image, or creators like ones you know. The results go into a tab: a new one, or one you name, replaced or added to.',
     ]),
   ];
+}
+
+/** Puts a kept form back, panel by panel (the lists forget the platform's lists when it changes). */
+function writeValues(panels: AiPanels, values: AiSearchFormValues): void {
+  const platformChanged = panels.input.currentPlatform() !== values.platform;
+  panels.input.write(values);
+  if (platformChanged) panels.lists.platformChanged();
+  panels.size.write(values.filters);
+  panels.who.write(values.filters);
+  panels.content.write(values.filters);
+  panels.lists.write(values.filters);
+  panels.pages.write(values);
+}
+
+/** Saved AI searches (the document's) and this user's last form (issue 15). */
+function createAiSaved(
+  context: SidebarContext,
+  root: HTMLElement,
+  panels: AiPanels,
+  restore: (values: AiSearchFormValues) => void,
+): SavedFormsPanel {
+  return createSavedFormsPanel({
+    section: 'ai',
+    noun: { one: 'saved AI search', many: 'saved AI searches' },
+    idPrefix: 'ai-search-saved',
+    context,
+    root,
+    read: () => keptAiSearchForm(readValues(panels), panels.pages.titleEdited()),
+    apply: (kept) => restore(readKeptAiSearchForm(kept)),
+  });
 }
 
 /** What the form maps to now: the request and its estimate, or the first thing wrong. */
@@ -90,6 +122,8 @@ function createAiRun(
   progress: AiSearchProgress,
   changed: () => void,
 ): CostedRun {
+  /** The search last started here: after it, Run waits for a new tick, and says so (issue 15). */
+  let lastStarted: string | null = null;
   const costed = createCostedRun({
     initialLabel: RUN_VERB,
     label: () => startLabel(RUN_VERB, form.estimate === null ? null : form.estimate.maxCredits),
@@ -97,7 +131,10 @@ function createAiRun(
       if (costed.running()) return 'Starting…';
       if (form.request === null) return form.firstError ?? 'Fill in the search above.';
       if (form.estimate !== null && form.estimate.needsConfirmation && !costed.confirmed()) {
-        return `Tick "${confirmCostLabel(form.estimate.maxCredits)}" to run it.`;
+        const tick = `"${confirmCostLabel(form.estimate.maxCredits)}"`;
+        return JSON.stringify(form.request) === lastStarted
+          ? `Started, see Jobs below. To run the same search again, tick ${tick} again: it is paid again.`
+          : `Tick ${tick} to run it.`;
       }
       return null;
     },
@@ -110,6 +147,7 @@ function createAiRun(
         context.jobs.track(job);
         context.status.success(startedText(current));
         // Running it again is a new paid action: ask again.
+        lastStarted = JSON.stringify(current);
         costed.dropConsent();
       } catch (error) {
         context.fail('start the AI search', error);
@@ -154,14 +192,26 @@ function renderAiSearchSection(panel: HTMLElement, context: SidebarContext): Sec
   // A fresh form is not wrong yet: field errors wait for the first edit (the line under Run says
   // what is missing meanwhile).
   let edited = false;
+  /** While a kept form is put back, field by field: the form is mapped once, at the end. */
+  let restoring = false;
   const markEdited = (): void => {
-    edited = true;
+    if (!restoring) edited = true;
   };
   panel.addEventListener('input', markEdited, true);
   panel.addEventListener('change', markEdited, true);
+  const saved = createAiSaved(context, panel, panels, (values) => {
+    restoring = true;
+    try {
+      writeValues(panels, values);
+    } finally {
+      restoring = false;
+    }
+    changed();
+  });
 
   /** Every edit maps the whole form again: messages, estimate, consent and the Run button. */
   function changed(): void {
+    if (restoring) return;
     panels.input.show();
     panels.content.show(panels.input.currentPlatform());
     const values = readValues(panels);
@@ -177,7 +227,12 @@ function renderAiSearchSection(panel: HTMLElement, context: SidebarContext): Sec
     panels.pages.showPacing(result);
     showMapped(costed, result);
     costed.refresh();
+    saved.changed();
   }
+
+  const loadTabs = (): void => {
+    context.server.listTabNames().then(panels.pages.tabMode.setTabs, () => undefined);
+  };
 
   panels.input.platform.control.addEventListener('change', () => {
     panels.lists.platformChanged();
@@ -185,13 +240,16 @@ function renderAiSearchSection(panel: HTMLElement, context: SidebarContext): Sec
   });
   panel.replaceChildren(
     ...heading(),
+    saved.element,
     ...all.flatMap((item) => item.elements),
     otherErrors,
     ...costed.elements,
     progress.element,
   );
   changed();
-  return {};
+  loadTabs();
+  // A run makes or fills tabs: what the name field offers follows.
+  return { onShow: loadTabs };
 }
 
 export const aiSearchSection: SectionDefinition = { title: 'AI search', render: renderAiSearchSection };

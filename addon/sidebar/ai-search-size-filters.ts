@@ -16,6 +16,7 @@ import {
   type TextFieldOptions,
   withId,
 } from './form-fields';
+import { writeChoice, writeText } from './form-write';
 
 export type AiSizeFilters = Pick<
   AiFilterValues,
@@ -140,6 +141,21 @@ export function createAiSizeFilters(changed: () => void): AiSearchPart<AiSizeFil
       lastPostedDays: f.lastPosted.control.value,
       credibility: f.credibility.control.value,
     }),
+    write(values) {
+      writeText(f.followersMin, values.followersMin);
+      writeText(f.followersMax, values.followersMax);
+      writeText(f.viewsMin, values.viewsMin);
+      writeText(f.viewsMax, values.viewsMax);
+      writeChoice(viewsMethod, values.viewsMethod);
+      writeText(f.engagementMin, values.engagementRateMin);
+      writeText(f.postingMin, values.postingFrequencyMin);
+      writeText(f.postingMax, values.postingFrequencyMax);
+      writeChoice(growthInterval, values.growthInterval);
+      writeText(f.growthMin, values.growthMin);
+      writeText(f.growthMax, values.growthMax);
+      writeText(f.lastPosted, values.lastPostedDays);
+      writeText(f.credibility, values.credibility);
+    },
     errors: {
       followersMin: f.followersMin,
       followersMax: f.followersMax,

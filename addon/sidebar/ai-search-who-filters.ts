@@ -16,6 +16,7 @@ import {
   textField,
   withId,
 } from './form-fields';
+import { writeChoice, writeFlag, writeText } from './form-write';
 
 export type AiWhoFilters = Pick<
   AiFilterValues,
@@ -85,6 +86,16 @@ export function createAiWhoFilters(part: AiPartContext): AiSearchPart<AiWhoFilte
       hasEmail: c.hasEmail.control.checked,
       username: username.control.value,
     }),
+    write(values) {
+      locations.choose(values.locations);
+      language.choose(values.language === null ? [] : [values.language]);
+      writeChoice(c.gender, values.gender);
+      writeChoice(c.ageMin, values.ageMin);
+      writeChoice(c.ageMax, values.ageMax);
+      writeChoice(c.accountType, values.accountType);
+      writeFlag(c.hasEmail, values.hasEmail);
+      writeText(username, values.username);
+    },
     errors: {
       gender: c.gender,
       ageMin: c.ageMin,

@@ -67,7 +67,40 @@ export function startBlocker(
     return 'Tick the box to accept the cost, then press Start.';
   }
   if (target === 'beside' && occupiedBeside(state.checked.estimate) !== null && !state.confirmedOverwrite) {
-    return 'Tick the box to write over the cells that hold data, or choose "In a new tab".';
+    return 'Tick the box to write over the cells that hold data, or choose "In another tab".';
   }
   return null;
+}
+
+/**
+ * The flow once the input may have changed (another selection, column or option): a check made for
+ * other input is dropped with its figures, its overwrite warning and any question, so nothing on
+ * screen describes cells that are no longer the input. `currentKey` is null while the fields are
+ * not valid input.
+ */
+export function forInput(state: BulkFlowState, currentKey: string | null): BulkFlowState {
+  if (state.checked === null || state.checked.key === currentKey) return state;
+  return INITIAL_BULK_FLOW;
+}
+
+/**
+ * Why the "Write into" choice cannot be used with this input, or null: a tab replaced or added to
+ * must not be the tab the input is read from (replacing it would delete the input, adding below
+ * would mix the results into it). The server refuses it too, before anything is paid; saying it
+ * beside the choice spares a Check and a Start. `defaultTabName` is the tab a blank name means;
+ * `inputTab` the input's tab when known.
+ */
+export function tabTargetProblem(
+  target: ResultTarget,
+  inputTab: string | null,
+  defaultTabName: string,
+  noun: InputNoun,
+): string | null {
+  if (target.kind !== 'newTab' || target.mode === undefined || target.mode === 'new') return null;
+  if (inputTab === null) return null;
+  const tab = (target.name ?? '').trim() === '' ? defaultTabName : (target.name ?? '').trim();
+  if (tab.toLowerCase() !== inputTab.trim().toLowerCase()) return null;
+  const harm =
+    target.mode === 'replace' ? 'replacing it would delete them' : 'the results would mix with them';
+  return `The ${noun.plural} are read from "${inputTab.trim()}": ${harm}. Name another tab, or write into a new tab each run.`;
 }

@@ -3,10 +3,12 @@ import {
   type BulkFlowState,
   type BulkStartCheck,
   estimated,
+  forInput,
   INITIAL_BULK_FLOW,
   inputKey,
   occupiedBeside,
   startBlocker,
+  tabTargetProblem,
 } from './bulk-flow-state';
 import { whileBusy } from './busy';
 import { createSourcePicker } from './column-source-picker';
@@ -36,6 +38,10 @@ export interface BulkSectionConfig<O> {
   title: string;
   intro: string;
   noun: InputNoun;
+  /** Prefix of the section's field ids ("enrich": `enrich-tab-mode`). */
+  idPrefix: string;
+  /** The tab the server names the results' tab when no name is given ("E-mail enrichment"). */
+  defaultTabName: string;
   /** "Start enrichment": the cost is added to it. */
   startVerb: string;
   options?: BulkOptionsForm<O>;
@@ -46,9 +52,13 @@ export interface BulkSectionConfig<O> {
 }
 
 /**
- * A bulk action's page: pick the input and the target, Check (counts and the most it can cost),
- * accept the cost when asked, Start; the job then shows in the shell's jobs panel. The server may
- * answer Start with a question about overwriting cells, which the user answers here.
+ * A bulk action's page: pick the input and the target (beside the input, or another tab: a new one
+ * each run, or a named one replaced or added to), Check (counts and the most it can cost), accept
+ * the cost when asked, Start; the job then shows in the section's jobs strip, below. The server
+ * may answer Start with a question about overwriting cells, which the user answers here, and
+ * refuses a named tab it cannot write (the input's own, another table's header) before anything
+ * is paid. What Check and Start say shows under them; figures of a Check go as soon as the input
+ * changes.
  */
 export function renderBulkSection<O>(
   panel: HTMLElement,
@@ -57,10 +67,14 @@ export function renderBulkSection<O>(
 ): SectionView {
   const picker = createSourcePicker({
     inputNoun: config.noun.plural,
+    idPrefix: config.idPrefix,
+    defaultTabName: config.defaultTabName,
     getSelectionInfo: () => context.server.getSelectionInfo(),
     onError: (action, error) => context.fail(action, error),
   });
   const check = button('Check', { primary: false });
+  const checkRow = createElement('div', { class: 'actions' }, [check]);
+  const atCheck = context.near(checkRow);
   const inputError = createElement('p', { class: 'field-error', role: 'alert', hidden: '' });
   const overwriteText = createElement('p');
   const overwrite = button('Overwrite', { primary: true });
@@ -82,6 +96,8 @@ export function renderBulkSection<O>(
   });
   /** The "write over them" warning of the last estimate; it matters only for a "beside" target. */
   let overwriteConsent: HTMLElement | null = null;
+  // Start's messages go under the line that says why it cannot run yet.
+  const atStart = context.near(costed.elements[costed.elements.length - 1]);
 
   /** The input as the server will read it, or what is wrong with the fields. */
   const readInput = (): Parsed<{ source: ColumnSource; options: O; key: string }> => {
@@ -105,10 +121,15 @@ export function renderBulkSection<O>(
   /** The flow with the consent the user gave in the estimate region. */
   const currentFlow = (): BulkStartCheck => ({ ...flow, confirmedCost: costed.confirmed() });
 
+  /** The "Write into" choice cannot take this input's results (said under the choice), or null. */
+  const targetProblem = (): string | null =>
+    tabTargetProblem(picker.target(), picker.inputTab(), config.defaultTabName, config.noun);
+
   const blockReason = (): string | null => {
     const input = readInput();
-    const target = picker.target().kind;
-    return input.ok ? startBlocker(currentFlow(), input.value.key, config.noun, target) : input.message;
+    if (!input.ok) return input.message;
+    if (targetProblem() !== null) return 'Choose another tab under "Write into" above.';
+    return startBlocker(currentFlow(), input.value.key, config.noun, picker.target().kind);
   };
 
   /** The selection may have moved since the last look; estimates and starts must use the current one. */
@@ -118,6 +139,7 @@ export function renderBulkSection<O>(
   };
 
   const update = (): void => {
+    picker.tabMode.field.setError(targetProblem());
     costed.refresh();
     if (overwriteConsent !== null) overwriteConsent.hidden = picker.target().kind !== 'beside';
     overwriteBox.hidden = flow.overwriteQuestion === null;
@@ -134,7 +156,7 @@ export function renderBulkSection<O>(
     const occupied = occupiedBeside(estimate);
     overwriteConsent = null;
     if (occupied !== null) {
-      const consent = checkboxField('Write over them', false, 'Or choose "In a new tab" above.');
+      const consent = checkboxField('Write over them', false, 'Or choose "In another tab" above.');
       consent.control.addEventListener('change', () => {
         flow = { ...flow, confirmedOverwrite: consent.control.checked };
         update();
@@ -157,7 +179,21 @@ export function renderBulkSection<O>(
     inputError.hidden = message === null;
   };
 
+  /** The selection, column or options changed: figures of a Check of other input go. */
+  const inputChanged = (): void => {
+    const input = readInput();
+    const next = forInput(flow, input.ok ? input.value.key : null);
+    if (next !== flow) {
+      flow = next;
+      overwriteConsent = null;
+      costed.dropConsent();
+      costed.showNote('The input changed since the last Check: press Check again.');
+    }
+    update();
+  };
+
   check.addEventListener('click', () => {
+    atCheck.status.clear();
     void whileBusy(
       [check, costed.button],
       async () => {
@@ -178,7 +214,7 @@ export function renderBulkSection<O>(
           flow = INITIAL_BULK_FLOW;
           overwriteConsent = null;
           costed.showOther();
-          context.fail('check the input', error);
+          atCheck.fail('check the input', error);
         }
       },
       { button: check, text: 'Checking…' },
@@ -192,10 +228,11 @@ export function renderBulkSection<O>(
     const target = picker.target();
     const confirmedOverwrite = answeredOverwrite || flow.confirmedOverwrite;
     const reason = input.ok
-      ? startBlocker({ ...currentFlow(), confirmedOverwrite }, input.value.key, config.noun, target.kind)
+      ? (targetProblem() ??
+        startBlocker({ ...currentFlow(), confirmedOverwrite }, input.value.key, config.noun, target.kind))
       : input.message;
     if (!input.ok || reason !== null) {
-      context.status.error(reason ?? 'Check the input first.');
+      atStart.status.error(reason ?? 'Check the input first.');
       return;
     }
     try {
@@ -208,8 +245,11 @@ export function renderBulkSection<O>(
       costed.dropConsent();
       overwriteConsent = null;
       costed.showOther();
+      // The jobs strip below shows it and says it started.
+      atStart.status.clear();
       context.jobs.track(job);
-      context.status.success(`Started. ${job.message}`);
+      // A tab made for the results is one more the name field offers.
+      loadTabs();
     } catch (error) {
       const message = errorMessage(error);
       if (!confirmedOverwrite && isOverwriteQuestion(message)) {
@@ -218,7 +258,7 @@ export function renderBulkSection<O>(
         overwrite.focus();
       } else {
         flow = { ...flow, overwriteQuestion: null };
-        context.fail('start', error);
+        atStart.fail('start', error);
       }
     }
   };
@@ -227,12 +267,17 @@ export function renderBulkSection<O>(
   keep.addEventListener('click', () => {
     flow = { ...flow, overwriteQuestion: null };
     update();
-    context.status.info('Nothing was written. Choose "In a new tab", or another column, and press Start.');
+    atStart.status.info('Nothing was written. Choose "In another tab", or another column, and press Start.');
     costed.button.focus();
   });
 
-  picker.onChange(update);
-  config.options?.onChange(update);
+  picker.onChange(inputChanged);
+  config.options?.onChange(inputChanged);
+
+  /** The document's tabs, offered by the tab name field and telling the "Write into" hint whether its tab exists. */
+  function loadTabs(): void {
+    context.server.listTabNames().then(picker.tabMode.setTabs, () => undefined);
+  }
 
   panel.replaceChildren(
     createElement('h2', {}, [config.title]),
@@ -240,16 +285,18 @@ export function renderBulkSection<O>(
     picker.element,
     ...(config.options === undefined ? [] : [config.options.element]),
     inputError,
-    createElement('div', { class: 'actions' }, [check]),
+    checkRow,
     ...costed.elements,
     overwriteBox,
   );
   update();
   void picker.refreshSelection();
+  loadTabs();
 
   return {
     onShow() {
       void picker.refreshSelection();
+      loadTabs();
     },
   };
 }

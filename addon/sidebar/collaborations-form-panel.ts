@@ -25,6 +25,7 @@ import {
   withRadioIds,
 } from './form-fields';
 import { PLATFORM_NAMES } from './search-options';
+import { createTabModeField, type TabModeField } from './tab-mode-field';
 
 export interface CollaborationsFormPanel {
   elements: readonly Node[];
@@ -33,6 +34,8 @@ export interface CollaborationsFormPanel {
   showChoices(values: CollaborationsFormValues, today: string): void;
   /** Marks the mistakes on their fields; answers what to say under Run, or null. */
   showErrors(result: CollaborationsFormResult, values: CollaborationsFormValues): string | null;
+  /** New tab, replace or append (issue 15), and the document's tabs it offers. */
+  tabMode: TabModeField;
 }
 
 /** A field's label, hint and placeholder, changed when the choices change. */
@@ -177,8 +180,24 @@ export function createCollaborationsFormPanel(
 ): CollaborationsFormPanel {
   const s = subjectFields(initial);
   const w = scopeFields(initial);
+  const tabName = withId(
+    textField({ label: 'New tab name', placeholder: 'Made from the request', value: initial.tabName }),
+    'collaborations-tab-name',
+  );
+  const tabMode = createTabModeField(tabName, 'collaborations');
+  tabMode.set(initial.tabMode);
+  tabName.control.addEventListener('input', changed);
+  tabMode.field.control.addEventListener('change', changed);
   const { platform, subject: id, collaborator } = s;
-  const fields = { platform, id, collaborator, from: w.from, to: w.to, pages: w.pages };
+  const fields = {
+    platform,
+    id,
+    collaborator,
+    from: w.from,
+    to: w.to,
+    pages: w.pages,
+    tabMode: tabMode.field,
+  };
   watch(s, w, changed);
   return {
     elements: [
@@ -190,8 +209,11 @@ export function createCollaborationsFormPanel(
       w.windowBlock,
       w.groupByDomain.wrapper,
       w.pages.wrapper,
+      tabName.wrapper,
+      ...tabMode.elements,
       createElement('div', { class: 'collaborations-older' }, [w.olderApi.wrapper]),
     ],
+    tabMode,
     read: () => ({
       olderApi: w.olderApi.control.checked,
       kind: w.kind.value(),
@@ -203,6 +225,8 @@ export function createCollaborationsFormPanel(
       to: w.to.control.value,
       groupByDomain: w.groupByDomain.control.checked,
       pages: w.pages.control.value,
+      tabName: tabName.control.value,
+      tabMode: tabMode.mode(),
     }),
     showChoices: (values, today) => showChoices(s, w, values, today),
     showErrors: (result, values) => showErrors(fields, result, values),

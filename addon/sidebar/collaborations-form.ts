@@ -6,6 +6,7 @@ import {
   DEFAULT_COLLABORATION_PAGES,
   MAX_COLLABORATION_PAGES,
 } from '../shared/collaborations-rules';
+import { isTabWriteMode } from '../shared/tab-output';
 import { parseOptionalNumber } from './number-input';
 
 /**
@@ -27,6 +28,9 @@ export interface CollaborationsFormValues {
   to: string;
   groupByDomain: boolean;
   pages: string;
+  /** The tab's name ('' for one made from the request) and what a run does to it (issue 15). */
+  tabName: string;
+  tabMode: string;
 }
 
 export type CollaborationsFormField = keyof CollaborationsFormValues;
@@ -51,6 +55,8 @@ export function initialCollaborationsValues(): CollaborationsFormValues {
     to: '',
     groupByDomain: false,
     pages: String(DEFAULT_COLLABORATION_PAGES),
+    tabName: '',
+    tabMode: 'new',
   };
 }
 
@@ -117,11 +123,21 @@ export function buildCollaborationsRequest(
       }
     : {};
   const groupByDomain = shown.groupByDomain && values.groupByDomain;
+  const mode = isTabWriteMode(values.tabMode) ? values.tabMode : 'new';
+  if (values.olderApi && mode === 'append') {
+    errors.push({
+      field: 'tabMode',
+      message:
+        "The older API's columns come from its first page, so its posts cannot be added below a table: replace the tab or write a new one.",
+    });
+  }
+  const tab =
+    values.tabName.trim() === '' && mode === 'new' ? {} : { tab: { name: values.tabName.trim(), mode } };
   const request: CollaborationsRequest = values.olderApi
-    ? { kind: 'older', ...base, groupByDomain, pages }
+    ? { kind: 'older', ...base, groupByDomain, pages, ...tab }
     : values.kind === 'summary'
-      ? { kind: 'summary', ...base, ...scope, groupByDomain }
-      : { kind: 'posts', ...base, ...scope, pages };
+      ? { kind: 'summary', ...base, ...scope, groupByDomain, ...tab }
+      : { kind: 'posts', ...base, ...scope, pages, ...tab };
   const problems: CollaborationsProblem[] = collaborationsProblems(request, today);
   errors.push(...problems.map((problem) => ({ field: problem.field, message: problem.message })));
   return errors.length === 0 ? { ok: true, request } : { ok: false, errors };

@@ -12,9 +12,10 @@ export interface CollaborationsProgress {
 }
 
 /**
- * The section's line on its last run: how its posts job goes and ended (progress, Cancel and
- * Resume are on the job's card), or where a summary went. A posts job still running when the
- * sidebar reopens is picked up again.
+ * The section's line on its last run: where a summary went and what it cost (a summary is one
+ * call, no job); for a posts job only what its line in the jobs strip below does not say (why it
+ * ended early), since the strip is the one place a job's state shows. A posts job still running
+ * when the sidebar reopens is picked up again.
  */
 export function createCollaborationsProgress(context: SidebarContext): CollaborationsProgress {
   const text = createElement('p', { class: 'collaborations-progress-text' });
@@ -26,12 +27,12 @@ export function createCollaborationsProgress(context: SidebarContext): Collabora
   /** The posts job this section reports on: the last one started here, or one picked up on open. */
   let followedJob: string | null = null;
 
-  const showResult = (line: string): void => {
-    element.hidden = false;
-    text.textContent = line;
+  const showResult = (line: string | null): void => {
+    element.hidden = line === null;
+    text.textContent = line ?? '';
   };
 
-  /** Keeps the section's line in step with the followed job; the job card does the rest. */
+  /** Keeps the section's line in step with the followed job; the jobs strip does the rest. */
   const follow = (job: JobView): void => {
     if (job.kind !== 'collaboration-posts') return;
     // A job still running when the sidebar reopened is this section's to report on.
@@ -46,16 +47,17 @@ export function createCollaborationsProgress(context: SidebarContext): Collabora
   return {
     element,
     started(start) {
+      // A message of an earlier run beside the button would speak of another run.
+      context.status.clear();
       if (start.kind === 'job') {
         followedJob = start.job.id;
+        // The jobs strip below shows it from now on, and says it started.
         context.jobs.track(start.job);
         follow(start.job);
-        context.status.success(`Collaborations started. ${start.job.message}`);
         return;
       }
       followedJob = null;
       showResult(start.message);
-      context.status.success(start.message);
     },
   };
 }

@@ -29,14 +29,19 @@ function renderCollaborationsSection(panel: HTMLElement, context: SidebarContext
   panel.replaceChildren(
     createElement('h2', {}, ['Collaborations']),
     createElement('p', { class: 'intro' }, [
-      'Posts where an influencer promotes brands, or where influencers post for a brand, and their totals. Results go into a new tab.',
+      'Posts where an influencer promotes brands, or where influencers post for a brand, and their totals. Results go into a tab: a new one, or one you name, replaced or added to.',
     ]),
     ...form.elements,
     ...run.elements,
     progress.element,
   );
   changed();
-  return {};
+  // The tab name field offers the document's tabs; a run makes or fills them.
+  const loadTabs = (): void => {
+    context.server.listTabNames().then(form.tabMode.setTabs, () => undefined);
+  };
+  loadTabs();
+  return { onShow: loadTabs };
 }
 
 export const collaborationsSection: SectionDefinition = {

@@ -113,20 +113,19 @@ export function collaborationsRunBlocker(state: CollaborationsRunState): string 
 }
 
 /**
- * The section's line about a posts job: where it writes while it runs (its progress, Cancel and
- * Resume are on its card in the jobs list), how it ended, and why it ended early when it did.
+ * What the section adds about a posts job to its line in the jobs strip, or null when the line
+ * says it all: the strip is the one place a job's progress and outcome show (issue 15: "Done" was
+ * said twice), so this says only why a job ended early and what running again does after a cancel.
  */
-export function collaborationsJobText(job: JobView): string {
-  const where = job.destination === '' ? 'a new tab' : job.destination;
+export function collaborationsJobText(job: JobView): string | null {
   switch (job.status) {
     case 'queued':
     case 'running':
-      return `Getting the posts into ${where}: progress, Cancel and Resume are in the jobs list below.`;
-    case 'done':
-      return job.lastError === null ? job.message : `${job.message} ${job.lastError}`;
     case 'failed':
-      return job.message;
+      return null;
+    case 'done':
+      return job.lastError;
     case 'cancelled':
-      return `${job.message} Run again to start over from the first page.`;
+      return 'Running it again starts over from the first page.';
   }
 }

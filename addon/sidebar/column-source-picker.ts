@@ -2,12 +2,14 @@ import type { ColumnSource, ResultTarget, SelectionInfo } from '../shared/sideba
 import { readColumnSource, readResultTarget } from './column-source';
 import { countOf } from './count-text';
 import { createElement } from './create-element';
-import { button, radioGroup, textField } from './form-fields';
+import { button, radioGroup, textField, withId } from './form-fields';
 import type { Parsed } from './number-input';
+import { createTabModeField, type TabModeField } from './tab-mode-field';
 
 /**
  * Where a bulk action reads (the selection, or a column of a tab) and where it writes (beside the
- * input, or a new tab). Changes are reported so the flow can drop an estimate made for other input.
+ * input, or another tab: a new one each run, or one the user names, replaced or added to below its
+ * table, issue 15). Changes are reported so the flow can drop an estimate made for other input.
  */
 export interface SourcePicker {
   element: HTMLElement;
@@ -17,12 +19,20 @@ export interface SourcePicker {
   refreshSelection(): Promise<void>;
   /** The selection last read ("Sheet1!B2:B200"), or null: estimates are tied to it. */
   selectionKey(): string | null;
+  /** The tab the input is read from, when known (the selection's, or the column's). */
+  inputTab(): string | null;
+  /** The "Write into" choice: its errors show under it; it offers the document's tabs. */
+  tabMode: TabModeField;
   onChange(listener: () => void): void;
 }
 
 export interface SourcePickerOptions {
   /** "e-mail addresses", "handles". */
   inputNoun: string;
+  /** Prefix of the ids of the tab fields ("enrich": `enrich-tab-name`, `enrich-tab-mode`). */
+  idPrefix: string;
+  /** The tab a blank name means ("E-mail enrichment"), shown as the name field's placeholder. */
+  defaultTabName: string;
   getSelectionInfo(): Promise<SelectionInfo | null>;
   onError(action: string, error: unknown): void;
 }
@@ -61,15 +71,20 @@ export function createSourcePicker(options: SourcePickerOptions): SourcePicker {
     'Where should the results go?',
     [
       { value: 'beside', label: 'Beside the input, same rows' },
-      { value: 'newTab', label: 'In a new tab' },
+      { value: 'newTab', label: 'In another tab' },
     ],
     'beside',
   );
-  const tabName = textField({
-    label: 'New tab name (optional)',
-    hint: 'Left blank, the tab is named after the action.',
-  });
-  const tabBox = createElement('div', { class: 'subform' }, [tabName.wrapper]);
+  const tabName = withId(
+    textField({
+      label: 'New tab name',
+      placeholder: options.defaultTabName,
+      hint: `Left blank: "${options.defaultTabName}".`,
+    }),
+    `${options.idPrefix}-tab-name`,
+  );
+  const tabMode = createTabModeField(tabName, options.idPrefix);
+  const tabBox = createElement('div', { class: 'subform' }, [tabName.wrapper, ...tabMode.elements]);
 
   const showKind = (): void => {
     selectionBox.hidden = kind.value() !== 'selection';
@@ -86,14 +101,17 @@ export function createSourcePicker(options: SourcePickerOptions): SourcePicker {
   });
   for (const field of [sheetName, column, firstRow, tabName])
     field.control.addEventListener('input', changed);
+  tabMode.field.control.addEventListener('change', changed);
 
   let lastSelection: string | null = null;
+  let selectionTab: string | null = null;
   const refreshSelection = async (): Promise<void> => {
     useSelection.disabled = true;
     selectionSummary.replaceChildren(createElement('p', { class: 'hint' }, ['Reading the selection…']));
     try {
       const info = await options.getSelectionInfo();
       lastSelection = info === null ? null : `${info.sheetName}!${info.a1}`;
+      selectionTab = info === null ? null : info.sheetName;
       selectionSummary.replaceChildren(...describeSelection(info, options.inputNoun));
       // The column form starts from the selection, so switching to it needs no typing.
       if (info !== null && sheetName.control.value === '') {
@@ -106,6 +124,7 @@ export function createSourcePicker(options: SourcePickerOptions): SourcePicker {
       }
     } catch (error) {
       lastSelection = null;
+      selectionTab = null;
       selectionSummary.replaceChildren();
       options.onError('read the selection', error);
     } finally {
@@ -135,9 +154,16 @@ export function createSourcePicker(options: SourcePickerOptions): SourcePicker {
       readResultTarget({
         kind: target.value() === 'newTab' ? 'newTab' : 'beside',
         tabName: tabName.control.value,
+        mode: tabMode.mode(),
       }),
     refreshSelection,
     selectionKey: () => (kind.value() === 'selection' ? lastSelection : null),
+    inputTab: () => {
+      if (kind.value() === 'selection') return selectionTab;
+      const typed = sheetName.control.value.trim();
+      return typed === '' ? null : typed;
+    },
+    tabMode,
     onChange: (listener) => listeners.push(listener),
   };
 }

@@ -1,4 +1,5 @@
 import type { ColumnSource, ResultTarget } from '../shared/sidebar-api';
+import type { TabWriteMode } from '../shared/tab-output';
 import type { Parsed } from './number-input';
 import { parseOptionalNumber } from './number-input';
 
@@ -34,12 +35,15 @@ export function readColumnSource(values: ColumnSourceValues): Parsed<ColumnSourc
 export interface ResultTargetValues {
   kind: 'beside' | 'newTab';
   tabName: string;
+  /** "Write into" (issue 15): a new tab each run when left out, or the named tab replaced or added to. */
+  mode?: TabWriteMode;
 }
 
 export function readResultTarget(values: ResultTargetValues): ResultTarget {
   if (values.kind === 'beside') return { kind: 'beside' };
   const name = values.tabName.trim();
-  return name === '' ? { kind: 'newTab' } : { kind: 'newTab', name };
+  const mode = values.mode === undefined || values.mode === 'new' ? {} : { mode: values.mode };
+  return name === '' ? { kind: 'newTab', ...mode } : { kind: 'newTab', name, ...mode };
 }
 
 /** A column in words: "Sheet1, column B from row 2". */

@@ -35,6 +35,8 @@ export interface Combobox {
   input: HTMLInputElement;
   chosen(): readonly DictionaryOption[];
   clear(): void;
+  /** Puts these items in as chosen (a saved form loaded); one at most for a single choice. */
+  choose(items: readonly DictionaryOption[]): void;
 }
 
 /**
@@ -162,5 +164,7 @@ export function createCombobox(options: ComboboxOptions): Combobox {
     input,
     chosen: () => state.chosen,
     clear: () => set(clearChosen(state)),
+    choose: (items) =>
+      set(initialCombobox(options.multiple, options.multiple ? [...items] : items.slice(0, 1))),
   };
 }

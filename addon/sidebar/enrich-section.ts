@@ -1,3 +1,4 @@
+import { BULK_TAB_NAMES } from '../shared/bulk-tab-names';
 import { renderBulkSection } from './bulk-section';
 import type { SectionDefinition } from './sidebar-context';
 
@@ -11,6 +12,8 @@ export const enrichSection: SectionDefinition = {
         'Finds the creator accounts behind a column of e-mail addresses: platform, handle, followers, ' +
         'engagement rate and profile link, one row per address. Writing carries on if you close the sidebar.',
       noun: { singular: 'e-mail address', plural: 'e-mail addresses' },
+      idPrefix: 'enrich',
+      defaultTabName: BULK_TAB_NAMES.enrichment,
       startVerb: 'Start enrichment',
       defaultOptions: null,
       estimate: (source) => context.server.estimateEnrichment(source),

@@ -11,7 +11,7 @@ import {
 import { createElement } from './create-element';
 import { failureText } from './error-text';
 import { button, detailsGroup, factList } from './form-fields';
-import { healthBadge } from './health-summary';
+import { groupsClause, healthBadge } from './health-summary';
 import { reconciliationLines } from './reconciliation-text';
 import { apiSummary, HEALTH_RULE_TEXT, healthGroupLabel, statusTone, workerFacts } from './health-text';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
@@ -47,6 +47,7 @@ function groupsTable(details: HealthDetails): HTMLTableElement {
 }
 
 const CONTRACT_ID = 'health-contract';
+const GROUPS_ID = 'health-groups-group';
 
 function unreadableItem(answer: UnreadableAnswerSummary): HTMLLIElement {
   const record = unreadableAnswerRecord(answer);
@@ -84,7 +85,7 @@ function contractView(contract: ContractDrift, open: boolean): HTMLDetailsElemen
   return detailsGroup(contractSummaryText(contract), open, children, CONTRACT_ID);
 }
 
-function detailsView(details: HealthDetails, contractOpen: boolean): Node[] {
+function detailsView(details: HealthDetails, contractOpen: boolean, groupsOpen: boolean): Node[] {
   const badge = healthBadge(details.view);
   const parts: Node[] = [
     createElement('p', { class: 'health-overall', 'data-tone': badge.tone }, [badge.text]),
@@ -92,8 +93,18 @@ function detailsView(details: HealthDetails, contractOpen: boolean): Node[] {
     createElement('h3', {}, ['Discovery API']),
     createElement('p', {}, [apiSummary(details)]),
   ];
-  if (details.view.api.reachable && details.view.api.groups.length > 0) {
-    parts.push(groupsTable(details), createElement('p', { class: 'hint' }, [HEALTH_RULE_TEXT]));
+  const { groups } = details.view.api;
+  if (details.view.api.reachable && groups.length > 0) {
+    // Folded while every group is Healthy: eleven rows saying so are a wall, not news.
+    const unwell = groups.some((group) => group.status !== 'Healthy');
+    parts.push(
+      detailsGroup(
+        `Status per group: ${groupsClause(groups)}`,
+        unwell || groupsOpen,
+        [groupsTable(details), createElement('p', { class: 'hint' }, [HEALTH_RULE_TEXT])],
+        GROUPS_ID,
+      ),
+    );
   }
   parts.push(createElement('h3', {}, ['Worker']), factList(workerFacts(details, localTime)));
   if (details.reconciliation !== null) {
@@ -125,7 +136,9 @@ function renderHealthSection(panel: HTMLElement, context: SidebarContext): Secti
         // Refresh keeps the drift unfolded for an admin reading it.
         const shown = body.querySelector(`#${CONTRACT_ID}`);
         const contractOpen = shown instanceof HTMLDetailsElement && shown.open;
-        body.replaceChildren(...detailsView(details, contractOpen));
+        const groupsShown = body.querySelector(`#${GROUPS_ID}`);
+        const groupsOpen = groupsShown instanceof HTMLDetailsElement && groupsShown.open;
+        body.replaceChildren(...detailsView(details, contractOpen, groupsOpen));
       } catch (error) {
         body.replaceChildren(
           createElement('p', { class: 'field-error' }, [failureText('read the health', error)]),

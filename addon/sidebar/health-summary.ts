@@ -1,4 +1,5 @@
 import type { HealthStatus, HealthView } from '../shared/sidebar-api';
+import { healthGroupLabel } from './health-text';
 
 export type HealthTone = 'ok' | 'warning' | 'error' | 'unknown';
 
@@ -16,12 +17,24 @@ function uptimeText(seconds: number): string {
   return `${Math.round(seconds / 86400)} d`;
 }
 
-/** "API Healthy (search Healthy, reports Degraded). Worker ok, sandbox, up 3 h." */
+/**
+ * The API's groups in one clause: only those not Healthy are named, the rest counted, so eleven
+ * healthy groups are not a wall of words (issue 15): "all 11 groups Healthy", or "Reports
+ * Degraded; 10 other groups Healthy".
+ */
+export function groupsClause(groups: HealthView['api']['groups']): string {
+  const unwell = groups.filter((group) => group.status !== 'Healthy');
+  const healthy = groups.length - unwell.length;
+  if (unwell.length === 0) return `all ${groups.length} ${groups.length === 1 ? 'group' : 'groups'} Healthy`;
+  const named = unwell.map((group) => `${healthGroupLabel(group.name)} ${group.status}`).join(', ');
+  if (healthy === 0) return named;
+  return `${named}; ${healthy} other ${healthy === 1 ? 'group' : 'groups'} Healthy`;
+}
+
+/** "API Healthy (all 11 groups Healthy). Worker ok, sandbox, up 3 h." One line; the Health section has every group. */
 export function healthDetail(view: HealthView): string {
-  const groups = view.api.groups.map((group) => `${group.name} ${group.status}`).join(', ');
-  const api = view.api.reachable
-    ? `API ${view.api.status}${groups === '' ? '' : ` (${groups})`}.`
-    : 'The worker cannot reach the API.';
+  const groups = view.api.groups.length === 0 ? '' : ` (${groupsClause(view.api.groups)})`;
+  const api = view.api.reachable ? `API ${view.api.status}${groups}.` : 'The worker cannot reach the API.';
   const mode = view.worker.mode === 'unknown' ? '' : `, ${view.worker.mode}`;
   return `${api} Worker ${view.worker.status}${mode}, up ${uptimeText(view.worker.uptimeSeconds)}.`;
 }

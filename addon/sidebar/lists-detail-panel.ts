@@ -1,9 +1,11 @@
+import type { TabOutput } from '../shared/tab-output';
 import { createElement } from './create-element';
-import { button, factList } from './form-fields';
+import { button, factList, textField, withId } from './form-fields';
 import { createListsDelete } from './lists-delete';
 import { createListsMembersChange } from './lists-members-change';
 import type { ListsPage } from './lists-page';
 import { listFacts, memberIdHint, shownMembersText, writtenText } from './lists-text';
+import { createTabModeField, type TabModeField } from './tab-mode-field';
 
 export interface ListsDetailPanel {
   element: HTMLElement;
@@ -19,7 +21,7 @@ function detailButtons() {
     return made;
   };
   return {
-    writeTab: make('Write members to a new tab (free)', 'lists-open-tab', { primary: true }),
+    writeTab: make('Write members to the tab (free)', 'lists-open-tab', { primary: true }),
     reload: make('Reload', 'lists-reload', { small: true }),
     close: make('Close', 'lists-close', { small: true }),
   };
@@ -44,12 +46,14 @@ export function createListsDetail(
   const shownText = createElement('p', { class: 'hint', id: 'lists-members-count', tabindex: '-1' });
   const change = createListsMembersChange(page);
   const deletion = createListsDelete(page, focus.afterDelete);
+  const tab = tabChoice();
   const element = createElement(
     'section',
     { class: 'lists-detail', id: 'lists-detail', 'aria-labelledby': 'lists-detail-name', hidden: '' },
     [
       heading,
       facts,
+      ...tab.elements,
       createElement('div', { class: 'actions' }, [writeTab, reload, close]),
       createElement('h4', {}, ['Members']),
       members,
@@ -103,7 +107,12 @@ export function createListsDetail(
   };
 
   const panel: ListsDetailPanel = { element, show, showOpened, open };
-  wireActions(page, { writeTab, reload, close }, panel, focus.afterClose);
+  wireActions(page, { writeTab, reload, close }, panel, focus.afterClose, tab.output);
+  // The tab name field offers the document's tabs.
+  const showTabs = (): void => {
+    page.context.server.listTabNames().then(tab.tabMode.setTabs, () => undefined);
+  };
+  showTabs();
   return panel;
 }
 
@@ -141,12 +150,27 @@ function removeMember(
   );
 }
 
+/** Where the members go (issue 15): "List <name>" or a name typed, new, replaced or added to. */
+function tabChoice(): { elements: HTMLElement[]; output(): TabOutput; tabMode: TabModeField } {
+  const name = withId(
+    textField({ label: 'New tab name', placeholder: 'List and its name' }),
+    'lists-tab-name',
+  );
+  const tabMode = createTabModeField(name, 'lists');
+  return {
+    elements: [name.wrapper, ...tabMode.elements],
+    output: () => ({ name: name.control.value.trim(), mode: tabMode.mode() }),
+    tabMode,
+  };
+}
+
 /** The opened list's own buttons: all members into a tab, read it again, close it. */
 function wireActions(
   page: ListsPage,
   buttons: { writeTab: HTMLButtonElement; reload: HTMLButtonElement; close: HTMLButtonElement },
   detail: ListsDetailPanel,
   afterClose: () => void,
+  output: () => TabOutput,
 ): void {
   const { writeTab, reload, close } = buttons;
   writeTab.addEventListener('click', () => {
@@ -155,7 +179,7 @@ function wireActions(
     void page.busy(
       async () => {
         try {
-          const tab = await page.context.server.writeAiListToTab(current.list.id);
+          const tab = await page.context.server.writeAiListToTab(current.list.id, output());
           page.opened = { ...current, list: tab.list, members: tab.members };
           page.noteList(tab.list);
           detail.show();

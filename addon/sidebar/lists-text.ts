@@ -104,7 +104,7 @@ export function checkFacts(check: MemberCheck): Fact[] {
 
 /** The tab line of a written list. */
 export function writtenText(members: number, sheetName: string): string {
-  return `Wrote ${countOf(members, 'member')} into the new tab "${sheetName}".`;
+  return `Wrote ${countOf(members, 'member')} into the tab "${sheetName}".`;
 }
 
 /** "Showing 50 of 1,234 lists: ..." when not all matching lists show, or what to do when none does. */

@@ -9,16 +9,19 @@ import { overlapSection } from './overlap-section';
 import { rawDataSection } from './raw-data-section';
 import { createServerBridge } from './bridge';
 import { enrichSection } from './enrich-section';
-import { failureText, errorMessage, nextStepFor } from './error-text';
+import { createElement } from './create-element';
 import { mountHealthBadge } from './health-badge';
-import { mountJobList } from './job-progress';
-import { createJobTracker } from './job-tracker';
+import { createJobStrip } from './job-progress';
+import { isJobActive, JOB_KIND_TITLES, jobEndedText } from './job-progress-text';
+import { JOB_KIND_SECTIONS, sectionHasJobs } from './job-sections';
+import { createJobTracker, type JobTracker } from './job-tracker';
 import { reportsSection } from './reports-section';
 import { searchSection } from './search-section';
 import { schedulesSection } from './schedules-section';
 import { settingsSection } from './settings-section';
+import { createSectionMessages, type FailureNavigation, showFailure } from './section-messages';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
-import { createStatusArea } from './status-area';
+import { createStatusArea, type StatusArea } from './status-area';
 import { createTabs } from './tabs';
 
 const SECTIONS: Record<SidebarSection, SectionDefinition> = {
@@ -43,12 +46,71 @@ function required(id: string): HTMLElement {
   return element;
 }
 
+/** The shell's message line says a job ended only when its own section is not the one shown. */
+function noticeJobEnds(jobs: JobTracker, status: StatusArea, navigation: FailureNavigation): void {
+  const lastStatus = new Map<string, string>();
+  jobs.subscribe((tracked) => {
+    for (const { job } of tracked) {
+      const before = lastStatus.get(job.id);
+      lastStatus.set(job.id, job.status);
+      if (before === undefined || before === job.status || isJobActive(job)) continue;
+      const section = JOB_KIND_SECTIONS[job.kind];
+      if (navigation.current() === section) continue;
+      const show = { label: `Show in ${SECTIONS[section].title}`, run: () => navigation.navigate(section) };
+      if (job.status === 'failed') status.error(jobEndedText(job), show);
+      else status.success(jobEndedText(job), show);
+    }
+  });
+}
+
+/** "Resumed the E-mail enrichment that was still writing", with a button to its section. */
+function noticeResumed(
+  jobs: JobTracker,
+  count: number,
+  status: StatusArea,
+  navigation: FailureNavigation,
+): void {
+  if (count === 0) return;
+  const resumed = jobs.list().slice(-count);
+  const sections = [...new Set(resumed.map(({ job }) => JOB_KIND_SECTIONS[job.kind]))];
+  const show =
+    sections.length === 1
+      ? { label: `Show in ${SECTIONS[sections[0]].title}`, run: () => navigation.navigate(sections[0]) }
+      : undefined;
+  if (count === 1)
+    status.info(`Resumed the ${JOB_KIND_TITLES[resumed[0].job.kind]} that was still writing.`, show);
+  else status.info(`Resumed ${count} jobs that were still writing.`, show);
+}
+
 function start(): void {
   const server = createServerBridge(google.script.run);
   const status = createStatusArea(required('status'));
   const health = mountHealthBadge(required('health'), () => server.getHealth());
   const jobs = createJobTracker(server);
-  mountJobList(required('jobs'), jobs, status);
+  const navigation: FailureNavigation = {
+    current: () => tabs.selected,
+    navigate: (section) => tabs.select(section, { focus: true }),
+  };
+
+  /**
+   * A section's panel: its own content (with its own message lines) first, then its jobs strip,
+   * under the controls that start them (issue 15).
+   */
+  const mountSection = (id: SidebarSection, panel: HTMLElement): SectionView => {
+    const body = createElement('div', { class: 'section-body' });
+    panel.replaceChildren(body, ...(sectionHasJobs(id) ? [createJobStrip(jobs, id)] : []));
+    const messages = createSectionMessages(body, navigation);
+    const context: SidebarContext = {
+      server,
+      jobs,
+      health,
+      navigate: navigation.navigate,
+      status: messages.status,
+      fail: messages.fail,
+      near: messages.near,
+    };
+    return SECTIONS[id].render(body, context);
+  };
 
   const views = new Map<SidebarSection, SectionView>();
   const tabs = createTabs(
@@ -57,27 +119,11 @@ function start(): void {
     SIDEBAR_SECTIONS.map((id) => ({ id, title: SECTIONS[id].title })),
     (id, panel) => {
       const view = views.get(id);
-      if (view === undefined) views.set(id, SECTIONS[id].render(panel, context));
+      if (view === undefined) views.set(id, mountSection(id, panel));
       else view.onShow?.();
     },
   );
-
-  const context: SidebarContext = {
-    server,
-    status,
-    jobs,
-    health,
-    navigate: (section) => tabs.select(section, { focus: true }),
-    fail(action, error) {
-      const next = nextStepFor(errorMessage(error));
-      status.error(
-        failureText(action, error),
-        next === null || next.section === tabs.selected
-          ? undefined
-          : { label: next.label, run: () => tabs.select(next.section, { focus: true }) },
-      );
-    },
-  };
+  noticeJobEnds(jobs, status, navigation);
 
   // The server sets data-section when it opens the page; opened any other way, start at the first.
   const requested = document.body.dataset.section;
@@ -86,11 +132,8 @@ function start(): void {
   void health.refresh();
   // Jobs still writing when the sidebar was last closed carry on from their last block.
   jobs.resumeActive().then(
-    (count) => {
-      if (count === 1) status.info('Resumed a job that was still writing.');
-      else if (count > 1) status.info(`Resumed ${count} jobs that were still writing.`);
-    },
-    (error: unknown) => context.fail('resume the running jobs', error),
+    (count) => noticeResumed(jobs, count, status, navigation),
+    (error: unknown) => showFailure(status, navigation, 'resume the running jobs', error),
   );
 }
 

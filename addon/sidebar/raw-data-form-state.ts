@@ -1,5 +1,6 @@
 import { rawOperation, type RawOperation, type RawParam } from '../shared/raw-data-operations';
 import { type RawFormValues, suggestRawTabName } from '../shared/raw-data-request';
+import { isTabWriteMode, type TabWriteMode } from '../shared/tab-output';
 import type { RawFeedUsage } from '../shared/raw-data-api';
 
 /**
@@ -18,6 +19,8 @@ export interface RawFormState {
   tabName: string;
   /** The user typed a tab name: stop suggesting one. */
   tabNameEdited: boolean;
+  /** A new tab each pull, or the named tab replaced or added to (issue 15). */
+  tabMode: TabWriteMode;
   /**
    * A cursor put in by a pull that stopped before its feed's end, with the query it continues: it
    * is taken out again when that query changes, since it would page another feed.
@@ -36,6 +39,7 @@ export function initialRawFormState(operation: string): RawFormState {
     allFields: false,
     tabName: suggestRawTabName(operation, {}),
     tabNameEdited: false,
+    tabMode: 'new',
     offered: null,
   };
 }
@@ -73,6 +77,7 @@ export function rawFormValues(state: RawFormState): RawFormValues {
     untilDone: state.untilDone,
     allFields: state.allFields,
     tabName: state.tabName,
+    tabMode: state.tabMode,
   };
 }
 
@@ -136,4 +141,42 @@ export function offerCursor(
     values: { ...state.values, [valueKey(operation, cursor)]: usage.cursor },
     offered: { operation: operation.id, cursor: usage.cursor, subject },
   };
+}
+
+/** What is kept of the form (issue 15): no offered cursor, and the tab's name only when typed. */
+export function keptRawForm(state: RawFormState): Omit<RawFormState, 'offered'> {
+  const { offered: _offered, ...kept } = state;
+  return { ...kept, tabName: state.tabNameEdited ? state.tabName : '' };
+}
+
+function textsOf(value: unknown): Record<string, string> {
+  const texts: Record<string, string> = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return texts;
+  for (const [key, text] of Object.entries(value)) if (typeof text === 'string') texts[key] = text;
+  return texts;
+}
+
+/**
+ * A kept form as the form's state, read defensively (an older version's, another editor's): an
+ * operation the catalogue no longer has falls back to `fallbackOperation`.
+ */
+export function readKeptRawForm(kept: unknown, fallbackOperation: string): RawFormState {
+  const record =
+    typeof kept === 'object' && kept !== null && !Array.isArray(kept)
+      ? (kept as Record<string, unknown>)
+      : {};
+  const operation =
+    typeof record.operation === 'string' && rawOperation(record.operation) !== null
+      ? record.operation
+      : fallbackOperation;
+  const tabName = typeof record.tabName === 'string' ? record.tabName : '';
+  const state: RawFormState = {
+    ...initialRawFormState(operation),
+    values: textsOf(record.values),
+    pages: typeof record.pages === 'string' ? record.pages : DEFAULT_RAW_PAGES,
+    untilDone: record.untilDone === true,
+    allFields: record.allFields === true,
+    tabMode: isTabWriteMode(record.tabMode) ? record.tabMode : 'new',
+  };
+  return tabName.trim() === '' ? selectOperation(state, operation) : setTabName(state, tabName);
 }

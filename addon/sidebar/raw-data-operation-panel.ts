@@ -1,12 +1,13 @@
 import {
   RAW_DATA_OPERATIONS,
-  RAW_PLATFORM_NAMES,
   rawOperation,
   rawOperationGroups,
+  rawOperationName,
   type RawOperation,
 } from '../shared/raw-data-operations';
 import { createElement } from './create-element';
 import { type Field, selectField, textField, withId } from './form-fields';
+import { operationPath } from './operation-label';
 import { paramValue, selectOperation, setParam } from './raw-data-form-state';
 import type { RawPage } from './raw-data-page';
 
@@ -16,10 +17,12 @@ export interface RawOperationPanel {
   /** The field of one parameter of the operation shown, by name. */
   param(name: string): Field<HTMLInputElement> | undefined;
   params(): Iterable<Field<HTMLInputElement>>;
-  /** Says what the operation does and which API path it calls. */
+  /** Says what the operation does; the API call it makes is its tooltip, for power users. */
   showDescription(): void;
   /** Builds the operation's own fields. */
   render(): void;
+  /** Shows the state's operation and its fields (a kept form loaded). */
+  write(): void;
 }
 
 /** "Account (required)", "Start after (cursor) (optional)": the mark is part of the label. */
@@ -84,9 +87,7 @@ export function createRawOperationPanel(page: RawPage): RawOperationPanel {
     const operation = current();
     paramFields = new Map(operation.params.map((item) => [item.name, paramField(item)]));
     paramsBox.replaceChildren(
-      createElement('legend', {}, [
-        `${RAW_PLATFORM_NAMES[operation.platform]} ${operation.label.toLowerCase()}`,
-      ]),
+      createElement('legend', {}, [rawOperationName(operation)]),
       ...Array.from(paramFields.values(), (field) => field.wrapper),
     );
   };
@@ -105,8 +106,14 @@ export function createRawOperationPanel(page: RawPage): RawOperationPanel {
     params: () => paramFields.values(),
     showDescription() {
       const operation = current();
-      description.textContent = `${operation.description} (${operation.path})`;
+      // The path is jargon to most: words in the text, the API call on hover.
+      description.textContent = operation.description;
+      description.title = `The Discovery API call: ${operationPath(operation.id) ?? operation.path}`;
     },
     render,
+    write() {
+      operationField.control.value = page.state.operation;
+      render();
+    },
   };
 }

@@ -5,12 +5,17 @@ import { createElement } from './create-element';
 import { checkboxField, type Field, textField, withId } from './form-fields';
 import { setTabName } from './raw-data-form-state';
 import type { RawPage } from './raw-data-page';
+import { createTabModeField, type TabModeField } from './tab-mode-field';
 
 export interface RawOptionsPanel {
   elements: readonly Node[];
   pages: Field<HTMLInputElement>;
+  /** New tab, replace or append (issue 15); its errors show under it. */
+  tabMode: TabModeField;
   /** Shows the fields that apply to the operation and the state's tab name. */
   show(operation: RawOperation): void;
+  /** Puts the state's values into the fields (a kept form loaded). */
+  write(): void;
 }
 
 function optionFields(page: RawPage) {
@@ -55,6 +60,8 @@ function optionFields(page: RawPage) {
 /** How much to pull: pages or until done (paged operations), all fields (the others), the tab. */
 export function createRawOptions(page: RawPage): RawOptionsPanel {
   const { pages, untilDone, allFields, tabName } = optionFields(page);
+  const tabMode = createTabModeField(tabName, 'raw-data');
+  tabMode.set(page.state.tabMode);
   const pagingBox = createElement('div', { class: 'raw-data-paging' }, [pages.wrapper, untilDone.wrapper]);
 
   pages.control.addEventListener('input', () => {
@@ -77,15 +84,29 @@ export function createRawOptions(page: RawPage): RawOptionsPanel {
     page.state = setTabName(page.state, tabName.control.value);
     page.changed();
   });
+  tabMode.field.control.addEventListener('change', () => {
+    page.state = { ...page.state, tabMode: tabMode.mode() };
+    page.touched.add('tabMode');
+    page.changed();
+  });
 
   return {
-    elements: [pagingBox, allFields.wrapper, tabName.wrapper],
+    elements: [pagingBox, allFields.wrapper, tabName.wrapper, ...tabMode.elements],
     pages,
+    tabMode,
+    write() {
+      pages.control.value = page.state.pages;
+      untilDone.control.checked = page.state.untilDone;
+      allFields.control.checked = page.state.allFields;
+      tabName.control.value = page.state.tabName;
+      tabMode.set(page.state.tabMode);
+    },
     show(operation) {
       pagingBox.hidden = !operation.paged;
       allFields.wrapper.hidden = operation.paged;
       pages.control.disabled = page.state.untilDone;
       if (tabName.control.value !== page.state.tabName) tabName.control.value = page.state.tabName;
+      tabMode.show();
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { RawAllowance, RawFeedUsage, RawUsage } from '../shared/raw-data-api';
 import { rawUnitsText } from '../shared/raw-data-estimate';
-import { rawCursorParam, rawOperation } from '../shared/raw-data-operations';
-import type { JobView } from '../shared/sidebar-api';
+import { rawCursorParam, rawOperation, rawOperationName } from '../shared/raw-data-operations';
 import { countOf, formatCount } from './count-text';
 
 /** What the Raw data section says once a pull has ended: what it wrote, and exactly what it spent. */
@@ -48,28 +47,16 @@ export function tableResultText(result: { destination: string; rows: number; usa
 }
 
 /**
- * A feed job that ended: "Done: 5 pages, 57 rows in 'Tab'!A2. Spent 5 raw requests; 8,995 left
- * this month." Units can exceed pages (a not-found answer, a page fetched again after a restart):
- * both are said as they are.
+ * What a feed job spent, once it has ended: "Spent 5 raw requests for 5 pages, no credits; 8,995
+ * left this month." How it ended, its rows and its tab are on its line in the jobs strip (the one
+ * place a job's state shows, issue 15), so they are not said again here. Units can exceed pages (a
+ * not-found answer, a page fetched again after a restart): both are said as they are.
  */
-export function feedResultText(job: JobView, usage: RawFeedUsage): string {
-  const pages = countOf(usage.pages, 'page');
-  const rows = countOf(job.rowsWritten, 'row');
-  let outcome: string;
-  switch (usage.status) {
-    case 'done':
-      outcome = `Done: ${pages}, ${rows} in ${job.destination}.`;
-      break;
-    case 'cancelled':
-      outcome = `Cancelled after ${pages}: ${rows} in ${job.destination}.`;
-      break;
-    case 'failed':
-      outcome = `Stopped after ${pages}: ${rows} in ${job.destination}.`;
-      break;
-    default:
-      outcome = `So far ${pages}, ${rows} in ${job.destination}.`;
-  }
-  return `${outcome} ${spentText(usage)}`;
+export function feedSpendText(usage: RawFeedUsage): string {
+  const where = usage.limitedBy === 'budget' ? 'under your raw budget' : 'this month';
+  const left = usage.rawRequestsLeft === null ? '' : `; ${formatCount(usage.rawRequestsLeft)} left ${where}`;
+  if (usage.rawUnits === 0) return `Spent no raw requests: no page was pulled${left}.`;
+  return `Spent ${rawUnitsText(usage.rawUnits)} for ${countOf(usage.pages, 'page')}, no credits${left}.`;
 }
 
 /**
@@ -82,7 +69,7 @@ export function feedMoreText(usage: RawFeedUsage, placed: boolean): string | nul
   const operation = rawOperation(usage.operation);
   const field = operation === null ? null : rawCursorParam(operation);
   if (placed && operation !== null && field !== null) {
-    return `The feed goes on: "${field.label}" of ${operation.label} now holds where it stopped. Pull again to get the next pages into a new tab.`;
+    return `The feed goes on: "${field.label}" of ${rawOperationName(operation)} now holds where it stopped. Pull again for the next pages: "This tab, below its table" adds them to the same table.`;
   }
   const where = field === null ? 'its cursor' : `"${field.label}"`;
   return `The feed goes on. To pull the next pages, put this in ${where}: ${usage.cursor}`;

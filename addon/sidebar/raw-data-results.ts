@@ -8,7 +8,7 @@ import type { RawAllowancePanel } from './raw-data-allowance';
 import { offerCursor, paramValue } from './raw-data-form-state';
 import type { RawOperationPanel } from './raw-data-operation-panel';
 import type { RawPage } from './raw-data-page';
-import { feedMoreText, feedResultText, tableResultText } from './raw-data-result-text';
+import { feedMoreText, feedSpendText, tableResultText } from './raw-data-result-text';
 
 export interface RawResults {
   element: HTMLElement;
@@ -17,8 +17,10 @@ export interface RawResults {
 }
 
 /**
- * What a pull did, exactly: the rows and raw requests of a table at once, and of a feed when its
- * job ends, with the cursor to go on placed in the form when the feed has more.
+ * What a pull did, exactly: the rows and raw requests of a table at once; for a feed, which runs
+ * as a job, what it spent once it ends and where it goes on (the cursor placed in the form). A
+ * feed's progress, outcome, rows and tab are on its line in the jobs strip below, and only there
+ * (issue 15: "Done" was said twice), so this says nothing while it runs.
  */
 export function createRawResults(
   page: RawPage,
@@ -51,7 +53,7 @@ export function createRawResults(
     return placed;
   };
 
-  /** A feed job ended: what it pulled and spent, exactly, and where the feed goes on. */
+  /** A feed job ended: what it spent, exactly, and where the feed goes on. */
   const reportFeed = async (job: JobView): Promise<void> => {
     try {
       const usage = await page.context.server.getRawFeedUsage(job.id);
@@ -59,7 +61,7 @@ export function createRawResults(
       const placed = query === undefined ? false : placeCursor(usage, query);
       parts.allowance.spent(usage);
       const more = feedMoreText(usage, placed);
-      show(more === null ? [feedResultText(job, usage)] : [feedResultText(job, usage), more]);
+      show(more === null ? [feedSpendText(usage)] : [feedSpendText(usage), more]);
       page.changed();
     } catch (error) {
       show([failureText('read what the pull spent', error)]);
@@ -79,20 +81,20 @@ export function createRawResults(
   return {
     element,
     pulled(start, sent) {
+      // A message of an earlier pull beside the button would speak of another pull.
+      page.context.status.clear();
       if (start.kind === 'job') {
         started.set(start.job.id, sent.query);
         watching.add(start.job.id);
+        // The jobs strip below shows it from now on, and says it started.
+        show([]);
         page.context.jobs.track(start.job);
-        show([`Pulling into ${start.job.destination}: the progress is in the jobs list.`]);
-        page.context.status.success(`Raw data pull started. ${start.job.message}`);
         // The first poll may already have seen the end (a short feed).
         follow(start.job);
         return;
       }
       parts.allowance.spent(start.usage);
-      const text = tableResultText(start);
-      show([text]);
-      page.context.status.success(text);
+      show([tableResultText(start)]);
     },
   };
 }

@@ -22,7 +22,8 @@ export function rawRunBlocker(input: {
   }
   if (estimate === null) return null;
   if (estimate.blocked !== null) return estimate.blocked;
-  if (estimate.needsConfirmation && !confirmed) return 'Tick the box above to accept the spend.';
+  if (estimate.needsConfirmation && !confirmed)
+    return estimate.confirmReason ?? 'Tick the box above to go ahead.';
   return null;
 }
 

@@ -9,12 +9,13 @@ import { buildRawPull, type RawFormResult } from '../shared/raw-data-request';
 import { type CostedRun, createCostedRun } from './costed-run';
 import { createElement } from './create-element';
 import { createRawAllowance } from './raw-data-allowance';
-import { initialRawFormState, rawFormValues } from './raw-data-form-state';
+import { initialRawFormState, keptRawForm, rawFormValues, readKeptRawForm } from './raw-data-form-state';
 import { createRawOperationPanel, type RawOperationPanel } from './raw-data-operation-panel';
 import { createRawOptions, type RawOptionsPanel } from './raw-data-options';
 import type { RawPage } from './raw-data-page';
 import { createRawResults, type RawResults } from './raw-data-results';
 import { rawRunBlocker } from './raw-data-run-state';
+import { createSavedFormsPanel } from './saved-forms-panel';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
 /** The operation shown first: a feed, the section's main use. */
@@ -83,11 +84,13 @@ function showErrors(
 ): void {
   for (const field of places.operation.params()) field.setError(null);
   places.options.pages.setError(null);
+  places.options.tabMode.field.setError(null);
   const unplaced: string[] = [];
   if (!result.ok) {
     for (const error of result.errors) {
       if (!page.touched.has(error.field)) continue;
       if (error.field === 'pages') places.options.pages.setError(error.message);
+      else if (error.field === 'tabMode') places.options.tabMode.field.setError(error.message);
       else if (error.field.startsWith('param:'))
         places.operation.param(error.field.slice(6))?.setError(error.message);
       else unplaced.push(error.message);
@@ -101,7 +104,7 @@ function heading(refresh: HTMLButtonElement): Node[] {
   return [
     createElement('div', { class: 'section-head' }, [createElement('h2', {}, ['Raw data']), refresh]),
     createElement('p', { class: 'intro' }, [
-      "The platforms' own public data, page by page, into a new tab. No credits: each request spends one raw request of the monthly allowance.",
+      "The platforms' own public data, page by page, into a tab: a new one, or one you name, replaced or added to. No credits: each request spends one raw request of the monthly allowance.",
     ]),
   ];
 }
@@ -121,6 +124,22 @@ function renderRawDataSection(panel: HTMLElement, context: SidebarContext): Sect
   const otherErrors = createElement('ul', { class: 'field-error', role: 'alert', hidden: '' });
   const costed = createPullRun(page, pull, () => results);
   const results = createRawResults(page, { allowance, operation });
+  // Raw data presets (the document's) and this user's last form (issue 15).
+  const saved = createSavedFormsPanel({
+    section: 'raw',
+    noun: { one: 'raw data preset', many: 'raw data presets' },
+    idPrefix: 'raw-data-saved',
+    context,
+    root: panel,
+    read: () => keptRawForm(page.state),
+    apply(kept) {
+      page.state = readKeptRawForm(kept, FIRST_OPERATION);
+      page.touched.clear();
+      operation.write();
+      options.write();
+      changed();
+    },
+  });
 
   function changed(): void {
     operation.showDescription();
@@ -137,11 +156,17 @@ function renderRawDataSection(panel: HTMLElement, context: SidebarContext): Sect
         : estimateRawPull(pull.request, left?.rawRequestsLeft ?? null, left?.limitedBy ?? 'account');
     showSpend(costed, pull.estimate);
     costed.refresh();
+    saved.changed();
   }
+
+  const loadTabs = (): void => {
+    context.server.listTabNames().then(options.tabMode.setTabs, () => undefined);
+  };
 
   panel.replaceChildren(
     ...heading(allowance.refresh),
     allowance.line,
+    saved.element,
     ...operation.elements,
     ...options.elements,
     otherErrors,
@@ -151,7 +176,13 @@ function renderRawDataSection(panel: HTMLElement, context: SidebarContext): Sect
   operation.render();
   changed();
   void allowance.load(false);
-  return { onShow: () => void allowance.load(false) };
+  loadTabs();
+  return {
+    onShow: () => {
+      void allowance.load(false);
+      loadTabs();
+    },
+  };
 }
 
 export const rawDataSection: SectionDefinition = { title: 'Raw data', render: renderRawDataSection };

@@ -1,3 +1,4 @@
+import { BULK_TAB_NAMES } from '../shared/bulk-tab-names';
 import { PLATFORMS } from '../../shared/platforms';
 import type { ReportsOptions } from '../shared/sidebar-api';
 import type { BulkOptionsForm } from './bulk-section';
@@ -64,6 +65,8 @@ export const reportsSection: SectionDefinition = {
         'Fetches a creator report for each handle, @name, profile link or id in a column, one row per ' +
         'input row. Reports fetched in the last 30 days come from the cache and cost nothing.',
       noun: { singular: 'handle', plural: 'handles' },
+      idPrefix: 'reports',
+      defaultTabName: BULK_TAB_NAMES.reports,
       startVerb: 'Start reports',
       options: createReportsOptions(),
       defaultOptions: { platform: 'instagram', fields: [] },

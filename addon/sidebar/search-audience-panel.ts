@@ -1,6 +1,7 @@
 import { watchFields } from './ai-search-part';
 import { createElement } from './create-element';
 import { checkboxField, detailsGroup, selectField, textField, weightField } from './form-fields';
+import { writeChoice, writeFlag, writeText } from './form-write';
 import type { SearchFormValues } from './search-form';
 import { AUDIENCE_AGES, AUDIENCE_DEFAULT_WEIGHT_PERCENT } from './search-options';
 import { ANY, dictionaryCombo, type SearchPart, type SearchPartContext } from './search-part';
@@ -99,6 +100,19 @@ export function createSearchAudiencePanel(part: SearchPartContext): SearchPart<A
       audienceInterestsWeight: w.audienceInterestsWeight.control.value,
       audienceCredibility: a.audienceCredibility.control.value,
     }),
+    write(values) {
+      a.locations.choose(values.audienceLocations);
+      a.language.choose(values.audienceLanguage === null ? [] : [values.audienceLanguage]);
+      a.interests.choose(values.audienceInterests);
+      writeText(w.audienceLocationsWeight, values.audienceLocationsWeight);
+      writeText(w.audienceLanguageWeight, values.audienceLanguageWeight);
+      writeText(w.audienceGenderWeight, values.audienceGenderWeight);
+      writeText(w.audienceAgesWeight, values.audienceAgesWeight);
+      writeText(w.audienceInterestsWeight, values.audienceInterestsWeight);
+      writeChoice(a.audienceGender, values.audienceGender);
+      for (const { age, box } of a.ageBoxes) writeFlag(box, values.audienceAges.includes(age));
+      writeText(a.audienceCredibility, values.audienceCredibility);
+    },
     fields: { ...w, audienceGender: a.audienceGender, audienceCredibility: a.audienceCredibility },
   };
 }

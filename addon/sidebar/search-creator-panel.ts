@@ -1,5 +1,6 @@
 import { watchFields } from './ai-search-part';
 import { checkboxField, detailsGroup, fieldPair, selectField, textField } from './form-fields';
+import { writeChoice, writeFlag, writeText } from './form-write';
 import type { SearchFormValues } from './search-form';
 import { AGE_STEPS, GENDER_CHOICES } from './search-options';
 import { ANY, dictionaryCombo, type SearchPart, type SearchPartContext } from './search-part';
@@ -107,6 +108,22 @@ export function createSearchCreatorPanel(part: SearchPartContext): SearchPart<Cr
       bio: who.bio.control.value,
       hasEmail: who.hasEmail.control.checked,
     }),
+    write(values) {
+      writeText(size.followersMin, values.followersMin);
+      writeText(size.followersMax, values.followersMax);
+      writeText(size.engagementRateMin, values.engagementRateMin);
+      writeText(size.lastPostedDays, values.lastPostedDays);
+      picked.locations.choose(values.locations);
+      picked.language.choose(values.language === null ? [] : [values.language]);
+      picked.interests.choose(values.interests);
+      picked.brands.choose(values.brands);
+      writeChoice(who.gender, values.gender);
+      writeChoice(who.ageMin, values.ageMin);
+      writeChoice(who.ageMax, values.ageMax);
+      writeText(who.keywords, values.keywords);
+      writeText(who.bio, values.bio);
+      writeFlag(who.hasEmail, values.hasEmail);
+    },
     fields: { ...size, gender: who.gender, ageMin: who.ageMin, ageMax: who.ageMax },
   };
 }

@@ -1,6 +1,7 @@
 import { AUDIENCE_AGE_GROUPS, AUDIENCE_GENDERS, GENDERS, SEARCH_AGE_STEPS } from '../../shared/enums';
 import type { Platform } from '../../shared/platforms';
 import type { DictionaryOption, SearchForm } from '../shared/sidebar-api';
+import { isTabWriteMode } from '../shared/tab-output';
 import { formatCount } from './count-text';
 import { type NumberRule, parseOptionalNumber, percentToFraction } from './number-input';
 import {
@@ -57,6 +58,8 @@ export interface SearchFormValues {
   /** 'asc' or 'desc'. */
   sortDirection: string;
   pages: string;
+  /** 'new', 'replace' or 'append' (issue 15): what the run does to the tab `title` names. */
+  tabMode: string;
 }
 
 export type SearchField = keyof SearchFormValues;
@@ -100,6 +103,7 @@ export function initialSearchValues(platform: Platform = 'instagram'): SearchFor
     sortField: DEFAULT_SORT_FIELD,
     sortDirection: 'desc',
     pages: '1',
+    tabMode: 'new',
   };
 }
 
@@ -338,6 +342,7 @@ export function buildSearchForm(values: SearchFormValues): SearchFormResult {
       audience,
       sort,
       pages,
+      ...(isTabWriteMode(values.tabMode) && values.tabMode !== 'new' ? { tabMode: values.tabMode } : {}),
     },
   };
 }

@@ -17,6 +17,8 @@ export type SearchFieldsByName = Partial<Record<SearchField, Field<HTMLElement>>
 export interface SearchPart<V> {
   elements: readonly Node[];
   read(): V;
+  /** Puts kept values back (a saved search loaded, the last form restored). */
+  write(values: V): void;
   fields: SearchFieldsByName;
 }
 

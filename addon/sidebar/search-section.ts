@@ -1,9 +1,17 @@
 import { PLATFORMS, type Platform } from '../../shared/platforms';
 import { createElement } from './create-element';
 import { selectField } from './form-fields';
+import { writeChoice } from './form-write';
+import { keptSearchForm, readKeptSearchForm } from './kept-search-form';
+import { createSavedFormsPanel } from './saved-forms-panel';
 import { createSearchAudiencePanel } from './search-audience-panel';
 import { createSearchCreatorPanel } from './search-creator-panel';
-import { buildSearchForm, initialSearchValues, type SearchFormResult } from './search-form';
+import {
+  buildSearchForm,
+  initialSearchValues,
+  type SearchFormResult,
+  type SearchFormValues,
+} from './search-form';
 import { PLATFORM_NAMES } from './search-options';
 import type { SearchFieldsByName, SearchPartContext } from './search-part';
 import { createSearchRunPanel } from './search-run-panel';
@@ -29,12 +37,15 @@ function heading(): Node[] {
   return [
     createElement('h2', {}, ['Search']),
     createElement('p', { class: 'intro' }, [
-      'Finds creators by their own numbers and by their audience, and writes the results into a new tab.',
+      'Finds creators by their own numbers and by their audience, and writes the results into a tab: a new one, or one you name, replaced or added to.',
     ]),
   ];
 }
 
-/** Search: filters -> live cost estimate -> Run, which pulls the pages into a new tab as a job. */
+/**
+ * Search: filters -> live cost estimate -> Run, which pulls the pages into a tab as a job. Saved
+ * searches (the document's) and this user's last form are kept (issue 15).
+ */
 function renderSearchSection(panel: HTMLElement, context: SidebarContext): SectionView {
   const defaults = initialSearchValues();
   const platform = selectField(
@@ -52,20 +63,53 @@ function renderSearchSection(panel: HTMLElement, context: SidebarContext): Secti
   const run = createSearchRunPanel(context);
   const fields: SearchFieldsByName = { platform, ...creator.fields, ...audience.fields, ...sort.fields };
   const otherErrors = createElement('ul', { class: 'field-error', role: 'alert', hidden: '' });
+  /** While a kept form is put back, field by field: the form is mapped once, at the end. */
+  let restoring = false;
+
+  const values = (): SearchFormValues => ({
+    platform: currentPlatform(),
+    ...creator.read(),
+    ...audience.read(),
+    ...sort.read(),
+  });
+
+  const saved = createSavedFormsPanel({
+    section: 'search',
+    noun: { one: 'saved search', many: 'saved searches' },
+    idPrefix: 'search-saved',
+    context,
+    root: panel,
+    read: () => keptSearchForm(values(), sort.titleEdited()),
+    apply(kept) {
+      const next = readKeptSearchForm(kept);
+      restoring = true;
+      try {
+        writeChoice(platform, next.platform);
+        sort.showSortChoices(next.platform);
+        creator.write(next);
+        audience.write(next);
+        sort.write(next);
+      } finally {
+        restoring = false;
+      }
+      changed();
+    },
+  });
 
   /** Every edit maps the whole form again: messages, estimate, consent and the Run button. */
   function changed(): void {
-    const values = {
-      platform: currentPlatform(),
-      ...creator.read(),
-      ...audience.read(),
-      ...sort.read(),
-    };
-    sort.suggestTitle(values);
-    const result = buildSearchForm(values);
+    if (restoring) return;
+    const current = values();
+    sort.suggestTitle(current);
+    const result = buildSearchForm(current);
     showErrors(result, fields, otherErrors);
     run.show(result);
+    saved.changed();
   }
+
+  const loadTabs = (): void => {
+    context.server.listTabNames().then(sort.tabMode.setTabs, () => undefined);
+  };
 
   platform.control.addEventListener('change', () => {
     sort.showSortChoices(currentPlatform());
@@ -73,6 +117,7 @@ function renderSearchSection(panel: HTMLElement, context: SidebarContext): Secti
   });
   panel.replaceChildren(
     ...heading(),
+    saved.element,
     platform.wrapper,
     ...creator.elements,
     ...audience.elements,
@@ -81,7 +126,9 @@ function renderSearchSection(panel: HTMLElement, context: SidebarContext): Secti
     ...run.elements,
   );
   changed();
-  return {};
+  loadTabs();
+  // A run makes or fills tabs: what the name field offers follows.
+  return { onShow: loadTabs };
 }
 
 export const searchSection: SectionDefinition = { title: 'Search', render: renderSearchSection };

@@ -1,4 +1,5 @@
-import type { ConnectionTest, Settings } from '../shared/sidebar-api';
+import { reconnectedFormulasText } from '../shared/formula-refresh-text';
+import type { ConnectedSettings, ConnectionTest, Settings } from '../shared/sidebar-api';
 import { whileBusy } from './busy';
 import { createElement } from './create-element';
 import { failureText } from './error-text';
@@ -6,6 +7,7 @@ import { button, factList, textField } from './form-fields';
 import { createConnectedDocumentsPanel } from './connected-documents-panel';
 import { createDeliveryPanel } from './delivery-panel';
 import { createFormulaAllowancePanel } from './formula-allowance-panel';
+import { createFormulaHelp } from './formula-help';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 import { readWorkerUrl } from './worker-url-input';
 
@@ -14,6 +16,11 @@ const CONNECT_EXPLANATION =
   'the worker with your Google account: it keeps a personal key in your user properties for this ' +
   'sidebar, and gives this spreadsheet a document key for its formulas, which every editor’s ' +
   'formulas use and which bills you. Disconnect forgets your key and stops formulas you connected.';
+
+/** "Connected as ana@team.com. Refreshed the 3 formulas that said “Not connected”." */
+function connectedText(lead: string, settings: ConnectedSettings): string {
+  return [lead, reconnectedFormulasText(settings.formulaRefresh)].filter((part) => part !== '').join(' ');
+}
 
 /** Who pays for this document's formulas, in words. */
 function formulasText(formulas: Settings['formulas']): string {
@@ -43,12 +50,17 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
   const formulas = createElement('div', { class: 'formulas', 'aria-live': 'polite' });
   const connectFormulas = button('Use my account for formulas', { small: true });
   const disconnectFormulas = button('Disconnect formulas', { small: true });
+  // What Connect did to the formulas, beside them, after the status line has faded.
+  const formulasNote = createElement('p', { class: 'hint formulas-note', 'aria-live': 'polite' });
   const allowance = createFormulaAllowancePanel(context);
   const documents = createConnectedDocumentsPanel(context);
   const delivery = createDeliveryPanel(context);
   const testResult = createElement('div', { class: 'test-result', 'aria-live': 'polite' });
   const healthDetail = createElement('p', { class: 'hint' });
   const refreshHealth = button('Refresh status', { small: true });
+  // One line here; every group, the worker and the ledger are in Health, on demand.
+  const healthDetails = button('Health details', { small: true });
+  healthDetails.addEventListener('click', () => context.navigate('health'));
   const controls = [url.control, save, connect, disconnect, test, connectFormulas, disconnectFormulas];
 
   const showSettings = (settings: Settings): void => {
@@ -115,11 +127,16 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
       void refreshHealthNow();
     });
   });
+  const noteRefresh = (settings: ConnectedSettings): void => {
+    formulasNote.textContent = reconnectedFormulasText(settings.formulaRefresh);
+  };
   connect.addEventListener('click', () =>
     act('connect', connect, 'Connecting…', async () => {
       const settings = await context.server.connect();
       showSettings(settings);
-      context.status.success(`Connected${settings.email === null ? '' : ` as ${settings.email}`}.`);
+      noteRefresh(settings);
+      const who = settings.email === null ? '' : ` as ${settings.email}`;
+      context.status.success(connectedText(`Connected${who}.`, settings));
       // The badge read "No status" while the worker refused a stranger; now it answers.
       void refreshHealthNow();
     }),
@@ -128,6 +145,7 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
     act('disconnect', disconnect, 'Disconnecting…', async () => {
       showSettings(await context.server.disconnect());
       testResult.replaceChildren();
+      formulasNote.textContent = '';
       context.status.info('Disconnected: formulas and jobs stop until you connect again.');
     }),
   );
@@ -135,12 +153,16 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
     act('connect the formulas', connectFormulas, 'Connecting…', async () => {
       const settings = await context.server.connectFormulas();
       showSettings(settings);
-      context.status.success('This spreadsheet’s formulas now use your account and your budget.');
+      noteRefresh(settings);
+      context.status.success(
+        connectedText('This spreadsheet’s formulas now use your account and your budget.', settings),
+      );
     }),
   );
   disconnectFormulas.addEventListener('click', () =>
     act('disconnect the formulas', disconnectFormulas, 'Disconnecting…', async () => {
       showSettings(await context.server.disconnectFormulas());
+      formulasNote.textContent = '';
       context.status.info('Formulas in this spreadsheet stop until someone connects it again.');
     }),
   );
@@ -181,7 +203,9 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
     testResult,
     formulas,
     createElement('div', { class: 'actions' }, [connectFormulas, disconnectFormulas]),
+    formulasNote,
     allowance.element,
+    createFormulaHelp(),
     createElement('p', { class: 'hint' }, [CONNECT_EXPLANATION]),
     delivery.element,
     documents.element,
@@ -190,6 +214,7 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
       refreshHealth,
     ]),
     healthDetail,
+    createElement('div', { class: 'actions' }, [healthDetails]),
   );
   healthDetail.textContent = context.health.current?.detail ?? '';
   context.health.onChange((badge) => {

@@ -2,17 +2,23 @@ import type { SidebarSection } from '../shared/sidebar-section';
 import type { ServerBridge } from './bridge';
 import type { HealthBadgeView } from './health-badge';
 import type { JobTracker } from './job-tracker';
+import type { MessageTarget } from './section-messages';
 import type { StatusArea } from './status-area';
 
-/** What every section gets from the shell. */
+/**
+ * What every section gets from the shell. Its `status` and `fail` are the section's own: their
+ * messages show beside the control the user last used in the section (section-messages.ts).
+ */
 export interface SidebarContext {
   server: ServerBridge;
   status: StatusArea;
   jobs: JobTracker;
   health: HealthBadgeView;
   navigate(section: SidebarSection): void;
-  /** Shows a failed call in the status area, with a button to the section that fixes it, if any. */
+  /** Shows a failed call beside the control used, with a button to the section that fixes it, if any. */
   fail(action: string, error: unknown): void;
+  /** Messages shown right after `anchor`: for a control whose messages must sit beside it. */
+  near(anchor: HTMLElement): MessageTarget;
 }
 
 /** A rendered section; the shell tells it when it is shown again (to refresh what may be stale). */

@@ -6,13 +6,13 @@ export interface StatusAction {
 }
 
 /**
- * The sidebar's message line under the tabs. Outcomes are announced politely and fade after a
- * while; errors are announced at once (role=alert) and stay until closed or replaced, since they
- * say what to do next.
+ * A message line: the shell's under the tabs, and each section's beside its controls
+ * (section-messages.ts). Outcomes are announced politely and fade after a while; errors are
+ * announced at once (role=alert) and stay until closed or replaced, since they say what to do next.
  */
 export interface StatusArea {
-  info(text: string): void;
-  success(text: string): void;
+  info(text: string, action?: StatusAction): void;
+  success(text: string, action?: StatusAction): void;
   error(text: string, action?: StatusAction): void;
   clear(): void;
 }
@@ -47,8 +47,8 @@ export function createStatusArea(container: HTMLElement): StatusArea {
   };
 
   return {
-    info: (text) => show('info', text),
-    success: (text) => show('success', text),
+    info: (text, action) => show('info', text, action),
+    success: (text, action) => show('success', text, action),
     error: (text, action) => show('error', text, action),
     clear: () => container.replaceChildren(),
   };

@@ -25,6 +25,13 @@ export const EMAIL_COLUMNS: readonly Column[] = [
   column('other_accounts', 'Other accounts', 'text'),
 ];
 
+/**
+ * The columns after the address: what an enrichment writes beside the column of addresses, which
+ * already shows each row's address (issue 15). Formulas and schedules keep the address first: a
+ * formula's rows may sit anywhere, and a schedule's merge keys its rows by it.
+ */
+export const EMAIL_RESULT_COLUMNS: readonly Column[] = EMAIL_COLUMNS.slice(1);
+
 export interface EmailSearchOutcome {
   /** matchedEmails of every batch answered so far. */
   readonly matchedEmails: readonly MatchedEmail[];

@@ -4,11 +4,13 @@ import { column, type Column, type Row, type RowOptions, withOptionalHeader } fr
 
 /**
  * Search results, one row per item: a page's `directs` first, then its `lookalikes`, in the API's
- * order, with the list each came from in the first column (the API bills both alike).
+ * order, with the list each came from in the first column (the API bills both alike), in words a
+ * reader takes in (issue 15: not "Match: direct"): a creator matching the filters is a "filter
+ * match", one the API adds for resembling them a "lookalike".
  */
 
 export const SEARCH_COLUMNS: readonly Column[] = [
-  column('match_type', 'Match', 'text'),
+  column('match_type', 'Found as', 'text'),
   column('handle', 'Handle', 'text'),
   column('name', 'Name', 'text'),
   column('followers', 'Followers', 'integer'),
@@ -19,7 +21,7 @@ export const SEARCH_COLUMNS: readonly Column[] = [
   column('user_id', 'User id', 'text'),
 ];
 
-export const MATCH_TYPES = { direct: 'direct', lookalike: 'lookalike' } as const;
+export const MATCH_TYPES = { direct: 'filter match', lookalike: 'lookalike' } as const;
 
 export interface SearchPage {
   readonly directs: readonly SearchItem[];

@@ -81,3 +81,46 @@ export interface UsageAnswer {
     byUser: { today: UserSpend[]; month: UserSpend[] };
   };
 }
+
+/** `GET /api/account/breakdown?days=N`: the last N UTC days, today included (30 by default, 1 to 92). */
+export interface BreakdownQuery {
+  days?: number;
+}
+
+/** What one operation cost over the window. */
+export interface OperationSpend extends Spend {
+  operation: OperationId;
+}
+
+/** What one UTC day cost. */
+export interface DaySpend extends Spend {
+  /** `YYYY-MM-DD`, a UTC day. */
+  day: string;
+}
+
+/**
+ * Spend over a window, per operation (biggest credits first) and per UTC day (newest first); only
+ * operations and days with ledger rows are listed. Operation ids, never request details: no row
+ * carries an address or anything else a caller submitted.
+ */
+export interface SpendBreakdown {
+  total: Spend;
+  byOperation: OperationSpend[];
+  byDay: DaySpend[];
+}
+
+/**
+ * `GET /api/account/breakdown`: the caller's spend per operation and per UTC day; an admin's
+ * answer also holds the whole team's. No balance of the API account (members never see it).
+ */
+export interface BreakdownAnswer {
+  email: string;
+  role: WorkerRole;
+  /** The first and last UTC day of the window, both included, `YYYY-MM-DD`. */
+  from: string;
+  to: string;
+  days: number;
+  mine: SpendBreakdown;
+  /** Admins only. */
+  team?: SpendBreakdown;
+}

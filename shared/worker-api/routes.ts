@@ -1,4 +1,11 @@
-import type { AccountAnswer, AccountQuery, UsageAnswer, UsageQuery } from './account';
+import type {
+  AccountAnswer,
+  AccountQuery,
+  BreakdownAnswer,
+  BreakdownQuery,
+  UsageAnswer,
+  UsageQuery,
+} from './account';
 import type {
   AiListAnswer,
   AiListChangeAnswer,
@@ -57,6 +64,7 @@ import type {
   KeyRevokedAnswer,
 } from './keys';
 import type { OverlapAnswer, OverlapRequest } from './overlap';
+import type { LivenessAnswer, ReadinessAnswer } from './probes';
 import type { RawAnswer, RawFeedUsageAnswer, RawRequest } from './raw';
 import type { ReportsAnswer, ReportsRequest } from './reports';
 import type {
@@ -118,6 +126,8 @@ export interface WorkerRoute<S extends RouteShapes = RouteShapes> {
   readonly status?: SuccessStatus;
   /** A second success and when it comes (the job an idempotency key already made: 200). */
   readonly alsoAnswers?: { readonly status: SuccessStatus; readonly when: string };
+  /** When it answers 503 (the readiness probe: the worker is not ready). */
+  readonly unavailableWhen?: string;
   /** Never set: carries S for the compiler. */
   readonly shapes?: S;
 }
@@ -204,6 +214,13 @@ export const WORKER_ROUTES = {
     method: 'GET',
     path: '/api/account/usage',
     summary: "The caller's spend, budget lines and recent calls; an admin's also the team's.",
+    access: 'signed-in',
+  }),
+  breakdown: route<{ query: BreakdownQuery; answer: BreakdownAnswer }>({
+    method: 'GET',
+    path: '/api/account/breakdown',
+    summary:
+      "The caller's spend per operation and per UTC day over the last days; an admin's also the team's.",
     access: 'signed-in',
   }),
   budgets: route<{ answer: BudgetsAnswer }>({
@@ -463,6 +480,21 @@ export const WORKER_ROUTES = {
     path: '/api/openapi.json',
     summary: 'This description of the API (OpenAPI 3.1).',
     access: 'public',
+  }),
+  // For the host that runs the worker (health checks), never called by the add-on.
+  liveness: route<{ answer: LivenessAnswer }>({
+    method: 'GET',
+    path: '/healthz',
+    summary: 'Liveness probe: the process answers; it asks nothing of the store or the API.',
+    access: 'public',
+  }),
+  readiness: route<{ answer: ReadinessAnswer }>({
+    method: 'GET',
+    path: '/readyz',
+    summary: 'Readiness probe: the store answers and the worker is neither starting nor shutting down.',
+    access: 'public',
+    unavailableWhen:
+      'Not ready: starting, shutting down, or the store does not answer (the message says which)',
   }),
 } as const;
 

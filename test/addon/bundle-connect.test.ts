@@ -1,4 +1,4 @@
-import type { AccountView, ConnectionTest, Settings } from '../../addon/shared/sidebar-api';
+import type { AccountView, ConnectedSettings, ConnectionTest } from '../../addon/shared/sidebar-api';
 import type { UsageAnswer } from '../../shared/worker-api/account';
 import type { WorkerKeyInfo } from '../../shared/worker-api/keys';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
@@ -49,7 +49,7 @@ describe('Connect from the built bundle', () => {
     expect(report(fakes)).toBe(NOT_CONNECTED);
     expect(fakes.urlFetchApp.requests).toHaveLength(0);
 
-    const settings = fakes.runtime.callFromClient('connect') as Settings;
+    const settings = fakes.runtime.callFromClient('connect') as ConnectedSettings;
 
     expect(settings).toEqual({
       workerUrl: expect.any(String),
@@ -57,6 +57,8 @@ describe('Connect from the built bundle', () => {
       email: MEMBER,
       role: 'member',
       formulas: { email: MEMBER, byYou: true },
+      // The spreadsheet holds no formula to refresh.
+      formulaRefresh: { refreshed: 0, skipped: [] },
     });
     const key = storedKey(fakes);
     expect(fakes.scriptApp.identityTokens).toHaveLength(1);
@@ -82,10 +84,10 @@ describe('Connect from the built bundle', () => {
     const test = fakes.runtime.callFromClient('testConnection') as ConnectionTest;
     expect(test).toMatchObject({ ok: true, email: MEMBER, role: 'member' });
     expect(test.message).toContain(`as ${MEMBER} (member)`);
-    // A formula gets no ID token: it runs on the stored key.
+    // A formula gets no ID token: it runs on the stored key. One handle, from no cell: one row.
     const rows = report(fakes);
     expect(Array.isArray(rows)).toBe(true);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(1);
     expect(fakes.scriptApp.identityTokens).toHaveLength(1);
 
     expect(fakes.runtime.callFromClient('disconnect')).toMatchObject({ connected: false, email: null });
@@ -111,6 +113,24 @@ describe('Connect from the built bundle', () => {
     expect(storedKey(outsider)).toBeNull();
     expect(outsider.runtime.callFromClient('getSettings')).toMatchObject({ connected: false });
     expect(report(outsider)).toBe(NOT_CONNECTED);
+  });
+});
+
+describe('Connect refreshes the formulas that said "Not connected" (issue 15)', () => {
+  it('fills in a formula cell by itself, and says so', () => {
+    const fakes = signedInAs(MEMBER);
+    fakes.evaluateFormulas();
+    const sheet = fakes.spreadsheet.getActiveSheet();
+    sheet.getRange('A2').setValue(`@${world.handles.instagram[1]}`);
+    sheet.getRange('B1').setFormula('=INFLUENCER_REPORT(A2:A2, "instagram", "followers")');
+    expect(sheet.getRange('B1').getValue()).toBe(NOT_CONNECTED);
+
+    const settings = fakes.runtime.callFromClient('connect') as ConnectedSettings;
+
+    expect(settings.formulaRefresh).toEqual({ refreshed: 1, skipped: [] });
+    // In B1, the formula's row above its input: the header there, the report beside A2.
+    expect(sheet.getRange('B1:B2').getValues()).toEqual([['Followers'], [expect.any(Number)]]);
+    expect(fakes.evaluator.errors).toEqual([]);
   });
 });
 

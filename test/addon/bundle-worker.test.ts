@@ -94,7 +94,7 @@ describe('INFLUENCER_REPORT from the built bundle', () => {
       fakes.runtime.call('onOpen', [], 'auth-none');
       fakes.ui.click('Creator Sheets', 'Refresh formulas');
       expect(fakes.spreadsheet.toasts.map((toast) => toast.message)).toEqual([
-        'Recalculating 1 Creator Sheets formula.',
+        'Refreshed 1 Creator Sheets formula.',
       ]);
       expect(fakes.evaluator.runs.get('INFLUENCER_REPORT')).toBe(11);
       expect(sheet.getDataRange().getValues()).toEqual(values);
@@ -102,6 +102,31 @@ describe('INFLUENCER_REPORT from the built bundle', () => {
     },
     SLOW_TEST_MS,
   );
+});
+
+describe('formula rows beside their input, from the built bundle (issue 15)', () => {
+  it('answers =INFLUENCER_REPORT(A2:A4) typed in C2 with A2’s report in row 2, numbers as the sidebar shows them', () => {
+    const fakes = world.load();
+    fakes.evaluateFormulas();
+    const handles = world.handles.instagram.slice(500, 503).map((handle) => `@${handle}`);
+    const sheet = columnTab(fakes, 'Aligned', 'Handle', handles);
+
+    sheet
+      .getRange('C2')
+      .setFormula('=INFLUENCER_REPORT(A2:A4, "instagram", "handle, followers, engagement_rate")');
+
+    expect(fakes.evaluator.errors).toEqual([]);
+    const rows = sheet.getRange('C1:E4').getValues();
+    // Row 1 stays empty: no header unless asked for or above the input.
+    expect(rows[0]).toEqual(['', '', '']);
+    expect(rows.slice(1).map((row) => `@${String(row[0])}`)).toEqual(handles);
+    for (const [, followers, rate] of rows.slice(1)) {
+      expect(Number.isInteger(followers)).toBe(true);
+      // A fraction a percent format shows with two places: 0.0416 for 4.16%.
+      expect(typeof rate).toBe('number');
+      expect(Math.abs((rate as number) * 10_000 - Math.round((rate as number) * 10_000))).toBeLessThan(1e-6);
+    }
+  });
 });
 
 describe('EMAIL_SEARCH from the built bundle', () => {
@@ -192,9 +217,10 @@ describe('e-mail enrichment job from the built bundle', () => {
       expect(expected).toHaveLength(ROWS);
       const width = expected[0].length;
       const written = sheet.getRange(2, 2, ROWS, width).getValues();
-      expect(written.map((row) => row[0])).toEqual(emails);
+      // Beside the addresses, the rows start after them: no address written again (issue 15).
+      expect(written.filter((row) => emails.includes(String(row[0])))).toEqual([]);
       expect(written).toEqual(expected.map((row) => row.map((cell) => (cell === null ? '' : cell))));
-      expect(sheet.getRange(1, 2, 1, 2).getValues()).toEqual([['E-mail', 'Status']]);
+      expect(sheet.getRange(1, 1, 1, 3).getValues()).toEqual([['E-mail', 'Status', 'Platform']]);
       expect(sheet.getLastRow()).toBe(ROWS + 1);
 
       // One setValues per block of rows; only the block written just before the cut-off was written

@@ -96,6 +96,19 @@ describe('Code.js', () => {
   it('declares the stubs with the source parameter names, for the formula autocomplete', () => {
     expect(code).toMatch(/^function INFLUENCER_REPORT\(handles, platform, fields, with_header\) \{$/m);
     expect(code).toMatch(/^function EMAIL_SEARCH\(emails, with_header\) \{$/m);
+    expect(code).toMatch(/^function AUDIENCE_OVERLAP\(handles, platform, with_header\) \{$/m);
+  });
+
+  it("explains in each function's help where its rows go, with_header, and what #REF! means (issue 15)", () => {
+    // The help as Sheets shows it: one paragraph, the comment's line breaks gone.
+    const unwrapped = (name: string) => jsDocAbove(name).replace(/\s*\n\s*\*\s*/g, ' ');
+    for (const name of ['INFLUENCER_REPORT', 'EMAIL_SEARCH', 'AUDIENCE_OVERLAP']) {
+      const doc = unwrapped(name);
+      expect(doc).toMatch(/@param \{boolean\} with_header Optional: TRUE to start with a header row/);
+      expect(doc).toContain('#REF! means the rows would overwrite data');
+      expect(doc).toContain('Array result was not expanded because it would overwrite data');
+    }
+    expect(unwrapped('INFLUENCER_REPORT')).toContain("typed in C2 beside A2:A200, A2's report is in row 2");
   });
 
   it('uses no module syntax and no Node API', () => {
@@ -180,6 +193,35 @@ describe('menu items', () => {
         title: 'Creator Sheets',
         timeoutSeconds: 5,
       },
+    ]);
+  });
+});
+
+describe('"Refresh formulas" with a formula it cannot set again (issue 15)', () => {
+  it('refreshes every other formula and names the broken cell with its reason', () => {
+    const { fakes } = load();
+    fakes.evaluateFormulas();
+    fakes.runtime.call('onOpen', [], 'auth-none');
+    const sheet = fakes.spreadsheet.getActiveSheet();
+    sheet.getRange('A2:A3').setValues([['@nasa'], ['@esa']]);
+    sheet.getRange('C2').setFormula('=INFLUENCER_REPORT(A2:A3, "instagram")');
+    sheet.getRange('C9').setFormula('=EMAIL_SEARCH(A2:A3)');
+    // A reference to a tab that is not there: the cell keeps the formula (whether the fake Sheets
+    // throws at once, as it did, or shows #REF! as Google's does).
+    try {
+      sheet.getRange('C5').setFormula('=EMAIL_SEARCH(Leads!A2:A3)');
+    } catch {
+      // Kept either way; checked below.
+    }
+    const before = new Map(fakes.evaluator.runs);
+
+    fakes.ui.click('Creator Sheets', 'Refresh formulas');
+
+    expect(fakes.evaluator.runs.get('INFLUENCER_REPORT')).toBe((before.get('INFLUENCER_REPORT') ?? 0) + 1);
+    expect(fakes.evaluator.runs.get('EMAIL_SEARCH')).toBe((before.get('EMAIL_SEARCH') ?? 0) + 1);
+    expect(sheet.getRange('C5').getFormula()).toBe('=EMAIL_SEARCH(Leads!A2:A3)');
+    expect(fakes.spreadsheet.toasts.map((toast) => toast.message)).toEqual([
+      "Refreshed 2 Creator Sheets formulas; skipped Sheet1!C5 (Unresolved sheet name 'Leads').",
     ]);
   });
 });

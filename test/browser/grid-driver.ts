@@ -125,3 +125,35 @@ export async function clickMenu(page: Page, item: string, menu = 'Extensions'): 
   await page.getByRole('menuitem', { name: item, exact: true }).click();
   await waitForIdle(page);
 }
+
+/** The formula bar's input. */
+export function formulaInput(page: Page): Locator {
+  return page.getByLabel("Formula or value of the cursor's cell");
+}
+
+/** A column's header ("B"). */
+export function columnHeader(page: Page, letters: string): Locator {
+  return page.locator('#grid [role="columnheader"]', { hasText: new RegExp(`^${letters}$`) });
+}
+
+/** The on-screen width of a column, in pixels, from its header. */
+export async function columnWidth(page: Page, letters: string): Promise<number> {
+  const box = await columnHeader(page, letters).boundingBox();
+  if (box === null) throw new Error(`Column ${letters} is not on screen`);
+  return box.width;
+}
+
+/** Drags the right edge of a column's header by `by` pixels (negative: narrower), as in Sheets. */
+export async function resizeColumn(page: Page, letters: string, by: number): Promise<void> {
+  const edge = columnHeader(page, letters).locator('[data-resize]');
+  const box = await edge.boundingBox();
+  if (box === null) throw new Error(`Column ${letters} is not on screen`);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + by / 2, y, { steps: 4 });
+  await page.mouse.move(x + by, y, { steps: 4 });
+  await page.mouse.up();
+  await waitForIdle(page);
+}

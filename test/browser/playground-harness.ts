@@ -7,17 +7,15 @@ import type { CellWindow, PlaygroundState } from '../../worker/playground/playgr
 import { parseA1 } from '../../worker/playground/apps-script/a1-notation';
 import { FAST_SANDBOX_ENV } from '../support/fast-sandbox-env';
 import { spawnReadyChild, stopChild } from '../support/ready-child';
+import { CHROMIUM_SETTING, chooseChromium, chromiumLaunchOptions } from './chromium-path';
 import type { PlaygroundWorkerReady } from './playground-worker-child';
 
 /**
  * What a browser test runs against: the worker as `npm start` runs it (sandbox mode, the
- * playground building the add-on from this tree) in a child process, and Debian's Chromium
- * driven by playwright-core on its page. The grid and sidebar helpers are in grid-driver.ts and
+ * playground building the add-on from this tree) in a child process, and Chromium (Debian's, or
+ * the one npm installed: chromium-path.ts) driven by playwright-core on its page. The grid and sidebar helpers are in grid-driver.ts and
  * sidebar-driver.ts.
  */
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 export interface PlaygroundSession extends PlaygroundWorkerReady {
   browser: Browser;
@@ -40,14 +38,10 @@ export interface PlaygroundSessionOptions {
   emails?: number;
 }
 
-/** Chromium from Debian, or a failure that says how to get it: a browser test never skips. */
+/** Debian's Chromium, else npm's (or the one CREATOR_SHEETS_CHROMIUM names): a browser test never skips. */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `The browser tests need Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (.ci/run installs it)`,
-    );
-  }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const options = await chromiumLaunchOptions(chooseChromium(process.env[CHROMIUM_SETTING], existsSync));
+  return chromium.launch(options);
 }
 
 export async function startPlaygroundSession(

@@ -91,7 +91,11 @@ describe('every sidebar section', () => {
       await calls.settled();
 
       expect(pageErrors.slice(errorsBefore)).toEqual([]);
-      await expect(sidebar(page).locator('#status [role="alert"]').allTextContents()).resolves.toEqual([]);
+      // The shell's line and the section's own message lines (issue 15: beside their controls).
+      const alerts = sidebar(page).locator(
+        `#status [role="alert"], #panel-${section} .message-slot [role="alert"]`,
+      );
+      await expect(alerts.allTextContents()).resolves.toEqual([]);
       await expect(unnamedControls(panel)).resolves.toEqual([]);
     },
     45_000,
@@ -223,19 +227,25 @@ describe('the sections in use', () => {
     await raw.locator('#raw-data-param-url').fill(`@${session.handles.instagram[0]}`);
     await raw.locator('#raw-data-pages').fill('3');
     await expect(raw.locator('#raw-data-estimate').textContent()).resolves.toMatch(
-      new RegExp(`up to 3 pages = up to 3 raw requests of the ${left} your raw budget leaves`),
+      new RegExp(
+        `Up to 3 pages: uses up to 3 raw requests of the ${left} your raw budget leaves, no credits`,
+      ),
     );
-    await acceptCost(raw.locator('#raw-data-confirm'));
+    // A few pages well within the budget cost no credits: no "I accept" box (issue 15).
+    await expect(raw.locator('#raw-data-confirm').count()).resolves.toBe(0);
     await raw.locator('#raw-data-run').click();
 
-    await waitForJobDone(page, 'Raw data', 60_000);
+    const job = await waitForJobDone(page, 'Raw data', 60_000);
     const result = raw.locator('#raw-data-result');
-    await result.getByText(/^Done: /).waitFor({ timeout: 30_000 });
+    await result.getByText(/^Spent /).waitFor({ timeout: 30_000 });
     const text = (await result.textContent()) ?? '';
     expect(text).toMatch(
-      /Done: 3 pages, [\d,]+ rows in .*Spent 3 raw requests; [\d,]+ left under your raw budget\./,
+      /^Spent 3 raw requests for 3 pages, no credits; [\d,]+ left under your raw budget\./,
     );
-    const rowsWritten = numberOf(/3 pages, ([\d,]+) rows/.exec(text)?.[1] ?? '');
+    // How it ended and its rows are said once, on its line in the jobs strip.
+    const line = (await job.locator('.job-toggle').textContent()) ?? '';
+    expect(line).toMatch(/^Done: [\d,]+ rows · no credits · /);
+    const rowsWritten = numberOf(/^Done: ([\d,]+) rows/.exec(line)?.[1] ?? '');
     await expect(allowance.textContent()).resolves.toContain(`${(left - 3).toLocaleString('en-US')}.`);
 
     const added = (await tabNames(page)).filter((name) => !before.includes(name));
@@ -249,9 +259,13 @@ describe('the sections in use', () => {
     await expect(unnamedControls(raw)).resolves.toEqual([]);
   }, 60_000);
 
-  it('names the controls of the finished jobs in the jobs list', async () => {
-    const jobs = sidebar(session.page).locator('#jobs');
-    await expect(jobs.locator('article.job').count()).resolves.toBeGreaterThanOrEqual(2);
+  it('names the controls of the finished jobs in the jobs strips', async () => {
+    const jobs = sidebar(session.page).locator('.jobs-strip');
+    await expect(jobs.locator('.job').count()).resolves.toBeGreaterThanOrEqual(2);
+    // Their details unfolded, Cancel and Resume hidden as they are for finished jobs.
+    for (const toggle of await jobs.locator('.job-toggle[aria-expanded="false"]').all()) {
+      if (await toggle.isVisible()) await toggle.click();
+    }
     await expect(unnamedControls(jobs)).resolves.toEqual([]);
   });
 });

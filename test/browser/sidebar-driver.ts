@@ -29,17 +29,14 @@ export async function connect(page: Page): Promise<Locator> {
 }
 
 /**
- * The jobs panel's card of the newest job, or of the newest job of a kind when its title is given
- * ("E-mail enrichment", "Search", "AI search", "Raw data": JOB_KIND_TITLES in job-progress-text.ts).
+ * The newest job of a kind, in its section's jobs strip, when its title is given ("E-mail
+ * enrichment", "Search", "AI search", "Raw data": JOB_KIND_TITLES in job-progress-text.ts); the
+ * strips list newest first (job-progress.ts). Without a title, the newest job of the first strip
+ * in page order.
  */
 export function latestJob(page: Page, title?: string): Locator {
-  const frame = sidebar(page);
-  const cards = frame.locator('#jobs article.job');
-  const ofKind =
-    title === undefined
-      ? cards
-      : cards.filter({ has: frame.getByRole('heading', { name: title, exact: true }) });
-  return ofKind.last();
+  const jobs = sidebar(page).locator('.jobs-strip .job');
+  return (title === undefined ? jobs : jobs.and(sidebar(page).locator(`[data-title="${title}"]`))).first();
 }
 
 /** Waits until the newest job (of that kind) is done, its bar at 100%; returns its card. */
@@ -133,4 +130,62 @@ export function trackServerCalls(page: Page): ServerCalls {
       }
     },
   };
+}
+
+/** Closes the sidebar with its × (as a user closes Sheets' sidebar); the page stays. */
+export async function closeSidebar(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Close the sidebar' }).click();
+  await page.locator('#sidebar-frame').waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/** Extensions > Creator Sheets > Open sidebar: a fresh sidebar page, as after closing it. */
+export async function reopenSidebar(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Extensions', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Open sidebar', exact: true }).click();
+  await page.locator('#sidebar-frame').waitFor({ state: 'visible', timeout: 10_000 });
+  await sidebar(page).locator('[role="tablist"]').waitFor({ timeout: 10_000 });
+}
+
+/**
+ * Resolves once the sidebar's next call of the server function `name` (google.script.run.<name>)
+ * has been answered: a call the page makes on its own, after a pause (a form kept for next time).
+ */
+export async function serverCallAnswered(page: Page, name: string, timeout = 15_000): Promise<void> {
+  const isCall = (request: Request) =>
+    new URL(request.url()).pathname === PLAYGROUND_ROUTES.run &&
+    (request.postData() ?? '').startsWith(`{"name":${JSON.stringify(name)}`);
+  await page.waitForResponse((response) => isCall(response.request()), { timeout });
+}
+
+/** google.script.run.<name>(...args) from the sidebar page, as the sidebar would call it. */
+export async function callServer(page: Page, name: string, args: readonly unknown[] = []): Promise<unknown> {
+  const frame = page.frame({ url: /\/playground\/sidebar\// });
+  if (frame === null) throw new Error('The sidebar is not open');
+  return frame.evaluate(
+    ([fn, fnArgs]) =>
+      new Promise((resolve, reject) => {
+        const run = (window as unknown as { google: { script: { run: Record<string, CallableFunction> } } })
+          .google.script.run;
+        const runner = run.withSuccessHandler(resolve).withFailureHandler(reject) as unknown as Record<
+          string,
+          (...a: unknown[]) => void
+        >;
+        runner[fn](...fnArgs);
+      }),
+    [name, [...args]] as const,
+  );
+}
+
+/**
+ * Resolves once no job is writing into the spreadsheet any more (the add-on's own list of jobs to
+ * resume is empty): every row of every job started so far is in the sheet.
+ */
+export async function waitForJobsWritten(page: Page, timeout = 90_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const active = (await callServer(page, 'listActiveJobs')) as unknown[];
+    if (active.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`${active.length} jobs still writing after ${timeout} ms`);
+    await page.waitForTimeout(500);
+  }
 }

@@ -1,16 +1,29 @@
 /**
  * `npm run screenshots`: starts the playground as the browser tests do, takes PNGs of the main
  * screens into docs/screenshots/, and rewrites the list of them in README.md (between
- * `<!-- screenshots:start -->` and `<!-- screenshots:end -->`). Sections that do not exist yet
- * are left out; a screen that fails is reported and the run ends with exit code 1.
+ * `<!-- screenshots:start -->` and `<!-- screenshots:end -->`). A screen that fails is reported
+ * and the run ends with exit code 1.
+ *
+ * What the pictures must show (issue 15): the tab strip, a formula spilling from its cell beside
+ * its input, and each section over the tab it works on (its input or what it wrote), never over
+ * another section's data; the jobs strip, saved searches, Account's runs and breakdown, and a
+ * scheduled report's growth chart drawn in the page. The screens run in order on one page: later
+ * ones use what earlier ones wrote (the Lists screen fills its list from the AI search's tab).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { SIDEBAR_SECTIONS } from '../../addon/shared/sidebar-section';
-import { selectColumn, selectTab, tabNames, waitForIdle } from './grid-driver';
+import { addTab, goTo, selectColumn, selectTab, sheetTab, tabNames, waitForIdle } from './grid-driver';
 import { startPlaygroundSession, type PlaygroundSession } from './playground-harness';
-import { connect, openSection, sidebar, waitForJobDone } from './sidebar-driver';
+import {
+  closeSidebar,
+  connect,
+  openSection,
+  reopenSidebar,
+  sidebar,
+  waitForJobDone,
+  waitForJobsWritten,
+} from './sidebar-driver';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const SHOTS_DIR = path.join(REPO_ROOT, 'docs/screenshots');
@@ -20,64 +33,152 @@ const END = '<!-- screenshots:end -->';
 /** Time for a section to read what it shows when opened (lists, dictionaries, allowances). */
 const SETTLE_MS = 1500;
 
+type Session = PlaygroundSession;
+
 interface Screen {
   file: string;
   title: string;
-  capture(page: Page, sample: { handles: PlaygroundSession['handles'] }): Promise<void>;
+  capture(page: Page, session: Session): Promise<void>;
 }
 
 /** What the screens' AI search looks for; the Lists screen fills its list from that search's tab. */
 const AI_QUERY = 'home workouts';
+/** The named tab of the search screens, replaced on each run. */
+const SEARCH_TAB = 'Mid-size creators';
+/** The named tab bulk reports write into. */
+const REPORTS_TAB = 'Creator reports';
 
 const SCREENS: Screen[] = [
   {
     file: 'settings-connected.png',
-    title: 'The playground: a spreadsheet, the add-on’s menu, and its sidebar connected in Settings',
+    title:
+      'The playground: a spreadsheet with its tab strip, the add-on’s menu under Extensions, and the sidebar connected in Settings',
     capture: async (page) => {
       await connect(page);
+      await selectTab(page, 'Leads');
+      await page.getByRole('button', { name: 'Extensions', exact: true }).click();
+      await page.getByRole('menuitem').first().waitFor();
+      await waitForIdle(page);
+    },
+  },
+  {
+    file: 'formula-spill.png',
+    title:
+      'A formula spilling from its cell: =INFLUENCER_REPORT(A5:A7, "instagram") in B4, the header row, each report beside its handle',
+    capture: async (page, session) => {
+      await page.keyboard.press('Escape');
+      await selectTab(page, 'Formulas');
+      await waitForFormulas(session);
+      // The sidebar's width goes to the grid: the spilled columns are the picture.
+      await closeSidebar(page);
+      await goTo(page, 'B4');
       await waitForIdle(page);
     },
   },
   {
     file: 'enrich-done.png',
-    title: 'E-mail enrichment of the Leads column, finished: the rows beside the addresses',
+    title:
+      'E-mail enrichment of the Leads column, finished: the rows beside the addresses, the job in the section’s jobs strip',
     capture: async (page) => {
+      await reopenSidebar(page);
       await selectTab(page, 'Leads');
       await selectColumn(page, 'A');
       const enrich = await openSection(page, 'enrich');
       await enrich.getByRole('button', { name: 'Use current selection' }).click();
       await enrich.getByRole('button', { name: 'Check', exact: true }).click();
       await enrich.locator('.estimate .cost').waitFor({ timeout: 30_000 });
-      const accept = enrich.getByRole('checkbox', { name: /I accept spending up to/ });
-      if ((await accept.count()) > 0) await accept.check();
+      await acceptCost(enrich);
       await enrich.getByRole('button', { name: /^Start enrichment/ }).click();
       await waitForJobDone(page, 'E-mail enrichment');
+      await waitForJobsWritten(page);
       await page.waitForTimeout(SETTLE_MS);
       await waitForIdle(page);
-      await sidebar(page).locator('#jobs').scrollIntoViewIfNeeded();
+      await goTo(page, 'A1');
+      await scrollToEnd(enrich);
     },
   },
   {
-    file: 'search-estimate.png',
-    title: 'Search: filters, and what the search will cost before it runs',
+    file: 'reports-into-tab.png',
+    title:
+      'Bulk reports of the Creators column written into a tab of your choice (“Write into”: replaced on each run), over that tab',
+    capture: async (page) => {
+      await selectTab(page, 'Creators');
+      await selectColumn(page, 'A');
+      const reports = await openSection(page, 'reports');
+      await reports.getByRole('button', { name: 'Use current selection' }).click();
+      await reports.locator('.selection-info strong', { hasText: 'Creators!A:A' }).waitFor();
+      await reports.getByText('In another tab', { exact: true }).click();
+      await reports.locator('#reports-tab-name').fill(REPORTS_TAB);
+      await reports.locator('#reports-tab-mode').selectOption('replace');
+      await reports.getByRole('button', { name: 'Check', exact: true }).click();
+      await reports.locator('.estimate .cost').waitFor({ timeout: 30_000 });
+      await acceptCost(reports);
+      await reports.getByRole('button', { name: /^Start reports/ }).click();
+      await waitForJobDone(page, 'Bulk reports');
+      await waitForJobsWritten(page);
+      await selectTab(page, REPORTS_TAB);
+      await goTo(page, 'A1');
+      await reports
+        .getByText('Where should the results go?')
+        .evaluate((legend) => legend.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
+    file: 'search-saved.png',
+    title: 'Search: a saved search of this spreadsheet, loaded, over the tab its last run replaced',
     capture: async (page) => {
       const search = await openSection(page, 'search');
       await search.getByLabel('Followers, min', { exact: true }).fill('10k');
+      await search.getByLabel('Followers, max', { exact: true }).fill('100k');
       await search.getByLabel('Engagement rate, min (%)').fill('2');
-      await search.locator('.estimate .cost').waitFor({ timeout: 30_000 });
-      await search.locator('.estimate').scrollIntoViewIfNeeded();
+      await search.getByLabel('Pages', { exact: true }).fill('2');
+      await search.locator('#search-title').fill(SEARCH_TAB);
+      await search.locator('#search-tab-mode').selectOption('replace');
+      const saved = search.locator('#search-saved');
+      await unfold(saved);
+      await saved.locator('#search-saved-name').fill('Mid-size, engaged');
+      await saved.locator('#search-saved-save').click();
+      await saved.locator('#search-saved-message').filter({ hasText: /\S/ }).waitFor();
+      await runSearch(page, search);
+      await selectTab(page, SEARCH_TAB);
+      await goTo(page, 'A1');
+      // Its tab again: the section reads the document's tabs afresh (the "Write into" hint).
+      await openSection(page, 'search');
+      await saved.locator('#search-saved-list').selectOption('Mid-size, engaged');
+      await saved.locator('#search-saved-load').click();
+      await saved.locator('#search-saved-message', { hasText: /^Loaded/ }).waitFor();
+      await search.evaluate((panel) => panel.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
+    file: 'search-done.png',
+    title:
+      'Search: what it will cost before it runs, and its finished run on one line in the section’s jobs strip',
+    capture: async (page) => {
+      const search = await openSection(page, 'search');
+      // The newest line unfolded: its bar, where it wrote, and what the numbers do not say.
+      await search.locator('.jobs-strip .job-toggle').first().click();
+      await scrollToEnd(search);
+      await waitForIdle(page);
     },
   },
   {
     file: 'ai-section.png',
-    title: 'AI search: a description, filters (folded), pages, and the most it can cost before it runs',
+    title:
+      'AI search: a description, filters and pages (folded), the most it can cost and its finished run, over the tab it wrote',
     capture: async (page) => {
-      await tidySidebar(page);
       const ai = await fillAiSearch(page);
-      await ai.locator('#ai-search-estimate .cost').waitFor();
-      // The filters stay set when folded: the description, the pages and the cost fit on one screen.
-      for (const group of ['#ai-search-size-group', '#ai-search-who-group']) {
-        await ai.locator(`${group}[open] > summary`).click();
+      const before = await tabNames(page);
+      await ai.locator('#ai-search-run').click();
+      await waitForJobDone(page, 'AI search');
+      await waitForJobsWritten(page);
+      const tab = await newTab(page, before, 'The AI search');
+      await selectTab(page, tab);
+      await goTo(page, 'A1');
+      // The filters and pages stay set when folded: the description and the cost fit on one screen.
+      for (const group of ['#ai-search-size-group', '#ai-search-who-group', '#ai-search-pages-group']) {
+        const details = ai.locator(group);
+        if ((await details.getAttribute('open')) !== null) await details.locator(':scope > summary').click();
       }
       await ai
         .locator('label[for="ai-search-query"]')
@@ -86,16 +187,11 @@ const SCREENS: Screen[] = [
   },
   {
     file: 'lists-section.png',
-    title: 'Lists: a list made from the user ids of an AI search tab, opened with its exact member count',
+    title:
+      'Lists: a list made from the user ids of the AI search tab behind it, opened with its exact member count',
     capture: async (page) => {
-      await tidySidebar(page);
-      const ai = await fillAiSearch(page);
-      const before = await tabNames(page);
-      await ai.locator('#ai-search-run').click();
-      await waitForJobDone(page, 'AI search');
-      const tab = (await tabNames(page)).find((name) => !before.includes(name));
+      const tab = (await tabNames(page)).find((name) => name.startsWith('AI '));
       if (tab === undefined) throw new Error('The AI search made no tab');
-      await tidySidebar(page);
       const lists = await openSection(page, 'lists');
       await lists.locator('#lists-create-name').fill('Summer campaign');
       await lists.locator('#lists-create').click();
@@ -112,40 +208,152 @@ const SCREENS: Screen[] = [
   },
   {
     file: 'raw-section.png',
-    title: 'Raw data: an Instagram feed pulled over three pages into a tab, and the raw requests it spent',
-    capture: async (page, sample) => {
-      await tidySidebar(page);
+    title:
+      'Raw data: an Instagram feed pulled over three pages into its tab, with no box to tick (it costs no credits), and the raw requests it used',
+    capture: async (page, session) => {
       const raw = await openSection(page, 'raw');
       await raw
         .locator('#raw-data-allowance')
-        .getByText(/left this month: [\d,]+\./)
+        .getByText(/Raw requests/)
         .waitFor();
       await raw.locator('#raw-data-operation').selectOption('rawIgUserFeed');
-      await raw.locator('#raw-data-param-url').fill(`@${sample.handles.instagram[0]}`);
+      await raw.locator('#raw-data-param-url').fill(`@${session.handles.instagram[0]}`);
       await raw.locator('#raw-data-pages').fill('3');
-      const confirm = raw.locator('#raw-data-confirm');
-      if ((await confirm.count()) > 0) await confirm.check();
+      const before = await tabNames(page);
       await raw.locator('#raw-data-run').click();
       await waitForJobDone(page, 'Raw data');
       await raw
         .locator('#raw-data-result')
-        .getByText(/^Done: /)
+        .getByText(/^Spent /)
         .waitFor({ timeout: 30_000 });
+      await waitForJobsWritten(page);
+      await selectTab(page, await newTab(page, before, 'The raw pull'));
+      await goTo(page, 'A1');
+      await raw
+        .locator('#raw-data-estimate')
+        .evaluate((estimate) => estimate.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
+    file: 'schedule-chart.png',
+    title:
+      'Schedules: a weekly report of the Creators column, run once at set-up by the worker, its growth chart drawn over its tab',
+    capture: async (page) => {
+      const tab = await addTab(page);
+      const schedules = await openSection(page, 'schedules');
+      await schedules.locator('#schedule-name').fill('Creators growth');
+      await schedules.locator('#schedule-kind').selectOption('reports');
+      await schedules.locator('#schedule-input').fill('Creators!A2');
+      await schedules.locator('#schedule-platform').selectOption('instagram');
+      // A few columns: the table, its growth block and the chart fit on the tab's first columns.
+      await schedules.locator('#schedule-fields').fill('handle, name, followers, engagement_rate, avg_likes');
+      await schedules.locator('#schedule-output').fill(`${tab}!A1`);
+      await schedules.locator('#schedule-mode').selectOption('append-snapshot');
+      await schedules.getByRole('button', { name: 'Schedule it', exact: true }).click();
+      await schedules.locator('#schedule-cost').waitFor({ timeout: 30_000 });
+      await schedules.locator('#schedule-confirm').click();
+      // The worker's scheduler writes through the playground's Sheets API; the page shows it land.
+      await sheetTab(page, 'Creator Sheets history').waitFor({ timeout: 90_000 });
+      await selectTab(page, tab);
+      const chart = page.getByRole('figure', { name: 'Followers over time' });
+      await chart.waitFor({ timeout: 30_000 });
+      await chart.scrollIntoViewIfNeeded();
       await waitForIdle(page);
-      await raw.locator('#raw-data-run').evaluate((run) => run.scrollIntoView({ block: 'center' }));
+      // Its tab again until the list, read afresh, has the first run's outcome.
+      await untilShown(page, 'schedules', /Refreshed|Failed/, 30_000);
+      await schedules
+        .locator('h2')
+        .first()
+        .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
+    file: 'account-history.png',
+    title:
+      'Account: the runs of this spreadsheet (who, what, where, rows, cost, outcome) and where the credits went, per operation in words and per day',
+    capture: async (page) => {
+      await selectTab(page, SEARCH_TAB);
+      await goTo(page, 'A1');
+      const account = await openSection(page, 'account');
+      await account.locator('#account-runs > li').first().waitFor({ timeout: 30_000 });
+      await account.locator('#account-mine-by-operation').waitFor();
+      await account
+        .getByRole('heading', { name: 'Runs in this spreadsheet' })
+        .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+      await page.waitForTimeout(SETTLE_MS);
     },
   },
 ];
+
+/**
+ * Opens the section again (it reads its data afresh each time) until its text matches, or the
+ * time is up: the picture is then taken as it is, and the run says so.
+ */
+async function untilShown(page: Page, section: 'schedules', text: RegExp, timeout: number): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const panel = await openSection(page, section);
+    await page.waitForTimeout(SETTLE_MS);
+    if (text.test((await panel.innerText()) ?? '')) return;
+    if (Date.now() > deadline) {
+      process.stdout.write(`note: ${section} never showed ${String(text)} within ${timeout} ms\n`);
+      return;
+    }
+  }
+}
+
+/** Scrolls the sidebar to its end, where a section's jobs strip is, with the room below it. */
+async function scrollToEnd(panel: Locator): Promise<void> {
+  await panel.evaluate((element) => element.ownerDocument.scrollingElement?.scrollTo(0, 1e6));
+}
+
+/** Ticks "I accept spending up to …" when the estimate asks for it. */
+async function acceptCost(panel: Locator): Promise<void> {
+  const accept = panel.locator('.estimate').getByRole('checkbox', { name: /I accept/ });
+  if ((await accept.count()) > 0 && !(await accept.isChecked())) await accept.check();
+}
+
+/** Opens a folded group (<details>) of a form; an open one stays open. */
+async function unfold(group: Locator): Promise<void> {
+  if ((await group.getAttribute('open')) === null) await group.locator(':scope > summary').click();
+}
+
+/** The tab a run made: the one not there before. */
+async function newTab(page: Page, before: readonly string[], what: string): Promise<string> {
+  const tab = (await tabNames(page)).find((name) => !before.includes(name));
+  if (tab === undefined) throw new Error(`${what} made no tab`);
+  return tab;
+}
+
+/** Runs the search with the cost accepted, and waits until its rows are all in the sheet. */
+async function runSearch(page: Page, search: Locator): Promise<void> {
+  await search.locator('.estimate .cost').waitFor({ timeout: 30_000 });
+  await acceptCost(search);
+  const lines = search.locator('.jobs-strip .job');
+  const before = await lines.count();
+  await search.getByRole('button', { name: /^Run search/ }).click();
+  await lines.nth(before).waitFor({ timeout: 30_000 });
+  await waitForJobDone(page, 'Search');
+  await waitForJobsWritten(page);
+}
+
+/** The Formulas tab's formulas have their answers (Connect refreshes them), not a waiting word. */
+async function waitForFormulas(session: Session): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const cells = (await session.cells('Formulas', 'B5:C7')).flat();
+    if (cells.every((text) => text !== '' && !/Not connected|Still fetching|Loading/i.test(text))) return;
+    if (Date.now() > deadline) throw new Error(`The Formulas tab still shows: ${cells.join(' | ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
 
 /** The AI search of the screens: a description, a follower range (snapped), e-mail only, 2 pages of 20. */
 async function fillAiSearch(page: Page): Promise<Locator> {
   const ai = await openSection(page, 'ai');
   await ai.locator('#ai-search-mode-text').check();
   await ai.locator('#ai-search-query').fill(AI_QUERY);
-  for (const group of ['#ai-search-size-group', '#ai-search-who-group']) {
-    const details = ai.locator(group);
-    if ((await details.getAttribute('open')) === null) await details.locator(':scope > summary').click();
-  }
+  for (const group of ['#ai-search-size-group', '#ai-search-who-group']) await unfold(ai.locator(group));
   await ai.locator('#ai-search-followers-min').fill('12k');
   await ai.locator('#ai-search-followers-max').fill('90k');
   await ai.locator('#ai-search-has-email').check();
@@ -156,14 +364,12 @@ async function fillAiSearch(page: Page): Promise<Locator> {
   return ai;
 }
 
-/** Finished jobs and old messages would cover the top of every later section. */
-async function tidySidebar(page: Page): Promise<void> {
-  const frame = sidebar(page);
-  for (const locator of [
-    frame.locator('#jobs').getByRole('button', { name: 'Dismiss' }),
-    frame.locator('#status button'),
-  ]) {
-    for (const button of await locator.all()) if (await button.isVisible()) await button.click();
+/** Messages of an earlier screen would sit in the picture of a later one. */
+async function closeMessages(page: Page): Promise<void> {
+  for (const button of await sidebar(page)
+    .locator('#status button.close, .message-slot button.close')
+    .all()) {
+    if (await button.isVisible()) await button.click();
   }
 }
 
@@ -175,17 +381,8 @@ async function main(): Promise<void> {
   try {
     const { page } = session;
     for (const screen of SCREENS) {
-      const section = /^(\w+)-section\.png$/.exec(screen.file)?.[1];
-      if (section !== undefined) {
-        const exists =
-          (SIDEBAR_SECTIONS as readonly string[]).includes(section) &&
-          (await sidebar(page).locator(`#tab-${section}`).count()) > 0;
-        if (!exists) {
-          process.stdout.write(`skipped ${screen.file}: the sidebar has no #tab-${section} yet\n`);
-          continue;
-        }
-      }
       try {
+        if (await page.locator('#sidebar-frame').isVisible()) await closeMessages(page);
         await screen.capture(page, session);
         await page.screenshot({ path: path.join(SHOTS_DIR, screen.file) });
         taken.push(screen);

@@ -18,14 +18,22 @@ const SHEET = String.raw`(?:'(?:[^']|'')+'|[A-Za-z0-9_.]+)!`;
 const CELL = String.raw`\$?[A-Za-z]{1,3}\$?\d*|\$?\d+`;
 const REFERENCE = new RegExp(String.raw`(${SHEET})?((?:${CELL})(?::(?:${CELL}))?)(?![\w(])`, 'g');
 
+/** A tab as references find it: its name as the spreadsheet spells it, and its size for open ranges. */
+export interface ReferencedSheet {
+  name: string;
+  rows: number;
+  columns: number;
+}
+
 /**
- * The areas `formula` (on sheet `ownSheet`) refers to; `sizeOf` gives a sheet's rows and columns
- * for open ranges. Text in double quotes is skipped; names that are not references are ignored.
+ * The areas `formula` (on sheet `ownSheet`) refers to; `sheetOf` finds a tab by the name a
+ * formula gives it (Sheets reads "leads!A2" as Leads!A2). Text in double quotes is skipped;
+ * names that are not references are ignored.
  */
 export function formulaReferences(
   formula: string,
   ownSheet: string,
-  sizeOf: (sheet: string) => { rows: number; columns: number } | null,
+  sheetOf: (name: string) => ReferencedSheet | null,
 ): SheetArea[] {
   const areas: SheetArea[] = [];
   const outsideQuotes = formula.replace(/"(?:[^"]|"")*"/g, (quoted) => ' '.repeat(quoted.length));
@@ -34,13 +42,12 @@ export function formulaReferences(
     // Part of a longer name (EMAIL_SEARCH2) rather than a reference of its own.
     if (/[\w$.]/.test(before)) continue;
     const { sheetName, cells } = splitSheetName(match[0]);
-    const sheet = sheetName ?? ownSheet;
-    const size = sizeOf(sheet);
-    if (size === null) continue;
+    const sheet = sheetOf(sheetName ?? ownSheet);
+    if (sheet === null) continue;
     try {
-      const area = parseA1(cells, size.rows, size.columns);
+      const area = parseA1(cells, sheet.rows, sheet.columns);
       areas.push({
-        sheet,
+        sheet: sheet.name,
         top: area.row,
         left: area.column,
         bottom: area.row + area.numRows - 1,

@@ -4,8 +4,14 @@ import express, { type NextFunction, type RequestHandler, type Response, type Ro
 import { z } from 'zod';
 import { HostRequestError, HostUnavailableError, type PlaygroundHost } from './apps-script-host';
 import { playgroundPagePolicy, sidebarPagePolicy } from './content-security-policy';
+import { readFunctionHelp } from './custom-function-help';
 import type { HostRequest } from './host-protocol';
-import { PLAYGROUND_ROUTES, type PlaygroundError, type PlaygroundState } from './playground-api';
+import {
+  PLAYGROUND_ROUTES,
+  type FunctionHelp,
+  type PlaygroundError,
+  type PlaygroundState,
+} from './playground-api';
 import { PAGE_SCRIPTS, PAGE_SOURCE_DIR } from './playground-paths';
 import { renderShell } from './playground-shell';
 import { withScriptRunShim } from './sidebar-page';
@@ -14,6 +20,8 @@ interface PlaygroundRouterOptions {
   host: PlaygroundHost;
   /** Where page.js and script-run-shim.js are built. */
   pageDir: string;
+  /** Where the add-on is built: its Code.js holds the custom functions' help. */
+  addonDir: string;
   user: string;
   /** The signing keys' certificates by key id, as Google serves them. */
   certs: () => Record<string, string>;
@@ -55,6 +63,8 @@ export function createPlaygroundRouter(options: PlaygroundRouterOptions): Router
   const { host } = options;
   const router = express.Router();
   let shim: string | null = null;
+  // The add-on is built once per start: its help is read once it is loaded.
+  let functionHelp: FunctionHelp[] | null = null;
 
   const state = (): PlaygroundState => ({
     ...(host.snapshot ?? emptySnapshot()),
@@ -97,6 +107,17 @@ export function createPlaygroundRouter(options: PlaygroundRouterOptions): Router
       .request({ type: 'window', ...query })
       .then((window) => res.set('Cache-Control', 'no-store').json(window))
       .catch((error: unknown) => answerError(res, error, next));
+  });
+  router.get(PLAYGROUND_ROUTES.functions, (_req, res) => {
+    if (host.status.phase !== 'ready') {
+      fail(res, 503, 'unavailable', 'The add-on is still being built; its functions come in a moment');
+      return;
+    }
+    functionHelp ??= readFunctionHelp(
+      readFileSync(path.join(options.addonDir, 'Code.js'), 'utf8'),
+      host.status.functions,
+    );
+    res.set('Cache-Control', 'no-store').json(functionHelp);
   });
   router.get(`${PLAYGROUND_ROUTES.sidebar}/:id`, (req, res) => {
     const page = host.sidebarPage(Number(req.params.id));

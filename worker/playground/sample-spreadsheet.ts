@@ -8,11 +8,14 @@ export const SAMPLE_SELECTION = { sheet: 'Leads', range: 'A:A' } as const;
 
 const SAMPLE_EMAILS = 20;
 const SAMPLE_HANDLES = 15;
+/** Inputs of each formula on the Formulas tab. */
+const SAMPLE_FORMULA_ROWS = 3;
 
 /**
  * Fills the sample spreadsheet: e-mail addresses to enrich, Instagram handles for reports and
- * overlap, and the add-on's formulas with a line on each. Typed as a person would type them, so
- * the formulas run through the add-on (before Connect they say how to connect).
+ * overlap, and the add-on's formulas beside inputs of their own, with a line on each. Typed as a
+ * person would type them, so the formulas run through the add-on (before Connect they say how to
+ * connect; Connect refreshes them).
  */
 export function fillSampleSpreadsheet(spreadsheet: FakeSpreadsheet, sample: SampleData): void {
   const leads = spreadsheet.requireSheet('Leads');
@@ -26,19 +29,31 @@ export function fillSampleSpreadsheet(spreadsheet: FakeSpreadsheet, sample: Samp
   typeValues(spreadsheet, creators, 1, 1, [['Instagram handle'], ...handles]);
 
   const formulas = spreadsheet.requireSheet('Formulas');
+  // Where the user looks first: before Connect every formula below says "Not connected".
   typeValues(spreadsheet, formulas, 1, 1, [
-    ['Reports of the first three creators: =INFLUENCER_REPORT(Creators!A2:A4, "instagram")'],
-    ['=INFLUENCER_REPORT(Creators!A2:A4, "instagram")'],
+    [
+      'Connect (Extensions > Creator Sheets > Settings) and these formulas fill in by themselves; ' +
+        'rows that say "Still fetching" fill in with Extensions > Creator Sheets > Refresh formulas.',
+    ],
   ]);
-  typeValues(spreadsheet, formulas, 8, 1, [
-    ['Accounts behind the first three addresses: =EMAIL_SEARCH(Leads!A2:A4)'],
-    ['=EMAIL_SEARCH(Leads!A2:A4)'],
+  // Each formula stands in its input's header row, so the header goes there and every row of the
+  // answer sits beside its input. Inputs first: a formula typed in the same paste as its inputs
+  // would run before they are there.
+  typeValues(spreadsheet, formulas, 3, 1, [
+    ['A report beside each handle: =INFLUENCER_REPORT(A5:A7, "instagram") in B4, the header row.'],
+    ['Instagram handle'],
+    ...handles.slice(0, SAMPLE_FORMULA_ROWS),
   ]);
-  typeValues(spreadsheet, formulas, 21, 1, [
-    ['How much the audiences of three creators overlap: =AUDIENCE_OVERLAP(Creators!A2:A4, "instagram")'],
-    ['=AUDIENCE_OVERLAP(Creators!A2:A4, "instagram")'],
+  typeValues(spreadsheet, formulas, 4, 2, [['=INFLUENCER_REPORT(A5:A7, "instagram")']]);
+  typeValues(spreadsheet, formulas, 9, 1, [
+    ['The account behind each address: =EMAIL_SEARCH(A11:A13) in B10, the header row.'],
+    ['E-mail'],
+    ...sample.emails.slice(0, SAMPLE_FORMULA_ROWS).map((email) => [email]),
   ]);
-  typeValues(spreadsheet, formulas, 32, 1, [
-    ['Before you connect these say how to; after, use Extensions > Creator Sheets > Refresh formulas.'],
+  typeValues(spreadsheet, formulas, 10, 2, [['=EMAIL_SEARCH(A11:A13)']]);
+  // No input beside it (the overlap of a set has a row per creator and a total): a header asked for.
+  typeValues(spreadsheet, formulas, 15, 1, [
+    ['How much the audiences of those creators overlap: =AUDIENCE_OVERLAP(A5:A7, "instagram", TRUE)'],
+    ['=AUDIENCE_OVERLAP(A5:A7, "instagram", TRUE)'],
   ]);
 }

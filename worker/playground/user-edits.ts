@@ -1,5 +1,6 @@
 import type { FakeSheet } from './apps-script/sheet';
 import type { FakeSpreadsheet } from './apps-script/spreadsheet';
+import { sheetNamed } from './apps-script/formula-evaluator';
 import { formulaReferences, overlaps, type SheetArea } from './formula-references';
 
 /**
@@ -68,13 +69,16 @@ export function recalculateDependents(
   changed: SheetArea,
   skip: ReadonlySet<string>,
 ): number {
-  const sizeOf = (name: string) => spreadsheet.sheet(name)?.size ?? null;
+  const sheetOf = (name: string) => {
+    const sheet = sheetNamed(spreadsheet, name);
+    return sheet === null ? null : { name: sheet.title, ...sheet.size };
+  };
   let count = 0;
   for (const name of spreadsheet.sheetNames) {
     const sheet = spreadsheet.requireSheet(name);
     for (const { row, column, formula } of sheet.formulaCells()) {
       if (skip.has(`${name}!${row},${column}`)) continue;
-      if (formulaReferences(formula, name, sizeOf).some((area) => overlaps(area, changed))) {
+      if (formulaReferences(formula, name, sheetOf).some((area) => overlaps(area, changed))) {
         sheet.evaluate(row, column);
         count += 1;
       }

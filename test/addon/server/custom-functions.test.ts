@@ -49,7 +49,7 @@ function reportsAnswer(pendingHandles: string[] = []) {
 }
 
 describe('INFLUENCER_REPORT', () => {
-  it('answers a 500-row range with one request: one row per input row, blanks kept, header first', () => {
+  it('answers a 500-row range with one request: one row per input row, in order, blanks kept', () => {
     env.worker.on('post', 'api/reports', reportsAnswer());
     const handles = Array.from({ length: 500 }, (_, i) => [i % 50 === 7 ? '' : `@creator${i}`]);
     const result = formula(() => INFLUENCER_REPORT(handles, 'instagram', 'handle, followers'));
@@ -58,17 +58,17 @@ describe('INFLUENCER_REPORT', () => {
     expect(body).toMatchObject({
       platform: 'instagram',
       fields: ['handle, followers'],
-      withHeader: true,
+      // Called from no cell of its own: no header, the first row is the first handle's.
+      withHeader: false,
       deadlineMs: FORMULA_DEADLINE_MS,
     });
     expect((body.handles as unknown[]).length).toBe(500);
     expect(Array.isArray(result)).toBe(true);
     const rows = result as unknown[][];
-    expect(rows).toHaveLength(501);
-    expect(rows[0]).toEqual(['Handle', 'Followers']);
-    expect(rows[1]).toEqual(['creator0', 1000]);
+    expect(rows).toHaveLength(500);
+    expect(rows[0]).toEqual(['creator0', 1000]);
     // Empty cells come back as "", never null (Sheets would show an error for null).
-    expect(rows[8]).toEqual(['', '']);
+    expect(rows[7]).toEqual(['', '']);
   });
 
   it('drops blank rows after the last handle, so an open range such as A2:A spills nothing extra', () => {
@@ -194,7 +194,7 @@ describe('AUDIENCE_OVERLAP', () => {
     expect(env.worker.requests[0].body).toEqual({
       handles: ['https://www.youtube.com/@nasa', 'https://www.youtube.com/@esa'],
       platform: 'youtube',
-      withHeader: true,
+      withHeader: false,
       // Every formula sends a deadline, the overlap too: past it, "Still fetching", never #ERROR!.
       deadlineMs: FORMULA_DEADLINE_MS,
     });
@@ -216,6 +216,111 @@ describe('AUDIENCE_OVERLAP', () => {
     formula(() => AUDIENCE_OVERLAP([['@a', '@b', '@c']], 'instagram'));
     expect(formula(() => AUDIENCE_OVERLAP([['@a', '@b', '@c']], 'instagram'))).toEqual(overlap.body.rows);
     expect(env.worker.requests).toHaveLength(1);
+  });
+});
+
+describe('rows beside their input (issue 15)', () => {
+  /** Writes `text` into a cell of Sheet1 and makes it the running formula's cell, as Sheets does. */
+  function typedIn(a1: string, text: string): void {
+    env.fakes.spreadsheet.requireSheet('Sheet1').getRange(a1).setFormula(text);
+    env.fakes.spreadsheetApp.select(`Sheet1!${a1}`);
+  }
+  const sent = (index = 0) =>
+    env.worker.requests[index].body as { withHeader: boolean; [key: string]: unknown };
+
+  it('answers =INFLUENCER_REPORT(A2:A4) typed in C2 without a header: A2’s report is in row 2', () => {
+    env.worker.on('post', 'api/reports', reportsAnswer());
+    typedIn('C2', '=INFLUENCER_REPORT(A2:A4, "instagram")');
+    const rows = formula(() => INFLUENCER_REPORT([['@a'], ['@b'], ['@c']], 'instagram'));
+    expect(sent()).toMatchObject({ handles: ['@a', '@b', '@c'], withHeader: false });
+    expect(rows).toEqual([
+      ['a', 1000],
+      ['b', 1000],
+      ['c', 1000],
+    ]);
+  });
+
+  it('puts the header in the formula’s row when it stands above its input', () => {
+    env.worker.on('post', 'api/reports', reportsAnswer());
+    typedIn('C1', '=INFLUENCER_REPORT(A2:A4, "instagram")');
+    const rows = formula(() => INFLUENCER_REPORT([['@a'], ['@b'], ['@c']], 'instagram')) as unknown[][];
+    expect(sent().withHeader).toBe(true);
+    expect(rows.map((row) => row[0])).toEqual(['Handle', 'a', 'b', 'c']);
+  });
+
+  it('answers the label of a whole column with the header row, and looks up only what is below it', () => {
+    env.worker.on('post', 'api/email-search', (request: RecordedRequest) => {
+      const body = request.body as { emails: string[]; withHeader: boolean };
+      const rows = body.emails.map((email) => [email, 'matched']);
+      return {
+        body: {
+          columns: [
+            { id: 'email', label: 'E-mail', format: 'text' },
+            { id: 'status', label: 'Status', format: 'text' },
+          ],
+          rows: body.withHeader ? [['E-mail', 'Status'], ...rows] : rows,
+          pending: 0,
+        },
+      };
+    });
+    typedIn('B1', '=EMAIL_SEARCH(A:A)');
+    const column = [['E-mail'], ['a@x.com'], ['b@x.com'], [''], ['']];
+    expect(formula(() => EMAIL_SEARCH(column))).toEqual([
+      ['E-mail', 'Status'],
+      ['a@x.com', 'matched'],
+      ['b@x.com', 'matched'],
+    ]);
+    expect(sent()).toMatchObject({ emails: ['a@x.com', 'b@x.com'], withHeader: true });
+  });
+
+  it('does as with_header says, and reads no cell when it says FALSE', () => {
+    env.worker.on('post', 'api/reports', reportsAnswer());
+    const cellReads: number[] = [];
+    env.fakes.runtime.onExecutionEnd((execution) =>
+      cellReads.push(execution.calls.get('SpreadsheetApp.getActiveRange') ?? 0),
+    );
+    typedIn('C1', '=INFLUENCER_REPORT(A2:A3, "instagram", "", FALSE)');
+    formula(() => INFLUENCER_REPORT([['@a'], ['@b']], 'instagram', '', false));
+    expect(sent(0).withHeader).toBe(false);
+    expect(cellReads).toEqual([0]);
+    typedIn('C2', '=INFLUENCER_REPORT(A2:A3, "instagram", "", TRUE)');
+    formula(() => INFLUENCER_REPORT([['@a'], ['@b']], 'instagram', '', true));
+    expect(sent(1).withHeader).toBe(true);
+  });
+
+  it('applies the same rule to AUDIENCE_OVERLAP, which takes with_header too', () => {
+    env.worker.on('post', 'api/overlap', { body: { columns: [], rows: [['a'], ['b'], ['Total']] } });
+    typedIn('C2', '=AUDIENCE_OVERLAP(A2:A3, "instagram")');
+    formula(() => AUDIENCE_OVERLAP([['@a'], ['@b']], 'instagram'));
+    expect(sent(0)).toMatchObject({ handles: ['@a', '@b'], withHeader: false });
+    typedIn('C1', '=AUDIENCE_OVERLAP(A:A, "instagram")');
+    formula(() => AUDIENCE_OVERLAP([['Instagram handle'], ['@a'], ['@b']], 'instagram'));
+    // The label is no creator to compare.
+    expect(sent(1)).toMatchObject({ handles: ['@a', '@b'], withHeader: true });
+    formula(() => AUDIENCE_OVERLAP([['@c'], ['@d']], 'instagram', true));
+    expect(sent(2).withHeader).toBe(true);
+    expect(formula(() => AUDIENCE_OVERLAP([['@c'], ['@d']], 'instagram', 'yes'))).toBe(
+      'with_header must be TRUE or FALSE, got yes.',
+    );
+  });
+});
+
+describe('numbers as the sidebar shows them (issue 15)', () => {
+  it('rounds engagement rates and shares to what a percent format shows, and counts to whole numbers', () => {
+    env.worker.on('post', 'api/email-search', {
+      body: {
+        columns: [
+          { id: 'email', label: 'E-mail', format: 'text' },
+          { id: 'followers', label: 'Followers', format: 'integer' },
+          { id: 'engagement_rate', label: 'Engagement rate', format: 'percent' },
+        ],
+        rows: [['a@x.com', 12345.6, 0.0415944540727903]],
+        pending: 0,
+      },
+    });
+    const rows = formula(() => EMAIL_SEARCH([['a@x.com']])) as unknown[][];
+    // Numbers, not text: a percent format on the column shows 4.16%.
+    expect(rows).toEqual([['a@x.com', 12346, 0.0416]]);
   });
 });
 

@@ -40,6 +40,8 @@ export class JobService {
   readonly jobs = new Map<string, ServedJob>();
   /** Rows finished at creation: all of them by default. */
   finishOnCreate = true;
+  /** The columns each kind's jobs have; a test may give a kind the add-on's own columns. */
+  readonly columnsByKind: Record<string, ServedJob['columns']> = { ...COLUMNS };
 
   constructor(worker: ScriptedWorker) {
     worker.on('post', 'api/jobs', (request) => this.create(request));
@@ -99,7 +101,7 @@ export class JobService {
       total,
       status: 'queued',
       finished: new Set(),
-      columns: COLUMNS[body.kind] ?? COLUMNS['email-enrichment'],
+      columns: this.columnsByKind[body.kind] ?? COLUMNS['email-enrichment'],
     };
     this.jobs.set(job.id, job);
     if (this.finishOnCreate) this.finish(job.id, 0, total);

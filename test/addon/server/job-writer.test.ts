@@ -265,6 +265,35 @@ describe('toJobView', () => {
       'Waiting: The Discovery API failed: internal_server_error (gave up after 5 attempts). ' +
         'Trying again in about 4 min (pause 3 of 12); 20 of 25 rows ready, 20 written.',
     );
+    // The sidebar's job line shows the counts; its details get the rest, said once (issue 15).
+    expect(view.note).toBe(
+      'Waiting: The Discovery API failed: internal_server_error (gave up after 5 attempts). ' +
+        'Trying again in about 4 min (pause 3 of 12).',
+    );
+  });
+
+  it('notes nothing beside the counts of a job that simply ran, and the reason of one that failed', () => {
+    const bench = new Bench(10);
+    bench.finish(0, 10);
+    bench.status = 'done';
+    const done = toJobView(writeFinishedRows(newRecord(), bench, OPTIONS));
+    expect(done).toMatchObject({ status: 'done', rowsWritten: 10, note: '' });
+    bench.status = 'failed';
+    const failed = toJobView({
+      ...writeFinishedRows(newRecord(), bench, OPTIONS),
+      progress: { ...bench.progress('job-1'), lastError: 'Out of credits' },
+    });
+    expect(failed.note).toBe('Out of credits.');
+  });
+
+  it('keeps a job the worker finished as running while its rows are not all in the sheet', () => {
+    const bench = new Bench(1000);
+    bench.deliveryAnswer = { mode: 'server', rowsWritten: 0 };
+    bench.finish(0, 1000);
+    bench.status = 'done';
+    const view = toJobView(writeFinishedRows(newRecord(), bench, OPTIONS));
+    expect(view).toMatchObject({ status: 'running', rowsWritten: 0 });
+    expect(view.note).toBe('The worker writes the rows into the sheet: this sidebar may close.');
   });
 });
 

@@ -57,7 +57,8 @@ describe('startEmailEnrichment', () => {
     const [post] = env.worker.calls('api/jobs');
     expect(post.body).toMatchObject({
       kind: 'email-enrichment',
-      input: { emails: column(sheet, 'A', 2, 11) },
+      // Beside the addresses, the rows need not repeat them (issue 15).
+      input: { emails: column(sheet, 'A', 2, 11), withInput: false },
     });
     expect((post.body as { idempotencyKey: string }).idempotencyKey).toMatch(/^cs-[A-Za-z0-9_-]{43}$/);
     expect(view).toMatchObject({ status: 'done', rowsWritten: 10, destination: 'Emails!B2' });
@@ -85,12 +86,18 @@ describe('startEmailEnrichment', () => {
   it('refuses to overwrite cells that hold data unless the user confirmed, and sends nothing', () => {
     sheet.getRange('D5').setValues([['keep me']]);
     expect(() => startEmailEnrichment(beside())).toThrow(
-      '1 cell of Emails!B1:J11 already holds data: confirm overwriting, or write the results to a new tab.',
+      '1 cell of Emails!B1:I11 already holds data: confirm overwriting, or write the results to a new tab.',
     );
     expect(env.worker.calls('api/jobs')).toHaveLength(0);
     expect(sheet.getRange('D5').getValues()[0][0]).toBe('keep me');
     startEmailEnrichment(beside({ confirmedOverwrite: true }));
     expect(sheet.getRange('D5').getValues()[0][0]).toBe('instagram');
+  });
+
+  it('asks for the address column too when the rows go to a new tab, where nothing else shows it', () => {
+    startEmailEnrichment(beside({ target: { kind: 'newTab' } }));
+    const [post] = env.worker.calls('api/jobs');
+    expect((post.body as { input: Record<string, unknown> }).input).not.toHaveProperty('withInput');
   });
 
   it('asks for confirmation above the threshold before anything is sent', () => {
@@ -111,7 +118,7 @@ describe('startEmailEnrichment', () => {
       maxCredits: 0.2,
       needsConfirmation: false,
       besideOccupied: 1,
-      besideRange: 'Emails!B1:J11',
+      besideRange: 'Emails!B1:I11',
     });
   });
 
@@ -121,6 +128,55 @@ describe('startEmailEnrichment', () => {
     const second = startEmailEnrichment(beside());
     expect(second.id).toBe(first.id);
     expect(env.worker.calls('api/jobs')).toHaveLength(1);
+  });
+});
+
+describe("bulk enrichment into a tab of the user's naming (issue 15)", () => {
+  const into = (name: string, mode: 'replace' | 'append'): BulkStart =>
+    beside({ target: { kind: 'newTab', name, mode } });
+  /** Other addresses in the Emails tab, `count` of them. */
+  const otherAddresses = (count: number): FakeSheet => {
+    env.fakes.spreadsheet.requireSheet('Emails').clear();
+    return emailsTab(count);
+  };
+  /** The addresses a tab's rows were made from, column A below its header. */
+  const firstColumn = (name: string): unknown[] => {
+    const tab = env.fakes.spreadsheet.requireSheet(name);
+    return column(tab, 'A', 2, tab.getLastRow());
+  };
+
+  it('replaces the named tab on each run: one tab, one header, only the new rows', () => {
+    startEmailEnrichment(into('Enriched', 'replace'));
+    sheet = otherAddresses(4);
+    const view = startEmailEnrichment(into('Enriched', 'replace'));
+
+    expect(view.destination).toBe('Enriched!A2');
+    expect(env.fakes.spreadsheet.getSheets().map((tab) => tab.getName())).toEqual(['Emails', 'Enriched']);
+    const tab = env.fakes.spreadsheet.requireSheet('Enriched');
+    expect(tab.getRange('A1:B1').getValues()[0]).toEqual(['E-mail', 'Status']);
+    expect(firstColumn('Enriched')).toEqual(column(sheet, 'A', 2, 5));
+  });
+
+  it('adds the rows of another run below the table, under its one header', () => {
+    startEmailEnrichment(into('Enriched', 'append'));
+    sheet = otherAddresses(3);
+    const view = startEmailEnrichment(into('enriched', 'append'));
+
+    expect(view.destination).toBe('Enriched!A12');
+    expect(firstColumn('Enriched')).toHaveLength(13);
+    expect(firstColumn('Enriched').filter((value) => value === 'E-mail')).toHaveLength(0);
+  });
+
+  it("refuses the input's own tab, and a tab holding another table, before anything is sent", () => {
+    expect(() => startEmailEnrichment(into('Emails', 'replace'))).toThrow(
+      'The input is read from the tab "Emails": writing the results there would delete it. Choose another tab.',
+    );
+    const other = env.fakes.spreadsheet.insertSheet('Picks');
+    other.getRange('A1:B1').setValues([['Handle', 'Followers']]);
+    expect(() => startEmailEnrichment(into('Picks', 'append'))).toThrow(
+      'The tab "Picks" holds another table: its column A is "Handle" in row 1, where this enrichment writes "E-mail". Nothing was started: choose "replace", another tab, or a new tab.',
+    );
+    expect(env.worker.calls('api/jobs')).toHaveLength(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import { getRawAllowance, getRawFeedUsage, startRawPull } from '../../../addon/server/raw-data-functions';
+import { readRunLines } from '../../../addon/server/run-history';
 import type { RawPullRequest } from '../../../addon/shared/raw-data-api';
 import { rawColumns } from '../../../shared/rows/raw-rows';
 import { workerError, type RecordedRequest } from './scripted-worker';
@@ -133,6 +134,19 @@ describe('startRawPull of a paged operation', () => {
     ]);
   });
 
+  it('says in the run history what a finished feed used: its raw requests, not "0 credits"', () => {
+    serveFeedJob([postRow('1'), postRow('2')]);
+    env.worker.on('get', 'api/raw/jobs/raw-1', {
+      body: { id: 'raw-1', status: 'done', operation: 'rawIgUserFeed', pages: 2, rawUnits: 2, more: false },
+    });
+
+    startRawPull(feed(), true);
+
+    expect(readRunLines()).toEqual([
+      expect.objectContaining({ kind: 'raw-feed', outcome: 'done', rows: 2, credits: 0, rawRequests: 2 }),
+    ]);
+  });
+
   it('sends "until done" as the job page limit and the most rows a pull writes', () => {
     serveFeedJob([], 'running');
 
@@ -160,14 +174,24 @@ describe('startRawPull of a paged operation', () => {
     expect(env.fakes.spreadsheet.getSheets()).toHaveLength(2);
   });
 
-  it('refuses a spend above one raw request without consent, and sends nothing', () => {
+  it('refuses a pull of more than 50 raw requests, or until done, without consent, and sends nothing', () => {
     serveFeedJob([]);
 
-    expect(() => startRawPull(feed(), false)).toThrow(
-      'This pull may spend up to 3 raw requests: tick "I accept spending up to 3 raw requests" first.',
+    expect(() => startRawPull(feed({ pages: 51 }), false)).toThrow(
+      'This pull may use up to 51 raw requests: tick "I accept using up to 51 raw requests (no credits)" first.',
+    );
+    expect(() => startRawPull(feed({ pages: null }), false)).toThrow(
+      'This pull may use up to 10,000 raw requests: tick "I accept using up to 10,000 raw requests (no credits)" first.',
     );
     expect(env.worker.requests).toHaveLength(0);
     expect(env.fakes.spreadsheet.getSheets()).toHaveLength(1);
+  });
+
+  it('pulls a few pages without a tick: they cost no credits', () => {
+    serveFeedJob([]);
+
+    expect(startRawPull(feed({ pages: 3 }), false)).toMatchObject({ kind: 'job' });
+    expect(env.worker.requests.filter((request) => request.path === 'api/jobs')).toHaveLength(1);
   });
 
   it('refuses what the form would have refused, naming the field, and sends nothing', () => {

@@ -26,6 +26,27 @@ describe('readSelectionInfo', () => {
     env.fakes.spreadsheetApp.select('Leads!B3:C5');
     expect(readSelectionInfo()).toMatchObject({ a1: 'B3:C5', rows: 3, columns: 2, headerDetected: false });
   });
+
+  it('takes a name starting a selection in the middle of a column as data, not as a header (issue 15)', () => {
+    const sheet = env.fakes.spreadsheet.requireSheet('Leads');
+    sheet
+      .getRange('C1:C9')
+      .setValues([
+        ['Name'],
+        ['Ana Lima'],
+        ['Kai Berg'],
+        ['Mia Roth'],
+        ['Jonas Schneider'],
+        ['Ola Nord'],
+        ['Eva Stern'],
+        ['Tom Wald'],
+        ['Uwe Berg'],
+      ]);
+    env.fakes.spreadsheetApp.select('Leads!C5:C9');
+    expect(readSelectionInfo()).toMatchObject({ a1: 'C5:C9', rows: 5, headerDetected: false });
+    env.fakes.spreadsheetApp.select('Leads!C1:C9');
+    expect(readSelectionInfo()).toMatchObject({ headerDetected: true });
+  });
 });
 
 describe('readSelectionInfo in a Berlin sheet', () => {

@@ -5,6 +5,7 @@ import {
   saveWorkerUrlAndRead,
   testWorkerConnection,
 } from '../../../addon/server/settings';
+import { NOT_CONNECTED } from '../../../addon/server/worker-failure';
 import { WORKER_CONNECTION_PROPERTY, WORKER_KEY_PROPERTY } from '../../../addon/server/worker-key';
 import { workerError } from './scripted-worker';
 import { installServerGlobals, TEST_KEY, TEST_WORKER_URL, type ServerGlobals } from './server-globals';
@@ -47,6 +48,8 @@ describe('connect', () => {
       email: 'ana@team.com',
       role: 'admin',
       formulas: { email: 'ana@team.com', byYou: true },
+      // No formulas in this spreadsheet to refresh.
+      formulaRefresh: { refreshed: 0, skipped: [] },
     });
     const [post] = env.worker.calls('api/keys');
     expect(post.headers.Authorization).toBe(`Bearer ${env.fakes.scriptApp.identityTokens[0]}`);
@@ -88,6 +91,43 @@ describe('connect', () => {
     connectToWorker(true);
     const posts = env.worker.calls('api/keys').filter((call) => call.method === 'post');
     expect(posts[2].body).toEqual({ documentId: env.fakes.spreadsheet.getId() });
+  });
+
+  it('refreshes at once the formulas that said "Not connected", once they have the new key (issue 15)', () => {
+    const sheet = env.fakes.spreadsheet.requireSheet('Sheet1');
+    const runs: string[] = [];
+    env.fakes.spreadsheetApp.formulaEvaluator = (formula) => {
+      runs.push(formula);
+      if (formula.includes('AUDIENCE_OVERLAP')) return 'rows from a cache';
+      const key = env.fakes.propertiesService.document.getProperty('creatorSheets.documentKey');
+      return key === null ? NOT_CONNECTED : 'rows';
+    };
+    sheet.getRange('B2').setFormula('=INFLUENCER_REPORT(A2:A4, "instagram")');
+    sheet.getRange('B9').setFormula('=EMAIL_SEARCH(A9:A12)');
+    sheet.getRange('B20').setFormula('=AUDIENCE_OVERLAP(A2:A4, "instagram")');
+    runs.length = 0;
+
+    issueKeys();
+    expect(connectToWorker().formulaRefresh).toEqual({ refreshed: 2, skipped: [] });
+    expect(runs).toEqual(['=INFLUENCER_REPORT(A2:A4, "instagram")', '=EMAIL_SEARCH(A9:A12)']);
+    expect(
+      sheet
+        .getRange('B2:B9')
+        .getValues()
+        .map(([value]) => value),
+    ).toEqual(['rows', ...Array<string>(6).fill(''), 'rows']);
+
+    // Connecting for the sidebar only leaves the formulas on their key: nothing to refresh.
+    env.worker.on('post', 'api/keys', {
+      status: 201,
+      body: {
+        key: 'csk_sidebar_only_0011223344556677889900aa',
+        id: 'key-4',
+        email: 'cy@team.com',
+        role: 'member',
+      },
+    });
+    expect(connectToWorker().formulaRefresh).toBeNull();
   });
 
   it('revokes the key it replaces', () => {

@@ -16,8 +16,13 @@ describe('writeTableToNewTab', () => {
 
   it('writes header and rows into a new uniquely named tab, text kept as text, in blocks of 500', () => {
     const rows = Array.from({ length: 1201 }, (_, i) => [i === 0 ? '=1+1' : `creator ${i}`, i]);
-    const written = writeTableToNewTab('Overlap', COLUMNS, rows);
-    expect(written).toEqual({ sheetName: 'Overlap (2)', destination: "'Overlap (2)'!A2", rows: 1201 });
+    const written = writeTableToNewTab('Overlap', COLUMNS, rows, { kind: 'overlap', credits: 1 });
+    expect(written).toEqual({
+      sheetName: 'Overlap (2)',
+      destination: "'Overlap (2)'!A2",
+      rows: 1201,
+      mode: 'new',
+    });
     const sheet = globals.fakes.spreadsheetApp.getActiveSpreadsheet().getSheetByName('Overlap (2)');
     expect(sheet?.getRange('A1:B2').getValues()).toEqual([
       ['Name', 'Followers'],
@@ -30,7 +35,7 @@ describe('writeTableToNewTab', () => {
   });
 
   it('makes an empty table a header-only tab', () => {
-    const written = writeTableToNewTab('Empty', COLUMNS, []);
+    const written = writeTableToNewTab('Empty', COLUMNS, [], { kind: 'dictionary', credits: 0 });
     expect(written.rows).toBe(0);
     const sheet = globals.fakes.spreadsheetApp.getActiveSpreadsheet().getSheetByName('Empty');
     expect(sheet?.getRange('A1:B1').getValues()).toEqual([['Name', 'Followers']]);

@@ -1,4 +1,14 @@
-import { balanceFacts, balanceText, budgetText, spendFacts } from '../../../addon/sidebar/account-text';
+import type { RunLine } from '../../../addon/shared/saved-work-api';
+import {
+  balanceFacts,
+  balanceText,
+  budgetText,
+  runOutcomeText,
+  runWhatText,
+  spendFacts,
+  spendLineLabel,
+  spendLineText,
+} from '../../../addon/sidebar/account-text';
 
 describe('account text', () => {
   it('shows spend against the budget, or that there is none', () => {
@@ -31,5 +41,59 @@ describe('account text', () => {
       { label: 'Cache hits', value: '800' },
       { label: 'Credits saved', value: '640' },
     ]);
+  });
+});
+
+describe('the run history and the breakdown (issue 15)', () => {
+  const line: RunLine = {
+    id: 'job-1',
+    kind: 'search-pages',
+    who: 'ana@team.com',
+    tab: 'Vegan',
+    place: 'Vegan!A32',
+    mode: 'append',
+    rows: 15,
+    credits: 0.15,
+    rawRequests: null,
+    outcome: 'done',
+    note: null,
+    startedAt: '2025-05-14T09:00:00.000Z',
+    endedAt: '2025-05-14T09:01:00.000Z',
+  };
+  const now = new Date('2025-05-20T12:00:00.000Z');
+
+  it('says what ran, into which tab and how, in the words of its section', () => {
+    expect(runWhatText(line)).toBe('Search into Vegan!A32 (added below)');
+    expect(runWhatText({ ...line, kind: 'raw-request', mode: 'replace' })).toBe(
+      'Raw data into Vegan!A32 (replaced)',
+    );
+    expect(runWhatText({ ...line, kind: 'email-enrichment', mode: 'beside' })).toBe(
+      'E-mail enrichment into Vegan!A32 (beside the input)',
+    );
+  });
+
+  it('says how it ended, what it wrote and cost, when and who', () => {
+    expect(runOutcomeText(line, now)).toMatch(
+      /^Done: 15 rows, 0\.15 credits · 14 May, \d\d:01 · ana@team\.com$/,
+    );
+    expect(runOutcomeText({ ...line, outcome: 'failed', note: 'budget reached.', who: null }, now)).toMatch(
+      /^Failed: 15 rows, 0\.15 credits \(budget reached\) · 14 May, \d\d:01$/,
+    );
+    expect(runOutcomeText({ ...line, outcome: 'running', endedAt: null }, now)).toMatch(/^Running · 14 May/);
+    // Raw data spends raw requests, not credits.
+    expect(
+      runOutcomeText({ ...line, kind: 'raw-request', credits: 0, rawRequests: 1, rows: 3 }, now),
+    ).toMatch(/^Done: 3 rows, 1 raw request · /);
+  });
+
+  it('names operations as people read them, never as API paths', () => {
+    expect(spendLineLabel({ key: 'rawIgUserFeed', credits: 0, calls: 3, rawRequests: 3 }, 'operation')).toBe(
+      'Instagram user posts (raw data)',
+    );
+    expect(spendLineLabel({ key: 'emailSearch', credits: 2, calls: 1, rawRequests: 0 }, 'operation')).toBe(
+      'E-mail search',
+    );
+    expect(spendLineText({ credits: 0, rawRequests: 3 })).toBe('0 credits, 3 raw requests');
+    expect(spendLineText({ credits: 12.5, rawRequests: 0 })).toBe('12.5 credits');
   });
 });

@@ -2,10 +2,12 @@ import {
   type BulkFlowState,
   type BulkStartCheck,
   estimated,
+  forInput,
   INITIAL_BULK_FLOW,
   inputKey,
   occupiedBeside,
   startBlocker,
+  tabTargetProblem,
 } from '../../../addon/sidebar/bulk-flow-state';
 import type { BulkEstimate } from '../../../addon/shared/sidebar-api';
 
@@ -98,7 +100,7 @@ describe('the Check -> confirm -> Start rules', () => {
     expect(occupiedBeside(occupied)).toEqual({ cells: 37, range: 'Creators!C1:H51' });
     const checked = judged(estimated(COLUMN_B, occupied));
     expect(startBlocker(checked, COLUMN_B, HANDLES, 'beside')).toBe(
-      'Tick the box to write over the cells that hold data, or choose "In a new tab".',
+      'Tick the box to write over the cells that hold data, or choose "In another tab".',
     );
     expect(startBlocker({ ...checked, confirmedOverwrite: true }, COLUMN_B, HANDLES, 'beside')).toBeNull();
     expect(startBlocker(checked, COLUMN_B, HANDLES, 'newTab')).toBeNull();
@@ -118,5 +120,59 @@ describe('the Check -> confirm -> Start rules', () => {
       confirmedOverwrite: false,
       overwriteQuestion: null,
     });
+  });
+
+  it('drops the figures of a check, its overwrite warning and question, once the input changes', () => {
+    const before = inputKey({ kind: 'selection' }, 'Leads!A1:A21', null);
+    const after = inputKey({ kind: 'selection' }, 'Sheet7!C5:C9', null);
+    const checked: BulkFlowState = {
+      ...estimated(before, estimate({ besideOccupied: 37, besideRange: 'Leads!B1:J21' })),
+      confirmedOverwrite: true,
+      overwriteQuestion: 'Overwrite?',
+    };
+    expect(forInput(checked, after)).toEqual(INITIAL_BULK_FLOW);
+    // Fields that are no input (a column letter being typed) have no figures either.
+    expect(forInput(checked, null)).toEqual(INITIAL_BULK_FLOW);
+  });
+
+  it('keeps the check while the input is the same (the same selection read again)', () => {
+    const key = inputKey({ kind: 'selection' }, 'Leads!A1:A21', null);
+    const checked = estimated(key, estimate());
+    expect(forInput(checked, key)).toBe(checked);
+    expect(forInput(INITIAL_BULK_FLOW, key)).toBe(INITIAL_BULK_FLOW);
+  });
+});
+
+describe('tabTargetProblem: the "Write into" choice against the input', () => {
+  const EMAILS = { singular: 'e-mail address', plural: 'e-mail addresses' };
+
+  it("refuses to replace or add to the input's own tab, named or meant by a blank name, in any case", () => {
+    expect(
+      tabTargetProblem(
+        { kind: 'newTab', name: 'leads ', mode: 'replace' },
+        'Leads',
+        'E-mail enrichment',
+        EMAILS,
+      ),
+    ).toBe(
+      'The e-mail addresses are read from "Leads": replacing it would delete them. Name another tab, or write into a new tab each run.',
+    );
+    expect(tabTargetProblem({ kind: 'newTab', mode: 'append' }, 'Reports', 'Reports', HANDLES)).toBe(
+      'The handles are read from "Reports": the results would mix with them. Name another tab, or write into a new tab each run.',
+    );
+  });
+
+  it('lets a new tab each run, another tab, beside, or an unknown input tab through', () => {
+    expect(tabTargetProblem({ kind: 'newTab', name: 'Leads' }, 'Leads', 'Reports', HANDLES)).toBeNull();
+    expect(
+      tabTargetProblem({ kind: 'newTab', name: 'Leads', mode: 'new' }, 'Leads', 'Reports', HANDLES),
+    ).toBeNull();
+    expect(
+      tabTargetProblem({ kind: 'newTab', name: 'Enriched', mode: 'replace' }, 'Leads', 'Reports', HANDLES),
+    ).toBeNull();
+    expect(tabTargetProblem({ kind: 'beside' }, 'Leads', 'Reports', HANDLES)).toBeNull();
+    expect(
+      tabTargetProblem({ kind: 'newTab', name: 'Leads', mode: 'append' }, null, 'Reports', HANDLES),
+    ).toBeNull();
   });
 });

@@ -91,19 +91,18 @@ describe('run texts', () => {
     ...change,
   });
 
-  it('says where a running job writes, and that its card has the controls', () => {
-    expect(collaborationsJobText(job({}))).toBe(
-      "Getting the posts into 'Collabs posts @ana'!A2: progress, Cancel and Resume are in the jobs list below.",
-    );
+  it("leaves a job's progress and outcome to its line in the jobs strip: nothing said twice", () => {
+    for (const status of ['queued', 'running', 'done', 'failed'] as const) {
+      expect(collaborationsJobText(job({ status }))).toBeNull();
+    }
   });
 
-  it('says how the job ended, and why when it ended early', () => {
-    expect(collaborationsJobText(job({ status: 'done' }))).toBe('Done: 90 rows written, 0.6 credits spent.');
+  it('says only why a job ended early, and what running again does after a cancel', () => {
     expect(
       collaborationsJobText(job({ status: 'done', lastError: 'Ended early: the cursor expired.' })),
-    ).toBe('Done: 90 rows written, 0.6 credits spent. Ended early: the cursor expired.');
+    ).toBe('Ended early: the cursor expired.');
     expect(collaborationsJobText(job({ status: 'cancelled', message: 'Cancelled: 30 rows written.' }))).toBe(
-      'Cancelled: 30 rows written. Run again to start over from the first page.',
+      'Running it again starts over from the first page.',
     );
   });
 });

@@ -44,6 +44,23 @@ describe('readResultTarget', () => {
       name: 'Enriched',
     });
   });
+
+  it('adds the "Write into" choice when it is not a new tab each run', () => {
+    expect(readResultTarget({ kind: 'newTab', tabName: ' Enriched ', mode: 'append' })).toEqual({
+      kind: 'newTab',
+      name: 'Enriched',
+      mode: 'append',
+    });
+    expect(readResultTarget({ kind: 'newTab', tabName: '', mode: 'replace' })).toEqual({
+      kind: 'newTab',
+      mode: 'replace',
+    });
+    expect(readResultTarget({ kind: 'newTab', tabName: 'X', mode: 'new' })).toEqual({
+      kind: 'newTab',
+      name: 'X',
+    });
+    expect(readResultTarget({ kind: 'beside', tabName: 'X', mode: 'replace' })).toEqual({ kind: 'beside' });
+  });
 });
 
 describe('describeSource', () => {

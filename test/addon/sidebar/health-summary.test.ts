@@ -49,9 +49,31 @@ describe('healthBadge', () => {
     expect(healthBadge(health({ api: { status: 'Unknown' } }))).toMatchObject({ tone: 'unknown' });
   });
 
-  it('details each group and the worker', () => {
+  it('says the API and the worker in one line, naming only the groups that are not Healthy (issue 15)', () => {
+    const eleven = [
+      'search',
+      'reports',
+      'reports-audience-overlap',
+      'email-search',
+      'dictionaries',
+      'ai-search',
+      'performance-data',
+      'account',
+      'instagram',
+      'tiktok',
+      'youtube',
+    ].map((name) => ({ name, status: 'Healthy' as const }));
+    expect(
+      healthDetail(health({ api: { groups: eleven }, worker: { mode: 'sandbox', uptimeSeconds: 29 } })),
+    ).toBe('API Healthy (all 11 groups Healthy). Worker ok, sandbox, up 29 s.');
+    const unwell = eleven.map((group) =>
+      group.name === 'reports-audience-overlap' ? { ...group, status: 'Degraded' as const } : group,
+    );
+    expect(healthDetail(health({ api: { status: 'Degraded', groups: unwell } }))).toBe(
+      'API Degraded (Audience overlap Degraded; 10 other groups Healthy). Worker ok, live, up 3 h.',
+    );
     expect(healthDetail(health({ api: { groups: [{ name: 'reports', status: 'Degraded' }] } }))).toBe(
-      'API Healthy (reports Degraded). Worker ok, live, up 3 h.',
+      'API Healthy (Reports Degraded). Worker ok, live, up 3 h.',
     );
     expect(
       healthDetail(health({ api: { reachable: false }, worker: { mode: 'unknown', uptimeSeconds: 42 } })),

@@ -1,4 +1,4 @@
-import { operationLabel } from '../../../addon/sidebar/operation-label';
+import { operationLabel, operationPath } from '../../../addon/sidebar/operation-label';
 import { OPERATION_IDS } from '../../../shared/operations';
 
 describe('operationLabel', () => {
@@ -14,6 +14,18 @@ describe('operationLabel', () => {
     const labels = OPERATION_IDS.map(operationLabel);
     expect(new Set(labels).size).toBe(OPERATION_IDS.length);
     for (const [index, id] of OPERATION_IDS.entries()) expect([id, labels[index]]).not.toEqual([id, id]);
+  });
+
+  it('names a raw operation in words even when it arrives as its API path', () => {
+    expect(operationLabel('/raw/ig/user-feed')).toBe('Instagram user posts (raw data)');
+    expect(operationLabel('/raw/tiktok/music-feed?id=1')).toBe('TikTok sound videos (raw data)');
+    for (const id of OPERATION_IDS) expect(operationLabel(id)).not.toMatch(/\/raw\//);
+  });
+
+  it('keeps the API call for a tooltip', () => {
+    expect(operationPath('rawIgUserFeed')).toBe('GET /raw/ig/user-feed');
+    expect(operationPath('search')).toBe('POST /:platform/search');
+    expect(operationPath('creatorStatsV2')).toBeNull();
   });
 
   it('spells out an operation a newer worker knows', () => {

@@ -1,26 +1,11 @@
 import type { RawFeedUsage } from '../../../addon/shared/raw-data-api';
-import type { JobView } from '../../../addon/shared/sidebar-api';
 import {
   afterPull,
   allowanceText,
   feedMoreText,
-  feedResultText,
+  feedSpendText,
   tableResultText,
 } from '../../../addon/sidebar/raw-data-result-text';
-
-const job: JobView = {
-  id: 'raw-1',
-  kind: 'raw-feed',
-  status: 'done',
-  done: 57,
-  total: 57,
-  creditsSpent: 0,
-  errors: 0,
-  lastError: null,
-  rowsWritten: 57,
-  destination: "'Instagram user posts @nasa'!A2",
-  message: 'Done: 57 rows written, 0 credits spent.',
-};
 
 const usage = (overrides: Partial<RawFeedUsage> = {}): RawFeedUsage => ({
   jobId: 'raw-1',
@@ -37,27 +22,30 @@ const usage = (overrides: Partial<RawFeedUsage> = {}): RawFeedUsage => ({
 });
 
 describe('what the section says when a pull has ended', () => {
-  it('states the pages, rows and the exact raw requests spent', () => {
-    expect(feedResultText(job, usage())).toBe(
-      "Done: 5 pages, 57 rows in 'Instagram user posts @nasa'!A2. Spent 5 raw requests; 8,995 left this month.",
+  it('states the exact raw requests and pages spent, leaving outcome, rows and tab to the jobs strip', () => {
+    expect(feedSpendText(usage())).toBe(
+      'Spent 5 raw requests for 5 pages, no credits; 8,995 left this month.',
     );
-    expect(
-      feedResultText({ ...job, rowsWritten: 20 }, usage({ status: 'cancelled', pages: 1, rawUnits: 1 })),
-    ).toBe(
-      "Cancelled after 1 page: 20 rows in 'Instagram user posts @nasa'!A2. Spent 1 raw request; 8,995 left this month.",
+    expect(feedSpendText(usage({ status: 'cancelled', pages: 1, rawUnits: 1, limitedBy: 'budget' }))).toBe(
+      'Spent 1 raw request for 1 page, no credits; 8,995 left under your raw budget.',
     );
-    expect(
-      feedResultText(
-        { ...job, rowsWritten: 0 },
-        usage({ status: 'failed', pages: 0, rawUnits: 1, rawRequestsLeft: null }),
-      ),
-    ).toBe("Stopped after 0 pages: 0 rows in 'Instagram user posts @nasa'!A2. Spent 1 raw request.");
+    expect(feedSpendText(usage({ status: 'failed', pages: 0, rawUnits: 1, rawRequestsLeft: null }))).toBe(
+      'Spent 1 raw request for 0 pages, no credits.',
+    );
+    expect(feedSpendText(usage({ status: 'failed', pages: 0, rawUnits: 0 }))).toBe(
+      'Spent no raw requests: no page was pulled; 8,995 left this month.',
+    );
+    for (const status of ['done', 'cancelled', 'failed'] as const) {
+      expect(feedSpendText(usage({ status }))).not.toMatch(
+        /Done|Cancelled|Stopped|rows|Instagram user posts/,
+      );
+    }
   });
 
   it('says where the feed goes on: in the field, or as a cursor to copy', () => {
     const more = usage({ more: true, cursor: 'QVFE' });
     expect(feedMoreText(more, true)).toBe(
-      'The feed goes on: "Start after (cursor)" of User posts now holds where it stopped. Pull again to get the next pages into a new tab.',
+      'The feed goes on: "Start after (cursor)" of Instagram user posts now holds where it stopped. Pull again for the next pages: "This tab, below its table" adds them to the same table.',
     );
     expect(feedMoreText(more, false)).toBe(
       'The feed goes on. To pull the next pages, put this in "Start after (cursor)": QVFE',

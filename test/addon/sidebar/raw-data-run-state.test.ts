@@ -26,10 +26,16 @@ describe('rawRunBlocker', () => {
     expect(blocker({ code: 'C' }, 'x', true, 10)).toBe('Fix the fields marked above to pull.');
   });
 
-  it('waits for consent above one raw request, and stops at an empty allowance', () => {
+  it('runs a few pages at once, waits for consent to a big share of what is left, and stops at an empty allowance', () => {
     const filled = { code: 'C', comment_id: '1' };
-    expect(blocker(filled, '2', false, 10)).toBe('Tick the box above to accept the spend.');
+    expect(blocker(filled, '2', false, 9000)).toBeNull();
+    expect(blocker(filled, '2', false, 10)).toBe(
+      'This pull may use more than a tenth of the 10 raw requests left: tick the box above to go ahead.',
+    );
     expect(blocker(filled, '2', true, 10)).toBeNull();
+    expect(blocker(filled, '60', false, 9000)).toBe(
+      'This pull may use up to 60 raw requests: tick the box above to go ahead.',
+    );
     expect(blocker(filled, '1', false, 10)).toBeNull();
     expect(blocker(filled, '1', false, 0)).toBe(
       'No raw requests are left this month: the allowance renews with the API subscription.',

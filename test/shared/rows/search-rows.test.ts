@@ -11,7 +11,7 @@ import {
 describe('searchToRows', () => {
   it('pins the columns', () => {
     expect(SEARCH_COLUMNS.map((col) => [col.id, col.label, col.format])).toEqual([
-      ['match_type', 'Match', 'text'],
+      ['match_type', 'Found as', 'text'],
       ['handle', 'Handle', 'text'],
       ['name', 'Name', 'text'],
       ['followers', 'Followers', 'integer'],
@@ -28,7 +28,7 @@ describe('searchToRows', () => {
     expect(searchToRows(page, { withHeader: true })).toEqual([
       headerRow(SEARCH_COLUMNS),
       [
-        'direct',
+        'filter match',
         'ada.runs',
         'Ada Runner',
         52000,
@@ -95,9 +95,9 @@ describe('searchToRows', () => {
   it('writes empty cells for what a partial profile lacks, and the profile user id when the item has none', () => {
     const page = searchResponseSchema.parse(searchPageWithoutTotalAndPartialProfiles());
     expect(searchToRows(page)).toEqual([
-      ['direct', 'gadgetlab', null, 880000, 30000, 0.02, 250000, null, 'UCgadgetlab000000000000'],
+      ['filter match', 'gadgetlab', null, 880000, 30000, 0.02, 250000, null, 'UCgadgetlab000000000000'],
       [
-        'direct',
+        'filter match',
         'techtalk',
         null,
         120000,

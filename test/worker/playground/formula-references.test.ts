@@ -6,9 +6,12 @@ const sizes: Record<string, { rows: number; columns: number }> = {
   Leads: { rows: 1000, columns: 26 },
   'My tab': { rows: 50, columns: 5 },
 };
-const sizeOf = (sheet: string) => sizes[sheet] ?? null;
+const sheetOf = (typed: string) => {
+  const name = Object.keys(sizes).find((title) => title.toLowerCase() === typed.toLowerCase());
+  return name === undefined ? null : { name, ...sizes[name] };
+};
 const refs = (formula: string) =>
-  formulaReferences(formula, 'Leads', sizeOf).map(
+  formulaReferences(formula, 'Leads', sheetOf).map(
     ({ sheet, top, left, bottom, right }) => `${sheet}:${top},${left}-${bottom},${right}`,
   );
 
@@ -23,6 +26,17 @@ describe('formulaReferences', () => {
       'My tab:2,1-6,1',
       'Leads:1,3-1,3',
     ]);
+  });
+
+  it('reads formulas as Sheets users type them: any case, ; between arguments, array literals', () => {
+    expect(refs("=email_search(leads!a2:a3; true; 'my TAB'!b1)")).toEqual([
+      'Leads:2,1-3,1',
+      'My tab:1,2-1,2',
+    ]);
+    expect(refs('=email_search(a2:a3; TRUE)')).toEqual(['Leads:2,1-3,1']);
+    expect(refs('=EMAIL_SEARCH(Leads!A2:A3;FALSE)')).toEqual(['Leads:2,1-3,1']);
+    expect(refs('=AUDIENCE_OVERLAP({"@a"; "@b"}; B1)')).toEqual(['Leads:1,2-1,2']);
+    expect(refs('=F(1,5; C2)')).toEqual(['Leads:2,3-2,3']);
   });
 
   it('ignores function names, quoted text, numbers, TRUE and sheets that do not exist', () => {

@@ -60,19 +60,57 @@ class FakeHost implements PlaygroundHost {
 let host: FakeHost;
 let app: express.Express;
 let pageDir: string;
+let addonDir: string;
+
+/** A built Code.js in short: the bundle's inner copy, then the top-level stub Sheets reads. */
+const CODE_JS = `var CreatorSheets = (function (exports) {
+    /**
+     * Inner copy.
+     * @customfunction
+     */
+    function EMAIL_SEARCH(emails, with_header) { return []; }
+    return exports;
+})({});
+/**
+ * The creator accounts behind e-mail addresses: one row per input row. A range is answered in
+ * one request.
+ *
+ * @param {string|string[][]} emails An e-mail address, or a column of them such as A2:A1000.
+ * @param {boolean} with_header Optional: TRUE (the default) to start with a header row.
+ * @return {Array<Array<string>>} One row per input row.
+ * @example =EMAIL_SEARCH(A2:A1000)
+ * @customfunction
+ */
+function EMAIL_SEARCH(emails, with_header) {
+  return CreatorSheets.EMAIL_SEARCH(emails, with_header);
+}
+/** Menu item: connects. */
+function connect() {}
+`;
 
 beforeAll(() => {
   pageDir = mkdtempSync(path.join(os.tmpdir(), 'playground-router-'));
   writeFileSync(path.join(pageDir, 'page.js'), 'console.log("page")');
   writeFileSync(path.join(pageDir, 'script-run-shim.js'), 'window.shimmed = "</script>";');
+  addonDir = mkdtempSync(path.join(os.tmpdir(), 'playground-router-addon-'));
+  writeFileSync(path.join(addonDir, 'Code.js'), CODE_JS);
 });
-afterAll(() => rmSync(pageDir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(pageDir, { recursive: true, force: true });
+  rmSync(addonDir, { recursive: true, force: true });
+});
 
 beforeEach(() => {
   host = new FakeHost();
   app = express();
   app.use(
-    createPlaygroundRouter({ host, pageDir, user: 'you@playground.test', certs: () => ({ kid1: 'PEM' }) }),
+    createPlaygroundRouter({
+      host,
+      pageDir,
+      addonDir,
+      user: 'you@playground.test',
+      certs: () => ({ kid1: 'PEM' }),
+    }),
   );
   // What createApp answers at / for anything but a browser.
   app.get('/', (_req, res) => res.json({ name: 'Creator Sheets worker' }));
@@ -187,6 +225,44 @@ describe('the spreadsheet routes', () => {
       code: 'unavailable',
       message: 'The playground is still building the add-on',
     });
+  });
+});
+
+describe('the custom functions’ help', () => {
+  it("lists the script's custom functions with the help their JSDoc gives, as Sheets does", async () => {
+    host.status = { ...host.status, functions: ['connect', 'EMAIL_SEARCH'] };
+    const res = await request(app).get('/playground/functions');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      {
+        name: 'EMAIL_SEARCH',
+        summary: 'The creator accounts behind e-mail addresses: one row per input row.',
+        description:
+          'The creator accounts behind e-mail addresses: one row per input row. A range is answered in one request.',
+        parameters: [
+          {
+            name: 'emails',
+            type: 'string|string[][]',
+            description: 'An e-mail address, or a column of them such as A2:A1000.',
+            optional: false,
+          },
+          {
+            name: 'with_header',
+            type: 'boolean',
+            description: 'TRUE (the default) to start with a header row.',
+            optional: true,
+          },
+        ],
+        examples: ['=EMAIL_SEARCH(A2:A1000)'],
+      },
+    ]);
+  });
+
+  it('answers 503 until the add-on is loaded', async () => {
+    host.status = { phase: 'building', message: 'Building the add-on…', pageReady: true, functions: [] };
+    const res = await request(app).get('/playground/functions');
+    expect(res.status).toBe(503);
+    expect(res.body.error.message).toMatch(/still being built/);
   });
 });
 

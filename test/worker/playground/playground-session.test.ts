@@ -137,4 +137,17 @@ describe('PlaygroundSession', () => {
     session.clear({ sheet: 'Leads', range: 'B1' });
     expect(session.snapshot().snapshot.formulaErrors).toEqual({});
   });
+
+  it('takes a whole pasted column with formulas it cannot work out, each keeping its text and saying why', () => {
+    const column = ['2', '=1+1', '=double(A1)', '=DOUBLE(A1; 3)', '=SUM(A1:A2)', 'last'];
+    session.edit({ sheet: 'Leads', row: 1, column: 1, values: column.map((text) => [text]) });
+    const shown = session
+      .window('Leads', { row: 1, column: 1, rows: 6, columns: 1 })
+      .cells.map((line) => line[0]?.v);
+    expect(shown).toEqual(['2', '=1+1', '4', '4', '#NAME?', 'last']);
+    expect(session.snapshot().snapshot.formulaErrors).toEqual({
+      'Leads!A2': expect.stringContaining('Google Sheets would calculate =1+1'),
+      'Leads!A5': expect.stringContaining("Unknown function: 'SUM'"),
+    });
+  });
 });

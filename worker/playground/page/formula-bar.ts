@@ -68,6 +68,11 @@ export class FormulaBar {
     this.shownText = text;
   }
 
+  /** The formula input (the formula help attaches to it). */
+  get formulaInput(): HTMLInputElement {
+    return this.input;
+  }
+
   setDisabled(disabled: boolean): void {
     this.nameBox.disabled = disabled;
     this.input.disabled = disabled;

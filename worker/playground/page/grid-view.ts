@@ -1,7 +1,9 @@
 import { columnLetters } from '../apps-script/a1-notation';
+import { unsupportedNote } from '../apps-script/formula-syntax';
 import type { CellOut } from '../playground-api';
 import { CellCache } from './cell-cache';
 import { parseClipboardText, toClipboardText } from './clipboard-text';
+import { ColumnWidths } from './column-widths';
 import { h } from './element';
 import type { PlaygroundClient } from './playground-client';
 import {
@@ -19,8 +21,9 @@ import {
 } from './selection';
 
 const ROW_HEIGHT = 24;
-const COLUMN_WIDTH = 120;
 const ROW_HEADER_WIDTH = 56;
+/** The cell editor starts at least this wide, like Sheets' (it scrolls beyond). */
+const EDITOR_MIN_WIDTH = 240;
 const HEADER_HEIGHT = 24;
 /** Rows and columns drawn beyond the visible edge, so a small scroll shows no gap. */
 const OVERSCAN = 3;
@@ -52,6 +55,11 @@ type Hit =
  * a screenful costs), reads their cells in blocks, and handles selection (click, drag, Shift,
  * column and row headers), arrows, Enter to edit, Delete, copy and paste. An ARIA grid: the
  * focused scroll area points at the cursor's cell with aria-activedescendant.
+ *
+ * As in Sheets, a column header's right edge drags to resize the column (widths stay for the
+ * session, per tab), and hovering a cell tells what it cannot show: the whole text when the
+ * column cuts it, the reason for an error or for a formula kept as text (a corner mark says
+ * there is one), else the formula.
  */
 export class GridView {
   readonly element: HTMLDivElement;
@@ -67,7 +75,9 @@ export class GridView {
   private typed = new Map<string, string>();
   private editing: { row: number; column: number } | null = null;
   private dragging = false;
+  private resizing: { column: number; startX: number; startWidth: number } | null = null;
   private renderQueued = false;
+  private readonly widthsBySheet = new Map<string, ColumnWidths>();
 
   constructor(
     client: PlaygroundClient,
@@ -108,6 +118,7 @@ export class GridView {
     this.element.addEventListener('mousedown', (event) => this.mouseDown(event));
     this.element.addEventListener('mousemove', (event) => this.mouseMove(event));
     window.addEventListener('mouseup', () => this.mouseUp());
+    window.addEventListener('mousemove', (event) => this.resize(event));
     this.element.addEventListener('dblclick', (event) => {
       if (this.hit(event.target)?.kind === 'cell') this.startEditing(null);
     });
@@ -135,7 +146,7 @@ export class GridView {
     this.element.setAttribute('aria-label', `Cells of ${sheet}`);
     this.element.setAttribute('aria-rowcount', String(size.rows + 1));
     this.element.setAttribute('aria-colcount', String(size.columns + 1));
-    this.canvas.style.width = `${ROW_HEADER_WIDTH + size.columns * COLUMN_WIDTH}px`;
+    this.canvas.style.width = `${ROW_HEADER_WIDTH + this.widths.total(size.columns)}px`;
     this.canvas.style.height = `${HEADER_HEIGHT + size.rows * ROW_HEIGHT}px`;
     if (switched) {
       this.cancelEdit();
@@ -156,6 +167,26 @@ export class GridView {
 
   get gridSize(): GridSize {
     return this.size;
+  }
+
+  /** Where a cell's top-left corner sits in the scrolled grid, in pixels (charts float there). */
+  cellOrigin(row: number, column: number): { top: number; left: number } {
+    return { top: HEADER_HEIGHT + (row - 1) * ROW_HEIGHT, left: ROW_HEADER_WIDTH + this.widths.left(column) };
+  }
+
+  /** The input of in-cell editing (the formula help attaches to it). */
+  get cellEditor(): HTMLInputElement {
+    return this.editor;
+  }
+
+  /** The shown tab's column widths. */
+  private get widths(): ColumnWidths {
+    let widths = this.widthsBySheet.get(this.sheet);
+    if (widths === undefined) {
+      widths = new ColumnWidths();
+      this.widthsBySheet.set(this.sheet, widths);
+    }
+    return widths;
   }
 
   /** The cursor's cell as the formula bar shows it: its formula, else its value. */
@@ -194,7 +225,8 @@ export class GridView {
     this.editor.value = initial ?? this.cursorText();
     this.editor.setAttribute('aria-label', `Edit ${cellA1(row, column)}`);
     this.editor.style.top = `${HEADER_HEIGHT + (row - 1) * ROW_HEIGHT}px`;
-    this.editor.style.left = `${ROW_HEADER_WIDTH + (column - 1) * COLUMN_WIDTH}px`;
+    this.editor.style.left = `${ROW_HEADER_WIDTH + this.widths.left(column)}px`;
+    this.editor.style.width = `${Math.max(EDITOR_MIN_WIDTH, this.widths.width(column))}px`;
     this.editor.focus();
     const end = this.editor.value.length;
     this.editor.setSelectionRange(end, end);
@@ -321,6 +353,7 @@ export class GridView {
 
   private mouseDown(event: MouseEvent): void {
     if (event.button !== 0 || event.target === this.editor) return;
+    if (this.startResize(event)) return;
     const hit = this.hit(event.target);
     if (hit === null) return;
     event.preventDefault();
@@ -363,7 +396,41 @@ export class GridView {
       this.select(rowSelection(current.anchor.row, hit.row), false);
   }
 
+  /** A press on a column header's right edge: the column's width follows the mouse until release. */
+  private startResize(event: MouseEvent): boolean {
+    if (!(event.target instanceof Element)) return false;
+    const handle = event.target.closest<HTMLElement>('[data-resize]');
+    if (handle === null) return false;
+    event.preventDefault();
+    if (this.editing !== null) this.commitEdit(0, 0, false);
+    const column = Number(handle.dataset.resize);
+    this.resizing = { column, startX: event.clientX, startWidth: this.widths.width(column) };
+    this.element.classList.add('resizing');
+    return true;
+  }
+
+  private resize(event: MouseEvent): void {
+    const resizing = this.resizing;
+    if (resizing === null) return;
+    if ((event.buttons & 1) === 0) {
+      this.endResize();
+      return;
+    }
+    const { column, startX, startWidth } = resizing;
+    this.widths.setWidth(column, startWidth + event.clientX - startX);
+    this.canvas.style.width = `${ROW_HEADER_WIDTH + this.widths.total(this.size.columns)}px`;
+    this.queueRender();
+  }
+
+  private endResize(): void {
+    if (this.resizing === null) return;
+    this.resizing = null;
+    this.element.classList.remove('resizing');
+    this.queueRender();
+  }
+
   private mouseUp(): void {
+    this.endResize();
     if (!this.dragging) return;
     this.dragging = false;
     this.callbacks.onSelect(this.selection);
@@ -373,11 +440,12 @@ export class GridView {
     const { row, column } = this.selection.focus;
     const grid = this.element;
     const top = HEADER_HEIGHT + (row - 1) * ROW_HEIGHT;
-    const left = ROW_HEADER_WIDTH + (column - 1) * COLUMN_WIDTH;
+    const left = ROW_HEADER_WIDTH + this.widths.left(column);
+    const width = this.widths.width(column);
     if (this.selection.kind !== 'rows') {
       if (left - ROW_HEADER_WIDTH < grid.scrollLeft) grid.scrollLeft = left - ROW_HEADER_WIDTH;
-      else if (left + COLUMN_WIDTH > grid.scrollLeft + grid.clientWidth)
-        grid.scrollLeft = left + COLUMN_WIDTH - grid.clientWidth;
+      else if (left + width > grid.scrollLeft + grid.clientWidth)
+        grid.scrollLeft = left + width - grid.clientWidth;
     }
     if (this.selection.kind !== 'columns') {
       if (top - HEADER_HEIGHT < grid.scrollTop) grid.scrollTop = top - HEADER_HEIGHT;
@@ -406,10 +474,11 @@ export class GridView {
     const grid = this.element;
     const firstRow = Math.max(1, Math.floor(grid.scrollTop / ROW_HEIGHT) + 1 - OVERSCAN);
     const lastRow = Math.min(rows, Math.ceil((grid.scrollTop + grid.clientHeight) / ROW_HEIGHT) + OVERSCAN);
-    const firstColumn = Math.max(1, Math.floor(grid.scrollLeft / COLUMN_WIDTH) + 1 - OVERSCAN);
+    const widths = this.widths;
+    const firstColumn = Math.max(1, widths.columnAt(grid.scrollLeft, columns) - OVERSCAN);
     const lastColumn = Math.min(
       columns,
-      Math.ceil((grid.scrollLeft + grid.clientWidth) / COLUMN_WIDTH) + OVERSCAN,
+      widths.columnAt(grid.scrollLeft + grid.clientWidth, columns) + OVERSCAN,
     );
     this.cache.ensure(firstRow, firstColumn, lastRow, lastColumn);
     const selected = bounds(this.selection, this.size);
@@ -429,6 +498,7 @@ export class GridView {
     ];
     for (let column = firstColumn; column <= lastColumn; column++) {
       const on = column >= selected.left && column <= selected.right;
+      const letters = columnLetters(column);
       headers.push(
         h(
           'div',
@@ -438,9 +508,17 @@ export class GridView {
             'aria-colindex': String(column + 1),
             'data-hit': 'column',
             'data-column': String(column),
-            style: `left:${ROW_HEADER_WIDTH + (column - 1) * COLUMN_WIDTH}px`,
+            style: `left:${ROW_HEADER_WIDTH + widths.left(column)}px;width:${widths.width(column)}px`,
           },
-          [columnLetters(column)],
+          [
+            h('span', { class: 'column-letters' }, [letters]),
+            h('span', {
+              class: 'column-resize',
+              'data-resize': String(column),
+              title: `Drag to resize column ${letters}`,
+              'aria-hidden': 'true',
+            }),
+          ],
         ),
       );
     }
@@ -449,6 +527,7 @@ export class GridView {
     const { focus } = this.selection;
     let cursorId: string | null = null;
     const lines: HTMLElement[] = [];
+    const texts: HTMLElement[] = [];
     for (let row = firstRow; row <= lastRow; row++) {
       const on = row >= selected.top && row <= selected.bottom;
       const cells: HTMLElement[] = [
@@ -469,9 +548,16 @@ export class GridView {
         const isCursor = row === focus.row && column === focus.column;
         const id = `cell-${a1}`;
         if (isCursor) cursorId = id;
-        cells.push(
-          this.cellElement(id, a1, row, column, contains(this.selection, this.size, row, column), isCursor),
+        const element = this.cellElement(
+          id,
+          a1,
+          row,
+          column,
+          contains(this.selection, this.size, row, column),
+          isCursor,
         );
+        if (element.textContent !== '') texts.push(element);
+        cells.push(element);
       }
       lines.push(
         h(
@@ -487,6 +573,7 @@ export class GridView {
       );
     }
     this.rowsLayer.replaceChildren(...lines);
+    showCutText(texts);
     this.markReading();
     if (cursorId === null) grid.removeAttribute('aria-activedescendant');
     else grid.setAttribute('aria-activedescendant', cursorId);
@@ -513,6 +600,11 @@ export class GridView {
     if (cell?.n) classes.push('number');
     if (cell?.b) classes.push('bold');
     if (cell?.f !== undefined) classes.push('formula');
+    // Sheets' hover text for an error, or why the playground keeps a formula as text.
+    const note =
+      this.errors[`${this.sheet}!${a1}`] ??
+      (cell?.f === undefined || typed !== undefined ? null : unsupportedNote(cell.f));
+    if (note !== null) classes.push(cell?.v.startsWith('#') === true ? 'noted error' : 'noted');
     const attributes: Record<string, string> = {
       id,
       class: classes.join(' '),
@@ -523,11 +615,22 @@ export class GridView {
       'data-row': String(row),
       'data-column': String(column),
       'data-a1': a1,
-      style: `left:${ROW_HEADER_WIDTH + (column - 1) * COLUMN_WIDTH}px${cell?.bg === undefined ? '' : `;background:${cell.bg}`}`,
+      style: `left:${ROW_HEADER_WIDTH + this.widths.left(column)}px;width:${this.widths.width(column)}px${cell?.bg === undefined ? '' : `;background:${cell.bg}`}`,
     };
-    const error = this.errors[`${this.sheet}!${a1}`];
-    if (error !== undefined) attributes.title = error;
+    if (note !== null) attributes.title = note;
     else if (cell?.f !== undefined) attributes.title = cell.f;
     return h('div', attributes, [cell?.v ?? '']);
+  }
+}
+
+/**
+ * Gives each cell whose text the column cuts off the whole text on hover (before what its hover
+ * said already). Read after the cells are in place: one layout for the screenful.
+ */
+function showCutText(cells: readonly HTMLElement[]): void {
+  const cut = cells.filter((cell) => cell.scrollWidth > cell.clientWidth);
+  for (const cell of cut) {
+    const text = cell.textContent ?? '';
+    cell.title = cell.title === '' ? text : `${text}\n${cell.title}`;
   }
 }

@@ -14,7 +14,7 @@ interface Dropdown {
 /**
  * The menus the script added: an add-on's under Extensions (as Sheets puts them), other menus
  * beside it. Menu buttons in the ARIA pattern: Enter, Space or Down opens and focuses the first
- * item, arrows move, Escape closes and goes back to the button.
+ * item, arrows move, Escape (wherever the focus is) closes and goes back to the button.
  */
 export class MenuBar {
   readonly element: HTMLElement;
@@ -31,6 +31,12 @@ export class MenuBar {
     document.addEventListener('mousedown', (event) => {
       if (this.open !== null && !this.open.button.parentElement?.contains(event.target as Node))
         this.close(false);
+    });
+    // Escape closes an open menu wherever the focus is (a click opens one with the focus on its button).
+    document.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || this.open === null) return;
+      event.preventDefault();
+      this.close(true);
     });
   }
 

@@ -1,6 +1,9 @@
-import type { PlaygroundState, SheetInfo } from '../playground-api';
+import { unsupportedNote } from '../apps-script/formula-syntax';
+import type { FunctionHelp as Help, PlaygroundState, SheetInfo } from '../playground-api';
+import { ChartLayer } from './chart-layer';
 import { h } from './element';
 import { FormulaBar } from './formula-bar';
+import { FunctionHelp } from './function-help';
 import { GridView } from './grid-view';
 import { MenuBar } from './menu-bar';
 import { Notices } from './notices';
@@ -42,13 +45,29 @@ export function mountPlayground(root: HTMLElement, client: PlaygroundClient): vo
     notices.toast('Something went wrong', error instanceof Error ? error.message : String(error), 8, 'error');
   };
 
+  /**
+   * Typed or pasted text for the cells from (row, column) down and right. Formulas the playground
+   * cannot work out land as text like the rest; a note says so, since a paste is seldom hovered.
+   */
+  const edit = (row: number, column: number, values: string[][]): Promise<void> =>
+    act(() => client.edit({ sheet: grid.currentSheet, row, column, values })).then((done) => {
+      const note = keptAsTextNote(values);
+      if (done && note !== null) notices.toast(note.title, note.message, 10);
+    });
+
   /** A request that changes the spreadsheet: counted, its state applied, its failure shown. */
-  const act = (request: () => Promise<PlaygroundState>): Promise<void> => {
+  const act = (request: () => Promise<PlaygroundState>): Promise<boolean> => {
     epoch += 1;
     setPending(1);
     return request()
-      .then((next) => apply(next))
-      .catch(fail)
+      .then((next) => {
+        apply(next);
+        return true;
+      })
+      .catch((error: unknown) => {
+        fail(error);
+        return false;
+      })
       .finally(() => {
         epoch += 1;
         setPending(-1);
@@ -58,13 +77,13 @@ export function mountPlayground(root: HTMLElement, client: PlaygroundClient): vo
   const grid = new GridView(client, {
     onSelect: (selection) => scheduleSelect(selection),
     onCursor: () => showCursor(),
-    onEdit: (row, column, text) =>
-      void act(() => client.edit({ sheet: grid.currentSheet, row, column, values: [[text]] })),
+    onEdit: (row, column, text) => void edit(row, column, [[text]]),
     onClear: (range) => void act(() => client.clear({ sheet: grid.currentSheet, range })),
-    onPaste: (row, column, values) =>
-      void act(() => client.edit({ sheet: grid.currentSheet, row, column, values })),
+    onPaste: (row, column, values) => void edit(row, column, values),
     onError: fail,
   });
+  const charts = new ChartLayer();
+  grid.element.append(charts.element);
 
   let selectTimer: ReturnType<typeof setTimeout> | null = null;
   const scheduleSelect = (selection: Selection): void => {
@@ -102,7 +121,7 @@ export function mountPlayground(root: HTMLElement, client: PlaygroundClient): vo
     onCommit: (text) => {
       const { row, column } = grid.currentSelection.focus;
       grid.showTyped(row, column, text);
-      void act(() => client.edit({ sheet: grid.currentSheet, row, column, values: [[text]] }));
+      void edit(row, column, [[text]]);
       grid.select({
         kind: 'cells',
         anchor: { row: row + 1, column },
@@ -117,12 +136,28 @@ export function mountPlayground(root: HTMLElement, client: PlaygroundClient): vo
     onPaste: (reference, values) => {
       const at = parseReference(reference, grid.gridSize);
       if (at === null || at.kind !== 'cells') return false;
-      void act(() =>
-        client.edit({ sheet: grid.currentSheet, row: at.anchor.row, column: at.anchor.column, values }),
-      );
+      void edit(at.anchor.row, at.anchor.column, values);
       return true;
     },
   });
+
+  // Sheets' help for the add-on's functions while a formula is typed, read once the add-on is loaded.
+  let functions: Help[] = [];
+  let functionsAsked = false;
+  const loadFunctions = (): void => {
+    if (functionsAsked) return;
+    functionsAsked = true;
+    client
+      .functions()
+      .then((list) => {
+        functions = list;
+      })
+      .catch(() => {
+        functionsAsked = false;
+      });
+  };
+  new FunctionHelp(formulaBar.formulaInput, () => functions);
+  new FunctionHelp(grid.cellEditor, () => functions);
 
   const pasteButton = h('button', { type: 'button', class: 'tool' }, ['Paste a column…']);
   pasteButton.addEventListener('click', () => {
@@ -143,6 +178,10 @@ export function mountPlayground(root: HTMLElement, client: PlaygroundClient): vo
   const showSheet = (name: string, selection: Selection | null): void => {
     const sheet = state?.sheets.find((info) => info.name === name);
     if (sheet === undefined || state === null) return;
+    // Once the grid shows the tab (below, or already): the worker's charts float over its cells.
+    queueMicrotask(() =>
+      charts.show(state?.charts ?? [], grid.currentSheet, (r, c) => grid.cellOrigin(r, c)),
+    );
     tabs.show(state.sheets, name);
     const key = JSON.stringify([name, sheet.rows, sheet.columns, state.version, state.formulaErrors]);
     if (key === shown && name === grid.currentSheet && selection === null) return;
@@ -179,6 +218,7 @@ export function mountPlayground(root: HTMLElement, client: PlaygroundClient): vo
     menuBar.show(next.menus);
     sidebar.show(next.sidebar);
     notices.show(next.notices);
+    if (ready) loadFunctions();
     if (!ready || next.sheets.length === 0) return;
     // The script made another tab active (a search into a new tab): show it, as Sheets does.
     if (next.activeSheet !== serverActive) {
@@ -230,6 +270,23 @@ export function mountPlayground(root: HTMLElement, client: PlaygroundClient): vo
   );
   poll();
   setInterval(poll, POLL_MS);
+}
+
+/** What to tell after typing or pasting formulas the playground keeps as text; null when none. */
+function keptAsTextNote(values: readonly (readonly string[])[]): { title: string; message: string } | null {
+  // As Sheets reads typed text: a formula starts with "=" and has more after it.
+  const kept = values
+    .flat()
+    .filter((text) => text.length > 1 && text.startsWith('=') && unsupportedNote(text) !== null);
+  if (kept.length === 0) return null;
+  const one = kept.length === 1;
+  return {
+    title: one ? 'A formula kept as text' : `${kept.length} formulas kept as text`,
+    message:
+      "The playground works out only formulas that call one of the add-on's functions, such as " +
+      `=EMAIL_SEARCH(A2:A10). ${one ? kept[0] : 'These'} ${one ? 'stays' : 'stay'} as typed, ` +
+      `where Google Sheets would calculate ${one ? 'it' : 'them'}: hover over a cell with a corner mark to see why.`,
+  };
 }
 
 function sizeOf(sheet: SheetInfo): { rows: number; columns: number } {

@@ -3,6 +3,7 @@ import {
   type CellWindow,
   type ClearRequest,
   type EditRequest,
+  type FunctionHelp,
   type MenuRequest,
   type PlaygroundError,
   type PlaygroundState,
@@ -19,6 +20,8 @@ export interface PlaygroundClient {
   addSheet(): Promise<PlaygroundState>;
   menu(request: MenuRequest): Promise<PlaygroundState>;
   recalculate(): Promise<PlaygroundState>;
+  /** The add-on's custom functions with their help, once it is loaded. */
+  functions(): Promise<FunctionHelp[]>;
 }
 
 async function answer<T>(response: Response): Promise<T> {
@@ -74,5 +77,6 @@ export function createPlaygroundClient(): PlaygroundClient {
     addSheet: () => post(PLAYGROUND_ROUTES.sheets, {}),
     menu: (request) => post(PLAYGROUND_ROUTES.menu, request),
     recalculate: () => post(PLAYGROUND_ROUTES.recalculate, {}),
+    functions: () => get(PLAYGROUND_ROUTES.functions),
   };
 }

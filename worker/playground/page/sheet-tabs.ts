@@ -6,7 +6,10 @@ interface SheetTabsCallbacks {
   onAdd(): void;
 }
 
-/** The tab bar under the grid: "+" adds a tab, the tabs switch (arrow keys move between them). */
+/**
+ * The tab bar under the grid: "+" adds a tab, the tabs switch (arrow keys move between them); the
+ * strip scrolls, and the shown tab is always scrolled into it.
+ */
 export class SheetTabs {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
@@ -57,7 +60,10 @@ export class SheetTabs {
       return tab;
     });
     this.list.replaceChildren(...tabs);
-    if (hadFocus) tabs.find((tab) => tab.dataset.sheet === active)?.focus();
+    const shown = tabs.find((tab) => tab.dataset.sheet === active);
+    // A new tab (or one the script switched to) may sit past the strip's edge: bring it into view.
+    shown?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (hadFocus) shown?.focus();
   }
 
   setDisabled(disabled: boolean): void {

@@ -82,13 +82,18 @@ function responsesOf(name: WorkerRouteName, route: WorkerRoute): Record<string, 
   });
   const ok = { description: `OK (shared/worker-api: the \`${name}\` route's answer type)` };
   const also = route.alsoAnswers;
+  // The health probes sit outside /api: they read no input and no rate limit applies to them.
+  const api = route.path.startsWith('/api/');
   return {
     [String(successStatus(route))]: ok,
     ...(also === undefined ? {} : { [String(also.status)]: { description: also.when } }),
-    '400': error('The request is not one this route takes; the message names every problem'),
+    ...(api
+      ? { '400': error('The request is not one this route takes; the message names every problem') }
+      : {}),
     ...(route.access === 'public' ? {} : { '401': error('No credential, or one that is not valid') }),
     ...(route.access === 'admin' ? { '403': error('For admins only') } : {}),
-    '429': error('Too many requests: wait for Retry-After'),
+    ...(api ? { '429': error('Too many requests: wait for Retry-After') } : {}),
+    ...(route.unavailableWhen === undefined ? {} : { '503': error(route.unavailableWhen) }),
   };
 }
 
@@ -131,8 +136,8 @@ export function buildOpenApi(version: string): OpenApiDocument {
       title: 'Creator Sheets worker',
       version,
       description:
-        'The API the Creator Sheets add-on calls. Every route but this description takes ' +
-        '"Authorization: Bearer <Google ID token, worker key or dev key>".',
+        'The API the Creator Sheets add-on calls. Every route but this description and the health ' +
+        'probes (/healthz, /readyz) takes "Authorization: Bearer <Google ID token, worker key or dev key>".',
     },
     paths,
     components: {

@@ -34,7 +34,7 @@ import {
   formulaApprovalRequestSchema,
 } from '../budgets/formula-allowance-router';
 import { documentParamsSchema } from './document-params';
-import { usageQuerySchema } from '../budgets/usage-router';
+import { breakdownQuerySchema, usageQuerySchema } from '../budgets/usage-router';
 import { keyListQuerySchema, keyRequestSchema } from '../identity/keys-router';
 import { jobDeliveryRequestSchema } from '../jobs/job-delivery-request';
 import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from '../jobs/job-request';
@@ -117,6 +117,7 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
   }),
   deliveryStatus: schemasOf(R.deliveryStatus, { params: documentParamsSchema }),
   usage: schemasOf(R.usage, { query: usageQuerySchema }),
+  breakdown: schemasOf(R.breakdown, { query: breakdownQuerySchema }),
   budgets: {},
   setBudgets: schemasOf(R.setBudgets, { body: budgetUpdateSchema }),
   account: schemasOf(R.account, { query: accountQuerySchema }),
@@ -171,4 +172,6 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
   deleteSchedule: schemasOf(R.deleteSchedule, { params: scheduleParamsSchema }),
   runSchedule: schemasOf(R.runSchedule, { params: scheduleParamsSchema }),
   openApi: {},
+  liveness: {},
+  readiness: {},
 };

@@ -43,7 +43,71 @@ describe('CustomFunctionEvaluator', () => {
     sheet.getRange('B2').setFormula('=NOPE(1)');
     expect(sheet.getRange('B1:B2').getValues()).toEqual([['#ERROR!'], ['#NAME?']]);
     expect(fakes.evaluator.errors).toEqual([
-      expect.objectContaining({ cell: 'Sheet1!B1', message: expect.stringContaining('Range.setValue') }),
+      expect.objectContaining({
+        cell: 'Sheet1!B1',
+        shows: '#ERROR!',
+        message: expect.stringContaining('Range.setValue'),
+      }),
+      expect.objectContaining({
+        cell: 'Sheet1!B2',
+        shows: '#NAME?',
+        message: expect.stringMatching(/^Unknown function: 'NOPE'\./),
+      }),
+    ]);
+  });
+
+  it('matches function names in any case, as Sheets does, but never a private one (name_)', () => {
+    const fakes = withScript('function DOUBLE(n) { return n * 2; }\nfunction helper_() { return 1; }');
+    const sheet = fakes.spreadsheet.requireSheet('Sheet1');
+    sheet.getRange('A1').setFormula('=double(21)');
+    sheet.getRange('A2').setFormula('=Double(1)');
+    sheet.getRange('A3').setFormula('=helper_()');
+    expect(sheet.getRange('A1:A3').getValues()).toEqual([[42], [2], ['#NAME?']]);
+    expect(fakes.evaluator.runs.get('DOUBLE')).toBe(2);
+  });
+
+  it('takes ; between arguments, array literals, and references to other tabs in any case', () => {
+    const fakes = withScript(
+      'function SHAPE(values, flag, list) { return [[JSON.stringify(values), flag, JSON.stringify(list)]]; }',
+    );
+    fakes.spreadsheet.insertSheet('Leads');
+    const leads = fakes.spreadsheet.requireSheet('Leads');
+    leads.getRange('A2:A3').setValues([['a@x.test'], ['b@x.test']]);
+    const sheet = fakes.spreadsheet.requireSheet('Sheet1');
+    sheet.getRange('B1').setFormula('=shape(leads!A2:A3; TRUE; {"x"; "y"})');
+    expect(sheet.getRange('B1:D1').getValues()).toEqual([
+      ['[["a@x.test"],["b@x.test"]]', true, '[["x"],["y"]]'],
+    ]);
+  });
+
+  it("keeps what it cannot work out as the text typed, saying why, and never throws at the cell's writer", () => {
+    const fakes = withScript('function ECHO(value) { return value; }');
+    const sheet = fakes.spreadsheet.requireSheet('Sheet1');
+    const formulas = [
+      '=1+1',
+      '=ECHO(TRIM(A1))',
+      '=ECHO(Nowhere!A1)',
+      '=ECHO(Emails)',
+      '=ECHO("open',
+      '=ECHO(A1)',
+    ];
+    formulas.forEach((formula, i) => sheet.getRange(i + 1, 2).setFormula(formula));
+    expect(sheet.getRange('B1:B6').getValues()).toEqual([
+      ['=1+1'],
+      ['=ECHO(TRIM(A1))'],
+      ['#REF!'],
+      ['#NAME?'],
+      ['#ERROR!'],
+      [''],
+    ]);
+    // The cells still hold their formulas: a recalculation, or Sheets itself, would run them.
+    expect(sheet.getRange('B1').getFormula()).toBe('=1+1');
+    expect(fakes.evaluator.errors.map(({ cell, shows, message }) => [cell, shows, message])).toEqual([
+      ['Sheet1!B1', '=1+1', expect.stringContaining('Google Sheets would calculate =1+1')],
+      ['Sheet1!B2', '=ECHO(TRIM(A1))', expect.stringContaining('would work out TRIM(A1) first')],
+      ['Sheet1!B3', '#REF!', "Unresolved sheet name 'Nowhere'."],
+      ['Sheet1!B4', '#NAME?', "Unknown range name: 'EMAILS'."],
+      ['Sheet1!B5', '#ERROR!', 'Formula parse error.'],
     ]);
   });
 

@@ -486,6 +486,8 @@ function problemOf(request: Sent, answer: Answer): string | null {
  */
 const ROUTES = [
   'GET /',
+  'GET /healthz',
+  'GET /readyz',
   'GET /api/openapi.json',
   'POST /api/reports',
   'POST /api/email-search',
@@ -493,6 +495,7 @@ const ROUTES = [
   'GET /api/keys',
   'DELETE /api/keys/:id',
   'GET /api/account/usage',
+  'GET /api/account/breakdown',
   'GET /api/budgets',
   'PUT /api/budgets',
   'GET /api/documents/:documentId/formula-allowance',

@@ -34,7 +34,7 @@ describe('POST /api/search', () => {
     expect(rows).toHaveLength(45);
     const userIds = rows.map((row: unknown[]) => row[8]);
     expect(new Set(userIds).size).toBe(45);
-    expect(rows.every((row: unknown[]) => row[0] === 'direct')).toBe(true);
+    expect(rows.every((row: unknown[]) => row[0] === 'filter match')).toBe(true);
     expect(res.body.counts).toMatchObject({
       pagesRequested: 3,
       pagesFetched: 3,
