@@ -131,22 +131,9 @@ export const DEFAULT_RECENT_LIMIT = 50;
 type LedgerWriter = (entry: LedgerEntryInput) => LedgerEntry;
 
 export function createLedgerWriter(db: Database.Database, clock: Clock): LedgerWriter {
-  const insert = db.prepare<
-    [
-      number,
-      string,
-      string,
-      number,
-      number,
-      number,
-      number,
-      number,
-      string | null,
-      string,
-      number,
-      string | null,
-    ]
-  >(`INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insert = db.prepare<LedgerValues>(
+    `INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   return (entry) => {
     const row = ledgerRowOf(entry, clock);
     const { lastInsertRowid } = insert.run(...ledgerValues(row));
@@ -172,23 +159,24 @@ export function ledgerRowOf(entry: LedgerEntryInput, clock: Clock): Omit<LedgerR
   };
 }
 
+/** A row's values in the column order of LEDGER_COLUMNS. */
+type LedgerValues = [
+  number,
+  string,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  string | null,
+  string,
+  number,
+  string | null,
+];
+
 /** The row's values in the column order of LEDGER_COLUMNS. */
-export function ledgerValues(
-  row: Omit<LedgerRow, 'id'>,
-): [
-  number,
-  string,
-  string,
-  number,
-  number,
-  number,
-  number,
-  number,
-  string | null,
-  string,
-  number,
-  string | null,
-] {
+export function ledgerValues(row: Omit<LedgerRow, 'id'>): LedgerValues {
   return [
     row.at,
     row.user_email,
