@@ -1,6 +1,7 @@
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import type { Platform } from '../../shared/platforms';
 import type { Cell, Column } from '../../shared/rows/columns';
+import { DICTIONARY_COLUMNS, type DictionaryKind } from '../../shared/rows/dictionary-rows';
 import type { DictionaryAnswer } from '../../shared/worker-api/dictionaries';
 import type { DictionaryBrowse, DictionaryPreview, DictionaryWritten } from '../shared/dictionaries-api';
 import {
@@ -9,9 +10,11 @@ import {
   isDictionaryName,
   type DictionaryEntry,
 } from '../shared/dictionaries-catalogue';
+import { tabWriteModeOf } from '../shared/tab-output';
 import { formulaCacheKey, readThroughCache } from './formula-cache';
 import { formatCount, plural } from './number-text';
-import { writeTableToNewTab } from './table-tab';
+import { writeTableToTab } from './table-tab';
+import { planTabOutput } from './tab-output-plan';
 import { optionalNumberAt, readTableAnswer, asRecord, type TableAnswer } from './worker-answers';
 import { callRoute } from './worker-client';
 import { NOT_CONNECTED } from './worker-failure';
@@ -20,8 +23,9 @@ import { currentWorkerUrl } from './worker-url';
 
 /**
  * Dictionaries from the sidebar: a preview of the first matches while the user types, and every
- * match written into a new tab, ids first, to build filters by hand. All free; the worker keeps
- * each answer a day, and the add-on's cache makes a repeated preview instant.
+ * match written into a new tab or a named tab replaced or added to (issue 15), ids first, to build
+ * filters by hand. All free; the worker keeps each answer a day, and the add-on's cache makes a
+ * repeated preview instant.
  */
 
 interface Browse {
@@ -153,16 +157,35 @@ function dictionaryTabName(request: DictionaryBrowse): string {
   return `${browse.entry.label}${platform}${query}`;
 }
 
+/** The rows' kind: topics and hashtags are both lists of tags. */
+function dictionaryKind(browse: Browse): DictionaryKind {
+  const { name } = browse.entry;
+  return name === 'topics' || name === 'hashtags' ? 'tags' : name;
+}
+
+/** Where the matches go, checked before the worker is asked (a long dictionary is a long call). */
+function dictionaryTabPlan(request: DictionaryBrowse, browse: Browse) {
+  const columns = DICTIONARY_COLUMNS[dictionaryKind(browse)];
+  return planTabOutput({
+    output: { name: request.tab?.name ?? '', mode: tabWriteModeOf(request.tab?.mode) },
+    fallbackName: dictionaryTabName(request),
+    width: columns.length,
+    header: columns.map((col) => col.label),
+    what: `this list of ${browse.entry.noun}`,
+  });
+}
+
 export function writeDictionaryMatches(request: DictionaryBrowse): DictionaryWritten {
   const browse = readBrowse(request);
   const { entry } = browse;
   const limit = entry.writeLimit;
+  const place = dictionaryTabPlan(request, browse);
   const table = fetchTable(browse, limit + 1);
   if (table.rows.length === 0) throw new Error(`${noMatch(browse)} Nothing was written.`);
   const rows = table.rows.slice(0, limit);
   const truncated = table.rows.length > limit || (table.total !== null && table.total > limit);
   const leftOut = table.total === null ? null : Math.max(0, table.total - rows.length);
-  const written = writeTableToNewTab(dictionaryTabName(request), table.columns, rows, {
+  const written = writeTableToTab(place, table.columns, rows, {
     kind: 'dictionary',
     credits: 0,
   });

@@ -1,7 +1,7 @@
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { estimateCredits } from '../../shared/pricing';
 import type { Row } from '../../shared/rows/columns';
-import { OVERLAP_TOTAL_LABEL } from '../../shared/rows/overlap-rows';
+import { OVERLAP_COLUMNS, OVERLAP_TOTAL_LABEL } from '../../shared/rows/overlap-rows';
 import type { OverlapReportInfo } from '../../shared/responses/overlap';
 import { isUnreadableAnswer, unreadableAnswerMessage } from '../../shared/unreadable-answer';
 import type { OverlapAnswer, OverlapRequest } from '../../shared/worker-api/overlap';
@@ -15,12 +15,14 @@ import type {
 } from '../shared/overlap-api';
 import { countOverlapCreators, NAMED_UNREADABLE, typedCreators } from '../shared/overlap-creators';
 import { CONFIRM_ABOVE_CREDITS } from '../shared/sidebar-api';
+import { tabWriteModeOf } from '../shared/tab-output';
 import { rangeA1, sheetA1 } from './a1-notation';
 import { requireCostConfirmation } from './bulk-estimates';
 import { plainValues, readColumnSource } from './column-source';
 import { spreadsheetTimeZone } from './sheet-dates';
 import { creditsText, formatCount, plural } from './number-text';
-import { writeTableToNewTab } from './table-tab';
+import { writeTableToTab } from './table-tab';
+import { planTabOutput } from './tab-output-plan';
 import { asRecord, optionalNumberAt, optionalRecordAt, readTableAnswer } from './worker-answers';
 import { callRoute } from './worker-client';
 
@@ -28,13 +30,15 @@ import { callRoute } from './worker-client';
  * Audience overlap from the sidebar: the creators come from the selection or a typed list, are
  * counted with the worker's rules before anything is paid, and the worker's one paid call
  * (`POST /api/overlap`, cached like a report) comes back as a table with a totals row, written into
- * a new tab.
+ * a new tab or a named tab replaced or added to (issue 15), checked before the call.
  */
 
 interface CreatorValues {
   values: unknown[];
   where: (index: number) => string;
   source: string;
+  /** The tab the selection is in; undefined for a typed list. */
+  sheetId?: number;
 }
 
 const NOTHING_SELECTED =
@@ -57,6 +61,7 @@ function selectedValues(): CreatorValues {
       values: plainValues(sheet.getRange(row, first, 1, count).getValues()[0], timeZone),
       where: (index) => sheetA1(name, rangeA1(row, first + index)),
       source: sheetA1(name, rangeA1(row, first, 1, count)),
+      sheetId: sheet.getSheetId(),
     };
   }
   const input = readColumnSource({ kind: 'selection' }, 'handles');
@@ -64,6 +69,7 @@ function selectedValues(): CreatorValues {
     values: plainValues(input.values, timeZone),
     where: (index) => sheetA1(name, rangeA1(input.firstDataRow + index, input.column)),
     source: input.label,
+    sheetId: input.sheet.getSheetId(),
   };
 }
 
@@ -136,10 +142,19 @@ function creatorShares(columns: readonly { id: string }[], rows: readonly Row[])
   }));
 }
 
-/** The tab a run writes into when the user names none. */
-function overlapTabName(run: OverlapRun): string {
-  const typed = run.tabName.replace(/\s+/g, ' ').trim();
-  return typed === '' ? `Overlap (${run.platform})` : typed;
+/**
+ * Where the table goes: a new tab (named after the platform when the user names none), or the
+ * named tab replaced or added to; the selection's own tab is refused, since the creators are there.
+ */
+function overlapTabPlan(run: OverlapRun, read: CreatorValues) {
+  return planTabOutput({
+    output: { name: run.tabName, mode: tabWriteModeOf(run.tabMode) },
+    fallbackName: `Overlap (${run.platform})`,
+    width: OVERLAP_COLUMNS.length,
+    header: OVERLAP_COLUMNS.map((col) => col.label),
+    what: 'this overlap',
+    inputSheetId: read.sheetId,
+  });
 }
 
 export function runOverlapCheck(run: OverlapRun): OverlapOutcome {
@@ -151,6 +166,8 @@ export function runOverlapCheck(run: OverlapRun): OverlapOutcome {
   }
   if (count.problem !== null) throw new Error(count.problem);
   requireCostConfirmation(maxOverlapCredits(), run.confirmedCost);
+  // Checked before the paid call: a tab that refuses the table must cost nothing.
+  const place = overlapTabPlan(run, read);
   const body: OverlapRequest = {
     platform: run.platform,
     handles: count.handles,
@@ -162,7 +179,7 @@ export function runOverlapCheck(run: OverlapRun): OverlapOutcome {
   const record = asRecord<OverlapAnswer>(answer, 'the overlap');
   const fromCache = record.fromCache === true;
   const credits = optionalNumberAt(record, 'credits') ?? 0;
-  const written = writeTableToNewTab(overlapTabName(run), table.columns, table.rows, {
+  const written = writeTableToTab(place, table.columns, table.rows, {
     kind: 'overlap',
     credits,
   });

@@ -5,6 +5,7 @@
  */
 import type { Platform } from '../../shared/platforms';
 import type { DictionaryName } from './dictionaries-catalogue';
+import type { TabOutput } from './tab-output';
 
 export interface DictionaryBrowse {
   dictionary: DictionaryName;
@@ -12,6 +13,8 @@ export interface DictionaryBrowse {
   platform: Platform;
   /** Blank: the dictionary from its start. */
   query: string;
+  /** Where "Write all" puts the matches (issue 15); left out: a new tab named after the search. */
+  tab?: TabOutput;
 }
 
 /** The first matches, as text, in the preview's columns. */
@@ -43,6 +46,6 @@ export interface DictionaryWritten {
 export interface DictionariesApi {
   /** The first matches of a search (or of the whole dictionary): free. */
   previewDictionary(browse: DictionaryBrowse): DictionaryPreview;
-  /** Every match (up to the dictionary's write limit) into a new tab, ids first: free. */
+  /** Every match (up to the dictionary's write limit) into a tab, ids first: free. */
   writeDictionary(browse: DictionaryBrowse): DictionaryWritten;
 }

@@ -4,6 +4,7 @@
  */
 import type { OverlapPlatform } from '../../shared/platforms';
 import type { UnreadableCreator } from './overlap-creators';
+import type { TabWriteMode } from './tab-output';
 
 /** Where the creators come from. */
 export type OverlapCreators =
@@ -40,8 +41,10 @@ export interface OverlapEstimate {
 }
 
 export interface OverlapRun extends OverlapCheck {
-  /** The new tab's name; blank: named after the platform. */
+  /** The tab's name; blank: named after the platform. */
   tabName: string;
+  /** A new tab each run (when left out), or the tab `tabName` names replaced or added to (issue 15). */
+  tabMode?: TabWriteMode;
   /** Pay for fresh figures even when the worker holds this set's overlap already. */
   refresh: boolean;
   confirmedCost: boolean;
@@ -83,6 +86,6 @@ export interface OverlapOutcome {
 export interface OverlapApi {
   /** What an overlap of these creators compares and costs; reads the selection, calls no API. */
   estimateOverlap(check: OverlapCheck): OverlapEstimate;
-  /** Compares the audiences (one paid call) and writes the table with totals into a new tab. */
+  /** Compares the audiences (one paid call) and writes the table with totals into a tab. */
   runOverlap(run: OverlapRun): OverlapOutcome;
 }

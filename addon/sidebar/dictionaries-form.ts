@@ -1,5 +1,6 @@
 import type { Platform } from '../../shared/platforms';
 import type { DictionaryBrowse } from '../shared/dictionaries-api';
+import type { TabWriteMode } from '../shared/tab-output';
 import {
   DICTIONARIES,
   DICTIONARY_NAMES,
@@ -44,6 +45,18 @@ export function readDictionaryBrowse(values: DictionaryFormValues): DictionaryBr
   return { dictionary, platform, query: values.query.trim() };
 }
 
+/**
+ * What "Write all" sends: the browse with the tab it goes into (issue 15). A blank name leaves the
+ * naming to the worker's side (after the dictionary and the search), in every mode.
+ */
+export function dictionaryWriteRequest(
+  browse: DictionaryBrowse,
+  tabName: string,
+  mode: TabWriteMode,
+): DictionaryBrowse {
+  return { ...browse, tab: { name: tabName.replace(/\s+/g, ' ').trim(), mode } };
+}
+
 /** Equal for requests that get the same answer. */
 export function browseKey(browse: DictionaryBrowse): string {
   const platformless = DICTIONARIES[browse.dictionary].platforms.length === 0;
@@ -55,7 +68,7 @@ export function dictionaryLimitText(name: DictionaryName): string {
   const entry = DICTIONARIES[name];
   return (
     `"Write all" puts every ${entry.noun.replace(/s$/, '')} matching the search (the whole list when it is ` +
-    `blank) into a new tab, up to ${formatCount(entry.writeLimit)}; search to narrow a longer list.`
+    `blank) into the chosen tab, up to ${formatCount(entry.writeLimit)}; search to narrow a longer list.`
   );
 }
 

@@ -8,6 +8,7 @@ import {
   browseKey,
   dictionaryChoices,
   dictionaryLimitText,
+  dictionaryWriteRequest,
   platformChoicesFor,
   platformNote,
   readDictionaryBrowse,
@@ -15,6 +16,7 @@ import {
 import { errorMessage } from './error-text';
 import { button, selectField, setChoices, textField, withId } from './form-fields';
 import { latestOnly, STALE } from './latest-only';
+import { createTabModeField } from './tab-mode-field';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
 /** The preview follows the search once typing pauses. */
@@ -47,7 +49,7 @@ function previewTable(preview: DictionaryPreview): HTMLTableElement {
 
 /**
  * Dictionaries: pick one (and its platform), type to preview the first matches, and write every
- * match into a new tab, ids first, to build filters by hand. Free.
+ * match into a new tab or a named one replaced or added to (issue 15), ids first, to build filters by hand. Free.
  */
 function renderDictionariesSection(panel: HTMLElement, context: SidebarContext): SectionView {
   const dictionary = selectField('Dictionary', dictionaryChoices(), 'locations');
@@ -75,7 +77,16 @@ function renderDictionariesSection(panel: HTMLElement, context: SidebarContext):
     class: 'dictionaries-preview',
     'aria-live': 'polite',
   });
-  const write = button('Write all to a new tab', { primary: true });
+  const tabName = textField({
+    label: 'New tab name',
+    hint: 'Left blank, the tab is named after the dictionary and the search.',
+  });
+  withId(tabName, 'dictionaries-tab-name');
+  const tabMode = createTabModeField(tabName, 'dictionaries');
+  const loadTabs = (): void => {
+    context.server.listTabNames().then(tabMode.setTabs, () => undefined);
+  };
+  const write = button('Write all', { primary: true });
   write.id = 'dictionaries-write';
   write.setAttribute('aria-describedby', limit.id);
 
@@ -161,8 +172,11 @@ function renderDictionariesSection(panel: HTMLElement, context: SidebarContext):
       [write],
       async () => {
         try {
-          const written = await context.server.writeDictionary(browse);
+          const written = await context.server.writeDictionary(
+            dictionaryWriteRequest(browse, tabName.control.value, tabMode.mode()),
+          );
           context.status.success(written.message);
+          loadTabs();
         } catch (error) {
           context.fail(`write the ${DICTIONARIES[browse.dictionary].noun}`, error);
         }
@@ -182,14 +196,18 @@ function renderDictionariesSection(panel: HTMLElement, context: SidebarContext):
     query.wrapper,
     cost,
     preview,
+    tabName.wrapper,
+    ...tabMode.elements,
     createElement('div', { class: 'actions' }, [write]),
     limit,
   );
   describe();
   changed(false);
+  loadTabs();
   // A preview that failed (not connected yet, say) is tried again when the section comes back.
   return {
     onShow() {
+      loadTabs();
       if (shownKey === null) changed(false);
     },
   };

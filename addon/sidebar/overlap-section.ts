@@ -17,6 +17,7 @@ import {
   withId,
 } from './form-fields';
 import { latestOnly, STALE } from './latest-only';
+import { createTabModeField } from './tab-mode-field';
 import {
   OVERLAP_LIMITS_TEXT,
   overlapCheckKey,
@@ -111,10 +112,15 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
   typedBox.classList.add('subform');
 
   const tabName = textField({
-    label: 'New tab name (optional)',
+    label: 'New tab name',
     hint: 'Left blank, the tab is named after the platform.',
   });
   withId(tabName, 'overlap-tab-name');
+  // A new tab each run, or the named tab replaced or added to (issue 15); checked before paying.
+  const tabMode = createTabModeField(tabName, 'overlap');
+  const loadTabs = (): void => {
+    context.server.listTabNames().then(tabMode.setTabs, () => undefined);
+  };
   const refresh = checkboxField(
     'Fetch fresh figures',
     false,
@@ -251,11 +257,13 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
       const outcome = await context.server.runOverlap({
         ...readCheck(),
         tabName: tabName.control.value,
+        tabMode: tabMode.mode(),
         refresh: refresh.control.checked,
         confirmedCost: costed.confirmed(),
         expectedSource: checked.estimate.source,
       });
       showOutcome(outcome);
+      loadTabs();
       // Another comparison is another paid action: ask again.
       costed.dropConsent();
       if (flow.checked === checked) showEstimate(checked.estimate);
@@ -280,7 +288,7 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
     createElement('h2', {}, ['Audience overlap']),
     createElement('p', { class: 'intro' }, [
       'How much of each creator’s audience is theirs alone, and how much the others share. ',
-      'The table, with totals, goes into a new tab.',
+      'The table, with totals, goes into a new tab or one you name.',
     ]),
     createElement('p', { class: 'hint overlap-limits' }, [OVERLAP_LIMITS_TEXT]),
     platform.wrapper,
@@ -288,14 +296,17 @@ function renderOverlapSection(panel: HTMLElement, context: SidebarContext): Sect
     selectionBox,
     typedBox,
     tabName.wrapper,
+    ...tabMode.elements,
     refresh.wrapper,
     ...costed.elements,
     result,
   );
   recount(false);
+  loadTabs();
   return {
-    // The selection may have moved while another section was open.
+    // The selection may have moved while another section was open; tabs may have come and gone.
     onShow: () => {
+      loadTabs();
       if (source.value() === 'selection') recount(false);
     },
   };

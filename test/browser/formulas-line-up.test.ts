@@ -47,7 +47,7 @@ describe('the add-on’s formulas in the playground (issue 15)', () => {
 
     // Beside the formulas' facts in Settings, where it stays after the status line fades.
     await settings
-      .getByText('Refreshed the 3 formulas that said “Not connected”.')
+      .getByText('Refreshed the 3 formulas that said “Not connected”.', { exact: true })
       .waitFor({ timeout: 60_000 });
     await waitForIdle(page);
     // The report stands in the header row (B4) above its handles: each row beside its handle.

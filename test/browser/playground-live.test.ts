@@ -76,7 +76,12 @@ describe('the playground as the worker’s Google, live in the page', () => {
     await expect(chart.locator('svg circle, svg polyline').count()).resolves.toBeGreaterThan(0);
     await expect(chart.textContent()).resolves.toContain('Creators growth');
 
-    const history = await session.cells('Creator Sheets history', 'A1:F2');
+    // The run makes the history tab, then appends its line: a call apart.
+    let history = await session.cells('Creator Sheets history', 'A1:F2');
+    for (let tries = 0; history[1][0] === '' && tries < 100; tries++) {
+      await page.waitForTimeout(100);
+      history = await session.cells('Creator Sheets history', 'A1:F2');
+    }
     expect(history[0]).toEqual(['When', 'Schedule', 'Set up by', 'Rows', 'Credits', 'Outcome']);
     expect(history[1].slice(1, 4)).toEqual(['Creators growth', expect.any(String), String(SAMPLE_HANDLES)]);
   }, 180_000);

@@ -2,6 +2,7 @@ import {
   browseKey,
   dictionaryChoices,
   dictionaryLimitText,
+  dictionaryWriteRequest,
   platformChoicesFor,
   platformNote,
   readDictionaryBrowse,
@@ -57,12 +58,25 @@ describe('the dictionaries form', () => {
 
   it('states the write limit and the platform rule up front', () => {
     expect(dictionaryLimitText('locations')).toBe(
-      '"Write all" puts every location matching the search (the whole list when it is blank) into a new tab, up to 50,000; search to narrow a longer list.',
+      '"Write all" puts every location matching the search (the whole list when it is blank) into the chosen tab, up to 50,000; search to narrow a longer list.',
     );
     expect(dictionaryLimitText('users')).toMatch(/every creator .* up to 1,000;/);
     expect(platformNote('brands')).toBe('Exists for Instagram only.');
     expect(platformNote('ai_mentions')).toBe('Exists for Instagram and TikTok only.');
     expect(platformNote('ai_brands')).toBe('The same list serves every platform.');
     expect(platformNote('locations')).toBeNull();
+  });
+
+  it('sends "Write all" with the tab it goes into, a pasted name on one line, the browse unchanged', () => {
+    const browse = readDictionaryBrowse({ dictionary: 'locations', platform: 'tiktok', query: 'par' });
+    const request = dictionaryWriteRequest(browse, '  City\n ids ', 'append');
+    expect(request).toEqual({
+      dictionary: 'locations',
+      platform: 'tiktok',
+      query: 'par',
+      tab: { name: 'City ids', mode: 'append' },
+    });
+    // The tab does not change the answer: the preview shown stays the one for this request.
+    expect(browseKey(request)).toBe(browseKey(browse));
   });
 });
