@@ -138,9 +138,14 @@ export function columnHeader(page: Page, letters: string): Locator {
 
 /** The on-screen width of a column, in pixels, from its header. */
 export async function columnWidth(page: Page, letters: string): Promise<number> {
-  const box = await columnHeader(page, letters).boundingBox();
-  if (box === null) throw new Error(`Column ${letters} is not on screen`);
-  return box.width;
+  // The grid redraws its headers when a snapshot arrives: a header caught between two draws has
+  // no box for a moment, so look again briefly before saying it is not on screen.
+  for (let tries = 0; tries < 20; tries++) {
+    const box = await columnHeader(page, letters).boundingBox();
+    if (box !== null) return box.width;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`Column ${letters} is not on screen`);
 }
 
 /** Drags the right edge of a column's header by `by` pixels (negative: narrower), as in Sheets. */
