@@ -14,10 +14,9 @@ import { createLogger } from './logging/logger';
 import { createUpstreamMonitor } from './operations/health-upstream-monitor';
 import type { IdTokenVerifier } from './identity/id-token-verifier';
 import { lockDataDir } from './store/data-dir-lock';
-import { dataSecretFor } from './store/data-secret';
 import { keyPolicyOf } from './store/key-repository';
 import { openWorkerStore } from './store/open-worker-store';
-import { openStore, type Store } from './store/store';
+import type { Store } from './store/store';
 
 /**
  * The worker's process around its app: takes its data directory (one worker process per SQLite
@@ -270,7 +269,8 @@ async function openDataDir(
   logger: Logger,
 ): Promise<{ store: Store; releaseDataDir: () => void }> {
   // Postgres (DATABASE_URL): one store for every instance, nothing of it in DATA_DIR to lock.
-  if (config.databaseUrl !== null) {
+  const lock = config.databaseUrl === null ? lockDataDir(config.dataDir) : null;
+  try {
     const store = await openWorkerStore({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
@@ -281,21 +281,9 @@ async function openDataDir(
         logger.warn({ err: error }, 'cache savings could not be written to the ledger; trying again'),
       onConnectionError: (error) => logger.warn({ err: error }, 'a connection to the Postgres store failed'),
     });
-    return { store, releaseDataDir: () => undefined };
-  }
-  const lock = lockDataDir(config.dataDir);
-  try {
-    const store = openStore({
-      dataDir: config.dataDir,
-      secret: dataSecretFor(config.dataDir, config.dataSecret),
-      reportCacheDays: config.reportCacheDays,
-      keyPolicy: keyPolicyOf(config),
-      onFlushError: (error) =>
-        logger.warn({ err: error }, 'cache savings could not be written to the ledger; trying again'),
-    });
-    return { store, releaseDataDir: () => lock.release() };
+    return { store, releaseDataDir: () => lock?.release() };
   } catch (error) {
-    lock.release();
+    lock?.release();
     throw error;
   }
 }
