@@ -11,9 +11,9 @@ import {
   statSync,
 } from 'node:fs';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../test/support/free-port';
 
 /**
  * `npm run check:container`: the Dockerfile's steps, run without Docker (which cannot pull images
@@ -302,18 +302,6 @@ function runEnv(stage: Stage, extra: Record<string, string>): Record<string, str
       value.startsWith('/') && top && existsSync(path.join(stage.root, top)) ? inStage(stage, value) : value;
   }
   return { ...env, ...extra };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function httpGet(

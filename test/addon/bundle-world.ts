@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { StatsBody } from '../../worker/sandbox/stats';
@@ -16,6 +15,7 @@ import { requestOnFreshConnection } from '../support/fresh-connection-request';
 import { spawnReadyChild, stopChild } from '../support/ready-child';
 import { REPO_ROOT } from './build-addon';
 import type { BundleWorkerReady } from './bundle-worker-child';
+import { freePort } from '../support/free-port';
 
 /**
  * What a bundle test runs against: the built add-on (rollup into a temporary folder, with
@@ -202,18 +202,6 @@ function exportKeys(keys: readonly SigningKey[]): string {
     privatePem: key.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   }));
   return JSON.stringify(exported);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** `rollup -c` into a temporary folder, without blocking the event loop (the worker starts meanwhile). */

@@ -6,7 +6,7 @@ import type { RejectionReason, StatsBody } from '../../worker/sandbox/stats';
 import type { ReportsAnswer } from '../../worker/src/operations/reports';
 import { openStore } from '../../worker/src/store/store';
 import { startTsProcess, type StartedProcess } from './child-process';
-import { freePort } from './free-port';
+import { freePort } from '../support/free-port';
 
 /**
  * The worker as the benchmarks run it: deployed as with the real API, in two processes. The

@@ -1,6 +1,6 @@
 import { residentMb, startTsProcess } from './child-process';
 import { ms, summarize, type LatencySummary } from './percentiles';
-import { freePort } from './free-port';
+import { freePort } from '../support/free-port';
 
 /**
  * The sandbox at 100,000 creators per platform (issue 3 "Speed"): start-up under 3 s, search p50

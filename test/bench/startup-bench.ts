@@ -4,7 +4,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, startTsProcess } from './child-process';
-import { freePort } from './free-port';
+import { freePort } from '../support/free-port';
 import { percentile } from './percentiles';
 
 /**

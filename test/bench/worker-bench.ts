@@ -11,7 +11,7 @@ import {
 } from './bench-worker';
 import { startTsProcess } from './child-process';
 import { floodBench } from './flood-bench';
-import { freePort } from './free-port';
+import { freePort } from '../support/free-port';
 import { runLoad, type LoadResult } from './load-generator';
 import { ms } from './percentiles';
 import { journalBench } from './journal-bench';
