@@ -3,8 +3,11 @@ import { parseWorkerConfig, WorkerConfigError } from '../../../worker/src/config
 
 /**
  * The worker's own settings (the whole process's, sandbox included: test/worker/start-config.test.ts).
- * Issue 16: DATA_SECRET, checked at start-up and never quoted back.
+ * Issue 16: DATA_SECRET, checked at start-up and never quoted back; DATABASE_URL, the store on
+ * Postgres for several workers on one store.
  */
+
+const SECRET = 'a'.repeat(64);
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -40,6 +43,40 @@ describe('DATA_SECRET', () => {
   it('takes a near miss of its name for a typo', () => {
     expect(problemsOf({ DATA_SECRT: randomBytes(32).toString('hex') })[0]).toContain(
       'DATA_SECRT is not a worker setting (did you mean DATA_SECRET?)',
+    );
+  });
+});
+
+describe('DATABASE_URL', () => {
+  it('is null by default: SQLite in DATA_DIR', () => {
+    expect(parseWorkerConfig({}).databaseUrl).toBeNull();
+  });
+
+  it('takes a postgres:// or postgresql:// URL, with DATA_SECRET', () => {
+    const url = 'postgres://worker:pw@db.internal:5432/creator_sheets?sslmode=require';
+    expect(parseWorkerConfig({ DATABASE_URL: url, DATA_SECRET: SECRET }).databaseUrl).toBe(url);
+    expect(
+      parseWorkerConfig({
+        DATABASE_URL: 'postgresql://worker@/creator_sheets?host=/cloudsql/x',
+        DATA_SECRET: SECRET,
+      }).databaseUrl,
+    ).toBe('postgresql://worker@/creator_sheets?host=/cloudsql/x');
+  });
+
+  it('refuses another kind of URL with an example, never quoting it back (it may hold a password)', () => {
+    const message = problemsOf({
+      DATABASE_URL: 'mysql://worker:hunter2@db/creator_sheets',
+      DATA_SECRET: SECRET,
+    }).join('\n');
+    expect(message).toContain(
+      'DATABASE_URL must be a postgres:// URL such as postgres://worker:secret@db.internal:5432/creator_sheets, not mysql://',
+    );
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('refuses to start without DATA_SECRET, saying why every instance needs the same one', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://worker@db.internal/creator_sheets' }).join('\n')).toContain(
+      'DATABASE_URL is set without DATA_SECRET: every worker on one Postgres store must use the same data secret',
     );
   });
 });
