@@ -8,6 +8,7 @@ import { fromMilliCredits, toMilliCredits } from '../store/milli-credits';
 import { normalizeUserEmail } from '../store/user-email';
 import { BUDGET_PERIODS, periodEnd, type BudgetPeriod } from '../store/utc-periods';
 import { BudgetExceededError, type BudgetScope } from './budget-exceeded-error';
+import { createMemoryBudgetHolds } from './memory-budget-holds';
 
 /** The budgets of people and the team (a document's formula allowance is held apart). */
 type SpendScope = Exclude<BudgetScope, 'document'>;
@@ -115,7 +116,7 @@ interface BudgetGuardOptions {
   defaults?: BudgetDefaults;
   /** Formula allowances per document; without them a document key is held to budgets only. */
   allowances?: FormulaAllowances;
-  /** Holds every instance sees (Postgres: store/postgres/budget-holds.ts); in memory without. */
+  /** Holds every instance sees (Postgres: store/postgres/budget-holds.ts); this process's own without. */
   shared?: SharedBudgetHolds | null;
 }
 
@@ -128,8 +129,9 @@ export interface HeldAmounts {
 }
 
 /**
- * Budget holds shared by the instances of one store, so that parallel requests through several
- * instances never overspend: a check and its hold run with no other instance's check between.
+ * Budget holds every check counts, so that parallel requests never overspend: a check and its hold
+ * run with no other check between. Shared by the instances of one Postgres store
+ * (store/postgres/budget-holds.ts), or one process's own (memory-budget-holds.ts).
  */
 export interface SharedBudgetHolds {
   decide<T>(work: () => Promise<T>): Promise<T>;
@@ -187,41 +189,11 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
   const { budgets, ledger, clock } = options;
   const defaults = options.defaults ?? {};
   const allowances = options.allowances ?? NO_ALLOWANCES;
-  /** Held amounts by unit, then `team` or the user's address. */
-  const pending = new Map<BudgetUnit, Map<string, number>>(UNITS.map((unit) => [unit, new Map()]));
-  const holdKey = (scope: SpendScope, email: string) => (scope === 'team' ? 'team' : `user:${email}`);
-  const pendingOf = (unit: BudgetUnit, scope: SpendScope, email: string) =>
-    pending.get(unit)?.get(holdKey(scope, email)) ?? 0;
-  const shared = options.shared ?? null;
-  /** What is held now, here or (shared) in every instance; read last, so holds taken meanwhile count. */
-  const heldNow = async (email: string, documentId: string | undefined): Promise<HeldAmounts> => {
-    if (shared !== null) return shared.held(email, documentId ?? null);
-    const of = (scope: SpendScope) => ({
-      credits: pendingOf('credits', scope, email),
-      rawRequests: pendingOf('rawRequests', scope, email),
-    });
-    return {
-      user: of('user'),
-      team: of('team'),
-      document: documentId === undefined ? 0 : (documentPending.get(documentId) ?? 0),
-    };
-  };
-  /** Credits held by each document's formulas (documents spend credits only). */
-  const documentPending = new Map<string, number>();
-  const addPending = (unit: BudgetUnit, subject: { email: string; documentId?: string }, amount: number) => {
-    const held = pending.get(unit) as Map<string, number>;
-    const keys = SCOPES.map((scope) => holdKey(scope, subject.email));
-    for (const [map, key] of [
-      ...keys.map((key) => [held, key] as const),
-      ...(unit === 'credits' && subject.documentId !== undefined
-        ? [[documentPending, subject.documentId] as const]
-        : []),
-    ]) {
-      const left = (map.get(key) ?? 0) + amount;
-      if (left <= 0) map.delete(key);
-      else map.set(key, left);
-    }
-  };
+  /** Holds of calls under way: shared by every instance (Postgres), or this process's own. */
+  const holds = options.shared ?? createMemoryBudgetHolds();
+  /** What is held now; read last, so holds taken meanwhile count. */
+  const heldNow = (email: string, documentId: string | undefined): Promise<HeldAmounts> =>
+    holds.held(email, documentId ?? null);
 
   /** Spent, held and capped for one document's formulas today, in thousandths of a credit. */
   const documentAmounts = async (documentId: string, now: number) => {
@@ -319,40 +291,29 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
   };
 
   /**
-   * Checks and holds the estimate: in memory, or (shared) as a row every instance counts, taken
-   * in turn with every other instance's checks. Giving back a shared hold is not waited for: until
-   * its row is gone, it only makes budgets look fuller than they are (and it runs out anyway).
+   * Checks and holds the estimate, as a hold every check counts, taken in turn with every other
+   * check (of this process, or of every instance when shared). Giving back a shared hold is not
+   * waited for: until its row is gone, it only makes budgets look fuller than they are (and it
+   * runs out anyway).
    */
-  const takeHold = async (
-    identity: BudgetSubject,
-    subject: { email: string; documentId: string | undefined },
-    estimate: Credits,
-  ) => {
+  const takeHold = async (identity: BudgetSubject, email: string, estimate: Credits) => {
     const charge = chargeOf(estimate);
-    // Nothing to hold (a free call, or one the cache answers): no turn among instances to wait for.
-    if (shared === null || (charge.credits === 0 && charge.rawRequests === 0)) {
-      const held = await check(identity, estimate);
-      for (const unit of UNITS) addPending(unit, subject, held[unit]);
-      return {
-        held,
-        free: async () => {
-          for (const unit of UNITS) addPending(unit, subject, -held[unit]);
-        },
-        shrunk: () => undefined,
-      };
-    }
-    const { held, id } = await shared.decide(async () => {
-      const amounts = await check(identity, estimate);
-      if (amounts.credits === 0 && amounts.rawRequests === 0) return { held: amounts, id: null };
-      return { held: amounts, id: await shared.add(subject.email, subject.documentId ?? null, amounts) };
-    });
+    // Nothing to hold (a free call, or one the cache answers): no turn to wait for.
+    const { held, id } =
+      charge.credits === 0 && charge.rawRequests === 0
+        ? { held: await check(identity, estimate), id: null }
+        : await holds.decide(async () => {
+            const amounts = await check(identity, estimate);
+            if (amounts.credits === 0 && amounts.rawRequests === 0) return { held: amounts, id: null };
+            return { held: amounts, id: await holds.add(email, identity.documentId ?? null, amounts) };
+          });
     return {
       held,
       free: async () => {
-        if (id !== null) await shared.remove(id).catch(() => undefined);
+        if (id !== null) await holds.remove(id).catch(() => undefined);
       },
       shrunk: () => {
-        if (id !== null) shared.set(id, { ...held }).catch(() => undefined);
+        if (id !== null) holds.set(id, { ...held }).catch(() => undefined);
       },
     };
   };
@@ -408,8 +369,7 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
     async documentStatus(documentId) {
       const now = clock.now();
       const { allowance, spent } = await documentAmounts(documentId, now);
-      const held =
-        shared === null ? (documentPending.get(documentId) ?? 0) : (await heldNow('', documentId)).document;
+      const held = (await heldNow('', documentId)).document;
       return {
         allowance,
         spent: fromMilliCredits(spent),
@@ -427,8 +387,7 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
     },
 
     async reserve(identity, estimate) {
-      const subject = { email: normalizeUserEmail(identity.email), documentId: identity.documentId };
-      const taken = await takeHold(identity, subject, estimate);
+      const taken = await takeHold(identity, normalizeUserEmail(identity.email), estimate);
       const { held } = taken;
       let open = true;
       const release = () => {
@@ -442,7 +401,6 @@ export function createBudgetGuard(options: BudgetGuardOptions): BudgetGuard {
         for (const unit of UNITS) {
           const amount = Math.min(held[unit], amountOf(charge, unit));
           held[unit] -= amount;
-          if (shared === null) addPending(unit, subject, -amount);
           freed[unit] = fromAmount(amount, unit);
         }
         taken.shrunk();

@@ -32,7 +32,21 @@ export interface CacheMemory {
   entryOf(namespace: string, key: string, row: CacheRow): CacheEntry;
   forget(namespace: string, key: string): void;
   forgetExpired(now: number): void;
+  /**
+   * The entries of `keys` fresh at `now`, by key: kept ones from memory, the others from `read`,
+   * given their stored keys (`storedKey`) LOOKUP_CHUNK at a time, which answers the fresh rows.
+   */
+  readMany(
+    namespace: string,
+    keys: readonly string[],
+    now: number,
+    storedKey: (namespace: string, key: string) => string,
+    read: (storedKeys: string[]) => Promise<CacheRow[]> | CacheRow[],
+  ): Promise<Map<string, CacheEntry>>;
 }
+
+/** Keys looked up per query: bounds the rows one statement hands back at once. */
+const LOOKUP_CHUNK = 500;
 
 export function createCacheMemory(options?: CacheMemoryOptions): CacheMemory {
   const kept = new Set(options?.namespaces ?? []);
@@ -40,24 +54,46 @@ export function createCacheMemory(options?: CacheMemoryOptions): CacheMemory {
   // NUL appears in no namespace the worker uses, so the pair cannot be confused.
   const memoryKey = (namespace: string, key: string) => `${namespace}\u0000${key}`;
 
-  return {
-    remembered(namespace, key, now) {
-      if (!kept.has(namespace)) return null;
-      const id = memoryKey(namespace, key);
-      const entry = memory.get(id);
-      if (entry === undefined) return null;
-      if (entry.expiresAt > now) return entry;
-      memory.delete(id);
-      return null;
-    },
+  const remembered = (namespace: string, key: string, now: number): CacheEntry | null => {
+    if (!kept.has(namespace)) return null;
+    const id = memoryKey(namespace, key);
+    const entry = memory.get(id);
+    if (entry === undefined) return null;
+    if (entry.expiresAt > now) return entry;
+    memory.delete(id);
+    return null;
+  };
 
-    entryOf(namespace, key, row) {
-      const entry = { value: fromStoredJson(row.value), storedAt: row.stored_at, expiresAt: row.expires_at };
-      if (!kept.has(namespace)) return entry;
-      freezeJson(entry.value);
-      Object.freeze(entry);
-      memory.set(memoryKey(namespace, key), entry, row.value.length);
-      return entry;
+  const entryOf = (namespace: string, key: string, row: CacheRow): CacheEntry => {
+    const entry = { value: fromStoredJson(row.value), storedAt: row.stored_at, expiresAt: row.expires_at };
+    if (!kept.has(namespace)) return entry;
+    freezeJson(entry.value);
+    Object.freeze(entry);
+    memory.set(memoryKey(namespace, key), entry, row.value.length);
+    return entry;
+  };
+
+  return {
+    remembered,
+    entryOf,
+
+    async readMany(namespace, keys, now, storedKey, read) {
+      const found = new Map<string, CacheEntry>();
+      /** The caller's key of each stored key still to read. */
+      const toRead = new Map<string, string>();
+      for (const key of new Set(keys)) {
+        const inMemory = remembered(namespace, key, now);
+        if (inMemory === null) toRead.set(storedKey(namespace, key), key);
+        else found.set(key, inMemory);
+      }
+      const stored = [...toRead.keys()];
+      for (let start = 0; start < stored.length; start += LOOKUP_CHUNK) {
+        for (const row of await read(stored.slice(start, start + LOOKUP_CHUNK))) {
+          const key = toRead.get(row.key);
+          if (key !== undefined) found.set(key, entryOf(namespace, key, row));
+        }
+      }
+      return found;
     },
 
     forget(namespace, key) {

@@ -39,9 +39,6 @@ export interface CacheRepository {
   purgeExpired(now?: number): Promise<number>;
 }
 
-/** Keys looked up per query: bounds the rows one statement hands back at once. */
-export const LOOKUP_CHUNK = 500;
-
 /**
  * What the table's `key` column holds: `hmac1:` and the base64url HMAC-SHA256 of namespace and key
  * under the data directory's cache key (data-secret.ts). Keyed, so that a copy of the database
@@ -108,30 +105,12 @@ export function createSqliteCacheRepository(
       return row === undefined ? null : memory.entryOf(namespace, key, row);
     },
 
-    async getMany(namespace, keys, now = clock.now()) {
-      const found = new Map<string, CacheEntry>();
-      /** The caller's key of each stored key still to read. */
-      const toRead = new Map<string, string>();
-      for (const key of new Set(keys)) {
-        const inMemory = memory.remembered(namespace, key, now);
-        if (inMemory === null) toRead.set(storedKey(namespace, key), key);
-        else found.set(key, inMemory);
-      }
-      const stored = [...toRead.keys()];
-      const take = (row: CacheRow) => {
-        const key = toRead.get(row.key);
-        if (key !== undefined) found.set(key, memory.entryOf(namespace, key, row));
-      };
-      if (stored.length === 1) {
+    getMany(namespace, keys, now = clock.now()) {
+      return memory.readMany(namespace, keys, now, storedKey, (stored) => {
+        if (stored.length !== 1) return selectMany.all(namespace, now, JSON.stringify(stored));
         const row = select.get(namespace, stored[0], now);
-        if (row !== undefined) take(row);
-        return found;
-      }
-      for (let start = 0; start < stored.length; start += LOOKUP_CHUNK) {
-        const chunk = JSON.stringify(stored.slice(start, start + LOOKUP_CHUNK));
-        for (const row of selectMany.all(namespace, now, chunk)) take(row);
-      }
-      return found;
+        return row === undefined ? [] : [row];
+      });
     },
 
     async set(namespace, key, value, ttlMs, now = clock.now()) {

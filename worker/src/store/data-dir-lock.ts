@@ -20,7 +20,7 @@ import Database from 'better-sqlite3';
  * that read a store beside a running worker, or open it twice to simulate a restart, still may.
  */
 
-export const DATA_DIR_LOCK_FILE = 'worker.lock';
+const DATA_DIR_LOCK_FILE = 'worker.lock';
 /** The holder's process id, for the message only: the lock itself is what counts. */
 export const DATA_DIR_PID_FILE = 'worker.pid';
 

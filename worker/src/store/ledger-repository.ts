@@ -339,8 +339,8 @@ export function createSqliteLedgerRepository(
   };
 }
 
-/** What spend queries select per group (SQLite and Postgres alike). */
-export const SPEND_SUMS = `COALESCE(SUM(actual_milli), 0) AS actual_milli, COUNT(*) AS calls,
+/** What spend queries select per group (postgres/ledger-repository.ts casts the same sums back to whole numbers). */
+const SPEND_SUMS = `COALESCE(SUM(actual_milli), 0) AS actual_milli, COUNT(*) AS calls,
   COALESCE(SUM(raw_requests), 0) AS raw_requests, COALESCE(SUM(cache_hits), 0) AS cache_hits,
   COALESCE(SUM(saved_milli), 0) AS saved_milli`;
 

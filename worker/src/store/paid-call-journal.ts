@@ -291,7 +291,7 @@ export function newCallId(): string {
   return `call_${randomBytes(12).toString('base64url')}`;
 }
 
-export function callKeyOf(keyed: (text: string) => string, material: string): string {
+function callKeyOf(keyed: (text: string) => string, material: string): string {
   return keyed(`paid call\n${material}`);
 }
 

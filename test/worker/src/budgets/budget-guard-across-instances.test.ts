@@ -76,11 +76,14 @@ describe('budget holds shared by instances', () => {
     await expect(b.guard.reserve(ana, 6)).resolves.toBeDefined();
   });
 
-  it('let a killed instance’s holds run out', async () => {
+  it('let a killed instance’s holds run out after 15 minutes, not before', async () => {
+    expect(HOLD_TTL_MS).toBe(15 * 60_000);
     const [a, b] = [await instanceGuard(), await instanceGuard()];
     await a.guard.reserve(ana, 10);
     await expect(b.guard.reserve(ana, 1)).rejects.toThrow(BudgetExceededError);
-    clock.advance(HOLD_TTL_MS);
+    clock.advance(HOLD_TTL_MS - 1);
+    await expect(b.guard.reserve(ana, 1)).rejects.toThrow(BudgetExceededError);
+    clock.advance(1);
     await expect(b.guard.reserve(ana, 1)).resolves.toBeDefined();
   });
 });

@@ -168,6 +168,21 @@ describe('budget guard', () => {
     await expect(guard.check(ana, 7.5)).resolves.toBeUndefined();
   });
 
+  it('lets 10 of 20 parallel one-credit holds through against a 10-credit budget', async () => {
+    const guard = guardWith({ user: { day: 10 } });
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        guard.reserve(ana, 1).then(
+          () => 'held',
+          (error: unknown) => (error instanceof BudgetExceededError ? 'refused' : error),
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'held')).toHaveLength(10);
+    expect(outcomes.filter((outcome) => outcome === 'refused')).toHaveLength(10);
+    expect((await guard.status(ana.email)).user.day).toMatchObject({ pending: 10, left: 0 });
+  });
+
   it('reports each budget with what is spent, held and left', async () => {
     const guard = guardWith({ user: { day: 10 }, team: { month: 100 } });
     await spend(ana, 4);

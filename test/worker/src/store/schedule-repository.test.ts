@@ -1,21 +1,13 @@
-import type { ScheduleRequest, ScheduleRun } from '../../../../shared/worker-api/schedules';
+import type { ScheduleRun } from '../../../../shared/worker-api/schedules';
 import type { Store } from '../../../../worker/src/store/store';
 import { describeEachEngine } from './store-engines';
-import { ManualClock } from './store-fixtures';
+import { hourlyReportsRequest, ManualClock } from './store-fixtures';
 
 /** Scheduled reports as stored: what they run, their state, and the lease a run holds them by. */
 
 const DOC = 'doc_schedules_123456';
 const MINUTE = 60_000;
-const request = (name: string): ScheduleRequest => ({
-  name,
-  kind: 'reports',
-  input: { sheetName: 'Creators', row: 2, column: 1 },
-  output: { sheetName: 'Report', row: 1, column: 1 },
-  mode: 'replace',
-  cadence: { every: 'hour' },
-  timeZone: 'Europe/Berlin',
-});
+const request = (name: string) => hourlyReportsRequest({ name });
 const run = (at: number): ScheduleRun => ({
   at,
   outcome: 'ok',

@@ -1,12 +1,6 @@
 import type { Clock } from '../../../common/clock';
 import { createCacheMemory, type CacheMemoryOptions, type CacheRow } from '../cache-memory';
-import {
-  checkTtl,
-  LOOKUP_CHUNK,
-  storedCacheKey,
-  type CacheEntry,
-  type CacheRepository,
-} from '../cache-repository';
+import { checkTtl, storedCacheKey, type CacheRepository } from '../cache-repository';
 import { toStoredJson } from '../json-value';
 import type { PostgresDatabase, Sql } from './postgres-database';
 
@@ -72,23 +66,8 @@ export function createPostgresCacheRepository(
       return row === undefined ? null : memory.entryOf(namespace, key, row);
     },
 
-    async getMany(namespace, keys, now = clock.now()) {
-      const found = new Map<string, CacheEntry>();
-      /** The caller's key of each stored key still to read. */
-      const toRead = new Map<string, string>();
-      for (const key of new Set(keys)) {
-        const inMemory = memory.remembered(namespace, key, now);
-        if (inMemory === null) toRead.set(storedKey(namespace, key), key);
-        else found.set(key, inMemory);
-      }
-      const stored = [...toRead.keys()];
-      for (let start = 0; start < stored.length; start += LOOKUP_CHUNK) {
-        for (const row of await readStored(namespace, stored.slice(start, start + LOOKUP_CHUNK), now)) {
-          const key = toRead.get(row.key);
-          if (key !== undefined) found.set(key, memory.entryOf(namespace, key, row));
-        }
-      }
-      return found;
+    getMany(namespace, keys, now = clock.now()) {
+      return memory.readMany(namespace, keys, now, storedKey, (stored) => readStored(namespace, stored, now));
     },
 
     async set(namespace, key, value, ttlMs, now = clock.now()) {

@@ -3,7 +3,7 @@
  * service write it (`postgresql://` too; `?host=/path` reaches a Unix socket, as Cloud SQL's proxy
  * offers; `?sslmode=require` and the other options pg reads pass through).
  */
-export const DATABASE_URL_EXAMPLE = 'postgres://worker:secret@db.internal:5432/creator_sheets';
+const DATABASE_URL_EXAMPLE = 'postgres://worker:secret@db.internal:5432/creator_sheets';
 
 const STAND_IN_HOST = 'socket.invalid';
 

@@ -19,12 +19,12 @@ export interface FlightLocks {
 }
 
 /** Keys held at once per instance; more wait for a connection (the work itself is paced upstream anyway). */
-const FLIGHT_LOCK_CONNECTIONS = 6;
+export const FLIGHT_LOCK_CONNECTIONS = 6;
 
 export function createFlightLocks(
   url: string,
   onIdleError: (error: Error) => void,
-  size = FLIGHT_LOCK_CONNECTIONS,
+  size: number,
 ): FlightLocks {
   const db: PostgresDatabase = createPostgresDatabase({ url, size, onIdleError });
   return {

@@ -69,7 +69,7 @@ export interface PostgresPoolOptions {
 }
 
 /** A store's requests at once, at most: jobs, formulas and sidebar calls share them. */
-export const DEFAULT_POOL_SIZE = 10;
+const DEFAULT_POOL_SIZE = 10;
 /** An unreachable server fails a start or a request in this time instead of hanging it. */
 const CONNECT_TIMEOUT_MS = 10_000;
 

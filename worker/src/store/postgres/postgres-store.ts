@@ -25,7 +25,7 @@ import { createPostgresScheduleRepository } from './schedule-repository';
 import { createPostgresUnreadableAnswerRepository } from './unreadable-answer-repository';
 import { databaseUrlProblem, describeDatabaseUrl } from './database-url';
 import { createPostgresBudgetHolds } from './budget-holds';
-import { createFlightLocks } from './flight-locks';
+import { createFlightLocks, FLIGHT_LOCK_CONNECTIONS } from './flight-locks';
 import { createPostgresSharedPace } from './rate-slots';
 import { holdRunLock, type RunLock } from './run-liveness';
 
@@ -44,11 +44,18 @@ export interface PostgresStoreOptions extends LedgerOptions {
   /** Parsed reports kept in this instance's memory, in characters of their JSON; 0 keeps none. */
   reportMemoryChars?: number;
   keyPolicy?: KeyPolicy;
-  /** Connections this instance opens at most (postgres-database.ts DEFAULT_POOL_SIZE). */
+  /**
+   * Connections of the store's pool (postgres-database.ts DEFAULT_POOL_SIZE, 10). Besides it an
+   * instance opens FLIGHT_LOCK_CONNECTIONS (6), BUDGET_LOCK_CONNECTIONS (2) and one for its run's
+   * lock: 19 at most by default.
+   */
   poolSize?: number;
   /** A connection failed outside any request (an idle one, the run's lock): worth a log line. */
   onConnectionError?: (error: Error) => void;
 }
+
+/** Budget decisions take one lock in turn: one connection holds it, one waits in Postgres's queue. */
+const BUDGET_LOCK_CONNECTIONS = 2;
 
 /**
  * The store on Postgres, shared by every worker instance that opens it: reached and migrated (one
@@ -102,10 +109,11 @@ function assemble(db: PostgresDatabase, run: RunLock, clock: Clock, options: Pos
     ...(options.onFlushError === undefined ? {} : { onFlushError: options.onFlushError }),
   });
   const drift = createPostgresContractDriftRepository(db, clock);
-  const flights = createFlightLocks(options.url, options.onConnectionError ?? (() => undefined));
+  const onConnectionError = options.onConnectionError ?? (() => undefined);
+  const flights = createFlightLocks(options.url, onConnectionError, FLIGHT_LOCK_CONNECTIONS);
   // Budget decisions lock on connections of their own: a flight holding its lock may reserve
   // budget, and must not wait for a connection that another flight holds.
-  const budgetLocks = createFlightLocks(options.url, options.onConnectionError ?? (() => undefined), 2);
+  const budgetLocks = createFlightLocks(options.url, onConnectionError, BUDGET_LOCK_CONNECTIONS);
   let closing: Promise<void> | null = null;
 
   return {

@@ -5,7 +5,7 @@ import { VERIFIED_KEY_RECHECK_MS } from '../../../../../worker/src/store/postgre
 import { openPostgresStore } from '../../../../../worker/src/store/postgres/postgres-store';
 import type { Store } from '../../../../../worker/src/store/store';
 import { freshPostgresDatabase } from '../store-engines';
-import { ManualClock } from '../store-fixtures';
+import { hourlyReportsRequest, ManualClock } from '../store-fixtures';
 
 /**
  * Several worker instances on one Postgres store, as behind a load balancer: what SQLite got from
@@ -57,7 +57,8 @@ describe('instances sharing one Postgres store', () => {
     expect(issued.map((key) => key.info.id)).toEqual(expect.arrayContaining(live.map((key) => key.id)));
   });
 
-  it('stop accepting a key another instance revoked within the re-check time', async () => {
+  it('stop accepting a key another instance revoked within 5 s (the re-check time)', async () => {
+    expect(VERIFIED_KEY_RECHECK_MS).toBe(5_000);
     const [a, b] = [await instance(), await instance()];
     const { key, info } = await a.keys.issue('ana@team.com');
     expect(await a.keys.verify(key)).not.toBeNull();
@@ -99,15 +100,7 @@ describe('instances sharing one Postgres store', () => {
     const [a, b] = [await instance(), await instance()];
     const schedule = await a.schedules.create(
       'doc-1',
-      {
-        name: 'Creators',
-        kind: 'reports',
-        input: { sheetName: 'Creators', row: 2, column: 1 },
-        output: { sheetName: 'Report', row: 1, column: 1 },
-        mode: 'replace',
-        cadence: { every: 'hour' },
-        timeZone: 'UTC',
-      },
+      hourlyReportsRequest({ timeZone: 'UTC' }),
       'ana@team.com',
       clock.now(),
     );
