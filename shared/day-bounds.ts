@@ -31,13 +31,38 @@ export function wallClock(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** How far the zone's wall clock is ahead of UTC at `millis` (negative west of Greenwich). */
-export function offsetAt(millis: number, timeZone: string): number {
+/** What the wall clock of `timeZone` shows at `millis`; `month` 1 to 12, `hour` 0 to 23. */
+export interface WallParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function wallParts(millis: number, timeZone: string): WallParts {
   const parts: Record<string, number> = {};
   for (const part of wallClock(timeZone).formatToParts(millis)) parts[part.type] = Number(part.value);
-  // Some ICU versions still print midnight as hour 24 despite h23.
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour % 24, parts.minute, parts.second);
-  return wall - Math.floor(millis / 1000) * 1000;
+  return {
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    // Some ICU versions still print midnight as hour 24 despite h23.
+    hour: parts.hour % 24,
+    minute: parts.minute,
+    second: parts.second,
+  };
+}
+
+/** The wall time as if it were UTC: local time on a line, for comparing and stepping. */
+export function wallAsUtc(wall: WallParts): number {
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+}
+
+/** How far the zone's wall clock is ahead of UTC at `millis` (negative west of Greenwich). */
+export function offsetAt(millis: number, timeZone: string): number {
+  return wallAsUtc(wallParts(millis, timeZone)) - Math.floor(millis / 1000) * 1000;
 }
 
 function dayParts(day: string): [number, number, number] {

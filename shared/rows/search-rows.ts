@@ -21,7 +21,7 @@ export const SEARCH_COLUMNS: readonly Column[] = [
   column('user_id', 'User id', 'text'),
 ];
 
-export const MATCH_TYPES = { direct: 'filter match', lookalike: 'lookalike' } as const;
+const MATCH_TYPES = { direct: 'filter match', lookalike: 'lookalike' } as const;
 
 export interface SearchPage {
   readonly directs: readonly SearchItem[];

@@ -20,5 +20,20 @@ export function a1Range(
 ): string {
   const from = `${columnLetters(column)}${row}`;
   const to = `${columnLetters(column + columns - 1)}${row + rows - 1}`;
-  return `'${sheetName.replaceAll("'", "''")}'!${from}:${to}`;
+  return `${quoted(sheetName)}!${from}:${to}`;
+}
+
+/** `'Tab'!C2:C`: one column from `row` to the tab's end. */
+export function openColumnRange(sheetName: string, row: number, column: number): string {
+  const letters = columnLetters(column);
+  return `${quoted(sheetName)}!${letters}${row}:${letters}`;
+}
+
+/** `'Tab'!B5:K`: columns from `row` to the tab's end. */
+export function openRowsRange(sheetName: string, row: number, column: number, columns: number): string {
+  return `${quoted(sheetName)}!${columnLetters(column)}${row}:${columnLetters(column + columns - 1)}`;
+}
+
+function quoted(sheetName: string): string {
+  return `'${sheetName.replaceAll("'", "''")}'`;
 }

@@ -29,7 +29,7 @@ export interface GrowthChartText {
  * user edits; the alt text (a description for screen readers) rarely is. A chart whose alt text
  * lost the mark is left alone and a new one added, never someone else's chart changed.
  */
-export function chartMark(scheduleId: string): string {
+function chartMark(scheduleId: string): string {
   return `[creator-sheets:${scheduleId}]`;
 }
 

@@ -2,13 +2,8 @@ import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
 import { gridGrowth } from './grid-growth';
 import { findGrowthChart, growthChartPosition, growthChartSpec, type ChartBlock } from './growth-chart';
 import { GROWTH_CHART_SERIES, growthPoints, growthTable } from './growth-table';
-import {
-  a1Range,
-  openColumnRange,
-  type ScheduleSheet,
-  type ScheduleTab,
-  type SheetValue,
-} from './schedule-run-sheet';
+import { a1Range, openColumnRange } from './a1-range';
+import type { ScheduleSheet, ScheduleTab, SheetValue } from './schedule-run-sheet';
 
 /** The snapshot table as the chart step needs it: where it is and its header (with "Date" first). */
 export interface SnapshotTable {

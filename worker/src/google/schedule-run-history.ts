@@ -1,5 +1,6 @@
 import type { ScheduleRun } from '../../../shared/worker-api/schedules';
-import { a1Range, lastRowOf, type ScheduleSheet, type ScheduleTab } from './schedule-run-sheet';
+import { a1Range } from './a1-range';
+import { lastRowOf, type ScheduleSheet, type ScheduleTab } from './schedule-run-sheet';
 import { localMinute } from './schedule-run-time';
 
 /** The tab every schedule of a spreadsheet logs its runs to. */

@@ -3,10 +3,10 @@ import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
 import type { ScheduleTable } from './schedule-run-fetch';
 import { DeliveryRefused } from './paced-sheets-call';
 import { updateGrowthChart, type SnapshotTable } from './schedule-run-chart';
+import { a1Range, openRowsRange } from './a1-range';
 import {
-  a1Range,
+  isBlankCell,
   lastRowOf,
-  openRowsRange,
   type ScheduleSheet,
   type ScheduleTab,
   type SheetValue,
@@ -181,10 +181,6 @@ function toValue(cell: Cell | undefined): SheetValue {
 
 function padded(cells: Row, width: number): SheetValue[] {
   return Array.from({ length: width }, (_, i) => toValue(cells[i]));
-}
-
-function isBlankCell(cell: unknown): boolean {
-  return cell === undefined || cell === null || (typeof cell === 'string' && cell.trim() === '');
 }
 
 function isBlankRow(cells: unknown[]): boolean {

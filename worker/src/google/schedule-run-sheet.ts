@@ -1,6 +1,5 @@
-import { gridGrowth } from './grid-growth';
 import type { sheets_v4 } from '@googleapis/sheets';
-import { a1Range, columnLetters } from './a1-range';
+import { gridGrowth } from './grid-growth';
 import { pacedCall, type PacedCallScope } from './paced-sheets-call';
 
 /** A tab of the spreadsheet as a run needs it: its id and grid size. */
@@ -157,24 +156,10 @@ export function scheduleSheet(
       );
     },
     async addTab(title, columns) {
-      const answer = await write(() =>
-        sheets.spreadsheets.batchUpdate(
-          {
-            spreadsheetId,
-            requestBody: {
-              requests: [
-                {
-                  addSheet: {
-                    properties: { title, gridProperties: { rowCount: 1000, columnCount: columns } },
-                  },
-                },
-              ],
-            },
-          },
-          { retry: false },
-        ),
-      );
-      const properties = answer.data.replies?.[0]?.addSheet?.properties;
+      const [reply] = await batch([
+        { addSheet: { properties: { title, gridProperties: { rowCount: 1000, columnCount: columns } } } },
+      ]);
+      const properties = reply?.addSheet?.properties;
       return {
         sheetId: properties?.sheetId ?? 0,
         title,
@@ -192,17 +177,6 @@ export function scheduleSheet(
   };
 }
 
-/** `'Tab'!C2:C`: one column from `row` to the tab's end. */
-export function openColumnRange(sheetName: string, row: number, column: number): string {
-  const letters = columnLetters(column);
-  return `'${sheetName.replaceAll("'", "''")}'!${letters}${row}:${letters}`;
-}
-
-/** `'Tab'!B5:K`: columns from `row` to the tab's end. */
-export function openRowsRange(sheetName: string, row: number, column: number, columns: number): string {
-  return `'${sheetName.replaceAll("'", "''")}'!${columnLetters(column)}${row}:${columnLetters(column + columns - 1)}`;
-}
-
 /** The last row number of an A1 range such as `'Tab'!A12:G14` (14); null when unreadable. */
 export function lastRowOf(range: string | null): number | null {
   if (range === null) return null;
@@ -210,4 +184,7 @@ export function lastRowOf(range: string | null): number | null {
   return match === null ? null : Number(match[1]);
 }
 
-export { a1Range };
+/** An empty cell as Google answers it (absent, null) or as a person leaves it (spaces). */
+export function isBlankCell(cell: unknown): boolean {
+  return cell === undefined || cell === null || (typeof cell === 'string' && cell.trim() === '');
+}

@@ -3,6 +3,7 @@ import { MAX_EMAIL_INPUTS, MAX_REPORT_INPUTS } from '../../../shared/worker-api/
 import type { Random } from '../../common/seeded-random';
 import type { Identity } from '../identity/identity';
 import type { OperationContext, OperationDeps } from '../operations/operation-deps';
+import { openColumnRange } from './a1-range';
 import {
   DEFAULT_SHEETS_RETRY,
   DeliveryRefused,
@@ -12,7 +13,7 @@ import {
 import { fetchScheduleTable, ScheduleRefused } from './schedule-run-fetch';
 import { appendHistoryLine, DEFAULT_HISTORY_CAP } from './schedule-run-history';
 import { writeScheduleOutput, type OutputWritten } from './schedule-run-output';
-import { openColumnRange, scheduleSheet, type ScheduleSheet, type ScheduleTab } from './schedule-run-sheet';
+import { isBlankCell, scheduleSheet, type ScheduleSheet, type ScheduleTab } from './schedule-run-sheet';
 import { createSheetsPacer, DEFAULT_SHEETS_PACE, type SheetsPacer } from './sheets-pacer';
 
 /** A schedule as the scheduler hands it over: with the document key's person, who pays for it. */
@@ -165,7 +166,7 @@ async function refresh(
 
   const { sheetName, row, column } = schedule.input;
   const cells = (await sheet.read(openColumnRange(sheetName, row, column))).map((cells) => cells[0] ?? '');
-  while (cells.length > 0 && isBlank(cells[cells.length - 1])) cells.pop();
+  while (cells.length > 0 && isBlankCell(cells[cells.length - 1])) cells.pop();
   const max = schedule.kind === 'reports' ? MAX_REPORT_INPUTS : MAX_EMAIL_INPUTS;
   if (cells.length > max) {
     throw new ScheduleRefused(
@@ -205,8 +206,4 @@ function failureMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const sentence = message.trim() === '' ? 'The run failed for an unknown reason' : message.trim();
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
-}
-
-function isBlank(cell: unknown): boolean {
-  return cell === undefined || cell === null || (typeof cell === 'string' && cell.trim() === '');
 }

@@ -1,4 +1,4 @@
-import { wallClock } from '../../../shared/day-bounds';
+import { offsetAt, wallAsUtc, wallParts } from '../../../shared/day-bounds';
 import type { ScheduleCadence } from '../../../shared/worker-api/schedules';
 
 /**
@@ -13,34 +13,6 @@ const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-interface Wall {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wallAt(millis: number, timeZone: string): Wall {
-  const parts: Record<string, number> = {};
-  for (const part of wallClock(timeZone).formatToParts(millis)) parts[part.type] = Number(part.value);
-  return {
-    year: parts.year,
-    month: parts.month,
-    day: parts.day,
-    // Some ICU versions still print midnight as hour 24 despite h23.
-    hour: parts.hour % 24,
-    minute: parts.minute,
-    second: parts.second,
-  };
-}
-
-/** The wall time as if it were UTC: local time on a line, for comparing and stepping. */
-function asUtc(wall: Wall): number {
-  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-}
-
 /**
  * The first instant whose wall clock in `timeZone` reads `local` (a wall time written as if it
  * were UTC, on a whole minute). A wall time the clocks skipped gives the first whole local hour
@@ -48,21 +20,17 @@ function asUtc(wall: Wall): number {
  */
 function instantOfWallTime(local: number, timeZone: string): number {
   // The offsets either side of any change near `local`: one of them places it.
-  const offsets = new Set([offsetOf(local - DAY_MS / 2, timeZone), offsetOf(local + DAY_MS / 2, timeZone)]);
+  const offsets = new Set([offsetAt(local - DAY_MS / 2, timeZone), offsetAt(local + DAY_MS / 2, timeZone)]);
   const matches = [...offsets]
     .map((offset) => local - offset)
-    .filter((at) => asUtc(wallAt(at, timeZone)) === local);
+    .filter((at) => wallAsUtc(wallParts(at, timeZone)) === local);
   if (matches.length > 0) return Math.min(...matches);
   // Skipped: with the offset from before the change the instant lies past it, its wall clock
   // already moved on; the next whole hour from there (exactly there for a change of whole hours).
-  const after = local - offsetOf(local - DAY_MS / 2, timeZone);
-  const wall = wallAt(after, timeZone);
+  const after = local - offsetAt(local - DAY_MS / 2, timeZone);
+  const wall = wallParts(after, timeZone);
   const pastHour = (wall.minute * MINUTE_MS + wall.second * 1000) % HOUR_MS;
   return pastHour === 0 ? after : after + HOUR_MS - pastHour;
-}
-
-function offsetOf(millis: number, timeZone: string): number {
-  return asUtc(wallAt(millis, timeZone)) - Math.floor(millis / 1000) * 1000;
 }
 
 /**
@@ -70,7 +38,7 @@ function offsetOf(millis: number, timeZone: string): number {
  * hour (hourly), at `hour`:00 (daily), or on `day` (0 Sunday to 6 Saturday) at `hour`:00 (weekly).
  */
 export function nextRunAt(cadence: ScheduleCadence, timeZone: string, after: number): number {
-  const now = wallAt(after, timeZone);
+  const now = wallParts(after, timeZone);
   if (cadence.every === 'hour') {
     const thisHour = Date.UTC(now.year, now.month - 1, now.day, now.hour);
     // Three local hours always hold the next instant on the hour, even across a skipped one.

@@ -370,3 +370,46 @@ describe('more refusals', () => {
     }
   });
 });
+
+describe('Sheets calls a run', () => {
+  /** The emulator's calls by method while `run` runs. */
+  async function callsDuring(run: () => Promise<unknown>): Promise<Record<string, number>> {
+    env.emulator.reset();
+    await run();
+    return env.emulator.stats().byMethod;
+  }
+
+  it('makes 4 for a replace run, as README counts them', async () => {
+    const sheet = tab('Counted replace');
+    setInput(sheet, env.world.handles(5, 'instagram', 40));
+    const replace = schedule('Counted replace');
+    // The first run may make the history tab (one more call); later runs make none.
+    const first = await runSchedule(env.world.deps, replace, 0);
+    const calls = await callsDuring(() => runSchedule(depsAt(DAY), replace, first.rowsWritten));
+    expect(calls).toEqual({
+      'spreadsheets.get': 1,
+      'spreadsheets.values.get': 1,
+      'spreadsheets.values.update': 1,
+      'spreadsheets.values.append': 1,
+    });
+  });
+
+  it('makes 9 for a snapshot run with its growth chart, as README counts them', async () => {
+    const sheet = tab('Counted snapshot');
+    setInput(sheet, env.world.handles(5, 'instagram', 40));
+    const snap = schedule('Counted snapshot', { mode: 'append-snapshot', timeZone: 'UTC' });
+    const first = await runSchedule(env.world.deps, snap, 0);
+    const calls = await callsDuring(() => runSchedule(depsAt(DAY), snap, first.rowsWritten));
+    expect(calls).toEqual({
+      'spreadsheets.get': 1,
+      // The input column, then the header check.
+      'spreadsheets.values.get': 2,
+      // The header's stamp, then the chart block.
+      'spreadsheets.values.update': 2,
+      // The dated rows, then the history line.
+      'spreadsheets.values.append': 2,
+      'spreadsheets.values.batchGet': 1,
+      'spreadsheets.batchUpdate': 1,
+    });
+  });
+});
