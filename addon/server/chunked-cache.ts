@@ -1,3 +1,5 @@
+import { utf8Bytes } from './utf8-bytes';
+
 /**
  * Values of any size in CacheService, whose entries hold at most 100 KB: a value that fits is
  * stored under its key; a bigger one is split into chunks under derived keys, and the key holds a
@@ -23,21 +25,6 @@ export const MAX_CHUNKS = 40;
 
 const INLINE = 'v';
 const MANIFEST = 'c';
-
-/** UTF-8 size of a text, as the cache counts it. */
-export function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
 
 /** Splits a text into pieces of at most `maxBytes` UTF-8 bytes, never inside a surrogate pair. */
 export function splitByBytes(text: string, maxBytes: number): string[] {

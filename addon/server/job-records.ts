@@ -103,19 +103,24 @@ export function deleteJobRecord(id: string): void {
 /** Finished records are kept this long, then dropped (the store holds 500 KB in all). */
 const FINISHED_RECORD_KEEP_MS = 24 * 60 * 60 * 1000;
 
-/** Every job record of this document, oldest first; drops finished ones past their keep. */
-export function listJobRecords(now: number = Date.now()): JobRecord[] {
-  const store = jobStore();
+/**
+ * Every job record of this document, oldest first; drops finished ones past their keep. One read
+ * of the store (property reads are a daily quota), or none with `properties`, the store as the
+ * caller already read it in this call.
+ */
+export function listJobRecords(
+  properties: Readonly<Record<string, string>> = jobStore().getProperties(),
+  now: number = Date.now(),
+): JobRecord[] {
   const records: JobRecord[] = [];
-  for (const key of store.getKeys()) {
+  for (const key of Object.keys(properties)) {
     if (key.indexOf(JOB_PROPERTY_PREFIX) !== 0) continue;
-    const text = store.getProperty(key);
-    const record = text === null ? null : parseJobRecord(text);
+    const record = parseJobRecord(properties[key]);
     if (
       record === null ||
       (record.finishedAt !== null && now - record.finishedAt > FINISHED_RECORD_KEEP_MS)
     ) {
-      store.deleteProperty(key);
+      jobStore().deleteProperty(key);
       continue;
     }
     records.push(record);

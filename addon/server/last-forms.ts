@@ -1,5 +1,6 @@
 import type { FormJson, SavedFormSection } from '../shared/saved-work-api';
-import { PROPERTY_VALUE_MAX_BYTES, utf8Bytes } from './property-budget';
+import { PROPERTY_VALUE_MAX_BYTES } from './property-budget';
+import { utf8Bytes } from './utf8-bytes';
 
 /**
  * Each user's last form of a section in a document, restored when their sidebar opens again

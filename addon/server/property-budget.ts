@@ -1,3 +1,5 @@
+import { utf8Bytes } from './utf8-bytes';
+
 /**
  * What PropertiesService holds (developers.google.com/apps-script/guides/services/quotas,
  * "Properties value size: 9 KB / val", "Properties total storage: 500 KB / property store"): bytes
@@ -7,22 +9,6 @@
  */
 export const PROPERTY_VALUE_MAX_BYTES = 9 * 1024;
 export const PROPERTY_STORE_MAX_BYTES = 500 * 1024;
-
-/** UTF-8 bytes of a text (Apps Script has neither Buffer nor TextEncoder). */
-export function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      // A surrogate pair is one code point of four bytes.
-      bytes += 4;
-      i += 1;
-    } else bytes += 3;
-  }
-  return bytes;
-}
 
 /** Bytes a store uses, keys and values, as the 500 KB quota counts them. */
 export function storeBytes(properties: Record<string, string>): number {

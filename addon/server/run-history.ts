@@ -1,6 +1,7 @@
 import type { RunKind, RunLine, RunOutcome } from '../shared/saved-work-api';
 import { destinationLabel, type Destination } from './job-destination';
-import { PROPERTY_VALUE_MAX_BYTES, utf8Bytes } from './property-budget';
+import { PROPERTY_VALUE_MAX_BYTES } from './property-budget';
+import { utf8Bytes } from './utf8-bytes';
 
 /**
  * The document's run history (issue 15): one line per run that wrote a table into it, whoever ran
@@ -51,8 +52,11 @@ export function readRunLines(properties: Record<string, string> = store().getPro
   return lines;
 }
 
-/** Writes the lines (newest first, the oldest dropped past MAX_RUN_LINES) in as few chunks as fit. */
-function writeRunLines(lines: readonly RunLine[]): void {
+/**
+ * Writes the lines (newest first, the oldest dropped past MAX_RUN_LINES) in as few chunks as fit,
+ * and deletes the chunks of `before` (the store as the caller read it) that are left over.
+ */
+function writeRunLines(lines: readonly RunLine[], before: Record<string, string>): void {
   const properties = store();
   const chunks: string[] = [];
   let current: string[] = [];
@@ -72,19 +76,20 @@ function writeRunLines(lines: readonly RunLine[]): void {
   const values: Record<string, string> = {};
   chunks.forEach((chunk, index) => (values[RUN_HISTORY_PREFIX + index] = chunk));
   properties.setProperties(values);
-  for (const key of properties.getKeys()) {
+  for (const key of Object.keys(before)) {
     if (key.indexOf(RUN_HISTORY_PREFIX) !== 0) continue;
     if (Number(key.slice(RUN_HISTORY_PREFIX.length)) >= chunks.length) properties.deleteProperty(key);
   }
 }
 
-/** Updates one line by id (or adds it first) and writes the history back. */
+/** Updates one line by id (or adds it first) and writes the history back: one read of the store. */
 function upsert(id: string, change: (line: RunLine | null) => RunLine): void {
-  const lines = readRunLines();
+  const before = store().getProperties();
+  const lines = readRunLines(before);
   const at = lines.findIndex((line) => line.id === id);
   if (at < 0) lines.unshift(change(null));
   else lines[at] = change(lines[at]);
-  writeRunLines(lines);
+  writeRunLines(lines, before);
 }
 
 /** What starts a line: the run and where its rows go. */

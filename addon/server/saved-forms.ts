@@ -5,9 +5,9 @@ import {
   PROPERTY_STORE_MAX_BYTES,
   PROPERTY_VALUE_MAX_BYTES,
   storeBytes,
-  utf8Bytes,
 } from './property-budget';
 import { RUN_HISTORY_PREFIX } from './run-history';
+import { utf8Bytes } from './utf8-bytes';
 
 /**
  * Forms saved under a name (issue 15): searches, AI searches and raw pulls, kept in the DOCUMENT's
@@ -144,6 +144,7 @@ function requireRoom(
 /**
  * Saves the form under `name` for every editor. A name already taken is replaced only when
  * `overwrite` says so: two editors saving the same name at once must not lose one unasked.
+ * Answers the document's properties as they are now, so the caller lists them without a read.
  */
 export function saveNamedForm(
   section: SavedFormSection,
@@ -151,7 +152,7 @@ export function saveNamedForm(
   form: FormJson,
   overwrite: boolean,
   savedBy: string | null,
-): void {
+): Record<string, string> {
   const checked = checkSavedName(section, name);
   const properties = store().getProperties();
   const key = keyOf(section, checked);
@@ -170,6 +171,7 @@ export function saveNamedForm(
   const value = JSON.stringify(saved);
   requireRoom(section, checked, key, value, properties);
   store().setProperty(key, value);
+  return { ...properties, [key]: value };
 }
 
 export function deleteNamedForm(section: SavedFormSection, name: unknown): void {

@@ -31,8 +31,13 @@ function documentId(): string {
   return SpreadsheetApp.getActiveSpreadsheet().getId();
 }
 
-function memory(section: SavedFormSection): FormMemory {
-  return { section, saved: listSavedForms(section), last: readLastForm(section, documentId()) };
+/** `properties`: the document's store when the caller has it already (one read per call). */
+function memory(section: SavedFormSection, properties?: Record<string, string>): FormMemory {
+  return {
+    section,
+    saved: listSavedForms(section, properties),
+    last: readLastForm(section, documentId()),
+  };
 }
 
 /** Sidebar: the document's saved forms of a section and this user's last form of it here. */
@@ -55,10 +60,10 @@ export function saveForm(
   const checked = checkedSection(section);
   const save = () => saveNamedForm(checked, name, form, overwrite === true, readConnection()?.email ?? null);
   // The lock keeps two editors' saves from adding up past the room they were each checked against.
-  withDocumentLock(save, () => {
+  const properties = withDocumentLock(save, () => {
     throw new Error('Another save or job of this spreadsheet is running: try again in a few seconds.');
   });
-  return memory(checked);
+  return memory(checked, properties);
 }
 
 /** Sidebar: deletes a saved form for every editor. */
@@ -80,10 +85,13 @@ export function listTabNames(): string[] {
     .map((sheet) => sheet.getName());
 }
 
-/** A line still "running" whose job this document no longer follows ended out of sight. */
-function withLostJobs(lines: RunLine[]): RunLine[] {
+/**
+ * A line still "running" whose job this document no longer follows ended out of sight.
+ * `properties`: the document's store, read once for the lines and the jobs alike.
+ */
+function withLostJobs(lines: RunLine[], properties: Readonly<Record<string, string>>): RunLine[] {
   if (!lines.some((line) => line.outcome === 'running')) return lines;
-  const followed = new Set(listJobRecords().map((record) => record.id));
+  const followed = new Set(listJobRecords(properties).map((record) => record.id));
   return lines.map((line) =>
     line.outcome === 'running' && !line.id.startsWith('table-') && !followed.has(line.id)
       ? { ...line, outcome: 'unknown' }
@@ -93,5 +101,6 @@ function withLostJobs(lines: RunLine[]): RunLine[] {
 
 /** Sidebar (Account): the document's runs and the credits per operation and per UTC day. */
 export function getRunHistory(): RunHistoryView {
-  return { runs: withLostJobs(readRunLines()), ...fetchBreakdown() };
+  const properties = PropertiesService.getDocumentProperties().getProperties();
+  return { runs: withLostJobs(readRunLines(properties), properties), ...fetchBreakdown() };
 }

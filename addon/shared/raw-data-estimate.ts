@@ -28,7 +28,7 @@ import {
  */
 export const RAW_ASK_ABOVE_UNITS = 50;
 /** ...or above this share of the raw requests left (0.1: a tenth of them). */
-export const RAW_ASK_ABOVE_SHARE = 0.1;
+const RAW_ASK_ABOVE_SHARE = 0.1;
 
 export interface RawPullEstimate {
   maxPages: number;

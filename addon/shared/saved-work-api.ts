@@ -7,7 +7,7 @@ import type { JobKindName } from '../../shared/worker-api/job-kinds';
 import type { TabWriteMode } from './tab-output';
 
 /** The sections whose forms are kept. */
-export const SAVED_FORM_SECTIONS = ['search', 'ai', 'raw'] as const;
+const SAVED_FORM_SECTIONS = ['search', 'ai', 'raw'] as const;
 export type SavedFormSection = (typeof SAVED_FORM_SECTIONS)[number];
 
 export function isSavedFormSection(value: unknown): value is SavedFormSection {

@@ -5,7 +5,7 @@
  */
 export type TabWriteMode = 'new' | 'replace' | 'append';
 
-export const TAB_WRITE_MODES: readonly TabWriteMode[] = ['new', 'replace', 'append'];
+const TAB_WRITE_MODES: readonly TabWriteMode[] = ['new', 'replace', 'append'];
 
 /** A tab of the user's naming and what to do with it. */
 export interface TabOutput {

@@ -6,8 +6,8 @@ import {
   putChunked,
   splitByBytes,
   tagOf,
-  utf8Bytes,
 } from '../../../addon/server/chunked-cache';
+import { utf8Bytes } from '../../../addon/server/utf8-bytes';
 import { CACHE_VALUE_MAX_BYTES, FakeCache } from '../../../worker/playground/apps-script/cache-service';
 import { FakeClock } from '../../../worker/playground/apps-script/fake-clock';
 import { FakeRuntime } from '../../../worker/playground/apps-script/runtime';

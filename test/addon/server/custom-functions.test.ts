@@ -324,6 +324,31 @@ describe('numbers as the sidebar shows them (issue 15)', () => {
   });
 });
 
+describe('finding where the formula stands (issue 15), as a cost', () => {
+  it('takes three Spreadsheet calls a run, from the cache too, and none when with_header is FALSE', () => {
+    env.worker.on('post', 'api/reports', reportsAnswer());
+    const placeCalls: number[] = [];
+    env.fakes.runtime.onExecutionEnd((execution) => {
+      let n = 0;
+      for (const call of ['SpreadsheetApp.getActiveRange', 'Range.getFormula', 'Range.getRow'])
+        n += execution.calls.get(call) ?? 0;
+      placeCalls.push(n);
+    });
+    env.fakes.spreadsheet
+      .requireSheet('Sheet1')
+      .getRange('C2')
+      .setFormula('=INFLUENCER_REPORT(A2:A3, "instagram")');
+    env.fakes.spreadsheetApp.select('Sheet1!C2');
+    formula(() => INFLUENCER_REPORT([['@a'], ['@b']], 'instagram'));
+    // The recalculation is answered by the add-on's cache, and still reads where it stands first:
+    // the header rule decides what is asked, and so what the cache is keyed by.
+    formula(() => INFLUENCER_REPORT([['@a'], ['@b']], 'instagram'));
+    expect(env.worker.requests).toHaveLength(1);
+    formula(() => INFLUENCER_REPORT([['@a'], ['@b']], 'instagram', '', false));
+    expect(placeCalls).toEqual([3, 3, 0]);
+  });
+});
+
 describe('property reads (issue 13: 50,000 a day on consumer accounts)', () => {
   /** Properties.get* calls of every run from now on. */
   function countReads(): { reads: number } {

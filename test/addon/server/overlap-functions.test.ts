@@ -5,6 +5,7 @@ import { errorRow } from '../../../shared/rows/columns';
 import { OVERLAP_COLUMNS, overlapToRows } from '../../../shared/rows/overlap-rows';
 import { unreadableAnswerMessage, type UnreadableAnswer } from '../../../shared/unreadable-answer';
 import type { OverlapAnswer } from '../../../shared/worker-api/overlap';
+import { overlapAnswer } from './overlap-answer';
 import { workerError } from './scripted-worker';
 import { installServerGlobals, type ServerGlobals } from './server-globals';
 
@@ -23,33 +24,6 @@ const SELECTION: OverlapCheck = { platform: 'instagram', creators: { kind: 'sele
 
 function run(check: OverlapCheck, extra: Partial<OverlapRun> = {}): OverlapRun {
   return { ...check, tabName: '', refresh: false, confirmedCost: false, expectedSource: null, ...extra };
-}
-
-/** What the worker answers for `handles`, made with the real row mapping. */
-function overlapAnswer(handles: string[], fromCache = false): OverlapAnswer {
-  const data = handles.map((username, i) => ({
-    userId: `id-${username}`,
-    username,
-    followers: 1000 * (i + 1),
-    uniquePercentage: 40 + i,
-    overlappingPercentage: 60 - i,
-  }));
-  const reportInfo = {
-    totalFollowers: 1000 * handles.length * 2,
-    totalUniqueFollowers: 1500 * handles.length,
-  };
-  return {
-    header: OVERLAP_COLUMNS.map((col) => col.label),
-    columns: [...OVERLAP_COLUMNS],
-    rows: overlapToRows({ reportInfo, data }),
-    reportInfo,
-    unreadable: null,
-    fromCache,
-    storedAt: 0,
-    credits: fromCache ? 0 : 1,
-    pending: 0,
-    awaitingApproval: 0,
-  };
 }
 
 /** What the worker answers when the API billed an overlap in a shape it could not read. */

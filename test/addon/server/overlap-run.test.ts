@@ -1,8 +1,7 @@
 import { runOverlap } from '../../../addon/server/overlap-functions';
 import { readRunLines } from '../../../addon/server/run-history';
 import type { OverlapRun } from '../../../addon/shared/overlap-api';
-import { OVERLAP_COLUMNS, overlapToRows } from '../../../shared/rows/overlap-rows';
-import type { OverlapAnswer } from '../../../shared/worker-api/overlap';
+import { overlapAnswer } from './overlap-answer';
 import { installServerGlobals, type ServerGlobals } from './server-globals';
 
 /**
@@ -23,30 +22,6 @@ beforeEach(() => {
   }));
 });
 afterEach(() => env.restore());
-
-/** What the worker answers for `handles`, made with the real row mapping. */
-function overlapAnswer(handles: string[]): OverlapAnswer {
-  const data = handles.map((username, i) => ({
-    userId: `id-${username}`,
-    username,
-    followers: 1000 * (i + 1),
-    uniquePercentage: 40,
-    overlappingPercentage: 60,
-  }));
-  const reportInfo = { totalFollowers: 1000 * handles.length, totalUniqueFollowers: 500 * handles.length };
-  return {
-    header: OVERLAP_COLUMNS.map((col) => col.label),
-    columns: [...OVERLAP_COLUMNS],
-    rows: overlapToRows({ reportInfo, data }),
-    reportInfo,
-    unreadable: null,
-    fromCache: false,
-    storedAt: 0,
-    credits: 1,
-    pending: 0,
-    awaitingApproval: 0,
-  };
-}
 
 function typed(text: string, extra: Partial<OverlapRun>): OverlapRun {
   return {

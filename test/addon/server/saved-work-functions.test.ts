@@ -7,7 +7,7 @@ import {
   saveForm,
 } from '../../../addon/server/saved-work-functions';
 import { MAX_RUN_LINES, noteRunEnded, noteRunStarted, readRunLines } from '../../../addon/server/run-history';
-import { SAVED_WORK_MAX_BYTES } from '../../../addon/server/saved-forms';
+import { MAX_SAVED_PER_SECTION, SAVED_WORK_MAX_BYTES } from '../../../addon/server/saved-forms';
 import { installServerGlobals, type ServerGlobals } from './server-globals';
 
 /**
@@ -85,6 +85,39 @@ describe('saved forms', () => {
     // What was kept reads back, and the store stayed within Apps Script's limits (the fake enforces them).
     expect(getFormMemory('search').saved).toHaveLength(saved);
   });
+
+  it('keeps up to 50 of a section: the 51st is refused, overwriting one still works', () => {
+    for (let i = 0; i < MAX_SAVED_PER_SECTION; i++) saveForm('search', `Preset ${i}`, fitness, false);
+    expect(MAX_SAVED_PER_SECTION).toBe(50);
+    expect(() => saveForm('search', 'One more', fitness, false)).toThrow(
+      'This spreadsheet keeps up to 50 saved searches: delete one first.',
+    );
+    expect(getFormMemory('search').saved).toHaveLength(50);
+    saveForm('search', 'Preset 7', { ...fitness, keywords: 'yoga' }, true);
+    expect(loadSavedForm('search', 'Preset 7').form).toMatchObject({ keywords: 'yoga' });
+    // Each section counts its own.
+    expect(saveForm('ai', 'One more', fitness, false).saved).toHaveLength(1);
+  });
+
+  it("refuses when the document's other add-on data leaves too little of its 500 KB", () => {
+    // Job records, keys and settings: 56 values of 8,000 bytes, about 439 KB, none of it saved work.
+    const document = env.fakes.propertiesService.document;
+    for (let i = 0; i < 56; i++) document.setProperty(`creatorSheets.other.${i}`, 'd'.repeat(8000));
+    saveForm('search', 'Small', fitness, false);
+    expect(() => saveForm('search', 'Bigger', { ...fitness, bio: 'b'.repeat(2000) }, false)).toThrow(
+      /^This spreadsheet's add-on data takes 439\.\d KB of the 500 KB Apps Script keeps per document: delete some saved searches first, or wait for finished jobs to be cleared \(a day\)\.$/,
+    );
+    expect(getFormMemory('search').saved.map((item) => item.name)).toEqual(['Small']);
+  });
+
+  it('refuses an empty name, and one past 80 characters', () => {
+    expect(() => saveForm('raw', '   ', fitness, false)).toThrow('Give the raw data preset a name.');
+    expect(() => saveForm('raw', 'n'.repeat(81), fitness, false)).toThrow(
+      `A name may hold up to 80 characters; "${'n'.repeat(20)}…" has 81.`,
+    );
+    saveForm('raw', 'n'.repeat(80), fitness, false);
+    expect(getFormMemory('raw').saved).toHaveLength(1);
+  });
 });
 
 describe('the last form of a section', () => {
@@ -94,6 +127,12 @@ describe('the last form of a section', () => {
     // Another editor of the same document starts from their own.
     env.fakes.session.actAs('bo@team.com');
     expect(getFormMemory('search').last).toBeNull();
+  });
+
+  it('is not kept past the 9 KB a property holds: the form before it stays', () => {
+    rememberForm('search', fitness);
+    rememberForm('search', { ...fitness, bio: 'x'.repeat(9300) });
+    expect(getFormMemory('search').last).toEqual(fitness);
   });
 
   it('keeps only the newest forms across documents, so the user store stays small', () => {
@@ -223,5 +262,79 @@ describe('the last forms across documents', () => {
     expect(bytes).toBeLessThanOrEqual(100 * 1024);
     expect(kept).toContain('creatorSheets.lastForm.ai.doc-29');
     expect(getFormMemory('ai').last).toEqual(fitness);
+  });
+});
+
+describe('property reads (a daily quota: 50,000 on consumer accounts)', () => {
+  /** Reads of the document's store from now on (getProperty, getProperties and getKeys alike). */
+  function documentReads(): { count: number } {
+    const counted = { count: 0 };
+    const store = env.fakes.propertiesService.document;
+    for (const method of ['getProperty', 'getProperties', 'getKeys'] as const) {
+      const real = store[method].bind(store) as (...args: unknown[]) => unknown;
+      jest.spyOn(store, method).mockImplementation(((...args: unknown[]) => {
+        counted.count += 1;
+        return real(...args);
+      }) as never);
+    }
+    return counted;
+  }
+  afterEach(() => jest.restoreAllMocks());
+
+  it("a save reads the document's store once, and lists the section from that read", () => {
+    saveForm('search', 'Fitness DE', fitness, false);
+    const reads = documentReads();
+    expect(saveForm('search', 'Yoga', { ...fitness, keywords: 'yoga' }, false).saved).toHaveLength(2);
+    expect(reads.count).toBe(1);
+  });
+
+  it('a history line is written with one read of the store, however many chunks it holds', () => {
+    const destination = {
+      sheetId: 7,
+      sheetName: 'Search',
+      headerRow: 1,
+      firstDataRow: 2,
+      firstColumn: 1,
+      width: 3,
+      rows: 15,
+      newTab: true,
+    };
+    const start = (i: number) => ({
+      id: `job-${i}`,
+      kind: 'search-pages' as const,
+      who: null,
+      destination,
+      startedAt: '2025-05-14T09:00:00.000Z',
+    });
+    for (let i = 0; i < 60; i++) noteRunStarted(start(i));
+    const reads = documentReads();
+    noteRunStarted(start(60));
+    noteRunEnded(start(60), { rows: 15, credits: 0, outcome: 'done', endedAt: '2025-05-14T10:00:00.000Z' });
+    expect(reads.count).toBe(2);
+    expect(readRunLines()[0]).toMatchObject({ id: 'job-60', outcome: 'done' });
+  });
+
+  it('the history reads the lines and the jobs still followed in one read', () => {
+    noteRunStarted({
+      id: 'job-1',
+      kind: 'email-enrichment',
+      who: null,
+      destination: {
+        sheetId: 1,
+        sheetName: 'Leads',
+        headerRow: null,
+        firstDataRow: 2,
+        firstColumn: 2,
+        width: 4,
+        rows: 3,
+        newTab: false,
+      },
+      startedAt: '2025-05-14T09:00:00.000Z',
+    });
+    env.worker.on('get', 'api/account/breakdown', { status: 500, body: {} });
+    const reads = documentReads();
+    expect(getRunHistory().runs.map((line) => line.outcome)).toEqual(['unknown']);
+    // And one for the worker's address, which every call to the worker reads.
+    expect(reads.count).toBe(2);
   });
 });

@@ -39,6 +39,19 @@ function issueKeys(): void {
   env.worker.on('delete', /^api\/keys\//, { body: { key: {} } });
 }
 
+/** Cy's key for the sidebar only: the formulas stay on the key of whoever connected them. */
+function issueSidebarOnlyKey(): void {
+  env.worker.on('post', 'api/keys', {
+    status: 201,
+    body: {
+      key: 'csk_sidebar_only_0011223344556677889900aa',
+      id: 'key-4',
+      email: 'cy@team.com',
+      role: 'member',
+    },
+  });
+}
+
 describe('connect', () => {
   it("buys a key with the user's ID token and keeps it in user properties, tied to the worker", () => {
     issueKeys();
@@ -72,15 +85,7 @@ describe('connect', () => {
   it("leaves the document's formulas on whoever connected them, unless told to take them over", () => {
     issueKeys();
     connectToWorker();
-    env.worker.on('post', 'api/keys', {
-      status: 201,
-      body: {
-        key: 'csk_sidebar_only_0011223344556677889900aa',
-        id: 'key-4',
-        email: 'cy@team.com',
-        role: 'member',
-      },
-    });
+    issueSidebarOnlyKey();
     expect(connectToWorker().formulas).toEqual({ email: 'ana@team.com', byYou: false });
     expect(env.worker.calls('api/keys').filter((call) => call.method === 'post')[1].body).toEqual({});
     expect(env.fakes.propertiesService.document.getProperty('creatorSheets.documentKey')).toBe(
@@ -118,15 +123,7 @@ describe('connect', () => {
     ).toEqual(['rows', ...Array<string>(6).fill(''), 'rows']);
 
     // Connecting for the sidebar only leaves the formulas on their key: nothing to refresh.
-    env.worker.on('post', 'api/keys', {
-      status: 201,
-      body: {
-        key: 'csk_sidebar_only_0011223344556677889900aa',
-        id: 'key-4',
-        email: 'cy@team.com',
-        role: 'member',
-      },
-    });
+    issueSidebarOnlyKey();
     expect(connectToWorker().formulaRefresh).toBeNull();
   });
 
