@@ -51,7 +51,7 @@ const TABLE_RUN_TITLES: Readonly<Record<Exclude<RunKind, JobKindName>, string>> 
 };
 
 /** "Search", "Audience overlap": what a run was, in the words of its section. */
-export function runKindText(kind: RunKind): string {
+function runKindText(kind: RunKind): string {
   if (Object.prototype.hasOwnProperty.call(JOB_KIND_TITLES, kind))
     return JOB_KIND_TITLES[kind as JobKindName];
   return TABLE_RUN_TITLES[kind as Exclude<RunKind, JobKindName>] ?? kind;
@@ -73,7 +73,7 @@ const OUTCOME_WORDS: Readonly<Record<RunOutcome, string>> = {
 };
 
 /** "24 Nov, 14:02" in the reader's own zone: a run is remembered by when they saw it. */
-export function whenText(iso: string, now: Date = new Date()): string {
+function whenText(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return 'at an unknown time';
   const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });

@@ -22,17 +22,15 @@ export interface Field<C extends HTMLElement> {
 function wrap<C extends HTMLElement>(label: string, control: C, hint?: string): Field<C> {
   const id = control.id === '' ? uniqueId('field') : control.id;
   control.id = id;
-  const describedBy: string[] = [];
   const parts: Node[] = [createElement('label', { for: id }, [label]), control];
   if (hint !== undefined) {
     const hintId = `${id}-hint`;
-    describedBy.push(hintId);
+    control.setAttribute('aria-describedby', hintId);
     parts.push(createElement('p', { class: 'hint', id: hintId }, [hint]));
   }
   const errorId = `${id}-error`;
   const error = createElement('p', { class: 'field-error', id: errorId, hidden: '' });
   parts.push(error);
-  if (describedBy.length > 0) control.setAttribute('aria-describedby', describedBy.join(' '));
   const wrapper = createElement('div', { class: 'field' }, parts);
   return {
     control,
@@ -40,14 +38,15 @@ function wrap<C extends HTMLElement>(label: string, control: C, hint?: string): 
     setError(message) {
       error.textContent = message ?? '';
       error.hidden = message === null;
-      if (message === null) {
-        control.removeAttribute('aria-invalid');
-        if (describedBy.length > 0) control.setAttribute('aria-describedby', describedBy.join(' '));
-        else control.removeAttribute('aria-describedby');
-      } else {
-        control.setAttribute('aria-invalid', 'true');
-        control.setAttribute('aria-describedby', [...describedBy, errorId].join(' '));
-      }
+      // Adds or drops the error's id only: a section may tie its own lines to the control too.
+      const others = (control.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .filter((described) => described !== '' && described !== errorId);
+      const describedBy = message === null ? others : [...others, errorId];
+      if (message === null) control.removeAttribute('aria-invalid');
+      else control.setAttribute('aria-invalid', 'true');
+      if (describedBy.length > 0) control.setAttribute('aria-describedby', describedBy.join(' '));
+      else control.removeAttribute('aria-describedby');
     },
   };
 }

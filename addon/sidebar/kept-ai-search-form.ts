@@ -1,4 +1,5 @@
 import { isPlatform } from '../../shared/platforms';
+import { isRecord } from '../../shared/rows/cell-values';
 import type { AiImageSource } from '../shared/ai-search-api';
 import type { FormJson } from '../shared/saved-work-api';
 import { type AiFilterValues, initialAiFilterValues } from './ai-filters-form';
@@ -56,9 +57,7 @@ const KINDS: Partial<Record<keyof AiSearchFormValues, KeptKind>> = {
 };
 
 function recordOf(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+  return isRecord(value) ? value : {};
 }
 
 function imageLink(value: unknown): AiImageSource | null {

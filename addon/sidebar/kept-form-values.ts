@@ -1,3 +1,4 @@
+import { isRecord } from '../../shared/rows/cell-values';
 import type { DictionaryOption } from '../shared/sidebar-api';
 
 /**
@@ -34,10 +35,7 @@ export function readKept<T extends object>(
   kinds: Partial<Record<keyof T, KeptKind>>,
   kept: unknown,
 ): T {
-  const source =
-    typeof kept === 'object' && kept !== null && !Array.isArray(kept)
-      ? (kept as Record<string, unknown>)
-      : {};
+  const source = isRecord(kept) ? kept : {};
   const values: Record<string, unknown> = Object.fromEntries(Object.entries(defaults));
   for (const key of Object.keys(kinds)) {
     const kind = kinds[key as keyof T];

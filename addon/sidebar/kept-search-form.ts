@@ -1,4 +1,5 @@
 import { isPlatform } from '../../shared/platforms';
+import { isRecord } from '../../shared/rows/cell-values';
 import type { FormJson } from '../shared/saved-work-api';
 import { type KeptKind, readKept } from './kept-form-values';
 import { initialSearchValues, type SearchFormValues } from './search-form';
@@ -48,7 +49,6 @@ export function keptSearchForm(values: SearchFormValues, titleEdited: boolean): 
 
 /** A kept form as the form's values; fields missing or of another kind take the defaults. */
 export function readKeptSearchForm(kept: FormJson): SearchFormValues {
-  const record = typeof kept === 'object' && kept !== null && !Array.isArray(kept) ? kept : {};
-  const platform = isPlatform(record.platform) ? record.platform : 'instagram';
+  const platform = isRecord(kept) && isPlatform(kept.platform) ? kept.platform : 'instagram';
   return readKept(initialSearchValues(platform), KINDS, kept);
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../../shared/rows/cell-values';
 import { rawOperation, type RawOperation, type RawParam } from '../shared/raw-data-operations';
 import { type RawFormValues, suggestRawTabName } from '../shared/raw-data-request';
 import { isTabWriteMode, type TabWriteMode } from '../shared/tab-output';
@@ -151,7 +152,7 @@ export function keptRawForm(state: RawFormState): Omit<RawFormState, 'offered'> 
 
 function textsOf(value: unknown): Record<string, string> {
   const texts: Record<string, string> = {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return texts;
+  if (!isRecord(value)) return texts;
   for (const [key, text] of Object.entries(value)) if (typeof text === 'string') texts[key] = text;
   return texts;
 }
@@ -161,10 +162,7 @@ function textsOf(value: unknown): Record<string, string> {
  * operation the catalogue no longer has falls back to `fallbackOperation`.
  */
 export function readKeptRawForm(kept: unknown, fallbackOperation: string): RawFormState {
-  const record =
-    typeof kept === 'object' && kept !== null && !Array.isArray(kept)
-      ? (kept as Record<string, unknown>)
-      : {};
+  const record = isRecord(kept) ? kept : {};
   const operation =
     typeof record.operation === 'string' && rawOperation(record.operation) !== null
       ? record.operation

@@ -14,7 +14,7 @@ import type { SidebarContext } from './sidebar-context';
  */
 
 /** The last form is kept once edits pause this long: one call, not one per keystroke. */
-export const REMEMBER_DEBOUNCE_MS = 1500;
+const REMEMBER_DEBOUNCE_MS = 1500;
 
 export interface SavedFormsOptions {
   section: SavedFormSection;

@@ -1,3 +1,4 @@
+import { PLATFORMS } from '../../shared/platforms';
 import type { ScheduleView } from '../shared/schedules-api';
 import { whileBusy } from './busy';
 import { createElement } from './create-element';
@@ -6,6 +7,7 @@ import { button, selectField, textField, withId } from './form-fields';
 import { MODE_CHOICES, readScheduleForm, type ScheduleFormValues } from './schedules-form';
 import { firstRunConfirmation, scheduledText } from './schedules-first-run';
 import { cadenceText, lastRunText, statusText } from './schedules-text';
+import { PLATFORM_NAMES } from './search-options';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
 const EXPLANATION =
@@ -49,9 +51,7 @@ function scheduleFields() {
     platform: withId(
       selectField('Platform (for names without a URL)', [
         { value: '', label: 'As the inputs say' },
-        { value: 'instagram', label: 'Instagram' },
-        { value: 'tiktok', label: 'TikTok' },
-        { value: 'youtube', label: 'YouTube' },
+        ...PLATFORMS.map((value) => ({ value, label: PLATFORM_NAMES[value] })),
       ]),
       'schedule-platform',
     ),

@@ -70,7 +70,7 @@ const WHOLE_BLOCKS = 'ul, ol, dl, table';
  * The element a message about `control` goes after: its row or field, then the line that says why
  * the control cannot run (its aria-describedby right below it), so that the two stay together.
  */
-export function messageAnchor(control: Element, root: HTMLElement): Element {
+function messageAnchor(control: Element, root: HTMLElement): Element {
   const inside = (element: Element | null): element is Element =>
     element !== null && element !== root && root.contains(element);
   let anchor: Element = control;
@@ -88,7 +88,7 @@ export function messageAnchor(control: Element, root: HTMLElement): Element {
  * Where a line after `anchor` can be seen: after the outermost hidden part or folded group that
  * holds the anchor (a question that closed once answered), else right after the anchor.
  */
-export function visibleAnchor(anchor: Element, root: HTMLElement): Element {
+function visibleAnchor(anchor: Element, root: HTMLElement): Element {
   let visible = anchor;
   for (let at: Element | null = anchor; at !== null && at !== root; at = at.parentElement) {
     const folded = at !== anchor && at instanceof HTMLDetailsElement && !at.open;

@@ -8,7 +8,7 @@ import { type Field, selectField, withId } from './form-fields';
  * "New tab name" or "Tab name" to match, and offers the document's tabs as suggestions.
  */
 
-export const TAB_MODE_CHOICES: readonly { value: TabWriteMode; label: string }[] = [
+const TAB_MODE_CHOICES: readonly { value: TabWriteMode; label: string }[] = [
   { value: 'new', label: 'A new tab each run' },
   { value: 'replace', label: 'This tab, replacing its contents' },
   { value: 'append', label: 'This tab, below its table' },
@@ -37,19 +37,9 @@ export interface TabModeField {
 
 /** The choice beside a name field whose id is `nameField.control.id`; the select is `<idPrefix>-tab-mode`. */
 export function createTabModeField(nameField: Field<HTMLInputElement>, idPrefix: string): TabModeField {
-  const select = withId(selectField('Write into', TAB_MODE_CHOICES), `${idPrefix}-tab-mode`);
+  const field = withId(selectField('Write into', TAB_MODE_CHOICES), `${idPrefix}-tab-mode`);
   const hint = createElement('p', { class: 'hint', id: `${idPrefix}-tab-mode-hint`, 'aria-live': 'polite' });
-  select.control.setAttribute('aria-describedby', hint.id);
-  // The field's own setError rewrites aria-describedby from the hints it knows of: keep this one.
-  const field: Field<HTMLSelectElement> = {
-    ...select,
-    setError(message) {
-      select.setError(message);
-      const ids = (select.control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-      if (!ids.includes(hint.id))
-        select.control.setAttribute('aria-describedby', [hint.id, ...ids].join(' '));
-    },
-  };
+  field.control.setAttribute('aria-describedby', hint.id);
   const list = createElement('datalist', { id: `${idPrefix}-tab-names` });
   nameField.control.setAttribute('list', list.id);
   const label = nameField.wrapper.querySelector('label');

@@ -21,6 +21,8 @@ export interface PlaygroundSession extends PlaygroundWorkerReady {
   browser: Browser;
   /** The playground page, loaded, with the add-on ready and its sidebar open. */
   page: Page;
+  /** What the page threw and did not catch since it loaded (a test expects none). */
+  pageErrors: string[];
   /** The worker's log so far. */
   logs(): string;
   /** The playground's state as the worker has it. */
@@ -84,6 +86,8 @@ export async function startPlaygroundSession(
     await page.goto(`${ready.url}/`);
     await page.locator('#sidebar-frame').waitFor({ state: 'visible' });
     await page.locator('[role="tab"][data-sheet]').first().waitFor();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     const api = async <T>(route: string): Promise<T> => {
       const response = await fetch(`${ready.url}${route}`);
       if (!response.ok) throw new Error(`GET ${route}: ${response.status} ${await response.text()}`);
@@ -93,6 +97,7 @@ export async function startPlaygroundSession(
       ...ready,
       browser: openBrowser,
       page,
+      pageErrors,
       logs: () => readFileSync(logFile, 'utf8'),
       state: () => api<PlaygroundState>('/playground/state'),
       cells: async (sheet, range) => {

@@ -2,7 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { columnLetters } from '../../worker/playground/apps-script/a1-notation';
 import { addTab, cell, goTo, sheetTab } from './grid-driver';
 import { startPlaygroundSession, type PlaygroundSession } from './playground-harness';
-import { connect, openSection } from './sidebar-driver';
+import { askSnapshotSchedule } from './schedule-driver';
+import { connect } from './sidebar-driver';
 
 /**
  * The playground's spreadsheet is the worker's Google too: a scheduled report set up in the
@@ -40,15 +41,7 @@ describe('the playground as the worker’s Google, live in the page', () => {
   it('shows a snapshot schedule’s rows, stamp, history tab and chart as the worker writes them', async () => {
     const { page } = session;
     const tab = await addTab(page);
-    const schedules = await openSection(page, 'schedules');
-    await schedules.locator('#schedule-name').fill('Creators growth');
-    await schedules.locator('#schedule-kind').selectOption('reports');
-    await schedules.locator('#schedule-input').fill('Creators!A2');
-    await schedules.locator('#schedule-platform').selectOption('instagram');
-    await schedules.locator('#schedule-output').fill(`${tab}!A1`);
-    await schedules.locator('#schedule-mode').selectOption('append-snapshot');
-    await schedules.getByRole('button', { name: 'Schedule it', exact: true }).click();
-    await schedules.locator('#schedule-cost').waitFor({ timeout: 30_000 });
+    const schedules = await askSnapshotSchedule(page, tab, { name: 'Creators growth' });
     const confirm = schedules.locator('#schedule-confirm');
     await expect(confirm.textContent()).resolves.toBe('Confirm and run now');
 

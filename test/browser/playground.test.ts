@@ -15,7 +15,7 @@ import {
   waitForIdle,
 } from './grid-driver';
 import { startPlaygroundSession, type PlaygroundSession } from './playground-harness';
-import { connect, openSection, sidebar, waitForJobDone } from './sidebar-driver';
+import { acceptCost, connect, openSection, sidebar, waitForJobDone } from './sidebar-driver';
 
 /**
  * The playground in Chromium, as a newcomer uses it: connect from Settings, enrich a column of
@@ -61,8 +61,7 @@ describe('the playground in a browser', () => {
     const estimate = enrich.locator('.estimate');
     await estimate.locator('.cost').waitFor({ timeout: 30_000 });
     await expect(estimate.textContent()).resolves.toMatch(/2,000/);
-    const accept = estimate.getByRole('checkbox', { name: /I accept spending up to/ });
-    if ((await accept.count()) > 0) await accept.check();
+    await acceptCost(enrich);
     await enrich.getByRole('button', { name: /^Start enrichment/ }).click();
 
     const job = await waitForJobDone(page, 'E-mail enrichment', 120_000);
@@ -92,10 +91,7 @@ describe('the playground in a browser', () => {
     const search = await openSection(page, 'search');
     await search.getByLabel('Followers, min', { exact: true }).fill('10k');
     await search.getByLabel('Pages', { exact: true }).fill('2');
-    const estimate = search.locator('.estimate');
-    await estimate.locator('.cost').waitFor({ timeout: 30_000 });
-    const accept = estimate.getByRole('checkbox', { name: /I accept spending up to/ });
-    if ((await accept.count()) > 0) await accept.check();
+    await acceptCost(search);
     const run = search.getByRole('button', { name: /^Run search/ });
     await expect(run.isEnabled()).resolves.toBe(true);
     await run.click();

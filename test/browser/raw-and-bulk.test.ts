@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { selectColumn, selectTab, tabNames, waitForIdle } from './grid-driver';
 import { startPlaygroundSession, type PlaygroundSession } from './playground-harness';
-import { connect, openSection, waitForJobDone, waitForJobsWritten } from './sidebar-driver';
+import { acceptCost, connect, openSection, waitForJobDone, waitForJobsWritten } from './sidebar-driver';
 
 /**
  * Issue 15, the rest of "Contradictions and jargon" and "Nothing is kept", in Chromium as a
@@ -13,11 +13,9 @@ import { connect, openSection, waitForJobDone, waitForJobsWritten } from './side
  */
 
 let session: PlaygroundSession;
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
   session = await startPlaygroundSession({ emails: 20 });
-  session.page.on('pageerror', (error) => pageErrors.push(error.message));
   await connect(session.page);
 }, 120_000);
 afterAll(async () => {
@@ -77,10 +75,7 @@ async function checkIntoTab(
   await panel.locator(`#${section}-tab-name`).fill(target.tab);
   await panel.locator(`#${section}-tab-mode`).selectOption(target.mode);
   await panel.getByRole('button', { name: 'Check', exact: true }).click();
-  const estimate = panel.locator('.estimate');
-  await estimate.locator('.cost').waitFor({ timeout: 30_000 });
-  const accept = estimate.getByRole('checkbox', { name: /I accept spending up to/ });
-  if ((await accept.count()) > 0) await accept.check();
+  await acceptCost(panel);
   return panel;
 }
 
@@ -276,6 +271,6 @@ describe('Collabs: a job is shown once, in the jobs strip', () => {
     await expect(doneCount(collabs)).resolves.toBe(1);
     await expect(collabs.locator('#collaborations-progress').isVisible()).resolves.toBe(false);
     await expect(collabs.textContent()).resolves.not.toMatch(/Collaborations started|jobs list below/);
-    expect(pageErrors).toEqual([]);
+    expect(session.pageErrors).toEqual([]);
   }, 90_000);
 });

@@ -2,12 +2,14 @@ import type { Locator } from 'playwright-core';
 import { selectTab, tabNames, waitForIdle } from './grid-driver';
 import { startPlaygroundSession, type PlaygroundSession } from './playground-harness';
 import {
+  acceptCost,
   closeSidebar,
   connect,
   openSection,
   reopenSidebar,
   serverCallAnswered,
   sidebar,
+  unfold,
   unnamedControls,
   waitForJobsWritten,
 } from './sidebar-driver';
@@ -21,32 +23,22 @@ import {
  */
 
 let session: PlaygroundSession;
-const pageErrors: string[] = [];
 const TAB = 'Browser picks';
 
 beforeAll(async () => {
   session = await startPlaygroundSession({ emails: 20 });
-  session.page.on('pageerror', (error) => pageErrors.push(error.message));
   await connect(session.page);
 }, 120_000);
 afterAll(async () => {
   await session?.close();
 });
 
-/** Opens a folded group (<details>) of a form; an open one stays open. */
-async function unfold(group: Locator): Promise<void> {
-  if ((await group.getAttribute('open')) === null) await group.locator(':scope > summary').click();
-}
-
 /**
  * Ticks the "I accept spending up to …" box when the estimate asks for it, runs the search, and
  * waits until its rows are all in the sheet (whatever the jobs list looks like).
  */
 async function runSearch(search: Locator): Promise<void> {
-  const estimate = search.locator('.estimate');
-  await estimate.locator('.cost').waitFor({ timeout: 30_000 });
-  const accept = estimate.getByRole('checkbox', { name: /I accept spending up to/ });
-  if ((await accept.count()) > 0) await accept.check();
+  await acceptCost(search);
   const run = search.getByRole('button', { name: /^Run search/ });
   await expect(run.isEnabled()).resolves.toBe(true);
   const started = serverCallAnswered(session.page, 'startSearch', 60_000);
@@ -121,7 +113,7 @@ describe('saved work', () => {
     await expect(loaded.textContent()).resolves.toMatch(/^Loaded "Mid-size creators", saved by \S+@\S+\.$/);
     await expect(followers.inputValue()).resolves.toBe('10k');
     await expect(search.locator('#search-title').inputValue()).resolves.toBe(TAB);
-    expect(pageErrors).toEqual([]);
+    expect(session.pageErrors).toEqual([]);
   }, 90_000);
 
   it('replaces the rows of the named tab when run again: one tab, only the new rows', async () => {

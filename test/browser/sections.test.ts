@@ -9,6 +9,7 @@ import {
   type ServerCalls,
   sidebar,
   trackServerCalls,
+  unfold,
   unnamedControls,
   waitForJobDone,
 } from './sidebar-driver';
@@ -22,13 +23,11 @@ import {
 
 let session: PlaygroundSession;
 let calls: ServerCalls;
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
   // The playground's user is a member: the raw section shows what their raw budget leaves, not
   // the API account's allowance, which only admins see.
   session = await startPlaygroundSession({ emails: 20, env: { BUDGET_USER_RAW_MONTH: '500' } });
-  session.page.on('pageerror', (error) => pageErrors.push(error.message));
   calls = trackServerCalls(session.page);
   await connect(session.page);
 }, 120_000);
@@ -39,11 +38,6 @@ afterAll(async () => {
 /** Ticks the "I accept spending up to …" box when the estimate asks for it. */
 async function acceptCost(confirm: Locator): Promise<void> {
   if ((await confirm.count()) > 0) await confirm.check();
-}
-
-/** Opens a folded group (<details>) of a form; an open one stays open. */
-async function unfold(group: Locator): Promise<void> {
-  if ((await group.getAttribute('open')) === null) await group.locator(':scope > summary').click();
 }
 
 /** The new tab a job made, and its rows below the header, read from the worker. */
@@ -78,9 +72,9 @@ describe('every sidebar section', () => {
     'opens "%s" without a page error or an error message, every visible control named',
     async (section) => {
       const { page } = session;
-      const errorsBefore = pageErrors.length;
+      const errorsBefore = session.pageErrors.length;
       const panel = await openSection(page, section).catch((error: unknown) => {
-        const errors = pageErrors.slice(errorsBefore);
+        const errors = session.pageErrors.slice(errorsBefore);
         throw errors.length > 0 ? new Error(`"${section}" did not open: ${errors.join('; ')}`) : error;
       });
       // Groups folded away hold controls too.
@@ -90,7 +84,7 @@ describe('every sidebar section', () => {
       // What the section reads on opening (lists, allowance, health…) has come back and is shown.
       await calls.settled();
 
-      expect(pageErrors.slice(errorsBefore)).toEqual([]);
+      expect(session.pageErrors.slice(errorsBefore)).toEqual([]);
       // The shell's line and the section's own message lines (issue 15: beside their controls).
       const alerts = sidebar(page).locator(
         `#status [role="alert"], #panel-${section} .message-slot [role="alert"]`,

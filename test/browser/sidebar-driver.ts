@@ -189,3 +189,20 @@ export async function waitForJobsWritten(page: Page, timeout = 90_000): Promise<
     await page.waitForTimeout(500);
   }
 }
+
+/**
+ * Waits for the section's estimate and ticks its "I accept spending up to …" box when it asks for
+ * one (a run that costs little or nothing does not); returns the estimate.
+ */
+export async function acceptCost(panel: Locator, timeout = 30_000): Promise<Locator> {
+  const estimate = panel.locator('.estimate');
+  await estimate.locator('.cost').waitFor({ timeout });
+  const accept = estimate.getByRole('checkbox', { name: /I accept spending up to/ });
+  if ((await accept.count()) > 0) await accept.check();
+  return estimate;
+}
+
+/** Opens a folded group (<details>) of a form; an open one stays open. */
+export async function unfold(group: Locator): Promise<void> {
+  if ((await group.getAttribute('open')) === null) await group.locator(':scope > summary').click();
+}

@@ -15,12 +15,15 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { addTab, goTo, selectColumn, selectTab, sheetTab, tabNames, waitForIdle } from './grid-driver';
 import { startPlaygroundSession, type PlaygroundSession } from './playground-harness';
+import { askSnapshotSchedule } from './schedule-driver';
 import {
+  acceptCost,
   closeSidebar,
   connect,
   openSection,
   reopenSidebar,
   sidebar,
+  unfold,
   waitForJobDone,
   waitForJobsWritten,
 } from './sidebar-driver';
@@ -86,7 +89,6 @@ const SCREENS: Screen[] = [
       const enrich = await openSection(page, 'enrich');
       await enrich.getByRole('button', { name: 'Use current selection' }).click();
       await enrich.getByRole('button', { name: 'Check', exact: true }).click();
-      await enrich.locator('.estimate .cost').waitFor({ timeout: 30_000 });
       await acceptCost(enrich);
       await enrich.getByRole('button', { name: /^Start enrichment/ }).click();
       await waitForJobDone(page, 'E-mail enrichment');
@@ -111,7 +113,6 @@ const SCREENS: Screen[] = [
       await reports.locator('#reports-tab-name').fill(REPORTS_TAB);
       await reports.locator('#reports-tab-mode').selectOption('replace');
       await reports.getByRole('button', { name: 'Check', exact: true }).click();
-      await reports.locator('.estimate .cost').waitFor({ timeout: 30_000 });
       await acceptCost(reports);
       await reports.getByRole('button', { name: /^Start reports/ }).click();
       await waitForJobDone(page, 'Bulk reports');
@@ -240,17 +241,11 @@ const SCREENS: Screen[] = [
       'Schedules: a weekly report of the Creators column, run once at set-up by the worker, its growth chart drawn over its tab',
     capture: async (page) => {
       const tab = await addTab(page);
-      const schedules = await openSection(page, 'schedules');
-      await schedules.locator('#schedule-name').fill('Creators growth');
-      await schedules.locator('#schedule-kind').selectOption('reports');
-      await schedules.locator('#schedule-input').fill('Creators!A2');
-      await schedules.locator('#schedule-platform').selectOption('instagram');
-      // A few columns: the table, its growth block and the chart fit on the tab's first columns.
-      await schedules.locator('#schedule-fields').fill('handle, name, followers, engagement_rate, avg_likes');
-      await schedules.locator('#schedule-output').fill(`${tab}!A1`);
-      await schedules.locator('#schedule-mode').selectOption('append-snapshot');
-      await schedules.getByRole('button', { name: 'Schedule it', exact: true }).click();
-      await schedules.locator('#schedule-cost').waitFor({ timeout: 30_000 });
+      const schedules = await askSnapshotSchedule(page, tab, {
+        name: 'Creators growth',
+        // A few columns: the table, its growth block and the chart fit on the tab's first columns.
+        fields: 'handle, name, followers, engagement_rate, avg_likes',
+      });
       await schedules.locator('#schedule-confirm').click();
       // The worker's scheduler writes through the playground's Sheets API; the page shows it land.
       await sheetTab(page, 'Creator Sheets history').waitFor({ timeout: 90_000 });
@@ -307,17 +302,6 @@ async function scrollToEnd(panel: Locator): Promise<void> {
   await panel.evaluate((element) => element.ownerDocument.scrollingElement?.scrollTo(0, 1e6));
 }
 
-/** Ticks "I accept spending up to …" when the estimate asks for it. */
-async function acceptCost(panel: Locator): Promise<void> {
-  const accept = panel.locator('.estimate').getByRole('checkbox', { name: /I accept/ });
-  if ((await accept.count()) > 0 && !(await accept.isChecked())) await accept.check();
-}
-
-/** Opens a folded group (<details>) of a form; an open one stays open. */
-async function unfold(group: Locator): Promise<void> {
-  if ((await group.getAttribute('open')) === null) await group.locator(':scope > summary').click();
-}
-
 /** The tab a run made: the one not there before. */
 async function newTab(page: Page, before: readonly string[], what: string): Promise<string> {
   const tab = (await tabNames(page)).find((name) => !before.includes(name));
@@ -327,7 +311,6 @@ async function newTab(page: Page, before: readonly string[], what: string): Prom
 
 /** Runs the search with the cost accepted, and waits until its rows are all in the sheet. */
 async function runSearch(page: Page, search: Locator): Promise<void> {
-  await search.locator('.estimate .cost').waitFor({ timeout: 30_000 });
   await acceptCost(search);
   const lines = search.locator('.jobs-strip .job');
   const before = await lines.count();

@@ -1,4 +1,5 @@
 import { parseA1, splitSheetName } from './apps-script/a1-notation';
+import { CORNER, SHEET } from './apps-script/formula-syntax';
 
 /**
  * The cells a formula reads, so that an edit recalculates the formulas that depend on it, as
@@ -14,9 +15,8 @@ export interface SheetArea {
   right: number;
 }
 
-const SHEET = String.raw`(?:'(?:[^']|'')+'|[A-Za-z0-9_.]+)!`;
-const CELL = String.raw`\$?[A-Za-z]{1,3}\$?\d*|\$?\d+`;
-const REFERENCE = new RegExp(String.raw`(${SHEET})?((?:${CELL})(?::(?:${CELL}))?)(?![\w(])`, 'g');
+// References as formula-syntax.ts reads an argument, found anywhere in the formula here.
+const REFERENCE = new RegExp(String.raw`(${SHEET})?((?:${CORNER})(?::(?:${CORNER}))?)(?![\w(])`, 'g');
 
 /** A tab as references find it: its name as the spreadsheet spells it, and its size for open ranges. */
 export interface ReferencedSheet {

@@ -9,7 +9,8 @@ import { makeSigningKey } from '../../../worker/playground/fake-google';
 import type { SpreadsheetSnapshot } from '../../../worker/playground/playground-api';
 import { createServiceAccountKey } from '../../../worker/playground/sheets-api/service-account-key';
 import { connectSheetsApi } from '../../../worker/src/google/sheets-api';
-import { TINY_SAMPLE, writeTinyProject, type TinyProject } from './tiny-project';
+import { tinyHostInit } from './apps-script-host-fixture';
+import { writeTinyProject, type TinyProject } from './tiny-project';
 
 /**
  * The playground's Apps Script process as the worker's Google: its Sheets API emulator serves the
@@ -43,22 +44,10 @@ beforeAll(async () => {
   keyDir = mkdtempSync(path.join(os.tmpdir(), 'playground-google-'));
   const keyFile = path.join(keyDir, 'key.json');
   writeFileSync(keyFile, JSON.stringify(account.keyFile));
-  const signing = makeSigningKey('google-host-test-key');
   host = new AppsScriptHost({
-    init: {
-      workerUrl: 'http://127.0.0.1:9/',
-      addonDir: project.dir,
-      pageDir: null,
-      user: 'you@playground.test',
-      clientId: 'playground-test-client',
-      signingKey: {
-        kid: signing.kid,
-        publicPem: signing.publicPem,
-        privatePem: signing.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      },
-      sample: TINY_SAMPLE,
+    init: tinyHostInit(project.dir, makeSigningKey('google-host-test-key'), {
       google: { clientEmail: account.clientEmail, publicKeyPem: account.publicKeyPem, keyId: account.keyId },
-    },
+    }),
   });
   const googleApiUrl = await host.googleApiUrl;
   await host.ready;

@@ -8,7 +8,8 @@ import {
   HostUnavailableError,
 } from '../../../worker/playground/apps-script-host';
 import type { RunAnswer } from '../../../worker/playground/playground-api';
-import { TINY_SAMPLE, writeTinyProject, type TinyProject } from './tiny-project';
+import { tinyHostInit } from './apps-script-host-fixture';
+import { writeTinyProject, type TinyProject } from './tiny-project';
 
 /**
  * The playground's Apps Script process, for real: a child process running a small script against
@@ -22,19 +23,7 @@ const key = makeSigningKey('host-test-key');
 beforeAll(async () => {
   project = writeTinyProject();
   host = new AppsScriptHost({
-    init: {
-      workerUrl: 'http://127.0.0.1:9/',
-      addonDir: project.dir,
-      pageDir: null,
-      user: 'you@playground.test',
-      clientId: 'playground-test-client',
-      signingKey: {
-        kid: key.kid,
-        publicPem: key.publicPem,
-        privatePem: key.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      },
-      sample: TINY_SAMPLE,
-    },
+    init: tinyHostInit(project.dir, key),
   });
   await host.ready;
 }, 30_000);
@@ -152,19 +141,7 @@ describe('AppsScriptHost', () => {
 describe('AppsScriptHost when its process dies', () => {
   it('says so, and refuses requests with the reason instead of hanging', async () => {
     const doomed = new AppsScriptHost({
-      init: {
-        workerUrl: 'http://127.0.0.1:9/',
-        addonDir: project.dir,
-        pageDir: null,
-        user: 'you@playground.test',
-        clientId: 'playground-test-client',
-        signingKey: {
-          kid: key.kid,
-          publicPem: key.publicPem,
-          privatePem: key.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-        },
-        sample: TINY_SAMPLE,
-      },
+      init: tinyHostInit(project.dir, key),
     });
     try {
       await doomed.ready;
@@ -185,19 +162,7 @@ describe('AppsScriptHost with an add-on that cannot load', () => {
     const broken = writeTinyProject();
     writeFileSync(path.join(broken.dir, 'Code.js'), 'function onOpen( {');
     const host = new AppsScriptHost({
-      init: {
-        workerUrl: 'http://127.0.0.1:9/',
-        addonDir: broken.dir,
-        pageDir: null,
-        user: 'you@playground.test',
-        clientId: 'playground-test-client',
-        signingKey: {
-          kid: key.kid,
-          publicPem: key.publicPem,
-          privatePem: key.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-        },
-        sample: TINY_SAMPLE,
-      },
+      init: tinyHostInit(broken.dir, key),
     });
     try {
       await expect(host.ready).rejects.toThrow(/The add-on could not be loaded: .*npm start/);

@@ -39,8 +39,10 @@ export type ParsedFormula =
 const NAME_AND_OPEN = /^([A-Za-z_][\w.]*)\s*\(/;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const DECIMAL_COMMA = /^[+-]?\d+,\d+$/;
-const SHEET = String.raw`(?:'(?:[^']|'')+'|[A-Za-z0-9_.]+)!`;
-const CORNER = String.raw`\$?[A-Za-z]{1,3}\$?\d*|\$?\d+`;
+/** A reference's sheet and its "!": quoted ('My tab'!) or bare (Leads!). A pattern's source. */
+export const SHEET = String.raw`(?:'(?:[^']|'')+'|[A-Za-z0-9_.]+)!`;
+/** One corner of a range: a cell, a column or a row, each part `$`-fixed or not. A pattern's source. */
+export const CORNER = String.raw`\$?[A-Za-z]{1,3}\$?\d*|\$?\d+`;
 const REFERENCE = new RegExp(String.raw`^(${SHEET})?(?:${CORNER})(?::(?:${CORNER}))?$`);
 const NAME = /^[A-Za-z_\\][\w.]*$/;
 const RAGGED_ARRAY = 'In ARRAY_LITERAL, an Array Literal was missing values for one or more rows.';
@@ -81,32 +83,51 @@ export function unsupportedNote(formula: string, parsed = parseFormula(formula))
   );
 }
 
+/**
+ * Each character of the text outside "quoted" strings (the quotes left out), with how many
+ * brackets and braces the text had opened and not closed before it.
+ */
+function* outsideQuotes(text: string): Generator<{ char: string; index: number; depth: number }> {
+  let depth = 0;
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted) {
+      yield { char, index, depth };
+      if (char === '(' || char === '{') depth += 1;
+      else if (char === ')' || char === '}') depth -= 1;
+    }
+  }
+}
+
+/**
+ * Which argument a caret is in, from the text typed between a call's "(" and the caret (0 for the
+ * first); null once the call's parenthesis is closed. The separator is read as `parseFormula`
+ * reads it: `;` where the text has one at its top level, else `,`.
+ */
+export function argumentAt(typed: string): number | null {
+  if (closingParenthesis(typed) !== -1) return null;
+  return splitTopLevel(typed).texts.length - 1;
+}
+
 /** Quotes closed, brackets and braces closed in order. */
 function balanced(text: string): boolean {
+  if (text.split('"').length % 2 === 0) return false;
   const open: string[] = [];
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    if (quoted) continue;
+  for (const { char } of outsideQuotes(text)) {
     if (char === '(' || char === '{') open.push(char);
     else if (char === ')' || char === '}') {
       if (open.pop() !== (char === ')' ? '(' : '{')) return false;
     }
   }
-  return !quoted && open.length === 0;
+  return open.length === 0;
 }
 
 /** Where the parenthesis that the text's caller opened closes (the text starts just after it). */
 function closingParenthesis(text: string): number {
-  let depth = 1;
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char === '"') quoted = !quoted;
-    if (quoted) continue;
-    if (char === '(' || char === '{') depth += 1;
-    else if (char === ')' || char === '}') depth -= 1;
-    if (depth === 0) return i;
+  for (const { char, index, depth } of outsideQuotes(text)) {
+    if (depth === 0 && (char === ')' || char === '}')) return index;
   }
   return -1;
 }
@@ -114,26 +135,24 @@ function closingParenthesis(text: string): number {
 /** Splits at the separators outside quotes, brackets and braces: `;` if there is one, else `,`. */
 function splitTopLevel(text: string): { texts: string[]; separator: ';' | ',' } {
   const cuts: { index: number; char: string }[] = [];
-  let depth = 0;
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char === '"') quoted = !quoted;
-    if (quoted) continue;
-    if (char === '(' || char === '{') depth += 1;
-    else if (char === ')' || char === '}') depth -= 1;
-    else if (depth === 0 && (char === ',' || char === ';')) cuts.push({ index: i, char });
+  for (const { char, index, depth } of outsideQuotes(text)) {
+    if (depth === 0 && (char === ',' || char === ';')) cuts.push({ index, char });
   }
   const separator = cuts.some((cut) => cut.char === ';') ? ';' : ',';
-  const texts: string[] = [];
+  const at = cuts.filter((cut) => cut.char === separator).map((cut) => cut.index);
+  return { texts: cutAt(text, at), separator };
+}
+
+/** The pieces of the text between the characters at `indexes` (in order), those characters left out. */
+function cutAt(text: string, indexes: readonly number[]): string[] {
+  const pieces: string[] = [];
   let start = 0;
-  for (const cut of cuts) {
-    if (cut.char !== separator) continue;
-    texts.push(text.slice(start, cut.index));
-    start = cut.index + 1;
+  for (const index of indexes) {
+    pieces.push(text.slice(start, index));
+    start = index + 1;
   }
-  texts.push(text.slice(start));
-  return { texts, separator };
+  pieces.push(text.slice(start));
+  return pieces;
 }
 
 function readArgument(text: string, separator: ';' | ','): FormulaArgument {
@@ -187,17 +206,9 @@ function readArray(inside: string, whole: string): FormulaArgument {
   return { kind: 'array', rows };
 }
 
+/** Splits at any of `separators` outside quotes, whatever the brackets (array elements are literals). */
 function splitOutsideQuotes(text: string, separators: string): string[] {
-  const parts: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    if (!quoted && separators.includes(char)) {
-      parts.push(current);
-      current = '';
-    } else current += char;
-  }
-  parts.push(current);
-  return parts;
+  const at: number[] = [];
+  for (const { char, index } of outsideQuotes(text)) if (separators.includes(char)) at.push(index);
+  return cutAt(text, at);
 }

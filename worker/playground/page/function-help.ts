@@ -1,3 +1,4 @@
+import { argumentAt } from '../apps-script/formula-syntax';
 import type { FunctionHelp as Help } from '../playground-api';
 import { h } from './element';
 
@@ -60,7 +61,7 @@ export class FunctionHelp {
     const call = INSIDE_CALL.exec(before);
     const help =
       call === null ? undefined : functions.find((f) => f.name.toUpperCase() === call[1].toUpperCase());
-    const argument = call === null ? null : argumentIndex(call[2]);
+    const argument = call === null ? null : argumentAt(call[2]);
     if (help !== undefined && argument !== null) this.showCard(help, argument);
     else this.close();
   }
@@ -179,27 +180,4 @@ function signature(help: Help, current: number | null): (Node | string)[] {
   });
   parts.push(')');
   return parts;
-}
-
-/**
- * Which argument the caret is in, from the text between "(" and the caret; null once the call's
- * parenthesis is closed. Separators count outside quotes, brackets and braces, `;` or `,`.
- */
-function argumentIndex(typed: string): number | null {
-  let depth = 0;
-  let quoted = false;
-  let commas = 0;
-  let semicolons = 0;
-  for (const char of typed) {
-    if (char === '"') quoted = !quoted;
-    if (quoted) continue;
-    if (char === '(' || char === '{') depth += 1;
-    else if (char === ')' || char === '}') {
-      if (depth === 0) return null;
-      depth -= 1;
-    } else if (depth === 0 && char === ',') commas += 1;
-    else if (depth === 0 && char === ';') semicolons += 1;
-  }
-  // Where `;` separates arguments, `,` is a decimal mark.
-  return semicolons > 0 ? semicolons : commas;
 }

@@ -1,4 +1,8 @@
-import { parseFormula, unsupportedNote } from '../../../../worker/playground/apps-script/formula-syntax';
+import {
+  argumentAt,
+  parseFormula,
+  unsupportedNote,
+} from '../../../../worker/playground/apps-script/formula-syntax';
 
 /** How the playground reads a formula typed the way Sheets users in any locale type them. */
 
@@ -102,5 +106,21 @@ describe('unsupportedNote', () => {
     expect(unsupportedNote('=email_search(A2:A3; TRUE)')).toBeNull();
     expect(unsupportedNote('=NOPE(Emails)')).toBeNull();
     expect(unsupportedNote('=F("unclosed)')).toBeNull();
+  });
+});
+
+describe("argumentAt (the formula help's bold parameter)", () => {
+  it('counts the separators before the caret that parseFormula would split at', () => {
+    expect(argumentAt('')).toBe(0);
+    expect(argumentAt('A2:A10, "instagram", ')).toBe(2);
+    // `;` separates: the `,` is a decimal mark.
+    expect(argumentAt('A2:A10; 1,5; ')).toBe(2);
+    // Nothing inside quotes, brackets or braces counts.
+    expect(argumentAt('"a, b", F(1, 2), {1, 2; 3, 4}, ')).toBe(3);
+  });
+
+  it('has no argument once the call is closed', () => {
+    expect(argumentAt('A2:A10)')).toBeNull();
+    expect(argumentAt('A2:A10, ")"')).toBe(1);
   });
 });
