@@ -161,4 +161,9 @@ export async function resizeColumn(page: Page, letters: string, by: number): Pro
   await page.mouse.move(x + by, y, { steps: 4 });
   await page.mouse.up();
   await waitForIdle(page);
+  // The grid redraws at the next animation frame (cut text and its hover among it): two frames on,
+  // it has.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
