@@ -206,6 +206,7 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     authLogger,
     // A committed batch, and a run's end, give server delivery rows to write.
     jobRunner: createJobRunner(operationDeps, {
+      lease: { ms: config.jobLeaseMs },
       hooks: { afterCommit: (job) => jobDeliveries.kick(job.id), afterRun: (id) => jobDeliveries.kick(id) },
     }),
     jobDeliveries,

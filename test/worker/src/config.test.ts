@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseWorkerConfig, WorkerConfigError } from '../../../worker/src/config';
+import { DEFAULT_JOB_LEASE_MS } from '../../../worker/src/jobs/job-lease';
 
 /**
  * The worker's own settings (the whole process's, sandbox included: test/worker/start-config.test.ts).
@@ -78,5 +79,21 @@ describe('DATABASE_URL', () => {
     expect(problemsOf({ DATABASE_URL: 'postgres://worker@db.internal/creator_sheets' }).join('\n')).toContain(
       'DATABASE_URL is set without DATA_SECRET: every worker on one Postgres store must use the same data secret',
     );
+  });
+});
+
+describe('JOB_LEASE_SECONDS', () => {
+  it('is 30 s by default, as long as a killed instance keeps its jobs', () => {
+    expect(parseWorkerConfig({}).jobLeaseMs).toBe(DEFAULT_JOB_LEASE_MS);
+    expect(DEFAULT_JOB_LEASE_MS).toBe(30_000);
+    expect(parseWorkerConfig({ JOB_LEASE_SECONDS: '8' }).jobLeaseMs).toBe(8_000);
+  });
+
+  it('refuses a lease under 5 s or past an hour, and a typo of its name', () => {
+    for (const value of ['4', '3601', '2.5', 'soon'])
+      expect(problemsOf({ JOB_LEASE_SECONDS: value })).toEqual([
+        `JOB_LEASE_SECONDS must be a whole number from 5 to 3600, got "${value}"`,
+      ]);
+    expect(problemsOf({ JOB_LEASE_SECOND: '10' })[0]).toContain('JOB_LEASE_SECONDS');
   });
 });
