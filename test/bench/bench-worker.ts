@@ -95,13 +95,6 @@ export async function startBenchWorker(options: BenchWorkerOptions): Promise<Ben
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  // Warnings after start-up (retries, throttling) say why a number is off: keep the last ones.
-  for (const started of [worker, sandbox]) {
-    started.child.stdout?.on('data', (chunk: Buffer) => {
-      started.output.push(chunk.toString());
-      if (started.output.length > 200) started.output.splice(0, started.output.length - 200);
-    });
-  }
   const url = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   return {
@@ -180,7 +173,7 @@ export interface CallTimes {
  * first and the last answer is the span between the first and the last start.
  */
 export async function watchCalls<T>(
-  worker: BenchWorker,
+  worker: Pick<BenchWorker, 'stats'>,
   operation: OperationId,
   expected: number,
   start: () => Promise<T>,

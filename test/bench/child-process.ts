@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -8,6 +8,9 @@ import path from 'node:path';
  * so /proc/<pid>/status is the server's memory.
  */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** Chunks of output kept once a child is up. */
+const KEPT_CHUNKS = 200;
 
 export interface StartedProcess {
   child: ChildProcess;
@@ -23,8 +26,19 @@ export function startTsProcess(
   readyLine: RegExp,
   timeoutMs = 60_000,
 ): Promise<StartedProcess> {
+  return startNodeProcess(['--import', 'tsx', path.join(REPO_ROOT, entry)], env, readyLine, timeoutMs);
+}
+
+/** `node ARGS` from the repository's root (compiled JavaScript, as a host runs it), ready at `readyLine`. */
+export function startNodeProcess(
+  args: string[],
+  env: Record<string, string>,
+  readyLine: RegExp,
+  timeoutMs = 60_000,
+): Promise<StartedProcess> {
+  const entry = args.join(' ');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry)], {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -32,7 +46,8 @@ export function startTsProcess(
   const output: string[] = [];
   const stop = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      // A child killed by a signal (SIGKILL in the crash benches) has no exit code, only its signal.
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
@@ -42,17 +57,22 @@ export function startTsProcess(
       void stop();
       reject(new Error(`${entry} did not start within ${timeoutMs} ms:\n${output.join('')}`));
     }, timeoutMs);
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString();
-      output.push(text);
-      if (readyLine.test(output.join(''))) {
+    let ready = false;
+    // Output is read for as long as the child runs (a child writing to a full pipe would stall);
+    // after start-up only the last KEPT_CHUNKS are kept, for the warnings that explain a number.
+    const keep = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (ready && output.length > KEPT_CHUNKS) output.splice(0, output.length - KEPT_CHUNKS);
+    };
+    child.stdout?.on('data', (chunk: Buffer) => {
+      keep(chunk);
+      if (!ready && readyLine.test(output.join(''))) {
+        ready = true;
         clearTimeout(timer);
-        child.stdout?.off('data', onData);
         resolve({ child, startupMs: performance.now() - started, output, stop });
       }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    });
+    child.stderr?.on('data', keep);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`${entry} exited with ${code} before it was ready:\n${output.join('')}`));
@@ -66,4 +86,14 @@ export function residentMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(status);
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]) / 1024;
+}
+
+/** `tsc -b tsconfig.worker.json`, as `npm start` runs it first. */
+export function buildWorker(): void {
+  const built = spawnSync(
+    process.execPath,
+    [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.worker.json'],
+    { cwd: REPO_ROOT, encoding: 'utf8' },
+  );
+  if (built.status !== 0) throw new Error(`the worker's build failed:\n${built.stdout}${built.stderr}`);
 }

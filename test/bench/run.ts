@@ -4,13 +4,14 @@ import { runSandboxBench } from './sandbox-bench';
 import { runDeliveryBench } from './delivery-bench';
 import { runDeliveryCrashBench } from './delivery-crash-bench';
 import { runQuotaBench } from './quota-bench';
+import { runScaleBench, type ScaleBenchResult } from './scale-bench';
 import { runScheduleBench } from './schedule-bench';
 import { runStartupBench } from './startup-bench';
 import { runWorkerBench } from './worker-bench';
 
 /**
  * `npm run bench`: every benchmark in one run, printed as the table the README's performance
- * section records. `npm run bench -- sandbox` runs one suite (`sandbox`, `worker`, `quota`, `delivery`, `schedule`, `startup`); `worker:email`,
+ * section records. `npm run bench -- sandbox` runs one suite (`sandbox`, `worker`, `quota`, `delivery`, `schedule`, `startup`, `scale`); `worker:email`,
  * `worker:search`, `worker:reports`, `worker:throughput`, `worker:unreadable`, `worker:flood`,
  * `worker:journal` run parts of the worker's.
  */
@@ -180,6 +181,8 @@ async function main(): Promise<void> {
     });
   }
 
+  if (wanted('scale')) rows.push(...scaleRows(await runScaleBench(log)));
+
   log('');
   log(`bench wall time: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   log('');
@@ -188,6 +191,54 @@ async function main(): Promise<void> {
   for (const row of rows)
     log(`| ${row.measure} | ${row.target} | ${row.result} | ${row.ok ? 'yes' : 'NO'} |`);
   if (rows.some((row) => !row.ok)) process.exitCode = 1;
+}
+
+/** Issue 16's rows: three workers on one Postgres spend what one would. */
+function scaleRows(r: ScaleBenchResult): Row[] {
+  const { pacing: p, singleFlight: f, crash: c } = r;
+  const sameCredits =
+    c.withKills.billedCredits === c.faultFree.billedCredits &&
+    c.withKills.ledgerCredits === c.faultFree.ledgerCredits &&
+    c.withKills.ledgerCredits === c.withKills.billedCredits;
+  return [
+    {
+      measure: `3 workers on one Postgres: two ${p.searchCalls / 2}-page searches and a ${p.rawCalls}-page raw feed at once, API at ${p.rate}/s: 429s`,
+      target: '0',
+      result: `${p.tooMany} (${p.searchCalls} search calls, ${p.rawCalls} raw pages; rows ${p.rows.searches.join(' + ')} and ${p.rows.raw}${p.allDone ? '' : '; a job did NOT finish'})`,
+      ok: p.tooMany === 0 && p.allDone,
+    },
+    {
+      measure: 'the same: achieved search rate, both instances together, against the limit',
+      target: `>= 90% of ${p.rate}/s`,
+      result: `${p.achievedPerSecond.toFixed(2)}/s (${((100 * p.achievedPerSecond) / p.rate).toFixed(1)}%)`,
+      ok: p.achievedPerSecond >= 0.9 * p.rate,
+    },
+    {
+      measure: `${f.creators} uncached creators asked for at once through all 3 instances: upstream calls`,
+      target: String(f.creators),
+      result: `${f.reportCalls} (${f.credits} credits${f.answersComplete ? '; every answer complete' : '; an answer was NOT complete'})`,
+      ok: f.reportCalls === f.creators && f.answersComplete,
+    },
+    {
+      measure: `e-mail job of ${c.addresses.toLocaleString('en-US')} addresses, its instance killed -9 twice: rows lost, doubled or different`,
+      target: '0',
+      result: `${c.wrongRows} (taken over within ${c.killed.map((k) => `${(k.takenOverAfterMs / 1000).toFixed(1)} s`).join(' and ')}; ${(c.withKills.wallMs / 1000).toFixed(1)} s against ${(c.faultFree.wallMs / 1000).toFixed(1)} s fault-free)`,
+      ok: c.wrongRows === 0 && c.killed.length === 2,
+    },
+    {
+      measure:
+        'the same: credits billed by the API and in the ledger, against a fault-free run by one worker',
+      target: 'equal',
+      result: `billed ${c.withKills.billedCredits} vs ${c.faultFree.billedCredits}, ledger ${c.withKills.ledgerCredits} vs ${c.faultFree.ledgerCredits} (${c.withKills.emailCalls} vs ${c.faultFree.emailCalls} calls, ${c.withKills.tooMany + c.faultFree.tooMany} x 429)`,
+      ok: sameCredits,
+    },
+    {
+      measure: '3 workers on Postgres, compiled: process start to listening',
+      target: 'reference',
+      result: r.readyMs.map((ms) => `${ms.toFixed(0)} ms`).join(', '),
+      ok: true,
+    },
+  ];
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, startTsProcess } from './child-process';
+import { buildWorker, REPO_ROOT, startTsProcess } from './child-process';
 import { freePort } from '../support/free-port';
 import { percentile } from './percentiles';
 
@@ -94,16 +94,6 @@ export async function runStartupBench(log: (line: string) => void): Promise<Star
     };
   });
   return { ways, upToDateBuildMs };
-}
-
-/** `tsc -b tsconfig.worker.json`, as `npm start` runs it first. */
-function buildWorker(): void {
-  const built = spawnSync(
-    process.execPath,
-    [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.worker.json'],
-    { cwd: REPO_ROOT, encoding: 'utf8' },
-  );
-  if (built.status !== 0) throw new Error(`the worker's build failed:\n${built.stdout}${built.stderr}`);
 }
 
 async function timeOneStart(args: string[], env: Record<string, string>): Promise<number> {
