@@ -4,11 +4,15 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { errorHandler, notFoundHandler } from '../../../worker/src/http/error-answer';
 import { requestContext } from '../../../worker/src/logging/request-context';
+import { createDictionariesRouter } from '../../../worker/src/operations/dictionaries-router';
+import { createEmailSearchRouter } from '../../../worker/src/operations/email-search-router';
+import { createOverlapRouter } from '../../../worker/src/operations/overlap-router';
 import { createReportsRouter } from '../../../worker/src/operations/reports-router';
 import { createSearchRouter } from '../../../worker/src/operations/search-router';
 import { openPostgresStore } from '../../../worker/src/store/postgres/postgres-store';
 import type { Store } from '../../../worker/src/store/store';
 import { workerDepsOn } from './jobs/jobs-fixture';
+import { matchedEmails } from '../../support/email-supply';
 import { freshPostgresDatabase } from './store/store-engines';
 import { auth, callsOf, startWorkerWorld, type WorkerWorld } from './worker-fixture';
 
@@ -52,6 +56,9 @@ async function instanceApp(): Promise<Express> {
   app.use(requestContext(deps.logger));
   app.use(createReportsRouter(deps));
   app.use(createSearchRouter(deps));
+  app.use(createOverlapRouter(deps));
+  app.use(createEmailSearchRouter(deps));
+  app.use(createDictionariesRouter(deps));
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));
   return app;
@@ -123,5 +130,62 @@ describe('single flight across instances', () => {
     expect(answers[2].body.rows).toEqual(answers[0].body.rows);
     const fetched = answers.reduce((sum, answer) => sum + (answer.body.counts.fetched as number), 0);
     expect(fetched).toBe(10);
+  });
+
+  it('buys one audience overlap asked through three instances at once, once', async () => {
+    const apps = [await instanceApp(), await instanceApp(), await instanceApp()];
+    const handles = world.handles(3, 'instagram', 60);
+    const answers = await Promise.all(
+      apps.map((app) =>
+        request(app).post('/api/overlap').set(auth()).send({ handles, platform: 'instagram' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(callsOf(await world.stats(), 'audienceOverlap')).toBe(1);
+    expect(answers[1].body.rows).toEqual(answers[0].body.rows);
+    expect(answers[2].body.rows).toEqual(answers[0].body.rows);
+    // One answer paid its credit; the other two say they came from what it bought.
+    expect(answers.map((answer) => answer.body.credits as number).sort()).toEqual([0, 0, 1]);
+  });
+
+  it('looks the same e-mail addresses up once when three instances are asked for them at once', async () => {
+    const apps = [await instanceApp(), await instanceApp(), await instanceApp()];
+    const emails = [...matchedEmails(world.sandbox.state.world).slice(0, 30), 'nobody@inbox-7.test'];
+    const answers = await Promise.all(
+      apps.map((app) => request(app).post('/api/email-search').set(auth()).send({ emails })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const stats = await world.stats();
+    expect(callsOf(stats, 'emailSearch')).toBe(1);
+    expect(stats.credits).toBeCloseTo(0.02 * 30, 6);
+    expect(answers[1].body.rows).toEqual(answers[0].body.rows);
+    expect(answers[2].body.rows).toEqual(answers[0].body.rows);
+  });
+
+  it('fetches a dictionary page asked through three instances at once, once', async () => {
+    const apps = [await instanceApp(), await instanceApp(), await instanceApp()];
+    const answers = await Promise.all(
+      apps.map((app) => request(app).get('/api/dictionaries/tiktok/hashtags?q=fit&limit=5').set(auth())),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(callsOf(await world.stats(), 'dictionaryHashtags')).toBe(1);
+    expect(answers[1].body.rows).toEqual(answers[0].body.rows);
+    expect(answers[2].body.rows).toEqual(answers[0].body.rows);
+  });
+
+  it('buys one fresh report when three instances are asked to refresh the same creators at once', async () => {
+    const apps = [await instanceApp(), await instanceApp(), await instanceApp()];
+    const handles = world.handles(2, 'instagram', 80);
+    await request(apps[0]).post('/api/reports').set(auth()).send({ handles, platform: 'instagram' });
+    expect(callsOf(await world.stats(), 'report')).toBe(2);
+    const answers = await Promise.all(
+      apps.map((app) =>
+        request(app).post('/api/reports').set(auth()).send({ handles, platform: 'instagram', refresh: true }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(callsOf(await world.stats(), 'report')).toBe(4);
+    const fetched = answers.reduce((sum, answer) => sum + (answer.body.counts.fetched as number), 0);
+    expect(fetched).toBe(2);
   });
 });

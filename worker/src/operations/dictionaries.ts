@@ -30,7 +30,7 @@ interface StoredDictionary<T> {
 
 /**
  * A free call answered from the dictionaries cache (a day) when it can be, and shared with an
- * identical call in flight. Dictionaries change slowly and are asked for on every keystroke of a
+ * identical call in flight in any instance. Dictionaries change slowly and are asked for on every keystroke of a
  * typeahead, so this is what keeps the sidebar fast and the rate limits untouched.
  */
 export async function cachedLookup<T>(
@@ -40,12 +40,16 @@ export async function cachedLookup<T>(
 ): Promise<{ value: T; fromCache: boolean }> {
   const cached = await deps.store.cache.get(CACHE_NAMESPACES.dictionaries, key);
   if (cached !== null) return { value: cached.value as T, fromCache: true };
-  const flight = await deps.singleFlight.run(`dictionaries:${key}`, async () => {
+  // Across instances too: the typeahead of several editors spreads over instances, and the fast
+  // dictionaries' 10/s is one limit for all of them. One that waited for the key finds it cached.
+  const flight = await deps.singleFlight.runAcrossInstances(`dictionaries:${key}`, async () => {
+    const stored = await deps.store.cache.get(CACHE_NAMESPACES.dictionaries, key);
+    if (stored !== null) return { value: stored.value as T, fetched: false };
     const value = await fetch();
     await deps.store.cache.set(CACHE_NAMESPACES.dictionaries, key, value, deps.store.cacheTtlMs.dictionaries);
-    return value;
+    return { value, fetched: true };
   });
-  return { value: flight.value, fromCache: flight.shared };
+  return { value: flight.value.value, fromCache: flight.shared || !flight.value.fetched };
 }
 
 interface DictionarySource {

@@ -237,6 +237,8 @@ interface Batch {
 interface BatchResult {
   results: EmailLookup[];
   matched: number;
+  /** Read from the cache: another instance looked the same batch up while this one waited for it. */
+  fromCache: boolean;
 }
 
 function toBatches(deps: OperationDeps, emails: readonly string[]): Batch[] {
@@ -267,10 +269,10 @@ async function searchBatches(
           counts.batches += 1;
           counts.sent += batch.emails.length;
           try {
-            const flight = await deps.singleFlight.run(batch.key, () =>
+            const flight = await deps.singleFlight.runAcrossInstances(batch.key, () =>
               searchBatch(deps, budget, batch.emails),
             );
-            if (flight.shared) {
+            if (flight.shared || flight.value.fromCache) {
               sharedHits += flight.value.results.length;
               sharedMatches += flight.value.matched;
             }
@@ -296,12 +298,21 @@ async function searchBatches(
   });
 }
 
-/** One paid call of at most 1,000 addresses; its answers go to the cache, matched or not. */
+/**
+ * One paid call of at most 1,000 addresses; its answers go to the cache, matched or not. It runs
+ * holding the batch's key across instances, so it looks at the cache first: an instance that
+ * waited for the key finds every address the other one just looked up.
+ */
 async function searchBatch(
   deps: OperationDeps,
   budget: PaidBudget,
   batch: readonly string[],
 ): Promise<BatchResult> {
+  const cached = await deps.store.emailResults.getMany(batch);
+  if (cached.size === batch.length) {
+    const results = [...cached.values()];
+    return { results, matched: results.filter((result) => result.match !== null).length, fromCache: true };
+  }
   const response = await budget.run({
     operation: 'emailSearch',
     estimate: estimateCredits('emailSearch', { emails: batch }),
@@ -317,7 +328,7 @@ async function searchBatch(
     // recalculation sends them again.
     const results = batch.map((email) => ({ email, match: null, unreadable: response }));
     await deps.store.emailResults.setMany(results);
-    return { results, matched: 0 };
+    return { results, matched: 0, fromCache: false };
   }
   const inBatch = new Set(batch);
   const matches = new Map<string, MatchedEmail>();
@@ -335,7 +346,7 @@ async function searchBatch(
     else if (notMatched.has(email)) results.push({ email, match: null });
   }
   await deps.store.emailResults.setMany(results);
-  return { results, matched: matches.size };
+  return { results, matched: matches.size, fromCache: false };
 }
 
 /** Files one lookup under what it found: a match, no match, or a billed answer that could not be read. */

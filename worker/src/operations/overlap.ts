@@ -67,7 +67,7 @@ export function overlapInfluencers(platform: OverlapPlatform, handles: readonly 
 
 /**
  * Audience overlap of 2 or more creators: one paid call (1 credit), cached like a report, keyed by
- * the sorted set of handles; identical requests in flight share the call.
+ * the sorted set of handles; identical requests in flight share the call, in every instance.
  */
 export async function runOverlap(
   deps: OperationDeps,
@@ -117,7 +117,13 @@ export async function runOverlap(
       return answer(cached.value as StoredOverlap, cached.storedAt, true, 0);
     }
   }
-  const work = deps.singleFlight.run(`overlap:${key}`, async () => {
+  const askedAt = deps.clock.now();
+  // Across instances: one that waited for the key finds what the other bought (with refresh, only
+  // an overlap stored since this request began counts).
+  const work = deps.singleFlight.runAcrossInstances(`overlap:${key}`, async () => {
+    const fresh = await deps.store.cache.get(OVERLAP_NAMESPACE, key);
+    if (fresh !== null && (!input.refresh || fresh.storedAt >= askedAt))
+      return { stored: fresh.value as StoredOverlap, storedAt: fresh.storedAt, bought: false };
     const response = await deps.paid.run(context, {
       operation: 'audienceOverlap',
       estimate: estimateCredits('audienceOverlap'),
@@ -137,7 +143,7 @@ export async function runOverlap(
         };
     const storedAt = deps.clock.now();
     await deps.store.cache.set(OVERLAP_NAMESPACE, key, stored, deps.store.cacheTtlMs.reports, storedAt);
-    return { stored, storedAt };
+    return { stored, storedAt, bought: true };
   });
   if (input.deadlineMs !== undefined && !(await settledBy(work, input.deadlineMs, deps.sleep))) {
     deps.background.track(work);
@@ -156,11 +162,12 @@ export async function runOverlap(
     });
     return oneRow(message, input.withHeader, 'awaitingApproval');
   }
-  if (flight.shared) await saved();
-  const credits = flight.shared
-    ? 0
-    : (flight.value.stored.unreadable?.credits ?? actualCredits('audienceOverlap').credits);
-  return answer(flight.value.stored, flight.value.storedAt, flight.shared, credits);
+  const paidHere = !flight.shared && flight.value.bought;
+  if (!paidHere) await saved();
+  const credits = paidHere
+    ? (flight.value.stored.unreadable?.credits ?? actualCredits('audienceOverlap').credits)
+    : 0;
+  return answer(flight.value.stored, flight.value.storedAt, !paidHere, credits);
 }
 
 /**

@@ -73,20 +73,21 @@ export function reportEstimate(target: ReportTarget): CreditCharge {
 
 /**
  * Fetches one report under the request's budget and stores it. Runs inside the single flight, so
- * it looks at the cache once more first: another request may have stored the report since this
- * one looked (then nothing is paid).
+ * it looks at the cache once more first: another request, in this instance or another, may have
+ * stored the report since this one looked (then nothing is paid). A refresh (`refreshedSince`, when
+ * it was asked for) takes only a report stored since: three instances asked to refresh one creator
+ * at once buy one fresh report, not three.
  */
 export async function fetchReport(
   deps: OperationDeps,
   budget: PaidBudget,
   target: ReportTarget,
-  refresh: boolean,
+  refreshedSince: number | null,
 ): Promise<ReportOutcome> {
   const { store } = deps;
-  if (!refresh) {
-    const cached = await store.cache.get(CACHE_NAMESPACES.reports, target.key);
-    if (cached !== null) return cachedReportOutcome(cached.value, cached.storedAt);
-  }
+  const cached = await store.cache.get(CACHE_NAMESPACES.reports, target.key);
+  if (cached !== null && (refreshedSince === null || cached.storedAt >= refreshedSince))
+    return cachedReportOutcome(cached.value, cached.storedAt);
   const priced = { platform: target.platform, userId: target.userId };
   try {
     const response = await budget.run({

@@ -37,6 +37,7 @@ export async function runReports(
   context: OperationContext,
   input: ReportsRequest,
 ): Promise<ReportsAnswer> {
+  const askedAt = deps.clock.now();
   const selection = selectReportColumns(input.fields ?? undefined);
   if (!selection.ok) throw badRequest(selection.error);
   const { columns } = selection;
@@ -95,7 +96,8 @@ export async function runReports(
       outcomes.set(target.key, { kind: 'error', message: budget, requestWide: null });
     awaitingApproval = new Set(missing.map((target) => target.key));
   } else if (budget !== null) {
-    const work = fetchMissing(deps, context, budget, missing, input.refresh, outcomes, counts);
+    const refreshedSince = input.refresh ? askedAt : null;
+    const work = fetchMissing(deps, context, budget, missing, refreshedSince, outcomes, counts);
     const inTime = await settledBy(work, input.deadlineMs ?? deps.config.formulaDeadlineMs, deps.sleep);
     if (!inTime) {
       deps.background.track(work);
@@ -174,7 +176,8 @@ async function fetchMissing(
   context: OperationContext,
   budget: PaidBudget,
   missing: readonly ReportTarget[],
-  refresh: boolean,
+  /** A refresh: when it was asked for (an answer stored since counts); null otherwise. */
+  refreshedSince: number | null,
   outcomes: Map<string, ReportOutcome>,
   counts: ReportsAnswer['counts'],
 ): Promise<void> {
@@ -188,7 +191,7 @@ async function fetchMissing(
           let joined = false;
           try {
             const flight = await deps.singleFlight.runAcrossInstances(target.key, () =>
-              fetchReport(deps, budget, target, refresh),
+              fetchReport(deps, budget, target, refreshedSince),
             );
             outcome = flight.value;
             joined = flight.shared;
