@@ -112,19 +112,22 @@ export async function startBenchWorker(options: BenchWorkerOptions): Promise<Ben
       if (!response.ok) throw new Error(`POST ${route} answered ${response.status}: ${text.slice(0, 500)}`);
       return { status: response.status, body: JSON.parse(text) as T, ms, bytes: Buffer.byteLength(text) };
     },
-    async stats(): Promise<StatsBody> {
-      const response = await fetch(`${sandboxUrl}/_sandbox/stats`, {
-        headers: { authorization: `Bearer ${SANDBOX_TOKEN}` },
-      });
-      if (!response.ok) throw new Error(`sandbox stats answered ${response.status}`);
-      return (await response.json()) as StatsBody;
-    },
+    stats: () => sandboxStats(sandboxUrl, SANDBOX_TOKEN),
     async stop(): Promise<void> {
       await worker.stop();
       await sandbox.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The counters of the sandbox at `sandboxUrl` (`GET /_sandbox/stats`, with its token). */
+export async function sandboxStats(sandboxUrl: string, token: string): Promise<StatsBody> {
+  const response = await fetch(`${sandboxUrl}/_sandbox/stats`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`sandbox stats answered ${response.status}`);
+  return (await response.json()) as StatsBody;
 }
 
 /** Peak resident memory of a process in MB (Linux: VmHWM of /proc/<pid>/status). */

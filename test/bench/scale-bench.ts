@@ -10,7 +10,7 @@ import { openPostgresStore } from '../../worker/src/store/postgres/postgres-stor
 import { postWithComments } from '../worker/sandbox/operations/content/world-examples';
 import { startPostgres, type RunningPostgres } from '../support/postgres-server';
 import { freePort } from '../support/free-port';
-import { statsDelta, watchCalls } from './bench-worker';
+import { sandboxStats, statsDelta, watchCalls } from './bench-worker';
 import { buildWorker, startNodeProcess, startTsProcess, type StartedProcess } from './child-process';
 import { benchWorld, emailInputs, reportHandles } from './world-inputs';
 
@@ -181,13 +181,7 @@ async function startCluster(
   return {
     databaseUrl,
     workers,
-    async stats() {
-      const response = await fetch(`${sandboxUrl}/_sandbox/stats`, {
-        headers: { authorization: `Bearer ${SANDBOX_TOKEN}` },
-      });
-      if (!response.ok) throw new Error(`sandbox stats answered ${response.status}`);
-      return (await response.json()) as StatsBody;
-    },
+    stats: () => sandboxStats(sandboxUrl, SANDBOX_TOKEN),
     async stop() {
       for (const worker of workers) await worker.process.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,37 +1,21 @@
-import { offsetAt, wallClock } from '../../../shared/day-bounds';
+import { offsetAt, wallClock, wallParts, type WallParts } from '../../../shared/day-bounds';
 
 /**
  * Wall-clock time in an IANA time zone, both ways, for the fakes' dates: Utilities.formatDate,
  * and cells, whose dates are wall-clock times of the spreadsheet's zone.
  */
 
-export interface ZonedParts {
-  year: number;
-  /** 1 to 12. */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
+/** What the wall clock of a zone shows: shared/day-bounds.ts reads it (month 1 to 12, hour 0 to 23). */
+export type ZonedParts = WallParts;
 
 /** What the clock on the wall of `timeZone` shows at `date`; throws Apps Script's message for an unknown zone. */
 export function zonedParts(date: Date, timeZone: string): ZonedParts {
-  let format: Intl.DateTimeFormat;
   try {
-    format = wallClock(timeZone);
+    wallClock(timeZone);
   } catch {
     throw new Error(`Invalid argument: timeZone ${timeZone}`);
   }
-  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
+  return wallParts(date.getTime(), timeZone);
 }
 
 /**

@@ -10,20 +10,13 @@ import {
 } from '../../../../worker/src/schedules/scheduler';
 import type { ScheduleRecord } from '../../../../worker/src/store/schedule-repository';
 import { openStore, type Store } from '../../../../worker/src/store/store';
+import { hourlyReportsRequest } from '../store/store-fixtures';
 
 const DOC = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
 const HOUR = 60 * 60 * 1000;
 const START = Date.parse('2026-11-25T08:30:00Z');
 
-const hourly: ScheduleRequest = {
-  name: 'Creators',
-  kind: 'reports',
-  input: { sheetName: 'Creators', row: 2, column: 1 },
-  output: { sheetName: 'Report', row: 1, column: 1 },
-  mode: 'replace',
-  cadence: { every: 'hour' },
-  timeZone: 'Europe/Berlin',
-};
+const hourly: ScheduleRequest = hourlyReportsRequest();
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
