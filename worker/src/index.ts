@@ -4,7 +4,7 @@ import type { DestinationStream, Logger } from 'pino';
 import { systemClock, timerSleep } from '../common/clock';
 import { createApp, type AppDeps, type MountedPlayground, type MountedSandbox } from './app';
 import { startReconciler } from './billing/balance-reconciliation';
-import { recoverPaidCalls } from './billing/paid-call-recovery';
+import { recoverPaidCalls, startPaidCallRecovery } from './billing/paid-call-recovery';
 import { createUpstreamFromConfig, createWorkerDeps, googleIdTokenVerifier } from './app-deps';
 import type { WorkerConfig } from './config';
 import { createHealthProbes, type WorkerPhase } from './http/health-probes';
@@ -80,6 +80,11 @@ export interface ServedWorker {
 const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 const WARM_UP_TIMEOUT_MS = 10_000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Longer than a live instance can have a paid call on its way: every attempt's timeout, and a minute. */
+function inFlightGraceMs(config: WorkerConfig): number {
+  return config.upstream.timeoutMs * config.upstream.maxAttempts + 60_000;
+}
 /** Finished jobs (and their rows) are kept a week, long enough to write them into a sheet. */
 const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -100,7 +105,12 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
 
   const { store, releaseDataDir } = await openDataDir(config, logger);
   try {
-    await recoverPaidCalls(store, logger);
+    // On Postgres another instance's lock may only have blinked: its calls under way stay its own.
+    await recoverPaidCalls(
+      store,
+      logger,
+      store.engine === 'postgres' ? Date.now() - inFlightGraceMs(config) : undefined,
+    );
   } catch (error) {
     await store.close();
     releaseDataDir();
@@ -211,6 +221,10 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
       .catch((error: unknown) => logger.warn({ err: error }, 'paid-call journal purge failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
+  const recovery =
+    store.engine === 'postgres'
+      ? startPaidCallRecovery(store, logger, { clock: systemClock, graceMs: inFlightGraceMs(config) })
+      : null;
   // The ledger checked against the account's balance; in sandbox mode too, against the sandbox's.
   const reconciler =
     config.reconcileEveryMs > 0
@@ -248,6 +262,7 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
       await deps.scheduler.stop(Math.max(0, deadline - Date.now()));
       clearInterval(purge);
       reconciler?.stop();
+      recovery?.stop();
       await closeServer(server);
       await store.close();
       releaseDataDir();

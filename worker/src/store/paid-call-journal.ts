@@ -77,9 +77,15 @@ export interface PaidCallJournal {
   record(entry: LedgerEntryInput, callIds: readonly string[]): Promise<LedgerEntry>;
   /**
    * At start-up, before anything is served: what earlier runs left (see above). On a shared store
-   * (Postgres) "earlier" means runs that are gone, not other instances at work.
+   * (Postgres) "earlier" means runs that are gone, not other instances at work, and only calls
+   * sent at or before `sentBefore` are taken: a run looks gone for a few seconds when its lock's
+   * connection drops, and a call it still has on its way is its own to record.
    */
-  recover(unfinishedJobs: ReadonlySet<string>, price: BodyPricer): Promise<RecoveryReport>;
+  recover(
+    unfinishedJobs: ReadonlySet<string>,
+    price: BodyPricer,
+    sentBefore?: number,
+  ): Promise<RecoveryReport>;
   /**
    * When a job resumes: the calls earlier runs of it were answered for and never recorded, priced
    * and summed per operation, for the runner to commit as a batch without rows (its `calls`
@@ -168,8 +174,8 @@ export function createSqlitePaidCallJournal(
      WHERE id = ? AND state = 'sent'`,
   );
   const remove = db.prepare<[string]>("DELETE FROM paid_calls WHERE id = ? AND state = 'sent'");
-  const leftover = db.prepare<[string], CallRow>(
-    "SELECT * FROM paid_calls WHERE run_id != ? AND state IN ('sent', 'answered') ORDER BY sent_at",
+  const leftover = db.prepare<[string, number], CallRow>(
+    "SELECT * FROM paid_calls WHERE run_id != ? AND state IN ('sent', 'answered') AND sent_at <= ? ORDER BY sent_at",
   );
   const ofJob = db.prepare<[string], CallRow>(
     "SELECT * FROM paid_calls WHERE job_id = ? AND state = 'answered' ORDER BY sent_at",
@@ -221,22 +227,24 @@ export function createSqlitePaidCallJournal(
     return actual.credits;
   };
 
-  const recover = db.transaction((unfinishedJobs: ReadonlySet<string>, price: BodyPricer): RecoveryReport => {
-    const report = emptyRecoveryReport();
-    for (const row of leftover.all(runId)) {
-      if (row.state === 'sent') {
-        writeLedger(unconfirmedEntry(row));
-        endAs.run('unconfirmed', clock.now(), row.id);
-        countUnconfirmed(report, row);
-      } else if (row.job_id !== null && unfinishedJobs.has(row.job_id)) {
-        report.leftForJobs += 1;
-      } else {
-        countRecovered(report, recordKept(row, price, 'recovered'));
+  const recover = db.transaction(
+    (unfinishedJobs: ReadonlySet<string>, price: BodyPricer, sentBefore: number): RecoveryReport => {
+      const report = emptyRecoveryReport();
+      for (const row of leftover.all(runId, sentBefore)) {
+        if (row.state === 'sent') {
+          writeLedger(unconfirmedEntry(row));
+          endAs.run('unconfirmed', clock.now(), row.id);
+          countUnconfirmed(report, row);
+        } else if (row.job_id !== null && unfinishedJobs.has(row.job_id)) {
+          report.leftForJobs += 1;
+        } else {
+          countRecovered(report, recordKept(row, price, 'recovered'));
+        }
       }
-    }
-    purgeOld();
-    return report;
-  });
+      purgeOld();
+      return report;
+    },
+  );
 
   const sweepJob = db.transaction((jobId: string, price: BodyPricer): number => {
     let swept = 0;
@@ -257,7 +265,8 @@ export function createSqlitePaidCallJournal(
       remove.run(id);
     },
     record: async (entry, callIds) => record(entry, callIds),
-    recover: async (unfinishedJobs, price) => recover(unfinishedJobs, price),
+    recover: async (unfinishedJobs, price, sentBefore = Number.MAX_SAFE_INTEGER) =>
+      recover(unfinishedJobs, price, sentBefore),
     // The runner resumes a job only when no run of it is under way: every answered call of the
     // job was left by a run that ended without committing it.
     unrecordedOfJob: async (jobId, price) => calls.chargesOf(ofJob.all(jobId), price),

@@ -180,13 +180,13 @@ export function createPostgresPaidCallJournal(
         return row;
       }),
 
-    recover: (unfinishedJobs, price) =>
+    recover: (unfinishedJobs, price, sentBefore = Number.MAX_SAFE_INTEGER) =>
       db.transaction(async (sql) => {
         const report = emptyRecoveryReport();
         const { rows } = await sql.query<CallRow>(
-          `SELECT * FROM paid_calls WHERE run_id <> $1 AND state IN ('sent', 'answered')
+          `SELECT * FROM paid_calls WHERE run_id <> $1 AND state IN ('sent', 'answered') AND sent_at <= $2
            ORDER BY sent_at FOR UPDATE SKIP LOCKED`,
-          [runId],
+          [runId, sentBefore],
         );
         const gone = goneRuns(sql);
         for (const row of rows) {
