@@ -159,7 +159,8 @@ async function main(): Promise<void> {
     );
   }
 
-  if (wanted('startup')) {
+  // Issue 16 lists start-up among the scale measures: `-- scale` runs it too.
+  if (wanted('startup') || only.includes('scale')) {
     const r = await runStartupBench(log);
     const [compiled, ...others] = r.ways;
     const spread = (samples: number[]) =>
