@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../common/clock';
+import type { RecoveryReport } from '../store/paid-call-journal';
 import type { Store } from '../store/store';
 import { chargeOfBody } from './billed-items';
 
@@ -11,10 +12,14 @@ import { chargeOfBody } from './billed-items';
  * `sentBefore`: only calls sent by then (a shared store's grace, below).
  */
 export async function recoverPaidCalls(store: Store, logger: Logger, sentBefore?: number): Promise<void> {
-  const unfinished = new Set((await store.jobs.unfinished()).map((job) => job.id));
-  const report = await store.paidCalls.recover(unfinished, chargeOfBody, sentBefore);
+  const report = await recoverQuietly(store, sentBefore);
   if (report.unconfirmed + report.recovered + report.leftForJobs === 0) return;
   logger.warn(report, 'paid calls of the last run recorded: the worker stopped while they were under way');
+}
+
+async function recoverQuietly(store: Store, sentBefore?: number): Promise<RecoveryReport> {
+  const unfinished = new Set((await store.jobs.unfinished()).map((job) => job.id));
+  return store.paidCalls.recover(unfinished, chargeOfBody, sentBefore);
 }
 
 /** How often a live instance looks for calls that dead instances left (shared store only). */
@@ -42,12 +47,21 @@ export function startPaidCallRecovery(
   logger: Logger,
   options: PaidCallRecoveryOptions,
 ): { stop(): void } {
+  // Calls left for an unfinished job wait for whoever takes the job over: no news each minute.
   const pass = () =>
-    recoverPaidCalls(store, logger, options.clock.now() - options.graceMs).catch((error: unknown) =>
-      logger.warn(
-        { err: error },
-        'paid calls of stopped instances could not be recovered; trying again later',
-      ),
+    recoverQuietly(store, options.clock.now() - options.graceMs).then(
+      (report) => {
+        if (report.unconfirmed + report.recovered > 0)
+          logger.warn(
+            report,
+            'paid calls of a stopped instance recorded: it stopped while they were under way',
+          );
+      },
+      (error: unknown) =>
+        logger.warn(
+          { err: error },
+          'paid calls of stopped instances could not be recovered; trying again later',
+        ),
     );
   const timer = setInterval(() => void pass(), options.everyMs ?? PAID_CALL_RECOVERY_EVERY_MS);
   timer.unref();
