@@ -9,7 +9,11 @@ import { FakePropertiesService, type PropertiesOptions } from './properties-serv
 import { FakeRuntime } from './runtime';
 import { FakeScriptApp, type ScriptAppOptions } from './script-app';
 import { FakeSession, type SessionOptions } from './session';
-import { FakeSpreadsheetApp, type SpreadsheetOptions } from './spreadsheet-app';
+import {
+  DEFAULT_SCRIPT_PROJECT_NUMBER,
+  FakeSpreadsheetApp,
+  type SpreadsheetOptions,
+} from './spreadsheet-app';
 import { FakeUi } from './ui';
 import { FakeUrlFetchApp } from './url-fetch-app';
 import { FakeUtilities } from './utilities';
@@ -60,9 +64,12 @@ export function createAppsScriptFakes(options: FakeOptions = {}): AppsScriptFake
   const clock = new FakeClock(options.now);
   const runtime = new FakeRuntime(clock);
   const ui = new FakeUi(runtime, options.addonName ?? 'Creator Sheets');
-  const spreadsheetApp = new FakeSpreadsheetApp(runtime, ui, options.spreadsheet);
-  const htmlService = new FakeHtmlService(runtime);
   const session = new FakeSession(runtime, options.session);
+  const spreadsheetApp = new FakeSpreadsheetApp(runtime, ui, options.spreadsheet, {
+    activeUser: () => session.activeUserEmail,
+    projectNumber: options.scriptApp?.projectNumber ?? DEFAULT_SCRIPT_PROJECT_NUMBER,
+  });
+  const htmlService = new FakeHtmlService(runtime);
   const propertiesService = new FakePropertiesService(runtime, session, options.properties);
   const cacheService = new FakeCacheService(runtime);
   const urlFetchApp = new FakeUrlFetchApp(runtime);

@@ -19,6 +19,11 @@ export interface ScriptAppOptions {
   /** The key tokens are signed with; one is made on first use when not given. */
   signingKey?: SigningKey;
   scriptId?: string;
+  /**
+   * The script's Cloud project number (its default project unless moved to a standard one): the
+   * project its PROJECT-visible developer metadata belongs to. Default DEFAULT_SCRIPT_PROJECT_NUMBER.
+   */
+  projectNumber?: string;
 }
 
 /**

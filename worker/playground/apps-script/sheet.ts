@@ -1,5 +1,12 @@
 import { parseA1, type GridArea } from './a1-notation';
 import { DEFAULT_NUMBER_FORMAT, enterValue, type CellValue } from './cell-values';
+import {
+  addMetadata,
+  FakeDeveloperMetadata,
+  FakeDeveloperMetadataFinder,
+  type AppsScriptEnum,
+} from './developer-metadata';
+import type { MetadataVisibility } from './developer-metadata-store';
 import { FakeRange } from './range';
 import type { FakeRuntime } from './runtime';
 import type { FakeSpreadsheet } from './spreadsheet';
@@ -50,6 +57,10 @@ export interface SheetContext {
   cellCount: () => number;
   /** The spreadsheet's time zone: dates typed into cells are its wall-clock times. */
   timeZone: () => string;
+  /** Who runs the script now (Session's active user): a viewer may not write metadata. */
+  activeUser: () => string;
+  /** The script's Cloud project, whose PROJECT-visible developer metadata it sees. */
+  scriptProject: string;
 }
 
 /** A tab: a grid of cells that grows only when asked (insertRows*, insertColumns*, appendRow). */
@@ -232,6 +243,39 @@ export class FakeSheet {
     return this;
   }
 
+  /** Metadata on this sheet; (key), (key, value), (key, visibility) or all three. */
+  addDeveloperMetadata(
+    key: string,
+    valueOrVisibility?: string | AppsScriptEnum<MetadataVisibility>,
+    visibility?: AppsScriptEnum<MetadataVisibility>,
+  ): FakeSheet {
+    const host = this.parent.metadataHost;
+    host.enterWrite('Sheet.addDeveloperMetadata');
+    addMetadata(host, 'SpreadsheetApp.Sheet.addDeveloperMetadata', { type: 'SHEET', sheetId: this.sheetId }, [
+      key,
+      valueOrVisibility,
+      visibility,
+    ]);
+    return this;
+  }
+
+  /** The metadata on this sheet itself (not its rows or columns) the script may see. */
+  getDeveloperMetadata(): FakeDeveloperMetadata[] {
+    this.runtime.enter('Sheet.getDeveloperMetadata');
+    const host = this.parent.metadataHost;
+    return host.metadata
+      .find(host.scriptProject, { location: { at: { type: 'SHEET', sheetId: this.sheetId }, exact: true } })
+      .map((entry) => new FakeDeveloperMetadata(host, entry.id));
+  }
+
+  /** Finds metadata on this sheet, its rows and its columns. */
+  createDeveloperMetadataFinder(): FakeDeveloperMetadataFinder {
+    this.runtime.enter('Sheet.createDeveloperMetadataFinder');
+    return new FakeDeveloperMetadataFinder(this.parent.metadataHost, {
+      location: { at: { type: 'SHEET', sheetId: this.sheetId }, exact: false },
+    });
+  }
+
   clear(): FakeSheet {
     this.write('Sheet.clear');
     this.rows = [];
@@ -396,6 +440,7 @@ export class FakeSheet {
     for (const cells of this.rows) if (cells !== undefined && cells.length > columns) cells.length = columns;
     this.maxRows = rows;
     this.maxColumns = columns;
+    this.parent.metadata.gridResized(this.sheetId, rows, columns);
   }
 
   /** A range of this sheet without counting a service call (for Range.offset and the like). */
@@ -447,6 +492,7 @@ export class FakeSheet {
     if (after < this.rows.length) this.rows.splice(after, 0, ...Array.from({ length: howMany }, () => []));
     this.maxRows += howMany;
     this.shiftSpillOwners((r, c) => (r > after ? [r + howMany, c] : [r, c]));
+    this.parent.metadata.dimensionInserted(this.sheetId, 'ROWS', after, howMany);
   }
 
   private insertColumns(after: number, howMany: number): void {
@@ -458,6 +504,7 @@ export class FakeSheet {
     }
     this.maxColumns += howMany;
     this.shiftSpillOwners((r, c) => (c > after ? [r, c + howMany] : [r, c]));
+    this.parent.metadata.dimensionInserted(this.sheetId, 'COLUMNS', after, howMany);
   }
 
   private grow(cells: number): void {

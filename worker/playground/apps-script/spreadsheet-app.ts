@@ -1,3 +1,4 @@
+import { DEVELOPER_METADATA_LOCATION_TYPE, DEVELOPER_METADATA_VISIBILITY } from './developer-metadata';
 import type { FakeRange } from './range';
 import type { FakeRuntime } from './runtime';
 import type { FakeSheet, FormulaEvaluator } from './sheet';
@@ -19,6 +20,23 @@ export interface SpreadsheetOptions {
 
 export const DEFAULT_SPREADSHEET_TIME_ZONE = 'Europe/Berlin';
 
+/** Who the script runs as and in which Cloud project: what the spreadsheet's rules ask of a run. */
+export interface ScriptIdentity {
+  /** Session's active user now ('' when unknown). */
+  activeUser: () => string;
+  /** The script's Cloud project number (see ScriptAppOptions.projectNumber). */
+  projectNumber: string;
+}
+
+/**
+ * The Cloud project of a script left on its default one ("When a new Apps Script project is
+ * created, a default ... project is also created behind the scenes",
+ * https://developers.google.com/apps-script/guides/cloud-platform-projects): its own, not the
+ * worker's service account's. A script moved to a standard project has that project's number
+ * (ScriptAppOptions.projectNumber), which may be the service account's.
+ */
+export const DEFAULT_SCRIPT_PROJECT_NUMBER = '200000000002';
+
 /**
  * SpreadsheetApp of a container-bound script: one open spreadsheet. A custom function may read it
  * but write nothing; onOpen in AuthMode.NONE may not reach it at all (menus only). Tests set the
@@ -26,6 +44,8 @@ export const DEFAULT_SPREADSHEET_TIME_ZONE = 'Europe/Berlin';
  * formula-evaluator.ts) so formulas written into cells show results.
  */
 export class FakeSpreadsheetApp {
+  readonly DeveloperMetadataVisibility = DEVELOPER_METADATA_VISIBILITY;
+  readonly DeveloperMetadataLocationType = DEVELOPER_METADATA_LOCATION_TYPE;
   readonly writes = new WriteLog();
   /** Evaluates formulas as they are written and on `recalculate`; none by default. */
   formulaEvaluator: FormulaEvaluator | null = null;
@@ -35,6 +55,7 @@ export class FakeSpreadsheetApp {
     private readonly runtime: FakeRuntime,
     private readonly ui: FakeUi,
     options: SpreadsheetOptions = {},
+    script: ScriptIdentity = { activeUser: () => '', projectNumber: DEFAULT_SCRIPT_PROJECT_NUMBER },
   ) {
     this.spreadsheet = new FakeSpreadsheet(
       {
@@ -43,6 +64,8 @@ export class FakeSpreadsheetApp {
         evaluator: () => this.formulaEvaluator,
         cellCount: () => this.spreadsheet.totalCells(),
         timeZone: () => this.spreadsheet.timeZone,
+        activeUser: script.activeUser,
+        scriptProject: script.projectNumber,
       },
       options.id ?? '1CreatorSheetsTestSpreadsheetId0000000000000',
       options.name ?? 'Creators',

@@ -1,4 +1,12 @@
 import { splitSheetName } from './a1-notation';
+import {
+  addMetadata,
+  FakeDeveloperMetadata,
+  FakeDeveloperMetadataFinder,
+  type AppsScriptEnum,
+  type MetadataHost,
+} from './developer-metadata';
+import { DeveloperMetadataStore, type MetadataVisibility } from './developer-metadata-store';
 import type { FakeRange } from './range';
 import type { FakeRuntime } from './runtime';
 import { FakeSheet, type SheetContext } from './sheet';
@@ -16,6 +24,14 @@ export interface NewSheetShape {
   columns?: number;
 }
 
+/**
+ * Apps Script's refusal of a document its user may not change: an add-on runs as its user, and a
+ * viewer may not edit. The sentence is the one scripts report for a document they may not access
+ * ("Exception: You do not have permission to access the requested document."); Google does not
+ * document which sentence a view-only user's metadata write gets.
+ */
+export const NO_EDIT_ACCESS = 'You do not have permission to access the requested document.';
+
 interface RecordedToast {
   message: string;
   title: string;
@@ -24,11 +40,15 @@ interface RecordedToast {
 
 /**
  * The open spreadsheet: its tabs in order, the active one and the selection (which tests set with
- * `select`), and the toasts it showed.
+ * `select`), the toasts it showed, its developer metadata (`metadata`, shared with the Sheets API
+ * emulator), and who may only view it (`setAccess`; everyone edits unless told otherwise).
  */
 export class FakeSpreadsheet {
   readonly toasts: RecordedToast[] = [];
+  /** Google's developer metadata of this spreadsheet, the model both the fakes and the emulator use. */
+  readonly metadata = new DeveloperMetadataStore((sheetId) => this.sheetById(sheetId)?.size ?? null);
   private readonly sheets: FakeSheet[] = [];
+  private readonly viewers = new Set<string>();
   private active: FakeSheet;
   private selection: FakeRange | null = null;
   private nextSheetId = 0;
@@ -115,6 +135,7 @@ export class FakeSpreadsheet {
       throw new Error("You can't remove all the sheets in a document.");
     }
     this.sheets.splice(at, 1);
+    this.metadata.sheetDeleted(sheet.id);
     if (this.active === sheet) this.select(this.sheets[Math.max(0, at - 1)], null);
   }
 
@@ -149,12 +170,68 @@ export class FakeSpreadsheet {
     return this.rangeOf(a1Notation);
   }
 
+  /** Spreadsheet-level metadata; (key), (key, value), (key, visibility) or all three. */
+  addDeveloperMetadata(
+    key: string,
+    valueOrVisibility?: string | AppsScriptEnum<MetadataVisibility>,
+    visibility?: AppsScriptEnum<MetadataVisibility>,
+  ): FakeSpreadsheet {
+    this.metadataHost.enterWrite('Spreadsheet.addDeveloperMetadata');
+    addMetadata(
+      this.metadataHost,
+      'SpreadsheetApp.Spreadsheet.addDeveloperMetadata',
+      { type: 'SPREADSHEET' },
+      [key, valueOrVisibility, visibility],
+    );
+    return this;
+  }
+
+  /** The metadata on the spreadsheet itself (not its sheets, rows or columns) the script may see. */
+  getDeveloperMetadata(): FakeDeveloperMetadata[] {
+    this.runtime.enter('Spreadsheet.getDeveloperMetadata');
+    return this.metadata
+      .find(this.context.scriptProject, { location: { at: { type: 'SPREADSHEET' }, exact: true } })
+      .map((entry) => new FakeDeveloperMetadata(this.metadataHost, entry.id));
+  }
+
+  /** Finds metadata anywhere in the spreadsheet: on it, its sheets, rows and columns. */
+  createDeveloperMetadataFinder(): FakeDeveloperMetadataFinder {
+    this.runtime.enter('Spreadsheet.createDeveloperMetadataFinder');
+    return new FakeDeveloperMetadataFinder(this.metadataHost);
+  }
+
   toast(message: string, title = '', timeoutSeconds = 5): void {
     this.runtime.enter('Spreadsheet.toast', ['custom-function', 'auth-none']);
     this.toasts.push({ message: String(message), title: String(title), timeoutSeconds });
   }
 
   // ---- for the other fakes and tests: no run-mode checks ----
+
+  /** Shares the spreadsheet with `email` as editor (everyone's default) or as viewer only. */
+  setAccess(email: string, access: 'edit' | 'view'): void {
+    if (access === 'view') this.viewers.add(email.toLowerCase());
+    else this.viewers.delete(email.toLowerCase());
+  }
+
+  canEdit(email: string): boolean {
+    return !this.viewers.has(email.toLowerCase());
+  }
+
+  /** What the metadata objects of this spreadsheet and its sheets work through. */
+  get metadataHost(): MetadataHost {
+    return {
+      runtime: this.runtime,
+      metadata: this.metadata,
+      scriptProject: this.context.scriptProject,
+      spreadsheet: this,
+      sheetById: (sheetId) => this.sheetById(sheetId),
+      enterWrite: (call) => {
+        // A formula may not write (Apps Script's refusal comes first), nor may a viewer.
+        this.runtime.enter(call, ['custom-function', 'auth-none']);
+        if (!this.canEdit(this.context.activeUser())) throw new Error(NO_EDIT_ACCESS);
+      },
+    };
+  }
 
   get timeZone(): string {
     return this.zone;
