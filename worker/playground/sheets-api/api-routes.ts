@@ -16,7 +16,9 @@ export type ApiMethod =
   | 'spreadsheets.values.batchUpdate'
   | 'spreadsheets.values.append'
   | 'spreadsheets.values.clear'
-  | 'spreadsheets.values.batchClear';
+  | 'spreadsheets.values.batchClear'
+  | 'spreadsheets.developerMetadata.search'
+  | 'spreadsheets.developerMetadata.get';
 
 export interface ApiRoute {
   method: ApiMethod;
@@ -24,6 +26,8 @@ export interface ApiRoute {
   spreadsheetId: string;
   /** The A1 range of values/{range} routes, decoded. */
   range: string | null;
+  /** The {metadataId} of developerMetadata/{metadataId}, as written in the path. */
+  metadataId?: string;
 }
 
 const VERBS: Record<string, { http: string; method: ApiMethod; group: QuotaGroup }> = {
@@ -32,6 +36,12 @@ const VERBS: Record<string, { http: string; method: ApiMethod; group: QuotaGroup
   '/values:batchGet': { http: 'GET', method: 'spreadsheets.values.batchGet', group: 'read' },
   '/values:batchUpdate': { http: 'POST', method: 'spreadsheets.values.batchUpdate', group: 'write' },
   '/values:batchClear': { http: 'POST', method: 'spreadsheets.values.batchClear', group: 'write' },
+  // A search is a read, sent as POST for its body of filters.
+  '/developerMetadata:search': {
+    http: 'POST',
+    method: 'spreadsheets.developerMetadata.search',
+    group: 'read',
+  },
 };
 
 /** `path` is what follows /v4/spreadsheets, still encoded, e.g. "/abc/values/A1%3AB2:append". */
@@ -45,6 +55,18 @@ export function matchRoute(httpMethod: string, path: string): ApiRoute {
   if (fixed !== undefined) {
     if (fixed.http !== httpMethod) throw notFound;
     return { method: fixed.method, group: fixed.group, spreadsheetId, range: null };
+  }
+  const metadata = /^\/developerMetadata\/([^/:]+)$/.exec(rest);
+  if (metadata !== null) {
+    if (httpMethod !== 'GET') throw notFound;
+    const metadataId = decode(metadata[1]);
+    return {
+      method: 'spreadsheets.developerMetadata.get',
+      group: 'read',
+      spreadsheetId,
+      range: null,
+      metadataId,
+    };
   }
   if (!rest.startsWith('/values/') || rest.length === '/values/'.length) throw notFound;
   const tail = rest.slice('/values/'.length);

@@ -3,6 +3,12 @@ import type { FakeSpreadsheet } from '../apps-script/spreadsheet';
 import type { ChartStore } from './charts';
 import { GoogleApiError, invalidArgument } from './google-errors';
 import { checkGrowth } from './grid-growth';
+import {
+  createDeveloperMetadata,
+  deleteDeveloperMetadata,
+  updateDeveloperMetadata,
+} from './metadata-requests';
+import { object, text, whole, type Fields } from './request-fields';
 import { sheetProperties, spreadsheetResource } from './spreadsheet-resource';
 
 /**
@@ -10,17 +16,18 @@ import { sheetProperties, spreadsheetResource } from './spreadsheet-resource';
  * requests applied in order, one reply per request ("{}" for kinds that have none), a refusal
  * answered as 400 "Invalid requests[i].<kind>: …". The kinds the worker uses are modelled:
  * addSheet, updateSheetProperties (title, rowCount, columnCount, frozen counts), deleteSheet,
- * appendDimension, insertDimension, addChart, updateChartSpec and deleteEmbeddedObject; any other
- * is refused by name. Each request is checked whole before it changes anything; Google also
+ * appendDimension, insertDimension, addChart, updateChartSpec, deleteEmbeddedObject and the
+ * developer metadata kinds (metadata-requests.ts); any other is refused by name. Each request is checked whole before it changes anything; Google also
  * undoes the earlier requests of a batch when a later one fails, which the emulator does not.
  */
 export interface BatchTarget {
   spreadsheetId: string;
   spreadsheet: FakeSpreadsheet;
   charts: ChartStore;
+  /** The caller's Cloud project: whose PROJECT-visible developer metadata it sees and creates. */
+  project: string;
 }
 
-type Fields = Record<string, unknown>;
 type Handler = (target: BatchTarget, request: Fields) => Fields;
 
 const HANDLERS: Readonly<Record<string, Handler>> = {
@@ -32,6 +39,9 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   addChart,
   updateChartSpec,
   deleteEmbeddedObject,
+  createDeveloperMetadata,
+  updateDeveloperMetadata,
+  deleteDeveloperMetadata,
 };
 
 export function batchUpdate(target: BatchTarget, body: unknown): Fields {
@@ -65,7 +75,7 @@ export function batchUpdate(target: BatchTarget, body: unknown): Fields {
     spreadsheetId: target.spreadsheetId,
     replies,
     ...(request.includeSpreadsheetInResponse === true
-      ? { updatedSpreadsheet: spreadsheetResource(target.spreadsheetId, target.spreadsheet, target.charts) }
+      ? { updatedSpreadsheet: spreadsheetResource(target) }
       : {}),
   };
 }
@@ -266,25 +276,4 @@ function defaultTitle(spreadsheet: FakeSpreadsheet): string {
 function dimensionOf(value: unknown): 'ROWS' | 'COLUMNS' {
   if (value === 'ROWS' || value === 'COLUMNS') return value;
   throw invalidArgument(`Invalid value at 'dimension' (${String(value)})`);
-}
-
-function object(value: unknown, where: string): Fields {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value))
-    throw invalidArgument(`Invalid value at '${where}': expected an object`);
-  return value as Fields;
-}
-
-function text(value: unknown, where: string): string {
-  if (typeof value !== 'string') throw invalidArgument(`Invalid value at '${where}': expected a string`);
-  return value;
-}
-
-function whole(value: unknown, where: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw invalidArgument(
-      `Invalid value at '${where}' (${String(value)}): a whole number from ${min} to ${max}`,
-    );
-  }
-  return value;
 }

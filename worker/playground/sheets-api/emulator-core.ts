@@ -3,11 +3,12 @@ import type { FakeSpreadsheet } from '../apps-script/spreadsheet';
 import { AccessTokens, type TokenHolder } from './access-tokens';
 import { matchRoute, type ApiRoute } from './api-routes';
 import { ApiStats, type SheetsApiStats } from './api-stats';
-import { batchUpdate } from './batch-update-requests';
+import { batchUpdate, type BatchTarget } from './batch-update-requests';
 import { ChartStore, type EmbeddedChart } from './charts';
 import { errorInfo, GoogleApiError } from './google-errors';
+import { getDeveloperMetadata, searchDeveloperMetadata } from './metadata-requests';
 import { DEFAULT_QUOTAS, Quotas, type QuotaLimits } from './quotas';
-import { ServiceAccounts, type ServiceAccountRegistration } from './service-accounts';
+import { DEFAULT_PROJECT_NUMBER, ServiceAccounts, type ServiceAccountRegistration } from './service-accounts';
 import { SheetSharing, type ShareRole } from './sheet-sharing';
 import { spreadsheetResource } from './spreadsheet-resource';
 import { answerTokenRequest } from './token-endpoint';
@@ -133,12 +134,12 @@ export function createSheetsApiCore(options: SheetsApiCoreOptions): SheetsApiCor
         throw new GoogleApiError('PERMISSION_DENIED', 'The caller does not have permission');
       }
       const body = request.method === 'GET' ? undefined : readBody(request);
+      const project = account?.projectNumber ?? DEFAULT_PROJECT_NUMBER;
       const result = dispatch(
         route,
-        { spreadsheetId: route.spreadsheetId, spreadsheet },
+        { spreadsheetId: route.spreadsheetId, spreadsheet, charts, project },
         request.query,
         body,
-        charts,
       );
       cellsWritten = result.cellsWritten;
       answer = { status: 200, headers: {}, body: result.body };
@@ -209,19 +210,25 @@ function readBody(request: EmulatorRequest): unknown {
   );
 }
 
+/** Who asks about what: the spreadsheet, its charts, and the caller's Cloud project. */
+type DispatchTarget = ValuesTarget & BatchTarget;
+
 function dispatch(
   route: ApiRoute,
-  target: ValuesTarget,
+  target: DispatchTarget,
   query: Record<string, unknown>,
   body: unknown,
-  charts: ChartStore,
 ): ValuesResult {
   const range = route.range ?? '';
   switch (route.method) {
     case 'spreadsheets.get':
-      return { body: spreadsheetResource(target.spreadsheetId, target.spreadsheet, charts), cellsWritten: 0 };
+      return { body: spreadsheetResource(target), cellsWritten: 0 };
     case 'spreadsheets.batchUpdate':
-      return { body: batchUpdate({ ...target, charts }, body), cellsWritten: 0 };
+      return { body: batchUpdate(target, body), cellsWritten: 0 };
+    case 'spreadsheets.developerMetadata.search':
+      return { body: searchDeveloperMetadata(target, body), cellsWritten: 0 };
+    case 'spreadsheets.developerMetadata.get':
+      return { body: getDeveloperMetadata(target, route.metadataId ?? ''), cellsWritten: 0 };
     case 'spreadsheets.values.get':
       return getValues(target, range, query);
     case 'spreadsheets.values.batchGet':

@@ -7,9 +7,9 @@ import { errorInfo, GoogleApiError } from './google-errors';
  * read requests 300 per minute per project and 60 per minute per user per project, write
  * requests the same, "refilled every minute"; past them a request is answered
  * "429: Too many requests" and "after 1 minute, you can execute requests again". Reads are calls
- * that retrieve (get, values.get, values.batchGet), writes those that change a spreadsheet
- * (batchUpdate, values.update, values.batchUpdate, values.append, values.clear). A batch counts
- * once, whatever it holds.
+ * that retrieve (get, values.get, values.batchGet, developerMetadata.get and .search), writes
+ * those that change a spreadsheet (batchUpdate, values.update, values.batchUpdate, values.append,
+ * values.clear). A batch counts once, whatever it holds.
  */
 export interface QuotaLimits {
   readsPerMinutePerProject: number;

@@ -1,20 +1,32 @@
+import type { MetadataLocation } from '../apps-script/developer-metadata-store';
 import type { FakeSheet } from '../apps-script/sheet';
 import type { FakeSpreadsheet } from '../apps-script/spreadsheet';
 import type { ChartStore } from './charts';
+import { metadataResource } from './metadata-json';
 
 /**
  * The Spreadsheet resource of spreadsheets.get (https://developers.google.com/workspace/sheets/api/reference/rest/v4/spreadsheets#Spreadsheet),
- * the parts the fakes hold: properties (title, locale, time zone) and each sheet's properties and
- * charts. Google leaves out fields at their defaults (a frozen count of 0, an empty chart list).
+ * the parts the fakes hold: properties (title, locale, time zone), the developer metadata on the
+ * spreadsheet and on each sheet that the caller's project may see, and each sheet's properties and
+ * charts. Google leaves out fields at their defaults (a frozen count of 0, an empty list).
  * `fields` masks are accepted and not applied: an answer with more fields reads the same to a
  * tolerant client.
  */
-export function spreadsheetResource(
-  spreadsheetId: string,
-  spreadsheet: FakeSpreadsheet,
-  charts: ChartStore,
-): Record<string, unknown> {
+export interface ResourceSource {
+  spreadsheetId: string;
+  spreadsheet: FakeSpreadsheet;
+  charts: ChartStore;
+  /** The caller's Cloud project: PROJECT-visible metadata of other projects is left out. */
+  project: string;
+}
+
+export function spreadsheetResource(source: ResourceSource): Record<string, unknown> {
+  const { spreadsheetId, spreadsheet, charts } = source;
   const allCharts = charts.list(spreadsheetId);
+  const metadataOn = (at: MetadataLocation) => {
+    const found = spreadsheet.metadata.find(source.project, { location: { at, exact: true } });
+    return found.length === 0 ? {} : { developerMetadata: found.map(metadataResource) };
+  };
   return {
     spreadsheetId,
     properties: {
@@ -31,8 +43,10 @@ export function spreadsheetResource(
       return {
         properties: sheetProperties(sheet, index),
         ...(sheetCharts.length === 0 ? {} : { charts: sheetCharts }),
+        ...metadataOn({ type: 'SHEET', sheetId: sheet.id }),
       };
     }),
+    ...metadataOn({ type: 'SPREADSHEET' }),
     spreadsheetUrl: `https://docs.google.com/spreadsheets/d/${spreadsheetId}/edit`,
   };
 }

@@ -44,8 +44,8 @@ export interface Harness {
   account: GeneratedServiceAccount;
   /** googleapis' Sheets client, signed in as `account` through the worker's own connector. */
   sheets: sheets_v4.Sheets;
-  /** Another client for another account (registered, shared as asked). */
-  client(account: GeneratedServiceAccount): Promise<sheets_v4.Sheets>;
+  /** Another client for another account (registered, shared as asked), of another Cloud project if given. */
+  client(account: GeneratedServiceAccount, projectNumber?: string): Promise<sheets_v4.Sheets>;
   close(): Promise<void>;
 }
 
@@ -54,12 +54,15 @@ export interface HarnessOptions {
   sheets?: string[];
   /** How the default account sees the spreadsheet; null for not shared. */
   role?: 'reader' | 'writer' | null;
+  /** The Cloud project of the fakes' script (its own default project unless given). */
+  scriptProjectNumber?: string;
 }
 
 /** The fakes' spreadsheet, the emulator over it on loopback, and a client as the worker builds it. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const fakes = createAppsScriptFakes({
     spreadsheet: { id: SPREADSHEET_ID, sheets: options.sheets ?? ['Sheet1'] },
+    scriptApp: { projectNumber: options.scriptProjectNumber },
   });
   const spreadsheet = fakes.spreadsheet;
   const clock = new ManualClock();
@@ -71,11 +74,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const served = await serveSheetsApiEmulator(emulator);
   const dir = mkdtempSync(join(tmpdir(), 'sheets-api-emulator-'));
   let files = 0;
-  const client = async (account: GeneratedServiceAccount) => {
+  const client = async (account: GeneratedServiceAccount, projectNumber?: string) => {
     emulator.addServiceAccount({
       clientEmail: account.clientEmail,
       publicKeyPem: account.publicKeyPem,
       keyId: account.keyId,
+      projectNumber,
     });
     const path = join(dir, `key-${files++}.json`);
     writeFileSync(path, JSON.stringify(account.keyFile));
