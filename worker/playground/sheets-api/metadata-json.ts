@@ -76,17 +76,18 @@ export function readLocation(value: unknown, where: string): MetadataLocation {
     return { type: 'SPREADSHEET' };
   }
   if (set[0] === 'sheetId') return { type: 'SHEET', sheetId: whole(fields.sheetId, `${where}.sheetId`, 0) };
-  const range = object(fields.dimensionRange, `${where}.dimensionRange`);
-  onlyKnown(range, `${where}.dimensionRange`, ['sheetId', 'dimension', 'startIndex', 'endIndex']);
-  const dimension = oneOf(range.dimension, `${where}.dimensionRange.dimension`, ['ROWS', 'COLUMNS']);
-  const start = range.startIndex === undefined ? null : whole(range.startIndex, `${where}.startIndex`, 0);
-  const end = range.endIndex === undefined ? null : whole(range.endIndex, `${where}.endIndex`, 0);
+  const at = `${where}.dimensionRange`;
+  const range = object(fields.dimensionRange, at);
+  onlyKnown(range, at, ['sheetId', 'dimension', 'startIndex', 'endIndex']);
+  const dimension = oneOf(range.dimension, `${at}.dimension`, ['ROWS', 'COLUMNS']);
+  const start = range.startIndex === undefined ? null : whole(range.startIndex, `${at}.startIndex`, 0);
+  const end = range.endIndex === undefined ? null : whole(range.endIndex, `${at}.endIndex`, 0);
   if (start === null || end !== start + 1) {
     throw invalidArgument(
       'The specified DimensionRange must represent a single row or column. It cannot be unbounded or span multiple rows or columns.',
     );
   }
-  const sheetId = range.sheetId === undefined ? 0 : whole(range.sheetId, `${where}.sheetId`, 0);
+  const sheetId = range.sheetId === undefined ? 0 : whole(range.sheetId, `${at}.sheetId`, 0);
   return { type: dimension === 'ROWS' ? 'ROW' : 'COLUMN', sheetId, index: start };
 }
 

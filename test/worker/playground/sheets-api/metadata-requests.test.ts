@@ -33,6 +33,10 @@ async function search(dataFilters: sheets_v4.Schema$DataFilter[], sheets = h.she
   return answer.data;
 }
 
+/** DOCUMENT metadata with that key, on the spreadsheet unless placed elsewhere. */
+const documentMetadata = (metadataKey: string, more: sheets_v4.Schema$DeveloperMetadata = {}) =>
+  create({ metadataKey, location: { spreadsheet: true }, visibility: 'DOCUMENT', ...more });
+
 const byKey = (metadataKey: string, more: sheets_v4.Schema$DeveloperMetadataLookup = {}) => ({
   developerMetadataLookup: { metadataKey, ...more },
 });
@@ -77,8 +81,8 @@ describe('the emulator’s developer metadata', () => {
   });
 
   it('searches with several filters, each match listing the filters that selected it', async () => {
-    const a = await create({ metadataKey: 'a', location: { sheetId: 0 }, visibility: 'DOCUMENT' });
-    await create({ metadataKey: 'b', location: { spreadsheet: true }, visibility: 'DOCUMENT' });
+    const a = await documentMetadata('a', { location: { sheetId: 0 } });
+    await documentMetadata('b');
     const found = await search([
       byKey('a'),
       { developerMetadataLookup: { locationType: 'SHEET' } },
@@ -96,18 +100,8 @@ describe('the emulator’s developer metadata', () => {
   });
 
   it('deletes what its filter selects, lists it, and then answers 404 for its id', async () => {
-    const challenge = await create({
-      metadataKey: 'proof',
-      metadataValue: 'c-1',
-      location: { spreadsheet: true },
-      visibility: 'DOCUMENT',
-    });
-    await create({
-      metadataKey: 'proof',
-      metadataValue: 'c-2',
-      location: { spreadsheet: true },
-      visibility: 'DOCUMENT',
-    });
+    const challenge = await documentMetadata('proof', { metadataValue: 'c-1' });
+    await documentMetadata('proof', { metadataValue: 'c-2' });
     const [deleted] = await batch([
       { deleteDeveloperMetadata: { dataFilter: byKey('proof', { metadataValue: 'c-1' }) } },
     ]);
@@ -131,18 +125,8 @@ describe('the emulator’s developer metadata', () => {
   });
 
   it('updates the masked fields of every entry selected, or none when one cannot change', async () => {
-    const one = await create({
-      metadataKey: 'k',
-      metadataValue: '1',
-      location: { sheetId: 0 },
-      visibility: 'DOCUMENT',
-    });
-    await create({
-      metadataKey: 'k',
-      metadataValue: '2',
-      location: { spreadsheet: true },
-      visibility: 'DOCUMENT',
-    });
+    const one = await documentMetadata('k', { metadataValue: '1', location: { sheetId: 0 } });
+    await documentMetadata('k', { metadataValue: '2' });
     const [reply] = await batch([
       {
         updateDeveloperMetadata: {
@@ -197,7 +181,7 @@ describe('the emulator’s developer metadata', () => {
       location: { spreadsheet: true },
       visibility: 'PROJECT',
     });
-    await create({ metadataKey: 'shared', location: { spreadsheet: true }, visibility: 'DOCUMENT' });
+    await documentMetadata('shared');
 
     expect(await search([byKey('private')], stranger)).toEqual({});
     const hidden = await failure(
@@ -216,7 +200,7 @@ describe('the emulator’s developer metadata', () => {
   it('moves row metadata with insertDimension and drops sheet metadata with deleteSheet', async () => {
     const [added] = await batch([{ addSheet: { properties: { title: 'Report' } } }]);
     const reportId = added.addSheet?.properties?.sheetId ?? -1;
-    await create({ metadataKey: 'tab', location: { sheetId: reportId }, visibility: 'DOCUMENT' });
+    await documentMetadata('tab', { location: { sheetId: reportId } });
     const row = await create({
       metadataKey: 'row',
       location: { dimensionRange: { sheetId: 0, dimension: 'ROWS', startIndex: 4, endIndex: 5 } },
@@ -243,11 +227,7 @@ describe('the emulator’s developer metadata', () => {
     const reader = createServiceAccountKey({ clientEmail: 'reader@team.iam.gserviceaccount.com' });
     h.emulator.share(spreadsheetId, reader.clientEmail, 'reader');
     const readOnly = await h.client(reader);
-    const entry = await create({
-      metadataKey: 'proof',
-      location: { spreadsheet: true },
-      visibility: 'DOCUMENT',
-    });
+    const entry = await documentMetadata('proof');
     h.emulator.reset();
 
     expect((await search([byKey('proof')], readOnly)).matchedDeveloperMetadata).toHaveLength(1);
