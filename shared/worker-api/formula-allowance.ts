@@ -46,6 +46,37 @@ export interface FormulaAllowanceAnswer {
   askedCredits: number;
   /** The caller may set the allowance and approve: whoever connected the document, or an admin. */
   mayChange: boolean;
+  /** When the document's formulas were connected (ms since 1970); null: not connected. */
+  connectedAt: number | null;
+  /**
+   * Who changed what about the document (connected, took over, disconnected, allowance,
+   * approvals, schedules), newest first: every editor sees it in Settings.
+   */
+  changes: DocumentChange[];
+}
+
+/** What a change to a document was. */
+export type DocumentChangeKind =
+  | 'connected'
+  | 'took-over'
+  | 'disconnected'
+  | 'allowance'
+  | 'approval'
+  | 'schedule-created'
+  | 'schedule-changed'
+  | 'schedule-deleted'
+  | 'schedule-paused'
+  | 'schedule-resumed';
+
+/** One change to a document, as Settings lists it. */
+export interface DocumentChange {
+  /** ms since 1970. */
+  at: number;
+  /** Who made it (a sign-in address). */
+  by: string;
+  kind: DocumentChangeKind;
+  /** What happened, in a sentence. */
+  summary: string;
 }
 
 /** `PUT /api/documents/:documentId/formula-allowance`: null for no daily cap. */

@@ -11,10 +11,28 @@ export interface KeyRequest {
    * The spreadsheet connecting: a document key for its formulas comes with the user key. Custom
    * functions cannot read the person's own user properties (they get the sheet owner's), so a
    * document's formulas send the document key, which any editor's formula may read from document
-   * properties; it bills the person who connected the document. Connecting a document again
-   * (anyone, as themselves) revokes its earlier document key.
+   * properties; it bills the person who connected the document. Needs proof of edit access
+   * (edit-proof.ts) where the worker can check it. A document someone else connected keeps their
+   * key: the answer says who pays (`formulasConnectedBy`), and only `takeOver` moves it.
    */
   documentId?: string;
+  /**
+   * "Use my account for formulas", confirmed in the sidebar: the document's earlier key is revoked
+   * and this caller pays from now on. Needs fresh proof of edit access (or the caller connected
+   * it already).
+   */
+  takeOver?: boolean;
+}
+
+/** With `documentId` when someone else's key stays: who pays for the document's formulas. */
+export interface DocumentConnection {
+  documentId: string;
+  /** Who connected it: their budget pays for its formulas. */
+  email: string;
+  /** When (ms since 1970). */
+  since: number;
+  /** What the caller may do about it, in a sentence. */
+  message: string;
 }
 
 /** A document key as issued: shown once. */
@@ -35,8 +53,10 @@ export interface IssuedKeyAnswer {
   role: WorkerRole;
   /** When the key stops working (ms since 1970): connecting again then gives a new one. */
   expiresAt: number;
-  /** With `documentId` in the request: the document's key for its formulas. */
+  /** With `documentId` in the request: the document's key for its formulas, when this caller pays. */
   document?: IssuedDocumentKey;
+  /** With `documentId` in the request when another person's key stays in place. */
+  formulasConnectedBy?: DocumentConnection;
 }
 
 /** A worker key as listed: never the key itself. Times in ms since 1970. */

@@ -43,6 +43,7 @@ import type {
   FormulaApprovalRequest,
 } from './formula-allowance';
 import type { HealthAnswer } from './health';
+import type { EditProofAnswer } from './edit-proof';
 import type {
   JobDeliveryRequest,
   JobDeliveryState,
@@ -95,6 +96,16 @@ export type RouteAccess = 'public' | 'id-token' | 'signed-in' | 'admin';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Where a route finds the spreadsheet it acts on, for the routes bound to one (issue 22): the
+ * worker serves them only with proof that the caller can edit it (edit-proof.ts), and the add-on
+ * answers a route's `edit_proof_required` by writing the challenge into the active spreadsheet.
+ * - `path`: `:documentId`;
+ * - `body.documentId`, `body.spreadsheetId`: a field of the JSON body;
+ * - `schedule`: the spreadsheet of the schedule `:id`.
+ */
+export type SpreadsheetBinding = 'path' | 'body.documentId' | 'body.spreadsheetId' | 'schedule';
+
 /** What a route answers on success (successStatus): 200 unless the table says otherwise. */
 export type SuccessStatus = 200 | 201 | 202;
 
@@ -119,6 +130,8 @@ export interface WorkerRoute<S extends RouteShapes = RouteShapes> {
    * the sidebar's routes (jobs, usage, keys) of the person who connected the document.
    */
   readonly formulas?: true;
+  /** The spreadsheet it acts on, when it acts on one: served only with proof of edit access. */
+  readonly spreadsheet?: SpreadsheetBinding;
   /**
    * The status of a success when it is not 200 (`POST /api/jobs`: 202 Accepted, the job still to
    * run). The worker answers it and the OpenAPI description says it; a test holds them equal.
@@ -162,6 +175,7 @@ export const WORKER_ROUTES = {
     path: '/api/keys',
     summary: 'Trades a Google ID token (bearer or body) for a worker key, shown once.',
     access: 'id-token',
+    spreadsheet: 'body.documentId',
   }),
   listKeys: route<{ query: KeyListQuery; answer: KeyListAnswer }>({
     method: 'GET',
@@ -182,6 +196,7 @@ export const WORKER_ROUTES = {
     summary:
       "A document's formula allowance: per day, spent, left, and the formulas waiting for an approval.",
     access: 'signed-in',
+    spreadsheet: 'path',
   }),
   setFormulaAllowance: route<{
     params: DocumentParams;
@@ -192,6 +207,7 @@ export const WORKER_ROUTES = {
     path: '/api/documents/:documentId/formula-allowance',
     summary: "Sets a document's formula allowance (credits per UTC day): who connected it, or an admin.",
     access: 'signed-in',
+    spreadsheet: 'path',
   }),
   approveFormulas: route<{
     params: DocumentParams;
@@ -202,6 +218,15 @@ export const WORKER_ROUTES = {
     path: '/api/documents/:documentId/formula-approvals',
     summary: "Approves credits on top of today's formula allowance: who connected the document, or an admin.",
     access: 'signed-in',
+    spreadsheet: 'path',
+  }),
+  proveEditAccess: route<{ params: DocumentParams; answer: EditProofAnswer }>({
+    method: 'POST',
+    path: '/api/documents/:documentId/edit-proof',
+    summary:
+      'Proves that the caller can edit this spreadsheet (403 with a challenge, then again with it in X-Edit-Proof); any signed-in caller, admins too.',
+    access: 'signed-in',
+    spreadsheet: 'path',
   }),
   deliveryStatus: route<{ params: DocumentParams; answer: DeliveryStatusAnswer }>({
     method: 'GET',
@@ -209,6 +234,7 @@ export const WORKER_ROUTES = {
     summary:
       "The worker's service account and whether this spreadsheet is shared with it (the worker then writes rows itself).",
     access: 'signed-in',
+    spreadsheet: 'path',
   }),
   usage: route<{ query: UsageQuery; answer: UsageAnswer }>({
     method: 'GET',
@@ -405,6 +431,7 @@ export const WORKER_ROUTES = {
     summary:
       "Asks the worker to write a job's rows into the sheet itself (its service account); answers who writes them.",
     access: 'signed-in',
+    spreadsheet: 'body.spreadsheetId',
   }),
   jobs: route<{ query: JobListQuery; answer: JobListAnswer }>({
     method: 'GET',
@@ -435,6 +462,7 @@ export const WORKER_ROUTES = {
     path: '/api/documents/:documentId/schedules',
     summary: "A document's scheduled reports, with their last run and next run: any signed-in member.",
     access: 'signed-in',
+    spreadsheet: 'path',
   }),
   schedules: route<{ answer: ScheduleListAnswer }>({
     method: 'GET',
@@ -448,6 +476,7 @@ export const WORKER_ROUTES = {
     summary:
       "Sets up a scheduled report (201); billed like the document's formulas, so they must be connected (409).",
     access: 'signed-in',
+    spreadsheet: 'path',
     status: 201,
   }),
   updateSchedule: route<{ params: ScheduleParams; body: ScheduleRequest; answer: ScheduleAnswer }>({
@@ -455,24 +484,28 @@ export const WORKER_ROUTES = {
     path: '/api/schedules/:id',
     summary: 'Changes a scheduled report: who set it up, who connected the document, or an admin.',
     access: 'signed-in',
+    spreadsheet: 'schedule',
   }),
   setScheduleStatus: route<{ params: ScheduleParams; body: ScheduleStatusRequest; answer: ScheduleAnswer }>({
     method: 'PATCH',
     path: '/api/schedules/:id',
     summary: 'Pauses a scheduled report, or resumes it (its failures cleared, its next run set).',
     access: 'signed-in',
+    spreadsheet: 'schedule',
   }),
   deleteSchedule: route<{ params: ScheduleParams; answer: ScheduleAnswer }>({
     method: 'DELETE',
     path: '/api/schedules/:id',
     summary: 'Deletes a scheduled report (what it wrote stays in the sheet).',
     access: 'signed-in',
+    spreadsheet: 'schedule',
   }),
   runSchedule: route<{ params: ScheduleParams; answer: ScheduleAnswer }>({
     method: 'POST',
     path: '/api/schedules/:id/run',
     summary: 'Runs a scheduled report now (202, the run under way); 409 while it runs or is paused.',
     access: 'signed-in',
+    spreadsheet: 'schedule',
     status: 202,
   }),
   openApi: route<{ answer: object }>({
@@ -514,6 +547,11 @@ export function routePath(route: WorkerRoute, params?: object): string {
     return encodeURIComponent(String(value));
   });
 }
+
+/** The routes bound to a spreadsheet (`spreadsheet` set), by name. */
+export const SPREADSHEET_ROUTES: readonly WorkerRouteName[] = (
+  Object.keys(WORKER_ROUTES) as WorkerRouteName[]
+).filter((name) => (WORKER_ROUTES[name] as WorkerRoute).spreadsheet !== undefined);
 
 /** The routes a document key may call, as `METHOD /path` with Express's `:params`. */
 export const FORMULA_ROUTES: ReadonlySet<string> = new Set(

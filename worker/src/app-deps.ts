@@ -6,6 +6,7 @@ import { createPaidCalls } from './billing/paid-call';
 import { currentPaidCall } from './billing/paid-call-binding';
 import { createFormulaAllowances } from './budgets/formula-allowance';
 import { createJobDeliveries, type JobDeliveryOptions } from './google/job-delivery';
+import { createEditAccess } from './documents/edit-access';
 import { createSheetAccess } from './google/sheet-access';
 import { createSheetsPacer, DEFAULT_SHEETS_PACE } from './google/sheets-pacer';
 import { scheduledRun } from './schedules/scheduled-run';
@@ -163,6 +164,14 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
       options.delivery?.sleep ?? sleep,
       options.delivery?.pace ?? DEFAULT_SHEETS_PACE,
     );
+  const sheetAccess =
+    config.sheets.identity === null
+      ? null
+      : createSheetAccess(
+          { identity: config.sheets.identity, googleApiUrl: config.sheets.googleApiUrl },
+          clock,
+          sheetsPacer,
+        );
   const operationDeps: OperationDeps = {
     config,
     store,
@@ -178,14 +187,13 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     singleFlight: createSingleFlight({ acrossInstances: (key, work) => store.oneAtATime(key, work) }),
     background: createBackgroundWork(),
     upstreamMonitor: options.upstreamMonitor,
-    sheetAccess:
-      config.sheets.identity === null
-        ? null
-        : createSheetAccess(
-            { identity: config.sheets.identity, googleApiUrl: config.sheets.googleApiUrl },
-            clock,
-            sheetsPacer,
-          ),
+    sheetAccess,
+    editAccess: createEditAccess({
+      access: sheetAccess,
+      proofs: store.editProofs,
+      clock,
+      proofMs: config.editProofMs,
+    }),
     authenticate: createAuthenticatorFromChecker(checker, authLogger),
     clock,
     sleep,

@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { createFormulaAllowanceRouter } from './budgets/formula-allowance-router';
 import { createDeliveryRouter } from './google/delivery-router';
+import { createEditProofRouter } from './documents/edit-proof-router';
 import { createBudgetsRouter } from './budgets/budgets-router';
 import { createUsageRouter } from './budgets/usage-router';
 import { errorHandler, notFoundHandler } from './http/error-answer';
@@ -127,6 +128,9 @@ export function createApp(deps: AppDeps): Express {
       authenticate,
       checker,
       keys: store.keys,
+      editAccess: deps.editAccess,
+      changes: store.documentChanges,
+      sheetAccess: deps.sheetAccess,
       ...(authLogger ? { logger: authLogger } : {}),
     }),
   );
@@ -134,13 +138,18 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     createBudgetsRouter({ authenticate, budgets: store.budgets, guard, defaults: deps.config.budgets }),
   );
-  app.use(createDeliveryRouter({ authenticate, access: deps.sheetAccess }));
+  app.use(
+    createEditProofRouter({ authenticate, editAccess: deps.editAccess, sheetAccess: deps.sheetAccess }),
+  );
+  app.use(createDeliveryRouter({ authenticate, access: deps.sheetAccess, editAccess: deps.editAccess }));
   app.use(
     createFormulaAllowanceRouter({
       authenticate,
       guard,
       keys: store.keys,
       allowances: store.formulaAllowances,
+      editAccess: deps.editAccess,
+      changes: store.documentChanges,
     }),
   );
   app.use(createAccountRouter(deps));
@@ -152,6 +161,7 @@ export function createApp(deps: AppDeps): Express {
     createSchedulesRouter({
       authenticate,
       store,
+      editAccess: deps.editAccess,
       clock: deps.clock,
       kick: () => deps.scheduler.kick(),
     }),

@@ -52,6 +52,7 @@ import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/reque
  * | TRUST_PROXY | 0 | proxies in front of the worker whose X-Forwarded-For names the client (1 behind one) |
  * | WORKER_KEY_DAYS | 90 | a worker key stops working this many days after its issue |
  * | WORKER_KEYS_PER_USER | 10 | live worker keys per person; issuing another revokes the oldest |
+ * | EDIT_PROOF_MINUTES | 60 | how long a proof that someone can edit a spreadsheet stands (documents/edit-access.ts) |
  * | GOOGLE_APPLICATION_CREDENTIALS | none | a service account's JSON key: the worker's own Google identity for the Sheets API |
  * | SHEETS_DELIVERY | auto | `auto`: the key file above, else on Cloud Run (K_SERVICE set) the host's service account, else none; `off`: none |
  * | GOOGLE_API_URL | Google's | one origin standing in for Google's token endpoint and the Sheets API (the playground's emulator); https, or http on loopback |
@@ -110,6 +111,8 @@ export interface WorkerConfig {
   trustProxy: number;
   workerKeyDays: number;
   workerKeysPerUser: number;
+  /** EDIT_PROOF_MINUTES in milliseconds: how long a proof of edit access stands. */
+  editProofMs: number;
   /**
    * The worker's own Google identity for the Sheets API (issue 14), or null: without one every
    * row reaches a sheet through the add-on, as before.
@@ -268,6 +271,9 @@ const envSchema = z.object({
   TRUST_PROXY: wholeNumber(0, 10).default(0),
   WORKER_KEY_DAYS: wholeNumber(1, 3650).default(DEFAULT_WORKER_KEY_DAYS),
   WORKER_KEYS_PER_USER: wholeNumber(1, 1000).default(DEFAULT_WORKER_KEYS_PER_USER),
+  // documents/edit-access.ts DEFAULT_EDIT_PROOF_MINUTES; at most a day: a person removed from a
+  // spreadsheet keeps acting on it through the worker for up to this long.
+  EDIT_PROOF_MINUTES: wholeNumber(1, 24 * 60).default(60),
   GOOGLE_APPLICATION_CREDENTIALS: z
     .string()
     .superRefine((path, ctx) => {
@@ -475,6 +481,7 @@ export function parseWorkerConfig(
     trustProxy: values.TRUST_PROXY,
     workerKeyDays: values.WORKER_KEY_DAYS,
     workerKeysPerUser: values.WORKER_KEYS_PER_USER,
+    editProofMs: values.EDIT_PROOF_MINUTES * 60_000,
     sheets: {
       identity: sheetsIdentityOf(values.SHEETS_DELIVERY, values.GOOGLE_APPLICATION_CREDENTIALS, env),
       googleApiUrl: values.GOOGLE_API_URL ?? null,

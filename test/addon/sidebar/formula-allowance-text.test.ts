@@ -21,6 +21,8 @@ const view: FormulaAllowanceView = {
   asks: [],
   askedCredits: 0,
   mayChange: false,
+  connectedAt: Date.UTC(2026, 10, 20),
+  changes: [],
 };
 
 describe('formula allowance text', () => {

@@ -15,13 +15,21 @@ import type { KeyRepository } from '../store/key-repository';
 import { normalizeUserEmail } from '../store/user-email';
 import { periodStart } from '../store/utc-periods';
 import type { BudgetGuard } from './budget-guard';
+import { presentedProof, type EditAccess } from '../documents/edit-access';
+import type { DocumentChangeRepository } from '../store/document-change-repository';
 
 interface FormulaAllowanceRouterOptions {
   authenticate: RequestHandler;
   guard: BudgetGuard;
   keys: KeyRepository;
   allowances: FormulaAllowanceRepository;
+  /** Proof that a member can edit the document (issue 22); admins need none here. */
+  editAccess: EditAccess;
+  changes: DocumentChangeRepository;
 }
+
+/** Changes listed in the answer: Settings shows the newest. */
+const CHANGES_SHOWN = 20;
 
 export const formulaAllowanceRequestSchema = z.looseObject({
   perDay: z.number().min(0).max(MAX_FORMULA_ALLOWANCE_PER_DAY).nullable(),
@@ -34,11 +42,14 @@ export const formulaApprovalRequestSchema = z.looseObject({
 /**
  * A document's formula allowance (formula-allowance.ts), from the sidebar with a person's own key
  * (a document key is refused: it is the formulas' own, readable by every editor):
- * - `GET /api/documents/:documentId/formula-allowance`: the allowance, today's spend, and the asks
- *   waiting since the last approval or change. Any signed-in member: editors see why a formula
- *   waits and who may approve it.
+ * - `GET /api/documents/:documentId/formula-allowance`: the allowance, today's spend, the asks
+ *   waiting since the last approval or change, and the document's changes (who connected, took
+ *   over, approved). Any member who can edit the document (proof, issue 22; where the worker cannot
+ *   read the spreadsheet, any member: it cannot tell), and admins: editors see why a formula waits
+ *   and who may approve it.
  * - `PUT .../formula-allowance` `{ perDay }` and `POST .../formula-approvals` `{ credits }`: whoever
- *   connected the document (their budget pays) or an admin; others get 403 naming who may.
+ *   connected the document (their budget pays), with proof that they still edit it where it can be
+ *   checked, or an admin; others get 403 naming who may. Each is recorded as a change.
  */
 export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOptions): Router {
   const { authenticate, allowances } = options;
@@ -46,16 +57,26 @@ export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOpti
   const path = '/api/documents/:documentId/formula-allowance';
 
   router.get(path, authenticate, async (req, res) => {
+    const identity = requireIdentity(req);
     const { documentId } = parseBody(documentParamsSchema, { ...req.params });
-    res.set('Cache-Control', 'no-store').json(await answerFor(options, requireIdentity(req), documentId));
+    if (identity.role !== 'admin') await options.editAccess.check(identity, documentId, presentedProof(req));
+    res.set('Cache-Control', 'no-store').json(await answerFor(options, identity, documentId));
   });
 
   router.put(path, authenticate, jsonBody(KB), async (req, res) => {
     const identity = requireIdentity(req);
     const { documentId } = parseBody(documentParamsSchema, { ...req.params });
     const { perDay } = parseBody(formulaAllowanceRequestSchema, req.body);
-    await requireChange(options, identity, documentId);
+    await requireChange(options, identity, documentId, presentedProof(req));
     await allowances.set(documentId, perDay, identity.email);
+    await options.changes.record(
+      documentId,
+      identity.email,
+      'allowance',
+      perDay === null
+        ? `${identity.email} let the formulas spend without a daily cap.`
+        : `${identity.email} set the formulas' allowance to ${perDay} credits a day.`,
+    );
     res.set('Cache-Control', 'no-store').json(await answerFor(options, identity, documentId));
   });
 
@@ -67,8 +88,14 @@ export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOpti
       const identity = requireIdentity(req);
       const { documentId } = parseBody(documentParamsSchema, { ...req.params });
       const { credits } = parseBody(formulaApprovalRequestSchema, req.body);
-      await requireChange(options, identity, documentId);
+      await requireChange(options, identity, documentId, presentedProof(req));
       await allowances.approve(documentId, credits, identity.email);
+      await options.changes.record(
+        documentId,
+        identity.email,
+        'approval',
+        `${identity.email} approved ${credits} more credits for the formulas today.`,
+      );
       res.set('Cache-Control', 'no-store').json(await answerFor(options, identity, documentId));
     },
   );
@@ -76,13 +103,19 @@ export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOpti
   return router;
 }
 
-/** Whoever connected the document pays for its formulas, so they (or an admin) decide. */
+/**
+ * Whoever connected the document pays for its formulas, so they (or an admin) decide; the
+ * connector with proof that they still edit it, where the worker can check.
+ */
 async function requireChange(
   options: FormulaAllowanceRouterOptions,
   identity: Identity,
   documentId: string,
+  presented: string | undefined,
 ): Promise<void> {
   if (identity.role === 'admin') return;
+  // Proof first: someone who cannot edit the document learns nothing of it, not even who pays.
+  await options.editAccess.check(identity, documentId, presented);
   const key = await options.keys.ofDocument(documentId);
   if (key !== null && key.email === normalizeUserEmail(identity.email)) return;
   throw new WorkerError(
@@ -90,7 +123,7 @@ async function requireChange(
     'forbidden',
     key === null
       ? "Nobody has connected this document's formulas yet: connect them in Settings first."
-      : `Only ${key.email}, who connected this document's formulas and whose budget pays for them, or an admin may change what they spend. Or connect formulas as yourself in Settings.`,
+      : `Only ${key.email}, who connected this document's formulas and whose budget pays for them, or an admin may change what they spend. Or pay for them yourself: "Use my account for formulas" in Settings.`,
   );
 }
 
@@ -112,6 +145,8 @@ async function answerFor(
   return {
     documentId,
     connectedBy: key?.email ?? null,
+    connectedAt: key?.createdAt ?? null,
+    changes: await options.changes.recent(documentId, CHANGES_SHOWN),
     perDay: status.allowance.perDay,
     isDefault: status.allowance.isDefault,
     approvedToday: status.allowance.approved,

@@ -3,11 +3,15 @@ import type { DeliveryStatusAnswer } from '../../../shared/worker-api/delivery';
 import { documentParamsSchema } from '../http/document-params';
 import { parseBody } from '../http/parse-body';
 import type { SheetAccess } from './sheet-access';
+import { presentedProof, type EditAccess } from '../documents/edit-access';
+import { requireIdentity } from '../identity/identity';
 
 interface DeliveryRouterOptions {
   authenticate: RequestHandler;
   /** null: the worker has no Google identity (no GOOGLE_APPLICATION_CREDENTIALS, not on Cloud Run). */
   access: SheetAccess | null;
+  /** Proof that a member can edit the spreadsheet asked about (issue 22). */
+  editAccess: EditAccess;
 }
 
 const NO_IDENTITY =
@@ -15,14 +19,17 @@ const NO_IDENTITY =
 
 /**
  * `GET /api/documents/:documentId/delivery`: the address to share a spreadsheet with, and whether
- * it is shared, for Settings. Any signed-in member (every editor may share the sheet); a document
+ * it is shared, for Settings. Its editors (proof, issue 22: where the worker cannot read the
+ * spreadsheet, nothing can be proven, and the answer says it is not shared), and admins; a document
  * key may not (it is the formulas' own). Google unreachable is an answer, not a failure: the
  * sidebar shows the sentence.
  */
 export function createDeliveryRouter(options: DeliveryRouterOptions): Router {
   const router = Router();
   router.get('/api/documents/:documentId/delivery', options.authenticate, async (req, res) => {
+    const identity = requireIdentity(req);
     const { documentId } = parseBody(documentParamsSchema, { ...req.params });
+    if (identity.role !== 'admin') await options.editAccess.check(identity, documentId, presentedProof(req));
     res.set('Cache-Control', 'no-store').json(await statusOf(options.access, documentId));
   });
   return router;

@@ -16,6 +16,23 @@ export interface HistoryLine {
   timeZone: string;
 }
 
+/** The tabs the worker made in this spreadsheet (issue 22: it writes only into its own). */
+export interface HistoryTabOwnership {
+  owned: ReadonlySet<number>;
+  /** Records a tab the worker made, or one it recognised as its own history tab. */
+  own(sheetId: number): Promise<void>;
+}
+
+/** The history tab is someone else's: a tab of that name that the worker did not make. */
+export class HistoryTabTaken extends Error {
+  override readonly name = 'HistoryTabTaken';
+  constructor() {
+    super(
+      `No history line was written: a tab named "${HISTORY_TAB}" that Creator Sheets did not make is in the way (rename it, and the next run makes its own).`,
+    );
+  }
+}
+
 /**
  * Appends one line to the history tab (made, with its header, when absent): one values.append.
  * Past `cap` lines, the newest `cap` are written back from row 2 and the rest cleared (one read
@@ -25,13 +42,21 @@ export async function appendHistoryLine(
   sheet: ScheduleSheet,
   tabs: readonly ScheduleTab[],
   line: HistoryLine,
+  ownership: HistoryTabOwnership,
   cap: number = DEFAULT_HISTORY_CAP,
 ): Promise<void> {
   const width = HISTORY_HEADER.length;
   let values: (string | number)[][] = [];
-  if (!tabs.some((tab) => tab.title === HISTORY_TAB)) {
-    await sheet.addTab(HISTORY_TAB, width);
+  const existing = tabs.find((tab) => tab.title === HISTORY_TAB);
+  if (existing === undefined) {
+    const made = await sheet.addTab(HISTORY_TAB, width);
+    await ownership.own(made.sheetId);
     values = [HISTORY_HEADER];
+  } else if (!ownership.owned.has(existing.sheetId)) {
+    // Made before the worker recorded its tabs, it still starts with the worker's own header.
+    const [header = []] = await sheet.read(a1Range(HISTORY_TAB, 1, 1, 1, width));
+    if (!HISTORY_HEADER.every((name, i) => header[i] === name)) throw new HistoryTabTaken();
+    await ownership.own(existing.sheetId);
   }
   const { run } = line;
   values.push([

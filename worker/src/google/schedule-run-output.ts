@@ -3,14 +3,9 @@ import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
 import type { ScheduleTable } from './schedule-run-fetch';
 import { DeliveryRefused } from './paced-sheets-call';
 import { updateGrowthChart, type SnapshotTable } from './schedule-run-chart';
-import { a1Range, openRowsRange } from './a1-range';
-import {
-  isBlankCell,
-  lastRowOf,
-  type ScheduleSheet,
-  type ScheduleTab,
-  type SheetValue,
-} from './schedule-run-sheet';
+import { a1Range } from './a1-range';
+import type { OutputClaim } from './schedule-run-ownership';
+import { isBlankCell, type ScheduleSheet, type ScheduleTab, type SheetValue } from './schedule-run-sheet';
 import { refreshedStamp, runDate } from './schedule-run-time';
 
 /** What the output step needs besides the sheet: the run's table and its inputs, in input order. */
@@ -24,12 +19,16 @@ export interface OutputInput {
   previousRows: number;
   /** When the run started (ms). */
   at: number;
+  /** The place as the run read it before fetching, its cells all its own (schedule-run-ownership.ts). */
+  claim: OutputClaim;
 }
 
 /** What the output step wrote: data rows, and a sentence about the growth chart (snapshots). */
 export interface OutputWritten {
   rows: number;
   chartNote: string | null;
+  /** The table's data rows below its header once written: what the schedule now owns. */
+  tableRows: number;
 }
 
 /**
@@ -49,14 +48,20 @@ export interface OutputWritten {
  */
 export async function writeScheduleOutput(sheet: ScheduleSheet, input: OutputInput): Promise<OutputWritten> {
   switch (input.schedule.mode) {
-    case 'replace':
-      return { rows: await replace(sheet, input), chartNote: null };
+    case 'replace': {
+      const rows = await replace(sheet, input);
+      return { rows, chartNote: null, tableRows: rows };
+    }
     case 'append-snapshot': {
-      const { rows, tab, header } = await appendSnapshot(sheet, input);
-      return { rows, chartNote: await chartOrWhyNot(sheet, { schedule: input.schedule, tab, header }) };
+      const { rows, tab, header, tableRows } = await appendSnapshot(sheet, input);
+      return {
+        rows,
+        tableRows,
+        chartNote: await chartOrWhyNot(sheet, { schedule: input.schedule, tab, header }),
+      };
     }
     case 'merge':
-      return { rows: await merge(sheet, input), chartNote: null };
+      return merge(sheet, input);
   }
 }
 
@@ -95,33 +100,33 @@ async function replace(sheet: ScheduleSheet, input: OutputInput): Promise<number
 async function appendSnapshot(
   sheet: ScheduleSheet,
   input: OutputInput,
-): Promise<{ rows: number; tab: ScheduleTab; header: string[] }> {
-  const { schedule, table } = input;
+): Promise<{ rows: number; tab: ScheduleTab; header: string[]; tableRows: number }> {
+  const { schedule, table, claim } = input;
   const { sheetName, row, column } = schedule.output;
   const header = ['Date', ...table.header.map((cell) => String(toValue(cell)))];
   const width = header.length;
-  let tab = await sheet.grow(input.tab, row, column + width);
-  const existing = await sheet.read(a1Range(sheetName, row, column, 1, width));
-  const stamp = refreshedStamp(input.at, schedule.timeZone);
-  if (isBlankRow(existing[0] ?? [])) {
-    await sheet.update(a1Range(sheetName, row, column, 1, width + 1), [[...header, stamp]]);
-  } else {
-    await sheet.update(a1Range(sheetName, row, column + width, 1, 1), [[stamp]]);
-  }
+  // The claim read the band to the tab's end: the table ends at its last row with anything in it.
+  const tableRows = Math.max(claim.existing.length - 1, 0);
   const date = runDate(input.at, schedule.timeZone);
   const rows = table.rows
     .filter((_, i) => !isBlankCell(input.inputs[i]))
     .map((cells) => [date, ...padded(cells, width - 1)]);
-  if (rows.length > 0) {
-    // values.append adds the grid rows it needs: the tab now reaches the range it answers.
-    const last = lastRowOf(await sheet.append(a1Range(sheetName, row, column, 1, width), rows));
-    if (last !== null && last > tab.rows) tab = { ...tab, rows: last };
-  }
-  return { rows: rows.length, tab, header };
+  const tab = await sheet.grow(input.tab, row + tableRows + rows.length, column + width);
+  const stamp = refreshedStamp(input.at, schedule.timeZone);
+  const data: { range: string; values: SheetValue[][] }[] = [
+    isBlankRow((claim.existing[0] ?? []).slice(0, width))
+      ? { range: a1Range(sheetName, row, column, 1, width + 1), values: [[...header, stamp]] }
+      : { range: a1Range(sheetName, row, column + width, 1, 1), values: [[stamp]] },
+  ];
+  // Right below the table's last row: into cells the claim found empty, in the same write call.
+  if (rows.length > 0)
+    data.push({ range: a1Range(sheetName, row + 1 + tableRows, column, rows.length, width), values: rows });
+  await sheet.updateMany(data);
+  return { rows: rows.length, tab, header, tableRows: tableRows + rows.length };
 }
 
-async function merge(sheet: ScheduleSheet, input: OutputInput): Promise<number> {
-  const { schedule, table } = input;
+async function merge(sheet: ScheduleSheet, input: OutputInput): Promise<OutputWritten> {
+  const { schedule, table, claim } = input;
   const { sheetName, row, column } = schedule.output;
   // E-mail rows start with the address as given; report rows get the input cell put first.
   const keyed = schedule.kind === 'reports';
@@ -134,7 +139,8 @@ async function merge(sheet: ScheduleSheet, input: OutputInput): Promise<number> 
     rows.push(keyed ? [toValue(cell as Cell), ...padded(cells, width - 1)] : padded(cells, width));
   });
 
-  const existing = await sheet.read(openRowsRange(sheetName, row, column, width));
+  const existing = claim.existing.map((cells) => cells.slice(0, width));
+  while (existing.length > 0 && isBlankRow(existing[existing.length - 1])) existing.pop();
   const stamp = refreshedStamp(input.at, schedule.timeZone);
   const data: { range: string; values: SheetValue[][] }[] = [];
   if (isBlankRow(existing[0] ?? [])) {
@@ -171,7 +177,7 @@ async function merge(sheet: ScheduleSheet, input: OutputInput): Promise<number> 
   }
   await sheet.grow(input.tab, tableEnd + added.length, column + width);
   await sheet.updateMany(data);
-  return updated.size + added.length;
+  return { rows: updated.size + added.length, chartNote: null, tableRows: tableEnd + added.length - row };
 }
 
 function toValue(cell: Cell | undefined): SheetValue {

@@ -27,6 +27,8 @@ export interface ScheduleSheet {
   read(range: string): Promise<unknown[][]>;
   /** Several ranges, each read down its columns (one values.batchGet): one list of cells per range. */
   readColumns(ranges: string[]): Promise<unknown[][]>;
+  /** Several ranges as rows of cells (one values.batchGet), one per range, trimmed as `read`. */
+  readRows(ranges: string[]): Promise<unknown[][][]>;
   update(range: string, values: SheetValue[][]): Promise<void>;
   /** Several ranges in one write call. */
   updateMany(data: { range: string; values: SheetValue[][] }[]): Promise<void>;
@@ -102,6 +104,16 @@ export function scheduleSheet(
       );
       const byRange = answer.data.valueRanges ?? [];
       return ranges.map((_, i) => (byRange[i]?.values?.[0] ?? []) as unknown[]);
+    },
+    async readRows(ranges) {
+      const answer = await read(() =>
+        sheets.spreadsheets.values.batchGet(
+          { spreadsheetId, ranges, majorDimension: 'ROWS', valueRenderOption: 'UNFORMATTED_VALUE' },
+          { retry: false },
+        ),
+      );
+      const byRange = answer.data.valueRanges ?? [];
+      return ranges.map((_, i) => (byRange[i]?.values ?? []) as unknown[][]);
     },
     batch,
     async update(range, values) {

@@ -11,8 +11,9 @@ import {
   type SheetsRetry,
 } from './paced-sheets-call';
 import { fetchScheduleTable, ScheduleRefused } from './schedule-run-fetch';
-import { appendHistoryLine, DEFAULT_HISTORY_CAP } from './schedule-run-history';
+import { appendHistoryLine, DEFAULT_HISTORY_CAP, HistoryTabTaken } from './schedule-run-history';
 import { writeScheduleOutput, type OutputWritten } from './schedule-run-output';
+import { claimOutput, outputBand, ownedAfter } from './schedule-run-ownership';
 import { isBlankCell, scheduleSheet, type ScheduleSheet, type ScheduleTab } from './schedule-run-sheet';
 import { createSheetsPacer, DEFAULT_SHEETS_PACE, type SheetsPacer } from './sheets-pacer';
 
@@ -120,6 +121,7 @@ export async function runSchedule(
   }
 
   try {
+    const { sheetOwnership } = deps.store;
     await appendHistoryLine(
       sheet,
       tabs,
@@ -129,10 +131,17 @@ export async function runSchedule(
         createdBy: schedule.createdBy,
         timeZone: schedule.timeZone,
       },
+      {
+        owned: await sheetOwnership.tabsOf(schedule.documentId),
+        own: (sheetId) => sheetOwnership.addTab(schedule.documentId, sheetId, 'history'),
+      },
       options.historyCap ?? DEFAULT_HISTORY_CAP,
     );
   } catch (error) {
     if (options.signal?.aborted) throw error;
+    if (error instanceof HistoryTabTaken) {
+      result = { ...result, run: { ...result.run, message: `${result.run.message} ${error.message}` } };
+    }
     log.warn({ reason: error instanceof DeliveryRefused ? 'refused' : 'error' }, 'history line not written');
   }
   log.info(
@@ -165,7 +174,10 @@ async function refresh(
   const outputTab = tabNamed(schedule.output.sheetName);
 
   const { sheetName, row, column } = schedule.input;
-  const cells = (await sheet.read(openColumnRange(sheetName, row, column))).map((cells) => cells[0] ?? '');
+  // The input and the output's place in one read: the place is checked before anything is paid for.
+  const band = outputBand(schedule);
+  const [inputRows, existing] = await sheet.readRows([openColumnRange(sheetName, row, column), band.range]);
+  const cells = inputRows.map((cells) => cells[0] ?? '');
   while (cells.length > 0 && isBlankCell(cells[cells.length - 1])) cells.pop();
   const max = schedule.kind === 'reports' ? MAX_REPORT_INPUTS : MAX_EMAIL_INPUTS;
   if (cells.length > max) {
@@ -173,8 +185,24 @@ async function refresh(
       `The input column holds ${cells.length.toLocaleString('en-US')} rows; a scheduled report takes at most ${max.toLocaleString('en-US')}: split it, or run a job from the sidebar.`,
     );
   }
+  // Before anything is paid for: a place holding cells this schedule did not write stops the run.
+  const owned = await deps.store.sheetOwnership.extentOf(schedule.id);
+  const claim = claimOutput(schedule, outputTab, owned, existing);
   const table = await fetchScheduleTable(deps, context, schedule, cells);
-  return writeScheduleOutput(sheet, { schedule, tab: outputTab, table, inputs: cells, previousRows, at });
+  const written = await writeScheduleOutput(sheet, {
+    schedule,
+    tab: outputTab,
+    table,
+    inputs: cells,
+    previousRows,
+    at,
+    claim,
+  });
+  await deps.store.sheetOwnership.setExtent(
+    schedule.id,
+    ownedAfter(schedule, outputTab, written.tableRows, claim.width),
+  );
+  return written;
 }
 
 /**

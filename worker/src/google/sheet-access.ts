@@ -6,11 +6,20 @@ import { connectSheetsApi, type SheetsApi, type SheetsApiOptions } from './sheet
 /** Whether the worker's service account can open a spreadsheet, and if not why, in a sentence. */
 export type SharingState = { shared: true } | { shared: false; reason: string };
 
+/** What a search of a spreadsheet's developer metadata found; `no-access`: it could not be read. */
+export type MetadataSearch = 'found' | 'absent' | 'no-access';
+
 export interface SheetAccess {
   /** The service account's address, once known (null until the first connect succeeds). */
   serviceAccountEmail(): Promise<string>;
   /** `spreadsheets.get` of the id alone: the cheapest call that says whether it is shared. */
   check(spreadsheetId: string): Promise<SharingState>;
+  /**
+   * Whether developer metadata with this key and value is on the spreadsheet (one
+   * developerMetadata.search, a read): how the worker reads back an edit-proof challenge that only
+   * an editor could have added (documents/edit-access.ts).
+   */
+  findMetadata(spreadsheetId: string, key: string, value: string): Promise<MetadataSearch>;
   /** The client, connected on first use (the metadata server is asked once). */
   api(): Promise<SheetsApi>;
 }
@@ -64,6 +73,35 @@ export function createSheetAccess(options: SheetsApiOptions, clock: Clock, pacer
       }
       sharedUntil.set(spreadsheetId, clock.now() + SHARED_KEPT_MS);
       return { shared: true };
+    },
+    async findMetadata(spreadsheetId, key, value) {
+      const { sheets } = await api();
+      await pacer.take('read', spreadsheetId);
+      let matched: { developerMetadata?: { metadataKey?: string | null; metadataValue?: string | null } }[];
+      try {
+        const answer = await sheets.spreadsheets.developerMetadata.search(
+          {
+            spreadsheetId,
+            requestBody: {
+              dataFilters: [{ developerMetadataLookup: { metadataKey: key, metadataValue: value } }],
+            },
+          },
+          { retry: false },
+        );
+        matched = answer.data.matchedDeveloperMetadata ?? [];
+      } catch (error) {
+        const failure = failureOf(error);
+        // Not shared (403) or no such spreadsheet (404): nothing can be read, so nothing proven.
+        if (failure.status === 403 || failure.status === 404) return 'no-access';
+        if (failure.status === 429) pacer.holdBack('read', spreadsheetId, TOO_MANY_HOLD_MS);
+        throw new Error(`Google could not be asked about the spreadsheet: ${failure.message}`);
+      }
+      sharedUntil.set(spreadsheetId, clock.now() + SHARED_KEPT_MS);
+      const found = matched.some(
+        (match) =>
+          match.developerMetadata?.metadataKey === key && match.developerMetadata.metadataValue === value,
+      );
+      return found ? 'found' : 'absent';
     },
   };
 }

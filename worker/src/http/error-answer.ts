@@ -8,7 +8,7 @@ import { isWorkerError, WorkerError } from './worker-error';
 
 /** The body of every error answer (DESIGN "Errors users see"). */
 interface ErrorAnswer {
-  error: { code: string; message: string };
+  error: { code: string; message: string; [detail: string]: unknown };
 }
 
 const NOT_FOUND_CODES = new Set([
@@ -98,7 +98,7 @@ export function toWorkerError(error: unknown): WorkerError {
 
 export function sendWorkerError(res: Response, error: WorkerError): void {
   if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
-  const body: ErrorAnswer = { error: { code: error.code, message: error.message } };
+  const body: ErrorAnswer = { error: { ...error.details, code: error.code, message: error.message } };
   res.status(error.status).json(body);
 }
 

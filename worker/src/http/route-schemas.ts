@@ -115,6 +115,7 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
     params: documentParamsSchema,
     body: formulaApprovalRequestSchema,
   }),
+  proveEditAccess: schemasOf(R.proveEditAccess, { params: documentParamsSchema }),
   deliveryStatus: schemasOf(R.deliveryStatus, { params: documentParamsSchema }),
   usage: schemasOf(R.usage, { query: usageQuerySchema }),
   breakdown: schemasOf(R.breakdown, { query: breakdownQuerySchema }),

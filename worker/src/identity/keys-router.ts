@@ -9,12 +9,22 @@ import { readBearer, sendRefusal, type AuthLogger } from './authenticate';
 import type { CredentialChecker } from './credential-checker';
 import { sendError } from './error-answer';
 import { requireIdentity, type Identity } from './identity';
+import { presentedProof, type EditAccess } from '../documents/edit-access';
+import { connectDocument } from '../documents/document-connect';
+import type { DocumentChangeRepository } from '../store/document-change-repository';
+import type { SheetAccess } from '../google/sheet-access';
 
 interface KeysRouterOptions {
   /** The authenticator in front of listing and revoking. */
   authenticate: RequestHandler;
   checker: CredentialChecker;
   keys: KeyRepository;
+  /** Proof that the caller can edit the document they connect (issue 22). */
+  editAccess: EditAccess;
+  /** Where connections, take-overs and disconnections are recorded for the document's editors. */
+  changes: DocumentChangeRepository;
+  /** The worker's service account (null: none), for sentences on what makes proof possible. */
+  sheetAccess: SheetAccess | null;
   logger?: AuthLogger;
 }
 
@@ -32,6 +42,7 @@ export const spreadsheetId = () =>
 export const keyRequestSchema = z.looseObject({
   idToken: z.string().optional(),
   documentId: spreadsheetId().optional(),
+  takeOver: z.boolean().optional(),
 });
 
 /** `GET /api/keys?email=`: an admin narrows the list to one person (empty means everyone). */
@@ -80,6 +91,17 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
       if (!outcome.ok) return sendRefusal(logger, req, res, outcome);
       identity = outcome.identity;
     }
+    // The document first: a refusal (no proof yet) issues nothing.
+    const document =
+      body.documentId === undefined
+        ? null
+        : await connectDocument(
+            options,
+            identity,
+            body.documentId,
+            body.takeOver === true,
+            presentedProof(req),
+          );
     const { email, role } = identity;
     const issued = await keys.issue(email);
     const answer: IssuedKeyAnswer = {
@@ -88,17 +110,8 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
       email,
       role,
       expiresAt: issued.info.expiresAt,
+      ...document,
     };
-    if (body.documentId !== undefined) {
-      const document = await keys.issue(email, body.documentId);
-      answer.document = {
-        key: document.key,
-        id: document.info.id,
-        documentId: body.documentId,
-        email,
-        expiresAt: document.info.expiresAt,
-      };
-    }
     res.status(201).set('Cache-Control', 'no-store').json(answer);
   });
 
@@ -126,6 +139,15 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
       return;
     }
     const revoked = await keys.revoke(key.id);
+    if (key.documentId !== null && key.revokedAt === null) {
+      // A document key revoking itself is any editor's "Disconnect formulas": the worker cannot
+      // tell which editor, only that it came from inside the spreadsheet.
+      const summary =
+        identity.documentId !== undefined
+          ? `The formulas connected by ${key.email} were disconnected from inside the spreadsheet; they say "Not connected" until someone connects them again.`
+          : `${identity.email} disconnected the formulas connected by ${key.email}; they say "Not connected" until someone connects them again.`;
+      await options.changes.record(key.documentId, identity.email, 'disconnected', summary);
+    }
     res.json({ key: revoked });
   });
 

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { parseRequest } from '../../../shared/validation-message';
 import { successStatus, WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { JobDeliveries } from '../google/job-delivery';
+import type { JobDeliveryState } from '../../../shared/worker-api/jobs';
+import { presentedProof, unprovableSentence } from '../documents/edit-access';
 import { jsonBody, KB } from '../http/json-body';
 import { deliveryState } from '../store/job-delivery-repository';
 import { parseBody } from '../http/parse-body';
@@ -112,6 +114,20 @@ export function createJobsRouter(deps: JobsRouterDeps): Router {
   router.put('/api/jobs/:id/delivery', deps.authenticate, jsonBody(4 * KB), async (req, res) => {
     const target = parseBody(jobDeliveryRequestSchema, req.body);
     const job = await visibleJob(req);
+    // The worker writes into that spreadsheet as its service account: only for someone who can
+    // edit it (issue 22). Where it cannot tell, it cannot write either: the sidebar writes.
+    if (deps.sheetAccess !== null) {
+      const state = await deps.editAccess.check(
+        requireIdentity(req),
+        target.spreadsheetId,
+        presentedProof(req),
+      );
+      if (state === 'unprovable') {
+        const reason = await unprovableSentence(deps.sheetAccess);
+        res.set(noStore).json({ mode: 'sidebar', rowsWritten: 0, reason } satisfies JobDeliveryState);
+        return;
+      }
+    }
     res.set(noStore).json(await deps.jobDeliveries.request(job.id, target));
   });
 

@@ -48,6 +48,7 @@ import type { BudgetGuard } from '../budgets/budget-guard';
 import type { WorkerConfig } from '../config';
 import { requireIdentity, type Identity } from '../identity/identity';
 import { requestScope } from '../logging/request-context';
+import type { EditAccess } from '../documents/edit-access';
 import type { SheetAccess } from '../google/sheet-access';
 import type { SingleFlight } from '../single-flight';
 import type { Store } from '../store/store';
@@ -66,6 +67,8 @@ export interface OperationDeps {
   upstreamMonitor: UpstreamMonitor;
   /** The worker's own access to spreadsheets (Sheets API as its service account); null without one. */
   sheetAccess: SheetAccess | null;
+  /** Proof that a caller can edit the spreadsheet a request names (issue 22). */
+  editAccess: EditAccess;
   /** Bearer ID token, worker key or dev key -> `req.identity`; 401/403 otherwise. */
   authenticate: RequestHandler;
   clock: Clock;

@@ -9,7 +9,9 @@ import { WorkerError } from '../http/worker-error';
 import { requireAdmin } from '../identity/require-admin';
 import { requireIdentity } from '../identity/identity';
 import type { ScheduleRecord } from '../store/schedule-repository';
-import { scheduleAnswer } from '../store/schedule-repository';
+import { scheduleAnswer, ScheduleCapError } from '../store/schedule-repository';
+import type { DocumentChangeKind } from '../../../shared/worker-api/formula-allowance';
+import { presentedProof, type EditAccess } from '../documents/edit-access';
 import type { Store } from '../store/store';
 import { normalizeUserEmail } from '../store/user-email';
 import { nextRunAt } from './next-run';
@@ -25,7 +27,9 @@ const SCHEDULE_BODY_LIMIT = 32 * KB;
 
 interface SchedulesRouterOptions {
   authenticate: RequestHandler;
-  store: Pick<Store, 'schedules' | 'keys'>;
+  store: Pick<Store, 'schedules' | 'keys' | 'documentChanges' | 'sheetOwnership'>;
+  /** Proof that the caller can edit the schedule's spreadsheet (issue 22). */
+  editAccess: EditAccess;
   clock: Clock;
   /** Told when a schedule is set up, changed, resumed or run now, to look again at once. */
   kick(): void;
@@ -33,23 +37,35 @@ interface SchedulesRouterOptions {
 
 /**
  * Scheduled shared reports (issue 14, part 3), from the sidebar with a person's own key (a
- * document key is refused by the authenticator: these routes are not the formulas'):
- * - `GET /api/documents/:documentId/schedules`: the document's schedules, to any signed-in member
- *   (every editor sees what refreshes their sheet);
+ * document key is refused by the authenticator: these routes are not the formulas'). A schedule
+ * writes into its spreadsheet as the worker's service account, so every route but the admins'
+ * wants proof that the caller can edit that spreadsheet (issue 22: documents/edit-access.ts);
+ * admins pause, resume and delete without one, as they set nothing to write:
+ * - `GET /api/documents/:documentId/schedules`: the document's schedules, to its editors;
  * - `GET /api/schedules`: every schedule (admins);
  * - `POST /api/documents/:documentId/schedules` -> 201: only while the document's formulas are
  *   connected, as runs are billed like them (to whoever connected it, within its budgets);
  * - `PUT|PATCH|DELETE /api/schedules/:id`, `POST /api/schedules/:id/run` -> 202: whoever set it
  *   up, whoever connected the document, or an admin; anyone else gets 404, as for jobs.
+ * Every change is recorded for the document's editors (Settings).
  */
 export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
-  const { authenticate, store, clock } = options;
+  const { authenticate, store, clock, editAccess } = options;
+  const record = (schedule: ScheduleRecord, by: string, kind: DocumentChangeKind, what: string) =>
+    store.documentChanges.record(
+      schedule.documentId,
+      by,
+      kind,
+      `${by} ${what} the schedule "${schedule.name}".`,
+    );
   const router = Router();
   const noStore = { 'Cache-Control': 'no-store' };
   const body = jsonBody(SCHEDULE_BODY_LIMIT);
 
   router.get(WORKER_ROUTES.documentSchedules.path, authenticate, async (req, res) => {
+    const identity = requireIdentity(req);
     const { documentId } = parseBody(documentParamsSchema, { ...req.params });
+    if (identity.role !== 'admin') await editAccess.require(identity, documentId, presentedProof(req));
     const schedules = await store.schedules.ofDocument(documentId);
     res.set(noStore).json({ schedules: schedules.map(scheduleAnswer) });
   });
@@ -62,6 +78,7 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
     const identity = requireIdentity(req);
     const { documentId } = parseBody(documentParamsSchema, { ...req.params });
     const request: ScheduleRequest = parseBody(scheduleRequestSchema, req.body);
+    await editAccess.require(identity, documentId, presentedProof(req));
     if ((await store.keys.ofDocument(documentId)) === null) {
       throw new WorkerError(
         409,
@@ -69,57 +86,52 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
         "Scheduled reports are billed like this document's formulas, which nobody has connected yet: connect them in Settings first.",
       );
     }
-    if ((await store.schedules.ofDocument(documentId)).length >= MAX_SCHEDULES_PER_DOCUMENT) {
-      throw new WorkerError(
-        409,
-        'too_many_schedules',
-        `This document already has ${MAX_SCHEDULES_PER_DOCUMENT} scheduled reports, the most it may have: delete one first.`,
-      );
-    }
-    const created = await store.schedules.create(
-      documentId,
-      request,
-      identity.email,
-      nextRunAt(request.cadence, request.timeZone, clock.now()),
-    );
+    const created = await createCapped(documentId, request, identity.email);
+    await record(created, identity.email, 'schedule-created', 'set up');
     options.kick();
     res.status(successStatus(WORKER_ROUTES.createSchedule)).set(noStore).json(scheduleAnswer(created));
   });
 
   router.put(WORKER_ROUTES.updateSchedule.path, authenticate, body, async (req, res) => {
-    const schedule = await changeable(req);
+    const schedule = await changeable(req, 'always');
     const request: ScheduleRequest = parseBody(scheduleRequestSchema, req.body);
     const next =
       schedule.status === 'active' ? nextRunAt(request.cadence, request.timeZone, clock.now()) : null;
     const updated = await store.schedules.update(schedule.id, request, next);
+    // Written somewhere else from now on: what it wrote before is no longer its to overwrite.
+    if (!samePlace(schedule, request)) await store.sheetOwnership.setExtent(schedule.id, null);
+    await record(schedule, requireIdentity(req).email, 'schedule-changed', 'changed');
     options.kick();
     res.set(noStore).json(scheduleAnswer(found(updated, schedule.id)));
   });
 
   router.patch(WORKER_ROUTES.setScheduleStatus.path, authenticate, jsonBody(KB), async (req, res) => {
     const identity = requireIdentity(req);
-    const schedule = await changeable(req);
+    const schedule = await changeable(req, 'members');
     const { status } = parseBody(scheduleStatusRequestSchema, req.body);
     let updated: ScheduleRecord | null = schedule;
     if (status === 'paused' && schedule.status === 'active') {
       updated = await store.schedules.setStatus(schedule.id, 'paused', null, `Paused by ${identity.email}.`);
+      await record(schedule, identity.email, 'schedule-paused', 'paused');
     } else if (status === 'active') {
       // Resuming clears the failures and sets the next run from now (also for an active one).
       const next = nextRunAt(schedule.cadence, schedule.timeZone, clock.now());
       updated = await store.schedules.setStatus(schedule.id, 'active', next, null);
+      if (schedule.status === 'paused') await record(schedule, identity.email, 'schedule-resumed', 'resumed');
       options.kick();
     }
     res.set(noStore).json(scheduleAnswer(found(updated, schedule.id)));
   });
 
   router.delete(WORKER_ROUTES.deleteSchedule.path, authenticate, async (req, res) => {
-    const schedule = await changeable(req);
+    const schedule = await changeable(req, 'members');
     await store.schedules.delete(schedule.id);
+    await record(schedule, requireIdentity(req).email, 'schedule-deleted', 'deleted');
     res.set(noStore).json(scheduleAnswer(schedule));
   });
 
   router.post(WORKER_ROUTES.runSchedule.path, authenticate, async (req, res) => {
-    const schedule = await changeable(req);
+    const schedule = await changeable(req, 'always');
     if (schedule.status === 'paused') {
       throw new WorkerError(409, 'schedule_paused', 'This schedule is paused: resume it to run it.');
     }
@@ -135,17 +147,43 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
     res.status(successStatus(WORKER_ROUTES.runSchedule)).set(noStore).json(scheduleAnswer(due));
   });
 
-  /** The schedule of `:id` if the caller may change it; 404 otherwise, as for one that does not exist. */
-  async function changeable(req: Request): Promise<ScheduleRecord> {
+  /**
+   * The schedule of `:id` if the caller may change it: with proof that they can edit its
+   * spreadsheet (`always`, or for everyone but admins: `members`), and as who set it up, who
+   * connected the document, or an admin; 404 otherwise, as for one that does not exist.
+   */
+  async function changeable(req: Request, proof: 'always' | 'members'): Promise<ScheduleRecord> {
     const identity = requireIdentity(req);
     const { id } = parseBody(scheduleParamsSchema, { ...req.params });
     const schedule = await store.schedules.get(id);
-    if (schedule !== null && identity.role === 'admin') return schedule;
+    if (schedule === null) throw notFound(id);
+    if (proof === 'always' || identity.role !== 'admin') {
+      await editAccess.require(identity, schedule.documentId, presentedProof(req));
+    }
+    if (identity.role === 'admin') return schedule;
     const email = normalizeUserEmail(identity.email);
-    if (schedule !== null && normalizeUserEmail(schedule.createdBy) === email) return schedule;
-    if (schedule !== null && (await store.keys.ofDocument(schedule.documentId))?.email === email)
-      return schedule;
+    if (normalizeUserEmail(schedule.createdBy) === email) return schedule;
+    if ((await store.keys.ofDocument(schedule.documentId))?.email === email) return schedule;
     throw notFound(id);
+  }
+
+  async function createCapped(documentId: string, request: ScheduleRequest, email: string) {
+    try {
+      return await store.schedules.create(
+        documentId,
+        request,
+        email,
+        nextRunAt(request.cadence, request.timeZone, clock.now()),
+        MAX_SCHEDULES_PER_DOCUMENT,
+      );
+    } catch (error) {
+      if (!(error instanceof ScheduleCapError)) throw error;
+      throw new WorkerError(
+        409,
+        'too_many_schedules',
+        `This document already has ${MAX_SCHEDULES_PER_DOCUMENT} scheduled reports, the most it may have: delete one first.`,
+      );
+    }
   }
 
   return router;
@@ -153,6 +191,18 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
 
 function notFound(id: string): WorkerError {
   return new WorkerError(404, 'schedule_not_found', `No schedule "${id}"`);
+}
+
+/** Whether a changed schedule still writes where it wrote: same tab, place and mode. */
+function samePlace(schedule: ScheduleRecord, request: ScheduleRequest): boolean {
+  const [was, now] = [schedule.output, request.output];
+  return (
+    was.sheetName === now.sheetName &&
+    was.row === now.row &&
+    was.column === now.column &&
+    schedule.mode === request.mode &&
+    schedule.kind === request.kind
+  );
 }
 
 /** Deleted between reading and answering: as if it never was. */

@@ -119,6 +119,8 @@ interface DerivedKeys {
   /** Every cache entry's stored key (cache-repository.ts), whatever its namespace. */
   cacheKey: Buffer;
   sealKey: Buffer;
+  /** Signs edit-proof challenges (issue 22): any instance sharing the secret verifies them. */
+  editProofKey: Buffer;
 }
 
 export function deriveKeys(secret: Buffer): DerivedKeys {
@@ -127,6 +129,7 @@ export function deriveKeys(secret: Buffer): DerivedKeys {
     emailCacheKey: derive('creator-sheets email cache key v1'),
     cacheKey: derive('creator-sheets cache entry key v1'),
     sealKey: derive('creator-sheets sealed job data v1'),
+    editProofKey: derive('creator-sheets edit proof challenge v1'),
   };
 }
 

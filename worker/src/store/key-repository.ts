@@ -87,7 +87,21 @@ export interface KeyRepository {
   list(email?: string): Promise<WorkerKeyInfo[]>;
   /** A document's live key (neither revoked nor expired), or null: who connected it, and when. */
   ofDocument(documentId: string): Promise<WorkerKeyInfo | null>;
+  /**
+   * A document key for `email`, decided in one step with the document's live key, so that two
+   * connects at once cannot both win (issue 22): with no live key one is issued; with one,
+   * `mayReplace(current)` decides whether it is revoked for the new one or stays (`kept`).
+   */
+  issueDocumentKey(
+    email: string,
+    documentId: string,
+    mayReplace: (current: WorkerKeyInfo) => boolean,
+  ): Promise<DocumentKeyOutcome>;
 }
+
+/** What `issueDocumentKey` did: issued (replacing the key that was live, if any), or kept the live one. */
+export type DocumentKeyOutcome =
+  { issued: IssuedWorkerKey; replaced: WorkerKeyInfo | null } | { kept: WorkerKeyInfo };
 
 /** A key as either engine stores it. */
 export interface KeyRow {
@@ -154,6 +168,23 @@ export function createSqliteKeyRepository(
     },
   );
 
+  const issueForDocument = db.transaction(
+    (
+      issued: IssuedWorkerKey,
+      keyHash: Buffer,
+      documentId: string,
+      mayReplace: (current: WorkerKeyInfo) => boolean,
+    ) => {
+      const { id, email, createdAt: now } = issued.info;
+      const live = documentKey.get(documentId, now - policy.lifetimeMs);
+      const current = live === undefined ? null : toInfo(live);
+      if (current !== null && !mayReplace(current)) return { kept: current };
+      for (const row of liveOfDocument.all(documentId)) revoke.run(now, row.id);
+      insert.run(id, keyHash, email, now, documentId);
+      return { issued, replaced: current };
+    },
+  );
+
   const lookUp = (presented: Buffer): KeyRow | null => {
     const id = presented.toString('base64');
     const kept = verified.get(id);
@@ -207,6 +238,20 @@ export function createSqliteKeyRepository(
     async ofDocument(documentId) {
       const row = documentKey.get(documentId, clock.now() - policy.lifetimeMs);
       return row === undefined ? null : toInfo(row);
+    },
+
+    async issueDocumentKey(email, documentId, mayReplace) {
+      const issued = newWorkerKey(email, documentId, clock.now(), policy);
+      const outcome: DocumentKeyOutcome = issueForDocument(
+        issued,
+        hashKey(issued.key),
+        documentId,
+        mayReplace,
+      );
+      // Every key of the document was revoked, the replaced one among them.
+      if ('issued' in outcome)
+        verified.deleteWhere((row) => row.document_id === documentId && row.id !== issued.info.id);
+      return outcome;
     },
 
     async list(email) {

@@ -301,6 +301,42 @@ export const MIGRATIONS: readonly string[] = [
     expires_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 12: proof of edit access (issue 22): per person and spreadsheet, what the last check found
+  // (`proven`, or `unprovable`: the worker could not read the spreadsheet) and until when it
+  // stands; the changes made to a document (who connected, took over, approved, scheduled), for
+  // every editor to see; and what the worker wrote into sheets itself, so that it overwrites
+  // nothing else: the rectangle each schedule's last run wrote, and the tabs it made.
+  `
+  CREATE TABLE edit_proofs (
+    email TEXT NOT NULL,
+    document_id TEXT NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('proven', 'unprovable')),
+    checked_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (email, document_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE document_changes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    document_id TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    actor TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    summary TEXT NOT NULL
+  );
+  CREATE INDEX document_changes_document ON document_changes (document_id, id);
+  CREATE TABLE schedule_outputs (
+    schedule_id TEXT PRIMARY KEY REFERENCES schedules (id) ON DELETE CASCADE,
+    extent TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE owned_tabs (
+    document_id TEXT NOT NULL,
+    sheet_id INTEGER NOT NULL,
+    purpose TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (document_id, sheet_id)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -33,12 +33,26 @@ export interface ScheduleRunEnd {
   rowsWritten?: number;
 }
 
+/** Thrown by `create` when the document already has `cap` schedules. */
+export class ScheduleCapError extends Error {
+  override readonly name = 'ScheduleCapError';
+  constructor(readonly cap: number) {
+    super(`the document already has ${cap} schedules`);
+  }
+}
+
 export interface ScheduleRepository {
+  /**
+   * With `cap`, counted and inserted as one step (a transaction on SQLite; on Postgres under a
+   * lock on the document), so that creates racing through several instances never pass it
+   * (issue 22); ScheduleCapError when the document is full.
+   */
   create(
     documentId: string,
     request: ScheduleRequest,
     createdBy: string,
     nextRunAt: number,
+    cap?: number,
   ): Promise<ScheduleRecord>;
   get(id: string): Promise<ScheduleRecord | null>;
   /** A document's schedules, oldest first. */
@@ -174,6 +188,14 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
      updated_at = @now WHERE id = @id AND lease_token = @token`,
   );
 
+  const countOf = db.prepare<[string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM schedules WHERE document_id = ?',
+  );
+  const insertCapped = db.transaction((row: Record<string, string | number>, cap: number | null) => {
+    if (cap !== null && (countOf.get(String(row.document_id))?.n ?? 0) >= cap)
+      throw new ScheduleCapError(cap);
+    insert.run(row);
+  });
   const get = (id: string) => {
     const row = one.get(id);
     return row === undefined ? null : toScheduleRecord(row);
@@ -200,16 +222,19 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
   );
 
   return {
-    async create(documentId, request, createdBy, nextRunAt) {
+    async create(documentId, request, createdBy, nextRunAt, cap) {
       const id = newScheduleId();
-      insert.run({
-        id,
-        document_id: documentId,
-        request: JSON.stringify(requestOf(request)),
-        created_by: createdBy,
-        created_at: clock.now(),
-        next_run_at: nextRunAt,
-      });
+      insertCapped(
+        {
+          id,
+          document_id: documentId,
+          request: JSON.stringify(requestOf(request)),
+          created_by: createdBy,
+          created_at: clock.now(),
+          next_run_at: nextRunAt,
+        },
+        cap ?? null,
+      );
       const record = get(id);
       if (record === null) throw new Error(`schedule ${id} is missing after storing it`);
       return record;

@@ -30,6 +30,15 @@ import { createSqliteLedgerRepository, type LedgerOptions, type LedgerRepository
 import { migrate } from './migrations';
 import { createSqliteScheduleRepository, type ScheduleRepository } from './schedule-repository';
 import { SealedBox } from './sealed-box';
+import {
+  createSqliteDocumentChangeRepository,
+  type DocumentChangeRepository,
+} from './document-change-repository';
+import { createSqliteEditProofRepository, type EditProofRepository } from './edit-proof-repository';
+import {
+  createSqliteSheetOwnershipRepository,
+  type SheetOwnershipRepository,
+} from './sheet-ownership-repository';
 import type { SharedPace } from '../upstream/throttle';
 import type { SharedBudgetHolds } from '../budgets/budget-guard';
 import {
@@ -85,6 +94,12 @@ export interface Store {
   jobDeliveries: JobDeliveryRepository;
   /** Scheduled shared reports, their runs' outcomes and their leases. */
   schedules: ScheduleRepository;
+  /** What the last check of each person's edit access to each spreadsheet found (issue 22). */
+  editProofs: EditProofRepository;
+  /** Who changed what about each document (connections, allowance, approvals, schedules). */
+  documentChanges: DocumentChangeRepository;
+  /** What the worker wrote into sheets itself: it overwrites nothing else. */
+  sheetOwnership: SheetOwnershipRepository;
   /** Who created each AI list through this worker. */
   aiListOwners: AiListOwnerRepository;
   /** Jobs waiting out upstream trouble, and until when. */
@@ -174,6 +189,9 @@ export function openStore(options: StoreOptions): Store {
     jobs: createSqliteJobRepository(db, clock, box),
     jobDeliveries: createSqliteJobDeliveryRepository(db, clock),
     schedules: createSqliteScheduleRepository(db, clock),
+    editProofs: createSqliteEditProofRepository(db, clock, keys.editProofKey),
+    documentChanges: createSqliteDocumentChangeRepository(db, clock),
+    sheetOwnership: createSqliteSheetOwnershipRepository(db, clock),
     aiListOwners: createSqliteAiListOwnerRepository(db, clock),
     jobWaits: createSqliteJobWaitRepository(db, box),
     paidCalls: createSqlitePaidCallJournal(db, clock, box, emailCacheKey),

@@ -8,6 +8,8 @@ import type { JobDelivery } from '../../../../worker/src/store/job-delivery-repo
 import { openStore } from '../../../../worker/src/store/store';
 import { spawnReadyChild, stopChild } from '../../../support/ready-child';
 import { auth, DEV_KEY, SANDBOX_TOKEN } from '../worker-fixture';
+import { EDIT_PROOF_HEADER } from '../../../../shared/worker-api/edit-proof';
+import { challengeOf, writeChallenge } from '../../../support/edit-proof';
 import { addresses, SHEET_ID, startDeliveryWorld, TAB, type DeliveryWorld } from './server-delivery-fixture';
 
 /**
@@ -123,13 +125,37 @@ async function serveHookedEmulator(env: DeliveryWorld, point: KillPoint, atBlock
   };
 }
 
-async function call(url: string, method: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+async function call(
+  url: string,
+  method: string,
+  body?: unknown,
+  proof?: string,
+): Promise<{ status: number; body: unknown }> {
   const response = await fetch(url, {
     method,
-    headers: { ...auth(DEV_KEY), 'Content-Type': 'application/json' },
+    headers: {
+      ...auth(DEV_KEY),
+      'Content-Type': 'application/json',
+      ...(proof === undefined ? {} : { [EDIT_PROOF_HEADER]: proof }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: (await response.json()) as unknown };
+}
+
+/** Answers a 403 `edit_proof_required` as the add-on does: the challenge written, the call again. */
+async function withChallengeWritten(
+  env: DeliveryWorld,
+  first: { status: number; body: unknown },
+  again: (proof: string) => Promise<{ status: number; body: unknown }>,
+): Promise<{ status: number; body: unknown }> {
+  const challenge = challengeOf(first.status, first.body);
+  const remove = writeChallenge(env.fakes.spreadsheet, challenge);
+  try {
+    return await again(challenge.metadataValue);
+  } finally {
+    remove();
+  }
 }
 
 /** Every job row as sheet cells, padded to `width` ('' for null and absent), in position order. */
@@ -209,12 +235,12 @@ export async function runDeliveryCrash(
     });
     if (created.status !== 202) throw new Error(`job: ${created.status} ${JSON.stringify(created.body)}`);
     const jobId = (created.body as { id: string }).id;
-    const answer = await call(`${first.ready.url}/api/jobs/${jobId}/delivery`, 'PUT', {
-      spreadsheetId: SHEET_ID,
-      sheetName: TAB,
-      firstRow,
-      firstColumn: 1,
-    });
+    const target = { spreadsheetId: SHEET_ID, sheetName: TAB, firstRow, firstColumn: 1 };
+    const deliveryUrl = `${first.ready.url}/api/jobs/${jobId}/delivery`;
+    // As the add-on asks: proof of edit access written into the sheet, then the delivery (issue 22).
+    const answer = await withChallengeWritten(env, await call(deliveryUrl, 'PUT', target), (proof) =>
+      call(deliveryUrl, 'PUT', target, proof),
+    );
     if ((answer.body as { mode?: string }).mode !== 'server')
       throw new Error(`delivery refused: ${JSON.stringify(answer.body)}`);
     const signal = await Promise.race([

@@ -8,6 +8,7 @@ import {
   type AppsScriptFakes,
 } from '../../../../worker/playground/apps-script/create-fakes';
 import type { QuotaLimits } from '../../../../worker/playground/sheets-api/quotas';
+import type { FakeSpreadsheet } from '../../../../worker/playground/apps-script/spreadsheet';
 import {
   serveSheetsApiEmulator,
   type ServedEmulator,
@@ -20,6 +21,8 @@ import {
   createSheetsApiEmulator,
   type SheetsApiEmulator,
 } from '../../../../worker/playground/sheets-api/sheets-api-emulator';
+import { proveEditAccess } from '../../../support/edit-proof';
+import { EDIT_PROOF_HEADER } from '../../../../shared/worker-api/edit-proof';
 import { auth, startWorkerWorld, type WorkerWorld, type WorkerWorldOptions } from '../worker-fixture';
 
 /**
@@ -32,7 +35,10 @@ export const TAB = 'E-mails';
 
 export interface DeliveryWorld {
   world: WorkerWorld;
+  /** SHEET_ID's spreadsheet. */
   fakes: AppsScriptFakes;
+  /** Any spreadsheet of the world by id (SHEET_ID's and `spreadsheets`'). */
+  spreadsheet(id: string): FakeSpreadsheet;
   emulator: SheetsApiEmulator;
   served: ServedEmulator;
   account: GeneratedServiceAccount;
@@ -49,12 +55,19 @@ export interface DeliveryWorldOptions {
   delivery?: WorkerWorldOptions['delivery'];
   /** Worker and SANDBOX_* settings on top of the fixture's (SANDBOX_CREDITS for a long bench). */
   env?: Record<string, string>;
+  /** More spreadsheets beside SHEET_ID's, each shared with the service account as writer unless `shared` is false. */
+  spreadsheets?: { id: string; tabs: string[]; shared?: boolean }[];
 }
 
 export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Promise<DeliveryWorld> {
   const fakes = createAppsScriptFakes({ spreadsheet: { id: SHEET_ID, sheets: [TAB] } });
+  const others = (options.spreadsheets ?? []).map((sheet) => ({
+    ...sheet,
+    fakes: createAppsScriptFakes({ spreadsheet: { id: sheet.id, sheets: sheet.tabs } }),
+  }));
+  const byId = new Map([[SHEET_ID, fakes], ...others.map((sheet) => [sheet.id, sheet.fakes] as const)]);
   const emulator = createSheetsApiEmulator({
-    spreadsheets: (id) => (id === SHEET_ID ? fakes.spreadsheet : null),
+    spreadsheets: (id) => byId.get(id)?.spreadsheet ?? null,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.quotas ? { quotas: options.quotas } : {}),
   });
@@ -65,6 +78,9 @@ export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Pr
     keyId: account.keyId,
   });
   if (options.shared !== false) emulator.share(SHEET_ID, account.clientEmail, 'writer');
+  for (const sheet of others) {
+    if (sheet.shared !== false) emulator.share(sheet.id, account.clientEmail, 'writer');
+  }
   const served = await serveSheetsApiEmulator(emulator);
   const dir = mkdtempSync(join(tmpdir(), 'server-delivery-'));
   const keyFile = join(dir, 'service-account.json');
@@ -73,9 +89,16 @@ export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Pr
     env: { GOOGLE_APPLICATION_CREDENTIALS: keyFile, GOOGLE_API_URL: served.url, ...options.env },
     ...(options.delivery ? { delivery: options.delivery } : {}),
   });
+  // The development key's caller edits the spreadsheet, as the add-on proves (issue 22).
+  if (options.shared !== false) await proveEditAccess(world.app, auth(), fakes.spreadsheet);
   return {
     world,
     fakes,
+    spreadsheet: (id) => {
+      const found = byId.get(id);
+      if (found === undefined) throw new Error(`no spreadsheet ${id} in this world`);
+      return found.spreadsheet;
+    },
     emulator,
     served,
     account,
@@ -84,6 +107,7 @@ export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Pr
       await world.close();
       await served.close();
       fakes.dispose();
+      for (const sheet of others) sheet.fakes.dispose();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -103,8 +127,9 @@ export async function startEmailJob(world: WorkerWorld, emails: string[]): Promi
   return (res.body as { id: string }).id;
 }
 
-export function putDelivery(world: WorkerWorld, jobId: string, body: object, key?: string) {
-  return request(world.app).put(`/api/jobs/${jobId}/delivery`).set(auth(key)).send(body);
+export function putDelivery(world: WorkerWorld, jobId: string, body: object, key?: string, proof?: string) {
+  const call = request(world.app).put(`/api/jobs/${jobId}/delivery`).set(auth(key));
+  return (proof === undefined ? call : call.set(EDIT_PROOF_HEADER, proof)).send(body);
 }
 
 /** Waits (real time) until the job ended and its delivery loop is idle. */

@@ -7,6 +7,7 @@ import { createWorkerDeps } from '../../../../worker/src/app-deps';
 import { openStore } from '../../../../worker/src/store/store';
 import { ManualClock } from '../../playground/sheets-api/emulator-harness';
 import { auth } from '../worker-fixture';
+import { proveEditAccess, sendAsAddon } from '../../../support/edit-proof';
 import {
   addresses,
   jobRowsAsCells,
@@ -124,7 +125,11 @@ describe('a sheet not shared with the service account', () => {
     const env = await startDeliveryWorld({ shared: false });
     try {
       const jobId = await startEmailJob(env.world, addresses(20));
-      const answer = await putDelivery(env.world, jobId, target());
+      // As the add-on asks: the worker wants proof, cannot read the sheet to find it, and says so.
+      const answer = await sendAsAddon(
+        (proof) => putDelivery(env.world, jobId, target(), undefined, proof),
+        env.fakes.spreadsheet,
+      );
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({
         mode: 'sidebar',
@@ -199,6 +204,7 @@ describe('a worker stopped mid-delivery', () => {
     };
     try {
       const first = open(true);
+      await proveEditAccess(first.app, auth(), env.fakes.spreadsheet);
       const created = await request(first.app)
         .post('/api/jobs')
         .set(auth())

@@ -15,7 +15,8 @@ import { requireIdentity } from '../../../../worker/src/identity/identity';
 import { createKeysRouter } from '../../../../worker/src/identity/keys-router';
 import type { KeyPolicy } from '../../../../worker/src/store/key-repository';
 import { openStore, type Store } from '../../../../worker/src/store/store';
-import type { Clock } from '../../../../worker/common/clock';
+import { systemClock, type Clock } from '../../../../worker/common/clock';
+import { createEditAccess } from '../../../../worker/src/documents/edit-access';
 import {
   TEST_CLIENT_ID,
   makeSigningKey,
@@ -74,7 +75,24 @@ export async function startAuthWorld(options: AuthWorldOptions = {}): Promise<Au
   });
   const authenticate = createAuthenticatorFromChecker(checker, logger);
   const app = express();
-  app.use(createKeysRouter({ authenticate, checker, keys: store.keys, logger }));
+  // No service account: nothing can be proven, so a document's first connector keeps it (issue 22).
+  const editAccess = createEditAccess({
+    access: null,
+    proofs: store.editProofs,
+    clock: options.clock ?? systemClock,
+    proofMs: 60 * 60_000,
+  });
+  app.use(
+    createKeysRouter({
+      authenticate,
+      checker,
+      keys: store.keys,
+      editAccess,
+      changes: store.documentChanges,
+      sheetAccess: null,
+      logger,
+    }),
+  );
   app.get('/api/whoami', authenticate, (req, res) => {
     res.json(requireIdentity(req));
   });

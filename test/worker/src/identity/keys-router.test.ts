@@ -164,23 +164,57 @@ describe('document keys (issue 13: formulas of a shared spreadsheet)', () => {
     expect(minted.status).toBe(401);
   });
 
-  it('is one per document: connecting it again, as anyone, revokes the one before; user keys stay', async () => {
+  it("is one per document: another member's connect leaves the connector's key working (issue 22)", async () => {
+    // No service account here: nothing can be proven, so the first connector keeps the document.
     const ana = await connect('ana@team.com');
     const boss = await connect('boss@team.com');
+    expect(boss.status).toBe(201);
+    expect(boss.body.document).toBeUndefined();
+    expect(boss.body.formulasConnectedBy).toEqual({
+      documentId: DOCUMENT,
+      email: 'ana@team.com',
+      since: expect.any(Number),
+      message: expect.stringContaining('Use my account for formulas'),
+    });
+    const still = await request(world.app).post('/api/reports').set(as(ana.body.document.key)).send({});
+    expect(still.body).toMatchObject({ email: 'ana@team.com', documentId: DOCUMENT });
 
-    const old = await request(world.app).post('/api/reports').set(as(ana.body.document.key)).send({});
-    expect(old.status).toBe(401);
-    const now = await request(world.app).post('/api/reports').set(as(boss.body.document.key)).send({});
-    expect(now.body).toMatchObject({ email: 'boss@team.com', documentId: DOCUMENT });
+    // Taking over needs proof the worker cannot get: refused, in words, and nothing changes.
+    const takeOver = await connect('boss@team.com', { documentId: DOCUMENT, takeOver: true });
+    expect(takeOver.status).toBe(403);
+    expect(takeOver.body.error).toEqual({
+      code: 'edit_proof_unavailable',
+      message: expect.stringContaining('only ana@team.com, who connected the formulas, or an admin'),
+    });
+    expect((await world.store.keys.ofDocument(DOCUMENT))?.id).toBe(ana.body.document.id);
+
+    // Ana connecting again replaces her own key; the old one stops.
+    const again = await connect('ana@team.com');
+    expect(again.body.document.id).not.toBe(ana.body.document.id);
+    expect(
+      (await request(world.app).post('/api/reports').set(as(ana.body.document.key)).send({})).status,
+    ).toBe(401);
     const anaOwn = await request(world.app).get('/api/whoami').set(as(ana.body.key));
     expect(anaOwn.status).toBe(200);
 
-    const list = await request(world.app).get('/api/keys').set(as(boss.body.key));
-    const documentKeys = (list.body.keys as { documentId: string | null; revokedAt: number | null }[]).filter(
-      (key) => key.documentId === DOCUMENT,
+    // An admin revokes the document's key; then the next member to connect pays.
+    const revoked = await request(world.app)
+      .delete(`/api/keys/${again.body.document.id}`)
+      .set(as(boss.body.key));
+    expect(revoked.status).toBe(200);
+    const next = await connect('boss@team.com');
+    expect(next.body.document).toMatchObject({ email: 'boss@team.com', documentId: DOCUMENT });
+
+    const changes = await world.store.documentChanges.recent(DOCUMENT, 10);
+    expect(changes.map((change) => [change.kind, change.by])).toEqual([
+      ['connected', 'boss@team.com'],
+      ['disconnected', 'boss@team.com'],
+      ['connected', 'ana@team.com'],
+      ['connected', 'ana@team.com'],
+    ]);
+    expect(changes[1].summary).toBe(
+      'boss@team.com disconnected the formulas connected by ana@team.com; they say "Not connected" until someone connects them again.',
     );
-    expect(documentKeys).toHaveLength(2);
-    expect(documentKeys.filter((key) => key.revokedAt === null)).toHaveLength(1);
   });
 
   it("counts against no person's cap of live keys", async () => {

@@ -1,7 +1,10 @@
 import request from 'supertest';
 import type { ScheduleRequest } from '../../../../shared/worker-api/schedules';
 import { MAX_SCHEDULES_PER_DOCUMENT } from '../../../../worker/src/schedules/schedule-request';
-import { auth, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
+import { auth, type WorkerWorld } from '../worker-fixture';
+import { startDeliveryWorld, type DeliveryWorld } from '../google/server-delivery-fixture';
+import { challengeOf, proveEditAccess, writeChallenge } from '../../../support/edit-proof';
+import { EDIT_PROOF_HEADER } from '../../../../shared/worker-api/edit-proof';
 
 const DOC = '1ScheduledReportsSheet000000000000000000';
 const UNCONNECTED = '1NobodyConnectedThisSheet0000000000000000';
@@ -19,25 +22,39 @@ const weekly: ScheduleRequest = {
   timeZone: 'Europe/Berlin',
 };
 
+let env: DeliveryWorld;
 let world: WorkerWorld;
-/** Ana connected DOC's formulas; Bob is a member; Carl a stranger to DOC; the dev key is an admin. */
-const keys: Record<'ana' | 'bob' | 'carl' | 'document', string> = {
+/**
+ * Ana connected DOC's formulas; Bob and Carl edit DOC too (each proved it, as their add-on does);
+ * Dave is a member of the team who cannot edit DOC; the dev key is an admin.
+ */
+const keys: Record<'ana' | 'bob' | 'carl' | 'dave' | 'document', string> = {
   ana: '',
   bob: '',
   carl: '',
+  dave: '',
   document: '',
 };
 
 beforeAll(async () => {
-  world = await startWorkerWorld({ env: { LOG_LEVEL: 'warn' } });
+  env = await startDeliveryWorld({
+    env: { LOG_LEVEL: 'warn' },
+    spreadsheets: [DOC, UNCONNECTED, FULL].map((id) => ({ id, tabs: ['Creators', 'Report'] })),
+  });
+  world = env.world;
   const store = world.deps.store;
   keys.ana = (await store.keys.issue('ana@team.com')).key;
   keys.bob = (await store.keys.issue('bob@team.com')).key;
   keys.carl = (await store.keys.issue('carl@team.com')).key;
+  keys.dave = (await store.keys.issue('dave@team.com')).key;
   keys.document = (await store.keys.issue('ana@team.com', DOC)).key;
+  for (const key of [keys.ana, keys.bob, keys.carl, undefined]) {
+    for (const id of [DOC, UNCONNECTED, FULL])
+      await proveEditAccess(world.app, auth(key), env.spreadsheet(id));
+  }
 });
 afterAll(async () => {
-  await world.close();
+  await env.close();
 });
 
 const create = (documentId: string, body: unknown, key: string) =>
@@ -92,7 +109,7 @@ describe('scheduled reports routes', () => {
     }
   });
 
-  it("sets up a schedule (201), and every signed-in member sees the document's schedules", async () => {
+  it("sets up a schedule (201), and every editor of the document sees the document's schedules", async () => {
     const res = await create(DOC, weekly, keys.ana);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -121,6 +138,35 @@ describe('scheduled reports routes', () => {
     const seen = await request(world.app).get(`/api/documents/${DOC}/schedules`).set(auth(keys.carl));
     expect(seen.status).toBe(200);
     expect(seen.body.schedules.map((s: { id: string }) => s.id)).toContain(res.body.id);
+    // Dave cannot edit DOC: he is asked for a proof he cannot give, and sees nothing.
+    const asked = await request(world.app).get(`/api/documents/${DOC}/schedules`).set(auth(keys.dave));
+    expect(asked.status).toBe(403);
+    expect(asked.body.schedules).toBeUndefined();
+    const challenge = challengeOf(asked.status, asked.body);
+    const unwritten = await request(world.app)
+      .get(`/api/documents/${DOC}/schedules`)
+      .set(auth(keys.dave))
+      .set(EDIT_PROOF_HEADER, challenge.metadataValue);
+    expect(unwritten.status).toBe(403);
+    expect(unwritten.body.error.code).toBe('edit_proof_failed');
+  });
+
+  it("keeps a schedule's proof per person: another editor's challenge proves nothing for Dave", async () => {
+    // Erin's challenge, written into DOC by Erin's add-on; Dave sends it as his own.
+    const erin = (await world.deps.store.keys.issue('erin@team.com')).key;
+    const asked = await request(world.app).post(`/api/documents/${DOC}/edit-proof`).set(auth(erin));
+    const challenge = challengeOf(asked.status, asked.body);
+    const remove = writeChallenge(env.spreadsheet(DOC), challenge);
+    try {
+      const stolen = await create(DOC, weekly, keys.dave).set(EDIT_PROOF_HEADER, challenge.metadataValue);
+      expect(stolen.status).toBe(403);
+      expect(stolen.body.error.code).toBe('edit_proof_failed');
+      expect((await world.deps.store.schedules.ofDocument(DOC)).map((s) => s.createdBy)).not.toContain(
+        'dave@team.com',
+      );
+    } finally {
+      remove();
+    }
   });
 
   it('lets whoever set it up, whoever connected the document, or an admin change it; others get 404', async () => {

@@ -14,6 +14,8 @@ export const ADVISORY_LOCKS = {
   keyCap: 7317,
   /** Two-key class: a paid read under one cache key, bought by one instance at a time (flight-locks.ts). */
   flight: 7318,
+  /** Two-key class: one document's schedules while one is created (its cap, issue 22). */
+  scheduleCap: 7319,
 } as const;
 
 /** The second key of a two-key lock: 32 bits of the name's SHA-256 (a collision only makes two names wait on each other). */

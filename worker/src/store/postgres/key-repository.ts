@@ -9,6 +9,7 @@ import {
   newWorkerKey,
   VERIFIED_KEYS_KEPT,
   WorkerKeyExpiredError,
+  type DocumentKeyOutcome,
   type KeyPolicy,
   type KeyRepository,
   type KeyRow,
@@ -127,6 +128,38 @@ export function createPostgresKeyRepository(
         [documentId, clock.now() - policy.lifetimeMs],
       );
       return rows[0] === undefined ? null : toInfo(rows[0]);
+    },
+
+    async issueDocumentKey(email, documentId, mayReplace) {
+      const issued = newWorkerKey(email, documentId, clock.now(), policy);
+      const { id, email: owner, createdAt: now } = issued.info;
+      const outcome = await db.transaction(async (sql): Promise<DocumentKeyOutcome> => {
+        // The same lock as issue(): one decision per document at a time, across instances.
+        await sql.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [
+          ADVISORY_LOCKS.keyCap,
+          lockKeyOf(`document ${documentId}`),
+        ]);
+        const { rows } = await sql.query<KeyRow>(
+          `SELECT * FROM worker_keys WHERE document_id = $1 AND revoked_at IS NULL AND created_at > $2
+           ORDER BY created_at DESC, seq DESC LIMIT 1`,
+          [documentId, now - policy.lifetimeMs],
+        );
+        const current = rows[0] === undefined ? null : toInfo(rows[0]);
+        if (current !== null && !mayReplace(current)) return { kept: current };
+        await sql.query(
+          'UPDATE worker_keys SET revoked_at = $1 WHERE document_id = $2 AND revoked_at IS NULL',
+          [now, documentId],
+        );
+        await sql.query(
+          'INSERT INTO worker_keys (id, key_hash, email, created_at, document_id) VALUES ($1, $2, $3, $4, $5)',
+          [id, hashKey(issued.key), owner, now, documentId],
+        );
+        return { issued, replaced: current };
+      });
+      if ('issued' in outcome) {
+        verified.deleteWhere(({ row }) => row.document_id === documentId && row.id !== id);
+      }
+      return outcome;
     },
 
     async list(email) {

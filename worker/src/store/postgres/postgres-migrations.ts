@@ -289,6 +289,39 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     expires_at BIGINT NOT NULL
   );
   `,
+  // 12: proof of edit access (issue 22), the changes made to documents, and what the worker wrote
+  // into sheets itself (as SQLite's step 12).
+  `
+  CREATE TABLE edit_proofs (
+    email TEXT NOT NULL,
+    document_id TEXT NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('proven', 'unprovable')),
+    checked_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    PRIMARY KEY (email, document_id)
+  );
+  CREATE TABLE document_changes (
+    id BIGSERIAL PRIMARY KEY,
+    document_id TEXT NOT NULL,
+    at BIGINT NOT NULL,
+    actor TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    summary TEXT NOT NULL
+  );
+  CREATE INDEX document_changes_document ON document_changes (document_id, id);
+  CREATE TABLE schedule_outputs (
+    schedule_id TEXT PRIMARY KEY REFERENCES schedules (id) ON DELETE CASCADE,
+    extent TEXT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  CREATE TABLE owned_tabs (
+    document_id TEXT NOT NULL,
+    sheet_id BIGINT NOT NULL,
+    purpose TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    PRIMARY KEY (document_id, sheet_id)
+  );
+  `,
 ];
 
 /**

@@ -22,6 +22,9 @@ import { createPostgresPaidCallJournal } from './paid-call-journal';
 import { createPostgresDatabase, type PostgresDatabase } from './postgres-database';
 import { migratePostgres } from './postgres-migrations';
 import { createPostgresScheduleRepository } from './schedule-repository';
+import { createPostgresDocumentChangeRepository } from './document-change-repository';
+import { createPostgresEditProofRepository } from './edit-proof-repository';
+import { createPostgresSheetOwnershipRepository } from './sheet-ownership-repository';
 import { createPostgresUnreadableAnswerRepository } from './unreadable-answer-repository';
 import { databaseUrlProblem, describeDatabaseUrl } from './database-url';
 import { createPostgresBudgetHolds } from './budget-holds';
@@ -127,6 +130,9 @@ function assemble(db: PostgresDatabase, run: RunLock, clock: Clock, options: Pos
     jobs: createPostgresJobRepository(db, clock, box),
     jobDeliveries: createPostgresJobDeliveryRepository(db, clock),
     schedules: createPostgresScheduleRepository(db, clock),
+    editProofs: createPostgresEditProofRepository(db, clock, keys.editProofKey),
+    documentChanges: createPostgresDocumentChangeRepository(db, clock),
+    sheetOwnership: createPostgresSheetOwnershipRepository(db, clock),
     aiListOwners: createPostgresAiListOwnerRepository(db, clock),
     jobWaits: createPostgresJobWaitRepository(db, box),
     paidCalls: createPostgresPaidCallJournal(db, clock, box, emailCacheKey, run),

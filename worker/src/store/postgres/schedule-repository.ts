@@ -3,10 +3,12 @@ import {
   newLeaseToken,
   newScheduleId,
   requestOf,
+  ScheduleCapError,
   toScheduleRecord,
   type ScheduleRepository,
   type ScheduleRow,
 } from '../schedule-repository';
+import { ADVISORY_LOCKS, lockKeyOf } from './advisory-locks';
 import type { PostgresDatabase } from './postgres-database';
 
 /** What a live lease holds at `$now`: no run, or one whose lease ran out. */
@@ -27,14 +29,35 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
     ((await db.query(text, values)).rowCount ?? 0) > 0;
 
   return {
-    async create(documentId, request, createdBy, nextRunAt) {
-      const { rows } = await db.query<ScheduleRow>(
-        `INSERT INTO schedules (id, document_id, request, created_by, created_at, status, next_run_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, 'active', $6, $5) RETURNING *`,
-        [newScheduleId(), documentId, JSON.stringify(requestOf(request)), createdBy, clock.now(), nextRunAt],
-      );
-      if (rows[0] === undefined) throw new Error('a schedule is missing after storing it');
-      return toScheduleRecord(rows[0]);
+    async create(documentId, request, createdBy, nextRunAt, cap) {
+      const row = await db.transaction(async (sql) => {
+        if (cap !== undefined) {
+          await sql.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [
+            ADVISORY_LOCKS.scheduleCap,
+            lockKeyOf(documentId),
+          ]);
+          const { rows } = await sql.query<{ n: number }>(
+            'SELECT COUNT(*)::int AS n FROM schedules WHERE document_id = $1',
+            [documentId],
+          );
+          if ((rows[0]?.n ?? 0) >= cap) throw new ScheduleCapError(cap);
+        }
+        const { rows } = await sql.query<ScheduleRow>(
+          `INSERT INTO schedules (id, document_id, request, created_by, created_at, status, next_run_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, 'active', $6, $5) RETURNING *`,
+          [
+            newScheduleId(),
+            documentId,
+            JSON.stringify(requestOf(request)),
+            createdBy,
+            clock.now(),
+            nextRunAt,
+          ],
+        );
+        return rows[0];
+      });
+      if (row === undefined) throw new Error('a schedule is missing after storing it');
+      return toScheduleRecord(row);
     },
     get,
     async ofDocument(documentId) {
