@@ -1,5 +1,10 @@
 import type { OperationId } from '../../shared/operations';
-import type { FormulaAllowanceAnswer, FormulaAsk } from '../../shared/worker-api/formula-allowance';
+import type {
+  DocumentChange,
+  DocumentChangeKind,
+  FormulaAllowanceAnswer,
+  FormulaAsk,
+} from '../../shared/worker-api/formula-allowance';
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import type { FormulaAllowanceView, FormulaApprovalView } from '../shared/formula-allowance-api';
 import { refreshAddonFormulas } from './formula-refresh';
@@ -53,7 +58,32 @@ function readAllowanceAnswer(value: unknown): FormulaAllowanceView {
     asks: asks.map(readAsk),
     askedCredits: numberAt(record, 'askedCredits'),
     mayChange: record.mayChange === true,
+    connectedAt: optionalNumberAt(record, 'connectedAt'),
+    // Older workers say nothing of changes: none to show.
+    changes: (Array.isArray(record.changes) ? record.changes : []).flatMap(readChange),
   };
+}
+
+const CHANGE_KINDS: readonly DocumentChangeKind[] = [
+  'connected',
+  'took-over',
+  'disconnected',
+  'allowance',
+  'approval',
+  'schedule-created',
+  'schedule-changed',
+  'schedule-deleted',
+  'schedule-paused',
+  'schedule-resumed',
+];
+
+/** A change as Settings lists it; one of a kind this version does not know still shows its sentence. */
+function readChange(value: unknown): DocumentChange[] {
+  const change = asRecord<DocumentChange>(value, 'a change to this document');
+  const kind = CHANGE_KINDS.find((known) => known === change.kind) ?? 'connected';
+  return [
+    { at: numberAt(change, 'at'), by: stringAt(change, 'by'), kind, summary: stringAt(change, 'summary') },
+  ];
 }
 
 function readAsk(value: unknown): FormulaAsk {

@@ -61,8 +61,10 @@ function revokeQuietly(keyId: string | null, bearer?: string): void {
  * properties, tied to the current worker. A previous key of the same worker is revoked. The
  * document's formulas come along when nobody has connected them to this worker yet, or with
  * `takeOverFormulas` ("Use my account for formulas"): an editor who connects for the sidebar
- * must not silently move a teammate's formulas onto their own budget. When the formulas got a
- * new key, the ones that said "Not connected" are refreshed at once: nobody has to find the menu.
+ * must not silently move a teammate's formulas onto their own budget, and the worker refuses it
+ * too (issue 22): it moves them only with proof that this user edits the spreadsheet. When the
+ * formulas got a new key, the ones that said "Not connected" are refreshed at once: nobody has to
+ * find the menu.
  */
 export function connectToWorker(takeOverFormulas = false): ConnectedSettings {
   const token = ScriptApp.getIdentityToken();
@@ -77,9 +79,12 @@ export function connectToWorker(takeOverFormulas = false): ConnectedSettings {
   const withFormulas = takeOverFormulas || current === null || current.workerUrl !== workerUrl;
   let answer: Record<string, unknown>;
   try {
-    const body = withFormulas ? { documentId: SpreadsheetApp.getActiveSpreadsheet().getId() } : {};
+    const documentId = SpreadsheetApp.getActiveSpreadsheet().getId();
+    // The worker asks this spreadsheet for proof of edit access first (callRoute writes it).
+    const body = withFormulas ? { documentId, ...(takeOverFormulas ? { takeOver: true } : {}) } : {};
     answer = asRecord(callRoute(WORKER_ROUTES.issueKey, { bearer: token, body }), 'the new key');
   } catch (error) {
+    if (error instanceof WorkerCallError && error.code.indexOf('edit_proof') === 0) throw error;
     if (error instanceof WorkerCallError && (error.status === 401 || error.status === 403)) {
       throw new Error(`The worker refused your Google sign-in: ${error.message}`);
     }
@@ -105,7 +110,12 @@ export function connectToWorker(takeOverFormulas = false): ConnectedSettings {
       workerUrl,
     );
   }
-  return { ...readSettings(), formulaRefresh: document === null ? null : refreshDisconnectedFormulas() };
+  const keptBy = optionalRecordAt(answer, 'formulasConnectedBy');
+  return {
+    ...readSettings(),
+    formulaRefresh: document === null ? null : refreshDisconnectedFormulas(),
+    formulasKeptBy: keptBy === null ? null : stringAt(keptBy, 'message'),
+  };
 }
 
 /** The formulas that said "Not connected", set again; null when even that could not be tried. */

@@ -13,6 +13,8 @@ import {
   type FailureContext,
 } from './worker-failure';
 import { readUserAccess } from './worker-key';
+import { challengeIn, withChallengeWritten } from './edit-proof';
+import { EDIT_PROOF_HEADER } from '../../shared/worker-api/edit-proof';
 import { currentWorkerUrl } from './worker-url';
 
 /**
@@ -24,6 +26,8 @@ import { currentWorkerUrl } from './worker-url';
 type QueryValue = string | number | boolean | undefined;
 
 interface WorkerCall {
+  /** A challenge written into the spreadsheet (`X-Edit-Proof`): proof of edit access. */
+  proof?: string;
   /** The route table's: no method is callable that no route declares. */
   method: WorkerRoute['method'];
   /** Relative to the worker URL, without a leading slash: `api/reports`. */
@@ -65,7 +69,11 @@ function queryValues(query: object | undefined): Record<string, QueryValue> | un
   return values;
 }
 
-/** Calls one route of the worker (shared/worker-api/routes.ts) and answers its parsed JSON. */
+/**
+ * Calls one route of the worker (shared/worker-api/routes.ts) and answers its parsed JSON. A route
+ * bound to a spreadsheet may ask for proof that this user can edit it: the challenge is written
+ * into this spreadsheet and the call made once more with it (edit-proof.ts).
+ */
 export function callRoute<S extends RouteShapes>(route: WorkerRoute<S>, call: RouteCall<S>): unknown {
   const { params, query, body, bearer, workerUrl } = call as {
     params?: object;
@@ -74,14 +82,24 @@ export function callRoute<S extends RouteShapes>(route: WorkerRoute<S>, call: Ro
     bearer?: string;
     workerUrl?: string;
   };
-  return callWorker({
-    method: route.method,
-    path: routePath(route, params),
-    ...(query === undefined ? {} : { query: queryValues(query) }),
-    ...(body === undefined ? {} : { body }),
-    ...(bearer === undefined ? {} : { bearer }),
-    ...(workerUrl === undefined ? {} : { workerUrl }),
-  });
+  const send = (proof?: string) =>
+    callWorker({
+      method: route.method,
+      path: routePath(route, params),
+      ...(query === undefined ? {} : { query: queryValues(query) }),
+      ...(body === undefined ? {} : { body }),
+      ...(bearer === undefined ? {} : { bearer }),
+      ...(workerUrl === undefined ? {} : { workerUrl }),
+      ...(proof === undefined ? {} : { proof }),
+    });
+  if (route.spreadsheet === undefined) return send();
+  try {
+    return send();
+  } catch (error) {
+    const challenge = challengeIn(error);
+    if (challenge === null) throw error;
+    return withChallengeWritten(challenge, () => send(challenge.metadataValue));
+  }
 }
 
 /** `?a=1&b=x%20y`, skipping undefined values; no URLSearchParams in Apps Script. */
@@ -111,7 +129,11 @@ function callWorker(call: WorkerCall): unknown {
   const context: FailureContext = { workerUrl, path: call.path, secrets: [bearer] };
   const options: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions = {
     method: fetchMethod(call.method),
-    headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/json' },
+    headers: {
+      Authorization: `Bearer ${bearer}`,
+      Accept: 'application/json',
+      ...(call.proof === undefined ? {} : { [EDIT_PROOF_HEADER]: call.proof }),
+    },
     muteHttpExceptions: true,
     followRedirects: false,
   };

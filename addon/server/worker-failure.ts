@@ -1,3 +1,5 @@
+import type { EditProofChallenge } from '../../shared/worker-api/edit-proof';
+
 /**
  * Turns what went wrong on the way to the worker into the sentence a cell or the sidebar shows
  * (DESIGN "Errors users see"): never a stack trace, never the key.
@@ -12,12 +14,20 @@ export class WorkerCallError extends Error {
   readonly status: number | null;
   /** The worker's error code, or ours: not_connected, no_answer, unreadable. */
   readonly code: string;
+  /** With `edit_proof_required`: what to write into the spreadsheet to prove edit access. */
+  readonly challenge: EditProofChallenge | null;
 
-  constructor(status: number | null, code: string, message: string) {
+  constructor(
+    status: number | null,
+    code: string,
+    message: string,
+    challenge: EditProofChallenge | null = null,
+  ) {
     super(message);
     this.name = 'WorkerCallError';
     this.status = status;
     this.code = code;
+    this.challenge = challenge;
   }
 }
 
@@ -32,8 +42,10 @@ export interface FailureContext {
   secrets: readonly string[];
 }
 
-/** The worker's `{ error: { code, message } }`, when the body is one. */
-function readErrorBody(body: string): { code: string; message: string } | null {
+/** The worker's `{ error: { code, message } }`, when the body is one (with a challenge, if any). */
+function readErrorBody(
+  body: string,
+): { code: string; message: string; challenge: EditProofChallenge | null } | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -43,16 +55,29 @@ function readErrorBody(body: string): { code: string; message: string } | null {
   if (typeof parsed !== 'object' || parsed === null) return null;
   const error = (parsed as { error?: unknown }).error;
   if (typeof error !== 'object' || error === null) return null;
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message, challenge } = error as { code?: unknown; message?: unknown; challenge?: unknown };
   if (typeof message !== 'string' || message.trim() === '') return null;
-  return { code: typeof code === 'string' ? code : 'error', message: message.trim() };
+  return {
+    code: typeof code === 'string' ? code : 'error',
+    message: message.trim(),
+    challenge: challengeOf(challenge),
+  };
+}
+
+/** A challenge as the worker sends it, read without trusting its shape. */
+function challengeOf(value: unknown): EditProofChallenge | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { metadataKey, metadataValue, expiresAt, documentId } = value as Record<string, unknown>;
+  if (typeof metadataKey !== 'string' || typeof metadataValue !== 'string') return null;
+  if (typeof expiresAt !== 'number' || typeof documentId !== 'string') return null;
+  return { metadataKey, metadataValue, expiresAt, documentId };
 }
 
 /** The sentence for an HTTP answer outside 2xx. */
 export function failureFromAnswer(status: number, body: string, context: FailureContext): WorkerCallError {
   const error = readErrorBody(body);
   const say = (code: string, message: string) =>
-    new WorkerCallError(status, code, redact(message, context.secrets));
+    new WorkerCallError(status, code, redact(message, context.secrets), error?.challenge ?? null);
   if (error === null) {
     if (status >= 500) {
       return say(

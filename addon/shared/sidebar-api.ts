@@ -60,6 +60,11 @@ export interface Settings {
  */
 export interface ConnectedSettings extends Settings {
   formulaRefresh: FormulaRefreshView | null;
+  /**
+   * Another person's key pays for this spreadsheet's formulas and stays (the worker moves it only
+   * on "Use my account for formulas", with proof of edit access): what the worker said, or null.
+   */
+  formulasKeptBy: string | null;
 }
 
 export interface ConnectionTest {

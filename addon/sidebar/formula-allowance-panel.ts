@@ -9,6 +9,8 @@ import {
   approvedText,
   approveLabel,
   askText,
+  changesHeading,
+  changeText,
   whoMayApproveText,
 } from './formula-allowance-text';
 import { parseOptionalNumber } from './number-input';
@@ -42,6 +44,10 @@ export function createFormulaAllowancePanel(context: SidebarContext): FormulaAll
   );
   const save = button('Save allowance', { small: true });
   const message = createElement('p', { 'aria-live': 'polite' });
+  // Who connected, took over, approved or scheduled what (issue 22): every editor sees it.
+  const changesSummary = createElement('summary', {}, ['Changes to this spreadsheet']);
+  const changesList = createElement('ul', { class: 'document-changes' });
+  const changes = createElement('details', { class: 'document-changes-box' }, [changesSummary, changesList]);
   const editing = createElement('div', {}, [
     perDay.wrapper,
     createElement('div', { class: 'actions' }, [save]),
@@ -53,6 +59,7 @@ export function createFormulaAllowancePanel(context: SidebarContext): FormulaAll
     whoMay,
     editing,
     message,
+    changes,
   ]);
   let shown: FormulaAllowanceView | null = null;
 
@@ -74,6 +81,10 @@ export function createFormulaAllowancePanel(context: SidebarContext): FormulaAll
     editing.hidden = !view.mayChange;
     perDay.control.value = view.perDay === null ? '' : String(view.perDay);
     perDay.setError(null);
+    changesSummary.textContent = changesHeading(view.changes.length);
+    changesList.replaceChildren(
+      ...view.changes.map((change) => createElement('li', {}, [changeText(change)])),
+    );
   };
 
   const run = (clicked: HTMLButtonElement, busyText: string, call: () => Promise<void>, action: string) =>

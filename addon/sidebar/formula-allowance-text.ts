@@ -1,4 +1,4 @@
-import type { FormulaAsk } from '../../shared/worker-api/formula-allowance';
+import type { DocumentChange, FormulaAsk } from '../../shared/worker-api/formula-allowance';
 import type { FormulaAllowanceView } from '../shared/formula-allowance-api';
 import { countOf, creditsText } from './count-text';
 
@@ -60,4 +60,20 @@ export function whoMayApproveText(view: FormulaAllowanceView): string {
 export function approvedText(credits: number, refreshed: number): string {
   const formulas = refreshed === 0 ? 'no formulas to refresh' : `${countOf(refreshed, 'formula')} refreshed`;
   return `Approved ${creditsText(credits)} for today: ${formulas}.`;
+}
+
+/** "Nov 25, 09:00 · ana@team.com connected the formulas (...)": one change to the document. */
+export function changeText(change: DocumentChange): string {
+  const when = new Date(change.at).toLocaleString([], {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return `${when} · ${change.summary}`;
+}
+
+/** The heading of the changes list: "Changes to this spreadsheet (3)". */
+export function changesHeading(count: number): string {
+  return count === 0 ? 'No changes recorded yet' : `Changes to this spreadsheet (${count})`;
 }

@@ -128,7 +128,13 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
     });
   });
   const noteRefresh = (settings: ConnectedSettings): void => {
-    formulasNote.textContent = reconnectedFormulasText(settings.formulaRefresh);
+    // Someone else's key pays and stays: the worker's sentence says who, and how to change it.
+    formulasNote.textContent = [
+      reconnectedFormulasText(settings.formulaRefresh),
+      settings.formulasKeptBy ?? '',
+    ]
+      .filter((part) => part !== '')
+      .join(' ');
   };
   connect.addEventListener('click', () =>
     act('connect', connect, 'Connecting…', async () => {

@@ -26,8 +26,13 @@ const world = useBundleWorld({
   },
 });
 
-function signedInAs(email: string): AppsScriptFakes {
-  return world.load({ connected: false, session: { activeUserEmail: email } });
+/** A user who has not connected yet, in the default spreadsheet or `spreadsheetId`. */
+function signedInAs(email: string, spreadsheetId?: string): AppsScriptFakes {
+  return world.load({
+    connected: false,
+    session: { activeUserEmail: email },
+    ...(spreadsheetId === undefined ? {} : { spreadsheet: { id: spreadsheetId } }),
+  });
 }
 
 /** What a cell with =INFLUENCER_REPORT("@handle", "instagram") shows. */
@@ -52,6 +57,7 @@ describe('Connect from the built bundle', () => {
     const settings = fakes.runtime.callFromClient('connect') as ConnectedSettings;
 
     expect(settings).toEqual({
+      formulasKeptBy: null,
       workerUrl: expect.any(String),
       connected: true,
       email: MEMBER,
@@ -118,7 +124,8 @@ describe('Connect from the built bundle', () => {
 
 describe('Connect refreshes the formulas that said "Not connected" (issue 15)', () => {
   it('fills in a formula cell by itself, and says so', () => {
-    const fakes = signedInAs(MEMBER);
+    // A spreadsheet nobody connected yet (the guest above connected the default one first).
+    const fakes = signedInAs(MEMBER, '1AnotherSpreadsheetOfAna000000000000000000');
     fakes.evaluateFormulas();
     const sheet = fakes.spreadsheet.getActiveSheet();
     sheet.getRange('A2').setValue(`@${world.handles.instagram[1]}`);
@@ -138,6 +145,8 @@ describe('A team in one spreadsheet (issue 13: document keys)', () => {
   const OWNER = 'olga@team.com';
   const BO = 'bo@team.com';
   const CY = 'cy@team.com';
+  /** A spreadsheet of its own: the first describe's connects stay on the default one. */
+  const TEAM_SHEET = '1TeamSpreadsheetOfOlgaBoAndCy00000000000000';
 
   /** Spend today per person, from the ledger, as an admin sees it. */
   async function spentToday(email: string): Promise<number> {
@@ -152,6 +161,7 @@ describe('A team in one spreadsheet (issue 13: document keys)', () => {
       connected: false,
       session: { activeUserEmail: BO },
       properties: { ownerEmail: OWNER },
+      spreadsheet: { id: TEAM_SHEET },
     });
     fakes.propertiesService.userOf(OWNER).setProperty(WORKER_KEY_PROPERTY, world.devKey);
     expect(report(fakes)).toBe(NOT_CONNECTED);
@@ -182,12 +192,21 @@ describe('A team in one spreadsheet (issue 13: document keys)', () => {
     });
     expect(Array.isArray(report(fakes))).toBe(true);
 
-    // Cy connects the document as themselves: from then on its formulas bill Cy.
-    // Connecting for the sidebar leaves Bo's formulas alone; "Use my account for formulas" moves them.
+    // Cy connects for the sidebar: Bo's formulas stay Bo's.
     expect(fakes.runtime.callFromClient('connect')).toMatchObject({
       connected: true,
       formulas: { email: BO, byYou: false },
     });
+    // "Use my account for formulas" needs proof that Cy edits the spreadsheet, which a worker
+    // without a service account cannot get (issue 22): refused, in words, and Bo still pays.
+    expect(() => fakes.runtime.callFromClient('connectFormulas')).toThrow(
+      /no Google service account.*only bo@team\.com, who connected the formulas, or an admin/,
+    );
+    expect(fakes.runtime.callFromClient('getSettings')).toMatchObject({ formulas: { email: BO } });
+    // Bo hands them over: Bo disconnects them, and Cy's formulas are Cy's from then on.
+    fakes.session.actAs(BO);
+    fakes.runtime.callFromClient('disconnectFormulas');
+    fakes.session.actAs(CY);
     expect(fakes.runtime.callFromClient('connectFormulas')).toMatchObject({
       formulas: { email: CY, byYou: true },
     });
@@ -220,6 +239,7 @@ describe('A team in one spreadsheet (issue 13: document keys)', () => {
       connected: false,
       session: { activeUserEmail: BO },
       properties: { ownerEmail: OWNER },
+      spreadsheet: { id: TEAM_SHEET },
     });
     fakes.runtime.run('custom-function', () => {
       const store = fakes.propertiesService.getUserProperties();

@@ -4,15 +4,9 @@ import { join } from 'node:path';
 import type { ScheduleCheck, ScheduleForm, ScheduleView } from '../../addon/shared/schedules-api';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
 import { makeSigningKey, TEST_CLIENT_ID } from '../../worker/playground/fake-google';
-import {
-  serveSheetsApiEmulator,
-  type ServedEmulator,
-} from '../../worker/playground/sheets-api/serve-sheets-api-emulator';
+import { createSheetsApiCore, type SheetsApiCore } from '../../worker/playground/sheets-api/emulator-core';
+import { startEmulatorThread, type EmulatorThread } from '../../worker/playground/sheets-api/emulator-thread';
 import { createServiceAccountKey } from '../../worker/playground/sheets-api/service-account-key';
-import {
-  createSheetsApiEmulator,
-  type SheetsApiEmulator,
-} from '../../worker/playground/sheets-api/sheets-api-emulator';
 import { DEV_KEY, startBundleWorld, upstreamCalls, type BundleWorld } from './bundle-world';
 
 /**
@@ -28,15 +22,15 @@ jest.setTimeout(180_000);
 const BO = 'bo@team.com';
 const HANDLES = 12;
 
-let emulator: SheetsApiEmulator;
-let served: ServedEmulator;
+let emulator: SheetsApiCore;
+let served: EmulatorThread;
 let world: BundleWorld;
 let keyDir: string;
 let current: AppsScriptFakes | null = null;
 const account = createServiceAccountKey({ clientEmail: 'reports@team-project.iam.gserviceaccount.com' });
 
 beforeAll(async () => {
-  emulator = createSheetsApiEmulator({
+  emulator = createSheetsApiCore({
     spreadsheets: (id) =>
       current !== null && current.spreadsheet.getId() === id ? current.spreadsheet : null,
   });
@@ -45,7 +39,11 @@ beforeAll(async () => {
     publicKeyPem: account.publicKeyPem,
     keyId: account.keyId,
   });
-  served = await serveSheetsApiEmulator(emulator);
+  // In a thread of its own, answered from inside the add-on's waits too: the worker asks Google
+  // (proof of edit access) while the add-on's UrlFetchApp blocks this thread, as in the playground.
+  served = await startEmulatorThread((request) =>
+    current === null ? emulator.handle(request) : current.runtime.run('full', () => emulator.handle(request)),
+  );
   keyDir = mkdtempSync(join(tmpdir(), 'bundle-schedules-'));
   const keyFile = join(keyDir, 'service-account.json');
   writeFileSync(keyFile, JSON.stringify(account.keyFile));
@@ -88,6 +86,11 @@ async function until(done: () => boolean, what: string, timeoutMs = 60_000): Pro
   }
 }
 
+/** The add-on's proofs of edit access still in the spreadsheet: none once each call is done. */
+function metadataLeft(fakes: AppsScriptFakes): string[] {
+  return fakes.spreadsheet.metadata.all().map((entry) => entry.key);
+}
+
 function historyLines(fakes: AppsScriptFakes): unknown[][] {
   const tab = fakes.spreadsheet.getSheetByName('Creator Sheets history');
   return tab === null ? [] : tab.getDataRange().getValues().slice(1);
@@ -96,6 +99,7 @@ function historyLines(fakes: AppsScriptFakes): unknown[][] {
 describe('A weekly snapshot set up in the sidebar of a shared sheet', () => {
   it('runs with no sidebar open: rows, stamp, history line and chart, paid once', async () => {
     const fakes = world.load({ connected: false, session: { activeUserEmail: BO } });
+    fakes.urlFetchApp.whileWaiting = served.whileWaiting;
     current = fakes;
     const documentId = fakes.spreadsheet.getId();
     emulator.share(documentId, account.clientEmail, 'writer');
@@ -134,15 +138,84 @@ describe('A weekly snapshot set up in the sidebar of a shared sheet', () => {
     expect(charts).toHaveLength(1);
     expect(charts[0]).toMatchObject({ sheetId: growth.getSheetId(), spec: { title: 'Followers over time' } });
 
-    // The next run (here asked through the worker's API, as the scheduler would start it): free.
-    const answer = await fetch(`${world.url}/api/schedules/${made.id}/run`, {
+    // The worker's API without proof of edit access runs nothing, not even for an admin.
+    const refused = await fetch(`${world.url}/api/schedules/${made.id}/run`, {
       method: 'POST',
       headers: { authorization: `Bearer ${DEV_KEY}` },
     });
-    expect(answer.status).toBe(202);
+    expect(refused.status).toBe(403);
+    // The next run, asked from Bo's sidebar ("Run now"; its proof still stands): free.
+    expect(fakes.runtime.callFromClient('runScheduleNow', [made.id])).toMatchObject({ id: made.id });
+    expect(metadataLeft(fakes)).toEqual([]);
     await until(() => historyLines(fakes).length === 2, 'the second run');
     expect(historyLines(fakes)[1].slice(3, 6)).toEqual([HANDLES, 0, 'ok']);
     expect(upstreamCalls(await world.stats(), 'report')).toBe(HANDLES);
     expect(emulator.charts(documentId)).toHaveLength(1);
+  });
+});
+
+describe('A teammate who edits the shared sheet (issue 22: proof of edit access)', () => {
+  const OLGA = 'olga@team.com';
+  const CY = 'cy@team.com';
+  const DAN = 'dan@team.com';
+  const SHEET = '1SharedSheetOfOlgaCyAndDan0000000000000000';
+
+  /** What the add-on sent to the worker during `run`: method and path of each UrlFetch. */
+  function fetchesDuring(fakes: AppsScriptFakes, run: () => unknown): string[] {
+    const before = fakes.urlFetchApp.requests.length;
+    run();
+    return fakes.urlFetchApp.requests
+      .slice(before)
+      .map((request) => `${request.method.toUpperCase()} ${new URL(request.url).pathname} ${request.status}`);
+  }
+
+  it('proves access at Connect with one more round trip, takes over only on request, and refuses a viewer', () => {
+    const fakes = world.load({
+      connected: false,
+      session: { activeUserEmail: OLGA },
+      spreadsheet: { id: SHEET },
+    });
+    fakes.urlFetchApp.whileWaiting = served.whileWaiting;
+    current = fakes;
+    emulator.share(SHEET, account.clientEmail, 'writer');
+
+    // Olga connects: the worker asks for proof, the add-on writes it and asks again, unseen.
+    const connect = fetchesDuring(fakes, () =>
+      expect(fakes.runtime.callFromClient('connect')).toMatchObject({
+        formulas: { email: OLGA, byYou: true },
+      }),
+    );
+    expect(connect).toEqual(['POST /api/keys 403', 'POST /api/keys 201']);
+    expect(metadataLeft(fakes)).toEqual([]);
+
+    // Cy connects for the sidebar: Olga's formulas stay Olga's, and Settings says who pays.
+    fakes.session.actAs(CY);
+    expect(fakes.runtime.callFromClient('connect')).toMatchObject({
+      formulas: { email: OLGA, byYou: false },
+    });
+    // "Use my account for formulas": Cy proves access from inside the sheet, and pays from now on.
+    expect(fakes.runtime.callFromClient('connectFormulas')).toMatchObject({
+      formulas: { email: CY, byYou: true },
+    });
+    const allowance = fakes.runtime.callFromClient('getFormulaAllowance') as {
+      changes: { kind: string; by: string }[];
+    };
+    expect(allowance.changes.map((change) => [change.kind, change.by])).toEqual([
+      ['took-over', CY],
+      ['connected', OLGA],
+    ]);
+
+    // Dan may only view the sheet: no proof, no take-over, and Cy still pays.
+    fakes.session.actAs(DAN);
+    fakes.spreadsheet.setAccess(DAN, 'view');
+    expect(fakes.runtime.callFromClient('connect')).toMatchObject({
+      connected: true,
+      formulas: { email: CY },
+    });
+    expect(() => fakes.runtime.callFromClient('connectFormulas')).toThrow(
+      'You can only view this spreadsheet',
+    );
+    expect(fakes.runtime.callFromClient('getSettings')).toMatchObject({ formulas: { email: CY } });
+    expect(metadataLeft(fakes)).toEqual([]);
   });
 });

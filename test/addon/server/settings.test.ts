@@ -56,6 +56,7 @@ describe('connect', () => {
   it("buys a key with the user's ID token and keeps it in user properties, tied to the worker", () => {
     issueKeys();
     expect(connectToWorker()).toEqual({
+      formulasKeptBy: null,
       workerUrl: TEST_WORKER_URL,
       connected: true,
       email: 'ana@team.com',
@@ -95,7 +96,7 @@ describe('connect', () => {
     issueKeys();
     connectToWorker(true);
     const posts = env.worker.calls('api/keys').filter((call) => call.method === 'post');
-    expect(posts[2].body).toEqual({ documentId: env.fakes.spreadsheet.getId() });
+    expect(posts[2].body).toEqual({ documentId: env.fakes.spreadsheet.getId(), takeOver: true });
   });
 
   it('refreshes at once the formulas that said "Not connected", once they have the new key (issue 15)', () => {
