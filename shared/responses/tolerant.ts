@@ -180,6 +180,14 @@ function walk(
   const inner = peeled.schema;
   const isWanted = peeled.wanted || inheritedWanted;
   const where = path === '' ? '(root)' : path;
+  if (inner instanceof z.ZodPipe) {
+    // A preprocess: the value as the schema after it sees it (an alias renamed, an odd element
+    // read as an empty object, a member given as a number), so a renamed field is not reported
+    // missing; null and absent values go through it too, since it may read them.
+    const mapped = (inner.in as z.ZodType).safeParse(value);
+    walk(inner.out as z.ZodType, mapped.success ? mapped.data : value, path, found, isWanted);
+    return;
+  }
   if (value === undefined || value === null) {
     if (isWanted) note(found, { kind: 'missing', path: where });
     return;
@@ -190,13 +198,6 @@ function walk(
     } else if (!peeled.known.includes(value)) {
       note(found, { kind: 'unknown_value', path: where, value: value.slice(0, 60) });
     }
-    return;
-  }
-  if (inner instanceof z.ZodPipe) {
-    // A preprocess: the value as the schema after it sees it (an alias renamed, an odd element
-    // read as an empty object), so a renamed field is not reported missing.
-    const mapped = (inner.in as z.ZodType).safeParse(value);
-    walk(inner.out as z.ZodType, mapped.success ? mapped.data : value, path, found, isWanted);
     return;
   }
   if (inner instanceof z.ZodObject) {
