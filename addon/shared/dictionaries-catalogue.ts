@@ -111,7 +111,8 @@ export const DICTIONARIES: Readonly<Record<DictionaryName, DictionaryEntry>> = {
     name: 'hashtags',
     label: 'Hashtags',
     noun: 'hashtags',
-    platforms: PLATFORMS,
+    // The spec names every platform; the vendor's own notes list this one for Instagram only.
+    platforms: ['instagram'],
     operation: 'dictionaryHashtags',
     searchHint: 'Matches the hashtag, with or without #; most used first.',
     use: 'Hashtags for the relevance filter of Search.',

@@ -76,6 +76,8 @@ const ytChannel = param('url', 'Channel', "A handle with @, the channel id or th
   placeholder: '@channel',
 });
 const searchText = param('query', 'Search text', 'Words, a name or a handle.');
+/** Instagram's search takes `keyword` (shared/requests/raw.ts). */
+const igSearchText = param('keyword', 'Search text', 'Words, a name or a handle.');
 const igPost = param('code', 'Post shortcode', "The part after /p/ or /reel/ in the post's link.", {
   placeholder: 'CxYz123AbC',
 });
@@ -155,9 +157,11 @@ export const RAW_DATA_OPERATIONS: readonly RawOperation[] = [
     'Search users and hashtags',
     'Accounts and hashtags matching a text.',
     false,
-    [searchText],
+    [igSearchText],
   ),
-  op('rawIgSearchHashtags', 'instagram', 'Search hashtags', 'Hashtags matching a text.', false, [searchText]),
+  op('rawIgSearchHashtags', 'instagram', 'Search hashtags', 'Hashtags matching a text.', false, [
+    igSearchText,
+  ]),
   op('rawIgAudioInfo', 'instagram', 'Audio info', 'An audio track by its id.', false, [
     param('id', 'Audio id', "The number in the audio's link."),
   ]),

@@ -158,6 +158,24 @@ function textsOf(value: unknown): Record<string, string> {
 }
 
 /**
+ * Keys an older version kept values under, and where they are kept now: Instagram's search text
+ * was `query` before the service was seen to want `keyword`.
+ */
+const RENAMED_KEYS: Readonly<Record<string, string>> = {
+  'instagram|query|Search text': 'instagram|keyword|Search text',
+};
+
+function withRenamedKeys(values: Record<string, string>): Record<string, string> {
+  const renamed = { ...values };
+  for (const [older, key] of Object.entries(RENAMED_KEYS)) {
+    if (!(older in renamed)) continue;
+    renamed[key] ??= renamed[older];
+    delete renamed[older];
+  }
+  return renamed;
+}
+
+/**
  * A kept form as the form's state, read defensively (an older version's, another editor's): an
  * operation the catalogue no longer has falls back to `fallbackOperation`.
  */
@@ -170,7 +188,7 @@ export function readKeptRawForm(kept: unknown, fallbackOperation: string): RawFo
   const tabName = typeof record.tabName === 'string' ? record.tabName : '';
   const state: RawFormState = {
     ...initialRawFormState(operation),
-    values: textsOf(record.values),
+    values: withRenamedKeys(textsOf(record.values)),
     pages: typeof record.pages === 'string' ? record.pages : DEFAULT_RAW_PAGES,
     untilDone: record.untilDone === true,
     allFields: record.allFields === true,

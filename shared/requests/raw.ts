@@ -16,12 +16,25 @@ const query = <T extends z.core.$ZodLooseShape>(shape: T) => z.looseObject(shape
 /** `type` of the Instagram hashtag feed. */
 export const RAW_HASHTAG_FEED_TYPES = ['top', 'recent'] as const;
 
-/** `{ tag }` (the name this product first sent) becomes `{ hashtag }`; `hashtag` wins when both are given. */
-function tagAsHashtag(input: unknown): unknown {
-  if (typeof input !== 'object' || input === null || Array.isArray(input) || !('tag' in input)) return input;
-  const { tag, ...rest } = input as Record<string, unknown>;
-  return rest.hashtag === undefined || rest.hashtag === '' ? { ...rest, hashtag: tag } : rest;
+/**
+ * A parameter this product first sent under another name, read under the service's name and never
+ * sent: `{ [older]: v }` becomes `{ [name]: v }`; the service's name wins when both are given.
+ */
+function renamedParam(older: string, name: string) {
+  return (input: unknown): unknown => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input) || !(older in input))
+      return input;
+    const { [older]: value, ...rest } = input as Record<string, unknown>;
+    return rest[name] === undefined || rest[name] === '' ? { ...rest, [name]: value } : rest;
+  };
 }
+
+/**
+ * Raw Instagram search takes `keyword` (api-notes "Seen from the real service": without it the
+ * service answers "Search keyword undefined"). Sheets and sidebars made before this was known send
+ * `query`: it is read as `keyword` and never sent.
+ */
+const searchKeyword = () => z.preprocess(renamedParam('query', 'keyword'), query({ keyword: text() }));
 
 /** An account: a handle with @ or a platform user id. */
 const account = { url: text() };
@@ -30,9 +43,10 @@ const cursor = { cursor: optionalQueryText() };
 
 export const RAW_QUERY_SCHEMAS = {
   // Instagram
-  /** Users and hashtags matching `query`. */
-  rawIgSearch: query({ query: text() }),
-  rawIgSearchHashtags: query({ query: text() }),
+  /** Users and hashtags matching `keyword`. */
+  rawIgSearch: searchKeyword(),
+  /** Hashtags matching `keyword`: its parameter is not published, and is taken to be search's. */
+  rawIgSearchHashtags: searchKeyword(),
   rawIgUserInfo: query({ ...account }),
   /** 12 posts per page. */
   rawIgUserFeed: query({ ...account, ...after }),
@@ -45,7 +59,7 @@ export const RAW_QUERY_SCHEMAS = {
    * Sheets written before this was known say `tag`: it is read as `hashtag` and never sent.
    */
   rawIgHashtagFeed: z.preprocess(
-    tagAsHashtag,
+    renamedParam('tag', 'hashtag'),
     query({
       hashtag: text(),
       // Empty means the service's default, as every optional query value here.

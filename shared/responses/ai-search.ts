@@ -82,11 +82,38 @@ export type AiMentionsResponse = z.infer<typeof aiMentionsResponseSchema>;
 /* ------------------------------------------------------------------ AI lists */
 
 /**
+ * A list id as text, sent as a number or as text: the shape of list answers is open (nobody
+ * publishes it), and an id of another type must not fail every list operation. Required: a list
+ * without its id can be neither opened nor changed.
+ */
+const listIdSchema = z.union([z.string().min(1), z.number()]).transform(String);
+
+/**
+ * A member as its platform user id: text, a number, or an object naming it (`userId`, `user_id`
+ * or `id`). Anything else reads as no member and counts as drift, so one odd member never costs
+ * the others.
+ */
+function memberIdOf(value: unknown): unknown {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  for (const key of ['userId', 'user_id', 'id']) {
+    const id = record[key];
+    if (typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))) return String(id);
+  }
+  return value;
+}
+
+const memberIdsSchema = z
+  .array(z.preprocess(memberIdOf, wanted(z.string().min(1))))
+  .transform((ids) => ids.filter((id): id is string => id !== undefined));
+
+/**
  * Open shape. Timestamps are ISO 8601 strings (JSON-safe, sortable as text). The spec promises
  * `approximateMemberCount` only from `GET /ai/lists/{id}`, so it is optional elsewhere.
  */
 export const aiListSchema = z.looseObject({
-  id: z.string(),
+  id: listIdSchema,
   name: wanted(z.string()),
   platform: wanted(openEnum(PLATFORMS)),
   createdAt: optional(z.string()),
@@ -110,7 +137,7 @@ export const aiListResponseSchema = successEnvelope({
 export type AiListResponse = z.infer<typeof aiListResponseSchema>;
 
 /** `DELETE /ai/lists/{listId}`, open shape: `{ error, listId }`. */
-export const aiListDeleteResponseSchema = successEnvelope({ listId: optional(z.string()) });
+export const aiListDeleteResponseSchema = successEnvelope({ listId: optional(listIdSchema) });
 export type AiListDeleteResponse = z.infer<typeof aiListDeleteResponseSchema>;
 
 /**
@@ -120,9 +147,9 @@ export type AiListDeleteResponse = z.infer<typeof aiListDeleteResponseSchema>;
  * A client asks for `page + 1` while `more_available` is true.
  */
 export const aiListMembersResponseSchema = successEnvelope({
-  listId: optional(z.string()),
-  /** Platform user ids. */
-  members: z.array(z.string()),
+  listId: optional(listIdSchema),
+  /** Platform user ids, however each is sent (`memberIdOf`). */
+  members: memberIdsSchema,
   /** Exact member count of the list. */
   total: wanted(z.number()),
   page: optional(z.number()),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COLLABORATION_TYPES } from '../enums';
 import { successEnvelope } from './envelope';
-import { list, openEnum, optional, wanted } from './tolerant';
+import { list, openEnum, optional, rowsFrom, wanted } from './tolerant';
 
 /**
  * Collaborations (`POST /collaborations/posts`, `POST /collaborations/summary`; api-notes, single
@@ -71,11 +71,16 @@ export const collaborationBrandPostsSchema = z.looseObject({
  * `cursor` is sent back as the request's `cursor` for the next page (valid 2 days); it is absent or
  * null once `is_more_available` is false.
  */
-export const collaborationPostsResponseSchema = successEnvelope({
-  cursor: optional(z.string()),
-  influencer: optional(collaborationInfluencerPostsSchema),
-  brand: optional(collaborationBrandPostsSchema),
-});
+export const collaborationPostsResponseSchema = rowsFrom(
+  successEnvelope({
+    cursor: optional(z.string()),
+    influencer: optional(collaborationInfluencerPostsSchema),
+    brand: optional(collaborationBrandPostsSchema),
+  }),
+  ['influencer', 'brand'],
+  // Neither side is documented for a creator without collaborations; beside something else, moved.
+  { documentedEmpty: true },
+);
 export type CollaborationPostsResponse = z.infer<typeof collaborationPostsResponseSchema>;
 
 export const collaborationSummarySchema = z.looseObject({
@@ -123,10 +128,14 @@ export const brandCollaborationSummarySchema = z.looseObject({
   ),
 });
 
-export const collaborationSummaryResponseSchema = successEnvelope({
-  influencer: optional(influencerCollaborationSummarySchema),
-  brand: optional(brandCollaborationSummarySchema),
-});
+export const collaborationSummaryResponseSchema = rowsFrom(
+  successEnvelope({
+    influencer: optional(influencerCollaborationSummarySchema),
+    brand: optional(brandCollaborationSummarySchema),
+  }),
+  ['influencer', 'brand'],
+  { documentedEmpty: true },
+);
 export type CollaborationSummaryResponse = z.infer<typeof collaborationSummaryResponseSchema>;
 
 /**

@@ -30,7 +30,8 @@ export type MatchedEmail = z.infer<typeof matchedEmailSchema>;
 
 /**
  * The endpoint's response line lists all three fields. One list is enough to place every address
- * it names (an address in neither stays "not checked" and is asked again later, unbilled). Two
+ * it names (an address in neither is "no match in this answer": unbilled, kept like a no match,
+ * and asked again only on a refresh). Two
  * answers cannot be read, because an address would be billed without the worker knowing which:
  * one with neither list, and one with a match that does not say which address it matched (matches
  * are billed). Both go the unreadable way: billed once, every address of the batch marked, nothing

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RawOperationId } from '../operations';
-import { list, optional, wanted } from './tolerant';
+import { list, optional, rowsFrom, wanted } from './tolerant';
 
 /**
  * Raw data responses (`/raw/...`): the platforms' own unfiltered JSON, read tolerantly (tolerant.ts).
@@ -110,29 +110,61 @@ export const rawIgHashtagSchema = z.looseObject({
  * corroborated by three clients): `pk`, `username`, `full_name`, `biography`, `category`,
  * `external_url`, `bio_links`, `is_verified`, `follower_count`, `following_count`, `media_count`.
  * Answers in the older `{ user: {...} }` wrapper are read too (the row looks inside `user` first).
+ * An answer with none of `username`, `pk` or `user` names nobody: drift, not an empty row.
  */
-export const rawIgUserInfoSchema = z.looseObject({
-  pk: optional(z.union([z.string(), z.number()])),
-  username: optional(z.string()),
-  full_name: optional(z.string()),
-  biography: optional(z.string()),
-  category: optional(z.string()),
-  external_url: optional(z.string()),
-  bio_links: optional(list(looseObject)),
-  is_verified: optional(z.boolean()),
-  is_private: optional(z.boolean()),
-  follower_count: optional(z.number()),
-  following_count: optional(z.number()),
-  media_count: optional(z.number()),
-  user: optional(looseObject),
-});
+export const rawIgUserInfoSchema = rowsFrom(
+  z.looseObject({
+    pk: optional(z.union([z.string(), z.number()])),
+    username: optional(z.string()),
+    full_name: optional(z.string()),
+    biography: optional(z.string()),
+    category: optional(z.string()),
+    external_url: optional(z.string()),
+    bio_links: optional(list(looseObject)),
+    is_verified: optional(z.boolean()),
+    is_private: optional(z.boolean()),
+    follower_count: optional(z.number()),
+    following_count: optional(z.number()),
+    media_count: optional(z.number()),
+    user: optional(looseObject),
+  }),
+  ['username', 'pk', 'user'],
+);
 export const rawIgUserInfoResponseSchema = rawIgUserInfoSchema;
 
-/** Chosen: `{ users, hashtags }`, not paged. */
-export const rawIgSearchResponseSchema = z.looseObject({
-  users: optional(list(rawIgUserSchema)),
-  hashtags: optional(list(rawIgHashtagSchema)),
-});
+/** `{ position, user: {...} }` (Instagram's own search entries) read as the user or hashtag inside. */
+function unwrapped(key: 'user' | 'hashtag') {
+  return (element: unknown): unknown => {
+    if (typeof element !== 'object' || element === null || Array.isArray(element)) return element;
+    const inner = (element as Record<string, unknown>)[key];
+    return typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? inner : element;
+  };
+}
+
+/** One entry of the search's `list`: a user or a hashtag, each under its own name. */
+export const rawIgSearchEntrySchema = rowsFrom(
+  z.looseObject({
+    position: optional(z.number()),
+    user: optional(rawIgUserSchema),
+    hashtag: optional(rawIgHashtagSchema),
+  }),
+  ['user', 'hashtag'],
+);
+
+/**
+ * Raw Instagram search, not paged. A public client reads it as `{ list: [ { user: {...} } ] }`
+ * (api-notes "Seen from the real service", single); our first choice was `{ users, hashtags }`,
+ * whose entries may also come wrapped (`{ position, user }`). Every form is read, and an answer
+ * with none of the three lists is drift: its rows are gone, not absent.
+ */
+export const rawIgSearchResponseSchema = rowsFrom(
+  z.looseObject({
+    list: optional(list(rawIgSearchEntrySchema)),
+    users: optional(list(z.preprocess(unwrapped('user'), rawIgUserSchema))),
+    hashtags: optional(list(z.preprocess(unwrapped('hashtag'), rawIgHashtagSchema))),
+  }),
+  ['list', 'users', 'hashtags'],
+);
 /** Chosen: `{ hashtags }`, not paged. */
 export const rawIgSearchHashtagsResponseSchema = z.looseObject({
   hashtags: wanted(list(rawIgHashtagSchema)),

@@ -3,7 +3,7 @@ import { AUDIENCE_AGE_GROUPS, AUDIENCE_GENDERS } from '../enums';
 import type { Platform } from '../platforms';
 import { successEnvelope } from './envelope';
 import { influencerProfileSchema } from './search';
-import { list, openEnum, optional, wanted } from './tolerant';
+import { list, openEnum, optional, rowsFrom, wanted } from './tolerant';
 
 /**
  * Report responses (`GET /{platform}/profile/{userId}/report`): `{ error: false, profile }`.
@@ -243,9 +243,10 @@ export type TiktokReport = z.infer<typeof tiktokReportSchema>;
 
 /**
  * `profile.profile` of a YouTube report: one public client shows it without `engagements` /
- * `engagementRate`, and channels go by `handle` (api-notes): nothing in it is promised.
+ * `engagementRate`, and channels go by `handle` (api-notes): no one field is promised, but a
+ * report that names its channel by none of `username`, `handle` or `userId` is a row of nobody.
  */
-const youtubeProfileSchema = z.looseObject({
+const youtubeProfileFields = z.looseObject({
   userId: optional(z.string()),
   fullname: optional(z.string()),
   username: optional(z.string()),
@@ -257,11 +258,15 @@ const youtubeProfileSchema = z.looseObject({
   engagementRate: optional(z.number()),
   averageViews: optional(z.number()),
 });
+const youtubeProfileSchema = rowsFrom(youtubeProfileFields, ['username', 'handle', 'userId']);
 
-/** Nothing promised (api-notes: "map defensively"); `description` is its bio, `totalViews` its own. */
+/**
+ * Little promised (api-notes: "map defensively"); `description` is its bio, `totalViews` its own.
+ * The channel's summary is wanted: without it the row has no channel.
+ */
 export const youtubeReportSchema = z.looseObject({
   ...commonReportFields,
-  profile: optional(youtubeProfileSchema),
+  profile: wanted(youtubeProfileSchema),
   description: optional(z.string()),
   totalViews: optional(z.number()),
   totalLikes: optional(z.number()),

@@ -11,11 +11,21 @@ import { z } from 'zod';
  * - `optional(s)`: a field nobody needs; absent, `null` or odd, it reads as `undefined` silently.
  * - `openEnum(values)`: text the spec enumerates. Any string passes as it came; a value outside the
  *   list is reported as drift, so a vendor's new enum value is seen without losing the row.
+ * - `rowsFrom(object, keys)`: an object whose rows come from one of several fields (a list under the
+ *   name the service uses now or used before). An answer with none of them would give empty rows,
+ *   so it is drift, never silence.
  *
  * Objects are loose at every level (`z.looseObject`), so fields the service adds reach the caller.
  */
 
-type FieldRole = { kind: 'wanted' } | { kind: 'enum'; known: readonly string[] };
+interface RowsRole {
+  kind: 'rows';
+  keys: readonly string[];
+  /** The service documents an answer with none of `keys` (an empty answer, not a moved one). */
+  documentedEmpty: boolean;
+}
+
+type FieldRole = { kind: 'wanted' } | { kind: 'enum'; known: readonly string[] } | RowsRole;
 
 /** Roles by schema instance; `extend` and shapes keep the instances, so roles survive reuse. */
 const roles = new WeakMap<z.ZodType, FieldRole>();
@@ -50,6 +60,23 @@ export function optional<T extends z.ZodType>(schema: T) {
 /** A string the spec enumerates; unknown values pass through as text (and count as drift). */
 export function openEnum<const V extends readonly string[]>(values: V) {
   return withRole(z.string() as z.ZodType<V[number] | (string & {})>, { kind: 'enum', known: values });
+}
+
+/**
+ * Declares where the rows of an object come from: one of `keys` (alternatives, in the order the
+ * reader looks). When none holds anything, `findDrift` reports `missing` at the keys joined by `|`
+ * (`users|hashtags|list`): the answer is kept and billed as any other, and an admin sees that its
+ * rows are gone. With `documentedEmpty` the service documents an answer with none of them (a
+ * creator without collaborations): it is drift only when the answer carries an object or a list
+ * under a key the schema does not name, which is where moved rows would be. The declaration rides
+ * on this instance: an `extend` of it declares nothing.
+ */
+export function rowsFrom<T extends z.ZodObject>(
+  schema: T,
+  keys: readonly (keyof T['shape'] & string)[],
+  options: { documentedEmpty?: boolean } = {},
+): T {
+  return withRole(schema, { kind: 'rows', keys, documentedEmpty: options.documentedEmpty === true });
 }
 
 /**
@@ -102,6 +129,7 @@ interface Peeled {
   schema: z.ZodType;
   wanted: boolean;
   known: readonly string[] | null;
+  rows: RowsRole | null;
 }
 
 /**
@@ -113,10 +141,12 @@ function core(schema: z.ZodType): Peeled {
   let current = schema;
   let isWanted = false;
   let known: readonly string[] | null = null;
+  let rows: RowsRole | null = null;
   for (;;) {
     const role = roles.get(current);
     if (role?.kind === 'wanted') isWanted = true;
     if (role?.kind === 'enum') known = role.known;
+    if (role?.kind === 'rows') rows = role;
     if (
       current instanceof z.ZodOptional ||
       current instanceof z.ZodNullable ||
@@ -128,7 +158,7 @@ function core(schema: z.ZodType): Peeled {
     } else if (current instanceof z.ZodPipe && !(current.in instanceof z.ZodTransform)) {
       // `wanted` and `optional` end in a transform of their output: what counts is their input.
       current = current.in as z.ZodType;
-    } else return { schema: current, wanted: isWanted, known };
+    } else return { schema: current, wanted: isWanted, known, rows };
   }
 }
 
@@ -150,6 +180,14 @@ function walk(
   const inner = peeled.schema;
   const isWanted = peeled.wanted || inheritedWanted;
   const where = path === '' ? '(root)' : path;
+  if (inner instanceof z.ZodPipe) {
+    // A preprocess: the value as the schema after it sees it (an alias renamed, an odd element
+    // read as an empty object, a member given as a number), so a renamed field is not reported
+    // missing; null and absent values go through it too, since it may read them.
+    const mapped = (inner.in as z.ZodType).safeParse(value);
+    walk(inner.out as z.ZodType, mapped.success ? mapped.data : value, path, found, isWanted);
+    return;
+  }
   if (value === undefined || value === null) {
     if (isWanted) note(found, { kind: 'missing', path: where });
     return;
@@ -162,20 +200,18 @@ function walk(
     }
     return;
   }
-  if (inner instanceof z.ZodPipe) {
-    // A preprocess: the value as the schema after it sees it (an alias renamed, an odd element
-    // read as an empty object), so a renamed field is not reported missing.
-    const mapped = (inner.in as z.ZodType).safeParse(value);
-    walk(inner.out as z.ZodType, mapped.success ? mapped.data : value, path, found, isWanted);
-    return;
-  }
   if (inner instanceof z.ZodObject) {
     if (!isRecord(value)) {
       if (isWanted) note(found, { kind: 'wrong_type', path: where });
       return;
     }
-    for (const [key, field] of Object.entries(inner.shape as Record<string, z.ZodType>)) {
+    const shape = inner.shape as Record<string, z.ZodType>;
+    for (const [key, field] of Object.entries(shape)) {
       walk(field, value[key], path === '' ? key : `${path}.${key}`, found);
+    }
+    if (peeled.rows !== null && rowsAreGone(peeled.rows, shape, value)) {
+      const keys = peeled.rows.keys.join('|');
+      note(found, { kind: 'missing', path: path === '' ? keys : `${path}.${keys}` });
     }
     return;
   }
@@ -205,6 +241,19 @@ function walk(
     return;
   }
   if (isWanted && !inner.safeParse(value).success) note(found, { kind: 'wrong_type', path: where });
+}
+
+/** Whether an object declared with `rowsFrom` has nothing where its rows come from. */
+function rowsAreGone(
+  role: RowsRole,
+  shape: Record<string, z.ZodType>,
+  value: Record<string, unknown>,
+): boolean {
+  if (role.keys.some((key) => value[key] !== undefined && value[key] !== null)) return false;
+  if (!role.documentedEmpty) return true;
+  return Object.entries(value).some(
+    ([key, field]) => !(key in shape) && typeof field === 'object' && field !== null,
+  );
 }
 
 /** A readable answer and what it lacked, or why it could not be read at all. */

@@ -8,9 +8,10 @@ import { blankRow, column, type Column, type Row, type RowOptions, withOptionalH
  * the largest one (most followers; the first the API listed on a tie) in the row, and the rest in
  * "Other accounts" as `platform:handle`, largest first, so the row stays one row and nothing is lost.
  *
- * Status: `matched`, `no match` (the API listed it under notMatchedEmails), `invalid: <reason>`
- * (never sent), `error: <message>` (its batch failed), `not checked` (in neither list: the API did
- * not answer for it, so "no match" would claim more than is known). Blank inputs stay blank rows.
+ * Status: `matched`, `no match` (the API listed it under notMatchedEmails), `no match in this
+ * answer` (its batch's answer listed it neither as matched nor as not matched: "no match" would
+ * claim more than is known), `invalid: <reason>` (never sent), `error: <message>` (its batch
+ * failed), `not checked` (nothing was asked or answered for it). Blank inputs stay blank rows.
  */
 
 export const EMAIL_COLUMNS: readonly Column[] = [
@@ -37,6 +38,8 @@ export interface EmailSearchOutcome {
   readonly matchedEmails: readonly MatchedEmail[];
   /** notMatchedEmails of every batch answered so far. */
   readonly notMatchedEmails: readonly string[];
+  /** Addresses sent in a batch whose answer listed them in neither list. */
+  readonly unansweredEmails?: readonly string[];
   /** Normalized address -> why its lookup failed (for example the batch ran out of credits). */
   readonly failures?: Readonly<Record<string, string>>;
 }
@@ -44,6 +47,7 @@ export interface EmailSearchOutcome {
 export const EMAIL_STATUS = {
   matched: 'matched',
   noMatch: 'no match',
+  noMatchInAnswer: 'no match in this answer',
   notChecked: 'not checked',
 } as const;
 
@@ -99,6 +103,7 @@ export function emailToRows(
     usersByEmail.set(key, (usersByEmail.get(key) ?? []).concat(match.users ?? []));
   }
   const notMatched = new Set(outcome.notMatchedEmails.map(normalizeEmail));
+  const unanswered = new Set((outcome.unansweredEmails ?? []).map(normalizeEmail));
   const failures = outcome.failures ?? {};
 
   const rows = entries.map((entry): Row => {
@@ -111,6 +116,7 @@ export function emailToRows(
     }
     if (users !== undefined || notMatched.has(entry.email))
       return statusRow(entry.input, EMAIL_STATUS.noMatch);
+    if (unanswered.has(entry.email)) return statusRow(entry.input, EMAIL_STATUS.noMatchInAnswer);
     return statusRow(entry.input, EMAIL_STATUS.notChecked);
   });
   return withOptionalHeader(EMAIL_COLUMNS, rows, options);

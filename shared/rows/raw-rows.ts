@@ -124,6 +124,24 @@ const igTagUrl = (item: unknown) =>
   withText((name) => `https://www.instagram.com/explore/tags/${name}/`, valueAt(item, ['name']));
 const isIgUser = (item: unknown) => isRecord(item) && 'username' in item;
 
+/** An entry as Instagram wraps it (`{ position, user }`, `{ position, hashtag }`), or as it is. */
+function unwrapIgEntry(entry: unknown): unknown {
+  if (!isRecord(entry)) return entry;
+  for (const key of ['user', 'hashtag']) if (isRecord(entry[key])) return entry[key];
+  return entry;
+}
+
+/**
+ * The users and hashtags of a raw Instagram search: its `list` (the shape a public client reads),
+ * or else its `users` and `hashtags` (our first choice), entries bare or wrapped.
+ */
+function igSearchItems(body: unknown): unknown[] {
+  const entries = Array.isArray(valueAt(body, ['list']))
+    ? listAt(body, ['list'])
+    : listAt(body, ['users']).concat(listAt(body, ['hashtags']));
+  return entries.map(unwrapIgEntry);
+}
+
 /* -------------------------------------------------------------- TikTok */
 
 const ttVideoUrl = (item: unknown) => {
@@ -217,7 +235,7 @@ const ytCommentColumns: readonly RawColumn[] = [
 
 const RAW_TABLES: { readonly [K in RawOperationId]: RawTable } = {
   rawIgSearch: {
-    items: (body) => listAt(body, ['users']).concat(listAt(body, ['hashtags'])),
+    items: igSearchItems,
     columns: [
       raw('type', 'Type', 'text', (item) => (isIgUser(item) ? 'user' : 'hashtag')),
       raw('id', 'Id', 'text', (item) => textCell(valueAt(item, ['pk'])) ?? textCell(valueAt(item, ['id']))),

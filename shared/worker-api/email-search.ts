@@ -9,6 +9,11 @@ export interface EmailSearchRequest {
   withHeader?: boolean;
   /** Answer by then with what is ready (milliseconds, at most MAX_DEADLINE_MS). */
   deadlineMs?: number;
+  /**
+   * Ask the API again for addresses an earlier answer listed neither as matched nor as not matched
+   * ("no match in this answer"); every other answer the worker holds stands.
+   */
+  refresh?: boolean;
 }
 
 /** `pending`: rows whose batch was still running at the deadline. */

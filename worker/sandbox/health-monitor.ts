@@ -10,11 +10,22 @@ import { PLATFORMS } from '../../shared/platforms';
 import type { HealthStatus } from '../../shared/responses/health';
 import type { Clock } from '../common/clock';
 
-/** `GET /health` (api-notes "Health", suggested body; shared/responses/health.ts parses it). */
+/**
+ * `GET /health` as this product first chose it (api-notes "Health", suggested body): the status of
+ * every group. What the odd shapes answer; shared/responses/health.ts reads both.
+ */
 interface HealthBody {
   error: false;
   status: HealthStatus;
   groups: Record<string, HealthStatus>;
+}
+
+/**
+ * `GET /health` as the vendor's help page shows it: `{ "status": "ok" }` when healthy, and (chosen,
+ * nothing shows the others) the status's own word in lower case otherwise, with no groups.
+ */
+export function vendorHealthBody(snapshot: HealthBody): { status: string } {
+  return { status: snapshot.status === 'Healthy' ? 'ok' : snapshot.status.toLowerCase() };
 }
 
 interface Sample {

@@ -9,9 +9,11 @@ import { numericFeedCursor } from './operations/content/feed-cursor';
  * - `real`: answers as the real service is seen to give them (api-notes "Seen from the real
  *   service"); the handlers build these.
  * - `odd`: the same answers rewritten into older and odder shapes that public clients have met and
- *   that a tolerant reader must still read: success bodies without `error`, the documented
- *   `{ "status": "ok" }` health, Instagram user info in its old `user` wrapper, other clients'
- *   paging names, unknown enum values, nulls where numbers were, fields left out, fields added.
+ *   that a tolerant reader must still read: success bodies without `error`, Instagram user info in
+ *   its old `user` wrapper, the Instagram search as `{ users, hashtags }`, other clients' paging
+ *   names, unknown enum values, nulls where numbers were, fields left out, fields added. Health
+ *   answers its older body with every group (`{ error, status: "Healthy", groups }`), which its
+ *   handler gives, since only it knows the groups; the real shape is the vendor's `{ "status": "ok" }`.
  *
  * The rewrite never changes what is billed: the core charges from the handler's result, before.
  */
@@ -37,12 +39,15 @@ export const ODD_EXTRA_FIELD = 'took_ms';
 export function toOddShape(id: OperationId, platform: Platform | null, body: unknown): unknown {
   const copy: unknown = JSON.parse(JSON.stringify(body));
   if (!isRecord(copy)) return copy;
-  if (id === 'health') return oddHealth(copy);
+  // Shaped by its handler (router.ts): the groups are not in the real body to rebuild them from.
+  if (id === 'health') return copy;
   const { error: _error, ...rest } = copy;
   const odd: Json = { ...rest, [ODD_EXTRA_FIELD]: 12 };
   switch (id) {
     case 'rawIgUserInfo':
       return oddIgUserInfo(odd);
+    case 'rawIgSearch':
+      return oddIgSearch(odd);
     case 'report':
       oddReport(odd, platform);
       break;
@@ -65,16 +70,18 @@ export function toOddShape(id: OperationId, platform: Platform | null, body: unk
   return odd;
 }
 
-/** The vendor's help page: `{ "status": "ok" }` when healthy, a lower-case word otherwise. */
-function oddHealth(body: Json): Json {
-  const status = typeof body.status === 'string' ? body.status : 'Healthy';
-  return { status: status === 'Healthy' ? 'ok' : status.toLowerCase() };
-}
-
 /** The old wrapper the first clients read: the profile under `user`. */
 function oddIgUserInfo(body: Json): Json {
   const { status, [ODD_EXTRA_FIELD]: extra, ...user } = body;
   return { user, status: status ?? 'ok', [ODD_EXTRA_FIELD]: extra };
+}
+
+/** The search as this product first read it: `{ users, hashtags }`, entries bare. */
+function oddIgSearch(body: Json): Json {
+  const { list, ...rest } = body;
+  const entries = records(list);
+  const inner = (key: string) => entries.map((entry) => entry[key]).filter(isRecord);
+  return { ...rest, users: inner('user'), hashtags: inner('hashtag') };
 }
 
 /**

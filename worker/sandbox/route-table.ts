@@ -1,5 +1,6 @@
 import { OPERATION_IDS, OPERATIONS, type HttpMethod, type OperationId } from '../../shared/operations';
-import { PLATFORMS, isPlatform } from '../../shared/platforms';
+import { PLATFORMS, isPlatform, type Platform } from '../../shared/platforms';
+import type { SANDBOX_SHAPES } from './odd-shapes';
 import { SandboxError } from './sandbox-error';
 
 /**
@@ -41,10 +42,30 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * The error for a request no operation route took. `path` is relative to the base URL; `shown` is
- * what the message quotes (the path as the client sent it).
+ * Where the vendor's own notes narrow the spec's platforms (api-notes "Seen from the real service":
+ * hashtag dictionaries for Instagram only). The real shapes follow the notes; the odd shapes keep
+ * the spec's platforms, as the sandbox answered before.
  */
-export function unmatchedRequestError(method: string, path: string, shown: string): SandboxError {
+const VENDOR_PLATFORMS: Partial<Record<OperationId, readonly Platform[]>> = {
+  dictionaryHashtags: ['instagram'],
+};
+
+/** The platforms an operation answers for under the given answer shapes. */
+export function platformsFor(id: OperationId, shapes: (typeof SANDBOX_SHAPES)[number]): readonly Platform[] {
+  return (shapes === 'real' ? VENDOR_PLATFORMS[id] : undefined) ?? OPERATIONS[id].platforms;
+}
+
+/**
+ * The error for a request no operation route took. `path` is relative to the base URL; `shown` is
+ * what the message quotes (the path as the client sent it); `platformsOf` says which platforms each
+ * operation answers for (the spec's, unless the answer shapes narrow them).
+ */
+export function unmatchedRequestError(
+  method: string,
+  path: string,
+  shown: string,
+  platformsOf: (id: OperationId) => readonly Platform[] = (id) => OPERATIONS[id].platforms,
+): SandboxError {
   const matches = COMPILED.flatMap(({ id, pattern }) => {
     const match = pattern.exec(path);
     return match ? [{ id, platform: match.groups?.platform }] : [];
@@ -52,7 +73,7 @@ export function unmatchedRequestError(method: string, path: string, shown: strin
   const sameMethod = matches.filter(({ id }) => OPERATIONS[id].method === method.toUpperCase());
   for (const { id, platform } of sameMethod) {
     if (platform === undefined) continue;
-    const allowed = OPERATIONS[id].platforms;
+    const allowed = platformsOf(id);
     if (!isPlatform(platform)) {
       return new SandboxError(
         'not_found',

@@ -7,7 +7,7 @@ import { createAdminRouter } from './admin-router';
 import { systemClock, timerSleep, type Clock, type Sleep } from '../common/clock';
 import { defaultSandboxConfig, type SandboxConfig } from './config';
 import { Faults, MALFORMED_BODY, unreadableBody } from './faults';
-import { HealthMonitor } from './health-monitor';
+import { HealthMonitor, vendorHealthBody } from './health-monitor';
 import { bodyParserError, jsonBody } from './json-body';
 import type { HandlerContext, OperationHandler, SandboxHandlers } from './operation-handler';
 import { toOddShape } from './odd-shapes';
@@ -15,7 +15,7 @@ import { RateLimiter } from './rate-limiter';
 import { SandboxError, isSandboxError } from './sandbox-error';
 import { seededRandom, seedNumber, type Random } from '../common/seeded-random';
 import { SandboxStats, rejectionReasonFor } from './stats';
-import { ROUTE_ORDER, methodsForPath, unmatchedRequestError } from './route-table';
+import { ROUTE_ORDER, methodsForPath, platformsFor, unmatchedRequestError } from './route-table';
 import { userInfoBody } from './user-info';
 
 /** What the router is built from; everything but `world` has a default. */
@@ -93,7 +93,12 @@ export function createSandboxRouter<World>(options: SandboxRouterOptions<World>)
     register: (id, handler) => void handlers.set(id, handler),
     handlerFor: (id) => handlers.get(id),
   };
-  state.register('health', () => ({ body: state.health.snapshot() }));
+  // The vendor's `{ "status": "ok" }`; the odd shapes keep the older body with every group's status,
+  // which only this handler can give (toOddShape would have nothing to rebuild the groups from).
+  state.register('health', () => {
+    const snapshot = state.health.snapshot();
+    return { body: state.faults.getSettings().shapes === 'odd' ? snapshot : vendorHealthBody(snapshot) };
+  });
   state.register('userInfo', ({ account }) => ({
     body: userInfoBody(account, state.rateLimiter.getLimits()),
   }));
@@ -109,7 +114,7 @@ export function createSandboxRouter<World>(options: SandboxRouterOptions<World>)
   for (const id of ROUTE_ORDER) {
     const spec = OPERATIONS[id];
     const stack: RequestHandler[] = [
-      acceptPlatform(id),
+      acceptPlatform(id, state),
       begin(id, state),
       parseBody,
       (req, res) => runOperation(id, req, res, state, sleep),
@@ -119,7 +124,10 @@ export function createSandboxRouter<World>(options: SandboxRouterOptions<World>)
     else router.delete(spec.path, ...stack);
   }
   router.use((req, res) => {
-    const error = unmatchedRequestError(req.method, req.path, req.originalUrl.split('?')[0]);
+    const shapes = state.faults.getSettings().shapes;
+    const error = unmatchedRequestError(req.method, req.path, req.originalUrl.split('?')[0], (id) =>
+      platformsFor(id, shapes),
+    );
     if (error.code === 'method_not_allowed') res.set('Allow', methodsForPath(req.path).join(', '));
     state.stats.recordRejection('not_found');
     res.status(error.status).json(error.toBody());
@@ -129,11 +137,14 @@ export function createSandboxRouter<World>(options: SandboxRouterOptions<World>)
   return { router, adminRouter: createAdminRouter(state), state };
 }
 
-/** A platform the operation does not exist for is not this route: fall through to the 404. */
-function acceptPlatform(id: OperationId): RequestHandler {
-  const allowed: readonly string[] = OPERATIONS[id].platforms;
+/**
+ * A platform the operation does not exist for is not this route: fall through to the 404. Which
+ * platforms it exists for may depend on the answer shapes (route-table.ts, VENDOR_PLATFORMS).
+ */
+function acceptPlatform<World>(id: OperationId, state: SandboxState<World>): RequestHandler {
   return (req, _res, next) => {
     const platform = req.params.platform;
+    const allowed: readonly string[] = platformsFor(id, state.faults.getSettings().shapes);
     if (typeof platform === 'string' && !allowed.includes(platform)) next('route');
     else next();
   };

@@ -117,6 +117,17 @@ describe('the Raw data form kept and read back', () => {
     expect(readKeptRawForm({ operation: 'rawFaxFeed' }, 'rawIgUserFeed').operation).toBe('rawIgUserFeed');
   });
 
+  it("reads an older form's Instagram search text, kept as `query`, as the `keyword` it is sent as now", () => {
+    const older = { operation: 'rawIgSearch', values: { 'instagram|query|Search text': 'coffee' } };
+    const read = readKeptRawForm(older, 'rawIgUserFeed');
+    expect(rawFormValues(read).params).toEqual({ keyword: 'coffee' });
+    const hashtags = readKeptRawForm({ ...older, operation: 'rawIgSearchHashtags' }, 'rawIgUserFeed');
+    expect(rawFormValues(hashtags).params).toEqual({ keyword: 'coffee' });
+    // A value kept since under the new name wins.
+    const both = { ...older, values: { ...older.values, 'instagram|keyword|Search text': 'tea' } };
+    expect(rawFormValues(readKeptRawForm(both, 'rawIgUserFeed')).params).toEqual({ keyword: 'tea' });
+  });
+
   it('refuses to add "All fields" below a table: its columns come from the answer', () => {
     const result = buildRawPull({
       operation: 'rawIgUserInfo',

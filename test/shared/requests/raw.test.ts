@@ -36,8 +36,8 @@ describe('raw query schemas', () => {
   });
 
   it.each<[RawOperationId, Record<string, string>, string]>([
-    ['rawIgSearch', { query: 'coffee' }, 'query'],
-    ['rawIgSearchHashtags', { query: 'coffee' }, 'query'],
+    ['rawIgSearch', { keyword: 'coffee' }, 'keyword'],
+    ['rawIgSearchHashtags', { keyword: 'coffee' }, 'keyword'],
     ['rawIgUserInfo', { url: '@a' }, 'url'],
     ['rawIgUserFeed', { url: '@a', after: 'c' }, 'url'],
     ['rawIgUserReels', { url: '123' }, 'url'],
@@ -122,6 +122,19 @@ describe('raw query schemas', () => {
 
     it('says hashtag is required when the old tag is empty', () => {
       expect(rejected(hashtagFeed, { tag: '' })).toBe('hashtag must not be empty');
+    });
+  });
+
+  describe.each<RawOperationId>(['rawIgSearch', 'rawIgSearchHashtags'])('%s', (id) => {
+    it('reads the older `query` as `keyword` (api-notes: the service takes keyword) and never sends it', () => {
+      expect(accepted(schema(id), { query: 'coffee' })).toEqual({ keyword: 'coffee' });
+      expect(accepted(schema(id), { query: 'tea', keyword: 'coffee' })).toEqual({ keyword: 'coffee' });
+      expect(accepted(schema(id), { query: 'tea', keyword: '' })).toEqual({ keyword: 'tea' });
+    });
+
+    it('says keyword is required, never query, when neither is given', () => {
+      expect(rejected(schema(id), {})).toBe('keyword is required');
+      expect(rejected(schema(id), { query: ' ' })).toBe('keyword must not be empty');
     });
   });
 

@@ -167,14 +167,23 @@ describe('AI lists', () => {
     ]);
   });
 
-  it('reject a list without the id that names it', () => {
-    expect(
-      readAnswer(aiListsResponseSchema, { error: false, lists: [without(aiListOfRunners(), ['id'])] }),
-    ).toEqual({
-      ok: false,
-      problems: ['lists.0.id: Invalid input: expected string, received undefined'],
-    });
+  it('reject a list without the id that names it, or with an empty one', () => {
+    const lists = (list: unknown) => readAnswer(aiListsResponseSchema, { error: false, lists: [list] });
+    expect(lists(without(aiListOfRunners(), ['id']))).toMatchObject({ ok: false });
+    expect(lists(withValue(aiListOfRunners(), ['id'], ''))).toMatchObject({ ok: false });
     expect(readAnswer(aiListCreateResponseSchema, { error: false }).ok).toBe(false);
+  });
+
+  it('read a list id sent as a number as its text, with no drift, in every list answer', () => {
+    const numbered = withValue(aiListOfRunners(), ['id'], 4711);
+    expect(aiListsResponseSchema.parse({ error: false, lists: [numbered] }).lists[0].id).toBe('4711');
+    expect(aiListResponseSchema.parse({ error: false, list: numbered }).list.id).toBe('4711');
+    expect(aiListCreateResponseSchema.parse({ error: false, list: numbered }).list.id).toBe('4711');
+    expect(driftByPath(aiListResponseSchema, { error: false, list: numbered })).toEqual([]);
+    expect(aiListDeleteResponseSchema.parse({ error: false, listId: 4711 }).listId).toBe('4711');
+    expect(aiListMembersResponseSchema.parse({ ...aiListMembersFirstPage(), listId: 4711 }).listId).toBe(
+      '4711',
+    );
   });
 
   it('read a members page that says more pages follow, with no drift', () => {
@@ -184,14 +193,31 @@ describe('AI lists', () => {
     expect(driftByPath(aiListMembersResponseSchema, aiListMembersFirstPage())).toEqual([]);
   });
 
-  it('report a members page without its paging flag, and reject numeric member ids', () => {
+  it('report a members page without its paging flag', () => {
     expect(
       driftByPath(aiListMembersResponseSchema, without(aiListMembersFirstPage(), ['more_available'])),
     ).toEqual([{ kind: 'missing', path: 'more_available' }]);
-    expect(
-      readAnswer(aiListMembersResponseSchema, withValue(aiListMembersFirstPage(), ['members', 0], 173560420))
-        .ok,
-    ).toBe(false);
+  });
+
+  it('read members sent as numbers or as objects naming them, with no drift', () => {
+    const body = {
+      ...aiListMembersFirstPage(),
+      members: [173560420, { userId: '99887766' }, { user_id: 5 }, { id: 'UC1' }],
+    };
+    expect(aiListMembersResponseSchema.parse(body).members).toEqual(['173560420', '99887766', '5', 'UC1']);
+    expect(driftByPath(aiListMembersResponseSchema, body)).toEqual([]);
+  });
+
+  it('keep every readable member when some are not, and report those', () => {
+    const body = {
+      ...aiListMembersFirstPage(),
+      members: ['173560420', null, { name: 'no id' }, '', true, '99887766'],
+    };
+    expect(aiListMembersResponseSchema.parse(body).members).toEqual(['173560420', '99887766']);
+    expect(driftByPath(aiListMembersResponseSchema, body)).toEqual([
+      { kind: 'missing', path: 'members[]' },
+      { kind: 'wrong_type', path: 'members[]' },
+    ]);
   });
 
   it('read add, remove and delete answers, and report a count under another name', () => {

@@ -50,7 +50,7 @@ describe('emailSearchResponseSchema', () => {
 
   it('cannot read an answer with a match that does not say its address: a billed match nobody can place', () => {
     // Read as unreadable, the batch is billed once and every address of it marked, so none is
-    // sent (and billed) again as "not checked".
+    // sent (and billed) again as "no match in this answer".
     const result = schema.safeParse(emailMatchWithoutAddress());
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([

@@ -28,6 +28,8 @@ import {
   igTaggedPostWithRequiredFieldsOnly,
   igUserTagsFeedPage,
   RAW_EXAMPLES,
+  igUser,
+  rawIgSearchAsList,
   rawIgUserInfoFlat,
   rawIgUserInfoWrapped,
 } from './fixtures/raw';
@@ -68,12 +70,60 @@ describe('Instagram user info', () => {
     expect(driftByPath(schema, body)).toEqual([]);
   });
 
+  it('counts an answer naming nobody (no username, pk or user) as drift, not an empty row', () => {
+    expect(driftByPath(schema, { status: 'ok', data: rawIgUserInfoFlat() })).toEqual([
+      { kind: 'missing', path: 'username|pk|user' },
+    ]);
+  });
+
   it.each<[string, unknown]>([
     ['a list', [rawIgUserInfoFlat()]],
     ['text', 'ada.runs'],
     ['null', null],
   ])('rejects an answer that is %s', (_, body) => {
     expect(readAnswer(schema, body).ok).toBe(false);
+  });
+});
+
+describe('Instagram search', () => {
+  const schema = RAW_RESPONSE_SCHEMAS.rawIgSearch;
+
+  it('reads `list[].user` as a public client does, and hashtags beside them, with no drift', () => {
+    const answer = schema.parse(rawIgSearchAsList());
+    expect(answer.list?.[0].user).toMatchObject({ pk: '173560420', username: 'ada.runs' });
+    expect(answer.list?.[1].hashtag).toMatchObject({ name: 'running' });
+    expect(driftByPath(schema, rawIgSearchAsList())).toEqual([]);
+  });
+
+  it('reads `users` and `hashtags`, bare or wrapped as Instagram wraps them', () => {
+    const wrapped = {
+      users: [{ position: 0, user: igUser() }],
+      hashtags: [{ hashtag: { name: 'running' } }],
+    };
+    const answer = schema.parse(wrapped);
+    expect(answer.users?.[0]).toMatchObject({ username: 'ada.runs' });
+    expect(answer.hashtags?.[0]).toMatchObject({ name: 'running' });
+    expect(driftByPath(schema, wrapped)).toEqual([]);
+    expect(driftByPath(schema, RAW_EXAMPLES.rawIgSearch)).toEqual([]);
+  });
+
+  it('reads an empty search as empty, not as drift', () => {
+    expect(driftByPath(schema, { list: [] })).toEqual([]);
+    expect(driftByPath(schema, { users: [], hashtags: [] })).toEqual([]);
+  });
+
+  it('counts a moved list root as drift: the rows are gone, an admin sees it', () => {
+    expect(driftByPath(schema, { status: 'ok', results: rawIgSearchAsList().list })).toEqual([
+      { kind: 'missing', path: 'list|users|hashtags' },
+    ]);
+  });
+
+  it('counts list entries that are neither a user nor a hashtag, and users without their names', () => {
+    const body = { list: [{ position: 0, place: { title: 'Paris' } }, { user: { pk: '1' } }] };
+    expect(driftByPath(schema, body)).toEqual([
+      { kind: 'missing', path: 'list[].user.username' },
+      { kind: 'missing', path: 'list[].user|hashtag' },
+    ]);
   });
 });
 

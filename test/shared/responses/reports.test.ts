@@ -396,9 +396,19 @@ describe('youtubeReportResponseSchema', () => {
     expect(drift(youtubeReportAsPublicClientsShowIt())).toEqual([]);
   });
 
-  it('reads a report that carries only its user id, with no drift', () => {
+  it('reads a report that carries only its user id, and counts its missing channel summary as drift', () => {
     expect(schema.parse(youtubeReportWithOnlyUserId()).profile).toEqual({ userId: 'UC0000000001' });
-    expect(drift(youtubeReportWithOnlyUserId())).toEqual([]);
+    // A row of it would name no channel: that is an answer whose rows are gone, for an admin to see.
+    expect(drift(youtubeReportWithOnlyUserId())).toEqual([{ kind: 'missing', path: 'profile.profile' }]);
+  });
+
+  it('counts a channel summary that names the channel by neither username, handle nor id as drift', () => {
+    const body = without(without(youtubeReportOfTechChannel(), ['profile', 'profile', 'username']), [
+      'profile',
+      'profile',
+      'userId',
+    ]);
+    expect(drift(body)).toEqual([{ kind: 'missing', path: 'profile.profile.username|handle|userId' }]);
   });
 
   it('reads fields of another type as empty, silently, and a report without userId', () => {

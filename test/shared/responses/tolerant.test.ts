@@ -6,6 +6,7 @@ import {
   openEnum,
   optional,
   readAnswer,
+  rowsFrom,
   wanted,
 } from '../../../shared/responses/tolerant';
 
@@ -238,6 +239,59 @@ describe('findDrift in lists, objects and records', () => {
     const body = { ...completeAnswer(), a: { b: ['not an item', { c: 'lost' }] } };
     expect(answerSchema.parse(body).a?.b).toBeUndefined();
     expect(findDrift(answerSchema, body)).toEqual([{ kind: 'wrong_type', path: 'a.b[]' }]);
+  });
+});
+
+describe('rowsFrom', () => {
+  const entry = z.looseObject({ id: wanted(z.string()) });
+  const searchSchema = rowsFrom(
+    z.looseObject({
+      list: optional(list(entry)),
+      users: optional(list(entry)),
+      status: optional(z.string()),
+    }),
+    ['list', 'users'],
+  );
+
+  it('is quiet when any one of the keys holds the rows, an empty list included', () => {
+    expect(findDrift(searchSchema, { list: [{ id: 'a' }] })).toEqual([]);
+    expect(findDrift(searchSchema, { users: [{ id: 'a' }] })).toEqual([]);
+    expect(findDrift(searchSchema, { users: [] })).toEqual([]);
+  });
+
+  it('reports an answer with none of them as missing at every key, so moved rows are never silent', () => {
+    const moved = { status: 'ok', data: { list: [{ id: 'a' }] } };
+    expect(readAnswer(searchSchema, moved)).toMatchObject({
+      ok: true,
+      drift: [{ kind: 'missing', path: 'list|users' }],
+    });
+    expect(findDrift(searchSchema, { list: null })).toEqual([{ kind: 'missing', path: 'list|users' }]);
+  });
+
+  it('reports the path of a nested declaration from the root', () => {
+    const outer = z.looseObject({ page: wanted(searchSchema) });
+    expect(findDrift(outer, { page: { status: 'ok' } })).toEqual([
+      { kind: 'missing', path: 'page.list|users' },
+    ]);
+  });
+
+  describe('with documentedEmpty', () => {
+    const sidesSchema = rowsFrom(
+      z.looseObject({ cursor: optional(z.string()), influencer: optional(entry), brand: optional(entry) }),
+      ['influencer', 'brand'],
+      { documentedEmpty: true },
+    );
+
+    it('takes an answer with neither side and nothing else for the documented empty answer', () => {
+      expect(findDrift(sidesSchema, {})).toEqual([]);
+      expect(findDrift(sidesSchema, { cursor: null, took_ms: 12, note: 'none' })).toEqual([]);
+    });
+
+    it('reports the sides missing when an object or a list sits under a key it does not name', () => {
+      const missing = [{ kind: 'missing', path: 'influencer|brand' }];
+      expect(findDrift(sidesSchema, { data: { influencer: { id: 'a' } } })).toEqual(missing);
+      expect(findDrift(sidesSchema, { posts: [] })).toEqual(missing);
+    });
   });
 });
 

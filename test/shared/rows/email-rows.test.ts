@@ -214,4 +214,14 @@ describe('emailToRows', () => {
       'not checked',
     ]);
   });
+
+  it('says "no match in this answer" for an address sent in a batch whose answer listed it nowhere', () => {
+    const addresses = prepareEmails(['ada@example.com', 'ghost@example.com', 'later@example.com']);
+    const rows = emailToRows(addresses, {
+      ...answer(emailSearchWithOnlyMatched()),
+      unansweredEmails: ['GHOST@example.com'],
+    });
+    // "not checked" is left for an address no answer was asked for.
+    expect(rows.map((row) => row[1])).toEqual(['matched', 'no match in this answer', 'not checked']);
+  });
 });

@@ -20,6 +20,8 @@ import {
   igUserTagsFeedPage,
   rawIgUserInfoFlat,
   rawIgUserInfoWrapped,
+  igUser,
+  rawIgSearchAsList,
 } from '../responses/fixtures/raw';
 import { withValue } from '../responses/fixtures/edit-path';
 
@@ -261,6 +263,20 @@ describe('rawToRows (table mode)', () => {
         null,
         'https://www.instagram.com/explore/tags/running/',
       ],
+    ]);
+  });
+
+  it('lists the users and hashtags of a search answered as `list`, entries wrapped as Instagram wraps them', () => {
+    expect(rawToRows('rawIgSearch', rawIgSearchAsList())).toEqual(
+      rawToRows('rawIgSearch', RAW_EXAMPLES.rawIgSearch),
+    );
+    const wrapped = {
+      users: [{ position: 0, user: igUser() }],
+      hashtags: [{ hashtag: { name: 'running' } }],
+    };
+    expect(rawToRows('rawIgSearch', wrapped).map((row) => row.slice(0, 3))).toEqual([
+      ['user', '173560420', 'ada.runs'],
+      ['hashtag', null, 'running'],
     ]);
   });
 

@@ -97,11 +97,11 @@ describe('SANDBOX_SHAPES=odd', () => {
     expect(odd.body.error).toBe(true);
   });
 
-  it('answers health as the help page shows it: { status: "ok" }, then "degraded" or "unhealthy"', async () => {
+  it('answers health with every group, as this product first chose it; the real shapes as the help page shows it', async () => {
     await request(app).post('/_sandbox/reset-health').expect(200);
-    const healthy = await request(app).get('/v1/health');
-    expect(healthy.body).toEqual({ status: 'ok' });
-    expect(healthStatusOf(healthResponseSchema.parse(healthy.body).status)).toBe('Healthy');
+    const odd = await request(app).get('/v1/health');
+    expect(odd.body).toMatchObject({ error: false, status: 'Healthy', groups: { search: 'Healthy' } });
+    expect(await inRealShapes(() => request(app).get('/v1/health'))).toEqual({ status: 'ok' });
 
     const searches = async (count: number) => {
       for (let i = 0; i < count; i++) await post('/instagram/search', { page: 0 });
@@ -109,15 +109,39 @@ describe('SANDBOX_SHAPES=odd', () => {
     await searches(3);
     await request(app).put('/_sandbox/faults').send({ serverErrorShare: 1 }).expect(200);
     await searches(1);
-    const degraded = (await request(app).get('/v1/health')).body;
+    const degraded = await inRealShapes(() => request(app).get('/v1/health'));
     expect(degraded).toEqual({ status: 'degraded' });
-    expect(healthStatusOf(degraded.status)).toBe('Degraded');
+    expect(healthStatusOf(healthResponseSchema.parse(degraded).status)).toBe('Degraded');
+    expect((await request(app).get('/v1/health')).body.groups.search).toBe('Degraded');
 
     await searches(3);
-    const unhealthy = (await request(app).get('/v1/health')).body;
+    const unhealthy = await inRealShapes(() => request(app).get('/v1/health'));
     expect(unhealthy).toEqual({ status: 'unhealthy' });
     expect(healthStatusOf(unhealthy.status)).toBe('Unhealthy');
     await request(app).post('/_sandbox/reset-health').expect(200);
+  });
+
+  it('answers the Instagram search as `{ users, hashtags }`, the real shapes as `list` entries', async () => {
+    const keyword = world.instagram.username(smallestCreator(world.instagram)).slice(0, 3);
+    const odd = (await get('/raw/ig/search', { keyword })).body;
+    const real = await inRealShapes(() => get('/raw/ig/search', { keyword }));
+    const entries = real.list as { user?: unknown; hashtag?: unknown }[];
+    expect(entries.length).toBeGreaterThan(0);
+    expect(odd.users).toEqual(entries.filter((entry) => entry.user).map((entry) => entry.user));
+    expect(odd.hashtags).toEqual(entries.filter((entry) => entry.hashtag).map((entry) => entry.hashtag));
+    for (const body of [odd, real])
+      expect(driftOf(readAnswer(RAW_RESPONSE_SCHEMAS.rawIgSearch, body))).toEqual([]);
+  });
+
+  it('keeps the hashtag dictionary of every platform; the real shapes have it on Instagram only', async () => {
+    expect((await get('/tiktok/hashtags')).body.tags.length).toBeGreaterThan(0);
+    const real = await inRealShapes(() => get('/tiktok/hashtags'));
+    expect(real).toEqual({
+      error: true,
+      code: 'not_found',
+      message: 'GET /v1/tiktok/hashtags: this operation does not exist for tiktok, only for instagram',
+    });
+    expect((await inRealShapes(() => get('/instagram/hashtags'))).tags).toEqual(expect.any(Array));
   });
 
   it('wraps Instagram user info in the old `user` object', async () => {

@@ -14,7 +14,7 @@ describe('startSandboxServer', () => {
       expect(log).toHaveBeenCalledWith(`Sandbox Discovery API at ${running.baseUrl} (token: local-token)`);
       const base = running.baseUrl.replace(/\/v1$/, '');
       const health = await request(base).get('/v1/health');
-      expect(health.body.status).toBe('Healthy');
+      expect(health.body).toEqual({ status: 'ok' });
       const info = await request(base).get('/v1/user/info').set('Authorization', 'Bearer local-token');
       expect(info.body.billing).toEqual({ credits: 1000, rawRequests: 10_000 });
       // The real world and handlers are mounted: the free test report of the spec answers.

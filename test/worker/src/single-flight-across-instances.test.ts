@@ -165,7 +165,7 @@ describe('single flight across instances', () => {
   it('fetches a dictionary page asked through three instances at once, once', async () => {
     const apps = [await instanceApp(), await instanceApp(), await instanceApp()];
     const answers = await Promise.all(
-      apps.map((app) => request(app).get('/api/dictionaries/tiktok/hashtags?q=fit&limit=5').set(auth())),
+      apps.map((app) => request(app).get('/api/dictionaries/instagram/hashtags?q=fit&limit=5').set(auth())),
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(callsOf(await world.stats(), 'dictionaryHashtags')).toBe(1);

@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../../common/clock';
 import type { FakeSpreadsheet } from '../apps-script/spreadsheet';
 import { AccessTokens, type TokenHolder } from './access-tokens';
+import { ApiActivation } from './api-activation';
 import { matchRoute, type ApiRoute } from './api-routes';
 import { ApiStats, type SheetsApiStats } from './api-stats';
 import { batchUpdate, type BatchTarget } from './batch-update-requests';
@@ -70,6 +71,11 @@ export interface SheetsApiCore {
   handle(request: EmulatorRequest): EmulatorResponse;
   addServiceAccount(registration: ServiceAccountRegistration): void;
   share(spreadsheetId: string, email: string, role: ShareRole): void;
+  /**
+   * Turns the Sheets API off (or on again) in a Cloud project, as its console does: its accounts'
+   * calls get Google's 403 SERVICE_DISABLED (api-activation.ts).
+   */
+  setApiEnabled(projectNumber: string, enabled: boolean): void;
   unshare(spreadsheetId: string, email: string): void;
   /** The charts of a spreadsheet, as their specs. */
   charts(spreadsheetId: string): EmbeddedChart[];
@@ -115,6 +121,7 @@ export function createSheetsApiCore(options: SheetsApiCoreOptions): SheetsApiCor
   const quotas = new Quotas(clock, { ...DEFAULT_QUOTAS, ...options.quotas });
   const sharing = new SheetSharing();
   const charts = new ChartStore();
+  const activation = new ApiActivation();
 
   function serveApi(request: EmulatorRequest): EmulatorResponse {
     let route: ApiRoute | null = null;
@@ -124,8 +131,9 @@ export function createSheetsApiCore(options: SheetsApiCoreOptions): SheetsApiCor
     try {
       route = matchRoute(request.method, request.path.slice(API_PREFIX.length));
       holder = authenticate(request.authorization, tokens);
-      checkScopes(route, holder);
       const account = accounts.get(holder.clientEmail);
+      if (account !== null) activation.check(account.projectNumber);
+      checkScopes(route, holder);
       if (account !== null) quotas.take(route.group, account.projectNumber, holder.clientEmail);
       const spreadsheet = options.spreadsheets(route.spreadsheetId);
       if (spreadsheet === null) throw new GoogleApiError('NOT_FOUND', 'Requested entity was not found.');
@@ -178,6 +186,8 @@ export function createSheetsApiCore(options: SheetsApiCoreOptions): SheetsApiCor
       accounts.add(registration);
     },
     share: (spreadsheetId, email, role) => sharing.share(spreadsheetId, email, role),
+    setApiEnabled: (projectNumber, enabled) =>
+      enabled ? activation.enable(projectNumber) : activation.disable(projectNumber),
     unshare: (spreadsheetId, email) => sharing.unshare(spreadsheetId, email),
     charts: (spreadsheetId) => charts.list(spreadsheetId),
     deleteChart: (spreadsheetId, chartId) => {

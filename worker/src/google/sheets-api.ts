@@ -37,6 +37,11 @@ export interface SheetsApi {
   sheets: sheets_v4.Sheets;
   /** The address a spreadsheet is shared with for the worker to read and write it. */
   serviceAccountEmail: string;
+  /**
+   * Asks Google for an access token now (the calls above ask for one when they need it), so that a
+   * refused key is told apart from a refused call: `npm run verify:live` checks it first.
+   */
+  requestAccessToken(): Promise<void>;
 }
 
 /** Reads a JSON key and says, in a sentence, what is wrong with one that is not a service account's. */
@@ -76,6 +81,7 @@ export async function connectSheetsApi(options: SheetsApiOptions): Promise<Sheet
     return {
       sheets: sheets({ version: 'v4', auth: client, ...(rootUrl ? { rootUrl } : {}) }),
       serviceAccountEmail: key.client_email,
+      requestAccessToken: async () => void (await client.getAccessToken()),
     };
   }
   const adc = new auth.GoogleAuth({ scopes: [SHEETS_SCOPE], clientOptions: { transporterOptions: FETCH } });
@@ -86,6 +92,7 @@ export async function connectSheetsApi(options: SheetsApiOptions): Promise<Sheet
   return {
     sheets: sheets({ version: 'v4', auth: adc, ...(rootUrl ? { rootUrl } : {}) }),
     serviceAccountEmail: credentials.client_email,
+    requestAccessToken: async () => void (await adc.getAccessToken()),
   };
 }
 

@@ -16,7 +16,8 @@ import {
   type DictionaryKind,
 } from '../../../shared/rows/dictionary-rows';
 import type { DictionaryAnswer, DictionaryKindName } from '../../../shared/worker-api/dictionaries';
-import { badRequest } from '../http/worker-error';
+import { badRequest, WorkerError } from '../http/worker-error';
+import { isUpstreamError } from '../upstream/upstream-error';
 import { CACHE_NAMESPACES } from '../store/cache-namespaces';
 import { canonicalJson } from './canonical-json';
 import type { DictionaryRequest } from './dictionaries-request';
@@ -140,8 +141,28 @@ export async function readDictionary(
     request.query ?? '',
     limit,
   ]);
-  const { value, fromCache } = await cachedLookup(deps, key, () => dictionary.fetch(deps, platform, query));
-  return dictionaryAnswer(dictionary.rowsKind, value, fromCache, request.withHeader === true);
+  try {
+    const { value, fromCache } = await cachedLookup(deps, key, () => dictionary.fetch(deps, platform, query));
+    return dictionaryAnswer(dictionary.rowsKind, value, fromCache, request.withHeader === true);
+  } catch (error) {
+    throw notOfferedOn(kind, platform, error);
+  }
+}
+
+/**
+ * The vendor's own notes list hashtag dictionaries for Instagram only (api-notes "Seen from the
+ * real service"), while the spec names every platform: the worker asks all the same, and says in a
+ * sentence what a 404 for another platform means.
+ */
+function notOfferedOn(kind: DictionaryKindName, platform: Platform, error: unknown): unknown {
+  if (kind !== 'hashtags' || platform === 'instagram' || !isUpstreamError(error) || error.status !== 404) {
+    return error;
+  }
+  return new WorkerError(
+    404,
+    'not_found',
+    `The API has no hashtag dictionary for ${platform}: its notes list one for instagram only. Use the topics dictionary, or AI search hashtags (every platform)`,
+  );
 }
 
 /** Items and rows of one dictionary kind. */

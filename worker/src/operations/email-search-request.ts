@@ -15,6 +15,11 @@ export const emailSearchRequestSchema = z.looseObject({
     }
   }),
   withHeader: z.boolean().default(false),
+  /**
+   * Ask the API again for the addresses an earlier answer listed in neither list ("no match in
+   * this answer"); every other cached answer stands.
+   */
+  refresh: z.boolean().optional(),
   /** Answer by then with what is ready; the config's FORMULA_DEADLINE_MS when absent. */
   deadlineMs: z.number().int().min(0).max(MAX_DEADLINE_MS).optional(),
 });

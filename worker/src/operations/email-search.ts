@@ -30,6 +30,8 @@ export type { EmailSearchAnswer };
 interface Found {
   matches: Map<string, MatchedEmail>;
   notMatched: Set<string>;
+  /** Addresses an answer listed in neither of its lists: "no match in this answer". */
+  unanswered: Set<string>;
   /** Addresses whose batch was billed but could not be read. */
   unreadable: Map<string, UnreadableAnswer>;
   /** Why an address's batch failed. */
@@ -73,7 +75,9 @@ export async function runEmailSearch(
  * E-mail search for any number of inputs: prepare (trim, lowercase, validate, deduplicate; invalid
  * ones cost nothing), answer from the cache (matched and unmatched alike, 30 days, keyed by HMAC),
  * then one budget check for all the rest and batches of at most 1,000 with bounded concurrency.
- * Submitted addresses are never logged and never stored in plain text.
+ * An address an answer listed in neither list is cached as "no match in this answer" like a no
+ * match; `refresh` asks the API again for those only (what was answered stands: a match would be
+ * billed again for the same data). Submitted addresses are never logged and never stored in plain text.
  */
 export async function searchEmails(
   deps: OperationDeps,
@@ -82,9 +86,11 @@ export async function searchEmails(
 ): Promise<EmailSearchResult> {
   const prepared = prepareEmails(input.emails);
   const { unique } = prepared;
+  const refresh = input.refresh === true;
   const found: Found = {
     matches: new Map(),
     notMatched: new Set(),
+    unanswered: new Set(),
     unreadable: new Map(),
     failures: new Map(),
     requestWide: [],
@@ -94,13 +100,18 @@ export async function searchEmails(
   let cachedCount = 0;
   if (unique.length > 0) {
     for (const lookup of (await deps.store.emailResults.getMany(unique)).values()) {
+      if (refresh && lookup.unanswered === true) continue;
       cachedCount += 1;
       noteLookup(found, lookup);
       if (lookup.match !== null) cachedMatches += 1;
     }
   }
   const uncached = unique.filter(
-    (email) => !found.matches.has(email) && !found.notMatched.has(email) && !found.unreadable.has(email),
+    (email) =>
+      !found.matches.has(email) &&
+      !found.notMatched.has(email) &&
+      !found.unanswered.has(email) &&
+      !found.unreadable.has(email),
   );
   const counts: EmailSearchAnswer['counts'] = {
     unique: unique.length,
@@ -143,7 +154,7 @@ export async function searchEmails(
       pending.clear();
       return emailSearchResult(prepared.entries, input.withHeader, found, pending, refused, counts);
     }
-    const work = searchBatches(deps, context, budget, batches, found, pending, counts);
+    const work = searchBatches(deps, context, { budget, refresh }, batches, found, pending, counts);
     const inTime = await settledBy(work, input.deadlineMs ?? deps.config.formulaDeadlineMs, deps.sleep);
     if (!inTime) {
       deps.background.track(work);
@@ -205,6 +216,7 @@ function entryRows(
   const seen = new Set<string>();
   const matchedEmails: MatchedEmail[] = [];
   const notMatchedEmails: string[] = [];
+  const unansweredEmails: string[] = [];
   const failures: Record<string, string> = {};
   for (const entry of entries) {
     if (entry.kind !== 'valid' || seen.has(entry.email) || stillPending.has(entry.email)) continue;
@@ -212,6 +224,7 @@ function entryRows(
     const match = found.matches.get(entry.email);
     if (match !== undefined) matchedEmails.push(match);
     if (found.notMatched.has(entry.email)) notMatchedEmails.push(entry.email);
+    if (found.unanswered.has(entry.email)) unansweredEmails.push(entry.email);
     const failure = found.failures.get(entry.email);
     if (failure !== undefined) failures[entry.email] = failure;
   }
@@ -220,7 +233,7 @@ function entryRows(
     const unreadable = found.unreadable.get(entry.email);
     if (unreadable !== undefined) failures[entry.email] = unreadableAnswerMessage(unreadable);
   }
-  const rows = emailToRows(entries, { matchedEmails, notMatchedEmails, failures });
+  const rows = emailToRows(entries, { matchedEmails, notMatchedEmails, unansweredEmails, failures });
   entries.forEach((entry, index) => {
     if (entry.kind === 'valid' && stillPending.has(entry.email)) rows[index][1] = STILL_FETCHING;
   });
@@ -253,7 +266,7 @@ function toBatches(deps: OperationDeps, emails: readonly string[]): Batch[] {
 async function searchBatches(
   deps: OperationDeps,
   context: OperationContext,
-  budget: PaidBudget,
+  { budget, refresh }: { budget: PaidBudget; refresh: boolean },
   batches: readonly Batch[],
   found: Found,
   pending: Set<string>,
@@ -270,7 +283,7 @@ async function searchBatches(
           counts.sent += batch.emails.length;
           try {
             const flight = await deps.singleFlight.runAcrossInstances(batch.key, () =>
-              searchBatch(deps, budget, batch.emails),
+              searchBatch(deps, budget, batch.emails, refresh),
             );
             if (flight.shared || flight.value.fromCache) {
               sharedHits += flight.value.results.length;
@@ -299,16 +312,19 @@ async function searchBatches(
 }
 
 /**
- * One paid call of at most 1,000 addresses; its answers go to the cache, matched or not. It runs
- * holding the batch's key across instances, so it looks at the cache first: an instance that
- * waited for the key finds every address the other one just looked up.
+ * One paid call of at most 1,000 addresses; its answers go to the cache, matched or not, and so do
+ * the addresses it listed in neither list (unanswered). It runs holding the batch's key across
+ * instances, so it looks at the cache first: an instance that waited for the key finds every
+ * address the other one just looked up (on a refresh, answered ones only).
  */
 async function searchBatch(
   deps: OperationDeps,
   budget: PaidBudget,
   batch: readonly string[],
+  refresh: boolean,
 ): Promise<BatchResult> {
   const cached = await deps.store.emailResults.getMany(batch);
+  if (refresh) for (const [email, lookup] of cached) if (lookup.unanswered === true) cached.delete(email);
   if (cached.size === batch.length) {
     const results = [...cached.values()];
     return { results, matched: results.filter((result) => result.match !== null).length, fromCache: true };
@@ -338,13 +354,13 @@ async function searchBatch(
     if (inBatch.has(email) && !matches.has(email)) matches.set(email, { ...match, email });
   }
   const notMatched = new Set((response.notMatchedEmails ?? []).map(normalizeEmail));
-  // An address in neither list was not answered for: it stays "not checked" and is not cached.
-  const results: EmailLookup[] = [];
-  for (const email of batch) {
+  // An address in neither list was sent and not answered for: "no match in this answer", cached
+  // like a no match (it was not billed), so only a refresh sends it again.
+  const results: EmailLookup[] = batch.map((email) => {
     const match = matches.get(email);
-    if (match !== undefined) results.push({ email, match });
-    else if (notMatched.has(email)) results.push({ email, match: null });
-  }
+    if (match !== undefined) return { email, match };
+    return notMatched.has(email) ? { email, match: null } : { email, match: null, unanswered: true };
+  });
   await deps.store.emailResults.setMany(results);
   return { results, matched: matches.size, fromCache: false };
 }
@@ -352,6 +368,7 @@ async function searchBatch(
 /** Files one lookup under what it found: a match, no match, or a billed answer that could not be read. */
 function noteLookup(found: Found, lookup: EmailLookup): void {
   if (lookup.unreadable !== undefined) found.unreadable.set(lookup.email, lookup.unreadable);
+  else if (lookup.unanswered === true) found.unanswered.add(lookup.email);
   else if (lookup.match === null) found.notMatched.add(lookup.email);
   else found.matches.set(lookup.email, lookup.match);
 }

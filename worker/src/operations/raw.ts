@@ -7,6 +7,7 @@ import {
   RAW_RESPONSE_SCHEMAS,
   rawNextCursor,
 } from '../../../shared/responses/raw';
+import { findDrift } from '../../../shared/responses/tolerant';
 import { errorRow, type Column, type Row } from '../../../shared/rows/columns';
 import {
   isUnreadableAnswer,
@@ -33,6 +34,31 @@ interface RawPageResult {
   body: unknown;
   /** The call was billed (one raw request) but its answer could not be read: no items, no next page. */
   unreadable: UnreadableAnswer | null;
+  /**
+   * The answer had no items because what they are read from was missing (contract drift, counted
+   * for admins): the page says so rather than passing for an empty one.
+   */
+  rowsGone: string | null;
+}
+
+/**
+ * Why a page without items had none when the answer lacked where they come from: the paths, as the
+ * contract drift counts them; null for a page that is simply empty.
+ */
+function rowsGoneFrom(schema: z.ZodType, body: unknown, items: readonly unknown[]): string | null {
+  if (items.length > 0) return null;
+  const gone = findDrift(schema, body)
+    .filter((finding) => finding.kind !== 'unknown_value' && !finding.path.includes('[]'))
+    .map((finding) => finding.path);
+  return gone.length === 0 ? null : gone.join(', ');
+}
+
+/** What a page whose rows are gone says, in place of rows. */
+export function rowsGoneMessage(paths: string): string {
+  return (
+    `The API answered without what this version reads rows from (${paths}); it was billed, and an ` +
+    `admin sees it in Health under the API's drift from the contract`
+  );
 }
 
 type RawCall = { kind: 'page'; body: unknown } | { kind: 'notFound'; error: UpstreamError };
@@ -44,6 +70,7 @@ type RawCall = { kind: 'page'; body: unknown } | { kind: 'notFound'; error: Upst
 export function rawPageRows(operation: RawOperationId, page: RawPageResult, timeZone?: string): Row[] {
   if (page.unreadable !== null)
     return [errorRow(unreadableAnswerMessage(page.unreadable), rawColumns(operation).length)];
+  if (page.rowsGone !== null) return [errorRow(rowsGoneMessage(page.rowsGone), rawColumns(operation).length)];
   return rawToRows(operation, page.body, { timeZone });
 }
 
@@ -108,14 +135,17 @@ export async function rawPage(
   } catch (error) {
     throw rawAccessError(error);
   }
-  if (isUnreadableAnswer(outcome)) return { items: [], nextCursor: null, body: null, unreadable: outcome };
+  if (isUnreadableAnswer(outcome))
+    return { items: [], nextCursor: null, body: null, unreadable: outcome, rowsGone: null };
   if (outcome.kind === 'notFound') throw outcome.error;
   const body = outcome.body;
+  const items = rawItems(operation, body);
   return {
-    items: rawItems(operation, body),
+    items,
     nextCursor: isPagedRawOperation(operation) ? rawNextCursor(operation, body) : null,
     body,
     unreadable: null,
+    rowsGone: rowsGoneFrom(schema, body, items),
   };
 }
 
@@ -156,7 +186,7 @@ export async function runRaw(
   const seen = new Set<string>();
   const items: unknown[] = [];
   const tableRows: Row[] = [];
-  /** Pages billed but unreadable, said at the end of the rows in either layout. */
+  /** Pages billed but unreadable or without their rows, said at the end of the rows in either layout. */
   const unreadableRows: Row[] = [];
   let columns: Column[] | null = input.layout === 'table' ? [...rawColumns(operation)] : null;
   const answer: Omit<RawAnswer, 'header' | 'columns' | 'rows'> = {
@@ -186,6 +216,7 @@ export async function runRaw(
     answer.rawUnits += 1;
     answer.pages += 1;
     if (page.unreadable !== null) unreadableRows.push(errorRow(unreadableAnswerMessage(page.unreadable), 1));
+    if (page.rowsGone !== null) unreadableRows.push(errorRow(rowsGoneMessage(page.rowsGone), 1));
     const pageRows =
       input.layout === 'table' ? rawToRows(operation, page.body, { timeZone: input.timeZone }) : null;
     columns ??= flatColumns(page.items);

@@ -24,7 +24,7 @@ interface SqliteContractDriftRepository extends ContractDriftRepository {
   flushNow(): void;
 }
 
-interface ContractDriftSummary {
+export interface ContractDriftSummary {
   /** Operations with at least one finding or unreadable answer, most affected first. */
   drifting: OperationDrift[];
   /** Answers read per operation, drifting or not, for scale. */
@@ -223,6 +223,35 @@ function mergeDrift(earlier: PendingDrift, later: PendingDrift): PendingDrift {
     lastUnreadableAt: later.lastUnreadableAt ?? earlier.lastUnreadableAt,
     findings,
   };
+}
+
+/**
+ * The summary of sums never written (a check that reads answers without a store, as
+ * `npm run verify:live` does), made the way the stored ones are.
+ */
+export function summarizeDriftSums(taken: readonly [OperationId, PendingDrift][]): ContractDriftSummary {
+  const reads: ReadsRow[] = taken.map(([operation, sums]) => ({
+    operation_id: operation,
+    answers: sums.answers,
+    unreadable: sums.unreadable,
+    first_at: sums.firstAt,
+    last_at: sums.lastAt,
+    last_unreadable_at: sums.lastUnreadableAt,
+  }));
+  const drift: DriftRow[] = taken
+    .flatMap(([operation, sums]) =>
+      [...sums.findings.values()].map(({ finding, answers, firstAt, lastAt }) => ({
+        operation_id: operation,
+        kind: finding.kind,
+        path: finding.path,
+        value: finding.value ?? '',
+        answers,
+        first_at: firstAt,
+        last_at: lastAt,
+      })),
+    )
+    .sort((a, b) => b.answers - a.answers || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return summarizeDrift(reads, drift);
 }
 
 /** The summary admins read, from the stored rows (drift rows most answers first, then by path). */

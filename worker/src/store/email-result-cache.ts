@@ -6,12 +6,15 @@ import type { EmailCacheKey } from './email-cache-key';
 /**
  * What the API answered for one address: its match, or null when it matched nothing. `unreadable`
  * marks an address whose batch was billed but could not be read: no match is known, and asking
- * again costs nothing (the marker is cached like an answer).
+ * again costs nothing (the marker is cached like an answer). `unanswered` marks an address the
+ * answer listed neither as matched nor as not matched: "no match in this answer", kept like a no
+ * match so that recalculations do not send it again, and asked again only on a refresh.
  */
 export interface EmailLookup {
   email: string;
   match: MatchedEmail | null;
   unreadable?: UnreadableAnswer;
+  unanswered?: true;
 }
 
 /**
@@ -27,7 +30,8 @@ export interface EmailResultCache {
   setMany(results: readonly EmailLookup[], now?: number): Promise<void>;
 }
 
-type StoredLookup = { matched: false; unreadable?: UnreadableAnswer } | { matched: true; result: unknown };
+type StoredLookup =
+  { matched: false; unreadable?: UnreadableAnswer; unanswered?: true } | { matched: true; result: unknown };
 
 const NAMESPACE = 'emails';
 /** NUL cannot appear in an address or in the API's text, so the placeholder cannot collide. */
@@ -53,15 +57,25 @@ export function createEmailResultCache(options: {
           : null;
         const unreadable =
           !stored.matched && isUnreadableAnswer(stored.unreadable) ? stored.unreadable : undefined;
-        found.set(email, { email, match, ...(unreadable === undefined ? {} : { unreadable }) });
+        const unanswered = !stored.matched && stored.unanswered === true;
+        found.set(email, {
+          email,
+          match,
+          ...(unreadable === undefined ? {} : { unreadable }),
+          ...(unanswered ? { unanswered } : {}),
+        });
       }
       return found;
     },
 
     async setMany(results, now) {
-      const entries = results.map(({ email, match, unreadable }) => {
+      const entries = results.map(({ email, match, unreadable, unanswered }) => {
         let value: StoredLookup =
-          unreadable === undefined ? { matched: false } : { matched: false, unreadable };
+          unreadable !== undefined
+            ? { matched: false, unreadable }
+            : unanswered === true
+              ? { matched: false, unanswered }
+              : { matched: false };
         if (match !== null) {
           const { email: _echo, ...rest } = match;
           value = { matched: true, result: hideAddress(rest, email) };

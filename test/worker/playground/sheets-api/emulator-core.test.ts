@@ -8,6 +8,7 @@ import {
   type SheetsApiCore,
 } from '../../../../worker/playground/sheets-api/emulator-core';
 import { createServiceAccountKey } from '../../../../worker/playground/sheets-api/service-account-key';
+import { DEFAULT_PROJECT_NUMBER } from '../../../../worker/playground/sheets-api/service-accounts';
 import { ManualClock, SPREADSHEET_ID } from './emulator-harness';
 import { JWT_BEARER, signedAssertion } from './signed-assertion';
 
@@ -150,6 +151,83 @@ describe('the emulator core', () => {
         error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' },
       },
     });
+  });
+
+  it('answers every call of a project without the Sheets API with Google’s SERVICE_DISABLED 403', () => {
+    const project = DEFAULT_PROJECT_NUMBER;
+    const activation = `https://console.developers.google.com/apis/api/sheets.googleapis.com/overview?project=${project}`;
+    const message =
+      `Google Sheets API has not been used in project ${project} before or it is disabled. Enable it by ` +
+      `visiting ${activation} then retry. If you enabled this API recently, wait a few minutes for the ` +
+      'action to propagate to our systems and retry.';
+    core.setApiEnabled(project, false);
+    // The token endpoint does not care: the refusal comes from the API itself.
+    const bearer = token();
+    core.unshare(SPREADSHEET_ID, account.clientEmail);
+
+    // Shared or not, existing or not: the same refusal, before the spreadsheet is looked at.
+    const notShared = api({ path: `/v4/spreadsheets/${SPREADSHEET_ID}` }, bearer);
+    core.share(SPREADSHEET_ID, account.clientEmail, 'writer');
+    const shared = api({ path: `/v4/spreadsheets/${SPREADSHEET_ID}` }, bearer);
+    const missing = api({ path: '/v4/spreadsheets/1NoSuchSpreadsheet' }, bearer);
+    for (const answer of [notShared, shared, missing]) {
+      expect(answer).toEqual({
+        status: 403,
+        headers: {},
+        body: {
+          error: {
+            code: 403,
+            message,
+            status: 'PERMISSION_DENIED',
+            details: [
+              {
+                '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+                reason: 'SERVICE_DISABLED',
+                domain: 'googleapis.com',
+                metadata: {
+                  service: 'sheets.googleapis.com',
+                  consumer: `projects/${project}`,
+                  activationUrl: activation,
+                  serviceTitle: 'Google Sheets API',
+                  containerInfo: project,
+                },
+              },
+              { '@type': 'type.googleapis.com/google.rpc.LocalizedMessage', locale: 'en-US', message },
+              {
+                '@type': 'type.googleapis.com/google.rpc.Help',
+                links: [{ description: 'Google developers console API activation', url: activation }],
+              },
+            ],
+          },
+        },
+      });
+    }
+    expect(core.stats().byStatus).toEqual({ '403': 3 });
+
+    core.setApiEnabled(project, true);
+    expect(api({ path: `/v4/spreadsheets/${SPREADSHEET_ID}` }, bearer).status).toBe(200);
+    expect(api({ path: '/v4/spreadsheets/1NoSuchSpreadsheet' }, bearer).status).toBe(404);
+  });
+
+  it('turns the API off for one project only', () => {
+    const other = createServiceAccountKey({ clientEmail: 'other@other-project.iam.gserviceaccount.com' });
+    core.addServiceAccount({
+      clientEmail: other.clientEmail,
+      publicKeyPem: other.publicKeyPem,
+      keyId: other.keyId,
+      projectNumber: '200000000002',
+    });
+    core.share(SPREADSHEET_ID, other.clientEmail, 'reader');
+    core.setApiEnabled('200000000002', false);
+    const otherToken = core.handle({
+      method: 'POST',
+      path: '/token',
+      query: {},
+      body: { grant_type: JWT_BEARER, assertion: signedAssertion(other, clock.now()) },
+    }).body as { access_token: string };
+
+    expect(api({ path: `/v4/spreadsheets/${SPREADSHEET_ID}` }, otherToken.access_token).status).toBe(403);
+    expect(api({ path: `/v4/spreadsheets/${SPREADSHEET_ID}` }).status).toBe(200);
   });
 
   it('answers a body its server could not parse with 400, writing nothing', () => {

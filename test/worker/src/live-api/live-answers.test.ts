@@ -181,15 +181,34 @@ describe('search, e-mails, overlap and AI search', () => {
     expect(res.body.credits).toBe(0.02);
   });
 
-  it('an e-mail answer with the matched list only: matched rows, and the rest not checked', async () => {
+  it('an e-mail answer with the matched list only: the rest "no match in this answer", asked again only on refresh', async () => {
     world.upstream.answer('emailSearch', (call) => {
       const [first] = (call.body as { emails: string[] }).emails;
       return { body: emailSearchMatchedOnly(first), credits: 0.02 };
     });
-    const res = await world.post('/api/email-search', { emails: ['ada@example.com', 'zed@example.com'] });
+    const emails = ['ada@example.com', 'zed@example.com'];
+    const res = await world.post('/api/email-search', { emails });
     expect(res.status).toBe(200);
-    expect(column(res.body, 'Status')).toEqual(['matched', 'not checked']);
+    expect(column(res.body, 'Status')).toEqual(['matched', 'no match in this answer']);
     expect(column(res.body, 'Handle')).toEqual(['ada.runs', null]);
+    const sent = () => world.upstream.calls.filter((call) => call.operation === 'emailSearch');
+    expect(sent()).toHaveLength(1);
+
+    // A recalculation sends nothing: the unanswered address is kept like a no match.
+    const again = await world.post('/api/email-search', { emails });
+    expect(column(again.body, 'Status')).toEqual(['matched', 'no match in this answer']);
+    expect(sent()).toHaveLength(1);
+
+    // A refresh asks for it alone (the match stands, never billed twice); this answer says no match.
+    world.upstream.answer('emailSearch', (call) => ({
+      body: { error: false, matchedEmails: [], notMatchedEmails: (call.body as { emails: string[] }).emails },
+    }));
+    const refreshed = await world.post('/api/email-search', { emails, refresh: true });
+    expect(column(refreshed.body, 'Status')).toEqual(['matched', 'no match']);
+    expect(sent()).toHaveLength(2);
+    expect(sent()[1].body).toEqual({ emails: ['zed@example.com'] });
+    await world.post('/api/email-search', { emails, refresh: true });
+    expect(sent()).toHaveLength(2);
   });
 
   it('an overlap without totals shows its creators and an empty totals row', async () => {

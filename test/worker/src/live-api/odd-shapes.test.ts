@@ -52,13 +52,25 @@ describe('with the sandbox answering in odd shapes', () => {
   it('an e-mail answer with the matched list only still places every match', async () => {
     const res = await post(world, '/api/email-search', { emails: ['nobody-here@example.org'] });
     expect(res.status).toBe(200);
-    expect(res.body.rows[0][1]).toBe('not checked');
+    expect(res.body.rows[0][1]).toBe('no match in this answer');
   });
 
-  it('health `{ "status": "ok" }` reads as healthy', async () => {
+  it('health in the older body with every group reads as healthy, group by group', async () => {
     const res = await request(world.app).get('/api/health').set(auth());
     expect(res.status).toBe(200);
-    expect(res.body.api).toMatchObject({ reachable: true, status: 'Healthy', said: 'ok' });
+    expect(res.body.api).toMatchObject({
+      reachable: true,
+      status: 'Healthy',
+      said: 'Healthy',
+      groups: expect.objectContaining({ reports: 'Healthy', instagram: 'Healthy' }),
+    });
+  });
+
+  it('an Instagram search answered as `{ users, hashtags }` gives rows', async () => {
+    const [instagram] = world.handles(1, 'instagram', 60);
+    const res = await post(world, '/api/raw', { operation: 'rawIgSearch', query: { keyword: instagram } });
+    expect(res.status).toBe(200);
+    expect(column(res.body, 'Username or hashtag')).toContain(instagram);
   });
 
   it('Instagram user info under `user` and a TikTok feed paged by `hasMore` + `nextCursor` give rows', async () => {

@@ -1,5 +1,7 @@
 import { AI_LIST_MAX_MEMBERS } from '../../../../shared/limits';
 import { aiListCreateResponseSchema } from '../../../../shared/responses/ai-search';
+import type { World } from '../../../../worker/sandbox/data';
+import type { OperationHandler } from '../../../../worker/sandbox/operation-handler';
 import { callsOf } from '../worker-fixture';
 import { apiDelete, apiGet, apiPost, startMoreWorld, type MoreWorld } from '../more-routers-fixture';
 
@@ -141,6 +143,43 @@ describe('AI lists', () => {
     expect(res.body.error.message).toBe(
       'ids[1] is a number too long to be exact: format the column as plain text',
     );
+  });
+
+  it('reads list ids the API sends as numbers, and members sent as numbers or objects naming them', async () => {
+    const state = world.sandbox.state;
+    const originals = (['aiListsGet', 'aiListMembersGet'] as const).map(
+      (id) => [id, state.handlerFor(id) as OperationHandler<World>] as const,
+    );
+    // An answer in shapes nobody has published: ids as numbers, members as numbers and objects.
+    state.register('aiListsGet', () => ({
+      body: { error: false, lists: [{ id: 4711, name: 'Numbered', platform: 'instagram' }] },
+    }));
+    state.register('aiListMembersGet', () => ({
+      body: {
+        error: false,
+        listId: 4711,
+        members: [173560420, { userId: '99887766' }, null, 'UCabc'],
+        total: 4,
+        more_available: false,
+      },
+    }));
+    try {
+      const lists = await apiGet(world.api, '/api/ai/lists');
+      const members = await apiGet(world.api, '/api/ai/lists/4711/members');
+
+      expect(lists.status).toBe(200);
+      expect(lists.body.lists[0]).toMatchObject({ id: '4711', name: 'Numbered' });
+      expect(lists.body.rows[0][0]).toBe('4711');
+      expect(members.status).toBe(200);
+      expect(members.body.members).toEqual(['173560420', '99887766', 'UCabc']);
+      expect(members.body.rows).toEqual([['173560420'], ['99887766'], ['UCabc']]);
+    } finally {
+      for (const [id, handler] of originals) state.register(id, handler);
+    }
+    // The member it could not read is counted for an admin, the rest served.
+    const drift = await world.deps.store.drift.summary();
+    const found = drift.drifting.find((entry) => entry.operation === 'aiListMembersGet');
+    expect(found?.findings).toEqual([expect.objectContaining({ kind: 'missing', path: 'members[]' })]);
   });
 });
 

@@ -25,7 +25,7 @@ describe('GET /api/dictionaries/:platform/:kind', () => {
     ['tiktok/languages', 'languages'],
     ['youtube/locations', 'locations'],
     ['instagram/topics', 'tags'],
-    ['tiktok/hashtags', 'tags'],
+    ['instagram/hashtags', 'tags'],
     ['youtube/users', 'users'],
   ] as const)('%s answers its items and the same items as rows', async (path, rowsKind) => {
     const res = await dictionary(`${path}?limit=5&withHeader=true`);
@@ -38,6 +38,18 @@ describe('GET /api/dictionaries/:platform/:kind', () => {
     expect(res.body.rows[0]).toEqual(labels);
     expect(res.body.rows).toHaveLength(res.body.items.length + 1);
     expect(await calls()).toBe(1);
+  });
+
+  it('says in a sentence that the API has no hashtag dictionary for tiktok, as its notes say', async () => {
+    const res = await dictionary('tiktok/hashtags?limit=5');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toEqual({
+      code: 'not_found',
+      message:
+        'The API has no hashtag dictionary for tiktok: its notes list one for instagram only. Use the topics dictionary, or AI search hashtags (every platform)',
+    });
+    // It was asked: the sandbox refused the route, as the real service's notes say it would.
+    expect((await world.stats()).rejected.not_found).toBe(1);
   });
 
   it('answers a repeated lookup from the cache: no upstream call', async () => {

@@ -3,7 +3,7 @@ import type { OperationHandler } from '../../../../worker/sandbox/operation-hand
 import { rawColumns } from '../../../../shared/rows/raw-rows';
 import { calendarDay } from '../../../../shared/time-zone';
 import { SANDBOX_TOKEN } from '../worker-fixture';
-import { apiPost, appWithToken, startMoreWorld, type MoreWorld } from '../more-routers-fixture';
+import { apiGet, apiPost, appWithToken, startMoreWorld, type MoreWorld } from '../more-routers-fixture';
 
 /** POST /api/raw through the worker and the real sandbox. */
 
@@ -278,5 +278,76 @@ describe('POST /api/raw', () => {
     expect(noCode.body.error.message).toMatch(/^query\.code /);
     expect(tooMany.status).toBe(400);
     expect((await world.stats()).calls).toBe(0);
+  });
+});
+
+describe('raw Instagram search', () => {
+  /** A handle the search finds, and the first letters it is searched by. */
+  function searched(): { handle: string; keyword: string } {
+    const [handle] = world.handles(1, 'instagram', 90);
+    return { handle, keyword: handle.slice(0, 5) };
+  }
+
+  it('sends `keyword`, reads `list[].user` and `list[].hashtag`, one raw unit', async () => {
+    const { handle } = searched();
+    const res = await raw({ operation: 'rawIgSearch', query: { keyword: handle }, withHeader: true });
+
+    expect(res.status).toBe(200);
+    const [header, ...rows] = res.body.rows as unknown[][];
+    expect(header).toEqual(rawColumns('rawIgSearch').map((col) => col.label));
+    const users = rows.filter((row) => row[0] === 'user');
+    expect(users.map((row) => row[2])).toContain(handle);
+    expect(users.every((row) => typeof row[1] === 'string' && row[1] !== '')).toBe(true);
+    expect(res.body.rawUnits).toBe(1);
+    expect((await world.stats()).rawUnits).toBe(1);
+  });
+
+  it('an empty search is an empty page, with no row about drift', async () => {
+    const res = await raw({ operation: 'rawIgSearch', query: { keyword: 'qqqqzzzzxxxx' } });
+    expect(res.status).toBe(200);
+    expect(res.body.rows).toEqual([]);
+  });
+
+  it('reads `query` from an older sheet as `keyword`: the service, which wants keyword, answers', async () => {
+    const { handle } = searched();
+    const older = await raw({ operation: 'rawIgSearch', query: { query: handle } });
+    const hashtags = await raw({ operation: 'rawIgSearchHashtags', query: { query: 'fit' } });
+
+    expect(older.status).toBe(200);
+    expect(older.body.rows.map((row: unknown[]) => row[2])).toContain(handle);
+    expect(hashtags.status).toBe(200);
+    expect(hashtags.body.rows.length).toBeGreaterThan(0);
+    expect((await world.stats()).rawUnits).toBe(2);
+  });
+
+  it('shows a moved list root as contract drift to an admin and in a row to the sheet, billed once', async () => {
+    const original = world.sandbox.state.handlerFor('rawIgSearch') as OperationHandler<World>;
+    // The rows under a key this version does not know: a vendor change as it would ship.
+    world.sandbox.state.register('rawIgSearch', async (context) => {
+      const { body } = await original(context);
+      return { body: { status: 'ok', results: (body as { list: unknown[] }).list } };
+    });
+    try {
+      const res = await raw({ operation: 'rawIgSearch', query: { keyword: searched().keyword } });
+      expect(res.status).toBe(200);
+      // The sheet is told, rather than shown an empty search.
+      expect(res.body.rows).toEqual([
+        [
+          "The API answered without what this version reads rows from (list|users|hashtags); it was billed, and an admin sees it in Health under the API's drift from the contract",
+          ...Array(rawColumns('rawIgSearch').length - 1).fill(null),
+        ],
+      ]);
+      expect(res.body.rawUnits).toBe(1);
+    } finally {
+      world.sandbox.state.register('rawIgSearch', original);
+    }
+
+    const health = await apiGet(world.app, '/api/health');
+    const drift = (health.body.contract.drifting as { operation: string; findings: unknown[] }[]).find(
+      (entry) => entry.operation === 'rawIgSearch',
+    );
+    expect(drift?.findings).toEqual([
+      expect.objectContaining({ kind: 'missing', path: 'list|users|hashtags', answers: 1 }),
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { createDriftSums, summarizeDriftSums } from '../../../../worker/src/store/contract-drift-repository';
 import type { Store } from '../../../../worker/src/store/store';
 import { describeEachEngine } from './store-engines';
 import { ManualClock } from './store-fixtures';
@@ -40,6 +41,28 @@ describeEachEngine('contract drift', (engine) => {
     const [emails] = (await store.drift.summary()).drifting;
     expect(emails).toMatchObject({ operation: 'emailSearch', answers: 2, unreadable: 1 });
     expect(emails.lastUnreadableAt).toBe(new Date(clock.now() - 60_000).toISOString());
+  });
+
+  it('summarizes sums never written (npm run verify:live) exactly as the store summarizes them', async () => {
+    const sums = createDriftSums(clock);
+    const record = (...args: Parameters<Store['drift']['record']>) => {
+      store.drift.record(...args);
+      sums.record(...args);
+    };
+    record('report', [{ kind: 'missing', path: 'profile.bio' }], false);
+    clock.advance(1000);
+    record(
+      'report',
+      [
+        { kind: 'missing', path: 'profile.bio' },
+        { kind: 'unknown_value', path: 'profile.gender', value: 'X' },
+      ],
+      false,
+    );
+    record('emailSearch', [], true);
+    record('search', [], false);
+
+    expect(summarizeDriftSums(sums.take())).toEqual(await store.drift.summary());
   });
 
   it('adds up across flushes, and what is summed in memory survives a close', async () => {

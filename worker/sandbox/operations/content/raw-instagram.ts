@@ -17,6 +17,27 @@ import { igCommentPageAt, igCommentsCursor, igCommentsStep, RAW_FEED_PAGE_SIZE }
 /** The real service's answer to a hashtag feed request without `hashtag` (documented text). */
 export const HASHTAG_MISSING_MESSAGE = 'Hashtag undefined. Please pass the hashtag as a query parameter';
 
+/** The real service's answer to a search without `keyword` (documented text, its wording kept). */
+export const KEYWORD_MISSING_MESSAGE =
+  'Search keyword undefined. Please pass the search keyword id as a query parameter';
+
+/** Whether a query parameter was sent with something in it. */
+function isGiven(value: unknown): boolean {
+  return typeof value === 'string' ? value.trim() !== '' : value !== undefined;
+}
+
+/**
+ * The search text as the service takes it: `keyword` only. The shared schema reads an older `query`
+ * as `keyword` for the worker's users; the service does not, and says so in its own words.
+ */
+function searchKeyword(
+  id: 'rawIgSearch' | 'rawIgSearchHashtags',
+  rawQuery: Readonly<Record<string, unknown>>,
+): string {
+  if (!isGiven(rawQuery.keyword)) throw new SandboxError('bad_request', KEYWORD_MISSING_MESSAGE);
+  return parseWith(RAW_QUERY_SCHEMAS[id], rawQuery).keyword;
+}
+
 /**
  * The posts of a hashtag feed in the order of its `type` (chosen): `top`, the default as on
  * Instagram's own hashtag page, is most liked first; `recent` is newest first. Both hold the same
@@ -75,14 +96,21 @@ function igHashtags(world: World, text: string) {
 
 export const rawInstagramHandlers: SandboxHandlers<World> = {
   rawIgSearch: ({ world, query }) => {
-    const { query: text } = parseWith(RAW_QUERY_SCHEMAS.rawIgSearch, query);
+    const text = searchKeyword('rawIgSearch', query);
     const pc = world.instagram;
     const users = searchCreators(pc, text, 0, IG_SEARCH_USERS).items.map((index) => igUser(pc, index));
-    return { body: { users, hashtags: igHashtags(world, text), status: 'ok' } };
+    // `{ list: [ { user } ] }` as a public client reads it (api-notes, single); hashtags beside the
+    // users as Instagram's own search lists them, `{ position, hashtag }` (chosen). The odd shapes
+    // give our first choice, `{ users, hashtags }`.
+    const list = [
+      ...users.map((user) => ({ user })),
+      ...igHashtags(world, text).map((hashtag) => ({ hashtag })),
+    ].map((entry, position) => ({ position, ...entry }));
+    return { body: { list, status: 'ok' } };
   },
 
   rawIgSearchHashtags: ({ world, query }) => {
-    const { query: text } = parseWith(RAW_QUERY_SCHEMAS.rawIgSearchHashtags, query);
+    const text = searchKeyword('rawIgSearchHashtags', query);
     return { body: { hashtags: igHashtags(world, text), status: 'ok' } };
   },
 
@@ -108,9 +136,7 @@ export const rawInstagramHandlers: SandboxHandlers<World> = {
 
   rawIgHashtagFeed: ({ world, query }) => {
     // The shared schema reads an old `tag` as `hashtag` for the worker's users; the service does not.
-    if (query.hashtag === undefined || (typeof query.hashtag === 'string' && query.hashtag.trim() === '')) {
-      throw new SandboxError('bad_request', HASHTAG_MISSING_MESSAGE);
-    }
+    if (!isGiven(query.hashtag)) throw new SandboxError('bad_request', HASHTAG_MISSING_MESSAGE);
     const { hashtag: text, type = 'top', after } = parseWith(RAW_QUERY_SCHEMAS.rawIgHashtagFeed, query);
     const pc = world.instagram;
     const tag = knownHashtag(pc, text);

@@ -44,11 +44,18 @@ const inputSchema = z.looseObject({
     }
   }),
   withInput: z.boolean().optional(),
+  /** Ask again for addresses an earlier answer listed in neither list (`POST /api/email-search`'s refresh). */
+  refresh: z.boolean().optional(),
 });
 
 /** Whether the rows start with the address column: yes unless the job was made with `withInput: false`. */
 function withInputOf(params: unknown): boolean {
   return !(isRecord(params) && params.withInput === false);
+}
+
+/** Whether the job asks again for addresses an earlier answer did not answer for. */
+function refreshOf(params: unknown): boolean {
+  return isRecord(params) && params.refresh === true;
 }
 
 /** The row as the job gives it: the address column dropped when asked. */
@@ -83,7 +90,7 @@ export const emailEnrichmentKind: JobKind = {
   summary: 'E-mail search for a whole column: input { emails: [...cells] }, one row per cell in input order',
 
   async create(input) {
-    const { emails, withInput = true } = parseJobInput(inputSchema, input);
+    const { emails, withInput = true, refresh = false } = parseJobInput(inputSchema, input);
     const texts = emails.map(emailInputText);
     const prepared = prepareEmails(texts);
     let blank = 0;
@@ -93,7 +100,7 @@ export const emailEnrichmentKind: JobKind = {
       else if (entry.kind === 'invalid') invalid += 1;
     }
     return {
-      params: { inputs: texts.length, unique: prepared.unique.length, blank, invalid, withInput },
+      params: { inputs: texts.length, unique: prepared.unique.length, blank, invalid, withInput, refresh },
       // The cells as text, exactly as the rows quote them.
       privateInput: { emails: texts },
       total: texts.length,
@@ -104,6 +111,7 @@ export const emailEnrichmentKind: JobKind = {
   async plan(state, deps) {
     const texts = readPrivateInput(state.privateInput);
     const withInput = withInputOf(state.params);
+    const refresh = refreshOf(state.params);
     const prepared = prepareEmails(texts);
     const uniqueIndex = new Map(prepared.unique.map((email, index) => [email, index]));
     const positionsOf: number[][] = prepared.unique.map(() => []);
@@ -124,8 +132,13 @@ export const emailEnrichmentKind: JobKind = {
     const remaining: number[] = [];
     for (let index = 0; index < done.length; index += 1) if (done[index] === 0) remaining.push(index);
     const cached = await deps.store.emailResults.getMany(remaining.map((index) => prepared.unique[index]));
-    const fromCache = remaining.filter((index) => cached.has(prepared.unique[index]));
-    const toFetch = remaining.filter((index) => !cached.has(prepared.unique[index]));
+    // On a refresh, an address no answer has answered for yet is asked again.
+    const isCached = (index: number) => {
+      const lookup = cached.get(prepared.unique[index]);
+      return lookup !== undefined && !(refresh && lookup.unanswered === true);
+    };
+    const fromCache = remaining.filter(isCached);
+    const toFetch = remaining.filter((index) => !isCached(index));
 
     const batches: JobBatch[] = [];
     if (!freeDone && freePositions.length > 0) {
@@ -138,11 +151,15 @@ export const emailEnrichmentKind: JobKind = {
     }
     for (let start = 0; start < fromCache.length; start += CACHED_EMAIL_BATCH) {
       const chunk = fromCache.slice(start, start + CACHED_EMAIL_BATCH);
-      batches.push(addressBatch(`${chunk.length} cached addresses`, chunk, positionsOf, texts, withInput));
+      batches.push(
+        addressBatch(`${chunk.length} cached addresses`, chunk, { positionsOf, texts, withInput, refresh }),
+      );
     }
     for (let start = 0; start < toFetch.length; start += EMAIL_SEARCH_MAX) {
       const chunk = toFetch.slice(start, start + EMAIL_SEARCH_MAX);
-      batches.push(addressBatch(`${chunk.length} addresses`, chunk, positionsOf, texts, withInput));
+      batches.push(
+        addressBatch(`${chunk.length} addresses`, chunk, { positionsOf, texts, withInput, refresh }),
+      );
     }
     return { next: async () => batches.shift() ?? null };
   },
@@ -167,10 +184,9 @@ function freeBatch(entries: [number, PreparedEmail][], withInput: boolean): JobB
 function addressBatch(
   label: string,
   uniques: number[],
-  positionsOf: readonly number[][],
-  texts: readonly string[],
-  withInput: boolean,
+  job: { positionsOf: readonly number[][]; texts: readonly string[]; withInput: boolean; refresh: boolean },
 ): JobBatch {
+  const { positionsOf, texts, withInput, refresh } = job;
   return {
     label,
     async run(deps: OperationDeps, context: OperationContext) {
@@ -179,6 +195,7 @@ function addressBatch(
         emails: positions.map((position) => texts[position]),
         withHeader: false,
         deadlineMs: JOB_BATCH_DEADLINE_MS,
+        refresh,
       });
       const rows = positions.map((position, i): JobResultRow => ({ position, row: answer.rows[i] as Row }));
       return {

@@ -30,8 +30,8 @@ const RAW_IDS = RAW_OPERATION_IDS.filter((id): id is RawOperationId => OPERATION
 
 /** One real request per raw operation, built from the world (async where a cursor must be fetched first). */
 const EXAMPLES: Record<RawOperationId, (sb: ContentSandbox) => Query | Promise<Query>> = {
-  rawIgSearch: () => ({ query: ig.username(ig.byFollowersDesc()[300]).slice(0, 4) }),
-  rawIgSearchHashtags: () => ({ query: world.dictionaries.hashtags('instagram')[0].slice(0, 3) }),
+  rawIgSearch: () => ({ keyword: ig.username(ig.byFollowersDesc()[300]).slice(0, 4) }),
+  rawIgSearchHashtags: () => ({ keyword: world.dictionaries.hashtags('instagram')[0].slice(0, 3) }),
   rawIgUserInfo: () => ({ url: `@${ig.username(smallestCreator(ig))}` }),
   rawIgUserFeed: () => ({ url: `@${ig.username(smallestCreator(ig))}` }),
   rawIgUserReels: () => ({ url: ig.userId(smallestCreator(ig, (i) => countOfType(ig, i, ['reel']) > 0)) }),
@@ -238,7 +238,7 @@ describe('raw 404s', () => {
     const users = await sandbox.get('/raw/tiktok/search-users', { query: 'qqqqzzzzxxxx' });
     expect(users.status).toBe(200);
     expect(users.body.search_users).toEqual({ users: [], has_more: false, cursor: null });
-    const search = await sandbox.get('/raw/ig/search', { query: 'qqqqzzzzxxxx' });
-    expect(search.body).toMatchObject({ users: [], hashtags: [] });
+    const search = await sandbox.get('/raw/ig/search', { keyword: 'qqqqzzzzxxxx' });
+    expect(search.body).toMatchObject({ list: [] });
   });
 });

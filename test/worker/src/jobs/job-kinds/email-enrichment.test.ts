@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EMAIL_COLUMNS } from '../../../../../shared/rows/email-rows';
 import { emailSupply, matchedEmails, seededShuffle } from '../../../../support/email-supply';
+import type { World } from '../../../../../worker/sandbox/data';
+import type { OperationHandler } from '../../../../../worker/sandbox/operation-handler';
 import { callsOf } from '../../worker-fixture';
 import {
   addressesFoundIn,
@@ -159,6 +161,40 @@ describe('an e-mail enrichment job', () => {
       'no match',
     ]);
     expect(rows.flat()).not.toContain(addresses[0]);
+  });
+
+  it('marks addresses an answer left out "no match in this answer", and asks again for them only on refresh', async () => {
+    const state = jobs.world.sandbox.state;
+    const original = state.handlerFor('emailSearch') as OperationHandler<World>;
+    // An answer that lists the matches but no notMatchedEmails: the others are answered for by nobody.
+    state.register('emailSearch', async (context) => {
+      const result = await original(context);
+      const { notMatchedEmails: _left, ...rest } = result.body as Record<string, unknown>;
+      return { ...result, body: rest };
+    });
+    const addresses = [...takeKnown(1), ...takeUnknown(2)];
+    addresses.forEach((email) => submitted.add(email));
+    const statuses = async (input: object) => {
+      const created = await submitJob(jobs, { kind: 'email-enrichment', input });
+      await jobs.runner.idle();
+      return (await allRows(jobs, created.body.id)).map((r) => r.row[1]);
+    };
+    try {
+      const left = ['matched', 'no match in this answer', 'no match in this answer'];
+      expect(await statuses({ emails: addresses })).toEqual(left);
+      expect(callsOf(await jobs.world.stats(), 'emailSearch')).toBe(1);
+      // Run again: nothing is sent, the rows say the same.
+      expect(await statuses({ emails: addresses })).toEqual(left);
+      expect(callsOf(await jobs.world.stats(), 'emailSearch')).toBe(1);
+    } finally {
+      state.register('emailSearch', original);
+    }
+    await jobs.world.resetStats();
+    expect(await statuses({ emails: addresses, refresh: true })).toEqual(['matched', 'no match', 'no match']);
+    const stats = await jobs.world.stats();
+    // One call for the two unanswered addresses; the match is not bought again.
+    expect(callsOf(stats, 'emailSearch')).toBe(1);
+    expect(stats.credits).toBe(0);
   });
 
   it('names each problem of its input', async () => {
