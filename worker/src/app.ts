@@ -131,6 +131,7 @@ export function createApp(deps: AppDeps): Express {
       editAccess: deps.editAccess,
       changes: store.documentChanges,
       sheetAccess: deps.sheetAccess,
+      unprovenDocumentKeys: deps.config.unprovenDocumentKeys,
       ...(authLogger ? { logger: authLogger } : {}),
     }),
   );

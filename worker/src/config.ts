@@ -53,6 +53,7 @@ import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/reque
  * | WORKER_KEY_DAYS | 90 | a worker key stops working this many days after its issue |
  * | WORKER_KEYS_PER_USER | 10 | live worker keys per person; issuing another revokes the oldest |
  * | EDIT_PROOF_MINUTES | 60 | how long a proof that someone can edit a spreadsheet stands (documents/edit-access.ts) |
+ * | UNPROVEN_DOCUMENT_KEYS | first | a spreadsheet the worker cannot read (no service account, not shared): `first`, its first connector keeps its formulas; `refuse`, no document key without proof |
  * | GOOGLE_APPLICATION_CREDENTIALS | none | a service account's JSON key: the worker's own Google identity for the Sheets API |
  * | SHEETS_DELIVERY | auto | `auto`: the key file above, else on Cloud Run (K_SERVICE set) the host's service account, else none; `off`: none |
  * | GOOGLE_API_URL | Google's | one origin standing in for Google's token endpoint and the Sheets API (the playground's emulator); https, or http on loopback |
@@ -113,6 +114,8 @@ export interface WorkerConfig {
   workerKeysPerUser: number;
   /** EDIT_PROOF_MINUTES in milliseconds: how long a proof of edit access stands. */
   editProofMs: number;
+  /** UNPROVEN_DOCUMENT_KEYS: document keys for spreadsheets the worker cannot read. */
+  unprovenDocumentKeys: 'first' | 'refuse';
   /**
    * The worker's own Google identity for the Sheets API (issue 14), or null: without one every
    * row reaches a sheet through the add-on, as before.
@@ -274,6 +277,7 @@ const envSchema = z.object({
   // documents/edit-access.ts DEFAULT_EDIT_PROOF_MINUTES; at most a day: a person removed from a
   // spreadsheet keeps acting on it through the worker for up to this long.
   EDIT_PROOF_MINUTES: wholeNumber(1, 24 * 60).default(60),
+  UNPROVEN_DOCUMENT_KEYS: z.enum(['first', 'refuse'], 'must be first or refuse').default('first'),
   GOOGLE_APPLICATION_CREDENTIALS: z
     .string()
     .superRefine((path, ctx) => {
@@ -482,6 +486,7 @@ export function parseWorkerConfig(
     workerKeyDays: values.WORKER_KEY_DAYS,
     workerKeysPerUser: values.WORKER_KEYS_PER_USER,
     editProofMs: values.EDIT_PROOF_MINUTES * 60_000,
+    unprovenDocumentKeys: values.UNPROVEN_DOCUMENT_KEYS,
     sheets: {
       identity: sheetsIdentityOf(values.SHEETS_DELIVERY, values.GOOGLE_APPLICATION_CREDENTIALS, env),
       googleApiUrl: values.GOOGLE_API_URL ?? null,

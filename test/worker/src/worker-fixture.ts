@@ -9,7 +9,7 @@ import { parseStartConfig } from '../../../worker/start-config';
 import type { IdTokenVerifier } from '../../../worker/src/identity/id-token-verifier';
 import { createLogger } from '../../../worker/src/logging/logger';
 import { createUpstreamMonitor } from '../../../worker/src/operations/health-upstream-monitor';
-import { openStore } from '../../../worker/src/store/store';
+import { openStore, type Store } from '../../../worker/src/store/store';
 import type { SandboxApp } from '../../../worker/sandbox/app';
 import { systemClock } from '../../../worker/common/clock';
 import { createSandbox, type SandboxWorld } from '../../../worker/sandbox/server';
@@ -35,6 +35,8 @@ export interface WorkerWorldOptions {
   retry?: { baseDelayMs: number; maxDelayMs: number };
   /** Server delivery's clock, sleep, pace and limits (createWorkerDeps' `delivery`). */
   delivery?: Parameters<typeof createWorkerDeps>[0]['delivery'];
+  /** The store to run on (a Postgres one); an in-memory SQLite store when absent. Closed with the world. */
+  store?: Store;
 }
 
 export interface WorkerWorld {
@@ -84,7 +86,7 @@ export async function startWorkerWorld(options: WorkerWorldOptions = {}): Promis
     destination: { write: (line: string) => lines.push(line) },
     scrub: false,
   });
-  const store = openStore({ memory: true, reportCacheDays: config.reportCacheDays });
+  const store = options.store ?? openStore({ memory: true, reportCacheDays: config.reportCacheDays });
   const upstreamMonitor = createUpstreamMonitor(systemClock);
   const upstream = createUpstreamFromConfig(config, {
     baseUrl: `${sandboxUrl}/v1`,
@@ -149,7 +151,7 @@ export async function startWorkerWorld(options: WorkerWorldOptions = {}): Promis
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      store.close();
+      await store.close();
     },
   };
 }

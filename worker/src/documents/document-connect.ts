@@ -14,6 +14,8 @@ interface ConnectDeps {
   changes: DocumentChangeRepository;
   /** For the sentence that says how proof becomes possible. */
   sheetAccess: SheetAccess | null;
+  /** UNPROVEN_DOCUMENT_KEYS: whether a spreadsheet the worker cannot read may be connected at all. */
+  unprovenDocumentKeys: 'first' | 'refuse';
 }
 
 /**
@@ -25,7 +27,7 @@ interface ConnectDeps {
  *
  * Where the worker cannot read the spreadsheet it cannot prove anything: the first person to
  * connect it becomes its connector (the key opens only the formulas' routes, billed to them), and
- * nobody else takes it over without proof.
+ * nobody else takes it over without proof; or, with UNPROVEN_DOCUMENT_KEYS=refuse, nobody.
  */
 export async function connectDocument(
   deps: ConnectDeps,
@@ -35,6 +37,13 @@ export async function connectDocument(
   presented: string | undefined,
 ): Promise<Pick<IssuedKeyAnswer, 'document' | 'formulasConnectedBy'>> {
   const state = await deps.editAccess.check(identity, documentId, presented, { fresh: takeOver });
+  if (state === 'unprovable' && deps.unprovenDocumentKeys === 'refuse') {
+    throw new WorkerError(
+      403,
+      'edit_proof_unavailable',
+      `${await unprovableSentence(deps.sheetAccess)} This worker connects formulas only with that check (UNPROVEN_DOCUMENT_KEYS=refuse).`,
+    );
+  }
   const caller = normalizeUserEmail(identity.email);
   const outcome = await deps.keys.issueDocumentKey(
     caller,

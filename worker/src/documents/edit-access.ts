@@ -6,6 +6,7 @@ import {
 } from '../../../shared/worker-api/edit-proof';
 import type { Clock } from '../../common/clock';
 import type { SheetAccess } from '../google/sheet-access';
+import { TokenBuckets } from '../http/token-buckets';
 import { WorkerError } from '../http/worker-error';
 import type { Identity } from '../identity/identity';
 import type { EditProofRepository, KeptProof, ProofOutcome } from '../store/edit-proof-repository';
@@ -61,6 +62,13 @@ export interface EditAccessOptions {
 }
 
 export const DEFAULT_EDIT_PROOF_MINUTES = 60;
+/**
+ * Checks with Google per person, in bursts of this many, then this many a minute: each costs a read
+ * of the spreadsheet's quota (60 a minute per spreadsheet for the one service account), and a
+ * member can mint challenges for a spreadsheet they cannot edit; without a bound they could spend
+ * that quota and slow its schedules. The add-on needs one per person, spreadsheet and hour.
+ */
+export const GOOGLE_CHECKS_PER_MINUTE = 6;
 /** How long "the worker cannot read this spreadsheet" stands before Google is asked again. */
 export const UNPROVABLE_KEPT_MS = 10 * 60_000;
 const GOOGLE_RETRY_SECONDS = 30;
@@ -73,6 +81,12 @@ export function presentedProof(req: Request): string | undefined {
 
 export function createEditAccess(options: EditAccessOptions): EditAccess {
   const { access, proofs, clock } = options;
+  const googleChecks = new TokenBuckets({
+    perSecond: GOOGLE_CHECKS_PER_MINUTE / 60,
+    capacity: GOOGLE_CHECKS_PER_MINUTE,
+    maxBuckets: 10_000,
+    clock,
+  });
 
   const challengeError = (identity: Identity, documentId: string, message: string) =>
     new WorkerError(403, EDIT_PROOF_REQUIRED, message, {
@@ -93,6 +107,15 @@ export function createEditAccess(options: EditAccessOptions): EditAccess {
         403,
         'edit_proof_failed',
         'This proof of edit access was not made for you and this spreadsheet: ask without it for a challenge of your own.',
+      );
+    }
+    const waitMs = googleChecks.take(identity.email.toLowerCase());
+    if (waitMs > 0) {
+      throw new WorkerError(
+        429,
+        'too_many_proofs',
+        'Too many proofs of edit access in a minute: wait a moment and try again.',
+        { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) },
       );
     }
     let found: Awaited<ReturnType<SheetAccess['findMetadata']>>;

@@ -25,6 +25,8 @@ interface KeysRouterOptions {
   changes: DocumentChangeRepository;
   /** The worker's service account (null: none), for sentences on what makes proof possible. */
   sheetAccess: SheetAccess | null;
+  /** UNPROVEN_DOCUMENT_KEYS (documents/document-connect.ts); `first` when absent. */
+  unprovenDocumentKeys?: 'first' | 'refuse';
   logger?: AuthLogger;
 }
 
@@ -96,7 +98,7 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
       body.documentId === undefined
         ? null
         : await connectDocument(
-            options,
+            { ...options, unprovenDocumentKeys: options.unprovenDocumentKeys ?? 'first' },
             identity,
             body.documentId,
             body.takeOver === true,

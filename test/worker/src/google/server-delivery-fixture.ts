@@ -55,6 +55,10 @@ export interface DeliveryWorldOptions {
   delivery?: WorkerWorldOptions['delivery'];
   /** Worker and SANDBOX_* settings on top of the fixture's (SANDBOX_CREDITS for a long bench). */
   env?: Record<string, string>;
+  /** The worker's store (a Postgres one); in-memory SQLite when absent. */
+  store?: WorkerWorldOptions['store'];
+  /** The ID-token verifier (members signing in with Google); none when absent. */
+  verifier?: WorkerWorldOptions['verifier'];
   /** More spreadsheets beside SHEET_ID's, each shared with the service account as writer unless `shared` is false. */
   spreadsheets?: { id: string; tabs: string[]; shared?: boolean }[];
 }
@@ -88,6 +92,8 @@ export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Pr
   const world = await startWorkerWorld({
     env: { GOOGLE_APPLICATION_CREDENTIALS: keyFile, GOOGLE_API_URL: served.url, ...options.env },
     ...(options.delivery ? { delivery: options.delivery } : {}),
+    ...(options.store ? { store: options.store } : {}),
+    ...(options.verifier ? { verifier: options.verifier } : {}),
   });
   // The development key's caller edits the spreadsheet, as the add-on proves (issue 22).
   if (options.shared !== false) await proveEditAccess(world.app, auth(), fakes.spreadsheet);
