@@ -1,0 +1,175 @@
+import type { ScheduleRequest } from '../../../../shared/worker-api/schedules';
+import type { FakeSheet } from '../../../../worker/playground/apps-script/sheet';
+import { runSchedule, type ScheduleToRun } from '../../../../worker/src/google/schedule-run';
+import { HISTORY_TAB } from '../../../../worker/src/google/schedule-run-history';
+import { bandWidth, claimOutput, plannedHeader } from '../../../../worker/src/google/schedule-run-ownership';
+import { ScheduleRefused } from '../../../../worker/src/google/schedule-run-fetch';
+import type { ScheduleTab } from '../../../../worker/src/google/schedule-run-sheet';
+import { scheduleAnswer } from '../../../../worker/src/store/schedule-repository';
+import { callsOf } from '../worker-fixture';
+import { scheduleToRun, SCHEDULE_OWNER } from './schedule-run-fixture';
+import { SHEET_ID, startDeliveryWorld, type DeliveryWorld } from './server-delivery-fixture';
+
+/**
+ * Owned output (issue 22): a schedule writes only into cells it wrote before, empty cells, or a
+ * tab the worker made; anything else stops the run, before anything is fetched or charged, with a
+ * sentence naming the cells.
+ */
+
+jest.setTimeout(120_000);
+
+const TAB: ScheduleTab = { sheetId: 7, title: 'Report', rows: 1000, columns: 26, charts: [] };
+const replace = scheduleToRun('Report', { fields: ['handle', 'followers'] });
+
+describe('claimOutput', () => {
+  it('lets an empty place through, and the rectangle the last run wrote', () => {
+    expect(claimOutput(replace, TAB, null, []).width).toBe(3);
+    const owned = { sheetId: 7, row: 1, column: 3, rows: 4, columns: 3 };
+    const table = [
+      ['Handle', 'Followers', 'Last refreshed x'],
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ];
+    expect(claimOutput(replace, TAB, owned, table).existing).toBe(table);
+  });
+
+  it('refuses, before anything is fetched, cells it did not write, naming where they are', () => {
+    const payroll = [['Name', 'Salary'], ['Ann', 81000], ['Ben', 64000], [], ['', 'Total']];
+    expect(() => claimOutput(replace, TAB, null, payroll)).toThrow(
+      new ScheduleRefused(
+        "'Report'!C1:D5 holds 7 cells this schedule did not write (C1, D1, C2, and 4 more): clear or move them, or point the schedule at an empty place or a new tab. Nothing was fetched or charged.",
+      ),
+    );
+  });
+
+  it('refuses a cell below its own table, and one on a tab of the same name that is not the one it wrote', () => {
+    const owned = { sheetId: 7, row: 1, column: 3, rows: 2, columns: 3 };
+    const below = [['Handle', 'Followers', 'Last refreshed x'], ['a', 1], [], ['note']];
+    expect(() => claimOutput(replace, TAB, owned, below)).toThrow(/'Report'!C4:C4 holds 1 cell .*\(C4\)/);
+    const table = [
+      ['Handle', 'Followers', 'Last refreshed x'],
+      ['a', 1],
+    ];
+    const recreated = { ...TAB, sheetId: 8 };
+    // What it owns is on the tab it wrote, by id: the same name on another tab is not its.
+    expect(() => claimOutput(replace, recreated, owned, table)).toThrow(ScheduleRefused);
+    // A table written before the rule (nothing on record) is recognised by its own header.
+    expect(claimOutput(replace, recreated, null, table).existing).toBe(table);
+    expect(() => claimOutput(replace, recreated, null, [['Name'], ['Ann']])).toThrow(ScheduleRefused);
+  });
+
+  it('claims the growth chart block of a snapshot too, and the input column of a merge of reports', () => {
+    const snapshot = { ...replace, mode: 'append-snapshot' as const };
+    expect(plannedHeader(snapshot)).toEqual(['Date', 'Handle', 'Followers']);
+    // Table (3), stamp, an empty column, the chart block (dates and 10 creators).
+    expect(bandWidth(snapshot, 3)).toBe(3 + 1 + 1 + 11);
+    expect(plannedHeader({ ...replace, mode: 'merge' })).toEqual(['Input', 'Handle', 'Followers']);
+  });
+});
+
+describe('a run into a place that holds cells it did not write', () => {
+  let env: DeliveryWorld;
+  beforeAll(async () => {
+    env = await startDeliveryWorld({ env: { LOG_LEVEL: 'warn' } });
+    await env.world.deps.store.formulaAllowances.set(SHEET_ID, null, SCHEDULE_OWNER);
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+
+  const tab = (name: string): FakeSheet =>
+    env.fakes.spreadsheet.getSheetByName(name) ?? env.fakes.spreadsheet.insertSheet(name);
+
+  /** A schedule stored as the routes store one, so its runs record what they own. */
+  async function stored(name: string, over: Partial<ScheduleRequest> = {}): Promise<ScheduleToRun> {
+    const request: ScheduleRequest = {
+      name,
+      kind: 'reports',
+      input: { sheetName: name, row: 2, column: 1 },
+      platform: 'instagram',
+      fields: ['handle', 'followers'],
+      output: { sheetName: name, row: 1, column: 3 },
+      mode: 'replace',
+      cadence: { every: 'day', hour: 9 },
+      timeZone: 'Europe/Berlin',
+      ...over,
+    };
+    const record = await env.world.deps.store.schedules.create(SHEET_ID, request, SCHEDULE_OWNER, Date.now());
+    return { ...scheduleAnswer(record), billTo: { email: SCHEDULE_OWNER, documentId: SHEET_ID } };
+  }
+
+  it('writes nothing, fetches nothing and charges nothing, and says which cells to free', async () => {
+    const sheet = tab('Payroll');
+    sheet.getRange(2, 1, 3, 1).setValues(env.world.handles(3, 'instagram', 60).map((handle) => [handle]));
+    sheet.getRange(1, 3, 3, 2).setValues([
+      ['Name', 'Salary'],
+      ['Ann', 81000],
+      ['Ben', 64000],
+    ]);
+    const before = sheet.getDataRange().getValues();
+    const schedule = await stored('Payroll');
+    await env.world.resetStats();
+
+    const result = await runSchedule(env.world.deps, schedule, 0);
+
+    expect(result.run).toMatchObject({ outcome: 'failed', rows: 0, credits: 0 });
+    expect(result.run.message).toBe(
+      "'Payroll'!C1:D3 holds 6 cells this schedule did not write (C1, D1, C2, and 3 more): clear or move them, or point the schedule at an empty place or a new tab. Nothing was fetched or charged.",
+    );
+    expect(sheet.getDataRange().getValues()).toEqual(before);
+    expect(callsOf(await env.world.stats(), 'report')).toBe(0);
+    expect(await env.world.deps.store.sheetOwnership.extentOf(schedule.id)).toBeNull();
+
+    // Freed, the place takes the table, and the schedule now owns what it wrote.
+    sheet.getRange(1, 3, 3, 2).clearContent();
+    const freed = await runSchedule(env.world.deps, schedule, 0);
+    expect(freed.run).toMatchObject({ outcome: 'ok', rows: 3 });
+    expect(await env.world.deps.store.sheetOwnership.extentOf(schedule.id)).toEqual({
+      sheetId: sheet.getSheetId(),
+      row: 1,
+      column: 3,
+      rows: 4,
+      columns: 3,
+    });
+  });
+
+  it('rewrites its own table, edits in it included, and stops at a note typed below it', async () => {
+    const sheet = tab('Own');
+    sheet.getRange(2, 1, 2, 1).setValues(env.world.handles(2, 'instagram', 70).map((handle) => [handle]));
+    const schedule = await stored('Own');
+    expect((await runSchedule(env.world.deps, schedule, 0)).run.outcome).toBe('ok');
+    // Someone overtypes a follower count: the table is the schedule's, the next run rewrites it.
+    sheet.getRange(2, 4).setValue('typed over');
+    expect((await runSchedule(env.world.deps, schedule, 2)).run.outcome).toBe('ok');
+    expect(sheet.getRange(2, 4).getValue()).not.toBe('typed over');
+    // A note below the table, in its columns, is not the schedule's: the run stops and keeps it.
+    sheet.getRange(6, 3).setValue('my note');
+    const stopped = await runSchedule(env.world.deps, schedule, 2);
+    expect(stopped.run).toMatchObject({ outcome: 'failed', credits: 0 });
+    expect(stopped.run.message).toMatch(/^'Own'!C6:C6 holds 1 cell this schedule did not write \(C6\)/);
+    expect(sheet.getRange(6, 3).getValue()).toBe('my note');
+  });
+
+  it('writes no history line into a tab of that name it did not make, and says so', async () => {
+    const history = env.fakes.spreadsheet.getSheetByName(HISTORY_TAB);
+    // The runs above made the history tab: the worker owns that one. Replace it with someone's own.
+    if (history !== null) env.fakes.spreadsheet.deleteSheet(history);
+    const theirs = env.fakes.spreadsheet.insertSheet(HISTORY_TAB);
+    theirs.getRange(1, 1, 2, 2).setValues([
+      ['My log', 'of things'],
+      ['keep', 'this'],
+    ]);
+    const sheet = tab('Logged');
+    sheet.getRange(2, 1).setValue(env.world.handles(1, 'instagram', 80)[0]);
+    const result = await runSchedule(env.world.deps, await stored('Logged'), 0);
+    expect(result.run.outcome).toBe('ok');
+    expect(result.run.message).toContain(
+      `No history line was written: a tab named "${HISTORY_TAB}" that Creator Sheets did not make is in the way`,
+    );
+    expect(theirs.getDataRange().getValues()).toEqual([
+      ['My log', 'of things'],
+      ['keep', 'this'],
+    ]);
+  });
+});
