@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseWorkerConfig, WorkerConfigError } from '../../../worker/src/config';
+import { DEFAULT_EDIT_PROOF_MINUTES } from '../../../worker/src/documents/edit-access';
 import { DEFAULT_JOB_LEASE_MS } from '../../../worker/src/jobs/job-lease';
 
 /**
@@ -95,5 +96,39 @@ describe('JOB_LEASE_SECONDS', () => {
         `JOB_LEASE_SECONDS must be a whole number from 5 to 3600, got "${value}"`,
       ]);
     expect(problemsOf({ JOB_LEASE_SECOND: '10' })[0]).toContain('JOB_LEASE_SECONDS');
+  });
+});
+
+describe('EDIT_PROOF_MINUTES', () => {
+  it('keeps a proof of edit access 60 minutes by default, as long as a sign-in lasts', () => {
+    expect(DEFAULT_EDIT_PROOF_MINUTES).toBe(60);
+    expect(parseWorkerConfig({}).editProofMs).toBe(60 * 60_000);
+    expect(parseWorkerConfig({ EDIT_PROOF_MINUTES: '1' }).editProofMs).toBe(60_000);
+    expect(parseWorkerConfig({ EDIT_PROOF_MINUTES: '1440' }).editProofMs).toBe(24 * 60 * 60_000);
+  });
+
+  it('stops the start on less than a minute, more than a day, or not a whole number', () => {
+    for (const value of ['0', '1441', '2.5', 'an hour'])
+      expect(problemsOf({ EDIT_PROOF_MINUTES: value })).toEqual([
+        `EDIT_PROOF_MINUTES must be a whole number from 1 to 1440, got "${value}"`,
+      ]);
+    expect(problemsOf({ EDIT_PROOF_MINUTE: '30' })[0]).toContain('(did you mean EDIT_PROOF_MINUTES?)');
+  });
+});
+
+describe('UNPROVEN_DOCUMENT_KEYS', () => {
+  it('lets the first connector keep a spreadsheet the worker cannot read by default, or refuses it', () => {
+    expect(parseWorkerConfig({}).unprovenDocumentKeys).toBe('first');
+    expect(parseWorkerConfig({ UNPROVEN_DOCUMENT_KEYS: 'first' }).unprovenDocumentKeys).toBe('first');
+    expect(parseWorkerConfig({ UNPROVEN_DOCUMENT_KEYS: 'refuse' }).unprovenDocumentKeys).toBe('refuse');
+  });
+
+  it('stops the start on anything else, naming the two values', () => {
+    for (const value of ['never', 'Refuse', 'no'])
+      expect(problemsOf({ UNPROVEN_DOCUMENT_KEYS: value })).toEqual([
+        `UNPROVEN_DOCUMENT_KEYS must be first or refuse, got "${value}"`,
+      ]);
+    // Empty is unset, as for every setting.
+    expect(parseWorkerConfig({ UNPROVEN_DOCUMENT_KEYS: '' }).unprovenDocumentKeys).toBe('first');
   });
 });

@@ -37,6 +37,8 @@ export interface AuthWorldOptions {
   clock?: Clock;
   /** WORKER_KEY_DAYS and WORKER_KEYS_PER_USER; the defaults when absent. */
   keyPolicy?: KeyPolicy;
+  /** UNPROVEN_DOCUMENT_KEYS; `first` when absent. */
+  unprovenDocumentKeys?: 'first' | 'refuse';
 }
 
 export interface AuthWorld {
@@ -90,6 +92,9 @@ export async function startAuthWorld(options: AuthWorldOptions = {}): Promise<Au
       editAccess,
       changes: store.documentChanges,
       sheetAccess: null,
+      ...(options.unprovenDocumentKeys === undefined
+        ? {}
+        : { unprovenDocumentKeys: options.unprovenDocumentKeys }),
       logger,
     }),
   );

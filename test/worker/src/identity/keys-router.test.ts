@@ -256,3 +256,40 @@ describe('document keys (issue 13: formulas of a shared spreadsheet)', () => {
     expect(await world.store.keys.list()).toEqual([]);
   });
 });
+
+describe('document keys with UNPROVEN_DOCUMENT_KEYS=refuse (issue 22)', () => {
+  let world: AuthWorld;
+  beforeEach(async () => (world = await startAuthWorld({ unprovenDocumentKeys: 'refuse' })));
+  afterEach(() => world.close());
+
+  const DOCUMENT = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-xyz';
+  const bearer = (email: string) => ({
+    Authorization: `Bearer ${mintIdToken(world.googleKey, validClaims({ email }))}`,
+  });
+
+  it('refuses to connect a spreadsheet the worker cannot read, issuing and recording nothing', async () => {
+    const refused = await request(world.app)
+      .post('/api/keys')
+      .set(bearer('ana@team.com'))
+      .send({ documentId: DOCUMENT });
+
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: {
+        code: 'edit_proof_unavailable',
+        message:
+          'The worker has no Google service account, so it cannot check that you can edit this spreadsheet, and this needs that check. ' +
+          'This worker connects formulas only with that check (UNPROVEN_DOCUMENT_KEYS=refuse).',
+      },
+    });
+    expect(await world.store.keys.list()).toEqual([]);
+    expect(await world.store.documentChanges.recent(DOCUMENT, 10)).toEqual([]);
+  });
+
+  it('still issues the personal key of a sign-in that names no spreadsheet', async () => {
+    const signedIn = await request(world.app).post('/api/keys').set(bearer('ana@team.com'));
+    expect(signedIn.status).toBe(201);
+    expect(signedIn.body.document).toBeUndefined();
+    expect((await world.store.keys.list()).map((key) => key.documentId)).toEqual([null]);
+  });
+});

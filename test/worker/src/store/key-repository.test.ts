@@ -193,4 +193,38 @@ describeEachEngine('key repository', (engine) => {
     const second = await engine.open({ clock });
     expect((await second.keys.verify(issued[1].key))?.email).toBe('b@x.com');
   });
+
+  it('issues a document key in one step with its live one: issued where none, else as mayReplace decides', async () => {
+    const DOC = '1TeamSheet00000000000000000000000000000000000';
+    const asked: string[] = [];
+    const replaceIf = (answer: boolean) => (current: { email: string }) => {
+      asked.push(current.email);
+      return answer;
+    };
+
+    const first = await store.keys.issueDocumentKey('ana@team.com', DOC, replaceIf(false));
+    if (!('issued' in first)) throw new Error('expected a key for a document without one');
+    expect(first.replaced).toBeNull();
+    expect(first.issued.info).toMatchObject({ email: 'ana@team.com', documentId: DOC });
+    expect(asked).toEqual([]);
+
+    const refused = await store.keys.issueDocumentKey('bob@team.com', DOC, replaceIf(false));
+    expect(refused).toEqual({ kept: expect.objectContaining({ id: first.issued.info.id }) });
+    expect(asked).toEqual(['ana@team.com']);
+    expect(await store.keys.verify(first.issued.key)).not.toBeNull();
+
+    const again = await store.keys.issueDocumentKey('ana@team.com', DOC, replaceIf(true));
+    if (!('issued' in again)) throw new Error('expected the key replaced');
+    expect(again.replaced?.id).toBe(first.issued.info.id);
+    expect(await store.keys.verify(first.issued.key)).toBeNull();
+    expect((await store.keys.ofDocument(DOC))?.id).toBe(again.issued.info.id);
+
+    // A key past its lifetime is no one's: the next connect gets the document without asking.
+    clock.advance(DEFAULT_WORKER_KEY_DAYS * DAY_MS);
+    const afterExpiry = await store.keys.issueDocumentKey('bob@team.com', DOC, replaceIf(false));
+    expect(afterExpiry).toMatchObject({ issued: { info: { email: 'bob@team.com' } }, replaced: null });
+    expect(asked).toEqual(['ana@team.com', 'ana@team.com']);
+    const live = (await store.keys.list()).filter((key) => key.documentId === DOC && key.revokedAt === null);
+    expect(live.map((key) => key.email)).toEqual(['bob@team.com']);
+  });
 });

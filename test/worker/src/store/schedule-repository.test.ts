@@ -1,4 +1,5 @@
 import type { ScheduleRun } from '../../../../shared/worker-api/schedules';
+import { ScheduleCapError } from '../../../../worker/src/store/schedule-repository';
 import type { Store } from '../../../../worker/src/store/store';
 import { describeEachEngine } from './store-engines';
 import { hourlyReportsRequest, ManualClock } from './store-fixtures';
@@ -102,5 +103,22 @@ describeEachEngine('schedule repository', (engine) => {
     clock.advance(MINUTE);
     expect((await store.schedules.due(clock.now(), 10)).map((s) => s.id)).toEqual([schedule.id]);
     expect(await store.schedules.take(schedule.id, clock.now(), MINUTE)).not.toBeNull();
+  });
+
+  it('refuses a schedule past the document’s cap, other documents aside, with room again after a delete', async () => {
+    for (const name of ['A', 'B', 'C']) {
+      await store.schedules.create(DOC, request(name), 'ana@team.com', clock.now(), 3);
+      clock.advance(1);
+    }
+    const refused = store.schedules.create(DOC, request('D'), 'ana@team.com', clock.now(), 3);
+    await expect(refused).rejects.toThrow(ScheduleCapError);
+    await expect(refused).rejects.toMatchObject({ cap: 3 });
+    expect((await store.schedules.ofDocument(DOC)).map((s) => s.name)).toEqual(['A', 'B', 'C']);
+
+    await store.schedules.create('doc_other_1234567890', request('E'), 'ana@team.com', clock.now(), 3);
+    const [first] = await store.schedules.ofDocument(DOC);
+    await store.schedules.delete(first.id);
+    await store.schedules.create(DOC, request('D'), 'ana@team.com', clock.now(), 3);
+    expect(await store.schedules.ofDocument(DOC)).toHaveLength(3);
   });
 });

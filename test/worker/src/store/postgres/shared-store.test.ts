@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chargeOfBody } from '../../../../../worker/src/billing/billed-items';
+import { MAX_SCHEDULES_PER_DOCUMENT } from '../../../../../worker/src/schedules/schedule-request';
 import { keyPolicyOf } from '../../../../../worker/src/store/key-repository';
 import { VERIFIED_KEY_RECHECK_MS } from '../../../../../worker/src/store/postgres/key-repository';
 import { openPostgresStore } from '../../../../../worker/src/store/postgres/postgres-store';
+import { ScheduleCapError } from '../../../../../worker/src/store/schedule-repository';
 import type { Store } from '../../../../../worker/src/store/store';
 import { freshPostgresDatabase } from '../store-engines';
 import { hourlyReportsRequest, ManualClock } from '../store-fixtures';
@@ -179,4 +181,69 @@ describe('instances sharing one Postgres store', () => {
     expect((await b.ledger.spend({ period: 'day' })).cacheHits).toBe(4);
     expect((await a.drift.summary()).drifting[0]).toMatchObject({ answers: 2 });
   });
+
+  it('stay at a document’s schedule cap when 40 creates arrive through two of them at once (issue 22)', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const outcomes = await Promise.all(
+      Array.from({ length: 2 * MAX_SCHEDULES_PER_DOCUMENT }, (_, i) =>
+        (i % 2 === 0 ? a : b).schedules
+          .create(
+            'doc-1',
+            hourlyReportsRequest({ name: `S${i}` }),
+            'ana@team.com',
+            clock.now(),
+            MAX_SCHEDULES_PER_DOCUMENT,
+          )
+          .then(
+            () => 'created',
+            (error: unknown) => (error instanceof ScheduleCapError ? 'refused' : error),
+          ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(MAX_SCHEDULES_PER_DOCUMENT);
+    expect(outcomes.filter((outcome) => outcome === 'refused')).toHaveLength(MAX_SCHEDULES_PER_DOCUMENT);
+    expect(await a.schedules.ofDocument('doc-1')).toHaveLength(MAX_SCHEDULES_PER_DOCUMENT);
+  });
+
+  it('issue one document key when two of them connect a document with none at the same moment', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const documents = Array.from({ length: 10 }, (_, i) => `doc-${i}`);
+    for (const documentId of documents) {
+      const outcomes = await Promise.all([
+        a.keys.issueDocumentKey('ana@team.com', documentId, () => false),
+        b.keys.issueDocumentKey('bob@team.com', documentId, () => false),
+      ]);
+      const issued = outcomes.flatMap((outcome) => ('issued' in outcome ? [outcome.issued.info.id] : []));
+      const kept = outcomes.flatMap((outcome) => ('kept' in outcome ? [outcome.kept.id] : []));
+      expect({ documentId, issued: issued.length, kept }).toEqual({ documentId, issued: 1, kept: issued });
+    }
+    expect(await liveDocumentKeys(a)).toEqual(new Map(documents.map((documentId) => [documentId, 1])));
+  });
+
+  it('never leave two live keys for one document, however many connects and reconnects race', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const people = ['ana@team.com', 'bob@team.com', 'cy@team.com', 'dee@team.com'];
+    await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        // Each person may replace only their own key, as a connect without take-over may.
+        (i % 2 === 0 ? a : b).keys.issueDocumentKey(
+          people[i % 4],
+          'doc-1',
+          (current) => current.email === people[i % 4],
+        ),
+      ),
+    );
+    expect(await liveDocumentKeys(b)).toEqual(new Map([['doc-1', 1]]));
+  });
 });
+
+/** How many live keys each document has. */
+async function liveDocumentKeys(store: Store): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const key of await store.keys.list()) {
+    if (key.documentId !== null && key.revokedAt === null) {
+      counts.set(key.documentId, (counts.get(key.documentId) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
