@@ -46,11 +46,20 @@ export function bandWidth(schedule: ScheduleAnswer, headerWidth: number): number
   return schedule.mode === 'append-snapshot' ? headerWidth + 2 + 1 + GROWTH_CHART_SERIES : headerWidth + 1;
 }
 
-/** The band a run reads before fetching: from the header row down, its columns (bandWidth). */
-export function outputBand(schedule: ScheduleAnswer): { range: string; width: number } {
+/**
+ * The band a run reads before fetching: from the header row down, its columns (bandWidth), as far
+ * as the tab's grid reaches (Google refuses a read past it; cells past it hold nothing yet).
+ */
+export function outputBand(
+  schedule: ScheduleAnswer,
+  tab: ScheduleTab,
+): { range: string | null; width: number } {
   const { sheetName, row, column } = schedule.output;
   const width = bandWidth(schedule, plannedHeader(schedule).length);
-  return { range: openRowsRange(sheetName, row, column, width), width };
+  // Wholly past the grid: nothing to read, the tab grows when the run writes.
+  if (row > tab.rows || column > tab.columns) return { range: null, width };
+  const inGrid = Math.min(width, tab.columns - column + 1);
+  return { range: openRowsRange(sheetName, row, column, inGrid), width };
 }
 
 /**

@@ -175,8 +175,9 @@ async function refresh(
 
   const { sheetName, row, column } = schedule.input;
   // The input and the output's place in one read: the place is checked before anything is paid for.
-  const band = outputBand(schedule);
-  const [inputRows, existing] = await sheet.readRows([openColumnRange(sheetName, row, column), band.range]);
+  const band = outputBand(schedule, outputTab);
+  const ranges = [openColumnRange(sheetName, row, column), ...(band.range === null ? [] : [band.range])];
+  const [inputRows = [], existing = []] = await sheet.readRows(ranges);
   const cells = inputRows.map((cells) => cells[0] ?? '');
   while (cells.length > 0 && isBlankCell(cells[cells.length - 1])) cells.pop();
   const max = schedule.kind === 'reports' ? MAX_REPORT_INPUTS : MAX_EMAIL_INPUTS;

@@ -151,6 +151,21 @@ describe('a run into a place that holds cells it did not write', () => {
     expect(sheet.getRange(6, 3).getValue()).toBe('my note');
   });
 
+  it("reads its place only as far as the tab's grid reaches (Google refuses past it)", async () => {
+    // Every report column, a snapshot's date, stamp and chart block: far wider than 26 columns.
+    const sheet = tab('Narrow');
+    sheet.getRange(2, 1).setValue(env.world.handles(1, 'instagram', 90)[0]);
+    const snapshot = await stored('Narrow', {
+      mode: 'append-snapshot',
+      fields: undefined,
+      output: { sheetName: 'Narrow', row: 1, column: 2 },
+    });
+    expect(sheet.getMaxColumns()).toBe(26);
+    const result = await runSchedule(env.world.deps, snapshot, 0);
+    expect(result.run).toMatchObject({ outcome: 'ok', rows: 1 });
+    expect(sheet.getRange(1, 2).getValue()).toBe('Date');
+  });
+
   it('writes no history line into a tab of that name it did not make, and says so', async () => {
     const history = env.fakes.spreadsheet.getSheetByName(HISTORY_TAB);
     // The runs above made the history tab: the worker owns that one. Replace it with someone's own.
