@@ -10,8 +10,9 @@ module.exports = {
     ],
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
-  // One PostgreSQL server per run for the store's tests on Postgres (test/support/postgres-server.ts).
-  globalSetup: '<rootDir>/test/support/postgres-global-setup.ts',
-  globalTeardown: '<rootDir>/test/support/postgres-global-teardown.ts',
+  // One PostgreSQL server per run for the store's tests on Postgres (test/support/postgres-server.ts),
+  // and a folder the run's test files share (test/support/run-dir.ts).
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,
 };

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,14 +12,14 @@ import type { SigningKey } from '../../worker/playground/fake-google';
 import { FAST_SANDBOX_ENV } from '../support/fast-sandbox-env';
 import { requestOnFreshConnection } from '../support/fresh-connection-request';
 import { spawnReadyChild, stopChild } from '../support/ready-child';
-import { REPO_ROOT } from './build-addon';
+import { addonBuiltFor } from './shared-addon-build';
 import type { BundleWorkerReady } from './bundle-worker-child';
 import { freePort } from '../support/free-port';
 
 /**
- * What a bundle test runs against: the built add-on (rollup into a temporary folder, with
- * WORKER_URL pointing at the test's worker) and the real worker with its sandbox, in a child
- * process (see bundle-worker-child.ts for why). `load()` gives a fresh Google (fakes) with the
+ * What a bundle test runs against: the built add-on (the run's `rollup -c`, copied into a
+ * temporary folder with WORKER_URL pointing at the test's worker: shared-addon-build.ts) and the
+ * real worker with its sandbox, in a child process (see bundle-worker-child.ts for why). `load()` gives a fresh Google (fakes) with the
  * bundle loaded and the worker key stored where the add-on reads it (or none, to connect).
  */
 
@@ -72,7 +71,7 @@ export async function startBundleWorld(options: BundleWorldOptions = {}): Promis
   if (process.env.BUNDLE_WORKER_LOGS === '1') process.stderr.write(`bundle worker log: ${logFile}\n`);
   // The build needs the port; the worker needs a few seconds to start: both at once.
   const [built, started] = await Promise.allSettled([
-    buildAsync({ WORKER_URL: workerUrl }),
+    addonBuiltFor(workerUrl),
     spawnReadyChild<BundleWorkerReady>(
       path.join(__dirname, 'bundle-worker-child.ts'),
       {
@@ -202,24 +201,4 @@ function exportKeys(keys: readonly SigningKey[]): string {
     privatePem: key.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   }));
   return JSON.stringify(exported);
-}
-
-/** `rollup -c` into a temporary folder, without blocking the event loop (the worker starts meanwhile). */
-function buildAsync(env: Record<string, string>): Promise<string> {
-  const outDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'creator-sheets-addon-')), 'addon');
-  const rollup = path.join(REPO_ROOT, 'node_modules/rollup/dist/bin/rollup');
-  const build = spawn(process.execPath, [rollup, '-c'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env, ADDON_OUT_DIR: outDir, FORCE_COLOR: '0', NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  build.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  build.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    build.on('error', reject);
-    build.on('exit', (code) =>
-      code === 0 ? resolve(outDir) : reject(new Error(`The add-on build failed:\n${output}`)),
-    );
-  });
 }

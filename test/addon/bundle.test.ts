@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import * as server from '../../addon/server/index';
 import {
@@ -9,6 +9,7 @@ import { findUnavailableApis } from '../../addon/build/find-unavailable-apis';
 import { loadBundle } from '../../worker/playground/apps-script/load-bundle';
 import type { ScriptScope } from '../../worker/playground/apps-script/runtime';
 import { buildAddon } from './build-addon';
+import { addonBuiltFor } from './shared-addon-build';
 
 const WORKER_URL = 'https://creator-sheets.test.example/api';
 const NOT_CONNECTED = 'Not connected: open Extensions > Creator Sheets > Settings.';
@@ -322,3 +323,31 @@ describe('the build', () => {
     );
   });
 });
+
+describe("the bundle tests' build (shared-addon-build.ts)", () => {
+  it('is, for a worker URL, byte for byte what rollup -c makes with that URL', async () => {
+    const copy = await addonBuiltFor(WORKER_URL);
+    try {
+      const files = readdirSync(outDir).sort();
+      expect(readdirSync(copy).sort()).toEqual(files);
+      for (const file of files) {
+        const difference = firstDifference(
+          readFileSync(path.join(copy, file), 'utf8'),
+          readFileSync(path.join(outDir, file), 'utf8'),
+        );
+        expect({ file, difference }).toEqual({ file, difference: null });
+      }
+    } finally {
+      rmSync(path.dirname(copy), { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+/** Where two texts first differ, with a little of each around it; null when they are the same. */
+function firstDifference(a: string, b: string): string | null {
+  if (a === b) return null;
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at += 1;
+  const around = (text: string) => JSON.stringify(text.slice(Math.max(0, at - 60), at + 60));
+  return `at character ${at}: ${around(a)} where rollup -c has ${around(b)}`;
+}

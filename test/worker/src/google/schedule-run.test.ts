@@ -5,6 +5,8 @@ import {
   type ScheduleToRun,
 } from '../../../../worker/src/google/schedule-run';
 import { HISTORY_HEADER, HISTORY_TAB } from '../../../../worker/src/google/schedule-run-history';
+import { createSheetsPacer, type SheetsPacer } from '../../../../worker/src/google/sheets-pacer';
+import { skippedWaits } from '../../../support/skipped-waits';
 import { callsOf } from '../worker-fixture';
 import { scheduleToRun, SCHEDULE_OWNER } from './schedule-run-fixture';
 import { addresses, SHEET_ID, startDeliveryWorld, type DeliveryWorld } from './server-delivery-fixture';
@@ -20,9 +22,15 @@ jest.setTimeout(120_000);
 const DAY = 24 * 60 * 60 * 1000;
 const OWNER = SCHEDULE_OWNER;
 
+// The runs take their turns on the worker's pace (a call every 1.02 s per quota group), on a clock
+// the emulator's quota minutes read too, whose waits pass at once: the turns are those of
+// production, without the 80 s this file spent waiting for them.
+const waits = skippedWaits();
 let env: DeliveryWorld;
+let pacer: SheetsPacer;
 beforeAll(async () => {
-  env = await startDeliveryWorld();
+  env = await startDeliveryWorld({ clock: waits.clock });
+  pacer = createSheetsPacer(waits.clock, waits.sleep);
   // A document's formulas may spend 5 credits a day by default: these runs spend more.
   await env.world.deps.store.formulaAllowances.set(SHEET_ID, null, OWNER);
 });
@@ -34,9 +42,9 @@ function schedule(tab: string, over: Partial<ScheduleToRun> = {}): ScheduleToRun
   return scheduleToRun(tab, { fields: ['handle', 'followers'], ...over });
 }
 
-/** The worker's deps with its clock moved on by `offsetMs` (a later run). */
+/** The worker's deps with the file's pacer, and its clock moved on by `offsetMs` (a later run). */
 function depsAt(offsetMs: number): ScheduleRunDeps {
-  return { ...env.world.deps, clock: { now: () => Date.now() + offsetMs } };
+  return { ...env.world.deps, sheetsPacer: pacer, clock: { now: () => Date.now() + offsetMs } };
 }
 
 function tab(name: string): FakeSheet {
@@ -70,7 +78,7 @@ describe('replace', () => {
     setInput(sheet, handles);
     await world.resetStats();
 
-    const first = await runSchedule(world.deps, schedule('Replace'), 0);
+    const first = await runSchedule(depsAt(0), schedule('Replace'), 0);
     expect(first.run).toMatchObject({ outcome: 'ok', rows: 30 });
     expect(first.rowsWritten).toBe(30);
     expect(first.run.credits).toBeGreaterThan(0);
@@ -216,7 +224,7 @@ describe('append-snapshot', () => {
     const sheet = tab('NoMetric');
     setInput(sheet, env.world.handles(3, 'instagram', 40));
     const snap = schedule('NoMetric', { mode: 'append-snapshot', fields: ['handle', 'country'] });
-    const run = await runSchedule(env.world.deps, snap, 0);
+    const run = await runSchedule(depsAt(0), snap, 0);
     expect(run.run).toMatchObject({ outcome: 'ok', message: 'Added a snapshot of 3 rows.' });
     expect(env.emulator.charts(SHEET_ID).filter((chart) => chart.sheetId === sheet.id)).toEqual([]);
   });
@@ -228,7 +236,7 @@ describe('merge', () => {
     const handles = env.world.handles(7, 'instagram', 40);
     setInput(sheet, handles.slice(0, 5));
     const merge = schedule('Merge', { mode: 'merge' });
-    const first = await runSchedule(env.world.deps, merge, 0);
+    const first = await runSchedule(depsAt(0), merge, 0);
     expect(first).toMatchObject({ rowsWritten: 5, run: { outcome: 'ok' } });
     expect(sheet.getRange(1, 3, 1, 3).getValues()[0].slice(0, 3)).toEqual(['Input', 'Handle', 'Followers']);
 
@@ -236,7 +244,7 @@ describe('merge', () => {
     sheet.getRange(2, 5).setValue('old'); // handles[0], leaves the input
     sheet.getRange(4, 5).setValue('old'); // handles[2], stays
     setInput(sheet, handles.slice(2, 7), 5);
-    const second = await runSchedule(env.world.deps, merge, first.rowsWritten);
+    const second = await runSchedule(depsAt(0), merge, first.rowsWritten);
     expect(second).toMatchObject({ rowsWritten: 5, run: { outcome: 'ok' } });
 
     const rows = sheet.getRange(2, 3, 8, 3).getValues();
@@ -252,7 +260,7 @@ describe('e-mail search', () => {
     const sheet = tab('Emails');
     const emails = addresses(20, 'scheduled');
     setInput(sheet, emails);
-    const result = await runSchedule(env.world.deps, schedule('Emails', { kind: 'email-search' }), 0);
+    const result = await runSchedule(depsAt(0), schedule('Emails', { kind: 'email-search' }), 0);
     expect(result).toMatchObject({ rowsWritten: 20, run: { outcome: 'ok' } });
     expect(sheet.getRange(1, 3, 1, 1).getValues()[0][0]).toBe('E-mail');
     expect(
@@ -270,7 +278,7 @@ describe('refusals', () => {
     const sheet = tab('Gone');
     setInput(sheet, env.world.handles(2, 'instagram', 40));
     env.fakes.spreadsheet.deleteSheet(sheet);
-    const result = await runSchedule(env.world.deps, schedule('Gone'), 0);
+    const result = await runSchedule(depsAt(0), schedule('Gone'), 0);
     expect(result).toEqual({
       rowsWritten: 0,
       run: expect.objectContaining({
@@ -291,7 +299,7 @@ describe('refusals', () => {
       const sheet = tab('Allowance');
       setInput(sheet, env.world.handles(5, 'instagram', 300));
       await env.world.resetStats();
-      const result = await runSchedule(env.world.deps, schedule('Allowance'), 0);
+      const result = await runSchedule(depsAt(0), schedule('Allowance'), 0);
       expect(result.run.outcome).toBe('failed');
       expect(result.run.message).toMatch(/^Needs approval/);
       expect(callsOf(await env.world.stats(), 'report')).toBe(0);
@@ -309,7 +317,7 @@ describe('refusals', () => {
   });
 
   it('fails without a service account', async () => {
-    const result = await runSchedule({ ...env.world.deps, sheetAccess: null }, schedule('Replace'), 0);
+    const result = await runSchedule({ ...depsAt(0), sheetAccess: null }, schedule('Replace'), 0);
     expect(result.run).toMatchObject({
       outcome: 'failed',
       message: expect.stringContaining('service account'),
@@ -323,7 +331,7 @@ describe('history', () => {
     expect(before).toBeGreaterThan(3);
     const emails = schedule('Emails', { kind: 'email-search', name: 'Capped' });
     for (let i = 0; i < 3; i++) {
-      const result = await runSchedule(env.world.deps, emails, 20, { historyCap: 3 });
+      const result = await runSchedule(depsAt(0), emails, 20, { historyCap: 3 });
       expect(result.run.outcome).toBe('ok');
     }
     const lines = historyLines();
@@ -350,7 +358,7 @@ describe('more refusals', () => {
       Array.from({ length: 2001 }, (_, i) => `creator${i}`),
     );
     await env.world.resetStats();
-    const result = await runSchedule(env.world.deps, schedule('TooMany'), 0);
+    const result = await runSchedule(depsAt(0), schedule('TooMany'), 0);
     expect(result.run).toMatchObject({
       outcome: 'failed',
       message: expect.stringContaining('a scheduled report takes at most 2,000'),
@@ -362,7 +370,7 @@ describe('more refusals', () => {
   it('answers Google refusing the spreadsheet (not shared) as a failed run, in words', async () => {
     env.emulator.unshare(SHEET_ID, env.account.clientEmail);
     try {
-      const result = await runSchedule(env.world.deps, schedule('Replace'), 0);
+      const result = await runSchedule(depsAt(0), schedule('Replace'), 0);
       expect(result).toMatchObject({ rowsWritten: 0, run: { outcome: 'failed', rows: 0 } });
       expect(result.run.message).toMatch(/^Google refused the worker access to this spreadsheet \(403/);
     } finally {
@@ -384,7 +392,7 @@ describe('Sheets calls a run', () => {
     setInput(sheet, env.world.handles(5, 'instagram', 40));
     const replace = schedule('Counted replace');
     // The first run may make the history tab (one more call); later runs make none.
-    const first = await runSchedule(env.world.deps, replace, 0);
+    const first = await runSchedule(depsAt(0), replace, 0);
     const calls = await callsDuring(() => runSchedule(depsAt(DAY), replace, first.rowsWritten));
     expect(calls).toEqual({
       'spreadsheets.get': 1,
@@ -399,7 +407,7 @@ describe('Sheets calls a run', () => {
     const sheet = tab('Counted snapshot');
     setInput(sheet, env.world.handles(5, 'instagram', 40));
     const snap = schedule('Counted snapshot', { mode: 'append-snapshot', timeZone: 'UTC' });
-    const first = await runSchedule(env.world.deps, snap, 0);
+    const first = await runSchedule(depsAt(0), snap, 0);
     const calls = await callsDuring(() => runSchedule(depsAt(DAY), snap, first.rowsWritten));
     expect(calls).toEqual({
       'spreadsheets.get': 1,
