@@ -6,12 +6,13 @@ import { runDeliveryCrashBench } from './delivery-crash-bench';
 import { runQuotaBench } from './quota-bench';
 import { runScaleBench, type ScaleBenchResult } from './scale-bench';
 import { runScheduleBench } from './schedule-bench';
+import { runEditProofBench } from './edit-proof-bench';
 import { runStartupBench } from './startup-bench';
 import { runWorkerBench } from './worker-bench';
 
 /**
  * `npm run bench`: every benchmark in one run, printed as the table the README's performance
- * section records. `npm run bench -- sandbox` runs one suite (`sandbox`, `worker`, `quota`, `delivery`, `schedule`, `startup`, `scale`); `worker:email`,
+ * section records. `npm run bench -- sandbox` runs one suite (`sandbox`, `worker`, `quota`, `delivery`, `schedule`, `proofs`, `startup`, `scale`); `worker:email`,
  * `worker:search`, `worker:reports`, `worker:throughput`, `worker:unreadable`, `worker:flood`,
  * `worker:journal` run parts of the worker's.
  */
@@ -92,6 +93,18 @@ async function main(): Promise<void> {
       result: `${c.wrong} (${c.complete ? 'all complete after restart' : 'NOT complete'}; ${c.blocksRewritten} block(s), ${c.rowsRewritten.toLocaleString('en-US')} rows, written again in place; ${(c.wallMs / 1000).toFixed(1)} s)`,
       ok: c.wrong === 0 && c.complete,
     });
+  }
+
+  if (wanted('proofs')) {
+    for (const minutes of [60, 480]) {
+      const p = await runEditProofBench(log, minutes);
+      rows.push({
+        measure: `proof of edit access, ${p.editors} editors' sidebars open 09:00-18:00 (EDIT_PROOF_MINUTES=${minutes}): Sheets API reads, extra round trips per day`,
+        target: '<= 1 read per editor per proof period',
+        result: `${p.googleCalls} reads, ${p.proofRoundTrips} extra of ${p.addonCalls} calls`,
+        ok: p.googleCalls <= p.editors * Math.ceil((9 * 60 + 1) / minutes),
+      });
+    }
   }
 
   if (wanted('schedule')) {

@@ -166,7 +166,8 @@ describe('answers and errors', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ error: false, notMatchedEmails: ['nobody@nowhere.org'] });
     const health = await request(app).get('/sandbox/v1/health');
-    expect(health.body.error).toBe(false);
+    // The vendor's health shape (issue 27): what the real service answers.
+    expect(health.body).toEqual({ status: 'ok' });
   });
 });
 

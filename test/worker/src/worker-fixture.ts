@@ -11,7 +11,7 @@ import { createLogger } from '../../../worker/src/logging/logger';
 import { createUpstreamMonitor } from '../../../worker/src/operations/health-upstream-monitor';
 import { openStore, type Store } from '../../../worker/src/store/store';
 import type { SandboxApp } from '../../../worker/sandbox/app';
-import { systemClock } from '../../../worker/common/clock';
+import { systemClock, type Clock } from '../../../worker/common/clock';
 import { createSandbox, type SandboxWorld } from '../../../worker/sandbox/server';
 import { FLAG } from '../../../worker/sandbox/data';
 import type { Platform } from '../../../shared/platforms';
@@ -37,6 +37,8 @@ export interface WorkerWorldOptions {
   delivery?: Parameters<typeof createWorkerDeps>[0]['delivery'];
   /** The store to run on (a Postgres one); an in-memory SQLite store when absent. Closed with the world. */
   store?: Store;
+  /** The worker's clock (createWorkerDeps' `clock`, and the store's); the system's when absent. */
+  clock?: Clock;
 }
 
 export interface WorkerWorld {
@@ -86,7 +88,13 @@ export async function startWorkerWorld(options: WorkerWorldOptions = {}): Promis
     destination: { write: (line: string) => lines.push(line) },
     scrub: false,
   });
-  const store = options.store ?? openStore({ memory: true, reportCacheDays: config.reportCacheDays });
+  const store =
+    options.store ??
+    openStore({
+      memory: true,
+      reportCacheDays: config.reportCacheDays,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
   const upstreamMonitor = createUpstreamMonitor(systemClock);
   const upstream = createUpstreamFromConfig(config, {
     baseUrl: `${sandboxUrl}/v1`,
@@ -104,6 +112,7 @@ export async function startWorkerWorld(options: WorkerWorldOptions = {}): Promis
     devKey: config.devKey,
     ...(options.verifier ? { verifier: options.verifier } : {}),
     ...(options.delivery ? { delivery: options.delivery } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const app = createApp(deps);
 

@@ -55,6 +55,8 @@ export interface DeliveryWorldOptions {
   delivery?: WorkerWorldOptions['delivery'];
   /** Worker and SANDBOX_* settings on top of the fixture's (SANDBOX_CREDITS for a long bench). */
   env?: Record<string, string>;
+  /** The worker's clock; the system's when absent (`clock` above is the emulator's). */
+  workerClock?: WorkerWorldOptions['clock'];
   /** The worker's store (a Postgres one); in-memory SQLite when absent. */
   store?: WorkerWorldOptions['store'];
   /** The ID-token verifier (members signing in with Google); none when absent. */
@@ -94,6 +96,7 @@ export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Pr
     ...(options.delivery ? { delivery: options.delivery } : {}),
     ...(options.store ? { store: options.store } : {}),
     ...(options.verifier ? { verifier: options.verifier } : {}),
+    ...(options.workerClock ? { clock: options.workerClock } : {}),
   });
   // The development key's caller edits the spreadsheet, as the add-on proves (issue 22).
   if (options.shared !== false) await proveEditAccess(world.app, auth(), fakes.spreadsheet);

@@ -500,6 +500,7 @@ const ROUTES = [
   'PUT /api/budgets',
   'GET /api/documents/:documentId/formula-allowance',
   'PUT /api/documents/:documentId/formula-allowance',
+  'POST /api/documents/:documentId/edit-proof',
   'POST /api/documents/:documentId/formula-approvals',
   'GET /api/documents/:documentId/delivery',
   'GET /api/account',
