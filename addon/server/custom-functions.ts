@@ -4,9 +4,11 @@ import { parseHandle, parsePlatform } from '../../shared/handles';
 import { OVERLAP_PLATFORMS, PLATFORMS, type OverlapPlatform, type Platform } from '../../shared/platforms';
 import type { Row } from '../../shared/rows/columns';
 import { selectReportColumns } from '../../shared/rows/report-rows';
+import { EMAIL_COLUMNS } from '../../shared/rows/email-rows';
 import { roundRowsAsShown } from '../../shared/rows/shown-precision';
 import {
-  MAX_EMAIL_INPUTS,
+  MAX_FORMULA_EMAIL_INPUTS,
+  MAX_FORMULA_RESULT_CELLS,
   MAX_OVERLAP_HANDLES,
   MAX_REPORT_INPUTS,
 } from '../../shared/worker-api/request-limits';
@@ -171,6 +173,8 @@ export function INFLUENCER_REPORT(
   const fieldNames = textCells(fields);
   const selection = selectReportColumns(fieldNames);
   if (!selection.ok) return selection.error;
+  const tooBig = resultTooBig(list.cells.length, selection.columns.length, 'Reports for selected column');
+  if (tooBig !== null) return tooBig;
   const layout = layoutOf('INFLUENCER_REPORT', with_header, list.cells, 'handles');
   const defaultPlatform = platformOf(platform);
   // The report date is a day on the sheet's calendar; the zone is in the cache key with the rest.
@@ -213,12 +217,14 @@ export function EMAIL_SEARCH(emails: CellArgument, with_header?: CellArgument): 
   if (problem !== null) return problem;
   const list = listCells(emails, 'emails');
   if (!list.ok) return list.error;
-  if (list.cells.length > MAX_EMAIL_INPUTS) {
+  if (list.cells.length > MAX_FORMULA_EMAIL_INPUTS) {
     return (
-      `emails hold ${list.cells.length} rows, at most ${MAX_EMAIL_INPUTS} in a formula: ` +
+      `emails hold ${list.cells.length} rows, at most ${MAX_FORMULA_EMAIL_INPUTS} in a formula: ` +
       'use Extensions > Creator Sheets > Enrich selected column.'
     );
   }
+  const tooBig = resultTooBig(list.cells.length, EMAIL_COLUMNS.length, 'Enrich selected column');
+  if (tooBig !== null) return tooBig;
   const layout = layoutOf('EMAIL_SEARCH', with_header, list.cells, 'emails');
   return tableFromWorker(
     WORKER_ROUTES.emailSearch,
@@ -227,6 +233,19 @@ export function EMAIL_SEARCH(emails: CellArgument, with_header?: CellArgument): 
       withHeader: layout.header,
     },
     true,
+  );
+}
+
+/**
+ * The sentence when rows times columns (a header row included) passes what a formula may return:
+ * Google's 30 s include taking the array back, and a very large one fails.
+ */
+function resultTooBig(rows: number, columns: number, job: string): string | null {
+  const cells = (rows + 1) * columns;
+  if (cells <= MAX_FORMULA_RESULT_CELLS) return null;
+  return (
+    `This formula would return ${cells.toLocaleString('en-US')} cells, more than the ${MAX_FORMULA_RESULT_CELLS.toLocaleString('en-US')} a formula can hand back in time: ` +
+    `choose fewer columns or rows, or use Extensions > Creator Sheets > ${job}.`
   );
 }
 

@@ -1,5 +1,5 @@
 import type { DeliveryStatusView } from '../shared/delivery-api';
-import { readDeliveryStatus } from './delivery-status';
+import { readDeliveryStatus, shareSpreadsheetWithWorker } from './delivery-status';
 
 /**
  * The server functions of Settings' server delivery (addon/shared/delivery-api.ts). Every function
@@ -9,4 +9,9 @@ import { readDeliveryStatus } from './delivery-status';
 /** Sidebar: the address to share this spreadsheet with, and whether it is shared. */
 export function getDeliveryStatus(): DeliveryStatusView | null {
   return readDeliveryStatus();
+}
+
+/** Sidebar ("Share with the worker"): shares this spreadsheet with the service account, as you. */
+export function shareWithWorker(): DeliveryStatusView & { domainPolicy: boolean } {
+  return shareSpreadsheetWithWorker();
 }

@@ -4,6 +4,7 @@ import type { DeliveryStatusView } from '../shared/delivery-api';
 import { asRecord, optionalStringAt, stringAt } from './worker-answers';
 import { callRoute } from './worker-client';
 import { readWorkerKey } from './worker-key';
+import { NOT_CONNECTED } from './worker-failure';
 
 /** The worker's service account and whether this spreadsheet is shared with it. */
 export function readDeliveryStatus(): DeliveryStatusView | null {
@@ -18,4 +19,33 @@ export function readDeliveryStatus(): DeliveryStatusView | null {
     shared: typeof record.shared === 'boolean' ? record.shared : null,
     message: stringAt(record, 'message'),
   };
+}
+
+/**
+ * Shares this spreadsheet with the worker's service account (`Spreadsheet.addEditor`, as this
+ * user), then asks the worker again. Google refuses an outside address in a Workspace domain that
+ * allows only its own people: the one refusal the worker cannot tell from "not shared" (Google
+ * answers its calls alike), so it is told here, with Google's words and what works instead.
+ */
+export function shareSpreadsheetWithWorker(): DeliveryStatusView & { domainPolicy: boolean } {
+  const before = readDeliveryStatus();
+  if (before === null || before.serviceAccount === null || before.shared === true) {
+    return {
+      ...(before ?? { serviceAccount: null, shared: null, message: NOT_CONNECTED }),
+      domainPolicy: false,
+    };
+  }
+  try {
+    SpreadsheetApp.getActiveSpreadsheet().addEditor(before.serviceAccount);
+  } catch (error) {
+    const google = error instanceof Error ? error.message : String(error);
+    return {
+      ...before,
+      shared: false,
+      domainPolicy: true,
+      message: `Google would not share this spreadsheet with ${before.serviceAccount} ("${google}"): your domain keeps its files from accounts outside it, so the worker cannot run schedules or deliveries here. An admin may allow the address (Admin console > Drive and Docs > Sharing settings); meanwhile the sidebar's jobs and the formulas work as usual.`,
+    };
+  }
+  const after = readDeliveryStatus();
+  return { ...(after ?? before), domainPolicy: false };
 }

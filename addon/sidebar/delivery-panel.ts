@@ -27,6 +27,8 @@ export function createDeliveryPanel(context: SidebarContext): DeliveryPanel {
   });
   const copy = button('Copy address', { small: true });
   const recheck = button('Check again', { small: true });
+  // One click, as you, instead of the Share dialog; a domain that allows only its own people says so.
+  const share = button('Share with the worker', { small: true, primary: true });
   const message = createElement('p', { class: 'hint', 'aria-live': 'polite' });
   const shareRow = createElement('div', { class: 'actions' }, [address, copy]);
   const element = createElement('div', { class: 'delivery' }, [
@@ -34,7 +36,7 @@ export function createDeliveryPanel(context: SidebarContext): DeliveryPanel {
     state,
     shareRow,
     message,
-    createElement('div', { class: 'actions' }, [recheck]),
+    createElement('div', { class: 'actions' }, [share, recheck]),
   ]);
   element.hidden = true;
 
@@ -47,6 +49,7 @@ export function createDeliveryPanel(context: SidebarContext): DeliveryPanel {
     message.className = status.shared === false ? 'field-error' : 'hint';
     message.textContent = status.message;
     recheck.hidden = status.serviceAccount === null;
+    share.hidden = status.serviceAccount === null || status.shared !== false;
   };
 
   copy.addEventListener('click', () => {
@@ -76,6 +79,24 @@ export function createDeliveryPanel(context: SidebarContext): DeliveryPanel {
   recheck.addEventListener(
     'click',
     () => void whileBusy([recheck], load, { button: recheck, text: 'Checking…' }),
+  );
+  share.addEventListener(
+    'click',
+    () =>
+      void whileBusy(
+        [share, recheck],
+        async () => {
+          try {
+            const status = await context.server.shareWithWorker();
+            show(status);
+            if (status.domainPolicy) share.hidden = true;
+          } catch (error) {
+            message.className = 'field-error';
+            message.textContent = failureText('share the spreadsheet with the worker', error);
+          }
+        },
+        { button: share, text: 'Sharing…' },
+      ),
   );
   return { element, load };
 }

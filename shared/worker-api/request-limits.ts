@@ -14,6 +14,20 @@ export const MAX_REPORT_INPUTS = 2000;
 /** `POST /api/email-search`: 100 batches of 1,000; more is an e-mail enrichment job's work. */
 export const MAX_EMAIL_INPUTS = 100_000;
 
+/**
+ * A formula's own bounds, below the routes': Google's 30 s for a custom function include handing
+ * it its range and taking back its array, and a very large array fails. `=EMAIL_SEARCH` takes at
+ * most this many addresses (five batches of 1,000); a longer list is the sidebar's Enrich job.
+ */
+export const MAX_FORMULA_EMAIL_INPUTS = 5000;
+
+/**
+ * Cells a formula returns at most (rows times columns): about 10 s of Apps Script's time to take
+ * back in the fakes' accounting (apps-script/runtime.ts), a third of the limit. Past it the
+ * formula says to choose fewer columns or use a job.
+ */
+export const MAX_FORMULA_RESULT_CELLS = 50_000;
+
 /** `POST /api/overlap`: one paid call compares them all; the API documents no upper bound. */
 export const MAX_OVERLAP_HANDLES = 100;
 

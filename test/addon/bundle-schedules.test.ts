@@ -219,3 +219,49 @@ describe('A teammate who edits the shared sheet (issue 22: proof of edit access)
     expect(metadataLeft(fakes)).toEqual([]);
   });
 });
+
+describe('Sharing the sheet with the worker from Settings (issue 26: refusals told apart)', () => {
+  it('shares with one click, and tells a domain that keeps its files in from a sheet not shared', () => {
+    const open = world.load({
+      connected: false,
+      session: { activeUserEmail: 'olga@team.com' },
+      spreadsheet: { id: '1OpenSheetSharedFromSettings000000000000000' },
+    });
+    open.urlFetchApp.whileWaiting = served.whileWaiting;
+    current = open;
+    open.runtime.callFromClient('connect');
+    const before = open.runtime.callFromClient('getDeliveryStatus') as {
+      shared: boolean | null;
+      message: string;
+    };
+    expect(before).toMatchObject({ shared: false, serviceAccount: account.clientEmail });
+    expect(before.message).toMatch(
+      /^This spreadsheet is not shared with .*: share it with that address as Editor/,
+    );
+    expect(open.runtime.callFromClient('shareWithWorker')).toMatchObject({
+      shared: true,
+      domainPolicy: false,
+    });
+
+    const closed = world.load({
+      connected: false,
+      session: { activeUserEmail: 'olga@team.com' },
+      spreadsheet: { id: '1ClosedDomainSheet0000000000000000000000000' },
+    });
+    closed.urlFetchApp.whileWaiting = served.whileWaiting;
+    closed.spreadsheet.setOutsideSharing('team.com');
+    current = closed;
+    closed.runtime.callFromClient('connect');
+    const refused = closed.runtime.callFromClient('shareWithWorker') as {
+      shared: boolean;
+      domainPolicy: boolean;
+      message: string;
+    };
+    expect(refused).toMatchObject({ shared: false, domainPolicy: true });
+    expect(refused.message).toMatch(
+      /your domain keeps its files from accounts outside it, so the worker cannot run schedules or deliveries here/,
+    );
+    // The worker itself still sees a sheet it cannot open, and says how to share it.
+    expect(closed.runtime.callFromClient('getDeliveryStatus')).toMatchObject({ shared: false });
+  });
+});

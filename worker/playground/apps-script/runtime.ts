@@ -29,6 +29,17 @@ const TIME_LIMITS_MS: Readonly<Record<RunMode, number>> = {
 
 export const EXCEEDED_MAXIMUM_EXECUTION_TIME = 'Exceeded maximum execution time';
 
+/**
+ * What handing a custom function its arguments and taking back its array costs, within its 30 s:
+ * Google counts both in the limit ("a custom function call must return within 30 seconds", the
+ * argument and the result crossing between Sheets and the script) and publishes no per-cell
+ * figure, so these are our conservative estimate: 10 s to hand in 100,000 cells, 20 s to take back
+ * 100,000. The formula caps (shared/worker-api/request-limits.ts) leave room under them; a team
+ * measures the real figure once on its first deployment (`npm run verify:live`'s manual steps).
+ */
+export const ARGUMENT_CELL_MS = 0.1;
+export const RESULT_CELL_MS = 0.2;
+
 export type ScriptScope = Record<string, unknown>;
 
 /** One run of the script: a menu click, a formula, a google.script.run call. */
@@ -122,11 +133,20 @@ export class FakeRuntime {
     this.endListeners.add(listener);
   }
 
-  /** Calls a top-level function by name, as Apps Script does for triggers, menus and formulas. */
+  /**
+   * Calls a top-level function by name, as Apps Script does for triggers, menus and formulas. A
+   * formula's run is charged for the cells it is handed and the cells it gives back.
+   */
   call(functionName: string, args: readonly unknown[] = [], mode: RunMode = 'full'): unknown {
     const fn = this.globalFunction(functionName);
     if (fn === undefined) throw new Error(`Script function not found: ${functionName}`);
-    return this.run(mode, () => fn(...args));
+    if (mode !== 'custom-function') return this.run(mode, () => fn(...args));
+    return this.run(mode, () => {
+      this.spend(cellCount(args) * ARGUMENT_CELL_MS);
+      const result = fn(...args);
+      this.spend(cellCount([result]) * RESULT_CELL_MS);
+      return result;
+    });
   }
 
   /**
@@ -215,6 +235,16 @@ export class FakeRuntime {
     }
     if (execution.killed !== null) throw execution.killed;
   }
+}
+
+/** Cells in a formula's arguments or result: a range is a 2-D array, a single value one cell. */
+function cellCount(values: readonly unknown[]): number {
+  let cells = 0;
+  for (const value of values) {
+    if (!Array.isArray(value)) cells += value === undefined ? 0 : 1;
+    else for (const row of value) cells += Array.isArray(row) ? row.length : 1;
+  }
+  return cells;
 }
 
 /** google.script.run passes primitives, arrays and plain objects only. */

@@ -49,6 +49,10 @@ export class FakeSpreadsheet {
   readonly metadata = new DeveloperMetadataStore((sheetId) => this.sheetById(sheetId)?.size ?? null);
   private readonly sheets: FakeSheet[] = [];
   private readonly viewers = new Set<string>();
+  /** Addresses the script shared the spreadsheet with as editors (addEditor). */
+  private readonly addedEditors = new Set<string>();
+  /** A Workspace domain that keeps its files from accounts outside it; null: sharing is open. */
+  private closedDomain: string | null = null;
   private active: FakeSheet;
   private selection: FakeRange | null = null;
   private nextSheetId = 0;
@@ -200,6 +204,26 @@ export class FakeSpreadsheet {
     return new FakeDeveloperMetadataFinder(this.metadataHost);
   }
 
+  /**
+   * Shares the spreadsheet with `emailAddress` as an editor, as the user running the script. A
+   * Workspace domain whose admin turned off sharing outside it refuses an outside address (Admin
+   * console > Drive and Docs > Sharing settings; the sentence is ours: Google's differs by surface).
+   */
+  addEditor(emailAddress: string): FakeSpreadsheet {
+    this.runtime.enter('Spreadsheet.addEditor', ['custom-function', 'auth-none']);
+    if (!this.canEdit(this.context.activeUser())) throw new Error(NO_EDIT_ACCESS);
+    const email = String(emailAddress).trim().toLowerCase();
+    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new Error(`Invalid email: ${emailAddress}`);
+    const domain = this.closedDomain;
+    if (domain !== null && !email.endsWith(`@${domain}`)) {
+      throw new Error(
+        `This spreadsheet can't be shared outside of ${domain}: its domain's sharing settings allow only people in the organization.`,
+      );
+    }
+    this.addedEditors.add(email);
+    return this;
+  }
+
   toast(message: string, title = '', timeoutSeconds = 5): void {
     this.runtime.enter('Spreadsheet.toast', ['custom-function', 'auth-none']);
     this.toasts.push({ message: String(message), title: String(title), timeoutSeconds });
@@ -215,6 +239,16 @@ export class FakeSpreadsheet {
 
   canEdit(email: string): boolean {
     return !this.viewers.has(email.toLowerCase());
+  }
+
+  /** Whether addEditor shared it with `email` (the Sheets API emulator grants that address writing). */
+  sharedWithEditor(email: string): boolean {
+    return this.addedEditors.has(email.toLowerCase());
+  }
+
+  /** Its Workspace domain keeps it from outside accounts (`domain`), or sharing is open (null). */
+  setOutsideSharing(domain: string | null): void {
+    this.closedDomain = domain === null ? null : domain.toLowerCase();
   }
 
   /** What the metadata objects of this spreadsheet and its sheets work through. */

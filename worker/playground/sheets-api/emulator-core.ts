@@ -137,7 +137,10 @@ export function createSheetsApiCore(options: SheetsApiCoreOptions): SheetsApiCor
       if (account !== null) quotas.take(route.group, account.projectNumber, holder.clientEmail);
       const spreadsheet = options.spreadsheets(route.spreadsheetId);
       if (spreadsheet === null) throw new GoogleApiError('NOT_FOUND', 'Requested entity was not found.');
-      const role = sharing.roleOf(route.spreadsheetId, holder.clientEmail);
+      // Shared by the API's owner (tests, the playground) or by a user of the spreadsheet (addEditor).
+      const role =
+        sharing.roleOf(route.spreadsheetId, holder.clientEmail) ??
+        (spreadsheet.sharedWithEditor(holder.clientEmail) ? 'writer' : null);
       if (role === null || (route.group === 'write' && role !== 'writer')) {
         throw new GoogleApiError('PERMISSION_DENIED', 'The caller does not have permission');
       }

@@ -160,7 +160,8 @@ export function createEditAccess(options: EditAccessOptions): EditAccess {
     check,
     standing: (identity, documentId) => proofs.kept(identity.email, documentId),
     async require(identity, documentId, presented) {
-      if ((await check(identity, documentId, presented)) === 'proven') return;
+      // A kept "cannot be proven" is asked again: someone who just shared the sheet must not wait.
+      if ((await check(identity, documentId, presented, { fresh: true })) === 'proven') return;
       throw new WorkerError(403, 'edit_proof_unavailable', await unprovableSentence(access));
     },
   };

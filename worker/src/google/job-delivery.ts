@@ -134,7 +134,8 @@ export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries 
   const deliver = async (jobId: string, sheetAccess: SheetAccess) => {
     let delivery = await store.jobDeliveries.get(jobId);
     if (delivery === null || delivery.mode !== 'server' || delivery.delivered) return;
-    const { sheets } = await sheetAccess.api();
+    const { sheets, serviceAccountEmail } = await sheetAccess.api();
+    scope.serviceAccount = serviceAccountEmail;
     let grid: GridSize | null = null;
     const fallBack = async (reason: string) => {
       await store.jobDeliveries.fallBack(jobId, reason);

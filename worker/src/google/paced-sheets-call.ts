@@ -1,6 +1,7 @@
 import type { Sleep } from '../../common/clock';
 import type { Random } from '../../common/seeded-random';
 import { failureOf, type GoogleFailure } from './google-failure';
+import { refusalOf } from './google-refusal';
 import type { SheetsPacer, SheetsQuotaGroup } from './sheets-pacer';
 
 /** Why the worker stops writing a job's rows: a sentence for the sidebar, which takes over. */
@@ -35,6 +36,8 @@ export interface PacedCallScope {
   signal: AbortSignal;
   /** Counts (no values, no ranges) for the log. */
   onRetry?(failure: GoogleFailure, attempt: number, delayMs: number): void;
+  /** The service account's address, for the sentence of a spreadsheet not shared with it. */
+  serviceAccount?: string;
 }
 
 /**
@@ -64,10 +67,13 @@ export async function pacedCall<T>(
     const transient = failure.status === null || failure.status >= 500;
     if (failure.status === 429) rateLimited += 1;
     else if (transient) failures += 1;
-    else throw new DeliveryRefused(refusal(failure));
+    else throw new DeliveryRefused(refusal(failure, scope.serviceAccount ?? null));
     if (rateLimited > scope.retry.maxRateLimited || failures > scope.retry.maxFailures) {
+      const tries = rateLimited + failures;
       throw new DeliveryRefused(
-        `Google kept answering ${failure.status ?? 'nothing'} (${failure.message}) after ${rateLimited + failures} tries`,
+        failure.status === 429
+          ? `${refusal(failure, scope.serviceAccount ?? null)} It lasted ${tries} tries.`
+          : `Google kept answering ${failure.status ?? 'nothing'} (${failure.message}) after ${tries} tries`,
       );
     }
     const attempt = rateLimited + failures;
@@ -80,17 +86,7 @@ export async function pacedCall<T>(
   }
 }
 
-function refusal(failure: GoogleFailure): string {
-  switch (failure.status) {
-    case 400:
-      return `Google refused the rows (400: ${failure.message})`;
-    case 401:
-      return `Google did not accept the worker's service account (401: ${failure.message})`;
-    case 403:
-      return `Google refused the worker access to this spreadsheet (403: ${failure.message}): share it with the worker's service account as Editor`;
-    case 404:
-      return `Google no longer finds this spreadsheet (404: ${failure.message}): it was deleted, or moved out of reach`;
-    default:
-      return `Google refused the delivery (${failure.status ?? 'no answer'}: ${failure.message})`;
-  }
+/** Google's refusal in words (google-refusal.ts), with its status and words kept for an admin. */
+function refusal(failure: GoogleFailure, serviceAccount: string | null): string {
+  return refusalOf(failure, serviceAccount).sentence;
 }

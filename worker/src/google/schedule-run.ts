@@ -88,8 +88,9 @@ export async function runSchedule(
   if (deps.sheetAccess === null) return finish('failed', 0, 0, NO_SERVICE_ACCOUNT);
   let sheet: ScheduleSheet;
   try {
-    const { sheets } = await deps.sheetAccess.api();
+    const { sheets, serviceAccountEmail } = await deps.sheetAccess.api();
     const scope: PacedCallScope = {
+      serviceAccount: serviceAccountEmail,
       pacer: deps.sheetsPacer ?? createSheetsPacer(deps.clock, deps.sleep, DEFAULT_SHEETS_PACE),
       sleep: deps.sleep,
       random: options.random ?? Math.random,

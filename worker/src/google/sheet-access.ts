@@ -1,10 +1,13 @@
 import type { SheetsPacer } from './sheets-pacer';
 import type { Clock } from '../../common/clock';
 import { failureOf } from './google-failure';
+import { refusalOf, type RefusalKind } from './google-refusal';
 import { connectSheetsApi, type SheetsApi, type SheetsApiOptions } from './sheets-api';
 
 /** Whether the worker's service account can open a spreadsheet, and if not why, in a sentence. */
-export type SharingState = { shared: true } | { shared: false; reason: string };
+export type SharingState =
+  | { shared: true }
+  | { shared: false; reason: string; refusal: Extract<RefusalKind, 'not-shared' | 'api-disabled' | 'gone'> };
 
 /** What a search of a spreadsheet's developer metadata found; `no-access`: it could not be read. */
 export type MetadataSearch = 'found' | 'absent' | 'no-access';
@@ -59,17 +62,14 @@ export function createSheetAccess(options: SheetsApiOptions, clock: Clock, pacer
         await sheets.spreadsheets.get({ spreadsheetId, fields: 'spreadsheetId' }, { retry: false });
       } catch (error) {
         const failure = failureOf(error);
-        // Google answers 403 for a spreadsheet not shared with the caller, 404 for an id it does
-        // not know (or one deleted); either way the cure is to share the right sheet.
-        if (failure.status === 403 || failure.status === 404) {
+        const refusal = refusalOf(failure, serviceAccountEmail);
+        // Not shared, the API off, the spreadsheet gone: each says what to do (google-refusal.ts).
+        if (refusal.kind === 'not-shared' || refusal.kind === 'api-disabled' || refusal.kind === 'gone') {
           sharedUntil.delete(spreadsheetId);
-          return {
-            shared: false,
-            reason: `This spreadsheet is not shared with ${serviceAccountEmail}: share it (Share > add the address as Editor) for the worker to write into it.`,
-          };
+          return { shared: false, reason: refusal.sentence, refusal: refusal.kind };
         }
         if (failure.status === 429) pacer.holdBack('read', spreadsheetId, TOO_MANY_HOLD_MS);
-        throw new Error(`Google could not say whether the spreadsheet is shared: ${failure.message}`);
+        throw new Error(`Google could not say whether the spreadsheet is shared: ${refusal.sentence}`);
       }
       sharedUntil.set(spreadsheetId, clock.now() + SHARED_KEPT_MS);
       return { shared: true };
@@ -91,10 +91,12 @@ export function createSheetAccess(options: SheetsApiOptions, clock: Clock, pacer
         matched = answer.data.matchedDeveloperMetadata ?? [];
       } catch (error) {
         const failure = failureOf(error);
-        // Not shared (403) or no such spreadsheet (404): nothing can be read, so nothing proven.
-        if (failure.status === 403 || failure.status === 404) return 'no-access';
+        const refusal = refusalOf(failure, null);
+        // Not shared, no such spreadsheet: nothing can be read, so nothing proven. The API off is
+        // the worker's own trouble, said as such (the caller may well edit the sheet).
+        if (refusal.kind === 'not-shared' || refusal.kind === 'gone') return 'no-access';
         if (failure.status === 429) pacer.holdBack('read', spreadsheetId, TOO_MANY_HOLD_MS);
-        throw new Error(`Google could not be asked about the spreadsheet: ${failure.message}`);
+        throw new Error(`Google could not be asked about the spreadsheet: ${refusal.sentence}`);
       }
       sharedUntil.set(spreadsheetId, clock.now() + SHARED_KEPT_MS);
       const found = matched.some(

@@ -170,7 +170,11 @@ describe('edit access', () => {
 
   it('turns "cannot be proven" into 403 edit_proof_unavailable naming the address to share with', async () => {
     await access.check(ana, UNSHARED, (await challengeFor(ana, UNSHARED)).metadataValue);
-    const refused = await refusal(access.require(ana, UNSHARED, undefined));
+    // A kept "cannot be proven" is asked again for an action (the sheet may just have been shared).
+    const asked = await refusal(access.require(ana, UNSHARED, undefined));
+    expect(asked.code).toBe(EDIT_PROOF_REQUIRED);
+    const challenge = asked.details?.challenge as EditProofChallenge;
+    const refused = await refusal(access.require(ana, UNSHARED, challenge.metadataValue));
     expect({ status: refused.status, code: refused.code }).toEqual({
       status: 403,
       code: 'edit_proof_unavailable',

@@ -35,7 +35,11 @@ export class FakeSheetAccess implements SheetAccess {
 
   async check(spreadsheetId: string): Promise<SharingState> {
     if (this.sheets.get(spreadsheetId)?.shared === true) return { shared: true };
-    return { shared: false, reason: `This spreadsheet is not shared with ${this.address}.` };
+    return {
+      shared: false,
+      reason: `This spreadsheet is not shared with ${this.address}.`,
+      refusal: 'not-shared',
+    };
   }
 
   async findMetadata(spreadsheetId: string, key: string, value: string): Promise<MetadataSearch> {

@@ -35,7 +35,7 @@ describe('GET /api/documents/:documentId/delivery', () => {
     expect(before.body).toEqual({
       serviceAccount: delivery.account.clientEmail,
       shared: false,
-      message: `This spreadsheet is not shared with ${delivery.account.clientEmail}: share it (Share > add the address as Editor) for the worker to write into it.`,
+      message: `This spreadsheet is not shared with ${delivery.account.clientEmail}: share it with that address as Editor (Settings > Server delivery). If Google answers that it cannot be shared outside your organization, your domain keeps it out: an admin may allow the address.`,
     });
 
     delivery.emulator.share(SHARED_LATER, delivery.account.clientEmail, 'writer');

@@ -372,7 +372,11 @@ describe('more refusals', () => {
     try {
       const result = await runSchedule(depsAt(0), schedule('Replace'), 0);
       expect(result).toMatchObject({ rowsWritten: 0, run: { outcome: 'failed', rows: 0 } });
-      expect(result.run.message).toMatch(/^Google refused the worker access to this spreadsheet \(403/);
+      expect(result.run.message).toMatch(
+        new RegExp(
+          `^This spreadsheet is not shared with ${env.account.clientEmail.replace(/\./g, '\\.')}: share it`,
+        ),
+      );
     } finally {
       env.emulator.share(SHEET_ID, env.account.clientEmail, 'writer');
     }

@@ -45,7 +45,8 @@ it('asks Google once per 10 minutes for a shared sheet, and at once again for on
     const notShared = await access.check(SHEET);
     expect(notShared).toEqual({
       shared: false,
-      reason: `This spreadsheet is not shared with ${account.clientEmail}: share it (Share > add the address as Editor) for the worker to write into it.`,
+      refusal: 'not-shared',
+      reason: `This spreadsheet is not shared with ${account.clientEmail}: share it with that address as Editor (Settings > Server delivery). If Google answers that it cannot be shared outside your organization, your domain keeps it out: an admin may allow the address.`,
     });
     emulator.share(SHEET, account.clientEmail, 'writer');
     expect(await access.check(SHEET)).toEqual({ shared: true });
