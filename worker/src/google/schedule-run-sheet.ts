@@ -50,6 +50,17 @@ export function scheduleSheet(
 ): ScheduleSheet {
   const write = <T>(call: () => Promise<T>) => pacedCall(scope, 'write', spreadsheetId, call);
   const read = <T>(call: () => Promise<T>) => pacedCall(scope, 'read', spreadsheetId, call);
+  /** One values.batchGet: per range, its cells by `dimension` (trailing blanks trimmed by Google). */
+  const batchGet = async (ranges: string[], majorDimension: 'ROWS' | 'COLUMNS'): Promise<unknown[][][]> => {
+    const answer = await read(() =>
+      sheets.spreadsheets.values.batchGet(
+        { spreadsheetId, ranges, majorDimension, valueRenderOption: 'UNFORMATTED_VALUE' },
+        { retry: false },
+      ),
+    );
+    const byRange = answer.data.valueRanges ?? [];
+    return ranges.map((_, i) => (byRange[i]?.values ?? []) as unknown[][]);
+  };
   const batch = async (requests: sheets_v4.Schema$Request[]) => {
     const answer = await write(() =>
       sheets.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests } }, { retry: false }),
@@ -96,25 +107,9 @@ export function scheduleSheet(
       return (answer.data.values ?? []) as unknown[][];
     },
     async readColumns(ranges) {
-      const answer = await read(() =>
-        sheets.spreadsheets.values.batchGet(
-          { spreadsheetId, ranges, majorDimension: 'COLUMNS', valueRenderOption: 'UNFORMATTED_VALUE' },
-          { retry: false },
-        ),
-      );
-      const byRange = answer.data.valueRanges ?? [];
-      return ranges.map((_, i) => (byRange[i]?.values?.[0] ?? []) as unknown[]);
+      return (await batchGet(ranges, 'COLUMNS')).map((values) => values[0] ?? []);
     },
-    async readRows(ranges) {
-      const answer = await read(() =>
-        sheets.spreadsheets.values.batchGet(
-          { spreadsheetId, ranges, majorDimension: 'ROWS', valueRenderOption: 'UNFORMATTED_VALUE' },
-          { retry: false },
-        ),
-      );
-      const byRange = answer.data.valueRanges ?? [];
-      return ranges.map((_, i) => (byRange[i]?.values ?? []) as unknown[][]);
-    },
+    readRows: (ranges) => batchGet(ranges, 'ROWS'),
     batch,
     async update(range, values) {
       await write(() =>
