@@ -9,6 +9,7 @@ import { FakePropertiesService, type PropertiesOptions } from './properties-serv
 import { FakeRuntime } from './runtime';
 import { FakeScriptApp, type ScriptAppOptions } from './script-app';
 import { FakeSession, type SessionOptions } from './session';
+import { FakeTriggers } from './triggers';
 import {
   DEFAULT_SCRIPT_PROJECT_NUMBER,
   FakeSpreadsheetApp,
@@ -36,6 +37,8 @@ export interface AppsScriptFakes {
   cacheService: FakeCacheService;
   urlFetchApp: FakeUrlFetchApp;
   scriptApp: FakeScriptApp;
+  /** The script's installable triggers: `runDue()` runs those the clock has reached. */
+  triggers: FakeTriggers;
   session: FakeSession;
   lockService: FakeLockService;
   utilities: FakeUtilities;
@@ -74,6 +77,8 @@ export function createAppsScriptFakes(options: FakeOptions = {}): AppsScriptFake
   const cacheService = new FakeCacheService(runtime);
   const urlFetchApp = new FakeUrlFetchApp(runtime);
   const scriptApp = new FakeScriptApp(runtime, session, options.scriptApp);
+  const triggers = new FakeTriggers(runtime, session, () => spreadsheetApp.spreadsheet.getId());
+  scriptApp.triggers = triggers;
   const lockService = new FakeLockService(runtime);
   const utilities = new FakeUtilities(runtime);
   const console = new FakeConsole();
@@ -89,6 +94,7 @@ export function createAppsScriptFakes(options: FakeOptions = {}): AppsScriptFake
     cacheService,
     urlFetchApp,
     scriptApp,
+    triggers,
     session,
     lockService,
     utilities,

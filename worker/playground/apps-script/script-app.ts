@@ -3,6 +3,7 @@ import path from 'node:path';
 import { makeSigningKey, mintIdToken, TEST_CLIENT_ID, type SigningKey } from '../fake-google';
 import type { FakeRuntime } from './runtime';
 import type { FakeSession } from './session';
+import { FakeClockTriggerBuilder, type FakeTrigger, type FakeTriggers } from './triggers';
 
 const AUTH_MODES = {
   NONE: 'NONE',
@@ -86,10 +87,39 @@ export class FakeScriptApp {
     return this.scriptId;
   }
 
-  /** The add-on installs no triggers. */
-  getProjectTriggers(): never[] {
+  /** Set by createAppsScriptFakes: the script's installable triggers (triggers.ts). */
+  triggers: FakeTriggers | null = null;
+
+  /** A trigger builder for the top-level function `functionName` (add-on rules: triggers.ts). */
+  newTrigger(functionName: string): { timeBased(): FakeClockTriggerBuilder } {
+    this.runtime.enter('ScriptApp.newTrigger', ['custom-function', 'auth-none']);
+    const triggers = this.requireTriggers();
+    return { timeBased: () => new FakeClockTriggerBuilder(triggers, String(functionName)) };
+  }
+
+  /** This user's triggers of the script (an add-on sees only its user's). */
+  getProjectTriggers(): FakeTrigger[] {
     this.runtime.enter('ScriptApp.getProjectTriggers', ['custom-function', 'auth-none']);
-    return [];
+    return this.requireTriggers().of(this.session.effectiveUserEmail);
+  }
+
+  /** This user's triggers in one document. */
+  getUserTriggers(spreadsheet: { getId(): string }): FakeTrigger[] {
+    this.runtime.enter('ScriptApp.getUserTriggers', ['custom-function', 'auth-none']);
+    const documentId = spreadsheet.getId();
+    return this.requireTriggers()
+      .of(this.session.effectiveUserEmail)
+      .filter((trigger) => trigger.documentId === documentId);
+  }
+
+  deleteTrigger(trigger: FakeTrigger): void {
+    this.runtime.enter('ScriptApp.deleteTrigger', ['custom-function', 'auth-none']);
+    this.requireTriggers().remove(trigger);
+  }
+
+  private requireTriggers(): FakeTriggers {
+    if (this.triggers === null) throw new Error('No triggers in these fakes');
+    return this.triggers;
   }
 
   /** The manifest's oauthScopes, or null when there is no manifest to read. */
