@@ -36,6 +36,12 @@ import { freePort } from './free-port';
 export interface RunningPostgres {
   /** The `postgres` database as superuser `postgres`: for making each test file's own database. */
   adminUrl: string;
+  /**
+   * Stops the server as a maintenance or failover does (fast shutdown: every session is cut),
+   * keeping its files; `startAgain` serves them again on the same port.
+   */
+  shutDown(): Promise<void>;
+  startAgain(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -76,9 +82,14 @@ export async function startPostgres(): Promise<RunningPostgres> {
       user,
     );
     const port = await freePort();
-    const server = await serve(binaries, dataDir, root, port, user);
+    let server = await serve(binaries, dataDir, root, port, user);
     return {
       adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      shutDown: () => stopServer(server),
+      async startAgain() {
+        if (server.exitCode === null && server.signalCode === null) return;
+        server = await serve(binaries, dataDir, root, port, user);
+      },
       async stop() {
         await stopServer(server);
         rmSync(root, { recursive: true, force: true });

@@ -104,6 +104,7 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
   const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
 
   const { store, releaseDataDir } = await openDataDir(config, logger);
+  store.availability.onBack(() => logger.info('the store answers again: paid calls and writes go on'));
   try {
     // On Postgres another instance's lock may only have blinked: its calls under way stay its own.
     await recoverPaidCalls(
@@ -295,6 +296,8 @@ async function openDataDir(
       onFlushError: (error) =>
         logger.warn({ err: error }, 'cache savings could not be written to the ledger; trying again'),
       onConnectionError: (error) => logger.warn({ err: error }, 'a connection to the Postgres store failed'),
+      onUnrecordedNotice: ({ message, calls, error }) =>
+        logger.warn({ calls, ...(error === undefined ? {} : { err: error }) }, message),
     });
     return { store, releaseDataDir: () => lock?.release() };
   } catch (error) {

@@ -6,6 +6,7 @@ import type { PaidBudget, PaidCallContext, PaidCalls, Savings } from '../billing
 import { holdBudget, type HeldBudget } from '../billing/budget-holds';
 import type { BudgetGuard } from '../budgets/budget-guard';
 import type { LedgerEntryInput } from '../store/ledger-repository';
+import { isRecordingDeferred } from '../store/unrecorded-answers';
 
 /** The ledger row commitBatch writes with a batch's rows. */
 type BatchLedgerRow = Omit<LedgerEntryInput, 'jobId' | 'userEmail'>;
@@ -144,11 +145,15 @@ export function createBatchBilling(options: BatchBillingOptions): BatchBilling {
             tallies.get(row.operation)?.callIds ?? [],
           );
         } catch (error) {
-          // The journal still holds the calls: the next start records them.
-          logger.error(
-            { err: error, operation: row.operation },
-            'a paid job call could not be recorded in the ledger',
-          );
+          // Kept in memory while the store is down, else the journal still holds the calls:
+          // either way they are recorded later.
+          if (isRecordingDeferred(error))
+            logger.warn({ operation: row.operation }, 'paid job calls kept until the store is back');
+          else
+            logger.error(
+              { err: error, operation: row.operation },
+              'a paid job call could not be recorded in the ledger',
+            );
         }
       }
     },

@@ -67,7 +67,13 @@ export async function takeJobLease(
     async end() {
       stop.abort();
       await beating;
-      await jobs.releaseLease(jobId, settings.owner);
+      try {
+        await jobs.releaseLease(jobId, settings.owner);
+      } catch (error) {
+        // The store away (a database restart): the lease runs out by itself, and this runner
+        // takes its own lease again when it goes on.
+        deps.log.warn({ err: error, jobId }, 'job lease could not be released; it runs out by itself');
+      }
     },
   };
 }

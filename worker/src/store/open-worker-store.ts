@@ -4,6 +4,7 @@ import type { KeyPolicy } from './key-repository';
 import { SHARED_SECRET_REQUIRED } from './postgres/database-url';
 import { openPostgresStore } from './postgres/postgres-store';
 import { openStore, type Store } from './store';
+import type { UnrecordedNotice } from './unrecorded-answers';
 
 /** What the worker's settings say about its store (config.ts). */
 export interface WorkerStoreSettings {
@@ -19,6 +20,8 @@ export interface WorkerStoreSettings {
   onFlushError?: (error: unknown) => void;
   /** Postgres: a connection failed outside any request (an idle one, the run's lock). */
   onConnectionError?: (error: Error) => void;
+  /** Postgres: paid answers kept during an outage, recorded late or lost. */
+  onUnrecordedNotice?: (notice: UnrecordedNotice) => void;
 }
 
 /**
@@ -45,5 +48,6 @@ export async function openWorkerStore(settings: WorkerStoreSettings): Promise<St
     secret: settings.dataSecret.reveal(),
     ...shared,
     ...(settings.onConnectionError === undefined ? {} : { onConnectionError: settings.onConnectionError }),
+    ...(settings.onUnrecordedNotice === undefined ? {} : { onUnrecordedNotice: settings.onUnrecordedNotice }),
   });
 }

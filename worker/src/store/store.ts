@@ -17,6 +17,7 @@ import { createSqliteJobDeliveryRepository, type JobDeliveryRepository } from '.
 import { createSqliteJobRepository, type JobRepository } from './job-repository';
 import { createSqliteJobWaitRepository, type JobWaitRepository } from './job-wait-repository';
 import { createSqlitePaidCallJournal, type PaidCallJournal } from './paid-call-journal';
+import { ALWAYS_AVAILABLE, type StoreAvailability } from './store-availability';
 import {
   createSqliteAccountReadingRepository,
   type AccountReadingRepository,
@@ -117,6 +118,11 @@ export interface Store {
   budgetHolds: SharedBudgetHolds | null;
   /** SQLite (one process, a file or memory) or Postgres (shared by every instance: DATABASE_URL). */
   engine: 'sqlite' | 'postgres';
+  /**
+   * Whether the store answers and paid calls can be recorded now (store-availability.ts): a
+   * Postgres connection lost, or this run's lock being taken again, says why not; SQLite always can.
+   */
+  availability: StoreAvailability;
   /** The SQLite database file, or null (in memory, or Postgres). */
   databasePath: string | null;
   /**
@@ -186,6 +192,7 @@ export function openStore(options: StoreOptions): Store {
     budgetHolds: null,
     engine: 'sqlite',
     databasePath,
+    availability: ALWAYS_AVAILABLE,
     close: async () => {
       if (!db.open) return;
       try {

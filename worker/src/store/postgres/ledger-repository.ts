@@ -36,7 +36,7 @@ const SPEND_SUMS = `COALESCE(SUM(actual_milli), 0)::bigint AS actual_milli, COUN
 export async function writeLedgerRow(sql: Sql, clock: Clock, entry: LedgerEntryInput): Promise<LedgerEntry> {
   const row = ledgerRowOf(entry, clock);
   const { rows } = await sql.query<{ id: number }>(
-    `INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    `INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      RETURNING id`,
     ledgerValues(row),
   );
