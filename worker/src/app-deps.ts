@@ -194,6 +194,7 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
   const jobDeliveries = createJobDeliveries({
     clock,
     sleep,
+    lease: { ms: config.sheetsLeaseMs },
     ...options.delivery,
     pacer: sheetsPacer,
     store,
@@ -214,6 +215,7 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     scheduler: createScheduler({
       clock,
       sleep,
+      leaseMs: config.sheetsLeaseMs,
       run: scheduledRun({ ...operationDeps, sheetsPacer }),
       ...options.schedules,
       store,

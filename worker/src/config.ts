@@ -45,6 +45,7 @@ import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/reque
  * | FORMULA_ALLOWANCE_DAY | 5 | credits a document's formulas spend per UTC day without asking, until its Settings say otherwise; `unlimited` for no cap |
  * | RECONCILE_MINUTES | 15 | read the API account's balance this often to reconcile the ledger against it; 0: never |
  * | JOB_LEASE_SECONDS | 30 | Postgres: how long a job stays with an instance that stopped renewing its lease (killed, cut off) before another takes it over; renewed 3 times as often |
+ * | SHEETS_LEASE_SECONDS | 30 | the same for a server delivery and a schedule's run |
  * | HOST | sandbox: 127.0.0.1; live: every interface | the interface to listen on (an IP address or host name) |
  * | REQUEST_TIMEOUT_MS | 60000 | a request's headers and body must have arrived by then (slow uploads are cut off) |
  * | RATE_LIMIT_PER_KEY | 100 | requests/s per credential (bursts of 10 s of it), or `off`; more answer 429 |
@@ -101,6 +102,8 @@ export interface WorkerConfig {
   reconcileEveryMs: number;
   /** JOB_LEASE_SECONDS in milliseconds (jobs/job-lease.ts). */
   jobLeaseMs: number;
+  /** SHEETS_LEASE_SECONDS in milliseconds: server deliveries' and schedule runs' leases. */
+  sheetsLeaseMs: number;
   /** HOST: the interface to listen on; null for every interface (live mode's default). */
   host: string | null;
   requestTimeoutMs: number;
@@ -258,6 +261,8 @@ const envSchema = z.object({
   // jobs/job-lease.ts DEFAULT_JOB_LEASE_MS (not imported: the job modules import this one). At
   // least 5 s: renewals go 3 times per lease, and a slow database must not make a live run lose its job.
   JOB_LEASE_SECONDS: wholeNumber(5, 3600).default(30),
+  // google/job-delivery.ts DEFAULT_DELIVERY_LEASE_MS and schedules/scheduler.ts DEFAULT_LEASE_MS.
+  SHEETS_LEASE_SECONDS: wholeNumber(5, 3600).default(30),
   HOST: z
     .string()
     .refine(isListenHost, 'must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name such as localhost')
@@ -467,6 +472,7 @@ export function parseWorkerConfig(
         : values.FORMULA_ALLOWANCE_DAY,
     reconcileEveryMs: values.RECONCILE_MINUTES * 60_000,
     jobLeaseMs: values.JOB_LEASE_SECONDS * 1000,
+    sheetsLeaseMs: values.SHEETS_LEASE_SECONDS * 1000,
     // Sandbox mode serves the playground and prints a development key: this machine only, unless
     // HOST says otherwise. A real deployment (Cloud Run, a container) must listen on every interface.
     host: values.HOST ?? (mode === 'sandbox' ? '127.0.0.1' : null),

@@ -257,9 +257,10 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
       // call the sandbox through it. A batch cut short by the deadline is redone on resume.
       if (!(await jobs.stop(Math.max(0, deadline - Date.now()))))
         logger.warn('job batches cut short by shutdown; they resume at the next start');
-      // A block Google took and the store did not count yet is written again, at the same cells.
+      // Deliveries hand their leases back for a live instance to go on with; a block Google took
+      // and the store did not count yet is written again, at the same cells.
       await deps.jobDeliveries.stop();
-      // A run cut short is not counted: its lease is freed and it runs again at the next start.
+      // A run cut short is not counted: its lease is handed back and it runs again (elsewhere).
       await deps.scheduler.stop(Math.max(0, deadline - Date.now()));
       clearInterval(purge);
       reconciler?.stop();

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseWorkerConfig, WorkerConfigError } from '../../../worker/src/config';
+import { DEFAULT_DELIVERY_LEASE_MS } from '../../../worker/src/google/job-delivery';
 import { DEFAULT_JOB_LEASE_MS } from '../../../worker/src/jobs/job-lease';
+import { DEFAULT_LEASE_MS as DEFAULT_SCHEDULE_LEASE_MS } from '../../../worker/src/schedules/scheduler';
 
 /**
  * The worker's own settings (the whole process's, sandbox included: test/worker/start-config.test.ts).
@@ -79,6 +81,22 @@ describe('DATABASE_URL', () => {
     expect(problemsOf({ DATABASE_URL: 'postgres://worker@db.internal/creator_sheets' }).join('\n')).toContain(
       'DATABASE_URL is set without DATA_SECRET: every worker on one Postgres store must use the same data secret',
     );
+  });
+});
+
+describe('SHEETS_LEASE_SECONDS', () => {
+  it("is 30 s by default, a job's lease, for server deliveries and schedule runs alike", () => {
+    expect(parseWorkerConfig({}).sheetsLeaseMs).toBe(DEFAULT_DELIVERY_LEASE_MS);
+    expect(DEFAULT_SCHEDULE_LEASE_MS).toBe(DEFAULT_DELIVERY_LEASE_MS);
+    expect(DEFAULT_DELIVERY_LEASE_MS).toBe(30_000);
+    expect(parseWorkerConfig({ SHEETS_LEASE_SECONDS: '6' }).sheetsLeaseMs).toBe(6_000);
+  });
+
+  it('refuses a lease under 5 s or past an hour', () => {
+    for (const value of ['4', '3601', 'fast'])
+      expect(problemsOf({ SHEETS_LEASE_SECONDS: value })).toEqual([
+        `SHEETS_LEASE_SECONDS must be a whole number from 5 to 3600, got "${value}"`,
+      ]);
   });
 });
 

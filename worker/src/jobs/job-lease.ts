@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Clock, Sleep } from '../../common/clock';
 import type { JobRepository } from '../store/job-repository';
@@ -25,10 +23,6 @@ export interface JobLeaseSettings {
    * on SQLite, whose one process needs no renewal (a lease only has to name its holder there).
    */
   renew: boolean;
-}
-
-export function newLeaseOwner(): string {
-  return `${hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`;
 }
 
 /** A lease taken for one run of a job. */

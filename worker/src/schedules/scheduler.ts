@@ -3,12 +3,16 @@ import type { ScheduleRun } from '../../../shared/worker-api/schedules';
 import type { Clock, Sleep } from '../../common/clock';
 import type { ScheduleRecord, ScheduleRunEnd } from '../store/schedule-repository';
 import type { Store } from '../store/store';
+import { renewLease } from '../lease-renewal';
 import { nextRunAt } from './next-run';
 
 /** Paused after this many failed runs in a row, with the last failure's message as the reason. */
 const MAX_FAILURES_IN_A_ROW = 3;
-/** A run holds its schedule this long (renewed while it runs); a killed worker's lease expires. */
-export const DEFAULT_LEASE_MS = 30 * 60 * 1000;
+/**
+ * A run holds its schedule this long unrenewed (SHEETS_LEASE_SECONDS), renewed three times per
+ * lease while it runs: a killed worker's schedule runs elsewhere within about one lease.
+ */
+export const DEFAULT_LEASE_MS = 30_000;
 /** The scheduler looks at the store at least this often: another process may have added one. */
 const MAX_WAKE_MS = 60 * 1000;
 /** Runs of different schedules at once, per worker. */
@@ -24,7 +28,7 @@ export type ScheduleRunOutcome = ScheduleRun | { run: ScheduleRun; rowsWritten: 
 export type RunSchedule = (schedule: ScheduleRecord, signal: AbortSignal) => Promise<ScheduleRunOutcome>;
 
 export interface SchedulerOptions {
-  store: Pick<Store, 'schedules'>;
+  store: Pick<Store, 'schedules' | 'engine'>;
   clock: Clock;
   sleep: Sleep;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -73,29 +77,31 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     if (lease === null) return;
     const { schedule, token } = lease;
     const started = clock.now();
-    // A run longer than the lease keeps it; the timer is real time, the lease the clock's.
-    const renewal = setInterval(
-      () => {
-        store.schedules
-          .renew(id, token, clock.now() + leaseMs)
-          .catch((error: unknown) => logger.warn({ err: error, schedule: id }, 'schedule lease not renewed'));
-      },
-      Math.max(1000, leaseMs / 3),
+    // A run longer than the lease keeps it; lost to another instance, the run stops (lease-renewal.ts).
+    const renewal = renewLease(
+      leaseMs,
+      () => store.schedules.renew(id, token, clock.now() + leaseMs),
+      (error) => logger.warn({ err: error, schedule: id }, 'schedule lease not renewed'),
     );
-    renewal.unref();
     let result: ScheduleRun;
     let rowsWritten: number | undefined;
     try {
-      const outcome = await options.run(schedule, shutdown.signal);
+      const outcome = await options.run(schedule, AbortSignal.any([shutdown.signal, renewal.lost]));
       if ('run' in outcome) {
         result = outcome.run;
         rowsWritten = outcome.rowsWritten;
       } else result = outcome;
     } catch (error) {
+      if (renewal.lost.aborted) {
+        renewal.stop();
+        logger.warn({ schedule: id }, 'schedule run stopped: its lease was taken over by another instance');
+        return;
+      }
       if (shutdown.signal.aborted) {
-        clearInterval(renewal);
+        renewal.stop();
+        // Handed back at once: a live instance runs it now, not when the lease would have run out.
         await store.schedules.release(id, token);
-        logger.warn({ schedule: id }, 'schedule run cut short by shutdown; it runs again at the next start');
+        logger.warn({ schedule: id }, 'schedule run cut short by shutdown; it runs again at once elsewhere');
         return;
       }
       result = {
@@ -106,7 +112,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         message: error instanceof Error ? error.message : String(error),
       };
     } finally {
-      clearInterval(renewal);
+      renewal.stop();
     }
     const ended = clock.now();
     const recorded = await store.schedules.finish(id, token, (current) => ({
@@ -167,7 +173,14 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   return {
     start() {
       if (loop !== null || stopped) return;
-      loop = runLoop();
+      loop = (async () => {
+        // SQLite: one process owns the data directory, so a lease is an earlier run's (killed).
+        if (store.engine === 'sqlite')
+          await store.schedules
+            .freeLeases()
+            .catch((error: unknown) => logger.error({ err: error }, 'schedule leases could not be freed'));
+        await runLoop();
+      })();
     },
     async stop(graceMs) {
       stopped = true;
