@@ -32,6 +32,7 @@ import { closestName } from '../common/closest-name';
  * | SANDBOX_SHAPES | real | `real`: shapes the real service answers; `odd`: older and odder ones (odd-shapes.ts) |
  * | SANDBOX_FAULT_429 | 0 | share of requests that start a burst of 429s |
  * | SANDBOX_FAULT_429_MS | 2000 | length of a 429 burst |
+ * | SANDBOX_BILL_ON | answer | `answer`: a paid answer is billed as it is sent, after the latency; `receipt`: as the request arrives, before it (billed even if the caller is gone) |
  * | SANDBOX_ADMIN_OPEN | false | `true`: the `/_sandbox` routes need no bearer token |
  */
 export interface SandboxConfig {
@@ -148,6 +149,9 @@ const envSchema = z.object({
   SANDBOX_FAULT_429: share.default(DEFAULT_FAULT_SETTINGS.burst429Share),
   SANDBOX_FAULT_429_MS: wholeNumber(1, 600_000).default(DEFAULT_FAULT_SETTINGS.burst429Ms),
   SANDBOX_SHAPES: shapes.default(DEFAULT_FAULT_SETTINGS.shapes),
+  SANDBOX_BILL_ON: z
+    .enum(['answer', 'receipt'], 'must be answer or receipt')
+    .default(DEFAULT_FAULT_SETTINGS.billOn),
   SANDBOX_ADMIN_OPEN: flag.default(false),
 });
 
@@ -224,6 +228,7 @@ export function parseSandboxConfig(env: Readonly<Record<string, string | undefin
       burst429Share: values.SANDBOX_FAULT_429,
       burst429Ms: values.SANDBOX_FAULT_429_MS,
       shapes: values.SANDBOX_SHAPES,
+      billOn: values.SANDBOX_BILL_ON,
     },
     adminOpen: values.SANDBOX_ADMIN_OPEN,
   };

@@ -230,7 +230,15 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
   const reconciler =
     config.reconcileEveryMs > 0
       ? startReconciler(
-          { store, upstream, clock: systemClock, sleep: timerSleep, logger },
+          {
+            store,
+            upstream,
+            clock: systemClock,
+            sleep: timerSleep,
+            logger,
+            // A call may wait its turn in the throttle after it was journaled: the grace covers it.
+            billingWindowMs: inFlightGraceMs(config),
+          },
           config.reconcileEveryMs,
         )
       : null;

@@ -36,6 +36,7 @@ describe('parseSandboxConfig', () => {
         burst429Share: 0,
         burst429Ms: 2000,
         shapes: 'real',
+        billOn: 'answer',
       },
       adminOpen: false,
     });
@@ -63,6 +64,7 @@ describe('parseSandboxConfig', () => {
       SANDBOX_FAULT_429: '0',
       SANDBOX_FAULT_429_MS: '500',
       SANDBOX_SHAPES: 'odd',
+      SANDBOX_BILL_ON: 'receipt',
       SANDBOX_ADMIN_OPEN: 'true',
     });
     expect(config.port).toBe(0);
@@ -85,6 +87,7 @@ describe('parseSandboxConfig', () => {
       burst429Share: 0,
       burst429Ms: 500,
       shapes: 'odd',
+      billOn: 'receipt',
     });
     expect(config.adminOpen).toBe(true);
   });

@@ -18,6 +18,7 @@ import { createSqliteJobRepository, type JobRepository } from './job-repository'
 import { createSqliteJobWaitRepository, type JobWaitRepository } from './job-wait-repository';
 import { createSqlitePaidCallJournal, type PaidCallJournal } from './paid-call-journal';
 import { ALWAYS_AVAILABLE, type StoreAvailability } from './store-availability';
+import { createSqliteUnconfirmedCallRepository, type UnconfirmedCallRepository } from './unconfirmed-calls';
 import {
   createSqliteAccountReadingRepository,
   type AccountReadingRepository,
@@ -94,6 +95,8 @@ export interface Store {
   paidCalls: PaidCallJournal;
   /** The API account's balance as read on a schedule, to reconcile the ledger against. */
   accountReadings: AccountReadingRepository;
+  /** Ledger rows counted at their estimate after a crash, for the reconciliation to settle. */
+  unconfirmed: UnconfirmedCallRepository;
   /** Paid answers this version could not read, kept for admins (bounded, sealed, no addresses). */
   unreadableAnswers: UnreadableAnswerRepository;
   /** What the API's answers lacked against the contract, per operation and field path. */
@@ -184,6 +187,7 @@ export function openStore(options: StoreOptions): Store {
     jobWaits: createSqliteJobWaitRepository(db, box),
     paidCalls: createSqlitePaidCallJournal(db, clock, box, emailCacheKey),
     accountReadings: createSqliteAccountReadingRepository(db),
+    unconfirmed: createSqliteUnconfirmedCallRepository(db),
     unreadableAnswers: createSqliteUnreadableAnswerRepository(db, clock, box, emailCacheKey),
     drift,
     cacheTtlMs,

@@ -22,6 +22,7 @@ import { createPostgresPaidCallJournal } from './paid-call-journal';
 import { createPostgresDatabase, type PostgresDatabase } from './postgres-database';
 import { migratePostgres } from './postgres-migrations';
 import { createPostgresScheduleRepository } from './schedule-repository';
+import { createPostgresUnconfirmedCallRepository } from './unconfirmed-calls';
 import { createPostgresUnreadableAnswerRepository } from './unreadable-answer-repository';
 import { databaseUrlProblem, describeDatabaseUrl } from './database-url';
 import { createPostgresBudgetHolds } from './budget-holds';
@@ -173,6 +174,7 @@ function assemble(opened: Opened, options: PostgresStoreOptions): Store {
     jobWaits: createPostgresJobWaitRepository(db, box),
     paidCalls,
     accountReadings: createPostgresAccountReadingRepository(db),
+    unconfirmed: createPostgresUnconfirmedCallRepository(db),
     unreadableAnswers: createPostgresUnreadableAnswerRepository(db, clock, box, emailCacheKey),
     drift,
     cacheTtlMs,
