@@ -4,6 +4,7 @@ import { DEFAULT_FAULT_SETTINGS, type FaultSettings } from './faults';
 import { SANDBOX_SHAPES } from './odd-shapes';
 import type { RateLimits } from './rate-limiter';
 import { closestName } from '../common/closest-name';
+import { isListenHost, LISTEN_HOST_RULE } from '../common/listen-host';
 
 /**
  * The standalone sandbox's settings, read once from the environment. Every `SANDBOX_*` variable
@@ -13,6 +14,7 @@ import { closestName } from '../common/closest-name';
  * | variable | default | format |
  * |---|---|---|
  * | PORT | 8788 | port to listen on (0 picks a free one) |
+ * | HOST | 127.0.0.1 | the interface the standalone sandbox listens on: this machine only, unless it says otherwise (0.0.0.0) |
  * | SANDBOX_TOKEN | sandbox | the main bearer token; has raw access |
  * | SANDBOX_CREDITS | 1000 | credits of the main token, up to 3 decimals |
  * | SANDBOX_RAW_REQUESTS | 10000 | raw allowance of the main token |
@@ -37,6 +39,8 @@ import { closestName } from '../common/closest-name';
  */
 export interface SandboxConfig {
   port: number;
+  /** The standalone server's interface (HOST); the worker's mounted sandbox listens on the worker's. */
+  host: string;
   seed: string | number;
   creatorsPerPlatform: number;
   /** The main token first, then the extra ones in the order given. */
@@ -126,6 +130,9 @@ const extraTokens = z.string().transform((raw, ctx): AccountSettings[] => {
 
 const envSchema = z.object({
   PORT: wholeNumber(0, 65535).default(8788),
+  // Loopback by default: its tokens are no secret, and anyone reaching it could spend its credits
+  // or turn faults on (its admin routes take any of its tokens).
+  HOST: z.string().refine(isListenHost, LISTEN_HOST_RULE).default('127.0.0.1'),
   SANDBOX_TOKEN: token.default('sandbox'),
   SANDBOX_CREDITS: credits.default(1000),
   SANDBOX_RAW_REQUESTS: wholeNumber(0, Number.MAX_SAFE_INTEGER).default(10_000),
@@ -209,6 +216,7 @@ export function parseSandboxConfig(env: Readonly<Record<string, string | undefin
 
   return {
     port: values.PORT,
+    host: values.HOST,
     seed: values.SANDBOX_SEED,
     creatorsPerPlatform: values.SANDBOX_CREATORS,
     accounts,

@@ -11,6 +11,8 @@ import { createHealthProbes, type WorkerPhase } from './http/health-probes';
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts } from './http/server-timeouts';
 import { createLogger } from './logging/logger';
+import { serveMetrics } from './metrics/metrics-server';
+import { createWorkerMetrics } from './metrics/worker-metrics';
 import { createUpstreamMonitor } from './operations/health-upstream-monitor';
 import type { IdTokenVerifier } from './identity/id-token-verifier';
 import { lockDataDir } from './store/data-dir-lock';
@@ -161,9 +163,14 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
   });
 
   let port: number;
+  const metrics = createWorkerMetrics();
+  let metricsServer: Server | null = null;
   try {
     port = await listen(server, config.port, config.host);
+    if (config.metricsPort !== null)
+      metricsServer = await serveMetrics(metrics, config.metricsPort, config.host, logger);
   } catch (error) {
+    await closeServer(server);
     await store.close();
     releaseDataDir();
     throw error;
@@ -178,6 +185,7 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
     baseUrl,
     logger,
     monitor: upstreamMonitor,
+    metrics,
     drift: store.drift,
     sharedPace: (tokenHash) => store.sharedPace(tokenHash),
   });
@@ -192,6 +200,7 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
       logger,
       devKey,
       sandbox,
+      metrics,
       // The playground signs its user in with a Google of its own, beside the real one.
       ...(playground === null ? {} : { verifier: playground.verifier(googleIdTokenVerifier(config)) }),
     }),
@@ -271,6 +280,7 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
       // A run cut short is not counted: its lease is handed back and it runs again (elsewhere).
       await deps.scheduler.stop(Math.max(0, deadline - Date.now()));
       clearInterval(purge);
+      if (metricsServer !== null) await closeServer(metricsServer);
       reconciler?.stop();
       recovery?.stop();
       await closeServer(server);
@@ -298,6 +308,7 @@ async function openDataDir(
   try {
     const store = await openWorkerStore({
       databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
       dataDir: config.dataDir,
       dataSecret: config.dataSecret,
       reportCacheDays: config.reportCacheDays,

@@ -21,6 +21,7 @@ describe('parseSandboxConfig', () => {
     const config = parseSandboxConfig({ HOME: '/root', PATH: '/bin' });
     expect(config).toEqual({
       port: 8788,
+      host: '127.0.0.1',
       seed: 'creator-sheets',
       creatorsPerPlatform: 20_000,
       accounts: [{ token: 'sandbox', credits: 1000, rawRequests: 10_000, rawAccess: true }],

@@ -84,6 +84,25 @@ describe('DATABASE_URL', () => {
   });
 });
 
+describe('DATABASE_POOL_SIZE and METRICS_PORT', () => {
+  it('pool 10 connections and serve no metrics unless told', () => {
+    expect(parseWorkerConfig({})).toMatchObject({ databasePoolSize: 10, metricsPort: null });
+    expect(parseWorkerConfig({ DATABASE_POOL_SIZE: '4', METRICS_PORT: '9464' })).toMatchObject({
+      databasePoolSize: 4,
+      metricsPort: 9464,
+    });
+  });
+
+  it('refuse a pool under 2 or over 100, and a port that is none', () => {
+    expect(problemsOf({ DATABASE_POOL_SIZE: '1' })).toEqual([
+      'DATABASE_POOL_SIZE must be a whole number from 2 to 100, got "1"',
+    ]);
+    expect(problemsOf({ METRICS_PORT: '0' })).toEqual([
+      'METRICS_PORT must be a whole number from 1 to 65535, got "0"',
+    ]);
+  });
+});
+
 describe('SHEETS_LEASE_SECONDS', () => {
   it("is 30 s by default, a job's lease, for server deliveries and schedule runs alike", () => {
     expect(parseWorkerConfig({}).sheetsLeaseMs).toBe(DEFAULT_DELIVERY_LEASE_MS);

@@ -90,6 +90,8 @@ export interface JobDeliveryOptions {
   pacer?: SheetsPacer;
   /** How long a delivery's lease lasts unrenewed (SHEETS_LEASE_SECONDS), and this worker's name in it. */
   lease?: { ms?: number; owner?: string };
+  /** A delivery taken over from an instance that died or stopped (`/metrics`). */
+  onTakeover?: () => void;
 }
 
 /** SHEETS_LEASE_SECONDS' default, as long as a job's. */
@@ -355,7 +357,10 @@ export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries 
     async resume() {
       if (access === null) return 0;
       // Deliveries whose instance died or stopped are taken over by this one as well, from now on.
-      watch ??= watchAbandonedDeliveries(leaseDeps, leaseSettings, kick);
+      watch ??= watchAbandonedDeliveries(leaseDeps, leaseSettings, (jobId) => {
+        options.onTakeover?.();
+        kick(jobId);
+      });
       // SQLite: one process owns the data directory, so any lease is an earlier run's (killed).
       if (!leaseSettings.shared) await store.jobDeliveries.freeLeases();
       const pending = await store.jobDeliveries.pending();

@@ -168,6 +168,7 @@ async function runBatch(scope: JobRunScope, run: Run, batch: JobBatch): Promise<
     unreadableAnswers: deps.store.unreadableAnswers,
     journal: deps.store.paidCalls,
     clock: deps.clock,
+    metrics: deps.metrics,
   });
   try {
     const result = await batch.run({ ...deps, paid: billing.paid }, { ...run.context, requestId });

@@ -147,7 +147,11 @@ async function watchLeases(
   for (;;) {
     await deps.sleep(every, signal);
     if (signal.aborted) return;
-    await resume().catch((error: unknown) => log.warn({ err: error }, 'jobs to take over could not be read'));
+    await resume().then(
+      // After the start, a job no lease holds was left by an instance that died or stopped.
+      (taken) => deps.metrics.takeover('job', taken),
+      (error: unknown) => log.warn({ err: error }, 'jobs to take over could not be read'),
+    );
   }
 }
 

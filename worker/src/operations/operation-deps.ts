@@ -50,6 +50,7 @@ import { requireIdentity, type Identity } from '../identity/identity';
 import { requestScope } from '../logging/request-context';
 import type { SheetAccess } from '../google/sheet-access';
 import type { SingleFlight } from '../single-flight';
+import type { WorkerMetrics } from '../metrics/worker-metrics';
 import type { Store } from '../store/store';
 import type { UpstreamClient } from '../upstream/request-core';
 import type { UpstreamMonitor } from './health-upstream-monitor';
@@ -72,6 +73,8 @@ export interface OperationDeps {
   /** Timers (deadlines); Jest's fake timers take effect through it. */
   sleep: Sleep;
   logger: Logger;
+  /** What `/metrics` counts (metrics/worker-metrics.ts). */
+  metrics: WorkerMetrics;
 }
 
 /** One request as the operation code sees it: who pays, under which request id, and its logger. */

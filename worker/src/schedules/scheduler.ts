@@ -36,6 +36,8 @@ export interface SchedulerOptions {
   leaseMs?: number;
   maxWakeMs?: number;
   concurrency?: number;
+  /** A run taken over from an instance whose lease ran out (`/metrics`). */
+  onTakeover?: () => void;
 }
 
 export interface Scheduler {
@@ -136,6 +138,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     for (const schedule of due) {
       if (started.length >= room) break;
       if (inFlight.has(schedule.id)) continue;
+      // Due while a lease still names a run: that run's instance stopped renewing it.
+      if (schedule.runningUntil !== null) options.onTakeover?.();
       const run = runOne(schedule.id)
         .catch((error: unknown) => logger.error({ err: error, schedule: schedule.id }, 'schedule run broke'))
         .finally(() => {

@@ -10,6 +10,8 @@ import type { UnrecordedNotice } from './unrecorded-answers';
 export interface WorkerStoreSettings {
   /** DATABASE_URL: Postgres, shared by every instance; null for SQLite in `dataDir`. */
   databaseUrl: string | null;
+  /** DATABASE_POOL_SIZE: connections of the Postgres store's pool (10 by default). */
+  poolSize?: number;
   dataDir: string;
   /** DATA_SECRET; null for the data directory's own secret file (SQLite only). */
   dataSecret: SecretBytes | null;
@@ -47,6 +49,7 @@ export async function openWorkerStore(settings: WorkerStoreSettings): Promise<St
     url: settings.databaseUrl,
     secret: settings.dataSecret.reveal(),
     ...shared,
+    ...(settings.poolSize === undefined ? {} : { poolSize: settings.poolSize }),
     ...(settings.onConnectionError === undefined ? {} : { onConnectionError: settings.onConnectionError }),
     ...(settings.onUnrecordedNotice === undefined ? {} : { onUnrecordedNotice: settings.onUnrecordedNotice }),
   });
