@@ -277,8 +277,9 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
       // Deliveries hand their leases back for a live instance to go on with; a block Google took
       // and the store did not count yet is written again, at the same cells.
       await deps.jobDeliveries.stop();
-      // A run cut short is not counted: its lease is handed back and it runs again (elsewhere).
-      await deps.scheduler.stop(Math.max(0, deadline - Date.now()));
+      // Runs under way are cut short and their leases handed back at once: a live instance runs
+      // them again now (not counted here; what they bought is cached).
+      await deps.scheduler.stop(0);
       clearInterval(purge);
       if (metricsServer !== null) await closeServer(metricsServer);
       reconciler?.stop();

@@ -45,7 +45,8 @@ export interface Scheduler {
   start(): void;
   /**
    * Stops taking runs and waits for those under way to end (their leases freed); past `graceMs`
-   * it aborts their signal and still waits for them. Idempotent.
+   * it aborts their signal, hands their leases back at once and still waits for them (SIGTERM
+   * passes 0: a live instance takes the run over now). Idempotent.
    */
   stop(graceMs?: number): Promise<void>;
   /** Something changed (a schedule set up, edited, resumed or run now): look again at once. */
@@ -85,6 +86,17 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       () => store.schedules.renew(id, token, clock.now() + leaseMs),
       (error) => logger.warn({ err: error, schedule: id }, 'schedule lease not renewed'),
     );
+    // Shutdown hands the lease back at once, not when the run winds down: a live instance runs it
+    // again now (what this run bought is cached, or waits on its single-flight lock meanwhile).
+    const handBack = () => {
+      renewal.stop();
+      store.schedules
+        .release(id, token)
+        .catch((error: unknown) =>
+          logger.warn({ err: error, schedule: id }, 'schedule lease not handed back'),
+        );
+    };
+    shutdown.signal.addEventListener('abort', handBack, { once: true });
     let result: ScheduleRun;
     let rowsWritten: number | undefined;
     try {
@@ -100,9 +112,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         return;
       }
       if (shutdown.signal.aborted) {
-        renewal.stop();
-        // Handed back at once: a live instance runs it now, not when the lease would have run out.
-        await store.schedules.release(id, token);
         logger.warn({ schedule: id }, 'schedule run cut short by shutdown; it runs again at once elsewhere');
         return;
       }
@@ -114,6 +123,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         message: error instanceof Error ? error.message : String(error),
       };
     } finally {
+      shutdown.signal.removeEventListener('abort', handBack);
       renewal.stop();
     }
     const ended = clock.now();

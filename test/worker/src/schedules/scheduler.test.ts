@@ -351,6 +351,25 @@ describe('the scheduler', () => {
     });
   });
 
+  it('on SIGTERM (stop(0)) hands the lease back at once, while the run still winds down', async () => {
+    const schedule = await create();
+    now = schedule.nextRunAt ?? 0;
+    const fake = fakeRun();
+    fake.slow();
+    const scheduler = createScheduler({ store, clock, sleep: noSleep, logger: quiet, run: fake.run });
+    void scheduler.tick();
+    await settle(() => fake.waiting() === 1, 'the run');
+    const stopping = scheduler.stop(0);
+    // A paid fetch in the run may go on a while; the schedule is free for a live instance now.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await get(schedule.id)).runningUntil).toBeNull();
+    expect(await store.schedules.take(schedule.id, now, DEFAULT_LEASE_MS)).not.toBeNull();
+    fake.release();
+    await stopping;
+    // Its end is not recorded: the run belongs to whoever took the lease over.
+    expect((await get(schedule.id)).lastRun).toBeNull();
+  });
+
   it('keeps the rows a run says it wrote, for the next run', async () => {
     const schedule = await create();
     now = schedule.nextRunAt ?? 0;
