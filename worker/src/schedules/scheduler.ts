@@ -67,7 +67,13 @@ export interface Scheduler {
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { store, clock, logger } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const maxWakeMs = options.maxWakeMs ?? MAX_WAKE_MS;
+  // Instances sharing a store look four times per lease: one that another stopped and handed
+  // back (SIGTERM), or one set up through another, is taken within a quarter lease.
+  const maxWakeMs =
+    options.maxWakeMs ??
+    (store.engine === 'postgres'
+      ? Math.min(MAX_WAKE_MS, Math.max(1000, Math.floor(leaseMs / 4)))
+      : MAX_WAKE_MS);
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const inFlight = new Map<string, Promise<void>>();
   let stopped = false;

@@ -51,7 +51,17 @@ export interface DeliveryWorldOptions {
   env?: Record<string, string>;
 }
 
-export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Promise<DeliveryWorld> {
+/** The spreadsheet, Google's Sheets API over it, and a service account it is shared with. */
+export type SharedSheet = Omit<DeliveryWorld, 'world'>;
+
+/**
+ * SHEET_ID's spreadsheet (tab TAB) as Apps Script fakes, the Sheets API v4 emulator over it served
+ * on loopback, and a service account (its key file on disk) it is shared with as writer unless
+ * `shared` is false: what a worker needs in GOOGLE_APPLICATION_CREDENTIALS and GOOGLE_API_URL.
+ */
+export async function serveSharedSheet(
+  options: Pick<DeliveryWorldOptions, 'quotas' | 'clock' | 'shared'> = {},
+): Promise<SharedSheet> {
   const fakes = createAppsScriptFakes({ spreadsheet: { id: SHEET_ID, sheets: [TAB] } });
   const emulator = createSheetsApiEmulator({
     spreadsheets: (id) => (id === SHEET_ID ? fakes.spreadsheet : null),
@@ -69,22 +79,32 @@ export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Pr
   const dir = mkdtempSync(join(tmpdir(), 'server-delivery-'));
   const keyFile = join(dir, 'service-account.json');
   writeFileSync(keyFile, JSON.stringify(account.keyFile));
-  const world = await startWorkerWorld({
-    env: { GOOGLE_APPLICATION_CREDENTIALS: keyFile, GOOGLE_API_URL: served.url, ...options.env },
-    ...(options.delivery ? { delivery: options.delivery } : {}),
-  });
   return {
-    world,
     fakes,
     emulator,
     served,
     account,
     keyFile,
     close: async () => {
-      await world.close();
       await served.close();
       fakes.dispose();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Promise<DeliveryWorld> {
+  const sheet = await serveSharedSheet(options);
+  const world = await startWorkerWorld({
+    env: { GOOGLE_APPLICATION_CREDENTIALS: sheet.keyFile, GOOGLE_API_URL: sheet.served.url, ...options.env },
+    ...(options.delivery ? { delivery: options.delivery } : {}),
+  });
+  return {
+    ...sheet,
+    world,
+    close: async () => {
+      await world.close();
+      await sheet.close();
     },
   };
 }
