@@ -131,7 +131,11 @@ export function createBatchBilling(options: BatchBillingOptions): BatchBilling {
     callIds: () => [...tallies.values()].flatMap((entry) => entry.callIds),
     async recordUncommitted() {
       for (const row of ledgerRows()) {
-        if (row.actualCredits === 0 && (row.rawRequests ?? 0) === 0 && (row.cacheHits ?? 0) === 0) continue;
+        const callIds = tallies.get(row.operation)?.callIds ?? [];
+        // A row of nothing is written only to settle its calls (an answer that cost nothing is
+        // still one the journal, or the outage memory, must not let a retry buy again).
+        const nothing = row.actualCredits === 0 && (row.rawRequests ?? 0) === 0 && (row.cacheHits ?? 0) === 0;
+        if (nothing && callIds.length === 0) continue;
         try {
           await options.journal.record(
             {
@@ -142,7 +146,7 @@ export function createBatchBilling(options: BatchBillingOptions): BatchBilling {
                 : { documentId: context.identity.documentId }),
               ...(context.jobId === undefined ? {} : { jobId: context.jobId }),
             },
-            tallies.get(row.operation)?.callIds ?? [],
+            callIds,
           );
         } catch (error) {
           // Kept in memory while the store is down, else the journal still holds the calls:

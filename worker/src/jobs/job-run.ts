@@ -63,10 +63,10 @@ interface Run {
  */
 export async function runJob(scope: JobRunScope, id: string): Promise<void> {
   const { store, clock, sleep } = scope.deps;
-  const lease = await takeJobLease({ jobs: store.jobs, clock, sleep, log: scope.log }, scope.lease, id);
-  if (lease === null) return;
+  let lease: HeldLease | null = null;
   try {
-    await runLeased(scope, id, lease);
+    lease = await takeJobLease({ jobs: store.jobs, clock, sleep, log: scope.log }, scope.lease, id);
+    if (lease !== null) await runLeased(scope, id, lease);
   } catch (error) {
     if (toWorkerError(error).code !== 'store_unavailable') throw error;
     // The store went away under the run (a database restart): nothing of the job can be written,
@@ -74,7 +74,7 @@ export async function runJob(scope: JobRunScope, id: string): Promise<void> {
     scope.log.warn({ jobId: id }, 'the store is unavailable: the job goes on once it is back');
     scope.queue.wakeAt(id, clock.now() + STORE_OUTAGE_WAIT_MS);
   } finally {
-    await lease.end();
+    await lease?.end();
   }
 }
 

@@ -9,6 +9,7 @@ import { parseSandboxConfig } from '../../../../../worker/sandbox/config';
 import { createSandbox } from '../../../../../worker/sandbox/server';
 import { startWorker, type RunningWorker } from '../../../../../worker/start';
 import { openPostgresStore } from '../../../../../worker/src/store/postgres/postgres-store';
+import { matchedEmails } from '../../../../support/email-supply';
 import { startPostgres, type RunningPostgres } from '../../../../support/postgres-server';
 import { makeTempDir } from '../store-fixtures';
 
@@ -27,8 +28,17 @@ export interface OutageCluster {
   key: string;
   /** Public creators of the sandbox's world, `from` on. */
   handles(count: number, from: number, platform?: Platform): string[];
+  /** Addresses the sandbox's e-mail search matches (0.02 credits each). */
+  knownEmails(count: number): string[];
   /** `POST /api/reports` through one instance. */
   reports(worker: RunningWorker, handles: string[]): Promise<Answer>;
+  /** Any route through one instance, with the worker key. */
+  call<T>(
+    worker: RunningWorker,
+    method: string,
+    route: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>;
   stats(): Promise<StatsBody>;
   /** A statement on the database as its superuser (a connection of its own). */
   sql<T extends object>(text: string, values?: unknown[]): Promise<T[]>;
@@ -135,6 +145,15 @@ export async function startOutageCluster(options: {
         for (let i = 0; i < pc.size && found.length < from + count; i++)
           if ((pc.columns.flags[i] & FLAG.private) === 0) found.push(pc.username(i));
         return found.slice(from, from + count);
+      },
+      knownEmails: (count) => matchedEmails(sandbox.state.world).slice(0, count),
+      async call<T>(worker: RunningWorker, method: string, route: string, body?: unknown) {
+        const response = await fetch(`${worker.url}${route}`, {
+          method,
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        return { status: response.status, body: (await response.json()) as T };
       },
       async reports(worker, handles) {
         const response = await fetch(`${worker.url}/api/reports`, {

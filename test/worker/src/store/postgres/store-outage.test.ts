@@ -126,4 +126,38 @@ describe('workers on Postgres through a database restart', () => {
     expect(await cluster.ledger()).toEqual({ milli: stats.credits * 1000, unconfirmed: 0 });
     expect(await alive(cluster)).toBe(true);
   });
+
+  it('go on with a job whose batch met the outage, from its last commit, buying no batch twice', async () => {
+    cluster = await startOutageCluster({ instances: 1, latencyMs: 1500 });
+    const [worker] = cluster.workers;
+    if (worker === undefined) throw new Error('one worker expected');
+    const known = cluster.knownEmails(1500);
+    expect(known).toHaveLength(1500);
+    const emails = [
+      ...known,
+      ...Array.from({ length: 1500 }, (_, i) => `person.${i}@outage-job.example.com`),
+    ];
+    const started = await cluster.call<{ id: string }>(worker, 'POST', '/api/jobs', {
+      kind: 'email-enrichment',
+      input: { emails },
+    });
+    expect(started.status).toBe(202);
+    const progress = async () =>
+      (await cluster.call<{ status: string; done: number }>(worker, 'GET', `/api/jobs/${started.body.id}`))
+        .body;
+    // The first batch committed, the second on its way to the API.
+    await eventually(async () => (await progress()).done >= 1000, 30_000, 'the first batch');
+    await callsInFlight(cluster, 1);
+    await cluster.postgres.shutDown();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await cluster.postgres.startAgain();
+    await eventually(async () => (await progress()).status === 'done', 60_000, 'the job done');
+    expect((await progress()).done).toBe(3000);
+    // Three batches of 1,000 addresses, three calls: the one answered during the outage was kept.
+    const stats = await cluster.stats();
+    expect(stats.operations.emailSearch?.calls).toBe(3);
+    expect(stats.credits).toBeGreaterThan(0);
+    expect(await cluster.ledger()).toEqual({ milli: Math.round(stats.credits * 1000), unconfirmed: 0 });
+    expect(await cluster.sql("SELECT id FROM paid_calls WHERE state IN ('sent', 'answered')")).toEqual([]);
+  });
 });
