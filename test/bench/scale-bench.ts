@@ -117,19 +117,11 @@ export async function runScaleBench(log: (line: string) => void): Promise<ScaleB
   buildWorker();
   const world = benchWorld(CREATORS);
   const postgres = await startPostgres();
-  const sandboxPort = await freePort();
-  const sandbox = await startTsProcess(
-    'worker/sandbox/server.ts',
-    {
-      PORT: String(sandboxPort),
-      SANDBOX_TOKEN,
-      SANDBOX_CREATORS: String(CREATORS),
-      SANDBOX_LATENCY_MS: String(LATENCY_MS),
-      SANDBOX_RATE_DISCOVERY: String(DISCOVERY_RATE),
-    },
-    /Sandbox Discovery API at/,
-  );
-  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const { sandbox, sandboxUrl } = await startBenchSandbox({
+    SANDBOX_CREATORS: String(CREATORS),
+    SANDBOX_LATENCY_MS: String(LATENCY_MS),
+    SANDBOX_RATE_DISCOVERY: String(DISCOVERY_RATE),
+  });
   const clusters: Cluster[] = [];
   try {
     const cluster = await startCluster(postgres, { name: 'scale_shared', instances: INSTANCES, sandboxUrl });
@@ -154,6 +146,34 @@ export async function runScaleBench(log: (line: string) => void): Promise<ScaleB
     for (const cluster of clusters) await cluster.stop();
     await sandbox.stop();
     await postgres.stop();
+  }
+}
+
+/** The API for the workers: a sandbox process of its own on loopback, with SANDBOX_TOKEN and these settings. */
+export async function startBenchSandbox(
+  settings: Record<string, string>,
+): Promise<{ sandbox: StartedProcess; sandboxUrl: string }> {
+  const port = await freePort();
+  const sandbox = await startTsProcess(
+    'worker/sandbox/server.ts',
+    { PORT: String(port), SANDBOX_TOKEN, ...settings },
+    /Sandbox Discovery API at/,
+  );
+  return { sandbox, sandboxUrl: `http://127.0.0.1:${port}` };
+}
+
+/** One statement on a database, on a connection of its own. */
+export async function sqlOn<T extends object>(
+  databaseUrl: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
   }
 }
 

@@ -1,9 +1,7 @@
-import { Client } from 'pg';
 import { startPostgres } from '../support/postgres-server';
-import { freePort } from '../support/free-port';
 import { statsDelta } from './bench-worker';
-import { buildWorker, startTsProcess } from './child-process';
-import { SANDBOX_TOKEN, startCluster, type Cluster, type ScaleWorker } from './scale-bench';
+import { buildWorker } from './child-process';
+import { sqlOn, startBenchSandbox, startCluster, type Cluster, type ScaleWorker } from './scale-bench';
 import { benchWorld, reportHandles } from './world-inputs';
 
 /**
@@ -60,20 +58,12 @@ export async function runOutageBench(log: (line: string) => void): Promise<Outag
   buildWorker();
   const world = benchWorld(CREATORS);
   const postgres = await startPostgres();
-  const sandboxPort = await freePort();
-  const sandbox = await startTsProcess(
-    'worker/sandbox/server.ts',
-    {
-      PORT: String(sandboxPort),
-      SANDBOX_TOKEN,
-      SANDBOX_CREATORS: String(CREATORS),
-      SANDBOX_CREDITS: '100000',
-      SANDBOX_LATENCY_MS: String(LATENCY_MS),
-      SANDBOX_RATE_DISCOVERY: String(RATE),
-    },
-    /Sandbox Discovery API at/,
-  );
-  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const { sandbox, sandboxUrl } = await startBenchSandbox({
+    SANDBOX_CREATORS: String(CREATORS),
+    SANDBOX_CREDITS: '100000',
+    SANDBOX_LATENCY_MS: String(LATENCY_MS),
+    SANDBOX_RATE_DISCOVERY: String(RATE),
+  });
   let cluster: Cluster | null = null;
   try {
     cluster = await startCluster(postgres, {
@@ -103,7 +93,7 @@ export async function runOutageBench(log: (line: string) => void): Promise<Outag
         what: "the instances' lock sessions terminated",
         since: 'the sessions ended',
         fault: async () => {
-          await sql(cluster?.databaseUrl ?? '', RUN_LOCK_SESSIONS_TERMINATED);
+          await sqlOn(cluster?.databaseUrl ?? '', RUN_LOCK_SESSIONS_TERMINATED);
           return performance.now();
         },
         fresh: [],
@@ -254,7 +244,7 @@ async function untilAll(cluster: Cluster, check: (worker: ScaleWorker) => Promis
 async function callsInFlight(databaseUrl: string, atLeast: number): Promise<number> {
   const deadline = performance.now() + 30_000;
   for (;;) {
-    const [row] = await sql<{ sent: number }>(
+    const [row] = await sqlOn<{ sent: number }>(
       databaseUrl,
       "SELECT COUNT(*)::int AS sent FROM paid_calls WHERE state = 'sent'",
     );
@@ -267,22 +257,12 @@ async function callsInFlight(databaseUrl: string, atLeast: number): Promise<numb
 
 /** Report credits in the ledger, and its rows still counted at their estimate. */
 async function reportLedger(databaseUrl: string): Promise<{ credits: number; unconfirmed: number }> {
-  const [row] = await sql<{ milli: number; unconfirmed: number }>(
+  const [row] = await sqlOn<{ milli: number; unconfirmed: number }>(
     databaseUrl,
     `SELECT COALESCE(SUM(actual_milli), 0)::bigint AS milli,
        COUNT(*) FILTER (WHERE unconfirmed = 1)::int AS unconfirmed FROM ledger WHERE operation_id = 'report'`,
   );
   return { credits: Number(row?.milli ?? 0) / 1000, unconfirmed: Number(row?.unconfirmed ?? 0) };
-}
-
-async function sql<T extends object>(databaseUrl: string, text: string): Promise<T[]> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 function countBy(values: number[]): Record<string, number> {

@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import type { JobStartedAnswer } from '../../shared/worker-api/jobs';
 import type { ReportsAnswer } from '../../shared/worker-api/reports';
 import type { StatsBody } from '../../worker/sandbox/stats';
@@ -10,12 +9,13 @@ import {
   type SharedSheet,
 } from '../worker/src/google/server-delivery-fixture';
 import { startPostgres } from '../support/postgres-server';
-import { freePort } from '../support/free-port';
 import { sandboxStats, statsDelta } from './bench-worker';
-import { buildWorker, startTsProcess } from './child-process';
+import { buildWorker } from './child-process';
 import {
   readAllRows,
   SANDBOX_TOKEN,
+  sqlOn,
+  startBenchSandbox,
   startCluster,
   waitForJob,
   type Cluster,
@@ -81,20 +81,12 @@ export async function runTakeoverBench(log: (line: string) => void): Promise<Tak
       writesPerMinutePerProject: 100_000,
     },
   });
-  const sandboxPort = await freePort();
-  const sandbox = await startTsProcess(
-    'worker/sandbox/server.ts',
-    {
-      PORT: String(sandboxPort),
-      SANDBOX_TOKEN,
-      SANDBOX_CREATORS: String(CREATORS),
-      SANDBOX_CREDITS: '100000',
-      SANDBOX_LATENCY_MS: String(LATENCY_MS),
-      SANDBOX_RATE_DISCOVERY: String(RATE),
-    },
-    /Sandbox Discovery API at/,
-  );
-  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const { sandbox, sandboxUrl } = await startBenchSandbox({
+    SANDBOX_CREATORS: String(CREATORS),
+    SANDBOX_CREDITS: '100000',
+    SANDBOX_LATENCY_MS: String(LATENCY_MS),
+    SANDBOX_RATE_DISCOVERY: String(RATE),
+  });
   const env = {
     GOOGLE_APPLICATION_CREDENTIALS: sheet.keyFile,
     GOOGLE_API_URL: sheet.served.url,
@@ -181,14 +173,14 @@ async function deliveryTakeover(
   if (target.getMaxRows() < ROWS + 1)
     target.insertRowsAfter(target.getMaxRows(), ROWS + 1 - target.getMaxRows());
   // Handed to whichever instance looks first (as a delivery left by a stopped instance is).
-  await sql(
+  await sqlOn(
     cluster.databaseUrl,
     `INSERT INTO job_deliveries (job_id, spreadsheet_id, sheet_name, first_row, first_column, mode, updated_at,
        lease_owner, lease_until) VALUES ($1, $2, $3, 2, 1, 'server', $4, 'bench', 0)`,
     [job.id, SHEET_ID, tab, Date.now()],
   );
   const blocks = await until(async () => {
-    const [row] = await sql<{ rows_written: number; lease_owner: string | null }>(
+    const [row] = await sqlOn<{ rows_written: number; lease_owner: string | null }>(
       cluster.databaseUrl,
       'SELECT rows_written, lease_owner FROM job_deliveries WHERE job_id = $1',
       [job.id],
@@ -201,7 +193,7 @@ async function deliveryTakeover(
   await stop(victim, signal);
   const leaseMs =
     (await until(async () => {
-      const [row] = await sql<{ lease_owner: string | null }>(
+      const [row] = await sqlOn<{ lease_owner: string | null }>(
         cluster.databaseUrl,
         'SELECT lease_owner FROM job_deliveries WHERE job_id = $1',
         [job.id],
@@ -215,7 +207,7 @@ async function deliveryTakeover(
   const nextWriteMs =
     (await until(async () => (writes(sheet) > writesBefore + 1 ? performance.now() : null))) - hit;
   await until(async () => {
-    const [row] = await sql<{ delivered: number }>(
+    const [row] = await sqlOn<{ delivered: number }>(
       cluster.databaseUrl,
       'SELECT delivered FROM job_deliveries WHERE job_id = $1',
       [job.id],
@@ -274,7 +266,7 @@ async function scheduleTakeover(
   const runner = cluster.workers[0];
   if (runner === undefined) throw new Error('no first instance');
   const token = await until(async () => {
-    const [row] = await sql<{ lease_token: string | null }>(
+    const [row] = await sqlOn<{ lease_token: string | null }>(
       cluster.databaseUrl,
       'SELECT lease_token FROM schedules WHERE id = $1',
       [scheduleId],
@@ -285,7 +277,7 @@ async function scheduleTakeover(
   await cluster.addWorker();
   await cluster.addWorker();
   await until(async () => {
-    const [row] = await sql<{ sent: number }>(
+    const [row] = await sqlOn<{ sent: number }>(
       cluster.databaseUrl,
       "SELECT COUNT(*)::int AS sent FROM paid_calls WHERE state IN ('sent', 'answered', 'settled')",
     );
@@ -295,7 +287,7 @@ async function scheduleTakeover(
   await stop(runner, signal);
   const leaseMs =
     (await until(async () => {
-      const [row] = await sql<{ lease_token: string | null }>(
+      const [row] = await sqlOn<{ lease_token: string | null }>(
         cluster.databaseUrl,
         'SELECT lease_token FROM schedules WHERE id = $1',
         [scheduleId],
@@ -305,7 +297,7 @@ async function scheduleTakeover(
         : null;
     })) - hit;
   const outcome = await until(async () => {
-    const [row] = await sql<{ last_run: string | null }>(
+    const [row] = await sqlOn<{ last_run: string | null }>(
       cluster.databaseUrl,
       'SELECT last_run FROM schedules WHERE id = $1',
       [scheduleId],
@@ -319,7 +311,7 @@ async function scheduleTakeover(
   const reportCalls = delta.calls('report');
   const billedAnswers = (after.operations.report?.billed ?? 0) - (before.operations.report?.billed ?? 0);
   const run = JSON.parse(outcome) as { outcome: string; rows: number };
-  const charged = await sql<{ milli: number }>(
+  const charged = await sqlOn<{ milli: number }>(
     cluster.databaseUrl,
     "SELECT COALESCE(SUM(actual_milli), 0)::bigint AS milli FROM ledger WHERE operation_id = 'report'",
   );
@@ -403,19 +395,5 @@ async function until<T>(check: () => Promise<T | null>): Promise<T> {
     if (value !== null) return value;
     if (performance.now() - started > GIVE_UP_MS) throw new Error(`gave up after ${GIVE_UP_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
-
-async function sql<T extends object>(
-  databaseUrl: string,
-  text: string,
-  values: unknown[] = [],
-): Promise<T[]> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
   }
 }
