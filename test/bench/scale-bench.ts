@@ -162,21 +162,6 @@ export async function startBenchSandbox(
   return { sandbox, sandboxUrl: `http://127.0.0.1:${port}` };
 }
 
-/** One statement on a database, on a connection of its own. */
-export async function sqlOn<T extends object>(
-  databaseUrl: string,
-  text: string,
-  values: unknown[] = [],
-): Promise<T[]> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /** A database of its own on the server, its schema made and a worker key issued in it; workers on it. */
 export async function startCluster(postgres: RunningPostgres, options: ClusterOptions): Promise<Cluster> {
   const { name, instances, sandboxUrl } = options;

@@ -1,7 +1,7 @@
-import { startPostgres } from '../support/postgres-server';
+import { sqlOn, startPostgres } from '../support/postgres-server';
 import { statsDelta } from './bench-worker';
 import { buildWorker } from './child-process';
-import { sqlOn, startBenchSandbox, startCluster, type Cluster, type ScaleWorker } from './scale-bench';
+import { startBenchSandbox, startCluster, type Cluster, type ScaleWorker } from './scale-bench';
 import { benchWorld, reportHandles } from './world-inputs';
 
 /**

@@ -8,13 +8,12 @@ import {
   serveSharedSheet,
   type SharedSheet,
 } from '../worker/src/google/server-delivery-fixture';
-import { startPostgres } from '../support/postgres-server';
+import { sqlOn, startPostgres } from '../support/postgres-server';
 import { sandboxStats, statsDelta } from './bench-worker';
 import { buildWorker } from './child-process';
 import {
   readAllRows,
   SANDBOX_TOKEN,
-  sqlOn,
   startBenchSandbox,
   startCluster,
   waitForJob,

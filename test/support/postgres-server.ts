@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { Client } from 'pg';
 import { freePort } from './free-port';
 
 /**
@@ -315,4 +316,19 @@ function stopServer(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGINT');
   });
+}
+
+/** One statement on a database, on a connection of its own (a test's or a bench's look beside the workers). */
+export async function sqlOn<T extends object>(
+  databaseUrl: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client } from 'pg';
 import type { Platform } from '../../../../../shared/platforms';
 import type { StatsBody } from '../../../../../worker/sandbox/stats';
 import { FLAG } from '../../../../../worker/sandbox/data';
@@ -10,7 +9,7 @@ import { createSandbox } from '../../../../../worker/sandbox/server';
 import { startWorker, type RunningWorker } from '../../../../../worker/start';
 import { openPostgresStore } from '../../../../../worker/src/store/postgres/postgres-store';
 import { matchedEmails } from '../../../../support/email-supply';
-import { startPostgres, type RunningPostgres } from '../../../../support/postgres-server';
+import { sqlOn, startPostgres, type RunningPostgres } from '../../../../support/postgres-server';
 import { makeTempDir } from '../store-fixtures';
 
 /**
@@ -124,15 +123,8 @@ export async function startOutageCluster(options: {
       cleanups.push(() => worker.stop());
     }
 
-    const sql = async <T extends object>(text: string, values: unknown[] = []): Promise<T[]> => {
-      const client = new Client({ connectionString: databaseUrl });
-      await client.connect();
-      try {
-        return (await client.query<T>(text, values)).rows;
-      } finally {
-        await client.end();
-      }
-    };
+    const sql = <T extends object>(text: string, values: unknown[] = []) =>
+      sqlOn<T>(databaseUrl, text, values);
     return {
       postgres,
       databaseUrl,
