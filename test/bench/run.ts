@@ -5,6 +5,8 @@ import { runDeliveryBench } from './delivery-bench';
 import { runDeliveryCrashBench } from './delivery-crash-bench';
 import { runQuotaBench } from './quota-bench';
 import { runScaleBench, type ScaleBenchResult } from './scale-bench';
+import { runOutageBench, type OutageBenchResult } from './scale-outage-bench';
+import { runTakeoverBench, type TakeoverBenchResult } from './scale-takeover-bench';
 import { runScheduleBench } from './schedule-bench';
 import { runEditProofBench } from './edit-proof-bench';
 import { runStartupBench } from './startup-bench';
@@ -12,7 +14,7 @@ import { runWorkerBench } from './worker-bench';
 
 /**
  * `npm run bench`: every benchmark in one run, printed as the table the README's performance
- * section records. `npm run bench -- sandbox` runs one suite (`sandbox`, `worker`, `quota`, `delivery`, `schedule`, `proofs`, `startup`, `scale`); `worker:email`,
+ * section records. `npm run bench -- sandbox` runs one suite (`sandbox`, `worker`, `quota`, `delivery`, `schedule`, `proofs`, `startup`, `scale`); `scale:outage` and `scale:takeover` run issue 23's parts of `scale`; `worker:email`,
  * `worker:search`, `worker:reports`, `worker:throughput`, `worker:unreadable`, `worker:flood`,
  * `worker:journal` run parts of the worker's.
  */
@@ -196,6 +198,10 @@ async function main(): Promise<void> {
   }
 
   if (wanted('scale')) rows.push(...scaleRows(await runScaleBench(log)));
+  // Issue 23's rows, with the scale suite or alone: `scale:outage`, `scale:takeover`.
+  if (wanted('scale') || only.includes('scale:outage')) rows.push(...outageRows(await runOutageBench(log)));
+  if (wanted('scale') || only.includes('scale:takeover'))
+    rows.push(...takeoverRows(await runTakeoverBench(log)));
 
   log('');
   log(`bench wall time: ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -253,6 +259,59 @@ function scaleRows(r: ScaleBenchResult): Row[] {
       ok: true,
     },
   ];
+}
+
+/** Issue 23's outage rows: a database restart and lost lock sessions under paid calls in flight. */
+function outageRows(r: OutageBenchResult): Row[] {
+  return [r.stopStart, r.lockSessions].flatMap((round) => {
+    const serverErrors = Object.entries(round.answers)
+      .filter(([status]) => Number(status) >= 500 && status !== '503')
+      .reduce((sum, [, count]) => sum + count, 0);
+    const unavailable = round.answers['503'] ?? 0;
+    const gone = round.answers['0'] ?? 0;
+    return [
+      {
+        measure: `3 workers, ${round.inFlight} paid calls in flight, ${round.what}: instances alive, answers meanwhile`,
+        target: 'all alive; 503 + Retry-After, no 500',
+        result: `${round.allAlive ? 'all alive' : 'an instance DIED'}; ${JSON.stringify(round.answers)} (${round.retryAfter} of ${unavailable} 503s with Retry-After; /readyz 503 x ${round.notReady})`,
+        ok: round.allAlive && serverErrors === 0 && gone === 0 && round.retryAfter === unavailable,
+      },
+      {
+        measure: 'the same: ready again (every instance), without a restart',
+        target: 'reference',
+        result: `${(round.readyAgainMs / 1000).toFixed(1)} s after ${round.since}`,
+        ok: true,
+      },
+      {
+        measure: 'the same: report calls bought twice; ledger against what the API billed',
+        target: '0; equal',
+        result: `${round.reportCalls - round.creators} (${round.reportCalls} calls for ${round.creators} creators${round.completeAfter ? ', every answer complete afterwards' : ', an answer NOT complete afterwards'}); billed ${round.billedCredits}, ledger ${round.ledgerCredits}, ${round.unconfirmed} unconfirmed`,
+        ok:
+          round.reportCalls === round.creators &&
+          round.completeAfter &&
+          round.billedCredits === round.ledgerCredits &&
+          round.unconfirmed === 0,
+      },
+    ];
+  });
+}
+
+/** Issue 23's takeover rows: deliveries and schedule runs killed or stopped mid-way. */
+function takeoverRows(r: TakeoverBenchResult): Row[] {
+  const lease = r.leaseSeconds * 1000;
+  const cases = [
+    { takeover: r.deliveryKilled, target: 'within one lease', limitMs: lease },
+    { takeover: r.deliveryStopped, target: 'within a quarter lease', limitMs: lease / 4 },
+    { takeover: r.scheduleKilled, target: 'within one lease', limitMs: lease },
+    { takeover: r.scheduleStopped, target: 'within a quarter lease', limitMs: lease / 4 },
+  ];
+  return cases.map(({ takeover, target, limitMs }) => ({
+    measure: `${takeover.what} (SHEETS_LEASE_SECONDS ${r.leaseSeconds}): taken over by a live instance`,
+    target: `${target}; none wrong`,
+    result: `${(takeover.leaseMs / 1000).toFixed(2)} s (${takeover.next} ${(takeover.nextWriteMs / 1000).toFixed(2)} s); ${takeover.detail}`,
+    // A margin for the looks and the statements that see the lease change.
+    ok: takeover.leaseMs <= limitMs + 500 && takeover.wrong === 0 && takeover.done,
+  }));
 }
 
 main().catch((error: unknown) => {

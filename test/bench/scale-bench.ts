@@ -7,6 +7,7 @@ import type { JobProgressAnswer, JobRowsAnswer, JobStartedAnswer } from '../../s
 import type { ReportsAnswer } from '../../shared/worker-api/reports';
 import type { StatsBody } from '../../worker/sandbox/stats';
 import { openPostgresStore } from '../../worker/src/store/postgres/postgres-store';
+import type { Store } from '../../worker/src/store/store';
 import { postWithComments } from '../worker/sandbox/operations/content/world-examples';
 import { startPostgres, type RunningPostgres } from '../support/postgres-server';
 import { freePort } from '../support/free-port';
@@ -31,7 +32,7 @@ import { benchWorld, emailInputs, reportHandles } from './world-inputs';
  */
 
 const INSTANCES = 3;
-const SANDBOX_TOKEN = 'scale-bench-token';
+export const SANDBOX_TOKEN = 'scale-bench-token';
 const BENCH_EMAIL = 'scale@creator-sheets.test';
 const CREATORS = 20_000;
 const LATENCY_MS = 100;
@@ -44,8 +45,10 @@ const CRASH_ADDRESSES = 20_000;
 const POLL_MS = 100;
 const GIVE_UP_MS = 300_000;
 
-interface ScaleWorker {
+export interface ScaleWorker {
   index: number;
+  /** e.g. `http://127.0.0.1:PORT` */
+  url: string;
   pid: number;
   process: StartedProcess;
   readyMs: number;
@@ -53,11 +56,26 @@ interface ScaleWorker {
   request<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T>;
 }
 
-interface Cluster {
+export interface Cluster {
   databaseUrl: string;
   workers: ScaleWorker[];
+  /** The worker key every instance takes. */
+  key: string;
+  /** One more instance on the same database, with the same settings. */
+  addWorker(): Promise<ScaleWorker>;
   stats(): Promise<StatsBody>;
   stop(): Promise<void>;
+}
+
+export interface ClusterOptions {
+  /** The database's name on the server (made here). */
+  name: string;
+  instances: number;
+  sandboxUrl: string;
+  /** Settings on top of the bench's own. */
+  env?: Record<string, string>;
+  /** Before any instance starts: the store of the new database (schedules to set up...). */
+  prepare?: (store: Store) => Promise<void>;
 }
 
 export interface ScaleBenchResult {
@@ -99,22 +117,14 @@ export async function runScaleBench(log: (line: string) => void): Promise<ScaleB
   buildWorker();
   const world = benchWorld(CREATORS);
   const postgres = await startPostgres();
-  const sandboxPort = await freePort();
-  const sandbox = await startTsProcess(
-    'worker/sandbox/server.ts',
-    {
-      PORT: String(sandboxPort),
-      SANDBOX_TOKEN,
-      SANDBOX_CREATORS: String(CREATORS),
-      SANDBOX_LATENCY_MS: String(LATENCY_MS),
-      SANDBOX_RATE_DISCOVERY: String(DISCOVERY_RATE),
-    },
-    /Sandbox Discovery API at/,
-  );
-  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const { sandbox, sandboxUrl } = await startBenchSandbox({
+    SANDBOX_CREATORS: String(CREATORS),
+    SANDBOX_LATENCY_MS: String(LATENCY_MS),
+    SANDBOX_RATE_DISCOVERY: String(DISCOVERY_RATE),
+  });
   const clusters: Cluster[] = [];
   try {
-    const cluster = await startCluster(postgres, 'scale_shared', INSTANCES, sandboxUrl);
+    const cluster = await startCluster(postgres, { name: 'scale_shared', instances: INSTANCES, sandboxUrl });
     clusters.push(cluster);
     log(
       `scale: ${INSTANCES} workers on one Postgres, ready in ${cluster.workers.map((w) => `${w.readyMs.toFixed(0)} ms`).join(', ')}`,
@@ -123,7 +133,7 @@ export async function runScaleBench(log: (line: string) => void): Promise<ScaleB
     const singleFlight = await singleFlightBench(cluster, world, log);
     const inputs = emailInputs(world, CRASH_ADDRESSES, 0, 0).inputs;
     const withKills = await emailRun(cluster, inputs, log, 2);
-    const alone = await startCluster(postgres, 'scale_alone', 1, sandboxUrl);
+    const alone = await startCluster(postgres, { name: 'scale_alone', instances: 1, sandboxUrl });
     clusters.push(alone);
     const faultFree = await emailRun(alone, inputs, log, 0);
     return {
@@ -139,13 +149,22 @@ export async function runScaleBench(log: (line: string) => void): Promise<ScaleB
   }
 }
 
+/** The API for the workers: a sandbox process of its own on loopback, with SANDBOX_TOKEN and these settings. */
+export async function startBenchSandbox(
+  settings: Record<string, string>,
+): Promise<{ sandbox: StartedProcess; sandboxUrl: string }> {
+  const port = await freePort();
+  const sandbox = await startTsProcess(
+    'worker/sandbox/server.ts',
+    { PORT: String(port), SANDBOX_TOKEN, ...settings },
+    /Sandbox Discovery API at/,
+  );
+  return { sandbox, sandboxUrl: `http://127.0.0.1:${port}` };
+}
+
 /** A database of its own on the server, its schema made and a worker key issued in it; workers on it. */
-async function startCluster(
-  postgres: RunningPostgres,
-  name: string,
-  instances: number,
-  sandboxUrl: string,
-): Promise<Cluster> {
+export async function startCluster(postgres: RunningPostgres, options: ClusterOptions): Promise<Cluster> {
+  const { name, instances, sandboxUrl } = options;
   const admin = new Client({ connectionString: postgres.adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -156,6 +175,7 @@ async function startCluster(
   const secret = randomBytes(32);
   const store = await openPostgresStore({ url: databaseUrl, secret });
   const { key } = await store.keys.issue(BENCH_EMAIL);
+  await options.prepare?.(store);
   await store.close();
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'creator-sheets-scale-'));
@@ -170,10 +190,16 @@ async function startCluster(
     RATE_LIMIT_PER_KEY: 'off',
     RATE_LIMIT_PER_ADDRESS: 'off',
     JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+    ...options.env,
   };
   const workers: ScaleWorker[] = [];
+  const addWorker = async () => {
+    const worker = await startScaleWorker(workers.length, env, key);
+    workers.push(worker);
+    return worker;
+  };
   try {
-    for (let index = 0; index < instances; index++) workers.push(await startScaleWorker(index, env, key));
+    for (let index = 0; index < instances; index++) await addWorker();
   } catch (error) {
     for (const worker of workers) await worker.process.stop();
     throw error;
@@ -181,6 +207,8 @@ async function startCluster(
   return {
     databaseUrl,
     workers,
+    key,
+    addWorker,
     stats: () => sandboxStats(sandboxUrl, SANDBOX_TOKEN),
     async stop() {
       for (const worker of workers) await worker.process.stop();
@@ -204,6 +232,7 @@ async function startScaleWorker(
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   return {
     index,
+    url: base,
     pid: started.child.pid ?? 0,
     process: started,
     readyMs: started.startupMs,
@@ -225,7 +254,7 @@ async function startScaleWorker(
 }
 
 /** Polls the job through a live instance until it ends (or `until` holds); its last progress. */
-async function waitForJob(
+export async function waitForJob(
   cluster: Cluster,
   id: string,
   until: (job: JobProgressAnswer) => boolean = (job) => job.status !== 'queued' && job.status !== 'running',
@@ -400,7 +429,7 @@ async function ledgerCreditsOfJob(databaseUrl: string, jobId: string): Promise<n
 }
 
 /** Every row of the job by position, as JSON, and how many rows the pages held (doubles count). */
-async function readAllRows(
+export async function readAllRows(
   cluster: Cluster,
   jobId: string,
 ): Promise<{ rows: Map<number, string>; positionsSeen: number }> {

@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { Client } from 'pg';
 import { freePort } from './free-port';
 
 /**
@@ -36,6 +37,12 @@ import { freePort } from './free-port';
 export interface RunningPostgres {
   /** The `postgres` database as superuser `postgres`: for making each test file's own database. */
   adminUrl: string;
+  /**
+   * Stops the server as a maintenance or failover does (fast shutdown: every session is cut),
+   * keeping its files; `startAgain` serves them again on the same port.
+   */
+  shutDown(): Promise<void>;
+  startAgain(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -76,9 +83,14 @@ export async function startPostgres(): Promise<RunningPostgres> {
       user,
     );
     const port = await freePort();
-    const server = await serve(binaries, dataDir, root, port, user);
+    let server = await serve(binaries, dataDir, root, port, user);
     return {
       adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      shutDown: () => stopServer(server),
+      async startAgain() {
+        if (server.exitCode === null && server.signalCode === null) return;
+        server = await serve(binaries, dataDir, root, port, user);
+      },
       async stop() {
         await stopServer(server);
         rmSync(root, { recursive: true, force: true });
@@ -304,4 +316,19 @@ function stopServer(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGINT');
   });
+}
+
+/** One statement on a database, on a connection of its own (a test's or a bench's look beside the workers). */
+export async function sqlOn<T extends object>(
+  databaseUrl: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
 }

@@ -4,6 +4,7 @@ import { DEFAULT_FAULT_SETTINGS, type FaultSettings } from './faults';
 import { SANDBOX_SHAPES } from './odd-shapes';
 import type { RateLimits } from './rate-limiter';
 import { closestName } from '../common/closest-name';
+import { isListenHost, LISTEN_HOST_RULE } from '../common/listen-host';
 
 /**
  * The standalone sandbox's settings, read once from the environment. Every `SANDBOX_*` variable
@@ -13,6 +14,7 @@ import { closestName } from '../common/closest-name';
  * | variable | default | format |
  * |---|---|---|
  * | PORT | 8788 | port to listen on (0 picks a free one) |
+ * | HOST | 127.0.0.1 | the interface the standalone sandbox listens on: this machine only, unless it says otherwise (0.0.0.0) |
  * | SANDBOX_TOKEN | sandbox | the main bearer token; has raw access |
  * | SANDBOX_CREDITS | 1000 | credits of the main token, up to 3 decimals |
  * | SANDBOX_RAW_REQUESTS | 10000 | raw allowance of the main token |
@@ -32,10 +34,13 @@ import { closestName } from '../common/closest-name';
  * | SANDBOX_SHAPES | real | `real`: shapes the real service answers; `odd`: older and odder ones (odd-shapes.ts) |
  * | SANDBOX_FAULT_429 | 0 | share of requests that start a burst of 429s |
  * | SANDBOX_FAULT_429_MS | 2000 | length of a 429 burst |
+ * | SANDBOX_BILL_ON | answer | `answer`: a paid answer is billed as it is sent, after the latency; `receipt`: as the request arrives, before it (billed even if the caller is gone) |
  * | SANDBOX_ADMIN_OPEN | false | `true`: the `/_sandbox` routes need no bearer token |
  */
 export interface SandboxConfig {
   port: number;
+  /** The standalone server's interface (HOST); the worker's mounted sandbox listens on the worker's. */
+  host: string;
   seed: string | number;
   creatorsPerPlatform: number;
   /** The main token first, then the extra ones in the order given. */
@@ -125,6 +130,9 @@ const extraTokens = z.string().transform((raw, ctx): AccountSettings[] => {
 
 const envSchema = z.object({
   PORT: wholeNumber(0, 65535).default(8788),
+  // Loopback by default: its tokens are no secret, and anyone reaching it could spend its credits
+  // or turn faults on (its admin routes take any of its tokens).
+  HOST: z.string().refine(isListenHost, LISTEN_HOST_RULE).default('127.0.0.1'),
   SANDBOX_TOKEN: token.default('sandbox'),
   SANDBOX_CREDITS: credits.default(1000),
   SANDBOX_RAW_REQUESTS: wholeNumber(0, Number.MAX_SAFE_INTEGER).default(10_000),
@@ -148,6 +156,9 @@ const envSchema = z.object({
   SANDBOX_FAULT_429: share.default(DEFAULT_FAULT_SETTINGS.burst429Share),
   SANDBOX_FAULT_429_MS: wholeNumber(1, 600_000).default(DEFAULT_FAULT_SETTINGS.burst429Ms),
   SANDBOX_SHAPES: shapes.default(DEFAULT_FAULT_SETTINGS.shapes),
+  SANDBOX_BILL_ON: z
+    .enum(['answer', 'receipt'], 'must be answer or receipt')
+    .default(DEFAULT_FAULT_SETTINGS.billOn),
   SANDBOX_ADMIN_OPEN: flag.default(false),
 });
 
@@ -205,6 +216,7 @@ export function parseSandboxConfig(env: Readonly<Record<string, string | undefin
 
   return {
     port: values.PORT,
+    host: values.HOST,
     seed: values.SANDBOX_SEED,
     creatorsPerPlatform: values.SANDBOX_CREATORS,
     accounts,
@@ -224,6 +236,7 @@ export function parseSandboxConfig(env: Readonly<Record<string, string | undefin
       burst429Share: values.SANDBOX_FAULT_429,
       burst429Ms: values.SANDBOX_FAULT_429_MS,
       shapes: values.SANDBOX_SHAPES,
+      billOn: values.SANDBOX_BILL_ON,
     },
     adminOpen: values.SANDBOX_ADMIN_OPEN,
   };

@@ -35,6 +35,13 @@ export const faultSettingsSchema = z.strictObject({
   burst429Ms: z.number().int().min(1),
   /** `real`: the shapes the real service is seen to answer; `odd`: older and odder ones (odd-shapes.ts). */
   shapes: z.enum(SANDBOX_SHAPES),
+  /**
+   * When a paid answer is billed: `answer`, as it is sent, after the latency (a caller that hung
+   * up during it is not billed); `receipt`, as the request arrives, before the latency (billed
+   * whether or not anyone is left to receive it). The spec does not say which the real service
+   * does; the worker must be right under both (its unconfirmed calls, the reconciliation).
+   */
+  billOn: z.enum(['answer', 'receipt']),
 });
 export type FaultSettings = z.infer<typeof faultSettingsSchema>;
 
@@ -50,6 +57,7 @@ export const DEFAULT_FAULT_SETTINGS: FaultSettings = {
   burst429Share: 0,
   burst429Ms: 2_000,
   shapes: 'real',
+  billOn: 'answer',
 };
 
 type FaultDecision =

@@ -252,10 +252,15 @@ async function runOperation<World>(
      * that sent a 200 has billed it, whatever the body became on the way.
      */
     let billedFault: 'malformed' | 'unreadable' | null = null;
+    // Billed on receipt: the latency comes after the charge (below), so a caller that hangs up
+    // during it has paid all the same.
+    const billOnReceipt = state.faults.getSettings().billOn === 'receipt';
     // /health is the service's own probe: no injected latency or faults there.
     if (spec.auth) {
-      await sleep(state.faults.latencyMs(), record.aborted.signal);
-      if (record.aborted.signal.aborted) return;
+      if (!billOnReceipt) {
+        await sleep(state.faults.latencyMs(), record.aborted.signal);
+        if (record.aborted.signal.aborted) return;
+      }
       const fault = state.faults.decide();
       // The faults that answer instead of the handler; the billed ones let it run as usual.
       const billed =
@@ -353,6 +358,10 @@ async function runOperation<World>(
     if (billedFault !== null) {
       state.stats.recordRejection('fault');
       state.stats.recordFaultyAnswer(billedFault);
+    }
+    if (spec.auth && billOnReceipt) {
+      await sleep(state.faults.latencyMs(), record.aborted.signal);
+      if (record.aborted.signal.aborted) return;
     }
     if (billedFault === 'malformed') res.status(status).type('application/json').send(MALFORMED_BODY);
     else res.status(status).json(billedFault === 'unreadable' ? unreadableBody(body) : body);

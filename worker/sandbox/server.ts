@@ -1,13 +1,15 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
+import { isLoopbackHost } from '../common/listen-host';
 import { createSandboxApp, type SandboxApp } from './app';
 import { parseSandboxConfig, SandboxConfigError, type SandboxConfig } from './config';
 import { createWorld, type World } from './data';
 import { sandboxHandlers } from './operations';
 
 /**
- * `npm run sandbox`: the Discovery API over generated data, on its own port. Reads the SANDBOX_*
- * settings (config.ts), generates the world, listens, and stops cleanly on SIGTERM or SIGINT.
+ * `npm run sandbox`: the Discovery API over generated data, on its own port, on this machine's
+ * loopback unless HOST says otherwise. Reads the SANDBOX_* settings (config.ts), generates the
+ * world, listens, and stops cleanly on SIGTERM or SIGINT.
  */
 
 export { createSandboxApp } from './app';
@@ -58,7 +60,7 @@ export async function startSandboxServer(
   const config = parseSandboxConfig(env);
   const { app } = createSandbox(config);
   return new Promise((resolve, reject) => {
-    const server = app.listen(config.port);
+    const server = app.listen(config.port, config.host);
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         new Error(
@@ -70,8 +72,12 @@ export async function startSandboxServer(
     });
     server.once('listening', () => {
       const { port } = server.address() as AddressInfo;
-      const baseUrl = `http://localhost:${port}/v1`;
+      const baseUrl = `http://${printable(config.host)}:${port}/v1`;
       console.log(`Sandbox Discovery API at ${baseUrl} (token: ${config.accounts[0].token})`);
+      if (!isLoopbackHost(config.host))
+        console.log(
+          `Sandbox: listening on ${config.host}, reachable from other machines; its tokens are no secret`,
+        );
       const stop = () =>
         new Promise<void>((done) => {
           const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
@@ -102,6 +108,12 @@ if (require.main === module) {
     console.error(error instanceof SandboxConfigError || isListenError(error) ? error.message : error);
     process.exit(1);
   });
+}
+
+/** Where a person on this machine opens it: `localhost` for loopback and every interface. */
+function printable(host: string): string {
+  if (isLoopbackHost(host) || host === '0.0.0.0' || host === '::') return 'localhost';
+  return isIP(host) === 6 ? `[${host}]` : host;
 }
 
 function isListenError(error: unknown): error is Error {

@@ -23,6 +23,7 @@ import type { UpstreamMonitor } from './operations/health-upstream-monitor';
 import type { OperationDeps } from './operations/operation-deps';
 import { createSingleFlight } from './single-flight';
 import type { ContractDriftRepository } from './store/contract-drift-repository';
+import { createWorkerMetrics, type WorkerMetrics } from './metrics/worker-metrics';
 import type { Store } from './store/store';
 import type { SharedPace } from './upstream/throttle';
 import {
@@ -50,6 +51,8 @@ interface UpstreamFromConfigOptions {
   fetch?: UpstreamClientOptions['fetch'];
   /** `store.sharedPace`: one rate limit per token across the instances of a Postgres store. */
   sharedPace?: Store['sharedPace'];
+  /** Counts calls, statuses and 429s for `/metrics`. */
+  metrics?: Pick<WorkerMetrics, 'onUpstreamEvent'>;
 }
 
 export function createUpstreamFromConfig(
@@ -76,6 +79,7 @@ export function createUpstreamFromConfig(
     paidCall: currentPaidCall,
     onEvent: (event) => {
       options.monitor.onEvent(event);
+      options.metrics?.onUpstreamEvent(event);
       if (event.type === 'read') {
         options.drift.record(event.operationId, event.findings, event.unreadable !== null);
       }
@@ -115,6 +119,8 @@ interface WorkerDepsOptions {
   delivery?: Partial<Omit<JobDeliveryOptions, 'store' | 'access' | 'logger'>>;
   /** The scheduler's own clock, sleep, lease and run (tests); the worker's and google/schedule-run.ts by default. */
   schedules?: Partial<Omit<SchedulerOptions, 'store' | 'logger'>>;
+  /** What `/metrics` counts (index.ts passes the one its upstream client counts into); a new one by default. */
+  metrics?: WorkerMetrics;
 }
 
 export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
@@ -156,14 +162,17 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
       defaultPerDay: config.formulaAllowancePerDay,
     }),
   });
+  const metrics = options.metrics ?? createWorkerMetrics();
+  metrics.watchStore(store);
   // One pacer for every Sheets call of the worker: server delivery, scheduled runs and the sharing check alike.
-  const sheetsPacer =
+  const sheetsPacer = metrics.countSheetsCalls(
     options.delivery?.pacer ??
-    createSheetsPacer(
-      options.delivery?.clock ?? clock,
-      options.delivery?.sleep ?? sleep,
-      options.delivery?.pace ?? DEFAULT_SHEETS_PACE,
-    );
+      createSheetsPacer(
+        options.delivery?.clock ?? clock,
+        options.delivery?.sleep ?? sleep,
+        options.delivery?.pace ?? DEFAULT_SHEETS_PACE,
+      ),
+  );
   const sheetAccess =
     config.sheets.identity === null
       ? null
@@ -183,6 +192,7 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
       unreadableAnswers: store.unreadableAnswers,
       journal: store.paidCalls,
       clock,
+      metrics,
     }),
     singleFlight: createSingleFlight({ acrossInstances: (key, work) => store.oneAtATime(key, work) }),
     background: createBackgroundWork(),
@@ -198,10 +208,13 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     clock,
     sleep,
     logger,
+    metrics,
   };
   const jobDeliveries = createJobDeliveries({
     clock,
     sleep,
+    lease: { ms: config.sheetsLeaseMs },
+    onTakeover: () => metrics.takeover('delivery'),
     ...options.delivery,
     pacer: sheetsPacer,
     store,
@@ -222,6 +235,8 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     scheduler: createScheduler({
       clock,
       sleep,
+      leaseMs: config.sheetsLeaseMs,
+      onTakeover: () => metrics.takeover('schedule'),
       run: scheduledRun({ ...operationDeps, sheetsPacer }),
       ...options.schedules,
       store,

@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { RateFamily } from '../../shared/operations';
@@ -13,6 +12,7 @@ import { normalizeBaseUrl } from './upstream/upstream-url';
 import { DATA_SECRET_FORMAT, parseDataSecret, SecretBytes } from './store/data-secret';
 import { databaseUrlProblem, SHARED_SECRET_REQUIRED } from './store/postgres/database-url';
 import { closestName, editDistance } from '../common/closest-name';
+import { isListenHost, isLoopbackHost, LISTEN_HOST_RULE } from '../common/listen-host';
 import { readServiceAccountKey, type SheetsIdentitySource } from './google/sheets-api';
 import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/request-limits';
 
@@ -28,6 +28,8 @@ import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/reque
  * | DATA_DIR | ./data | the SQLite file and its secret; one worker process at a time (store/data-dir-lock.ts) |
  * | DATA_SECRET | the file `DATA_DIR/store-secret.key` | the data's secret, 32 bytes as 64 hex characters or base64; never logged |
  * | DATABASE_URL | none | Postgres instead of SQLite, one store for several workers (`postgres://user:password@host:5432/database`); needs DATA_SECRET, the same on every worker; never quoted back |
+ * | DATABASE_POOL_SIZE | 10 | Postgres: connections of the store's pool per worker (the worker opens 9 more of its own: locks) |
+ * | METRICS_PORT | none | a port serving `GET /metrics` (Prometheus text) on HOST's interface; unset: no metrics |
  * | GOOGLE_CLIENT_IDS | none | comma list of the add-on's OAuth client ids |
  * | GOOGLE_CERTS_URL | Google's | where Google's ID-token signing certificates are fetched (`{ kid: PEM }`); for tests and private deployments. Any http(s) URL: whoever answers there decides who signs in, so use https or loopback |
  * | ALLOWED_DOMAINS, ALLOWED_EMAILS, ADMIN_EMAILS | none | comma lists (who may call, who administers) |
@@ -45,6 +47,7 @@ import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/reque
  * | FORMULA_ALLOWANCE_DAY | 5 | credits a document's formulas spend per UTC day without asking, until its Settings say otherwise; `unlimited` for no cap |
  * | RECONCILE_MINUTES | 15 | read the API account's balance this often to reconcile the ledger against it; 0: never |
  * | JOB_LEASE_SECONDS | 30 | Postgres: how long a job stays with an instance that stopped renewing its lease (killed, cut off) before another takes it over; renewed 3 times as often |
+ * | SHEETS_LEASE_SECONDS | 30 | the same for a server delivery and a schedule's run |
  * | HOST | sandbox: 127.0.0.1; live: every interface | the interface to listen on (an IP address or host name) |
  * | REQUEST_TIMEOUT_MS | 60000 | a request's headers and body must have arrived by then (slow uploads are cut off) |
  * | RATE_LIMIT_PER_KEY | 100 | requests/s per credential (bursts of 10 s of it), or `off`; more answer 429 |
@@ -83,6 +86,10 @@ export interface WorkerConfig {
   dataSecret: SecretBytes | null;
   /** DATABASE_URL: the store on Postgres (store/postgres/); null for SQLite in `dataDir`. */
   databaseUrl: string | null;
+  /** DATABASE_POOL_SIZE: connections of the Postgres store's pool. */
+  databasePoolSize: number;
+  /** METRICS_PORT: where `/metrics` is served; null for nowhere. */
+  metricsPort: number | null;
   googleClientIds: string[];
   /** GOOGLE_CERTS_URL, or null for Google's own certificate endpoint. */
   googleCertsUrl: string | null;
@@ -103,6 +110,8 @@ export interface WorkerConfig {
   reconcileEveryMs: number;
   /** JOB_LEASE_SECONDS in milliseconds (jobs/job-lease.ts). */
   jobLeaseMs: number;
+  /** SHEETS_LEASE_SECONDS in milliseconds: server deliveries' and schedule runs' leases. */
+  sheetsLeaseMs: number;
   /** HOST: the interface to listen on; null for every interface (live mode's default). */
   host: string | null;
   requestTimeoutMs: number;
@@ -189,16 +198,6 @@ function isHttpUrl(raw: string): boolean {
   }
 }
 
-/** An address to listen on: an IP (`0.0.0.0`, `::`, `127.0.0.1`) or a host name (`localhost`). */
-function isListenHost(raw: string): boolean {
-  return isIP(raw) !== 0 || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(raw);
-}
-
-/** Reachable from this machine only. */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
 const EMAIL_SHAPE = /^[^\s@,]+@[^\s@,]+$/;
 const DOMAIN_SHAPE = /^@?[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
 
@@ -220,6 +219,10 @@ const envSchema = z.object({
       return z.NEVER;
     })
     .optional(),
+  // store/postgres/postgres-database.ts DEFAULT_POOL_SIZE. Two at least: a job's batch commits
+  // while a request reads.
+  DATABASE_POOL_SIZE: wholeNumber(2, 100).default(10),
+  METRICS_PORT: wholeNumber(1, 65535).optional(),
   DATABASE_URL: z
     .string()
     .superRefine((raw, ctx) => {
@@ -264,10 +267,9 @@ const envSchema = z.object({
   // jobs/job-lease.ts DEFAULT_JOB_LEASE_MS (not imported: the job modules import this one). At
   // least 5 s: renewals go 3 times per lease, and a slow database must not make a live run lose its job.
   JOB_LEASE_SECONDS: wholeNumber(5, 3600).default(30),
-  HOST: z
-    .string()
-    .refine(isListenHost, 'must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name such as localhost')
-    .optional(),
+  // google/job-delivery.ts DEFAULT_DELIVERY_LEASE_MS and schedules/scheduler.ts DEFAULT_LEASE_MS.
+  SHEETS_LEASE_SECONDS: wholeNumber(5, 3600).default(30),
+  HOST: z.string().refine(isListenHost, LISTEN_HOST_RULE).optional(),
   REQUEST_TIMEOUT_MS: wholeNumber(1000, 600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
   RATE_LIMIT_PER_KEY: rate.default(DEFAULT_RATE_LIMIT_PER_KEY),
   RATE_LIMIT_PER_ADDRESS: rate.default(DEFAULT_RATE_LIMIT_PER_ADDRESS),
@@ -454,6 +456,8 @@ export function parseWorkerConfig(
     dataDir: resolve(values.DATA_DIR),
     dataSecret: values.DATA_SECRET ?? null,
     databaseUrl: values.DATABASE_URL ?? null,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
+    metricsPort: values.METRICS_PORT ?? null,
     googleClientIds: values.GOOGLE_CLIENT_IDS,
     googleCertsUrl: values.GOOGLE_CERTS_URL ?? null,
     allowedDomains: values.ALLOWED_DOMAINS.map((domain) => domain.toLowerCase().replace(/^@/, '')),
@@ -477,6 +481,7 @@ export function parseWorkerConfig(
         : values.FORMULA_ALLOWANCE_DAY,
     reconcileEveryMs: values.RECONCILE_MINUTES * 60_000,
     jobLeaseMs: values.JOB_LEASE_SECONDS * 1000,
+    sheetsLeaseMs: values.SHEETS_LEASE_SECONDS * 1000,
     // Sandbox mode serves the playground and prints a development key: this machine only, unless
     // HOST says otherwise. A real deployment (Cloud Run, a container) must listen on every interface.
     host: values.HOST ?? (mode === 'sandbox' ? '127.0.0.1' : null),

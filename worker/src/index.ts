@@ -11,6 +11,8 @@ import { createHealthProbes, type WorkerPhase } from './http/health-probes';
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts } from './http/server-timeouts';
 import { createLogger } from './logging/logger';
+import { serveMetrics } from './metrics/metrics-server';
+import { createWorkerMetrics } from './metrics/worker-metrics';
 import { createUpstreamMonitor } from './operations/health-upstream-monitor';
 import type { IdTokenVerifier } from './identity/id-token-verifier';
 import { lockDataDir } from './store/data-dir-lock';
@@ -104,6 +106,7 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
   const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
 
   const { store, releaseDataDir } = await openDataDir(config, logger);
+  store.availability.onBack(() => logger.info('the store answers again: paid calls and writes go on'));
   try {
     // On Postgres another instance's lock may only have blinked: its calls under way stay its own.
     await recoverPaidCalls(
@@ -160,9 +163,14 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
   });
 
   let port: number;
+  const metrics = createWorkerMetrics();
+  let metricsServer: Server | null = null;
   try {
     port = await listen(server, config.port, config.host);
+    if (config.metricsPort !== null)
+      metricsServer = await serveMetrics(metrics, config.metricsPort, config.host, logger);
   } catch (error) {
+    await closeServer(server);
     await store.close();
     releaseDataDir();
     throw error;
@@ -177,6 +185,7 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
     baseUrl,
     logger,
     monitor: upstreamMonitor,
+    metrics,
     drift: store.drift,
     sharedPace: (tokenHash) => store.sharedPace(tokenHash),
   });
@@ -191,6 +200,7 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
       logger,
       devKey,
       sandbox,
+      metrics,
       // The playground signs its user in with a Google of its own, beside the real one.
       ...(playground === null ? {} : { verifier: playground.verifier(googleIdTokenVerifier(config)) }),
     }),
@@ -229,7 +239,15 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
   const reconciler =
     config.reconcileEveryMs > 0
       ? startReconciler(
-          { store, upstream, clock: systemClock, sleep: timerSleep, logger },
+          {
+            store,
+            upstream,
+            clock: systemClock,
+            sleep: timerSleep,
+            logger,
+            // A call may wait its turn in the throttle after it was journaled: the grace covers it.
+            billingWindowMs: inFlightGraceMs(config),
+          },
           config.reconcileEveryMs,
         )
       : null;
@@ -256,11 +274,14 @@ export async function serveWorker(options: ServeWorkerOptions): Promise<ServedWo
       // call the sandbox through it. A batch cut short by the deadline is redone on resume.
       if (!(await jobs.stop(Math.max(0, deadline - Date.now()))))
         logger.warn('job batches cut short by shutdown; they resume at the next start');
-      // A block Google took and the store did not count yet is written again, at the same cells.
+      // Deliveries hand their leases back for a live instance to go on with; a block Google took
+      // and the store did not count yet is written again, at the same cells.
       await deps.jobDeliveries.stop();
-      // A run cut short is not counted: its lease is freed and it runs again at the next start.
-      await deps.scheduler.stop(Math.max(0, deadline - Date.now()));
+      // Runs under way are cut short and their leases handed back at once: a live instance runs
+      // them again now (not counted here; what they bought is cached).
+      await deps.scheduler.stop(0);
       clearInterval(purge);
+      if (metricsServer !== null) await closeServer(metricsServer);
       reconciler?.stop();
       recovery?.stop();
       await closeServer(server);
@@ -288,6 +309,7 @@ async function openDataDir(
   try {
     const store = await openWorkerStore({
       databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
       dataDir: config.dataDir,
       dataSecret: config.dataSecret,
       reportCacheDays: config.reportCacheDays,
@@ -295,6 +317,8 @@ async function openDataDir(
       onFlushError: (error) =>
         logger.warn({ err: error }, 'cache savings could not be written to the ledger; trying again'),
       onConnectionError: (error) => logger.warn({ err: error }, 'a connection to the Postgres store failed'),
+      onUnrecordedNotice: ({ message, calls, error }) =>
+        logger.warn({ calls, ...(error === undefined ? {} : { err: error }) }, message),
     });
     return { store, releaseDataDir: () => lock?.release() };
   } catch (error) {

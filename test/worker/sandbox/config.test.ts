@@ -21,6 +21,7 @@ describe('parseSandboxConfig', () => {
     const config = parseSandboxConfig({ HOME: '/root', PATH: '/bin' });
     expect(config).toEqual({
       port: 8788,
+      host: '127.0.0.1',
       seed: 'creator-sheets',
       creatorsPerPlatform: 20_000,
       accounts: [{ token: 'sandbox', credits: 1000, rawRequests: 10_000, rawAccess: true }],
@@ -36,6 +37,7 @@ describe('parseSandboxConfig', () => {
         burst429Share: 0,
         burst429Ms: 2000,
         shapes: 'real',
+        billOn: 'answer',
       },
       adminOpen: false,
     });
@@ -63,6 +65,7 @@ describe('parseSandboxConfig', () => {
       SANDBOX_FAULT_429: '0',
       SANDBOX_FAULT_429_MS: '500',
       SANDBOX_SHAPES: 'odd',
+      SANDBOX_BILL_ON: 'receipt',
       SANDBOX_ADMIN_OPEN: 'true',
     });
     expect(config.port).toBe(0);
@@ -85,6 +88,7 @@ describe('parseSandboxConfig', () => {
       burst429Share: 0,
       burst429Ms: 500,
       shapes: 'odd',
+      billOn: 'receipt',
     });
     expect(config.adminOpen).toBe(true);
   });

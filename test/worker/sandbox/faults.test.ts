@@ -341,6 +341,26 @@ describe('injected faults through the router', () => {
     expect(state.accounts.get(TOKENS.main)?.rawRequests).toBe(10_000);
   });
 
+  it.each([
+    ['answer', 1000],
+    ['receipt', 999],
+  ] as const)(
+    'billing on %s: a caller that hangs up during the latency is left with %s credits',
+    async (billOn, left) => {
+      const { app, state } = fakeSandbox({ sleep: timerSleep, faults: { latencyMs: 300, billOn } });
+      await expect(
+        request(app).get('/v1/instagram/profile/1000/report').set(bearer(TOKENS.main)).timeout(100),
+      ).rejects.toThrow(/timeout/i);
+      for (let i = 0; i < 100 && state.stats.snapshot().calls === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // The sandbox saw the caller go (499) either way; only on receipt had it billed already.
+      expect(state.stats.snapshot().operations.report?.byStatus).toEqual({ '499': 1 });
+      expect(state.accounts.get(TOKENS.main)?.credits).toBe(left);
+      expect(state.stats.snapshot().operations.report?.billed).toBe(billOn === 'receipt' ? 1 : 0);
+    },
+  );
+
   it('delays the answer by the latency (fake timers)', async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     try {

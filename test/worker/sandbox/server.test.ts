@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { startSandboxServer } from '../../../worker/sandbox/server';
 
@@ -28,6 +29,28 @@ describe('startSandboxServer', () => {
       log.mockRestore();
     }
     expect(running.server.listening).toBe(false);
+  });
+
+  it('listens on this machine only unless HOST says otherwise, and says so when it does', async () => {
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    const env = { PORT: '0', SANDBOX_CREATORS: '500' };
+    const local = await startSandboxServer(env);
+    const open = await startSandboxServer({ ...env, HOST: '0.0.0.0' });
+    try {
+      expect((local.server.address() as AddressInfo).address).toBe('127.0.0.1');
+      expect((open.server.address() as AddressInfo).address).toBe('0.0.0.0');
+      expect(log).toHaveBeenCalledWith(
+        'Sandbox: listening on 0.0.0.0, reachable from other machines; its tokens are no secret',
+      );
+      expect(log).toHaveBeenCalledTimes(3);
+    } finally {
+      await local.stop();
+      await open.stop();
+      log.mockRestore();
+    }
+    await expect(startSandboxServer({ ...env, HOST: 'not a host' })).rejects.toThrow(
+      /HOST must be an IP address/,
+    );
   });
 
   it('refuses a bad configuration before listening', async () => {

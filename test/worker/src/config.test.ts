@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseWorkerConfig, WorkerConfigError } from '../../../worker/src/config';
 import { DEFAULT_EDIT_PROOF_MINUTES } from '../../../worker/src/documents/edit-access';
+import { DEFAULT_DELIVERY_LEASE_MS } from '../../../worker/src/google/job-delivery';
 import { DEFAULT_JOB_LEASE_MS } from '../../../worker/src/jobs/job-lease';
+import { DEFAULT_LEASE_MS as DEFAULT_SCHEDULE_LEASE_MS } from '../../../worker/src/schedules/scheduler';
 
 /**
  * The worker's own settings (the whole process's, sandbox included: test/worker/start-config.test.ts).
@@ -80,6 +82,41 @@ describe('DATABASE_URL', () => {
     expect(problemsOf({ DATABASE_URL: 'postgres://worker@db.internal/creator_sheets' }).join('\n')).toContain(
       'DATABASE_URL is set without DATA_SECRET: every worker on one Postgres store must use the same data secret',
     );
+  });
+});
+
+describe('DATABASE_POOL_SIZE and METRICS_PORT', () => {
+  it('pool 10 connections and serve no metrics unless told', () => {
+    expect(parseWorkerConfig({})).toMatchObject({ databasePoolSize: 10, metricsPort: null });
+    expect(parseWorkerConfig({ DATABASE_POOL_SIZE: '4', METRICS_PORT: '9464' })).toMatchObject({
+      databasePoolSize: 4,
+      metricsPort: 9464,
+    });
+  });
+
+  it('refuse a pool under 2 or over 100, and a port that is none', () => {
+    expect(problemsOf({ DATABASE_POOL_SIZE: '1' })).toEqual([
+      'DATABASE_POOL_SIZE must be a whole number from 2 to 100, got "1"',
+    ]);
+    expect(problemsOf({ METRICS_PORT: '0' })).toEqual([
+      'METRICS_PORT must be a whole number from 1 to 65535, got "0"',
+    ]);
+  });
+});
+
+describe('SHEETS_LEASE_SECONDS', () => {
+  it("is 30 s by default, a job's lease, for server deliveries and schedule runs alike", () => {
+    expect(parseWorkerConfig({}).sheetsLeaseMs).toBe(DEFAULT_DELIVERY_LEASE_MS);
+    expect(DEFAULT_SCHEDULE_LEASE_MS).toBe(DEFAULT_DELIVERY_LEASE_MS);
+    expect(DEFAULT_DELIVERY_LEASE_MS).toBe(30_000);
+    expect(parseWorkerConfig({ SHEETS_LEASE_SECONDS: '6' }).sheetsLeaseMs).toBe(6_000);
+  });
+
+  it('refuses a lease under 5 s or past an hour', () => {
+    for (const value of ['4', '3601', 'fast'])
+      expect(problemsOf({ SHEETS_LEASE_SECONDS: value })).toEqual([
+        `SHEETS_LEASE_SECONDS must be a whole number from 5 to 3600, got "${value}"`,
+      ]);
   });
 });
 

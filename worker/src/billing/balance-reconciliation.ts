@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { accountInfoResponseSchema } from '../../../shared/responses/account';
+import { settleUnconfirmed } from './unconfirmed-settlement';
 import type { Clock, Sleep } from '../../common/clock';
 import type { AccountReading } from '../store/account-reading-repository';
 import type { Store } from '../store/store';
@@ -63,11 +64,18 @@ export async function reconcile(deps: Pick<ReconciliationDeps, 'store'>): Promis
 }
 
 /**
- * Reads the balance every `everyMs` until stopped; a difference is logged for whoever watches the
- * logs, and admins see the last window in `GET /api/health`.
+ * Reads the balance every `everyMs` until stopped (the first time at once); each reading settles
+ * the unconfirmed calls whose window it closes (unconfirmed-settlement.ts); a difference is logged
+ * for whoever watches the logs, and admins see the last window in `GET /api/health`.
  */
 export function startReconciler(
-  deps: ReconciliationDeps & { sleep: Sleep; logger: Logger },
+  deps: ReconciliationDeps & {
+    store: Pick<Store, 'unconfirmed' | 'oneAtATime'>;
+    sleep: Sleep;
+    logger: Logger;
+    /** How long after its sending a call may still be billed (its wait in the throttle, every attempt's timeout). */
+    billingWindowMs: number;
+  },
   everyMs: number,
 ): { stop(): void } {
   const stopped = new AbortController();
@@ -75,6 +83,10 @@ export function startReconciler(
     while (!stopped.signal.aborted) {
       try {
         await readBalance(deps);
+        // One instance at a time: two sharing out one window's balance would share it twice.
+        const settled = await deps.store.oneAtATime('unconfirmed settlement', () => settleUnconfirmed(deps));
+        for (const call of settled)
+          deps.logger.info(call, 'an unconfirmed paid call settled: charged what the account was billed');
         const window = await reconcile(deps);
         if (window !== null && (window.difference !== 0 || (window.raw.difference ?? 0) !== 0)) {
           deps.logger.warn(window, 'the API account was charged other than the ledger recorded');

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { NO_CHARGE, type CreditCharge } from '../../../shared/pricing';
 import type { UnreadableAnswer } from '../../../shared/unreadable-answer';
 import type { Clock } from '../../common/clock';
+import type { WorkerMetrics } from '../metrics/worker-metrics';
 import type { PaidCallJournal } from '../store/paid-call-journal';
 import type { UnreadableAnswerRepository } from '../store/unreadable-answer-repository';
 import { isUpstreamError } from '../upstream/upstream-error';
@@ -28,6 +29,8 @@ export interface PaidAnswerDeps {
   journal: PaidCallJournal;
   clock: Clock;
   logger: Logger;
+  /** Counts paid answers and what they were billed (`/metrics`). */
+  metrics?: Pick<WorkerMetrics, 'paidAnswer'>;
 }
 
 /**
@@ -48,10 +51,12 @@ export async function callPaid<T>(
     spec.call,
   );
   const { callId, alreadyRecorded } = run.binding;
-  const answer = (result: T | UnreadableAnswer, actual: CreditCharge): PaidAnswer<T> =>
-    alreadyRecorded
+  const answer = (result: T | UnreadableAnswer, actual: CreditCharge): PaidAnswer<T> => {
+    deps.metrics?.paidAnswer(spec.operation, actual, alreadyRecorded);
+    return alreadyRecorded
       ? { result, actual: NO_CHARGE, callId: null, alreadyRecorded }
       : { result, actual, callId, alreadyRecorded };
+  };
   if ('error' in run) {
     const { error } = run;
     const body =

@@ -65,6 +65,7 @@ export async function withPaidCallBinding<T>(
       alreadyRecorded = replay.ledgered;
       return { status: replay.status, text: replay.text };
     },
+    beforeSend: () => input.journal.ready(),
     async answered(status, text) {
       if (callId === null) return;
       try {

@@ -3,6 +3,7 @@ import { sumCharges, type CreditCharge } from '../../../shared/pricing';
 import type { UnreadableAnswer } from '../../../shared/unreadable-answer';
 import type { BudgetGuard, BudgetSubject } from '../budgets/budget-guard';
 import { holdBudget } from './budget-holds';
+import { isRecordingDeferred } from '../store/unrecorded-answers';
 import { callPaid, type PaidAnswerDeps } from './paid-answer';
 
 /** Who pays and under which request (and job) the ledger files it. */
@@ -95,11 +96,13 @@ export function createPaidCalls(options: PaidCallsOptions): PaidCalls {
       );
     } catch (error) {
       // The API has answered and billed: the data is worth more than failing the request, so the
-      // answer is returned; the journal still holds the call, and the next start records it.
-      logger.error(
-        { err: error, operation: spec.operation, requestId: context.requestId, credits: actual.credits },
-        'a paid call could not be recorded in the ledger',
-      );
+      // answer is returned. The store down, it waits in memory and is recorded when the store is
+      // back (store/unrecorded-answers.ts); otherwise the journal still holds the call, and
+      // recovery records it.
+      const fields = { operation: spec.operation, requestId: context.requestId, credits: actual.credits };
+      if (isRecordingDeferred(error))
+        logger.warn(fields, 'a paid call answered while the store is down: kept, recorded when it is back');
+      else logger.error({ err: error, ...fields }, 'a paid call could not be recorded in the ledger');
     }
     return result;
   };

@@ -27,6 +27,13 @@ import {
 } from './paced-sheets-call';
 import type { SheetAccess } from './sheet-access';
 import { createSheetsPacer, DEFAULT_SHEETS_PACE, type SheetsPace, type SheetsPacer } from './sheets-pacer';
+import { newLeaseOwner } from '../lease-renewal';
+import {
+  takeDeliveryLease,
+  watchAbandonedDeliveries,
+  type DeliveryLeaseSettings,
+  type HeldDeliveryLease,
+} from './delivery-lease';
 
 const NO_IDENTITY =
   'The worker has no Google service account (GOOGLE_APPLICATION_CREDENTIALS): the sidebar writes the rows.';
@@ -47,6 +54,9 @@ const NO_IDENTITY =
  * - One loop per job: a kick while it runs makes it look again once done. The job runner kicks
  *   after each committed batch and when a run ends; a started worker resumes every delivery left
  *   with rows to write. The delivery is complete once the job ended and every row is written.
+ * - One writer across instances: a loop holds the delivery's lease (delivery-lease.ts), renewed
+ *   while it writes; a killed instance's delivery is taken over by a live one within a lease, a
+ *   stopped one's (SIGTERM) at once.
  *
  * Logs carry counts only: never a cell, a range or a tab's name.
  */
@@ -55,7 +65,10 @@ export interface JobDeliveries {
   request(jobId: string, target: JobDeliveryRequest): Promise<JobDeliveryState>;
   /** The job has new rows or ended: write what there is. */
   kick(jobId: string): void;
-  /** Kicks every delivery left with rows to write; how many. Call once at start. */
+  /**
+   * Kicks every delivery left with rows to write; how many. Call once at start: on SQLite it first
+   * frees every lease (an earlier run's), on Postgres it starts watching for deliveries to take over.
+   */
   resume(): Promise<number>;
   /** Resolves when no delivery loop runs. */
   idle(): Promise<void>;
@@ -75,7 +88,14 @@ export interface JobDeliveryOptions {
   blocks?: Partial<BlockLimits>;
   /** One pacer for the worker; made from `pace` when absent. */
   pacer?: SheetsPacer;
+  /** How long a delivery's lease lasts unrenewed (SHEETS_LEASE_SECONDS), and this worker's name in it. */
+  lease?: { ms?: number; owner?: string };
+  /** A delivery taken over from an instance that died or stopped (`/metrics`). */
+  onTakeover?: () => void;
 }
+
+/** SHEETS_LEASE_SECONDS' default, as long as a job's. */
+export const DEFAULT_DELIVERY_LEASE_MS = 30_000;
 
 interface GridSize {
   sheetId: number;
@@ -101,6 +121,38 @@ export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries 
   };
   const loops = new Map<string, { again: boolean; done: Promise<void> }>();
   let idleWaiters: (() => void)[] = [];
+  const leaseSettings: DeliveryLeaseSettings = {
+    owner: options.lease?.owner ?? newLeaseOwner(),
+    ms: options.lease?.ms ?? DEFAULT_DELIVERY_LEASE_MS,
+    shared: store.engine === 'postgres',
+  };
+  const leaseDeps = { deliveries: store.jobDeliveries, clock: options.clock, log };
+  let watch: { stop(): void } | null = null;
+
+  /** One pass under the lease; whether to look again (rows came while it let go). */
+  const deliverLeased = async (jobId: string, sheetAccess: SheetAccess): Promise<boolean> => {
+    const lease = await takeDeliveryLease(leaseDeps, leaseSettings, jobId);
+    // Another instance writes it: its loop looks again once it lets go (below).
+    if (lease === null) return false;
+    try {
+      await deliver(jobId, sheetAccess, lease);
+    } finally {
+      await lease.end(stopping.signal.aborted);
+    }
+    if (stopping.signal.aborted || lease.lost) return false;
+    // A batch another instance committed while this one held the lease found it taken and left
+    // its rows here: look once more now that the lease is free.
+    return hasRowsToWrite(jobId);
+  };
+
+  const hasRowsToWrite = async (jobId: string): Promise<boolean> => {
+    const delivery = await store.jobDeliveries.get(jobId);
+    if (delivery === null || delivery.mode !== 'server' || delivery.delivered) return false;
+    const job = await store.jobs.get(jobId);
+    if (job === null) return false;
+    if (isFinalJobStatus(job.status)) return true;
+    return (await store.jobs.rows(jobId, { after: delivery.rowsWritten, limit: 1 })).rows.length > 0;
+  };
 
   const kick = (jobId: string) => {
     if (access === null || stopping.signal.aborted) return;
@@ -115,7 +167,7 @@ export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries 
       try {
         while (loop.again && !stopping.signal.aborted) {
           loop.again = false;
-          await deliver(jobId, access);
+          if (await deliverLeased(jobId, access)) loop.again = true;
         }
       } catch (error) {
         if (!stopping.signal.aborted) log.error({ err: error, jobId }, 'delivery ended unexpectedly');
@@ -131,7 +183,7 @@ export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries 
   };
 
   /** Writes every stored row from rowsWritten on; marks it delivered once the job ended and all are. */
-  const deliver = async (jobId: string, sheetAccess: SheetAccess) => {
+  const deliver = async (jobId: string, sheetAccess: SheetAccess, lease: HeldDeliveryLease) => {
     let delivery = await store.jobDeliveries.get(jobId);
     if (delivery === null || delivery.mode !== 'server' || delivery.delivered) return;
     const { sheets, serviceAccountEmail } = await sheetAccess.api();
@@ -143,7 +195,7 @@ export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries 
     };
     try {
       for (;;) {
-        if (stopping.signal.aborted) return;
+        if (stopping.signal.aborted || lease.lost) return;
         // The job before its rows: once it says ended, every row is committed.
         const job = await store.jobs.get(jobId);
         if (job === null) return;
@@ -305,6 +357,13 @@ export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries 
     kick,
     async resume() {
       if (access === null) return 0;
+      // Deliveries whose instance died or stopped are taken over by this one as well, from now on.
+      watch ??= watchAbandonedDeliveries(leaseDeps, leaseSettings, (jobId) => {
+        options.onTakeover?.();
+        kick(jobId);
+      });
+      // SQLite: one process owns the data directory, so any lease is an earlier run's (killed).
+      if (!leaseSettings.shared) await store.jobDeliveries.freeLeases();
       const pending = await store.jobDeliveries.pending();
       for (const delivery of pending) kick(delivery.jobId);
       if (pending.length > 0) log.info({ deliveries: pending.length }, 'resuming server deliveries');
@@ -315,7 +374,9 @@ export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries 
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
     async stop() {
+      watch?.stop();
       stopping.abort(new Error('the worker is stopping'));
+      // Each loop hands its lease back as it ends: a live instance goes on with the rows left.
       await Promise.all([...loops.values()].map((loop) => loop.done));
     },
   };

@@ -1,6 +1,11 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { isBudgetExceededError } from '../budgets/budget-exceeded-error';
+import {
+  isStoreUnavailableError,
+  STORE_UNAVAILABLE_MESSAGE,
+  type StoreUnavailableError,
+} from '../store/store-availability';
 import { isServiceErrorCode, isUpstreamError, type UpstreamError } from '../upstream/upstream-error';
 import { requestReadErrorAnswer } from './request-read-error';
 import { closeIfBodyUnread } from './unread-body';
@@ -79,14 +84,33 @@ function upstreamErrorAnswer(error: UpstreamError): WorkerError {
   return new WorkerError(502, 'upstream_failed', `The Discovery API failed: ${error.message}`);
 }
 
+/** How long a caller is asked to wait while the store is away: its probe tries every second. */
+const STORE_RETRY_AFTER_SECONDS = 5;
+
+/** The store's outage, anywhere in the error's causes (an operation may wrap what the store threw). */
+function storeOutageOf(error: unknown): StoreUnavailableError | null {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    if (isStoreUnavailableError(current)) return current;
+    current = current.cause;
+  }
+  return null;
+}
+
 /**
  * Any thrown value as the answer the caller gets: a request the worker could not read (body,
- * encoding, path) is the caller's 4xx; only errors of the worker itself become a bare 500.
+ * encoding, path) is the caller's 4xx; the store out of reach (a database restart) is 503 with
+ * Retry-After, a passing state; only errors of the worker itself become a bare 500.
  */
 export function toWorkerError(error: unknown): WorkerError {
   if (isWorkerError(error)) return error;
   if (isBudgetExceededError(error)) return new WorkerError(402, error.code, error.message);
   if (isUpstreamError(error)) return upstreamErrorAnswer(error);
+  const outage = storeOutageOf(error);
+  if (outage !== null)
+    return new WorkerError(503, outage.code, STORE_UNAVAILABLE_MESSAGE, {
+      retryAfterSeconds: STORE_RETRY_AFTER_SECONDS,
+      cause: outage,
+    });
   const unreadable = requestReadErrorAnswer(error);
   if (unreadable !== null) return unreadable;
   return new WorkerError(
@@ -114,6 +138,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     closeIfBodyUnread(req, res);
     const log = req.log ?? logger;
     if (answer.status >= 500 && answer.code === 'internal') log.error({ err: error }, 'unexpected error');
+    else if (answer.code === 'store_unavailable')
+      log.warn({ code: answer.code, status: answer.status }, 'answered while the store is unavailable');
     else if (answer.status >= 500)
       log.warn({ code: answer.code, status: answer.status }, 'upstream failure answered');
     sendWorkerError(res, answer);

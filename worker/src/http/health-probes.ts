@@ -14,7 +14,9 @@ import type { Store } from '../store/store';
  * - `/healthz`, liveness: the process answers HTTP. It asks nothing of the store or the API, so a
  *   slow database or an API outage never gets a healthy process restarted.
  * - `/readyz`, readiness: the worker takes requests. 503 with a sentence while it starts, while it
- *   drains on SIGTERM, and while its store does not answer a trivial read within 2 s.
+ *   drains on SIGTERM, while its store says it is unavailable (a lost database connection, this
+ *   run's lock being taken again) and while it does not answer a trivial read within 2 s. Ready
+ *   again the moment the store is back, without a restart.
  *
  * The handlers write through Node's own response methods, so index.ts can answer probes with them
  * too while the app is not serving (starting, draining), when every other request gets its 503.
@@ -25,7 +27,8 @@ export type WorkerPhase = 'starting' | 'serving' | 'draining';
 
 export interface HealthProbeDeps {
   phase: () => WorkerPhase;
-  store: Pick<Store, 'cache'>;
+  /** Its availability, when it has one, says "not ready" without a read (a database restarting). */
+  store: Pick<Store, 'cache'> & Partial<Pick<Store, 'availability'>>;
   logger?: Logger;
   /** How long readiness waits for the store; 2 s by default. */
   storeTimeoutMs?: number;
@@ -102,6 +105,8 @@ function readinessCheck(deps: HealthProbeDeps): () => Promise<NotReady | null> {
         message: 'The worker is shutting down: it finishes the requests it has and takes no new ones',
       };
     try {
+      const problem = deps.store.availability?.problem ?? null;
+      if (problem !== null) throw new Error(problem);
       await withTimeout(deps.store.cache.get('health', 'probe'), timeoutMs);
       if (storeFailing) deps.logger?.info('the store answers again: ready');
       storeFailing = false;

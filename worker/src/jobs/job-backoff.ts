@@ -29,6 +29,8 @@ export function isWorthWaiting(answer: Pick<WorkerError, 'status' | 'code'>): bo
   if (answer.code === 'upstream_failed' || answer.code === 'upstream_timeout') return true;
   // The worker was shutting down under the batch: the next start goes on anyway.
   if (answer.code === 'unavailable') return true;
+  // The store was out of reach (a database restart): it comes back on its own.
+  if (answer.code === 'store_unavailable') return true;
   // Anything else (the budget, the account's credits, the API refusing the token or the input, a
   // bug) is the same on the next try: the job fails with a sentence saying how to go on.
   return false;

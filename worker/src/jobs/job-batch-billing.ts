@@ -6,6 +6,7 @@ import type { PaidBudget, PaidCallContext, PaidCalls, Savings } from '../billing
 import { holdBudget, type HeldBudget } from '../billing/budget-holds';
 import type { BudgetGuard } from '../budgets/budget-guard';
 import type { LedgerEntryInput } from '../store/ledger-repository';
+import { isRecordingDeferred } from '../store/unrecorded-answers';
 
 /** The ledger row commitBatch writes with a batch's rows. */
 type BatchLedgerRow = Omit<LedgerEntryInput, 'jobId' | 'userEmail'>;
@@ -130,7 +131,11 @@ export function createBatchBilling(options: BatchBillingOptions): BatchBilling {
     callIds: () => [...tallies.values()].flatMap((entry) => entry.callIds),
     async recordUncommitted() {
       for (const row of ledgerRows()) {
-        if (row.actualCredits === 0 && (row.rawRequests ?? 0) === 0 && (row.cacheHits ?? 0) === 0) continue;
+        const callIds = tallies.get(row.operation)?.callIds ?? [];
+        // A row of nothing is written only to settle its calls (an answer that cost nothing is
+        // still one the journal, or the outage memory, must not let a retry buy again).
+        const nothing = row.actualCredits === 0 && (row.rawRequests ?? 0) === 0 && (row.cacheHits ?? 0) === 0;
+        if (nothing && callIds.length === 0) continue;
         try {
           await options.journal.record(
             {
@@ -141,14 +146,18 @@ export function createBatchBilling(options: BatchBillingOptions): BatchBilling {
                 : { documentId: context.identity.documentId }),
               ...(context.jobId === undefined ? {} : { jobId: context.jobId }),
             },
-            tallies.get(row.operation)?.callIds ?? [],
+            callIds,
           );
         } catch (error) {
-          // The journal still holds the calls: the next start records them.
-          logger.error(
-            { err: error, operation: row.operation },
-            'a paid job call could not be recorded in the ledger',
-          );
+          // Kept in memory while the store is down, else the journal still holds the calls:
+          // either way they are recorded later.
+          if (isRecordingDeferred(error))
+            logger.warn({ operation: row.operation }, 'paid job calls kept until the store is back');
+          else
+            logger.error(
+              { err: error, operation: row.operation },
+              'a paid job call could not be recorded in the ledger',
+            );
         }
       }
     },

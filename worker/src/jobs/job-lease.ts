@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Clock, Sleep } from '../../common/clock';
 import type { JobRepository } from '../store/job-repository';
@@ -25,10 +23,6 @@ export interface JobLeaseSettings {
    * on SQLite, whose one process needs no renewal (a lease only has to name its holder there).
    */
   renew: boolean;
-}
-
-export function newLeaseOwner(): string {
-  return `${hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`;
 }
 
 /** A lease taken for one run of a job. */
@@ -67,7 +61,13 @@ export async function takeJobLease(
     async end() {
       stop.abort();
       await beating;
-      await jobs.releaseLease(jobId, settings.owner);
+      try {
+        await jobs.releaseLease(jobId, settings.owner);
+      } catch (error) {
+        // The store away (a database restart): the lease runs out by itself, and this runner
+        // takes its own lease again when it goes on.
+        deps.log.warn({ err: error, jobId }, 'job lease could not be released; it runs out by itself');
+      }
     },
   };
 }

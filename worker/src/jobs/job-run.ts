@@ -63,14 +63,23 @@ interface Run {
  */
 export async function runJob(scope: JobRunScope, id: string): Promise<void> {
   const { store, clock, sleep } = scope.deps;
-  const lease = await takeJobLease({ jobs: store.jobs, clock, sleep, log: scope.log }, scope.lease, id);
-  if (lease === null) return;
+  let lease: HeldLease | null = null;
   try {
-    await runLeased(scope, id, lease);
+    lease = await takeJobLease({ jobs: store.jobs, clock, sleep, log: scope.log }, scope.lease, id);
+    if (lease !== null) await runLeased(scope, id, lease);
+  } catch (error) {
+    if (toWorkerError(error).code !== 'store_unavailable') throw error;
+    // The store went away under the run (a database restart): nothing of the job can be written,
+    // so it waits here, in memory, and goes on from its last commit once the store is back.
+    scope.log.warn({ jobId: id }, 'the store is unavailable: the job goes on once it is back');
+    scope.queue.wakeAt(id, clock.now() + STORE_OUTAGE_WAIT_MS);
   } finally {
-    await lease.end();
+    await lease?.end();
   }
 }
+
+/** How soon a job cut short by the store's outage looks again (the store's probe tries every second). */
+const STORE_OUTAGE_WAIT_MS = 5_000;
 
 async function runLeased(scope: JobRunScope, id: string, lease: HeldLease): Promise<void> {
   const run = await startRun(scope, id, lease);
@@ -139,6 +148,8 @@ async function planRun(scope: JobRunScope, run: Run): Promise<JobPlan | null> {
     const privateInput = await deps.store.jobs.privateInput(id);
     return await run.kind.plan({ job: run.job, params: run.params, privateInput, checkpoints }, deps);
   } catch (error) {
+    // An outage of the store is no reason to fail the job: runJob waits it out.
+    if (toWorkerError(error).code === 'store_unavailable') throw error;
     await stopJob(deps.store, run.job, error, run.log);
     return null;
   }
@@ -157,6 +168,7 @@ async function runBatch(scope: JobRunScope, run: Run, batch: JobBatch): Promise<
     unreadableAnswers: deps.store.unreadableAnswers,
     journal: deps.store.paidCalls,
     clock: deps.clock,
+    metrics: deps.metrics,
   });
   try {
     const result = await batch.run({ ...deps, paid: billing.paid }, { ...run.context, requestId });
@@ -176,6 +188,8 @@ async function runBatch(scope: JobRunScope, run: Run, batch: JobBatch): Promise<
     return true;
   } catch (error) {
     await billing.recordUncommitted();
+    // The store away: runJob waits it out, without writing a pause it could not store.
+    if (toWorkerError(error).code === 'store_unavailable') throw error;
     // Refused by the commit: cancelled (through any instance), or taken over by another instance.
     if (error instanceof JobStoreError && error.code === 'job_conflict') {
       run.log.info({ batch: run.batchIndex, reason: error.message }, 'job batch not committed');
@@ -212,6 +226,7 @@ async function commitBatch(
     calls: { ids: callIds, as: 'settled' },
     leaseOwner: run.lease.owner,
   });
+  store.paidCalls.committed(callIds);
   return commit.job;
 }
 

@@ -6,7 +6,8 @@ import type { Store } from '../store/store';
 import { DEFAULT_JOB_BACKOFF, type JobBackoff } from './job-backoff';
 import type { JobKind } from './job-kind';
 import { JOB_KINDS } from './job-kind-registry';
-import { DEFAULT_JOB_LEASE_MS, newLeaseOwner, type JobLeaseSettings } from './job-lease';
+import { newLeaseOwner } from '../lease-renewal';
+import { DEFAULT_JOB_LEASE_MS, type JobLeaseSettings } from './job-lease';
 import { JobQueue } from './job-queue';
 import { resumeLeasable, runJob, sweepIfEnded, type JobRunnerHooks, type JobRunScope } from './job-run';
 import { submitJob, type JobSubmission } from './job-submit';
@@ -146,7 +147,11 @@ async function watchLeases(
   for (;;) {
     await deps.sleep(every, signal);
     if (signal.aborted) return;
-    await resume().catch((error: unknown) => log.warn({ err: error }, 'jobs to take over could not be read'));
+    await resume().then(
+      // After the start, a job no lease holds was left by an instance that died or stopped.
+      (taken) => deps.metrics.takeover('job', taken),
+      (error: unknown) => log.warn({ err: error }, 'jobs to take over could not be read'),
+    );
   }
 }
 

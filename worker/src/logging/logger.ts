@@ -16,6 +16,16 @@ interface LoggerOptions {
 
 const CENSOR = '[redacted]';
 
+/** pino's levels as Cloud Logging's LogSeverity names. */
+const SEVERITY: Readonly<Record<string, string>> = {
+  trace: 'DEBUG',
+  debug: 'DEBUG',
+  info: 'INFO',
+  warn: 'WARNING',
+  error: 'ERROR',
+  fatal: 'CRITICAL',
+};
+
 /**
  * Fields that may hold credentials, request bodies or submitted addresses, at the top level and one
  * level down (`req.headers.authorization` is matched by its own path).
@@ -61,6 +71,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     {
       level: options.level ?? 'info',
       base: undefined,
+      // Cloud Logging reads a line's severity from `severity`; pino's numeric `level` stays beside it.
+      formatters: { level: (label, level) => ({ level, severity: SEVERITY[label] ?? 'DEFAULT' }) },
       redact: { paths: REDACT_PATHS, censor: CENSOR },
       ...(options.scrub === false ? {} : { hooks: { streamWrite: scrub } }),
     },

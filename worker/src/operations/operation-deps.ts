@@ -51,6 +51,7 @@ import { requestScope } from '../logging/request-context';
 import type { EditAccess } from '../documents/edit-access';
 import type { SheetAccess } from '../google/sheet-access';
 import type { SingleFlight } from '../single-flight';
+import type { WorkerMetrics } from '../metrics/worker-metrics';
 import type { Store } from '../store/store';
 import type { UpstreamClient } from '../upstream/request-core';
 import type { UpstreamMonitor } from './health-upstream-monitor';
@@ -75,6 +76,8 @@ export interface OperationDeps {
   /** Timers (deadlines); Jest's fake timers take effect through it. */
   sleep: Sleep;
   logger: Logger;
+  /** What `/metrics` counts (metrics/worker-metrics.ts). */
+  metrics: WorkerMetrics;
 }
 
 /** One request as the operation code sees it: who pays, under which request id, and its logger. */

@@ -3,12 +3,16 @@ import type { ScheduleRun } from '../../../shared/worker-api/schedules';
 import type { Clock, Sleep } from '../../common/clock';
 import type { ScheduleRecord, ScheduleRunEnd } from '../store/schedule-repository';
 import type { Store } from '../store/store';
+import { renewLease } from '../lease-renewal';
 import { nextRunAt } from './next-run';
 
 /** Paused after this many failed runs in a row, with the last failure's message as the reason. */
 const MAX_FAILURES_IN_A_ROW = 3;
-/** A run holds its schedule this long (renewed while it runs); a killed worker's lease expires. */
-export const DEFAULT_LEASE_MS = 30 * 60 * 1000;
+/**
+ * A run holds its schedule this long unrenewed (SHEETS_LEASE_SECONDS), renewed three times per
+ * lease while it runs: a killed worker's schedule runs elsewhere within about one lease.
+ */
+export const DEFAULT_LEASE_MS = 30_000;
 /** The scheduler looks at the store at least this often: another process may have added one. */
 const MAX_WAKE_MS = 60 * 1000;
 /** Runs of different schedules at once, per worker. */
@@ -24,7 +28,7 @@ export type ScheduleRunOutcome = ScheduleRun | { run: ScheduleRun; rowsWritten: 
 export type RunSchedule = (schedule: ScheduleRecord, signal: AbortSignal) => Promise<ScheduleRunOutcome>;
 
 export interface SchedulerOptions {
-  store: Pick<Store, 'schedules'>;
+  store: Pick<Store, 'schedules' | 'engine'>;
   clock: Clock;
   sleep: Sleep;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -32,6 +36,8 @@ export interface SchedulerOptions {
   leaseMs?: number;
   maxWakeMs?: number;
   concurrency?: number;
+  /** A run taken over from an instance whose lease ran out (`/metrics`). */
+  onTakeover?: () => void;
 }
 
 export interface Scheduler {
@@ -39,7 +45,8 @@ export interface Scheduler {
   start(): void;
   /**
    * Stops taking runs and waits for those under way to end (their leases freed); past `graceMs`
-   * it aborts their signal and still waits for them. Idempotent.
+   * it aborts their signal, hands their leases back at once and still waits for them (SIGTERM
+   * passes 0: a live instance takes the run over now). Idempotent.
    */
   stop(graceMs?: number): Promise<void>;
   /** Something changed (a schedule set up, edited, resumed or run now): look again at once. */
@@ -60,7 +67,13 @@ export interface Scheduler {
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { store, clock, logger } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const maxWakeMs = options.maxWakeMs ?? MAX_WAKE_MS;
+  // Instances sharing a store look four times per lease: one that another stopped and handed
+  // back (SIGTERM), or one set up through another, is taken within a quarter lease.
+  const maxWakeMs =
+    options.maxWakeMs ??
+    (store.engine === 'postgres'
+      ? Math.min(MAX_WAKE_MS, Math.max(1000, Math.floor(leaseMs / 4)))
+      : MAX_WAKE_MS);
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const inFlight = new Map<string, Promise<void>>();
   let stopped = false;
@@ -73,29 +86,39 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     if (lease === null) return;
     const { schedule, token } = lease;
     const started = clock.now();
-    // A run longer than the lease keeps it; the timer is real time, the lease the clock's.
-    const renewal = setInterval(
-      () => {
-        store.schedules
-          .renew(id, token, clock.now() + leaseMs)
-          .catch((error: unknown) => logger.warn({ err: error, schedule: id }, 'schedule lease not renewed'));
-      },
-      Math.max(1000, leaseMs / 3),
+    // A run longer than the lease keeps it; lost to another instance, the run stops (lease-renewal.ts).
+    const renewal = renewLease(
+      leaseMs,
+      () => store.schedules.renew(id, token, clock.now() + leaseMs),
+      (error) => logger.warn({ err: error, schedule: id }, 'schedule lease not renewed'),
     );
-    renewal.unref();
+    // Shutdown hands the lease back at once, not when the run winds down: a live instance runs it
+    // again now (what this run bought is cached, or waits on its single-flight lock meanwhile).
+    const handBack = () => {
+      renewal.stop();
+      store.schedules
+        .release(id, token)
+        .catch((error: unknown) =>
+          logger.warn({ err: error, schedule: id }, 'schedule lease not handed back'),
+        );
+    };
+    shutdown.signal.addEventListener('abort', handBack, { once: true });
     let result: ScheduleRun;
     let rowsWritten: number | undefined;
     try {
-      const outcome = await options.run(schedule, shutdown.signal);
+      const outcome = await options.run(schedule, AbortSignal.any([shutdown.signal, renewal.lost]));
       if ('run' in outcome) {
         result = outcome.run;
         rowsWritten = outcome.rowsWritten;
       } else result = outcome;
     } catch (error) {
+      if (renewal.lost.aborted) {
+        renewal.stop();
+        logger.warn({ schedule: id }, 'schedule run stopped: its lease was taken over by another instance');
+        return;
+      }
       if (shutdown.signal.aborted) {
-        clearInterval(renewal);
-        await store.schedules.release(id, token);
-        logger.warn({ schedule: id }, 'schedule run cut short by shutdown; it runs again at the next start');
+        logger.warn({ schedule: id }, 'schedule run cut short by shutdown; it runs again at once elsewhere');
         return;
       }
       result = {
@@ -106,7 +129,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         message: error instanceof Error ? error.message : String(error),
       };
     } finally {
-      clearInterval(renewal);
+      shutdown.signal.removeEventListener('abort', handBack);
+      renewal.stop();
     }
     const ended = clock.now();
     const recorded = await store.schedules.finish(id, token, (current) => ({
@@ -130,6 +154,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     for (const schedule of due) {
       if (started.length >= room) break;
       if (inFlight.has(schedule.id)) continue;
+      // Due while a lease still names a run: that run's instance stopped renewing it.
+      if (schedule.runningUntil !== null) options.onTakeover?.();
       const run = runOne(schedule.id)
         .catch((error: unknown) => logger.error({ err: error, schedule: schedule.id }, 'schedule run broke'))
         .finally(() => {
@@ -167,7 +193,14 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   return {
     start() {
       if (loop !== null || stopped) return;
-      loop = runLoop();
+      loop = (async () => {
+        // SQLite: one process owns the data directory, so a lease is an earlier run's (killed).
+        if (store.engine === 'sqlite')
+          await store.schedules
+            .freeLeases()
+            .catch((error: unknown) => logger.error({ err: error }, 'schedule leases could not be freed'));
+        await runLoop();
+      })();
     },
     async stop(graceMs) {
       stopped = true;

@@ -13,6 +13,8 @@ export interface AccountReadingRepository {
   add(reading: AccountReading): Promise<void>;
   /** Newest first. */
   latest(count: number): Promise<AccountReading[]>;
+  /** The last reading at or before `at`, and the first at or after it (null when there is none). */
+  around(at: number): Promise<{ before: AccountReading | null; after: AccountReading | null }>;
 }
 
 /** Readings older than this go: the reconciliation compares the last two, a few days show a trend. */
@@ -32,6 +34,12 @@ export function createSqliteAccountReadingRepository(db: Database.Database): Acc
     'DELETE FROM account_readings WHERE at NOT IN (SELECT at FROM account_readings ORDER BY at DESC LIMIT ?)',
   );
   const newest = db.prepare<[number], ReadingRow>('SELECT * FROM account_readings ORDER BY at DESC LIMIT ?');
+  const before = db.prepare<[number], ReadingRow>(
+    'SELECT * FROM account_readings WHERE at <= ? ORDER BY at DESC LIMIT 1',
+  );
+  const after = db.prepare<[number], ReadingRow>(
+    'SELECT * FROM account_readings WHERE at >= ? ORDER BY at LIMIT 1',
+  );
   const addOne = db.transaction((reading: AccountReading) => {
     insert.run(reading.at, toMilliCredits(reading.credits, 'a balance'), reading.rawRequests);
     prune.run(KEPT_READINGS);
@@ -42,6 +50,13 @@ export function createSqliteAccountReadingRepository(db: Database.Database): Acc
     },
     async latest(count) {
       return newest.all(count).map(toReading);
+    },
+    async around(at) {
+      const [first, second] = [before.get(at), after.get(at)];
+      return {
+        before: first === undefined ? null : toReading(first),
+        after: second === undefined ? null : toReading(second),
+      };
     },
   };
 }

@@ -33,6 +33,28 @@ export interface JobDeliveryRepository {
   markDelivered(jobId: string): Promise<void>;
   /** Server deliveries with rows still to write: what a restarted worker goes on with. */
   pending(): Promise<JobDelivery[]>;
+  /**
+   * Takes the delivery's lease for `owner` until `until` (one conditional UPDATE, so of two
+   * instances one wins): false while another's lease is live at `now`, or when nothing is left
+   * to write. The holder alone writes its rows (google/delivery-lease.ts).
+   */
+  lease(jobId: string, owner: string, now: number, until: number): Promise<boolean>;
+  /** Moves `owner`'s lease on; false when it is no longer `owner`'s (taken over, or delivered). */
+  renewLease(jobId: string, owner: string, until: number): Promise<boolean>;
+  /**
+   * Lets go of `owner`'s lease. `handBack` (the worker stops with rows left): left expired, so a
+   * live instance's watch takes the delivery over at once; otherwise freed (the next kick takes it).
+   */
+  releaseLease(jobId: string, owner: string, handBack: boolean): Promise<void>;
+  /**
+   * Deliveries with rows to write whose lease ran out or was handed back at `now`: an instance
+   * died or stopped while it wrote them.
+   */
+  abandoned(now: number): Promise<JobDelivery[]>;
+  /** When the soonest live lease of a delivery with rows to write runs out, unless renewed; null when none. */
+  nextLeaseEnd(now: number): Promise<number | null>;
+  /** Frees every lease (SQLite at start: one process owns the data, so each is an earlier run's); how many. */
+  freeLeases(): Promise<number>;
 }
 
 /** A delivery as either engine stores it. */
@@ -47,6 +69,8 @@ export interface DeliveryRow {
   delivered: number;
   reason: string | null;
   updated_at: number;
+  lease_owner?: string | null;
+  lease_until?: number | null;
 }
 
 /** The state the add-on reads, from a stored delivery. */
@@ -84,6 +108,32 @@ export function createSqliteJobDeliveryRepository(
     const row = one.get(jobId);
     return row === undefined ? null : toDelivery(row);
   };
+  const take = db.prepare<{ job: string; owner: string; now: number; until: number }>(
+    `UPDATE job_deliveries SET lease_owner = @owner, lease_until = @until
+     WHERE job_id = @job AND mode = 'server' AND delivered = 0
+       AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until <= @now)`,
+  );
+  const renew = db.prepare<[number, string, string]>(
+    `UPDATE job_deliveries SET lease_until = ? WHERE job_id = ? AND lease_owner = ?
+       AND mode = 'server' AND delivered = 0`,
+  );
+  const handBack = db.prepare<[number, string, string]>(
+    'UPDATE job_deliveries SET lease_until = ? WHERE job_id = ? AND lease_owner = ?',
+  );
+  const free = db.prepare<[string, string]>(
+    'UPDATE job_deliveries SET lease_owner = NULL, lease_until = NULL WHERE job_id = ? AND lease_owner = ?',
+  );
+  const abandoned = db.prepare<[number], DeliveryRow>(
+    `SELECT * FROM job_deliveries WHERE mode = 'server' AND delivered = 0
+       AND lease_owner IS NOT NULL AND lease_until <= ? ORDER BY updated_at`,
+  );
+  const soonest = db.prepare<[number], { at: number | null }>(
+    `SELECT MIN(lease_until) AS at FROM job_deliveries WHERE mode = 'server' AND delivered = 0
+       AND lease_owner IS NOT NULL AND lease_until > ?`,
+  );
+  const freeAll = db.prepare(
+    'UPDATE job_deliveries SET lease_owner = NULL, lease_until = NULL WHERE lease_owner IS NOT NULL',
+  );
   return {
     async get(jobId) {
       return get(jobId);
@@ -114,8 +164,30 @@ export function createSqliteJobDeliveryRepository(
     async pending() {
       return open.all().map(toDelivery);
     },
+    async lease(jobId, owner, now, until) {
+      return take.run({ job: jobId, owner, now, until }).changes > 0;
+    },
+    async renewLease(jobId, owner, until) {
+      return renew.run(until, jobId, owner).changes > 0;
+    },
+    async releaseLease(jobId, owner, backToAnyone) {
+      if (backToAnyone) handBack.run(HANDED_BACK, jobId, owner);
+      else free.run(jobId, owner);
+    },
+    async abandoned(now) {
+      return abandoned.all(now).map(toDelivery);
+    },
+    async nextLeaseEnd(now) {
+      return soonest.get(now)?.at ?? null;
+    },
+    async freeLeases() {
+      return freeAll.run().changes;
+    },
   };
 }
+
+/** A lease handed back: expired since the epoch, so any instance may take it at once. */
+export const HANDED_BACK = 0;
 
 export function toDelivery(row: DeliveryRow): JobDelivery {
   return {

@@ -32,6 +32,8 @@ export interface LedgerEntryInput {
    * spent as far as budgets go, and checked against the account's balance (reconciliation).
    */
   unconfirmed?: boolean;
+  /** The journaled paid call an unconfirmed row counts, for the reconciliation to settle. */
+  callId?: string;
 }
 
 /** Items one request answered without paying (from the cache, or from another request's call). */
@@ -107,8 +109,10 @@ export interface LedgerRow {
   saved_milli: number;
   job_id: string | null;
   request_id: string;
+  /** 0 confirmed; 1 counted at its estimate until reconciled; 2 settled by the reconciliation. */
   unconfirmed: number;
   document_id: string | null;
+  call_id: string | null;
 }
 
 export interface SpendRow {
@@ -132,7 +136,7 @@ type LedgerWriter = (entry: LedgerEntryInput) => LedgerEntry;
 
 export function createLedgerWriter(db: Database.Database, clock: Clock): LedgerWriter {
   const insert = db.prepare<LedgerValues>(
-    `INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   return (entry) => {
     const row = ledgerRowOf(entry, clock);
@@ -156,6 +160,7 @@ export function ledgerRowOf(entry: LedgerEntryInput, clock: Clock): Omit<LedgerR
     request_id: entry.requestId,
     unconfirmed: entry.unconfirmed === true ? 1 : 0,
     document_id: entry.documentId ?? null,
+    call_id: entry.callId ?? null,
   };
 }
 
@@ -172,6 +177,7 @@ type LedgerValues = [
   string | null,
   string,
   number,
+  string | null,
   string | null,
 ];
 
@@ -190,12 +196,13 @@ export function ledgerValues(row: Omit<LedgerRow, 'id'>): LedgerValues {
     row.request_id,
     row.unconfirmed,
     row.document_id,
+    row.call_id,
   ];
 }
 
 /** The columns an insert names, in the order of ledgerValues. */
 export const LEDGER_COLUMNS = `at, user_email, operation_id, estimated_milli, actual_milli, raw_requests,
-  cache_hits, saved_milli, job_id, request_id, unconfirmed, document_id`;
+  cache_hits, saved_milli, job_id, request_id, unconfirmed, document_id, call_id`;
 
 /** What the store itself needs beyond the interface: a flush it can run right before closing. */
 interface SqliteLedgerRepository extends LedgerRepository {

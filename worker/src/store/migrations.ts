@@ -337,6 +337,17 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (document_id, sheet_id)
   ) WITHOUT ROWID;
   `,
+  // 13: issue 23. Server deliveries leased like jobs (`lease_owner`, `lease_until`: on SQLite
+  // freed at start, as one process owns the directory). The paid call a ledger row counted at its
+  // estimate (unconfirmed), so the balance reconciliation settles that very row (unconfirmed 2:
+  // charged what the API billed, 0 when it billed nothing) and a late answer corrects it.
+  `
+  ALTER TABLE job_deliveries ADD COLUMN lease_owner TEXT;
+  ALTER TABLE job_deliveries ADD COLUMN lease_until INTEGER;
+  ALTER TABLE ledger ADD COLUMN call_id TEXT;
+  CREATE INDEX ledger_call ON ledger (call_id) WHERE call_id IS NOT NULL;
+  CREATE INDEX ledger_unconfirmed ON ledger (at) WHERE unconfirmed = 1;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,11 +4,14 @@ import type { KeyPolicy } from './key-repository';
 import { SHARED_SECRET_REQUIRED } from './postgres/database-url';
 import { openPostgresStore } from './postgres/postgres-store';
 import { openStore, type Store } from './store';
+import type { UnrecordedNotice } from './unrecorded-answers';
 
 /** What the worker's settings say about its store (config.ts). */
 export interface WorkerStoreSettings {
   /** DATABASE_URL: Postgres, shared by every instance; null for SQLite in `dataDir`. */
   databaseUrl: string | null;
+  /** DATABASE_POOL_SIZE: connections of the Postgres store's pool (10 by default). */
+  poolSize?: number;
   dataDir: string;
   /** DATA_SECRET; null for the data directory's own secret file (SQLite only). */
   dataSecret: SecretBytes | null;
@@ -19,6 +22,8 @@ export interface WorkerStoreSettings {
   onFlushError?: (error: unknown) => void;
   /** Postgres: a connection failed outside any request (an idle one, the run's lock). */
   onConnectionError?: (error: Error) => void;
+  /** Postgres: paid answers kept during an outage, recorded late or lost. */
+  onUnrecordedNotice?: (notice: UnrecordedNotice) => void;
 }
 
 /**
@@ -44,6 +49,8 @@ export async function openWorkerStore(settings: WorkerStoreSettings): Promise<St
     url: settings.databaseUrl,
     secret: settings.dataSecret.reveal(),
     ...shared,
+    ...(settings.poolSize === undefined ? {} : { poolSize: settings.poolSize }),
     ...(settings.onConnectionError === undefined ? {} : { onConnectionError: settings.onConnectionError }),
+    ...(settings.onUnrecordedNotice === undefined ? {} : { onUnrecordedNotice: settings.onUnrecordedNotice }),
   });
 }

@@ -69,10 +69,18 @@ export interface PaidCallJournal {
    * used, to replay instead of buying it again (claimed for this call), or a new intent.
    */
   begin(intent: PaidCallIntent): Promise<{ id: string; replay: KeptAnswer | null }>;
+  /**
+   * Right before a paid call goes out: throws StoreUnavailableError when its answer could not be
+   * recorded now (the store is down, or cannot keep any more answers for later), so nothing is
+   * bought that could not be paid for once. Waits a few seconds for a store coming back first.
+   */
+  ready(): Promise<void>;
   /** The moment a 2xx arrives: sealed and written before anything else reads it. */
   answered(id: string, status: number, text: string): Promise<void>;
   /** The call failed: it is not billed, and nothing is kept. */
   failed(id: string): Promise<void>;
+  /** Calls settled by a transaction of their own (a job batch's commit): nothing more to do for them. */
+  committed(callIds: readonly string[]): void;
   /** A ledger row and the calls it settles, in one transaction. */
   record(entry: LedgerEntryInput, callIds: readonly string[]): Promise<LedgerEntry>;
   /**
@@ -95,6 +103,14 @@ export interface PaidCallJournal {
   unrecordedOfJob(jobId: string, price: BodyPricer): Promise<{ callIds: string[]; charges: JobCharge[] }>;
   /** When a job ends: its answered calls no batch of it used, recorded now. How many. */
   sweepJob(jobId: string, price: BodyPricer): Promise<number>;
+  /**
+   * Calls answered while the store could not record them, recorded once it can
+   * (unrecorded-answers.ts), in one transaction: their answers kept as settled ones are, and the
+   * ledger row, unless the calls ended meanwhile. A call another instance recovered at its
+   * estimate (a long outage) has that unconfirmed row charged what it was billed instead; a call
+   * already settled (a batch's commit that went through, its acknowledgement lost) adds nothing.
+   */
+  recordLate(entry: LedgerEntryInput, calls: readonly LateCall[]): Promise<LateRecording>;
   /** Drops bodies past their keeping time and ended calls past the reconciliation's window. */
   purge(): Promise<void>;
 }
@@ -104,6 +120,43 @@ export interface PaidCallJournal {
  * their batch, or `recovered` when the batch records what an earlier run left.
  */
 export type CallSettlement = 'settled' | 'recovered';
+
+/** A call answered while the store was down: its id and answer, kept in memory meanwhile. */
+export interface LateCall {
+  id: string;
+  status: number;
+  text: string;
+}
+
+/**
+ * `recorded`: its ledger row written; `corrected`: the unconfirmed row another instance wrote for
+ * it now says what it was billed; `already`: the calls had ended, nothing written.
+ */
+export type LateRecording = 'recorded' | 'corrected' | 'already';
+
+/**
+ * The run of an answer recorded late (unrecorded-answers.ts): no run. Its cache entry was never
+ * written (the store was down), so the retry of the very same call, through whichever instance,
+ * replays it from here once instead of buying it again.
+ */
+export const NO_RUN = '';
+
+/** States of a call that is still to be recorded. */
+export const OPEN_STATES: ReadonlySet<string> = new Set(['sent', 'answered']);
+
+/**
+ * What recordLate does with calls in these states: all open, the row is written; one call
+ * recovered unconfirmed, its row corrected; the rest, nothing (a partly ended batch still gets its
+ * row, and the reconciliation shows any overlap).
+ */
+export function lateDecision(
+  entry: LedgerEntryInput,
+  states: readonly (string | undefined)[],
+): LateRecording {
+  if (states.some((state) => state !== undefined && OPEN_STATES.has(state))) return 'recorded';
+  if (states.length === 1 && states[0] === 'unconfirmed' && entry.unconfirmed !== true) return 'corrected';
+  return 'already';
+}
 
 /** What calls of one operation were billed, summed. */
 export interface JobCharge {
@@ -246,6 +299,33 @@ export function createSqlitePaidCallJournal(
     },
   );
 
+  const stateOf = db.prepare<[string], { state: string }>('SELECT state FROM paid_calls WHERE id = ?');
+  const settleWithBody = db.prepare<[number, number, number, Buffer, string]>(
+    `UPDATE paid_calls SET state = 'settled', settled_at = ?, answered_at = COALESCE(answered_at, ?),
+       status = ?, sealed_body = COALESCE(sealed_body, ?), run_id = '${NO_RUN}'
+     WHERE id = ? AND state IN ('sent', 'answered')`,
+  );
+  const correctUnconfirmed = db.prepare<[number, number, string]>(
+    'UPDATE ledger SET actual_milli = ?, raw_requests = ?, unconfirmed = 0 WHERE call_id = ? AND unconfirmed = 1',
+  );
+  const recordLate = db.transaction((entry: LedgerEntryInput, late: readonly LateCall[]): LateRecording => {
+    const decision = lateDecision(
+      entry,
+      late.map((call) => stateOf.get(call.id)?.state),
+    );
+    const now = clock.now();
+    if (decision === 'recorded') {
+      writeLedger(entry);
+      for (const call of late)
+        settleWithBody.run(now, now, call.status, box.seal(call.text, answerContext(call.id)), call.id);
+    } else if (decision === 'corrected') {
+      const [call] = late;
+      if (call !== undefined)
+        correctUnconfirmed.run(toMilliCredits(entry.actualCredits), entry.rawRequests ?? 0, call.id);
+    }
+    return decision;
+  });
+
   const sweepJob = db.transaction((jobId: string, price: BodyPricer): number => {
     let swept = 0;
     for (const row of ofJob.all(jobId)) {
@@ -257,6 +337,9 @@ export function createSqlitePaidCallJournal(
 
   return {
     runId,
+    // A file on a local disk: nothing to wait for, nothing kept in memory.
+    ready: async () => undefined,
+    committed: () => undefined,
     begin: async (intent) => begin(intent),
     async answered(id, status, text) {
       markAnswered.run(clock.now(), status, box.seal(text, answerContext(id)), id);
@@ -271,6 +354,7 @@ export function createSqlitePaidCallJournal(
     // job was left by a run that ended without committing it.
     unrecordedOfJob: async (jobId, price) => calls.chargesOf(ofJob.all(jobId), price),
     sweepJob: async (jobId, price) => sweepJob(jobId, price),
+    recordLate: async (entry, late) => recordLate(entry, late),
     purge: async () => purgeOld(),
   };
 }
@@ -407,6 +491,7 @@ export function unconfirmedEntry(row: CallRow): LedgerEntryInput {
     ...(row.document_id === null ? {} : { documentId: row.document_id }),
     requestId: row.request_id,
     unconfirmed: true,
+    callId: row.id,
   };
 }
 

@@ -92,6 +92,8 @@ export interface ScheduleRepository {
   finish(id: string, token: string, end: (current: ScheduleRecord) => ScheduleRunEnd): Promise<boolean>;
   /** Frees a held lease without recording a run (one cut short by shutdown runs again). */
   release(id: string, token: string): Promise<boolean>;
+  /** Frees every lease (SQLite at start: one process owns the data, so each is an earlier run's); how many. */
+  freeLeases(): Promise<number>;
 }
 
 /** A schedule as either engine stores it. */
@@ -174,6 +176,9 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
   );
   const renew = db.prepare<[number, string, string]>(
     'UPDATE schedules SET running_until = ? WHERE id = ? AND lease_token = ?',
+  );
+  const freeAll = db.prepare(
+    'UPDATE schedules SET running_until = NULL, lease_token = NULL WHERE lease_token IS NOT NULL',
   );
   const release = db.prepare<[string, string]>(
     'UPDATE schedules SET running_until = NULL, lease_token = NULL WHERE id = ? AND lease_token = ?',
@@ -284,6 +289,9 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
     },
     async release(id, token) {
       return release.run(id, token).changes > 0;
+    },
+    async freeLeases() {
+      return freeAll.run().changes;
     },
   };
 }

@@ -17,6 +17,8 @@ import { createSqliteJobDeliveryRepository, type JobDeliveryRepository } from '.
 import { createSqliteJobRepository, type JobRepository } from './job-repository';
 import { createSqliteJobWaitRepository, type JobWaitRepository } from './job-wait-repository';
 import { createSqlitePaidCallJournal, type PaidCallJournal } from './paid-call-journal';
+import { ALWAYS_AVAILABLE, type StoreAvailability } from './store-availability';
+import { createSqliteUnconfirmedCallRepository, type UnconfirmedCallRepository } from './unconfirmed-calls';
 import {
   createSqliteAccountReadingRepository,
   type AccountReadingRepository,
@@ -108,6 +110,8 @@ export interface Store {
   paidCalls: PaidCallJournal;
   /** The API account's balance as read on a schedule, to reconcile the ledger against. */
   accountReadings: AccountReadingRepository;
+  /** Ledger rows counted at their estimate after a crash, for the reconciliation to settle. */
+  unconfirmed: UnconfirmedCallRepository;
   /** Paid answers this version could not read, kept for admins (bounded, sealed, no addresses). */
   unreadableAnswers: UnreadableAnswerRepository;
   /** What the API's answers lacked against the contract, per operation and field path. */
@@ -132,6 +136,11 @@ export interface Store {
   budgetHolds: SharedBudgetHolds | null;
   /** SQLite (one process, a file or memory) or Postgres (shared by every instance: DATABASE_URL). */
   engine: 'sqlite' | 'postgres';
+  /**
+   * Whether the store answers and paid calls can be recorded now (store-availability.ts): a
+   * Postgres connection lost, or this run's lock being taken again, says why not; SQLite always can.
+   */
+  availability: StoreAvailability;
   /** The SQLite database file, or null (in memory, or Postgres). */
   databasePath: string | null;
   /**
@@ -196,6 +205,7 @@ export function openStore(options: StoreOptions): Store {
     jobWaits: createSqliteJobWaitRepository(db, box),
     paidCalls: createSqlitePaidCallJournal(db, clock, box, emailCacheKey),
     accountReadings: createSqliteAccountReadingRepository(db),
+    unconfirmed: createSqliteUnconfirmedCallRepository(db),
     unreadableAnswers: createSqliteUnreadableAnswerRepository(db, clock, box, emailCacheKey),
     drift,
     cacheTtlMs,
@@ -204,6 +214,7 @@ export function openStore(options: StoreOptions): Store {
     budgetHolds: null,
     engine: 'sqlite',
     databasePath,
+    availability: ALWAYS_AVAILABLE,
     close: async () => {
       if (!db.open) return;
       try {

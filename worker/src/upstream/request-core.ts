@@ -85,6 +85,11 @@ export type UpstreamEvent =
 export interface PaidCallRecorder {
   /** Before the first attempt: a kept answer of the very same call to use instead, or null. */
   begin(material: string): Promise<{ status: number; text: string } | null>;
+  /**
+   * Right before each attempt goes out (after the throttle's wait, which may be long): throws
+   * when its answer could not be recorded now (the store is down), so that nothing is bought then.
+   */
+  beforeSend(): Promise<void>;
   /** A 2xx arrived (not the service's own error): its body as it came, written before it is read. */
   answered(status: number, text: string): Promise<void>;
   /** The call failed for good: nothing was billed. */
@@ -473,6 +478,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
             attempt,
           });
           try {
+            await recorder?.beforeSend();
             result = await attemptOnce(operationId, url, init, signal, recorder);
           } finally {
             permit.release();

@@ -65,7 +65,17 @@ export interface DeliveryWorldOptions {
   spreadsheets?: { id: string; tabs: string[]; shared?: boolean }[];
 }
 
-export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Promise<DeliveryWorld> {
+/** The spreadsheet, Google's Sheets API over it, and a service account it is shared with. */
+export type SharedSheet = Omit<DeliveryWorld, 'world'>;
+
+/**
+ * SHEET_ID's spreadsheet (tab TAB) as Apps Script fakes, the Sheets API v4 emulator over it served
+ * on loopback, and a service account (its key file on disk) it is shared with as writer unless
+ * `shared` is false: what a worker needs in GOOGLE_APPLICATION_CREDENTIALS and GOOGLE_API_URL.
+ */
+export async function serveSharedSheet(
+  options: Pick<DeliveryWorldOptions, 'quotas' | 'clock' | 'shared' | 'spreadsheets'> = {},
+): Promise<SharedSheet> {
   const fakes = createAppsScriptFakes({ spreadsheet: { id: SHEET_ID, sheets: [TAB] } });
   const others = (options.spreadsheets ?? []).map((sheet) => ({
     ...sheet,
@@ -91,17 +101,7 @@ export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Pr
   const dir = mkdtempSync(join(tmpdir(), 'server-delivery-'));
   const keyFile = join(dir, 'service-account.json');
   writeFileSync(keyFile, JSON.stringify(account.keyFile));
-  const world = await startWorkerWorld({
-    env: { GOOGLE_APPLICATION_CREDENTIALS: keyFile, GOOGLE_API_URL: served.url, ...options.env },
-    ...(options.delivery ? { delivery: options.delivery } : {}),
-    ...(options.store ? { store: options.store } : {}),
-    ...(options.verifier ? { verifier: options.verifier } : {}),
-    ...(options.workerClock ? { clock: options.workerClock } : {}),
-  });
-  // The development key's caller edits the spreadsheet, as the add-on proves (issue 22).
-  if (options.shared !== false) await proveEditAccess(world.app, auth(), fakes.spreadsheet);
   return {
-    world,
     fakes,
     spreadsheet: (id) => {
       const found = byId.get(id);
@@ -113,11 +113,31 @@ export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Pr
     account,
     keyFile,
     close: async () => {
-      await world.close();
       await served.close();
       fakes.dispose();
       for (const sheet of others) sheet.fakes.dispose();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Promise<DeliveryWorld> {
+  const sheet = await serveSharedSheet(options);
+  const world = await startWorkerWorld({
+    env: { GOOGLE_APPLICATION_CREDENTIALS: sheet.keyFile, GOOGLE_API_URL: sheet.served.url, ...options.env },
+    ...(options.delivery ? { delivery: options.delivery } : {}),
+    ...(options.store ? { store: options.store } : {}),
+    ...(options.verifier ? { verifier: options.verifier } : {}),
+    ...(options.workerClock ? { clock: options.workerClock } : {}),
+  });
+  // The development key's caller edits the spreadsheet, as the add-on proves (issue 22).
+  if (options.shared !== false) await proveEditAccess(world.app, auth(), sheet.fakes.spreadsheet);
+  return {
+    ...sheet,
+    world,
+    close: async () => {
+      await world.close();
+      await sheet.close();
     },
   };
 }

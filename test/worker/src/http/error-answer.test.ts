@@ -4,6 +4,7 @@ import { BudgetExceededError } from '../../../../worker/src/budgets/budget-excee
 import { errorHandler, toWorkerError } from '../../../../worker/src/http/error-answer';
 import { WorkerError } from '../../../../worker/src/http/worker-error';
 import { createLogger } from '../../../../worker/src/logging/logger';
+import { StoreUnavailableError } from '../../../../worker/src/store/store-availability';
 import { UpstreamError } from '../../../../worker/src/upstream/upstream-error';
 
 const upstream = (status: number | null, code: string, extra: { retryAfterMs?: number } = {}) =>
@@ -64,6 +65,20 @@ describe('toWorkerError', () => {
     });
   });
 
+  it('answers the store out of reach 503 with Retry-After and a sentence, wherever it is among the causes', () => {
+    const lost = new StoreUnavailableError('connection lost', {
+      cause: new Error('57P01 terminating connection'),
+    });
+    for (const error of [lost, new Error('the report could not be cached', { cause: lost })]) {
+      const answer = toWorkerError(error);
+      expect([answer.status, answer.code, answer.retryAfterSeconds]).toEqual([503, 'store_unavailable', 5]);
+      expect(answer.message).toMatch(
+        /^The worker's database is not answering just now .*; try again in a moment/,
+      );
+      expect(answer.message).not.toContain('57P01');
+    }
+  });
+
   it('hides the details of anything unexpected', () => {
     const answer = toWorkerError(new Error('SQLITE_CORRUPT at /var/lib/secret/path'));
     expect(answer.status).toBe(500);
@@ -85,6 +100,9 @@ describe('errorHandler', () => {
     app.get('/bug', async () => {
       throw new Error('a bug');
     });
+    app.get('/store', async () => {
+      throw new StoreUnavailableError('connect ECONNREFUSED');
+    });
     app.use(errorHandler(createLogger({ destination: { write: (line: string) => lines.push(line) } })));
 
     const worker = await request(app).get('/worker');
@@ -94,7 +112,15 @@ describe('errorHandler', () => {
     expect(rate.headers['retry-after']).toBe('2');
     const bug = await request(app).get('/bug');
     expect(bug.status).toBe(500);
+    const store = await request(app).get('/store');
+    expect([store.status, store.headers['retry-after'], store.body.error.code]).toEqual([
+      503,
+      '5',
+      'store_unavailable',
+    ]);
+    // An outage is a passing state, not a bug: a warning without a stack.
     expect(lines.filter((line) => line.includes('unexpected error'))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('answered while the store is unavailable'))).toHaveLength(1);
     expect(lines.join('')).toContain('a bug');
   });
 });

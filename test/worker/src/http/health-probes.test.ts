@@ -3,6 +3,10 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
 import { createHealthProbes, type WorkerPhase } from '../../../../worker/src/http/health-probes';
+import {
+  createAvailabilityState,
+  type StoreAvailability,
+} from '../../../../worker/src/store/store-availability';
 import { createLogger } from '../../../../worker/src/logging/logger';
 import type { CacheRepository } from '../../../../worker/src/store/cache-repository';
 import { startWorkerWorld, type WorkerWorld } from '../worker-fixture';
@@ -73,13 +77,21 @@ function fakeCache(behaviour: 'answers' | 'fails' | 'hangs') {
   return { cache, reads };
 }
 
-function probesApp(options: { phase?: WorkerPhase; cache: CacheRepository; logs?: string[] }) {
+function probesApp(options: {
+  phase?: WorkerPhase;
+  cache: CacheRepository;
+  logs?: string[];
+  availability?: StoreAvailability;
+}) {
   let phase: WorkerPhase = options.phase ?? 'serving';
   const logs = options.logs ?? [];
   const logger = createLogger({ level: 'info', destination: { write: (line: string) => logs.push(line) } });
   const probes = createHealthProbes({
     phase: () => phase,
-    store: { cache: options.cache },
+    store: {
+      cache: options.cache,
+      ...(options.availability === undefined ? {} : { availability: options.availability }),
+    },
     logger,
     storeTimeoutMs: 50,
   });
@@ -120,6 +132,22 @@ describe('createHealthProbes', () => {
     const failures = logs.filter((line) => line.includes('the store does not answer'));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toContain('disk I/O error');
+  });
+
+  it('is not ready while the store says it is away, and ready again the moment it is back', async () => {
+    const logs: string[] = [];
+    const { cache, reads } = fakeCache('answers');
+    const availability = createAvailabilityState();
+    const { app } = probesApp({ cache, logs, availability });
+    availability.failing('database', 'the database connection failed: 57P01 terminating connection');
+    const away = await request(app).get('/readyz');
+    expect([away.status, away.headers['retry-after']]).toEqual([503, '5']);
+    expect(away.body.error.message).toBe('The worker cannot reach its store; its log says why');
+    expect(reads.count).toBe(0);
+    availability.fine('database');
+    expect((await request(app).get('/readyz')).body).toEqual({ status: 'ready' });
+    expect(logs.join('')).toContain('57P01 terminating connection');
+    expect(logs.join('')).toContain('the store answers again: ready');
   });
 
   it('is not ready when the store does not answer in time', async () => {

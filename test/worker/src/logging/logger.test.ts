@@ -17,6 +17,26 @@ describe('createLogger', () => {
     expect(JSON.parse(text())).toMatchObject({ level: 30, operation: 'report', status: 200, msg: 'done' });
   });
 
+  it("carries Cloud Logging's severity beside pino's level", () => {
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: 'debug',
+      destination: { write: (line: string) => lines.push(line) },
+    });
+    logger.debug('d');
+    logger.info('i');
+    logger.warn('w');
+    logger.error('e');
+    logger.fatal('f');
+    expect(lines.map((line) => JSON.parse(line) as { level: number; severity: string })).toEqual([
+      expect.objectContaining({ level: 20, severity: 'DEBUG' }),
+      expect.objectContaining({ level: 30, severity: 'INFO' }),
+      expect.objectContaining({ level: 40, severity: 'WARNING' }),
+      expect.objectContaining({ level: 50, severity: 'ERROR' }),
+      expect.objectContaining({ level: 60, severity: 'CRITICAL' }),
+    ]);
+  });
+
   it('drops fields that may hold credentials, bodies or addresses', () => {
     const { logger, text } = capture();
     logger.info(

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ScheduleRequest, ScheduleRun } from '../../../../shared/worker-api/schedules';
-import type { Sleep } from '../../../../worker/common/clock';
+import { timerSleep, type Sleep } from '../../../../worker/common/clock';
 import {
   createScheduler,
   DEFAULT_LEASE_MS,
@@ -272,6 +272,42 @@ describe('the scheduler', () => {
     expect((await get(schedule.id)).lastRun?.outcome).toBe('ok');
   });
 
+  it("on SQLite (one process), frees a killed run's lease at start and runs the schedule at once", async () => {
+    const schedule = await create();
+    now = schedule.nextRunAt ?? 0;
+    await store.schedules.take(schedule.id, now, DEFAULT_LEASE_MS);
+    const fake = fakeRun();
+    // The loop sleeps for real between its looks (stop wakes it).
+    const scheduler = createScheduler({ store, clock, sleep: timerSleep, logger: quiet, run: fake.run });
+    scheduler.start();
+    await settle(() => fake.calls.length === 1, 'the run after the start');
+    await scheduler.stop();
+    expect((await get(schedule.id)).lastRun?.outcome).toBe('ok');
+  });
+
+  it('stops a run whose lease another instance took over, and records nothing for it', async () => {
+    const schedule = await create();
+    now = schedule.nextRunAt ?? 0;
+    const leaseMs = 3000;
+    let stoppedBy: unknown = null;
+    const run: RunSchedule = (_schedule, signal) =>
+      new Promise((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject((stoppedBy = signal.reason)), { once: true });
+      });
+    const scheduler = createScheduler({ store, clock, sleep: noSleep, logger: quiet, run, leaseMs });
+    const ticking = scheduler.tick();
+    await settle(() => scheduler.running === 1, 'the run');
+    // This worker stalled past its lease: another instance took the schedule over.
+    now += leaseMs;
+    const other = await store.schedules.take(schedule.id, now, leaseMs);
+    expect(other).not.toBeNull();
+    await ticking;
+    expect(stoppedBy).toEqual(new Error('the lease was taken over'));
+    expect(await get(schedule.id)).toMatchObject({ lastRun: null, failuresInARow: 0 });
+    // The lease is the other instance's still: the stopped run let go of nothing that was not its own.
+    expect(await store.schedules.renew(schedule.id, other?.token ?? '', now + leaseMs)).toBe(true);
+  });
+
   it('stop waits for the runs under way and leaves no lease held', async () => {
     const schedule = await create();
     now = schedule.nextRunAt ?? 0;
@@ -313,6 +349,25 @@ describe('the scheduler', () => {
       failuresInARow: 0,
       nextRunAt: due,
     });
+  });
+
+  it('on SIGTERM (stop(0)) hands the lease back at once, while the run still winds down', async () => {
+    const schedule = await create();
+    now = schedule.nextRunAt ?? 0;
+    const fake = fakeRun();
+    fake.slow();
+    const scheduler = createScheduler({ store, clock, sleep: noSleep, logger: quiet, run: fake.run });
+    void scheduler.tick();
+    await settle(() => fake.waiting() === 1, 'the run');
+    const stopping = scheduler.stop(0);
+    // A paid fetch in the run may go on a while; the schedule is free for a live instance now.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await get(schedule.id)).runningUntil).toBeNull();
+    expect(await store.schedules.take(schedule.id, now, DEFAULT_LEASE_MS)).not.toBeNull();
+    fake.release();
+    await stopping;
+    // Its end is not recorded: the run belongs to whoever took the lease over.
+    expect((await get(schedule.id)).lastRun).toBeNull();
   });
 
   it('keeps the rows a run says it wrote, for the next run', async () => {

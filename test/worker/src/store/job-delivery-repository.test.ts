@@ -48,4 +48,36 @@ describeEachEngine('job delivery repository', (engine) => {
     await store.jobs.delete(jobId);
     expect(await store.jobDeliveries.get(jobId)).toBeNull();
   });
+
+  it('is leased to one writer at a time: renewed by it, taken over once it runs out, handed back at once', async () => {
+    await store.jobDeliveries.create(jobId, target);
+    const at = 1_000_000;
+    expect(await store.jobDeliveries.lease(jobId, 'a', at, at + 5000)).toBe(true);
+    expect(await store.jobDeliveries.lease(jobId, 'b', at + 1000, at + 6000)).toBe(false);
+    expect(await store.jobDeliveries.renewLease(jobId, 'a', at + 8000)).toBe(true);
+    expect(await store.jobDeliveries.renewLease(jobId, 'b', at + 8000)).toBe(false);
+    expect(await store.jobDeliveries.abandoned(at + 7000)).toEqual([]);
+    expect(await store.jobDeliveries.nextLeaseEnd(at + 7000)).toBe(at + 8000);
+    // The writer died: its lease runs out, another takes it over, and the dead one's renewal fails.
+    expect((await store.jobDeliveries.abandoned(at + 8000)).map((d) => d.jobId)).toEqual([jobId]);
+    expect(await store.jobDeliveries.lease(jobId, 'b', at + 8000, at + 13_000)).toBe(true);
+    expect(await store.jobDeliveries.renewLease(jobId, 'a', at + 9000)).toBe(false);
+    // Handed back (the worker stops): anyone's at once, long before it would have run out.
+    await store.jobDeliveries.releaseLease(jobId, 'b', true);
+    expect((await store.jobDeliveries.abandoned(at + 8001)).map((d) => d.jobId)).toEqual([jobId]);
+    expect(await store.jobDeliveries.lease(jobId, 'c', at + 8001, at + 13_001)).toBe(true);
+    // Let go with nothing left: free, and nobody's to take over.
+    await store.jobDeliveries.releaseLease(jobId, 'c', false);
+    expect(await store.jobDeliveries.abandoned(at + 8002)).toEqual([]);
+    // Delivered: no lease is taken any more.
+    await store.jobDeliveries.markDelivered(jobId);
+    expect(await store.jobDeliveries.lease(jobId, 'd', at + 9000, at + 14_000)).toBe(false);
+  });
+
+  it('frees every lease at once (SQLite at start: they are an earlier run of the one process)', async () => {
+    await store.jobDeliveries.create(jobId, target);
+    await store.jobDeliveries.lease(jobId, 'killed', 1000, 1_000_000);
+    expect(await store.jobDeliveries.freeLeases()).toBe(1);
+    expect(await store.jobDeliveries.lease(jobId, 'restarted', 2000, 7000)).toBe(true);
+  });
 });

@@ -193,4 +193,54 @@ describeEachEngine('the paid-call journal', (engine) => {
     );
     expect(await engine.everything()).not.toMatch(/example\.com/);
   });
+
+  describe('recordLate: a call answered while the store was down, recorded once it is back', () => {
+    const entry = {
+      userEmail: 'ana@team.com',
+      operation: 'search' as const,
+      estimatedCredits: 0.15,
+      actualCredits: 0.03,
+      requestId: 'req-1',
+    };
+
+    it('writes its row and keeps its answer for the retry of any run, once', async () => {
+      const store = await open();
+      const { id } = await store.paidCalls.begin(intent('search late'));
+      expect(await store.paidCalls.recordLate(entry, [{ id, status: 200, text: page(3) }])).toBe('recorded');
+      expect((await ledgerOf(store)).map((row) => row.actualCredits)).toEqual([0.03]);
+      // No cache entry was written for it: the retry, here or in another instance, replays it.
+      expect((await store.paidCalls.begin(intent('search late'))).replay).toEqual({
+        status: 200,
+        text: page(3),
+        ledgered: true,
+      });
+      expect(await ledgerOf(store)).toHaveLength(1);
+      await store.close();
+    });
+
+    it('adds nothing for a call whose commit went through after all', async () => {
+      const store = await open();
+      const { id } = await store.paidCalls.begin(intent('search committed'));
+      await store.paidCalls.record(entry, [id]);
+      expect(await store.paidCalls.recordLate(entry, [{ id, status: 200, text: page(3) }])).toBe('already');
+      expect(await ledgerOf(store)).toHaveLength(1);
+      await store.close();
+    });
+
+    it('corrects the unconfirmed row of a call another run recovered at its estimate meanwhile', async () => {
+      const gone = await open();
+      const { id } = await gone.paidCalls.begin(intent('search recovered'));
+      await gone.close();
+      const other = await open();
+      await other.paidCalls.recover(new Set(), chargeOfBody);
+      expect((await ledgerOf(other)).map((row) => [row.actualCredits, row.unconfirmed])).toEqual([
+        [0.15, true],
+      ]);
+      expect(await other.paidCalls.recordLate(entry, [{ id, status: 200, text: page(3) }])).toBe('corrected');
+      expect((await ledgerOf(other)).map((row) => [row.actualCredits, row.unconfirmed])).toEqual([
+        [0.03, false],
+      ]);
+      await other.close();
+    });
+  });
 });

@@ -121,4 +121,13 @@ describeEachEngine('schedule repository', (engine) => {
     await store.schedules.create(DOC, request('D'), 'ana@team.com', clock.now(), 3);
     expect(await store.schedules.ofDocument(DOC)).toHaveLength(3);
   });
+
+  it('frees every lease at once (SQLite at start: they are an earlier run of the one process)', async () => {
+    const schedule = await store.schedules.create(DOC, request('A'), 'ana@team.com', clock.now());
+    const killed = await store.schedules.take(schedule.id, clock.now(), MINUTE);
+    expect(await store.schedules.freeLeases()).toBe(1);
+    expect((await store.schedules.due(clock.now(), 10)).map((s) => s.id)).toEqual([schedule.id]);
+    expect(await store.schedules.take(schedule.id, clock.now(), MINUTE)).not.toBeNull();
+    expect(await store.schedules.renew(schedule.id, killed?.token ?? '', clock.now() + MINUTE)).toBe(false);
+  });
 });

@@ -622,13 +622,19 @@ describe('the paid-call journal hook', () => {
   const recorderLog = () => {
     const log: string[] = [];
     let kept: { status: number; text: string } | null = null;
+    let refusal: Error | null = null;
     return {
       log,
       keep: (answer: { status: number; text: string }) => (kept = answer),
+      /** From now on the journal could not record an answer (its store is down). */
+      refuse: (error: Error) => (refusal = error),
       recorder: {
         begin: async (material: string) => {
           log.push(`begin ${material}`);
           return kept;
+        },
+        beforeSend: async () => {
+          if (refusal !== null) throw refusal;
         },
         answered: async (status: number, text: string) => {
           log.push(`answered ${status} ${text.length}`);
@@ -670,6 +676,18 @@ describe('the paid-call journal hook', () => {
       fault: () => ({ kind: 'status', status: 500 }),
     });
     await failure(client.request('report', { platform: 'instagram', params: { userId: 'ada' } }), time);
+    expect(journal.log).toEqual(['begin report GET /instagram/profile/ada/report ', 'failed']);
+  });
+
+  test('an attempt whose answer could not be recorded is not sent: nothing is bought', async () => {
+    const journal = recorderLog();
+    const { time, upstream, client } = setup({ client: { paidCall: () => journal.recorder } });
+    const down = new Error('the store is down');
+    journal.refuse(down);
+    await expect(
+      time.run(client.request('report', { platform: 'instagram', params: { userId: 'ada' } })),
+    ).rejects.toBe(down);
+    expect(upstream.calls).toHaveLength(0);
     expect(journal.log).toEqual(['begin report GET /instagram/profile/ada/report ', 'failed']);
   });
 

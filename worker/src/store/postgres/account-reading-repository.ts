@@ -31,5 +31,17 @@ export function createPostgresAccountReadingRepository(db: PostgresDatabase): Ac
       );
       return rows.map(toReading);
     },
+    async around(at) {
+      const { rows } = await db.query<ReadingRow & { side: 'before' | 'after' }>(
+        `(SELECT *, 'before' AS side FROM account_readings WHERE at <= $1 ORDER BY at DESC LIMIT 1)
+         UNION ALL (SELECT *, 'after' AS side FROM account_readings WHERE at >= $1 ORDER BY at LIMIT 1)`,
+        [at],
+      );
+      const side = (name: 'before' | 'after') => {
+        const row = rows.find((found) => found.side === name);
+        return row === undefined ? null : toReading(row);
+      };
+      return { before: side('before'), after: side('after') };
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { ADVISORY_LOCKS, lockKeyOf } from './advisory-locks';
+import type { ConnectionWatch } from './connection-watch';
 import { createPostgresDatabase, type PostgresDatabase } from './postgres-database';
 
 /**
@@ -12,6 +13,10 @@ import { createPostgresDatabase, type PostgresDatabase } from './postgres-databa
  * the journal), and holders waiting for that pool while they held its connections would starve
  * each other. In front of this, the in-process single flight (single-flight.ts) keeps one
  * instance's identical requests on one lock, not one connection each.
+ *
+ * A lock's connection lost while the work runs (the server restarted) frees the lock in Postgres;
+ * the work, a paid call on its way, goes on and its outcome stands: what it bought is kept and
+ * recorded (the outage memory when the store is down), never thrown away for a lock.
  */
 export interface FlightLocks {
   run<T>(key: string, work: () => Promise<T>): Promise<T>;
@@ -25,23 +30,39 @@ export function createFlightLocks(
   url: string,
   onIdleError: (error: Error) => void,
   size: number,
+  watch?: ConnectionWatch,
 ): FlightLocks {
-  const db: PostgresDatabase = createPostgresDatabase({ url, size, onIdleError });
+  const db: PostgresDatabase = createPostgresDatabase({
+    url,
+    size,
+    onIdleError,
+    ...(watch === undefined ? {} : { watch }),
+  });
   return {
     async run(key, work) {
       // The work's failure leaves the transaction as a value: transaction() tries again on some
       // errors, and a paid call must never run twice because of one.
-      const outcome = await db.transaction(async (sql) => {
-        await sql.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [
-          ADVISORY_LOCKS.flight,
-          lockKeyOf(key),
-        ]);
-        try {
-          return { value: await work() };
-        } catch (error) {
-          return { error };
-        }
-      });
+      const ended: { outcome?: { value: Awaited<ReturnType<typeof work>> } | { error: unknown } } = {};
+      try {
+        await db.transaction(async (sql) => {
+          // A transaction tried again after the work ran (its commit refused) must not run it twice.
+          if (ended.outcome !== undefined) return;
+          await sql.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [
+            ADVISORY_LOCKS.flight,
+            lockKeyOf(key),
+          ]);
+          try {
+            ended.outcome = { value: await work() };
+          } catch (error) {
+            ended.outcome = { error };
+          }
+        });
+      } catch (error) {
+        // The lock could not be taken (nothing ran), or its commit failed after the work ended.
+        if (ended.outcome === undefined) throw error;
+      }
+      const { outcome } = ended;
+      if (outcome === undefined) throw new Error('a flight lock ended without its work');
       if ('error' in outcome) throw outcome.error;
       return outcome.value;
     },

@@ -1,10 +1,16 @@
 import type { Clock } from '../../../common/clock';
-import { toDelivery, type DeliveryRow, type JobDeliveryRepository } from '../job-delivery-repository';
+import {
+  HANDED_BACK,
+  toDelivery,
+  type DeliveryRow,
+  type JobDeliveryRepository,
+} from '../job-delivery-repository';
 import type { PostgresDatabase } from './postgres-database';
 
 /**
  * Server deliveries on Postgres. `advance` is one conditional UPDATE: of two instances writing the
- * same job's rows, only the one that still finds `rows_written` where it left it moves it on.
+ * same job's rows, only the one that still finds `rows_written` where it left it moves it on; and
+ * the lease, taken by one conditional UPDATE too, keeps a second from writing at all.
  */
 export function createPostgresJobDeliveryRepository(
   db: PostgresDatabase,
@@ -52,6 +58,53 @@ export function createPostgresJobDeliveryRepository(
         "SELECT * FROM job_deliveries WHERE mode = 'server' AND delivered = 0 ORDER BY updated_at",
       );
       return rows.map(toDelivery);
+    },
+    async lease(jobId, owner, now, until) {
+      const { rowCount } = await db.query(
+        `UPDATE job_deliveries SET lease_owner = $2, lease_until = $4
+         WHERE job_id = $1 AND mode = 'server' AND delivered = 0
+           AND (lease_owner IS NULL OR lease_owner = $2 OR lease_until <= $3)`,
+        [jobId, owner, now, until],
+      );
+      return (rowCount ?? 0) > 0;
+    },
+    async renewLease(jobId, owner, until) {
+      const { rowCount } = await db.query(
+        `UPDATE job_deliveries SET lease_until = $3 WHERE job_id = $1 AND lease_owner = $2
+           AND mode = 'server' AND delivered = 0`,
+        [jobId, owner, until],
+      );
+      return (rowCount ?? 0) > 0;
+    },
+    async releaseLease(jobId, owner, handBack) {
+      await db.query(
+        handBack
+          ? 'UPDATE job_deliveries SET lease_until = $3 WHERE job_id = $1 AND lease_owner = $2'
+          : 'UPDATE job_deliveries SET lease_owner = NULL, lease_until = NULL WHERE job_id = $1 AND lease_owner = $2',
+        handBack ? [jobId, owner, HANDED_BACK] : [jobId, owner],
+      );
+    },
+    async abandoned(now) {
+      const { rows } = await db.query<DeliveryRow>(
+        `SELECT * FROM job_deliveries WHERE mode = 'server' AND delivered = 0
+           AND lease_owner IS NOT NULL AND lease_until <= $1 ORDER BY updated_at`,
+        [now],
+      );
+      return rows.map(toDelivery);
+    },
+    async nextLeaseEnd(now) {
+      const { rows } = await db.query<{ at: number | null }>(
+        `SELECT MIN(lease_until) AS at FROM job_deliveries WHERE mode = 'server' AND delivered = 0
+           AND lease_owner IS NOT NULL AND lease_until > $1`,
+        [now],
+      );
+      return rows[0]?.at ?? null;
+    },
+    async freeLeases() {
+      const { rowCount } = await db.query(
+        'UPDATE job_deliveries SET lease_owner = NULL, lease_until = NULL WHERE lease_owner IS NOT NULL',
+      );
+      return rowCount ?? 0;
     },
   };
 }

@@ -16,6 +16,7 @@ import {
 } from '../key-repository';
 import { normalizeUserEmail } from '../user-email';
 import { WeightedLru } from '../weighted-lru';
+import { isStoreUnavailableError } from '../store-availability';
 import { ADVISORY_LOCKS, lockKeyOf } from './advisory-locks';
 import type { PostgresDatabase } from './postgres-database';
 
@@ -25,6 +26,8 @@ import type { PostgresDatabase } from './postgres-database';
  * query only once per period instead of once per request.
  */
 export const VERIFIED_KEY_RECHECK_MS = 5_000;
+/** While the database is unreachable, a key it vouched for this recently is still taken. */
+export const VERIFIED_KEY_OUTAGE_MS = 60_000;
 
 /**
  * Worker keys on Postgres. Issuing a key and revoking what goes past the cap happen under an
@@ -43,9 +46,19 @@ export function createPostgresKeyRepository(
   const lookUp = async (presented: Buffer): Promise<KeyRow | null> => {
     const id = presented.toString('base64');
     const kept = verified.get(id);
-    if (kept !== undefined && clock.now() - kept.checkedAt < VERIFIED_KEY_RECHECK_MS) return kept.row;
+    const age = kept === undefined ? Infinity : clock.now() - kept.checkedAt;
+    if (kept !== undefined && age < VERIFIED_KEY_RECHECK_MS) return kept.row;
+    let rows: KeyRow[];
+    try {
+      ({ rows } = await db.query<KeyRow>('SELECT * FROM worker_keys WHERE key_hash = $1', [presented]));
+    } catch (error) {
+      // The database away (a restart): a key it vouched for within the last minute still opens
+      // what needs no write (cached rows); a revocation meanwhile waits for it to be back.
+      if (kept !== undefined && age < VERIFIED_KEY_OUTAGE_MS && isStoreUnavailableError(error))
+        return kept.row;
+      throw error;
+    }
     verified.delete(id);
-    const { rows } = await db.query<KeyRow>('SELECT * FROM worker_keys WHERE key_hash = $1', [presented]);
     const row = rows[0];
     // The lookup is by hash; the compare is constant-time anyway (as on SQLite).
     if (row === undefined || !timingSafeEqual(row.key_hash, presented) || row.revoked_at !== null)
@@ -104,8 +117,13 @@ export function createPostgresKeyRepository(
       const expiresAt = row.created_at + policy.lifetimeMs;
       if (now >= expiresAt) throw new WorkerKeyExpiredError(row.id, expiresAt);
       if (row.last_used_at === null || now - row.last_used_at >= LAST_USED_RESOLUTION_MS) {
-        await db.query('UPDATE worker_keys SET last_used_at = $1 WHERE id = $2', [now, row.id]);
-        row.last_used_at = now;
+        try {
+          await db.query('UPDATE worker_keys SET last_used_at = $1 WHERE id = $2', [now, row.id]);
+          row.last_used_at = now;
+        } catch (error) {
+          // When it was last used is a hint for Settings; it waits for the database's return.
+          if (!isStoreUnavailableError(error)) throw error;
+        }
       }
       return toInfo(row);
     },

@@ -36,7 +36,7 @@ const SPEND_SUMS = `COALESCE(SUM(actual_milli), 0)::bigint AS actual_milli, COUN
 export async function writeLedgerRow(sql: Sql, clock: Clock, entry: LedgerEntryInput): Promise<LedgerEntry> {
   const row = ledgerRowOf(entry, clock);
   const { rows } = await sql.query<{ id: number }>(
-    `INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    `INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      RETURNING id`,
     ledgerValues(row),
   );
@@ -50,9 +50,11 @@ interface PostgresLedgerRepository extends LedgerRepository {
 }
 
 /**
- * The ledger on Postgres: every instance appends its own rows (no row is ever updated), so
- * instances never wait on one another here; sums and lists read what all of them wrote. Savings
- * are summed in this instance's memory as on SQLite and written in one transaction.
+ * The ledger on Postgres: every instance appends its own rows, so instances never wait on one
+ * another here; sums and lists read what all of them wrote. Savings are summed in this instance's
+ * memory as on SQLite and written in one transaction. The only rows ever updated are those counted
+ * at their estimate (unconfirmed), once, when what the API billed is known (unconfirmed-calls.ts,
+ * paid-call-journal.ts recordLate).
  */
 export function createPostgresLedgerRepository(
   db: PostgresDatabase,

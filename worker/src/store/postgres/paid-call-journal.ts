@@ -9,7 +9,9 @@ import {
   ENDED_KEPT_MS,
   intentFields,
   keptEntry,
+  lateDecision,
   newCallId,
+  NO_RUN,
   RECOVERED_KEPT_MS,
   SETTLED_KEPT_MS,
   unconfirmedEntry,
@@ -18,10 +20,18 @@ import {
   type CallSettlement,
   type PaidCallJournal,
 } from '../paid-call-journal';
+import { toMilliCredits } from '../milli-credits';
 import type { SealedBox } from '../sealed-box';
+import { availableWithin, type StoreAvailability } from '../store-availability';
 import { writeLedgerRow } from './ledger-repository';
 import type { PostgresDatabase, Sql } from './postgres-database';
 import { takeGoneRun, type RunLock } from './run-liveness';
+
+/**
+ * How long a paid call about to go out waits for the store to be back: this run's lock is taken
+ * again within a second of a lost session; a restart takes longer, and the caller gets a 503.
+ */
+const READY_WAIT_MS = 3000;
 
 /** Kept answers of one call looked at per claim, newest first. */
 const CLAIM_CANDIDATES = 5;
@@ -59,6 +69,7 @@ export function createPostgresPaidCallJournal(
   box: SealedBox,
   keyed: (text: string) => string,
   run: RunLock,
+  availability: StoreAvailability,
 ): PaidCallJournal {
   const { runId } = run;
   const calls = callReader(box);
@@ -68,6 +79,7 @@ export function createPostgresPaidCallJournal(
     const known = new Map<string, Promise<boolean>>();
     return (other: string): Promise<boolean> => {
       if (other === runId) return Promise.resolve(false);
+      if (other === NO_RUN) return Promise.resolve(true);
       let gone = known.get(other);
       if (gone === undefined) {
         gone = takeGoneRun(sql, other);
@@ -116,6 +128,8 @@ export function createPostgresPaidCallJournal(
 
   return {
     runId,
+    ready: () => availableWithin(availability, READY_WAIT_MS),
+    committed: () => undefined,
 
     begin: (intent) =>
       db.transaction(async (sql) => {
@@ -214,6 +228,37 @@ export function createPostgresPaidCallJournal(
         const rows = await leftOfJob(sql, jobId);
         for (const row of rows) await recordKept(sql, row, price, 'settled');
         return rows.length;
+      }),
+
+    recordLate: (entry, late) =>
+      db.transaction(async (sql) => {
+        const ids = late.map((call) => call.id);
+        const { rows } = await sql.query<{ id: string; state: string }>(
+          'SELECT id, state FROM paid_calls WHERE id = ANY($1::text[]) FOR UPDATE',
+          [ids],
+        );
+        const states = new Map(rows.map((row) => [row.id, row.state]));
+        const decision = lateDecision(
+          entry,
+          ids.map((id) => states.get(id)),
+        );
+        const now = clock.now();
+        if (decision === 'recorded') {
+          await writeLedgerRow(sql, clock, entry);
+          for (const call of late)
+            await sql.query(
+              `UPDATE paid_calls SET state = 'settled', settled_at = $1, answered_at = COALESCE(answered_at, $1),
+                 status = $2, sealed_body = COALESCE(sealed_body, $3), run_id = $5
+               WHERE id = $4 AND state IN ('sent', 'answered')`,
+              [now, call.status, box.seal(call.text, answerContext(call.id)), call.id, NO_RUN],
+            );
+        } else if (decision === 'corrected') {
+          await sql.query(
+            'UPDATE ledger SET actual_milli = $1, raw_requests = $2, unconfirmed = 0 WHERE call_id = $3 AND unconfirmed = 1',
+            [toMilliCredits(entry.actualCredits), entry.rawRequests ?? 0, ids[0]],
+          );
+        }
+        return decision;
       }),
 
     purge: () => db.transaction(purgeOld),

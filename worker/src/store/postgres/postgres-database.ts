@@ -6,6 +6,8 @@ import {
   type PoolClient,
   type QueryResultRow,
 } from 'pg';
+import { STORE_UNAVAILABLE_MESSAGE, StoreUnavailableError } from '../store-availability';
+import { isConnectionLoss, type ConnectionWatch } from './connection-watch';
 
 /** What a repository runs its statements on: the pool (one statement, autocommit) or a transaction. */
 export interface Sql {
@@ -27,6 +29,11 @@ interface TransactionOptions {
  * COMMIT and runs it again when Postgres aborted it for a serialization failure or a deadlock
  * (both say "try again", and two worker processes writing the same rows may meet either): `work`
  * must therefore do nothing but statements on the `Sql` it is given until it returns.
+ *
+ * A lost connection (the server restarted, a network cut) never ends the process: every client,
+ * idle in the pool or checked out, has its errors heard, and a statement that failed for it
+ * throws `StoreUnavailableError` (answered 503), its cause attached. The watch, when given,
+ * hears every statement's outcome (connection-watch.ts).
  */
 export interface PostgresDatabase extends Sql {
   transaction<T>(work: (sql: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
@@ -66,6 +73,8 @@ export interface PostgresPoolOptions {
   size?: number;
   /** A connection the pool held idle failed (the server restarted, a network cut): worth a log line. */
   onIdleError?: (error: Error) => void;
+  /** Hears whether statements reach the server (the store's availability). */
+  watch?: ConnectionWatch;
 }
 
 /** A store's requests at once, at most: jobs, formulas and sidebar calls share them. */
@@ -81,13 +90,38 @@ export function createPostgresDatabase(options: PostgresPoolOptions): PostgresDa
     types: PARSERS,
   };
   const pool = new Pool({ ...settings, max: options.size ?? DEFAULT_POOL_SIZE });
+  const { watch } = options;
   // An idle client's error is emitted on the pool; unheard, it would end the process.
-  pool.on('error', (error) => options.onIdleError?.(error));
+  pool.on('error', (error) => {
+    options.onIdleError?.(error);
+    watch?.lost(error);
+  });
   let closing: Promise<void> | null = null;
+
+  /** The statement's outcome to the watch; a lost connection as StoreUnavailableError. */
+  const observed = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      const result = await work();
+      watch?.answered();
+      return result;
+    } catch (error) {
+      if (!isConnectionLoss(error)) throw error;
+      watch?.lost(error);
+      throw new StoreUnavailableError(STORE_UNAVAILABLE_MESSAGE, { cause: error });
+    }
+  };
 
   const runOnce = async <T>(work: (sql: Sql) => Promise<T>, isolation: Isolation): Promise<T> => {
     const client = await pool.connect();
+    // pg's pool stops listening to a client it hands out: a connection lost while it is checked
+    // out (a long transaction, a flight lock held through an upstream call) would emit an
+    // 'error' nobody hears, which ends the process. Its query fails all the same.
     let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken = error;
+      watch?.lost(error);
+    };
+    client.on('error', onError);
     try {
       await client.query(`BEGIN ISOLATION LEVEL ${isolation.toUpperCase()}`);
       try {
@@ -101,18 +135,24 @@ export function createPostgresDatabase(options: PostgresPoolOptions): PostgresDa
         });
         throw error;
       }
+    } catch (error) {
+      // A connection lost before or after the work is not given to the next caller either.
+      if (isConnectionLoss(error)) broken ??= error instanceof Error ? error : new Error(String(error));
+      throw error;
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   };
 
+  const poolSql = asSql(pool);
   return {
-    query: asSql(pool).query,
+    query: (text, values) => observed(() => poolSql.query(text, values)),
     async transaction(work, transactionOptions = {}) {
       const isolation = transactionOptions.isolation ?? 'read committed';
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return await runOnce(work, isolation);
+          return await observed(() => runOnce(work, isolation));
         } catch (error) {
           if (attempt >= TRANSACTION_ATTEMPTS || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
         }

@@ -322,6 +322,18 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (document_id, sheet_id)
   );
   `,
+  // 13: issue 23. Server deliveries leased like jobs (the instance writing one and until when,
+  // renewed while it writes; another takes over one whose lease ran out). The paid call a ledger
+  // row counted at its estimate (unconfirmed), so that the balance reconciliation settles that
+  // row (unconfirmed 2: charged what the API billed, 0 when it billed nothing) and a late answer
+  // corrects it.
+  `
+  ALTER TABLE job_deliveries ADD COLUMN lease_owner TEXT;
+  ALTER TABLE job_deliveries ADD COLUMN lease_until BIGINT;
+  ALTER TABLE ledger ADD COLUMN call_id TEXT;
+  CREATE INDEX ledger_call ON ledger (call_id) WHERE call_id IS NOT NULL;
+  CREATE INDEX ledger_unconfirmed ON ledger (at) WHERE unconfirmed = 1;
+  `,
 ];
 
 /**

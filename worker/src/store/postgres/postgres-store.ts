@@ -25,12 +25,16 @@ import { createPostgresScheduleRepository } from './schedule-repository';
 import { createPostgresDocumentChangeRepository } from './document-change-repository';
 import { createPostgresEditProofRepository } from './edit-proof-repository';
 import { createPostgresSheetOwnershipRepository } from './sheet-ownership-repository';
+import { createPostgresUnconfirmedCallRepository } from './unconfirmed-calls';
 import { createPostgresUnreadableAnswerRepository } from './unreadable-answer-repository';
 import { databaseUrlProblem, describeDatabaseUrl } from './database-url';
 import { createPostgresBudgetHolds } from './budget-holds';
 import { createFlightLocks, FLIGHT_LOCK_CONNECTIONS } from './flight-locks';
 import { createPostgresSharedPace } from './rate-slots';
 import { holdRunLock, type RunLock } from './run-liveness';
+import { keepUnrecordedAnswers, type UnrecordedNotice } from '../unrecorded-answers';
+import { createAvailabilityState, type AvailabilityState } from '../store-availability';
+import { createConnectionWatch, type ConnectionWatch } from './connection-watch';
 
 export interface PostgresStoreOptions extends LedgerOptions {
   /** DATABASE_URL: `postgres://user:password@host:5432/database`. */
@@ -55,6 +59,8 @@ export interface PostgresStoreOptions extends LedgerOptions {
   poolSize?: number;
   /** A connection failed outside any request (an idle one, the run's lock): worth a log line. */
   onConnectionError?: (error: Error) => void;
+  /** Paid answers kept during an outage recorded late, or lost (unrecorded-answers.ts): worth a log line. */
+  onUnrecordedNotice?: (notice: UnrecordedNotice) => void;
 }
 
 /** Budget decisions take one lock in turn: one connection holds it, one waits in Postgres's queue. */
@@ -69,22 +75,41 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const problem = databaseUrlProblem(options.url);
   if (problem !== null) throw new Error(`Worker: DATABASE_URL ${problem}`);
   const clock = options.clock ?? systemClock;
-  const onConnectionError = options.onConnectionError ?? (() => undefined);
+  const availability = createAvailabilityState();
+  // One line per outage: a restart fails every connection of every pool at once.
+  const onConnectionError = (error: Error) => {
+    if (availability.problem === null) options.onConnectionError?.(error);
+  };
+  const watched: { db?: PostgresDatabase } = {};
+  const watch = createConnectionWatch(availability, () => watched.db?.query('SELECT 1') ?? Promise.resolve());
   const db = createPostgresDatabase({
     url: options.url,
     ...(options.poolSize === undefined ? {} : { size: options.poolSize }),
     onIdleError: onConnectionError,
+    watch,
   });
+  watched.db = db;
   try {
     await reach(db, options.url);
     await migratePostgres(db);
-    const run = await holdRunLock(db, onConnectionError);
-    return assemble(db, run, clock, options);
+    const run = await holdRunLock(
+      db,
+      (error) => {
+        onConnectionError(error);
+        availability.failing(RUN_LOCK, "this instance's run lock was lost; taking it again");
+      },
+      () => availability.fine(RUN_LOCK),
+    );
+    return assemble({ db, run, clock, availability, watch, onConnectionError }, options);
   } catch (error) {
+    watch.stop();
     await db.close().catch(() => undefined);
     throw error;
   }
 }
+
+/** The availability condition of this run's lock: held, or being taken again. */
+const RUN_LOCK = 'run lock';
 
 async function reach(db: PostgresDatabase, url: string): Promise<void> {
   try {
@@ -98,7 +123,17 @@ async function reach(db: PostgresDatabase, url: string): Promise<void> {
   }
 }
 
-function assemble(db: PostgresDatabase, run: RunLock, clock: Clock, options: PostgresStoreOptions): Store {
+interface Opened {
+  db: PostgresDatabase;
+  run: RunLock;
+  clock: Clock;
+  availability: AvailabilityState;
+  watch: ConnectionWatch;
+  onConnectionError: (error: Error) => void;
+}
+
+function assemble(opened: Opened, options: PostgresStoreOptions): Store {
+  const { db, run, clock, availability, watch, onConnectionError } = opened;
   const keys = deriveKeys(options.secret);
   const emailCacheKey = createEmailCacheKey(keys.emailCacheKey);
   const cacheTtlMs = defaultCacheTtlMs({ reportCacheDays: options.reportCacheDays });
@@ -112,12 +147,20 @@ function assemble(db: PostgresDatabase, run: RunLock, clock: Clock, options: Pos
     ...(options.onFlushError === undefined ? {} : { onFlushError: options.onFlushError }),
   });
   const drift = createPostgresContractDriftRepository(db, clock);
-  const onConnectionError = options.onConnectionError ?? (() => undefined);
-  const flights = createFlightLocks(options.url, onConnectionError, FLIGHT_LOCK_CONNECTIONS);
+  const flights = createFlightLocks(options.url, onConnectionError, FLIGHT_LOCK_CONNECTIONS, watch);
   // Budget decisions lock on connections of their own: a flight holding its lock may reserve
   // budget, and must not wait for a connection that another flight holds.
-  const budgetLocks = createFlightLocks(options.url, onConnectionError, BUDGET_LOCK_CONNECTIONS);
+  const budgetLocks = createFlightLocks(options.url, onConnectionError, BUDGET_LOCK_CONNECTIONS, watch);
   let closing: Promise<void> | null = null;
+  // Answers that arrive while the database is away are kept and recorded when it is back.
+  const paidCalls = keepUnrecordedAnswers(
+    createPostgresPaidCallJournal(db, clock, box, emailCacheKey, run, availability),
+    {
+      availability,
+      clock,
+      ...(options.onUnrecordedNotice === undefined ? {} : { onNotice: options.onUnrecordedNotice }),
+    },
+  );
 
   return {
     cache,
@@ -135,8 +178,9 @@ function assemble(db: PostgresDatabase, run: RunLock, clock: Clock, options: Pos
     sheetOwnership: createPostgresSheetOwnershipRepository(db, clock),
     aiListOwners: createPostgresAiListOwnerRepository(db, clock),
     jobWaits: createPostgresJobWaitRepository(db, box),
-    paidCalls: createPostgresPaidCallJournal(db, clock, box, emailCacheKey, run),
+    paidCalls,
     accountReadings: createPostgresAccountReadingRepository(db),
+    unconfirmed: createPostgresUnconfirmedCallRepository(db),
     unreadableAnswers: createPostgresUnreadableAnswerRepository(db, clock, box, emailCacheKey),
     drift,
     cacheTtlMs,
@@ -145,9 +189,19 @@ function assemble(db: PostgresDatabase, run: RunLock, clock: Clock, options: Pos
     budgetHolds: createPostgresBudgetHolds(db, clock, (key, work) => budgetLocks.run(key, work)),
     engine: 'postgres',
     databasePath: null,
+    availability,
     close() {
       closing ??= (async () => {
+        watch.stop();
         try {
+          const left = await paidCalls.flush().catch(() => paidCalls.waiting);
+          paidCalls.stop();
+          if (left > 0)
+            options.onUnrecordedNotice?.({
+              message:
+                'paid calls answered during a store outage could not be recorded before closing: the journal counts them at their estimate',
+              calls: left,
+            });
           await ledger.flushBeforeClose();
           await drift.flushBeforeClose(options.onFlushError ?? (() => undefined));
         } finally {

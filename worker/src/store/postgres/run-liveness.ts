@@ -20,8 +20,8 @@ export interface RunLock {
   close(): Promise<void>;
 }
 
-/** How often a lost lock connection is tried again. */
-const RECONNECT_MS = 5_000;
+/** How often a lost lock connection is tried again: paid calls wait for it (postgres-store.ts). */
+const RECONNECT_MS = 1_000;
 const RUN_ID_TRIES = 5;
 
 /** A run's key (a collision of two runs' keys only makes a dead run look alive while the other lives). */
@@ -40,10 +40,16 @@ export async function takeGoneRun(sql: Sql, runId: string): Promise<boolean> {
 }
 
 /**
- * A new run of this process, held until close(). A lost connection (the server restarted) is
- * reported and taken again every few seconds: meanwhile the run looks gone to other instances.
+ * A new run of this process, held until close(). A lost connection (the server restarted, the
+ * session terminated) is reported and the same run's lock taken again every second: meanwhile
+ * the run looks gone to other instances, so `onLost` is the store's cue to send no new paid call
+ * until `onHeld` says the lock is back (a call sent then could be taken for a dead run's).
  */
-export async function holdRunLock(db: PostgresDatabase, onLost: (error: Error) => void): Promise<RunLock> {
+export async function holdRunLock(
+  db: PostgresDatabase,
+  onLost: (error: Error) => void,
+  onHeld: () => void = () => undefined,
+): Promise<RunLock> {
   let client: Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
@@ -60,6 +66,7 @@ export async function holdRunLock(db: PostgresDatabase, onLost: (error: Error) =
       );
       if (rows[0]?.held === true && !closed) {
         client = session;
+        onHeld();
         return true;
       }
     } catch (error) {

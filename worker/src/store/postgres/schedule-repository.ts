@@ -173,5 +173,11 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
         [id, token],
       );
     },
+    async freeLeases() {
+      const { rowCount } = await db.query(
+        'UPDATE schedules SET running_until = NULL, lease_token = NULL WHERE lease_token IS NOT NULL',
+      );
+      return rowCount ?? 0;
+    },
   };
 }
