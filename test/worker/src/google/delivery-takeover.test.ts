@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../../../../worker/src/app';
+import { proveEditAccess } from '../../../support/edit-proof';
 import type { AppDeps } from '../../../../worker/src/app';
 import { createWorkerDeps } from '../../../../worker/src/app-deps';
 import { openPostgresStore } from '../../../../worker/src/store/postgres/postgres-store';
 import { Client } from 'pg';
 import type { Store } from '../../../../worker/src/store/store';
 import { freshPostgresDatabase } from '../store/store-engines';
-import type { WorkerWorld } from '../worker-fixture';
+import { auth, type WorkerWorld } from '../worker-fixture';
 import {
   addresses,
   jobRowsAsCells,
@@ -158,6 +159,8 @@ describe('a server delivery across instances on one Postgres', () => {
     const { jobId, rows } = await finishedJob(a.world, 'stopped');
     await b.deps.jobDeliveries.resume();
     const firstRow = ROWS + 10;
+    // The delivery's target needs proof that its caller edits the sheet (issue 22), kept in the store.
+    await proveEditAccess(a.world.app, auth(), env.fakes.spreadsheet);
     const answer = await putDelivery(a.world, jobId, {
       spreadsheetId: SHEET_ID,
       sheetName: TAB,
