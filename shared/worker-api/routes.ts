@@ -512,7 +512,11 @@ export const WORKER_ROUTES = {
     spreadsheet: 'schedule',
     status: 202,
   }),
-  duplicateSchedule: route<{ params: ScheduleParams; body: ScheduleDuplicateRequest; answer: ScheduleAnswer }>({
+  duplicateSchedule: route<{
+    params: ScheduleParams;
+    body: ScheduleDuplicateRequest;
+    answer: ScheduleAnswer;
+  }>({
     method: 'POST',
     path: '/api/schedules/:id/duplicate',
     summary:
@@ -532,7 +536,8 @@ export const WORKER_ROUTES = {
   scheduleAlertSettings: route<{ params: DocumentParams; answer: ScheduleAlertSettingsAnswer }>({
     method: 'GET',
     path: '/api/documents/:documentId/schedule-alerts',
-    summary: "Where a document's failed scheduled runs are told: its chat webhook (a hint of it only) and e-mail.",
+    summary:
+      "Where a document's failed scheduled runs are told: its chat webhook (a hint of it only) and e-mail.",
     access: 'signed-in',
     spreadsheet: 'path',
   }),

@@ -10,6 +10,7 @@ import { createEditAccess } from './documents/edit-access';
 import { createSheetAccess } from './google/sheet-access';
 import { createSheetsPacer, DEFAULT_SHEETS_PACE } from './google/sheets-pacer';
 import { scheduledRun } from './schedules/scheduled-run';
+import type { AlertSenders } from './schedules/schedule-alerts';
 import { createScheduler, type SchedulerOptions } from './schedules/scheduler';
 import { createBudgetGuard } from './budgets/budget-guard';
 import type { WorkerConfig } from './config';
@@ -115,6 +116,8 @@ interface WorkerDepsOptions {
   delivery?: Partial<Omit<JobDeliveryOptions, 'store' | 'access' | 'logger'>>;
   /** The scheduler's own clock, sleep, lease and run (tests); the worker's and google/schedule-run.ts by default. */
   schedules?: Partial<Omit<SchedulerOptions, 'store' | 'logger'>>;
+  /** How failed scheduled runs are e-mailed and posted (tests: a certificate to trust); SMTP_* by default. */
+  alerts?: Partial<AlertSenders>;
 }
 
 export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
@@ -222,7 +225,7 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
     scheduler: createScheduler({
       clock,
       sleep,
-      run: scheduledRun({ ...operationDeps, sheetsPacer }),
+      run: scheduledRun({ ...operationDeps, sheetsPacer, alerts: { smtp: config.smtp, ...options.alerts } }),
       ...options.schedules,
       store,
       logger: logger.child({ component: 'scheduler' }),

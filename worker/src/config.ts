@@ -319,7 +319,10 @@ const envSchema = z.object({
       "must be https, or http on this machine (127.0.0.1, localhost): it receives the service account's tokens",
     )
     .optional(),
-  SMTP_HOST: z.string().regex(/^[A-Za-z0-9.:[\]-]{1,253}$/, 'must be a host name or IP address').optional(),
+  SMTP_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:[\]-]{1,253}$/, 'must be a host name or IP address')
+    .optional(),
   SMTP_PORT: wholeNumber(1, 65_535).optional(),
   SMTP_USER: z.string().max(320).optional(),
   SMTP_PASSWORD: z.string().max(1000).optional(),
@@ -531,12 +534,17 @@ function smtpProblems(input: Readonly<Record<string, string>>): string[] {
   );
   const host = input.SMTP_HOST;
   if (host === undefined) {
-    return given.length === 0 ? [] : [`${given.join(', ')} set without SMTP_HOST: set SMTP_HOST too, or none of them`];
+    return given.length === 0
+      ? []
+      : [`${given.join(', ')} set without SMTP_HOST: set SMTP_HOST too, or none of them`];
   }
   const problems: string[] = [];
-  if (input.SMTP_FROM === undefined) problems.push('SMTP_FROM is required with SMTP_HOST: the address alerts come from');
+  if (input.SMTP_FROM === undefined)
+    problems.push('SMTP_FROM is required with SMTP_HOST: the address alerts come from');
   if ((input.SMTP_USER === undefined) !== (input.SMTP_PASSWORD === undefined)) {
-    problems.push('SMTP_USER and SMTP_PASSWORD go together: set both, or neither for a server that asks for no sign-in');
+    problems.push(
+      'SMTP_USER and SMTP_PASSWORD go together: set both, or neither for a server that asks for no sign-in',
+    );
   }
   if (input.SMTP_SECURITY === 'none' && !isLoopbackHost(host)) {
     problems.push(

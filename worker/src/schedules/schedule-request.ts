@@ -94,7 +94,12 @@ export const scheduleDuplicateRequestSchema = z.looseObject({
 
 /** `POST /api/schedules/:id/handover`. */
 export const scheduleHandoverRequestSchema = z.looseObject({
-  to: z.string().trim().min(3).max(320).regex(/^[^@\s]+@[^@\s]+$/, 'must be an e-mail address'),
+  to: z
+    .string()
+    .trim()
+    .min(3)
+    .max(320)
+    .regex(/^[^@\s]+@[^@\s]+$/, 'must be an e-mail address'),
 });
 
 /** `PUT /api/documents/:documentId/schedule-alerts`. */

@@ -6,7 +6,7 @@ import type { Store } from '../store/store';
 import { nextRunAt } from './next-run';
 
 /** Paused after this many failed runs in a row, with the last failure's message as the reason. */
-const MAX_FAILURES_IN_A_ROW = 3;
+export const MAX_FAILURES_IN_A_ROW = 3;
 /** A run holds its schedule this long (renewed while it runs); a killed worker's lease expires. */
 export const DEFAULT_LEASE_MS = 30 * 60 * 1000;
 /** The scheduler looks at the store at least this often: another process may have added one. */

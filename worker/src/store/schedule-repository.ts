@@ -163,7 +163,11 @@ export function requestOf(request: ScheduleRequest): ScheduleRequest {
 }
 
 /** What a run's end adds to a schedule's month: its credits, in the month it ended (thousandths). */
-export function monthAfter(row: Pick<ScheduleRow, 'month_key' | 'month_milli'>, run: ScheduleRun, now: number) {
+export function monthAfter(
+  row: Pick<ScheduleRow, 'month_key' | 'month_milli'>,
+  run: ScheduleRun,
+  now: number,
+) {
   const key = utcMonth(now);
   const before = row.month_key === key ? Number(row.month_milli) : 0;
   return { key, milli: before + Math.round(run.credits * 1000) };

@@ -31,7 +31,8 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
     );
     return rows.map(({ run }) => JSON.parse(run) as ScheduleRun);
   };
-  const record = async (row: ScheduleRow) => toScheduleRecord(row, await runsOf(row.id, RUNS_LISTED), clock.now());
+  const record = async (row: ScheduleRow) =>
+    toScheduleRecord(row, await runsOf(row.id, RUNS_LISTED), clock.now());
   const records = (rows: ScheduleRow[]) => Promise.all(rows.map(record));
   const get = async (id: string) => {
     const { rows } = await db.query<ScheduleRow>('SELECT * FROM schedules WHERE id = $1', [id]);
