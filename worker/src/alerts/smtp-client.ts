@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { connect as connectPlain, type Socket } from 'node:net';
-import { connect as connectTls, type TLSSocket } from 'node:tls';
+import { connect as connectPlain, isIP, type Socket } from 'node:net';
+import { checkServerIdentity, connect as connectTls, type ConnectionOptions, type TLSSocket } from 'node:tls';
 import type { SmtpSettings } from '../config';
 
 /**
@@ -164,9 +164,9 @@ function offers(hello: Reply, extension: string): boolean {
 async function open(settings: SmtpSettings, options: SmtpClientOptions): Promise<Socket> {
   if (settings.security === 'tls') {
     const socket = connectTls({
+      ...serverName(settings.host),
       host: settings.host,
       port: settings.port,
-      servername: settings.host,
       ...(options.ca === undefined ? {} : { ca: options.ca }),
     });
     await connected(socket, 'secureConnect', settings);
@@ -184,6 +184,15 @@ function upgrade(socket: Socket, host: string, options: SmtpClientOptions): Prom
     ...(options.ca === undefined ? {} : { ca: options.ca }),
   });
   return connected(secure, 'secureConnect', { host, port: socket.remotePort ?? 0 }).then(() => secure);
+}
+
+/**
+ * SNI names a host; an IP address goes without it (RFC 6066) and is checked against the
+ * certificate's addresses by hand, as Node would not check it otherwise when upgrading a socket.
+ */
+function serverName(host: string): ConnectionOptions {
+  if (isIP(host) === 0) return { servername: host, host };
+  return { checkServerIdentity: (_name, cert) => checkServerIdentity(host, cert) };
 }
 
 function connected(

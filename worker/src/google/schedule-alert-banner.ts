@@ -42,6 +42,8 @@ export async function writeAlertBanner(
     if (tab === undefined) return { ok: false, note: `The tab "${sheetName}" is no longer there.` };
     const column = schedule.output.column + plannedHeader(schedule).length;
     const range = a1Range(sheetName, row, column, 1, 1);
+    // 'Tab'!E1 rather than 'Tab'!E1:E1, as people name one cell.
+    const cell = range.replace(/:[A-Z]+\d+$/, '');
     const owned = await deps.store.sheetOwnership.extentOf(schedule.id);
     const mine = owned?.sheetId === tab.sheetId && inside(owned, row, column);
     if (!mine) {
@@ -51,15 +53,20 @@ export async function writeAlertBanner(
       if (!isBlankCell(cells[0]) || owned !== null) {
         return {
           ok: false,
-          note: `${range} holds what this schedule did not write, so no banner went there.`,
+          note: `${cell} holds what this schedule did not write, so no banner went there.`,
         };
       }
       await sheet.grow(tab, row, column);
-      const cell = { sheetId: tab.sheetId, row, column, rows: 1, columns: 1 };
-      await deps.store.sheetOwnership.setExtent(schedule.id, cell);
+      await deps.store.sheetOwnership.setExtent(schedule.id, {
+        sheetId: tab.sheetId,
+        row,
+        column,
+        rows: 1,
+        columns: 1,
+      });
     }
     await sheet.update(range, [[text]]);
-    return { ok: true, note: `Written in ${range}.` };
+    return { ok: true, note: `Written in ${cell}.` };
   } catch (error) {
     if (signal?.aborted) throw error;
     return { ok: false, note: `Google refused the banner: ${(error as Error).message}` };
