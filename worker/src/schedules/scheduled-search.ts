@@ -28,15 +28,14 @@ function searchInput(schedule: Pick<ScheduleRequest, 'search'>): SearchInput {
 }
 
 function aiSearchInput(schedule: Pick<ScheduleRequest, 'aiSearch'>): AiSearchInput {
-  const input = parseAiSearchRequest({ ...schedule.aiSearch, withHeader: true });
-  if (input.mode === 'image' && input.imageUrl === undefined) {
+  if (schedule.aiSearch?.mode === 'image' && schedule.aiSearch.imageUrl === undefined) {
     throw new WorkerError(
       400,
       'invalid_request',
       'An uploaded image cannot be scheduled (each run would carry it): search by an image link instead.',
     );
   }
-  return input;
+  return parseAiSearchRequest({ ...schedule.aiSearch, withHeader: true });
 }
 
 /**
