@@ -104,8 +104,8 @@ function withLostJobs(lines: RunLine[], properties: Readonly<Record<string, stri
 export function getRunHistory(): RunHistoryView {
   const properties = PropertiesService.getDocumentProperties().getProperties();
   // The worker's scheduled runs (issue 25) among the sidebar's own, newest first.
-  const runs = [...withLostJobs(readRunLines(properties), properties), ...scheduledRunLines()].sort(
-    (a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0),
+  const runs = [...withLostJobs(readRunLines(properties), properties), ...scheduledRunLines()].sort((a, b) =>
+    a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0,
   );
   return { runs, ...fetchBreakdown() };
 }

@@ -81,7 +81,8 @@ function parsedRequest(form: ScheduleForm): ScheduleRequest {
     .split(',')
     .map((field) => field.trim())
     .filter((field) => field !== '');
-  const named = form.name.trim() === '' ? (form.savedSearch ?? `${output.sheetName} (${form.kind})`) : form.name.trim();
+  const named =
+    form.name.trim() === '' ? (form.savedSearch ?? `${output.sheetName} (${form.kind})`) : form.name.trim();
   return {
     name: named,
     kind: form.kind,
@@ -93,7 +94,9 @@ function parsedRequest(form: ScheduleForm): ScheduleRequest {
     cadence: form.cadence,
     timeZone: spreadsheetTimeZone(),
     ...searchOf(form),
-    ...(form.monthlyBudget === undefined || form.monthlyBudget === null ? {} : { monthlyBudget: form.monthlyBudget }),
+    ...(form.monthlyBudget === undefined || form.monthlyBudget === null
+      ? {}
+      : { monthlyBudget: form.monthlyBudget }),
   };
 }
 
@@ -165,7 +168,8 @@ export function checkDocumentSchedule(form: ScheduleForm): ScheduleCheck {
 }
 
 const INPUT_LATER_RUNS = "Later runs fetch only what the worker's cache lacks.";
-const SEARCH_LATER_RUNS = 'Each later run costs as much again, unless the worker fetched the same pages within the last day.';
+const SEARCH_LATER_RUNS =
+  'Each later run costs as much again, unless the worker fetched the same pages within the last day.';
 
 /** The estimate against what the sheet's formulas may still spend today, and who may approve more. */
 function withAllowance(estimate: BulkEstimate, later: string): ScheduleCheck {
@@ -180,7 +184,13 @@ function withAllowance(estimate: BulkEstimate, later: string): ScheduleCheck {
     toApprove,
     mayApprove,
     connectedBy,
-    summary: firstRunSummary(`${estimate.summary} ${later}`, allowanceLeft, toApprove, mayApprove, connectedBy),
+    summary: firstRunSummary(
+      `${estimate.summary} ${later}`,
+      allowanceLeft,
+      toApprove,
+      mayApprove,
+      connectedBy,
+    ),
   };
 }
 
@@ -280,7 +290,10 @@ export function handOverDocumentSchedule(id: string, to: string): ScheduleView {
 
 function asAlertSettings(value: unknown): ScheduleAlertsView {
   const record = asRecord<ScheduleAlertSettingsAnswer>(value, 'the schedule alerts');
-  const hook = asRecord<NonNullable<ScheduleAlertSettingsAnswer['webhook']>>(record.webhook ?? {}, 'the webhook');
+  const hook = asRecord<NonNullable<ScheduleAlertSettingsAnswer['webhook']>>(
+    record.webhook ?? {},
+    'the webhook',
+  );
   const webhook =
     typeof hook.hint === 'string'
       ? { hint: hook.hint, setBy: String(hook.setBy ?? ''), setAt: Number(hook.setAt ?? 0) }

@@ -167,10 +167,14 @@ describe('SMTP settings (issue 25: alerts of failed scheduled runs)', () => {
       'SMTP_USER and SMTP_PASSWORD go together: set both, or neither for a server that asks for no sign-in',
     ]);
     expect(problems({ ...base, SMTP_SECURITY: 'none' })[0]).toMatch(/^SMTP_SECURITY=none sends mail/);
-    expect(parseWorkerConfig({ ...base, SMTP_HOST: '127.0.0.1', SMTP_SECURITY: 'none' }).smtp?.security).toBe('none');
-    expect(problems({ ...base, SMTP_PORT: '0', SMTP_PASSWORD: 'Very-Secret-1', SMTP_USER: 'a' }).join('\n')).not.toContain(
-      'Very-Secret-1',
+    expect(parseWorkerConfig({ ...base, SMTP_HOST: '127.0.0.1', SMTP_SECURITY: 'none' }).smtp?.security).toBe(
+      'none',
     );
-    expect(problems({ SMTP_HOTS: 'x' })[0]).toMatch(/^SMTP_HOTS is not a worker setting \(did you mean SMTP_HOST\?\)/);
+    expect(
+      problems({ ...base, SMTP_PORT: '0', SMTP_PASSWORD: 'Very-Secret-1', SMTP_USER: 'a' }).join('\n'),
+    ).not.toContain('Very-Secret-1');
+    expect(problems({ SMTP_HOTS: 'x' })[0]).toMatch(
+      /^SMTP_HOTS is not a worker setting \(did you mean SMTP_HOST\?\)/,
+    );
   });
 });
