@@ -1,4 +1,8 @@
-import { readScheduleForm, scheduleFormValues, type ScheduleFormValues } from '../../../addon/sidebar/schedules-form';
+import {
+  readScheduleForm,
+  scheduleFormValues,
+  type ScheduleFormValues,
+} from '../../../addon/sidebar/schedules-form';
 import { cadenceText, lastRunText, statusText } from '../../../addon/sidebar/schedules-text';
 import type { ScheduleView } from '../../../addon/shared/schedules-api';
 
@@ -130,7 +134,14 @@ describe('the schedule form, issue 25', () => {
     const search = { ...values, kind: 'search', input: '', saved: 'Fitness DE', mode: 'replace', budget: '' };
     expect(readScheduleForm(search)).toMatchObject({
       ok: true,
-      form: { kind: 'search', input: '', savedSearch: 'Fitness DE', monthlyBudget: null, platform: '', fields: '' },
+      form: {
+        kind: 'search',
+        input: '',
+        savedSearch: 'Fitness DE',
+        monthlyBudget: null,
+        platform: '',
+        fields: '',
+      },
     });
     expect(readScheduleForm({ ...search, saved: '' })).toMatchObject({ ok: false, field: 'saved' });
     expect(readScheduleForm({ ...search, mode: 'merge' })).toMatchObject({ ok: false, field: 'mode' });
