@@ -19,7 +19,7 @@ import { startJob } from './jobs';
  */
 
 /** What `POST /api/jobs` kind `ai-search-pages` takes. */
-interface AiSearchJobInput {
+export interface AiSearchJobInput {
   mode: AiSearchMode;
   platform: Platform;
   query?: string;
@@ -70,7 +70,7 @@ function modeFields(request: AiSearchRequest): Partial<AiSearchJobInput> {
 }
 
 /** The job's input, checked as far as the add-on can (the worker checks the rest with the API's schema). */
-function aiSearchJobInput(request: AiSearchRequest): AiSearchJobInput {
+export function aiSearchJobInput(request: AiSearchRequest): AiSearchJobInput {
   if (!isPlatform(request.platform))
     throw new Error(`Pick a platform: "${String(request.platform)}" is not one.`);
   // Throws the size problem in words when the numbers are out of range.

@@ -75,6 +75,9 @@ const CHANGE_KINDS: readonly DocumentChangeKind[] = [
   'schedule-deleted',
   'schedule-paused',
   'schedule-resumed',
+  'schedule-duplicated',
+  'schedule-handed-over',
+  'schedule-alerts',
 ];
 
 /** A change as Settings lists it; one of a kind this version does not know still shows its sentence. */

@@ -11,6 +11,7 @@ import { withDocumentLock } from './document-lock';
 import { listJobRecords } from './job-records';
 import { readLastForm, rememberLastForm } from './last-forms';
 import { readRunLines } from './run-history';
+import { scheduledRunLines } from './scheduled-run-lines';
 import { deleteNamedForm, listSavedForms, readSavedForm, saveNamedForm } from './saved-forms';
 import { fetchBreakdown } from './worker-account';
 import { readConnection } from './worker-key';
@@ -102,5 +103,9 @@ function withLostJobs(lines: RunLine[], properties: Readonly<Record<string, stri
 /** Sidebar (Account): the document's runs and the credits per operation and per UTC day. */
 export function getRunHistory(): RunHistoryView {
   const properties = PropertiesService.getDocumentProperties().getProperties();
-  return { runs: withLostJobs(readRunLines(properties), properties), ...fetchBreakdown() };
+  // The worker's scheduled runs (issue 25) among the sidebar's own, newest first.
+  const runs = [...withLostJobs(readRunLines(properties), properties), ...scheduledRunLines()].sort((a, b) =>
+    a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0,
+  );
+  return { runs, ...fetchBreakdown() };
 }

@@ -1,11 +1,22 @@
-import type { ScheduleCheck, ScheduleForm, ScheduleStart, ScheduleView } from '../shared/schedules-api';
+import type {
+  ScheduleAlertsView,
+  ScheduleCheck,
+  ScheduleForm,
+  ScheduleStart,
+  ScheduleView,
+} from '../shared/schedules-api';
 import {
   checkDocumentSchedule,
   createDocumentSchedule,
   deleteDocumentSchedule,
+  duplicateDocumentSchedule,
+  handOverDocumentSchedule,
   listDocumentSchedules,
+  readScheduleAlerts,
   runDocumentScheduleNow,
   setDocumentScheduleStatus,
+  updateDocumentSchedule,
+  writeScheduleAlertWebhook,
 } from './schedules';
 
 /**
@@ -41,4 +52,29 @@ export function deleteSchedule(id: string): ScheduleView[] {
 /** Sidebar: runs a schedule now, outside its cadence. */
 export function runScheduleNow(id: string): ScheduleView {
   return runDocumentScheduleNow(id);
+}
+
+/** Sidebar: saves an edited schedule. */
+export function updateSchedule(id: string, form: ScheduleForm): ScheduleView {
+  return updateDocumentSchedule(id, form);
+}
+
+/** Sidebar: a copy of a schedule into a new tab, and the list with it. */
+export function duplicateSchedule(id: string, outputTab: string): ScheduleView[] {
+  return duplicateDocumentSchedule(id, outputTab);
+}
+
+/** Sidebar: gives a schedule to another editor of this spreadsheet. */
+export function handOverSchedule(id: string, to: string): ScheduleView {
+  return handOverDocumentSchedule(id, to);
+}
+
+/** Sidebar (Settings): where this spreadsheet's failed scheduled runs are told; null before connecting. */
+export function getScheduleAlerts(): ScheduleAlertsView | null {
+  return readScheduleAlerts();
+}
+
+/** Sidebar (Settings): sets or removes the chat webhook of failed scheduled runs. */
+export function setScheduleAlertWebhook(url: string | null): ScheduleAlertsView {
+  return writeScheduleAlertWebhook(url);
 }

@@ -1,9 +1,24 @@
-import type { ScheduleAnswer, ScheduleListAnswer, ScheduleRequest } from '../../shared/worker-api/schedules';
+import type {
+  ScheduleAlertSettingsAnswer,
+  ScheduleAnswer,
+  ScheduleListAnswer,
+  ScheduleRequest,
+} from '../../shared/worker-api/schedules';
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { parsePlatform } from '../../shared/handles';
 import { MAX_EMAIL_INPUTS, MAX_REPORT_INPUTS } from '../../shared/worker-api/request-limits';
-import type { ScheduleCheck, ScheduleForm, ScheduleStart, ScheduleView } from '../shared/schedules-api';
+import type {
+  ScheduleAlertsView,
+  ScheduleCheck,
+  ScheduleForm,
+  ScheduleStart,
+  ScheduleView,
+} from '../shared/schedules-api';
+import type { BulkEstimate } from '../shared/sidebar-api';
+import { estimateAiSearch } from '../shared/ai-search-plan';
+import { aiSearchJobInput } from './ai-search-job';
 import { estimateEmailColumn, estimateHandleColumn } from './bulk-estimates';
+import { estimateSearchForm, searchJobInput } from './search-form';
 import { readFormulaAllowance } from './formula-allowance';
 import { creditsText, formatCount } from './number-text';
 import { parseSheetPlace } from './sheet-place';
@@ -55,26 +70,78 @@ export function scheduleRequestOf(form: ScheduleForm): ScheduleRequest {
 function parsedRequest(form: ScheduleForm): ScheduleRequest {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const active = spreadsheet.getActiveSheet().getName();
-  const input = parseSheetPlace(form.input, active, 'The input');
   const output = parseSheetPlace(form.output, active, 'The output');
-  if (spreadsheet.getSheetByName(input.sheetName) === null) {
+  const searchKind = form.kind === 'search' || form.kind === 'ai-search';
+  // A saved search has no input column: the place stands in for it, and is never read as one.
+  const input = searchKind ? output : parseSheetPlace(form.input, active, 'The input');
+  if (!searchKind && spreadsheet.getSheetByName(input.sheetName) === null) {
     throw new Error(`There is no tab "${input.sheetName}" for the input`);
   }
   const fields = form.fields
     .split(',')
     .map((field) => field.trim())
     .filter((field) => field !== '');
+  const named =
+    form.name.trim() === '' ? (form.savedSearch ?? `${output.sheetName} (${form.kind})`) : form.name.trim();
   return {
-    name: form.name.trim() === '' ? `${output.sheetName} (${form.kind})` : form.name.trim(),
+    name: named,
     kind: form.kind,
     input,
-    ...(form.platform.trim() === '' ? {} : { platform: form.platform.trim() }),
-    ...(fields.length === 0 ? {} : { fields }),
+    ...(searchKind || form.platform.trim() === '' ? {} : { platform: form.platform.trim() }),
+    ...(searchKind || fields.length === 0 ? {} : { fields }),
     output,
     mode: form.mode,
     cadence: form.cadence,
     timeZone: spreadsheetTimeZone(),
+    ...searchOf(form),
+    ...(form.monthlyBudget === undefined || form.monthlyBudget === null
+      ? {}
+      : { monthlyBudget: form.monthlyBudget }),
   };
+}
+
+/** A saved search or AI search as the worker keeps it with the schedule (issue 25). */
+function searchOf(form: ScheduleForm): Pick<ScheduleRequest, 'search' | 'aiSearch' | 'savedSearch'> {
+  const saved = form.savedSearch === undefined ? {} : { savedSearch: form.savedSearch };
+  if (form.kind === 'search') {
+    if (form.search === undefined) throw new Error('Choose the saved search to run');
+    const { platform, filter, sort, pages } = searchJobInput(form.search);
+    return { search: { platform, filter: { ...filter }, sort: { ...sort }, pages }, ...saved };
+  }
+  if (form.kind === 'ai-search') {
+    if (form.aiSearch === undefined) throw new Error('Choose the saved AI search to run');
+    if (form.aiSearch.mode === 'image' && form.aiSearch.image?.kind !== 'url') {
+      throw new Error(
+        'An uploaded image cannot be scheduled: save the AI search with an image link (a cell holding it), then schedule that.',
+      );
+    }
+    const { base64Image: _upload, imageType: _type, filters, ...rest } = aiSearchJobInput(form.aiSearch);
+    return { aiSearch: { ...rest, ...(filters === undefined ? {} : { filters: { ...filters } }) }, ...saved };
+  }
+  return {};
+}
+
+/** What a saved search's run costs at most, as a bulk run's estimate reads. */
+function searchEstimate(form: ScheduleForm): BulkEstimate | null {
+  const most = (results: number, maxCredits: number, summary: string): BulkEstimate => ({
+    rows: results,
+    blanks: 0,
+    invalid: 0,
+    unique: results,
+    maxCredits,
+    needsConfirmation: maxCredits > 1,
+    summary,
+  });
+  if (form.kind === 'search' && form.search !== undefined) {
+    const estimate = estimateSearchForm(form.search);
+    return most(estimate.maxResults, estimate.maxCredits, estimate.summary);
+  }
+  if (form.kind === 'ai-search' && form.aiSearch !== undefined) {
+    const { mode, pageSize, pages } = form.aiSearch;
+    const estimate = estimateAiSearch(mode, pageSize, pages);
+    return most(estimate.maxResults, estimate.maxCredits, estimate.summary);
+  }
+  return null;
 }
 
 /**
@@ -84,6 +151,8 @@ function parsedRequest(form: ScheduleForm): ScheduleRequest {
  */
 export function checkDocumentSchedule(form: ScheduleForm): ScheduleCheck {
   const request = parsedRequest(form);
+  const searched = searchEstimate(form);
+  if (searched !== null) return withAllowance(searched, SEARCH_LATER_RUNS);
   const values = inputColumn(request);
   const max = request.kind === 'reports' ? MAX_REPORT_INPUTS : MAX_EMAIL_INPUTS;
   if (values.length > max) {
@@ -95,6 +164,15 @@ export function checkDocumentSchedule(form: ScheduleForm): ScheduleCheck {
     request.kind === 'reports'
       ? estimateHandleColumn(values, parsePlatform(request.platform) ?? 'instagram')
       : estimateEmailColumn(values);
+  return withAllowance(estimate, INPUT_LATER_RUNS);
+}
+
+const INPUT_LATER_RUNS = "Later runs fetch only what the worker's cache lacks.";
+const SEARCH_LATER_RUNS =
+  'Each later run costs as much again, unless the worker fetched the same pages within the last day.';
+
+/** The estimate against what the sheet's formulas may still spend today, and who may approve more. */
+function withAllowance(estimate: BulkEstimate, later: string): ScheduleCheck {
   const allowance = readFormulaAllowance();
   const allowanceLeft = allowance?.left ?? null;
   const toApprove = allowanceLeft === null ? 0 : Math.max(0, Math.ceil(estimate.maxCredits - allowanceLeft));
@@ -106,7 +184,13 @@ export function checkDocumentSchedule(form: ScheduleForm): ScheduleCheck {
     toApprove,
     mayApprove,
     connectedBy,
-    summary: firstRunSummary(estimate.summary, allowanceLeft, toApprove, mayApprove, connectedBy),
+    summary: firstRunSummary(
+      `${estimate.summary} ${later}`,
+      allowanceLeft,
+      toApprove,
+      mayApprove,
+      connectedBy,
+    ),
   };
 }
 
@@ -130,7 +214,7 @@ function firstRunSummary(
   mayApprove: boolean,
   connectedBy: string | null,
 ): string {
-  const first = `First run: ${estimate} Later runs fetch only what the worker's cache lacks.`;
+  const first = `First run: ${estimate}`;
   if (toApprove === 0) return first;
   const leftText = `this sheet's formulas may spend ${creditsText(left ?? 0)} more today without asking`;
   if (mayApprove)
@@ -167,4 +251,64 @@ export function deleteDocumentSchedule(id: string): ScheduleView[] {
 
 export function runDocumentScheduleNow(id: string): ScheduleView {
   return asSchedule(callRoute(WORKER_ROUTES.runSchedule, { params: { id } }));
+}
+
+/** Saves the edited schedule (the output tab is made when it is new). */
+export function updateDocumentSchedule(id: string, form: ScheduleForm): ScheduleView {
+  const body = scheduleRequestOf(form);
+  return asSchedule(callRoute(WORKER_ROUTES.updateSchedule, { params: { id }, body }));
+}
+
+/** "Weekly report (copy)", or "(copy 2)" and on when taken: a tab of its own for the copy. */
+function copyTabName(tab: string): string {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  for (let n = 1; ; n++) {
+    const name = `${tab} (copy${n === 1 ? '' : ` ${n}`})`.slice(0, 100);
+    if (spreadsheet.getSheetByName(name) === null) return name;
+  }
+}
+
+/** A copy set up by this user, writing into a new tab beside the original's (made here: the worker makes none). */
+export function duplicateDocumentSchedule(id: string, outputTab: string): ScheduleView[] {
+  const schedules = listDocumentSchedules() ?? [];
+  const original = schedules.find((schedule) => schedule.id === id);
+  if (original === undefined) throw new Error('This schedule is no longer there: the list is reloaded.');
+  const tab = copyTabName(outputTab);
+  SpreadsheetApp.getActiveSpreadsheet().insertSheet(tab);
+  callRoute(WORKER_ROUTES.duplicateSchedule, {
+    params: { id },
+    body: { output: { ...original.output, sheetName: tab } },
+  });
+  return listDocumentSchedules() ?? [];
+}
+
+export function handOverDocumentSchedule(id: string, to: string): ScheduleView {
+  const address = to.trim();
+  if (!/^[^@\s]+@[^@\s]+$/.test(address)) throw new Error(`"${address}" is not an e-mail address`);
+  return asSchedule(callRoute(WORKER_ROUTES.handOverSchedule, { params: { id }, body: { to: address } }));
+}
+
+function asAlertSettings(value: unknown): ScheduleAlertsView {
+  const record = asRecord<ScheduleAlertSettingsAnswer>(value, 'the schedule alerts');
+  const hook = asRecord<NonNullable<ScheduleAlertSettingsAnswer['webhook']>>(
+    record.webhook ?? {},
+    'the webhook',
+  );
+  const webhook =
+    typeof hook.hint === 'string'
+      ? { hint: hook.hint, setBy: String(hook.setBy ?? ''), setAt: Number(hook.setAt ?? 0) }
+      : null;
+  return { webhook, email: record.email === true, mayChange: record.mayChange === true };
+}
+
+export function readScheduleAlerts(): ScheduleAlertsView | null {
+  if (readWorkerKey() === null) return null;
+  return asAlertSettings(callRoute(WORKER_ROUTES.scheduleAlertSettings, { params: documentParams() }));
+}
+
+export function writeScheduleAlertWebhook(url: string | null): ScheduleAlertsView {
+  const webhookUrl = url === null || url.trim() === '' ? null : url.trim();
+  return asAlertSettings(
+    callRoute(WORKER_ROUTES.setScheduleAlertSettings, { params: documentParams(), body: { webhookUrl } }),
+  );
 }

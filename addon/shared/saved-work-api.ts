@@ -41,7 +41,14 @@ export interface SavedForm extends SavedFormSummary {
 
 /** What kind of run wrote a table: a worker job, or a table written at once. */
 export type RunKind =
-  JobKindName | 'overlap' | 'collaboration-summary' | 'raw-request' | 'list-members' | 'dictionary';
+  | JobKindName
+  | 'overlap'
+  | 'collaboration-summary'
+  | 'raw-request'
+  | 'list-members'
+  | 'dictionary'
+  /** A run of one of the document's schedules, by the worker (issue 25). */
+  | 'scheduled-run';
 
 export type RunOutcome = 'running' | 'done' | 'cancelled' | 'failed' | 'unknown';
 

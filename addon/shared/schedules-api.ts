@@ -1,5 +1,7 @@
-import type { BulkEstimate } from './sidebar-api';
+import type { AiSearchRequest } from './ai-search-api';
+import type { BulkEstimate, SearchForm } from './sidebar-api';
 import type {
+  ScheduleAlertSettingsAnswer,
   ScheduleAnswer,
   ScheduleCadence,
   ScheduleKind,
@@ -23,7 +25,18 @@ export interface ScheduleForm {
   output: string;
   mode: ScheduleMode;
   cadence: ScheduleCadence;
+  /** Credits a calendar month (UTC) this schedule may spend; null or absent: no cap of its own. */
+  monthlyBudget?: number | null;
+  /** Kind `search`: the saved search, as the Search section builds it (its `pages` run each time). */
+  search?: SearchForm;
+  /** Kind `ai-search`: the saved AI search, as the AI search section builds it. */
+  aiSearch?: AiSearchRequest;
+  /** The saved search's name, shown with the schedule. */
+  savedSearch?: string;
 }
+
+/** Settings > Schedule alerts: where failed runs are told besides the sidebar and the sheet. */
+export type ScheduleAlertsView = ScheduleAlertSettingsAnswer;
 
 /**
  * What a new schedule's first run will cost, read before it is made: the input column counted as
@@ -62,4 +75,14 @@ export interface SchedulesApi {
   setScheduleStatus(id: string, status: 'active' | 'paused'): ScheduleView;
   deleteSchedule(id: string): ScheduleView[];
   runScheduleNow(id: string): ScheduleView;
+  /** Saves an edited schedule (PUT): what it runs, where, when and its budget. */
+  updateSchedule(id: string, form: ScheduleForm): ScheduleView;
+  /** A copy of the schedule writing into a new tab "<its tab> (copy)", set up by this user. */
+  duplicateSchedule(id: string, outputTab: string): ScheduleView[];
+  /** Gives the schedule to another editor, who must have opened Creator Sheets here lately. */
+  handOverSchedule(id: string, to: string): ScheduleView;
+  /** Where failed runs are told (Settings). */
+  getScheduleAlerts(): ScheduleAlertsView | null;
+  /** Sets (an https URL) or removes (null) the document's chat webhook for failed runs. */
+  setScheduleAlertWebhook(url: string | null): ScheduleAlertsView;
 }

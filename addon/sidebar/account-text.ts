@@ -48,6 +48,7 @@ const TABLE_RUN_TITLES: Readonly<Record<Exclude<RunKind, JobKindName>, string>> 
   'raw-request': 'Raw data',
   'list-members': 'List members',
   dictionary: 'Dictionary',
+  'scheduled-run': 'Scheduled run',
 };
 
 /** "Search", "Audience overlap": what a run was, in the words of its section. */

@@ -18,6 +18,7 @@ import { createJobTracker, type JobTracker } from './job-tracker';
 import { reportsSection } from './reports-section';
 import { searchSection } from './search-section';
 import { schedulesSection } from './schedules-section';
+import { noticeScheduleAlerts } from './schedule-alert-notice';
 import { settingsSection } from './settings-section';
 import { createSectionMessages, type FailureNavigation, showFailure } from './section-messages';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
@@ -130,6 +131,8 @@ function start(): void {
   tabs.select(isSidebarSection(requested) ? requested : SIDEBAR_SECTIONS[0]);
 
   void health.refresh();
+  // A failed or paused schedule of this spreadsheet is told to every editor who opens it (issue 25).
+  noticeScheduleAlerts(server, status, navigation.navigate).catch(() => undefined);
   // Jobs still writing when the sidebar was last closed carry on from their last block.
   jobs.resumeActive().then(
     (count) => noticeResumed(jobs, count, status, navigation),

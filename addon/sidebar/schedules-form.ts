@@ -1,5 +1,5 @@
 import type { ScheduleCadence, ScheduleKind, ScheduleMode } from '../../shared/worker-api/schedules';
-import type { ScheduleForm } from '../shared/schedules-api';
+import type { ScheduleForm, ScheduleView } from '../shared/schedules-api';
 
 /** The form's controls as text, as the section reads them. */
 export interface ScheduleFormValues {
@@ -13,12 +13,29 @@ export interface ScheduleFormValues {
   every: string;
   day: string;
   hour: string;
+  /** Kinds `search` and `ai-search`: the saved search's name. */
+  saved?: string;
+  /** Credits a month, or '' for no cap of its own. */
+  budget?: string;
 }
 
 export type ScheduleFormCheck =
   { ok: true; form: ScheduleForm } | { ok: false; field: keyof ScheduleFormValues; message: string };
 
-const KINDS: readonly ScheduleKind[] = ['reports', 'email-search'];
+const KINDS: readonly ScheduleKind[] = ['reports', 'email-search', 'search', 'ai-search'];
+
+/** What a schedule runs, as the form offers it. */
+export const KIND_CHOICES: readonly { value: ScheduleKind; label: string }[] = [
+  { value: 'reports', label: 'Reports of a column of creators (handles, profile URLs)' },
+  { value: 'email-search', label: 'A column of e-mail addresses' },
+  { value: 'search', label: 'A saved search' },
+  { value: 'ai-search', label: 'A saved AI search' },
+];
+
+/** The kinds that page a saved search into their tab: no input column, no merge. */
+export function isSearchKind(kind: string): kind is 'search' | 'ai-search' {
+  return kind === 'search' || kind === 'ai-search';
+}
 const MODES: readonly ScheduleMode[] = ['replace', 'append-snapshot', 'merge'];
 
 export const MODE_CHOICES: readonly { value: ScheduleMode; label: string }[] = [
@@ -44,8 +61,13 @@ export function readScheduleForm(values: ScheduleFormValues): ScheduleFormCheck 
   if (values.name.trim().length > 100)
     return { ok: false, field: 'name', message: 'The name must be at most 100 characters' };
   const kind = KINDS.find((candidate) => candidate === values.kind);
-  if (kind === undefined) return { ok: false, field: 'kind', message: 'Choose creators or e-mail addresses' };
-  if (values.input.trim() === '') {
+  if (kind === undefined) return { ok: false, field: 'kind', message: 'Choose what the schedule runs' };
+  const searched = isSearchKind(kind);
+  const saved = (values.saved ?? '').trim();
+  if (searched && saved === '') {
+    return { ok: false, field: 'saved', message: 'Choose a saved search (save one in its section first)' };
+  }
+  if (!searched && values.input.trim() === '') {
     return { ok: false, field: 'input', message: 'Say where the inputs start, such as Creators!A2' };
   }
   if (values.output.trim() === '') {
@@ -53,19 +75,72 @@ export function readScheduleForm(values: ScheduleFormValues): ScheduleFormCheck 
   }
   const mode = MODES.find((candidate) => candidate === values.mode);
   if (mode === undefined) return { ok: false, field: 'mode', message: 'Choose how each run writes' };
+  if (searched && mode === 'merge') {
+    return {
+      ok: false,
+      field: 'mode',
+      message: 'A saved search replaces its table or adds a dated snapshot',
+    };
+  }
   const cadence = cadenceOf(values);
   if (cadence === null) return { ok: false, field: 'every', message: 'Choose when it runs' };
+  const budgetText = (values.budget ?? '').trim();
+  const budget = budgetText === '' ? null : Number(budgetText);
+  if (budget !== null && !(Number.isFinite(budget) && budget >= 0)) {
+    return {
+      ok: false,
+      field: 'budget',
+      message: 'The monthly budget is a number of credits, such as 50, or empty',
+    };
+  }
+  const reports = kind === 'reports';
   return {
     ok: true,
     form: {
       name: values.name.trim(),
       kind,
-      input: values.input.trim(),
-      platform: kind === 'reports' ? values.platform : '',
-      fields: kind === 'reports' ? values.fields : '',
+      input: searched ? '' : values.input.trim(),
+      platform: reports ? values.platform : '',
+      fields: reports ? values.fields : '',
       output: values.output.trim(),
       mode,
       cadence,
+      ...(values.budget === undefined ? {} : { monthlyBudget: budget }),
+      ...(searched ? { savedSearch: saved } : {}),
     },
+  };
+}
+
+/** `'Weekly report'!C1` as a person types a place (quotes only when the name needs them). */
+function placeText(place: ScheduleView['output']): string {
+  let letters = '';
+  for (let n = place.column; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  const tab = /^[A-Za-z0-9_]+$/.test(place.sheetName)
+    ? place.sheetName
+    : `'${place.sheetName.replace(/'/g, "''")}'`;
+  return `${tab}!${letters}${place.row}`;
+}
+
+/** A schedule's values as the form shows them, to edit it. */
+export function scheduleFormValues(schedule: ScheduleView): ScheduleFormValues {
+  const { cadence } = schedule;
+  return {
+    name: schedule.name,
+    kind: schedule.kind,
+    input: isSearchKind(schedule.kind) ? '' : placeText(schedule.input),
+    platform: schedule.platform ?? '',
+    fields: (schedule.fields ?? []).join(', '),
+    output: placeText(schedule.output),
+    mode: schedule.mode,
+    every: cadence.every,
+    day: cadence.every === 'week' ? String(cadence.day) : '1',
+    hour: cadence.every === 'hour' ? '9' : String(cadence.hour),
+    saved: schedule.savedSearch ?? '',
+    budget:
+      schedule.monthlyBudget === undefined || schedule.monthlyBudget === null
+        ? ''
+        : String(schedule.monthlyBudget),
   };
 }

@@ -3,10 +3,19 @@ import type { ScheduleView } from '../shared/schedules-api';
 import { whileBusy } from './busy';
 import { createElement } from './create-element';
 import { failureText } from './error-text';
-import { button, selectField, textField, withId } from './form-fields';
-import { MODE_CHOICES, readScheduleForm, type ScheduleFormValues } from './schedules-form';
+import { button, selectField, setChoices, textField, withId } from './form-fields';
+import { RELOAD_AFTER_RUN_MS, scheduleItem } from './schedule-item';
+import { savedSearchNames, withSavedSearch } from './schedule-saved-search';
+import {
+  isSearchKind,
+  KIND_CHOICES,
+  MODE_CHOICES,
+  readScheduleForm,
+  scheduleFormValues,
+  type ScheduleFormValues,
+} from './schedules-form';
 import { firstRunConfirmation, scheduledText } from './schedules-first-run';
-import { cadenceText, lastRunText, statusText } from './schedules-text';
+import { cadenceText } from './schedules-text';
 import { PLATFORM_NAMES } from './search-options';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
@@ -14,12 +23,11 @@ const EXPLANATION =
   'The worker refreshes a scheduled report by itself, as its service account, with no sidebar ' +
   'open: it reads the input column, fetches only what its cache lacks, writes the table, stamps ' +
   '"Last refreshed" and adds a line to the "Creator Sheets history" tab. Runs are billed like ' +
-  "this spreadsheet's formulas (to whoever connected them, within the formula allowance); after " +
-  '3 failed runs in a row a schedule pauses and says why. Share the spreadsheet with the address ' +
+  "this spreadsheet's formulas (to whoever connected them, within the formula allowance and its " +
+  'own monthly budget). A failed run raises an alert here for every editor, in a banner on its ' +
+  'tab, and by e-mail or chat when set (Settings); after 3 failed runs in a row it pauses. A saved ' +
+  'search or AI search can be scheduled too. Share the spreadsheet with the address ' +
   'in Settings > Server delivery first.';
-
-/** A run of a few hundred creators from the cache takes seconds; the list looks again then. */
-const RELOAD_AFTER_RUN_MS = 10_000;
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   value: String(hour),
@@ -33,12 +41,15 @@ const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 
 function scheduleFields() {
   return {
     name: withId(textField({ label: 'Name', placeholder: 'Weekly creators' }), 'schedule-name'),
-    kind: withId(
-      selectField('The input column holds', [
-        { value: 'reports', label: 'Creators (handles, profile URLs)' },
-        { value: 'email-search', label: 'E-mail addresses' },
-      ]),
-      'schedule-kind',
+    kind: withId(selectField('Each run fetches', KIND_CHOICES), 'schedule-kind'),
+    saved: withId(
+      selectField(
+        'Saved search',
+        [],
+        '',
+        'Saved in the Search or AI search section; each run pages it into the tab.',
+      ),
+      'schedule-saved',
     ),
     input: withId(
       textField({
@@ -75,6 +86,14 @@ function scheduleFields() {
     ),
     day: withId(selectField('On', DAYS, '1'), 'schedule-day'),
     hour: withId(selectField('At (the spreadsheet’s time zone)', HOURS, '9'), 'schedule-hour'),
+    budget: withId(
+      textField({
+        label: 'Monthly budget (credits)',
+        placeholder: 'No cap of its own',
+        hint: 'A run that would spend past it stops before paying, and says so.',
+      }),
+      'schedule-budget',
+    ),
   };
 }
 
@@ -92,7 +111,25 @@ function valuesOf(fields: Fields): ScheduleFormValues {
     every: fields.every.control.value,
     day: fields.day.control.value,
     hour: fields.hour.control.value,
+    saved: fields.saved.control.value,
+    budget: fields.budget.control.value,
   };
+}
+
+function fill(fields: Fields, values: ScheduleFormValues): void {
+  for (const key of Object.keys(values) as (keyof ScheduleFormValues)[]) {
+    const value = values[key];
+    if (value === undefined) continue;
+    const control = fields[key].control;
+    // A saved search's name is offered once its kind's names are loaded.
+    if (
+      control instanceof HTMLSelectElement &&
+      !Array.from(control.options).some((option) => option.value === value)
+    ) {
+      control.append(createElement('option', { value }, [value]));
+    }
+    control.value = value;
+  }
 }
 
 /** Schedules: the document's scheduled reports (pause, resume, run now, delete) and a new one. */
@@ -120,48 +157,39 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
       { button: clicked, text: busy },
     );
 
-  const item = (schedule: ScheduleView): HTMLElement => {
-    const toggle = button(schedule.status === 'paused' ? 'Resume' : 'Pause', { small: true });
-    const runNow = button('Run now', { small: true });
-    const remove = button('Delete', { small: true });
-    for (const control of [toggle, runNow, remove]) {
-      control.setAttribute('aria-label', `${control.textContent ?? ''} ${schedule.name}`);
-    }
-    toggle.addEventListener('click', () =>
-      act(toggle, '…', 'change the schedule', async () => {
-        await context.server.setScheduleStatus(
-          schedule.id,
-          schedule.status === 'paused' ? 'active' : 'paused',
-        );
-        await load();
-      }),
-    );
-    runNow.addEventListener('click', () =>
-      act(runNow, 'Starting…', 'run the schedule', async () => {
-        // The worker answers at once (202) and runs it in the background: the list shows the
-        // outcome once it is there.
-        const started = await context.server.runScheduleNow(schedule.id);
-        say(`"${started.name}" is running now: its line here shows the outcome when it ends.`, 'ok');
-        setTimeout(() => void load(), RELOAD_AFTER_RUN_MS);
-      }),
-    );
-    remove.addEventListener('click', () =>
-      act(remove, 'Deleting…', 'delete the schedule', async () => {
-        show(await context.server.deleteSchedule(schedule.id));
-        say(`Deleted "${schedule.name}": its tab stays as it is.`, 'ok');
-      }),
-    );
-    return createElement('li', {}, [
-      createElement('strong', {}, [schedule.name]),
-      createElement('p', { class: 'hint' }, [
-        `${cadenceText(schedule.cadence, schedule.timeZone)} · ${statusText(schedule)} · ${lastRunText(schedule.lastRun)}`,
-      ]),
-      createElement('div', { class: 'actions' }, [toggle, runNow, remove]),
-    ]);
+  // Editing: the schedule whose values the form holds, saved with PUT; null for a new one.
+  let editing: ScheduleView | null = null;
+  const cancelEdit = button('Cancel editing');
+  cancelEdit.hidden = true;
+  const formTitle = createElement('h3', {}, ['New scheduled report']);
+  const stopEditing = () => {
+    editing = null;
+    formTitle.textContent = 'New scheduled report';
+    create.textContent = 'Schedule it';
+    cancelEdit.hidden = true;
+  };
+  cancelEdit.addEventListener('click', stopEditing);
+
+  const host = {
+    server: context.server,
+    edit: (schedule: ScheduleView) => {
+      editing = schedule;
+      fill(fields, scheduleFormValues(schedule));
+      syncVisibility();
+      void offerSaved(schedule.savedSearch);
+      formTitle.textContent = `Editing "${schedule.name}"`;
+      create.textContent = 'Save changes';
+      cancelEdit.hidden = false;
+      fields.name.control.focus();
+    },
+    show: (schedules: ScheduleView[]) => show(schedules),
+    load: () => load(),
+    say,
+    act,
   };
 
   const show = (schedules: ScheduleView[]) => {
-    list.replaceChildren(...schedules.map(item));
+    list.replaceChildren(...schedules.map((schedule) => scheduleItem(schedule, host)));
     if (schedules.length === 0)
       list.replaceChildren(createElement('li', { class: 'hint' }, ['No schedules yet.']));
   };
@@ -183,12 +211,32 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
 
   const syncVisibility = () => {
     const reports = fields.kind.control.value === 'reports';
+    const searched = isSearchKind(fields.kind.control.value);
     fields.platform.wrapper.hidden = !reports;
     fields.fields.wrapper.hidden = !reports;
+    fields.input.wrapper.hidden = searched;
+    fields.saved.wrapper.hidden = !searched;
     fields.day.wrapper.hidden = fields.every.control.value !== 'week';
     fields.hour.wrapper.hidden = fields.every.control.value === 'hour';
   };
+  // The document's saved searches of the chosen kind, offered by name.
+  const offerSaved = async (keep?: string) => {
+    const kind = fields.kind.control.value;
+    if (!isSearchKind(kind)) return;
+    try {
+      const names = await savedSearchNames(context.server, kind);
+      const choices = names.map((name) => ({ value: name, label: name }));
+      setChoices(
+        fields.saved.control,
+        choices.length === 0 ? [{ value: '', label: 'None saved yet' }] : choices,
+        keep ?? fields.saved.control.value,
+      );
+    } catch (error) {
+      say(failureText('list the saved searches', error), 'field-error');
+    }
+  };
   fields.kind.control.addEventListener('change', syncVisibility);
+  fields.kind.control.addEventListener('change', () => void offerSaved());
   fields.every.control.addEventListener('change', syncVisibility);
   syncVisibility();
 
@@ -206,13 +254,27 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
     }
     formError.textContent = '';
     forget();
+    const changing = editing;
+    if (changing !== null) {
+      act(create, 'Saving…', 'save the schedule', async () => {
+        const saved = await context.server.updateSchedule(
+          changing.id,
+          await withSavedSearch(context.server, checked.form),
+        );
+        stopEditing();
+        say(`Saved "${saved.name}": ${cadenceText(saved.cadence, saved.timeZone)}.`, 'ok');
+        await load();
+      });
+      return;
+    }
     act(create, 'Checking…', 'check the schedule', async () => {
-      const check = await context.server.checkSchedule(checked.form);
+      const form = await withSavedSearch(context.server, checked.form);
+      const check = await context.server.checkSchedule(form);
       firstRun.replaceChildren(
         ...firstRunConfirmation(check, {
           confirm: (start, clicked) =>
             act(clicked, 'Scheduling…', 'schedule the report', async () => {
-              const made = await context.server.createSchedule(checked.form, start);
+              const made = await context.server.createSchedule(form, start);
               forget();
               say(scheduledText(made, start), 'ok');
               await load();
@@ -229,10 +291,10 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
     createElement('p', { class: 'hint' }, [EXPLANATION]),
     list,
     message,
-    createElement('h3', {}, ['New scheduled report']),
+    formTitle,
     ...Object.values(fields).map((field) => field.wrapper),
     formError,
-    createElement('div', { class: 'actions' }, [create]),
+    createElement('div', { class: 'actions' }, [create, cancelEdit]),
     firstRun,
   );
   void load();

@@ -6,6 +6,7 @@ import { failureText } from './error-text';
 import { button, factList, textField } from './form-fields';
 import { createConnectedDocumentsPanel } from './connected-documents-panel';
 import { createDeliveryPanel } from './delivery-panel';
+import { createScheduleAlertsPanel } from './schedule-alerts-panel';
 import { createFormulaAllowancePanel } from './formula-allowance-panel';
 import { createFormulaHelp } from './formula-help';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
@@ -55,6 +56,7 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
   const allowance = createFormulaAllowancePanel(context);
   const documents = createConnectedDocumentsPanel(context);
   const delivery = createDeliveryPanel(context);
+  const scheduleAlerts = createScheduleAlertsPanel(context);
   const testResult = createElement('div', { class: 'test-result', 'aria-live': 'polite' });
   const healthDetail = createElement('p', { class: 'hint' });
   const refreshHealth = button('Refresh status', { small: true });
@@ -214,6 +216,7 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
     createFormulaHelp(),
     createElement('p', { class: 'hint' }, [CONNECT_EXPLANATION]),
     delivery.element,
+    scheduleAlerts.element,
     documents.element,
     createElement('div', { class: 'section-head' }, [
       createElement('h3', {}, ['Service status']),
@@ -227,7 +230,13 @@ function renderSettingsSection(panel: HTMLElement, context: SidebarContext): Sec
     healthDetail.textContent = badge.detail;
   });
   void load();
-  return { onShow: () => void load() };
+  void scheduleAlerts.load();
+  return {
+    onShow: () => {
+      void load();
+      void scheduleAlerts.load();
+    },
+  };
 }
 
 export const settingsSection: SectionDefinition = { title: 'Settings', render: renderSettingsSection };

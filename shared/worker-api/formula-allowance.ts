@@ -66,7 +66,10 @@ export type DocumentChangeKind =
   | 'schedule-changed'
   | 'schedule-deleted'
   | 'schedule-paused'
-  | 'schedule-resumed';
+  | 'schedule-resumed'
+  | 'schedule-duplicated'
+  | 'schedule-handed-over'
+  | 'schedule-alerts';
 
 /** One change to a document, as Settings lists it. */
 export interface DocumentChange {

@@ -69,7 +69,11 @@ import type { LivenessAnswer, ReadinessAnswer } from './probes';
 import type { RawAnswer, RawFeedUsageAnswer, RawRequest } from './raw';
 import type { ReportsAnswer, ReportsRequest } from './reports';
 import type {
+  ScheduleAlertSettingsAnswer,
+  ScheduleAlertSettingsRequest,
   ScheduleAnswer,
+  ScheduleDuplicateRequest,
+  ScheduleHandoverRequest,
   ScheduleListAnswer,
   ScheduleParams,
   ScheduleRequest,
@@ -507,6 +511,47 @@ export const WORKER_ROUTES = {
     access: 'signed-in',
     spreadsheet: 'schedule',
     status: 202,
+  }),
+  duplicateSchedule: route<{
+    params: ScheduleParams;
+    body: ScheduleDuplicateRequest;
+    answer: ScheduleAnswer;
+  }>({
+    method: 'POST',
+    path: '/api/schedules/:id/duplicate',
+    summary:
+      "Copies a scheduled report (201), set up by the caller; billed like the document's formulas, so they must be connected (409).",
+    access: 'signed-in',
+    spreadsheet: 'schedule',
+    status: 201,
+  }),
+  handOverSchedule: route<{ params: ScheduleParams; body: ScheduleHandoverRequest; answer: ScheduleAnswer }>({
+    method: 'POST',
+    path: '/api/schedules/:id/handover',
+    summary:
+      'Hands a scheduled report over to another editor, who must have proven edit access to its spreadsheet lately (409 otherwise).',
+    access: 'signed-in',
+    spreadsheet: 'schedule',
+  }),
+  scheduleAlertSettings: route<{ params: DocumentParams; answer: ScheduleAlertSettingsAnswer }>({
+    method: 'GET',
+    path: '/api/documents/:documentId/schedule-alerts',
+    summary:
+      "Where a document's failed scheduled runs are told: its chat webhook (a hint of it only) and e-mail.",
+    access: 'signed-in',
+    spreadsheet: 'path',
+  }),
+  setScheduleAlertSettings: route<{
+    params: DocumentParams;
+    body: ScheduleAlertSettingsRequest;
+    answer: ScheduleAlertSettingsAnswer;
+  }>({
+    method: 'PUT',
+    path: '/api/documents/:documentId/schedule-alerts',
+    summary:
+      "Sets or removes a document's chat webhook for failed scheduled runs (https): whoever connected it, or an admin.",
+    access: 'signed-in',
+    spreadsheet: 'path',
   }),
   openApi: route<{ answer: object }>({
     method: 'GET',

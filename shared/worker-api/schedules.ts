@@ -5,8 +5,36 @@
  * document, within its budgets), and fetch only what the worker's cache lacks.
  */
 
-/** What the input column holds: creators (handles, profile URLs, ids) or e-mail addresses. */
-export type ScheduleKind = 'reports' | 'email-search';
+/**
+ * What a run fetches: reports of the creators in the input column, or the e-mail addresses in it
+ * (`email-search`); or, with no input column, a saved search (`search`) or AI search (`ai-search`)
+ * paged into the output tab (issue 25).
+ */
+export type ScheduleKind = 'reports' | 'email-search' | 'search' | 'ai-search';
+
+/** Kind `search`: the search as `POST /api/jobs` kind `search-pages` takes it. */
+export interface ScheduledSearch {
+  platform: string;
+  filter?: Record<string, unknown>;
+  sort?: Record<string, unknown>;
+  /** Pages of 15 results, each run. */
+  pages: number;
+}
+
+/**
+ * Kind `ai-search`: as `ai-search-pages` takes it, by text, lookalikes or an image link (an
+ * uploaded image is not kept: a run would carry megabytes).
+ */
+export interface ScheduledAiSearch {
+  mode: 'text' | 'image' | 'lookalikes';
+  platform: string;
+  query?: string;
+  imageUrl?: string;
+  userIds?: string[];
+  filters?: Record<string, unknown>;
+  pageSize?: number;
+  pages: number;
+}
 
 /**
  * - `replace`: the output table is rewritten each run (rows the input lost are cleared).
@@ -45,6 +73,14 @@ export interface ScheduleRequest {
   cadence: ScheduleCadence;
   /** The spreadsheet's time zone (IANA), for the cadence and the dates written. */
   timeZone: string;
+  /** Kind `search`: what it searches. */
+  search?: ScheduledSearch;
+  /** Kind `ai-search`: what it searches. */
+  aiSearch?: ScheduledAiSearch;
+  /** The saved search it was made from, by name (a copy is kept: editing the saved one later changes nothing). */
+  savedSearch?: string;
+  /** Credits this schedule may spend per calendar month (UTC); absent or null: no cap of its own. */
+  monthlyBudget?: number | null;
 }
 
 /** One run, as the history tab and the sidebar show it. */
@@ -71,6 +107,55 @@ export interface ScheduleAnswer extends ScheduleRequest {
   lastRun: ScheduleRun | null;
   /** null while paused. */
   nextRunAt: number | null;
+  /** Its recent runs, newest first (the store keeps the last SCHEDULE_RUNS_KEPT). */
+  runs?: ScheduleRun[];
+  /** Credits its runs spent this calendar month (UTC), against `monthlyBudget`. */
+  spentThisMonth?: number;
+  /** Raised by a failed run (or the pause after failures) until a run succeeds or it is resumed. */
+  alert?: ScheduleAlert | null;
+}
+
+/** Runs kept per schedule in the store (and listed with it). */
+export const SCHEDULE_RUNS_KEPT = 50;
+
+/** Where a failed run's alert went besides the sidebar, and how that went. */
+export type ScheduleAlertChannel = 'banner' | 'email' | 'webhook';
+
+export interface ScheduleAlert {
+  /** `paused`: this failure paused the schedule (3 in a row). */
+  kind: 'failed' | 'paused';
+  /** When the run started (ms since 1970). */
+  at: number;
+  /** The run's reason, a sentence. */
+  message: string;
+  /** Each place it was raised: `ok` false with the reason when it could not be (no secret in it). */
+  channels: { channel: ScheduleAlertChannel; ok: boolean; note: string }[];
+}
+
+/** `POST /api/schedules/:id/duplicate`: the copy's name and place (the original's when absent). */
+export interface ScheduleDuplicateRequest {
+  name?: string;
+  output?: SheetPlace;
+}
+
+/** `POST /api/schedules/:id/handover`: who runs it from now on (they must have proven edit access lately). */
+export interface ScheduleHandoverRequest {
+  to: string;
+}
+
+/** `GET|PUT /api/documents/:documentId/schedule-alerts`: where a document's failed runs are told. */
+export interface ScheduleAlertSettingsAnswer {
+  /** The chat webhook, never in full: its host and last characters; null: none. */
+  webhook: { hint: string; setBy: string; setAt: number } | null;
+  /** The worker can send e-mail (SMTP settings): alerts go to the schedule's owner and the connector. */
+  email: boolean;
+  /** The caller may change the webhook: whoever connected the document, or an admin. */
+  mayChange: boolean;
+}
+
+/** `PUT /api/documents/:documentId/schedule-alerts`: an https URL, or null to remove it. */
+export interface ScheduleAlertSettingsRequest {
+  webhookUrl: string | null;
 }
 
 export interface ScheduleListAnswer {

@@ -10,6 +10,7 @@ import { createEditAccess } from './documents/edit-access';
 import { createSheetAccess } from './google/sheet-access';
 import { createSheetsPacer, DEFAULT_SHEETS_PACE } from './google/sheets-pacer';
 import { scheduledRun } from './schedules/scheduled-run';
+import type { AlertSenders } from './schedules/schedule-alerts';
 import { createScheduler, type SchedulerOptions } from './schedules/scheduler';
 import { createBudgetGuard } from './budgets/budget-guard';
 import type { WorkerConfig } from './config';
@@ -121,6 +122,8 @@ interface WorkerDepsOptions {
   schedules?: Partial<Omit<SchedulerOptions, 'store' | 'logger'>>;
   /** What `/metrics` counts (index.ts passes the one its upstream client counts into); a new one by default. */
   metrics?: WorkerMetrics;
+  /** How failed scheduled runs are e-mailed and posted (tests: a certificate to trust); SMTP_* by default. */
+  alerts?: Partial<AlertSenders>;
 }
 
 export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
@@ -237,7 +240,7 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
       sleep,
       leaseMs: config.sheetsLeaseMs,
       onTakeover: () => metrics.takeover('schedule'),
-      run: scheduledRun({ ...operationDeps, sheetsPacer }),
+      run: scheduledRun({ ...operationDeps, sheetsPacer, alerts: { smtp: config.smtp, ...options.alerts } }),
       ...options.schedules,
       store,
       logger: logger.child({ component: 'scheduler' }),

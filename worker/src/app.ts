@@ -25,6 +25,7 @@ import { createMoreRouters } from './operations/more-routers';
 import { createReportsRouter } from './operations/reports-router';
 import type { Scheduler } from './schedules/scheduler';
 import { createSchedulesRouter } from './schedules/schedules-router';
+import { createScheduleAlertsRouter } from './schedules/schedule-alerts-router';
 import { createUnreadableAnswersRouter } from './operations/unreadable-answers-router';
 
 /** The sandbox's Express app, served under `/sandbox` (so `/sandbox/v1` is its API). */
@@ -165,6 +166,14 @@ export function createApp(deps: AppDeps): Express {
       editAccess: deps.editAccess,
       clock: deps.clock,
       kick: () => deps.scheduler.kick(),
+    }),
+  );
+  app.use(
+    createScheduleAlertsRouter({
+      authenticate,
+      store,
+      editAccess: deps.editAccess,
+      email: deps.config.smtp !== null,
     }),
   );
 

@@ -60,6 +60,7 @@ import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/reque
  * | GOOGLE_APPLICATION_CREDENTIALS | none | a service account's JSON key: the worker's own Google identity for the Sheets API |
  * | SHEETS_DELIVERY | auto | `auto`: the key file above, else on Cloud Run (K_SERVICE set) the host's service account, else none; `off`: none |
  * | GOOGLE_API_URL | Google's | one origin standing in for Google's token endpoint and the Sheets API (the playground's emulator); https, or http on loopback |
+ * | SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASSWORD, SMTP_FROM, SMTP_SECURITY | none, 587 (465 with tls), none, none, none, starttls | where failed scheduled runs are e-mailed from (alerts/smtp-client.ts); SMTP_PASSWORD is never quoted back |
  * | SANDBOX_* | see worker/sandbox/config.ts | sandbox mode only; SANDBOX_TOKEN is random when unset |
  */
 
@@ -130,8 +131,26 @@ export interface WorkerConfig {
    * row reaches a sheet through the add-on, as before.
    */
   sheets: { identity: SheetsIdentitySource | null; googleApiUrl: string | null };
+  /** SMTP_*: the mail server failed scheduled runs are told through (issue 25); null: no e-mail. */
+  smtp: SmtpSettings | null;
   /** Settings that were ignored, worth one line at start-up. */
   warnings: string[];
+}
+
+/**
+ * A mail server: `starttls` upgrades a plain connection before anything is said (refused when the
+ * server cannot), `tls` is TLS from the first byte (port 465), `none` sends in the clear and is only
+ * for a server on this machine.
+ */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  security: 'starttls' | 'tls' | 'none';
+  /** Both or neither: AUTH PLAIN over the protected connection. */
+  user: string | null;
+  password: string | null;
+  /** The sender's address. */
+  from: string;
 }
 
 export class WorkerConfigError extends Error {
@@ -302,6 +321,15 @@ const envSchema = z.object({
       "must be https, or http on this machine (127.0.0.1, localhost): it receives the service account's tokens",
     )
     .optional(),
+  SMTP_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:[\]-]{1,253}$/, 'must be a host name or IP address')
+    .optional(),
+  SMTP_PORT: wholeNumber(1, 65_535).optional(),
+  SMTP_USER: z.string().max(320).optional(),
+  SMTP_PASSWORD: z.string().max(1000).optional(),
+  SMTP_FROM: z.string().regex(EMAIL_SHAPE, 'must be an e-mail address such as alerts@example.com').optional(),
+  SMTP_SECURITY: z.enum(['starttls', 'tls', 'none'], 'must be starttls, tls or none').optional(),
 });
 
 /** Every variable the worker itself reads (SANDBOX_* belong to the sandbox's parser). */
@@ -330,6 +358,7 @@ const OWN_PREFIXES = [
   'SHEETS_',
   'ALLOWED_',
   'ADMIN_',
+  'SMTP_',
 ];
 
 /**
@@ -393,7 +422,8 @@ export function parseWorkerConfig(
         name === 'DISCOVERY_API_TOKEN' ||
         name === 'WORKER_DEV_KEY' ||
         name === 'DATA_SECRET' ||
-        name === 'DATABASE_URL';
+        name === 'DATABASE_URL' ||
+        name === 'SMTP_PASSWORD';
       const value = secret ? undefined : input[name];
       problems.push(`${name} ${issue.message}${value === undefined ? '' : `, got "${value}"`}`);
     }
@@ -423,6 +453,7 @@ export function parseWorkerConfig(
     );
   }
 
+  problems.push(...smtpProblems(input));
   if (!parsed.success || problems.length > 0) throw new WorkerConfigError(problems);
   const values = parsed.data;
   if (mode === 'sandbox' && values.HOST !== undefined && !isLoopbackHost(values.HOST)) {
@@ -496,7 +527,48 @@ export function parseWorkerConfig(
       identity: sheetsIdentityOf(values.SHEETS_DELIVERY, values.GOOGLE_APPLICATION_CREDENTIALS, env),
       googleApiUrl: values.GOOGLE_API_URL ?? null,
     },
+    smtp: smtpOf(values),
     warnings,
+  };
+}
+
+/** What SMTP_* lack or contradict: the other settings are needed once SMTP_HOST is given. */
+function smtpProblems(input: Readonly<Record<string, string>>): string[] {
+  const given = ['SMTP_PORT', 'SMTP_USER', 'SMTP_PASSWORD', 'SMTP_FROM', 'SMTP_SECURITY'].filter(
+    (name) => input[name] !== undefined,
+  );
+  const host = input.SMTP_HOST;
+  if (host === undefined) {
+    return given.length === 0
+      ? []
+      : [`${given.join(', ')} set without SMTP_HOST: set SMTP_HOST too, or none of them`];
+  }
+  const problems: string[] = [];
+  if (input.SMTP_FROM === undefined)
+    problems.push('SMTP_FROM is required with SMTP_HOST: the address alerts come from');
+  if ((input.SMTP_USER === undefined) !== (input.SMTP_PASSWORD === undefined)) {
+    problems.push(
+      'SMTP_USER and SMTP_PASSWORD go together: set both, or neither for a server that asks for no sign-in',
+    );
+  }
+  if (input.SMTP_SECURITY === 'none' && !isLoopbackHost(host)) {
+    problems.push(
+      `SMTP_SECURITY=none sends mail (and any password) in the clear: only for a server on this machine, not ${host}; use starttls or tls`,
+    );
+  }
+  return problems;
+}
+
+function smtpOf(values: z.output<typeof envSchema>): SmtpSettings | null {
+  if (values.SMTP_HOST === undefined || values.SMTP_FROM === undefined) return null;
+  const security = values.SMTP_SECURITY ?? 'starttls';
+  return {
+    host: values.SMTP_HOST,
+    port: values.SMTP_PORT ?? (security === 'tls' ? 465 : 587),
+    security,
+    user: values.SMTP_USER ?? null,
+    password: values.SMTP_PASSWORD ?? null,
+    from: values.SMTP_FROM,
   };
 }
 

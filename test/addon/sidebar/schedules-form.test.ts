@@ -1,4 +1,8 @@
-import { readScheduleForm, type ScheduleFormValues } from '../../../addon/sidebar/schedules-form';
+import {
+  readScheduleForm,
+  scheduleFormValues,
+  type ScheduleFormValues,
+} from '../../../addon/sidebar/schedules-form';
 import { cadenceText, lastRunText, statusText } from '../../../addon/sidebar/schedules-text';
 import type { ScheduleView } from '../../../addon/shared/schedules-api';
 
@@ -81,5 +85,66 @@ describe('schedules in words', () => {
       'Paused: 3 failed runs in a row',
     );
     expect(statusText(schedule)).toMatch(/^Next run /);
+  });
+});
+
+describe('the schedule form, issue 25', () => {
+  const view = {
+    id: 'sch_1',
+    documentId: 'doc',
+    createdBy: 'ana@team.com',
+    createdAt: 0,
+    status: 'active',
+    pausedReason: null,
+    failuresInARow: 0,
+    lastRun: null,
+    nextRunAt: null,
+    ...{
+      name: 'Weekly creators',
+      kind: 'reports',
+      input: { sheetName: 'Creators', row: 2, column: 1 },
+      platform: 'instagram',
+      fields: ['followers', 'engagement_rate'],
+      output: { sheetName: 'Weekly report', row: 1, column: 3 },
+      mode: 'append-snapshot',
+      cadence: { every: 'week', day: 1, hour: 9 },
+      timeZone: 'Europe/Berlin',
+      monthlyBudget: 50,
+    },
+  } as ScheduleView;
+
+  it('loads a schedule into the form as typed, and reads it back the same', () => {
+    const loaded = scheduleFormValues(view);
+    expect(loaded).toMatchObject({
+      input: 'Creators!A2',
+      output: "'Weekly report'!C1",
+      fields: 'followers, engagement_rate',
+      every: 'week',
+      day: '1',
+      hour: '9',
+      budget: '50',
+    });
+    expect(readScheduleForm(loaded)).toMatchObject({
+      ok: true,
+      form: { monthlyBudget: 50, cadence: { every: 'week', day: 1, hour: 9 }, output: "'Weekly report'!C1" },
+    });
+  });
+
+  it('schedules a saved search without an input column, never merged, and checks the budget', () => {
+    const search = { ...values, kind: 'search', input: '', saved: 'Fitness DE', mode: 'replace', budget: '' };
+    expect(readScheduleForm(search)).toMatchObject({
+      ok: true,
+      form: {
+        kind: 'search',
+        input: '',
+        savedSearch: 'Fitness DE',
+        monthlyBudget: null,
+        platform: '',
+        fields: '',
+      },
+    });
+    expect(readScheduleForm({ ...search, saved: '' })).toMatchObject({ ok: false, field: 'saved' });
+    expect(readScheduleForm({ ...search, mode: 'merge' })).toMatchObject({ ok: false, field: 'mode' });
+    expect(readScheduleForm({ ...search, budget: 'lots' })).toMatchObject({ ok: false, field: 'budget' });
   });
 });

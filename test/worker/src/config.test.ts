@@ -169,3 +169,49 @@ describe('UNPROVEN_DOCUMENT_KEYS', () => {
     expect(parseWorkerConfig({ UNPROVEN_DOCUMENT_KEYS: '' }).unprovenDocumentKeys).toBe('first');
   });
 });
+
+describe('SMTP settings (issue 25: alerts of failed scheduled runs)', () => {
+  const base = { SMTP_HOST: 'smtp.team.com', SMTP_FROM: 'alerts@team.com' };
+  it('reads them with their defaults, and none without SMTP_HOST', () => {
+    expect(parseWorkerConfig({}).smtp).toBeNull();
+    expect(parseWorkerConfig({ ...base, SMTP_USER: 'alerts', SMTP_PASSWORD: 'pw' }).smtp).toEqual({
+      host: 'smtp.team.com',
+      port: 587,
+      security: 'starttls',
+      user: 'alerts',
+      password: 'pw',
+      from: 'alerts@team.com',
+    });
+    expect(parseWorkerConfig({ ...base, SMTP_SECURITY: 'tls' }).smtp?.port).toBe(465);
+  });
+
+  it('refuses what cannot work, never quoting the password', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        parseWorkerConfig(env);
+        return [];
+      } catch (error) {
+        return (error as WorkerConfigError).problems;
+      }
+    };
+    expect(problems({ SMTP_PASSWORD: 'Very-Secret-1' })).toEqual([
+      'SMTP_PASSWORD set without SMTP_HOST: set SMTP_HOST too, or none of them',
+    ]);
+    expect(problems({ SMTP_HOST: 'smtp.team.com' })).toEqual([
+      'SMTP_FROM is required with SMTP_HOST: the address alerts come from',
+    ]);
+    expect(problems({ ...base, SMTP_USER: 'alerts' })).toEqual([
+      'SMTP_USER and SMTP_PASSWORD go together: set both, or neither for a server that asks for no sign-in',
+    ]);
+    expect(problems({ ...base, SMTP_SECURITY: 'none' })[0]).toMatch(/^SMTP_SECURITY=none sends mail/);
+    expect(parseWorkerConfig({ ...base, SMTP_HOST: '127.0.0.1', SMTP_SECURITY: 'none' }).smtp?.security).toBe(
+      'none',
+    );
+    expect(
+      problems({ ...base, SMTP_PORT: '0', SMTP_PASSWORD: 'Very-Secret-1', SMTP_USER: 'a' }).join('\n'),
+    ).not.toContain('Very-Secret-1');
+    expect(problems({ SMTP_HOTS: 'x' })[0]).toMatch(
+      /^SMTP_HOTS is not a worker setting \(did you mean SMTP_HOST\?\)/,
+    );
+  });
+});

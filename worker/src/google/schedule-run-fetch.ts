@@ -5,6 +5,7 @@ import { MAX_DEADLINE_MS } from '../../../shared/worker-api/request-limits';
 import { runEmailSearch } from '../operations/email-search';
 import type { OperationContext, OperationDeps } from '../operations/operation-deps';
 import { runReports } from '../operations/reports';
+import { fetchScheduledSearch, isSearchKind } from '../schedules/scheduled-search';
 
 /** What a run fetched: the header and one row per input cell, in input order. */
 export interface ScheduleTable {
@@ -30,6 +31,8 @@ export async function fetchScheduleTable(
   schedule: ScheduleAnswer,
   inputs: unknown[],
 ): Promise<ScheduleTable> {
+  // Saved searches and AI searches (issue 25): no input column, their pages are the table.
+  if (isSearchKind(schedule.kind)) return fetchScheduledSearch(deps, context, schedule);
   const answer =
     schedule.kind === 'reports'
       ? await runReports(deps, context, {

@@ -1,4 +1,6 @@
+import { AI_SEARCH_COLUMNS } from '../../../shared/rows/ai-search-rows';
 import { EMAIL_COLUMNS } from '../../../shared/rows/email-rows';
+import { SEARCH_COLUMNS } from '../../../shared/rows/search-rows';
 import { selectReportColumns } from '../../../shared/rows/report-rows';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
 import type { OwnedExtent } from '../store/sheet-ownership-repository';
@@ -27,9 +29,10 @@ export interface OutputClaim {
 
 /** The table's header as the run writes it (before fetching: the columns decide it). */
 export function plannedHeader(schedule: ScheduleAnswer): string[] {
+  const fixed = { 'email-search': EMAIL_COLUMNS, search: SEARCH_COLUMNS, 'ai-search': AI_SEARCH_COLUMNS };
   const labels =
-    schedule.kind === 'email-search'
-      ? EMAIL_COLUMNS.map((column) => column.label)
+    schedule.kind !== 'reports'
+      ? fixed[schedule.kind].map((column) => column.label)
       : (() => {
           const selection = selectReportColumns(schedule.fields ?? undefined);
           if (!selection.ok) throw new ScheduleRefused(selection.error);
@@ -120,7 +123,8 @@ function ownedOrAdopted(
   };
 }
 
-function inside(extent: OwnedExtent | null, row: number, column: number): boolean {
+/** Whether the cell lies in the rectangle (none: nowhere). */
+export function inside(extent: OwnedExtent | null, row: number, column: number): boolean {
   if (extent === null) return false;
   return (
     row >= extent.row &&

@@ -16,6 +16,7 @@ import { writeScheduleOutput, type OutputWritten } from './schedule-run-output';
 import { claimOutput, outputBand, ownedAfter } from './schedule-run-ownership';
 import { isBlankCell, scheduleSheet, type ScheduleSheet, type ScheduleTab } from './schedule-run-sheet';
 import { createSheetsPacer, DEFAULT_SHEETS_PACE, type SheetsPacer } from './sheets-pacer';
+import { isSearchKind } from '../schedules/scheduled-search';
 
 /** A schedule as the scheduler hands it over: with the document key's person, who pays for it. */
 export type ScheduleToRun = ScheduleAnswer & { billTo: { email: string; documentId: string } };
@@ -171,14 +172,20 @@ async function refresh(
     }
     return tab;
   };
-  tabNamed(schedule.input.sheetName);
+  // Saved searches and AI searches (issue 25) have no input column: the place alone is read.
+  const readsInput = !isSearchKind(schedule.kind);
+  if (readsInput) tabNamed(schedule.input.sheetName);
   const outputTab = tabNamed(schedule.output.sheetName);
 
   const { sheetName, row, column } = schedule.input;
   // The input and the output's place in one read: the place is checked before anything is paid for.
   const band = outputBand(schedule, outputTab);
-  const ranges = [openColumnRange(sheetName, row, column), ...(band.range === null ? [] : [band.range])];
-  const [inputRows = [], existing = []] = await sheet.readRows(ranges);
+  const ranges = [
+    ...(readsInput ? [openColumnRange(sheetName, row, column)] : []),
+    ...(band.range === null ? [] : [band.range]),
+  ];
+  const read = await sheet.readRows(ranges);
+  const [inputRows = [], existing = []] = readsInput ? read : [[], ...read];
   const cells = inputRows.map((cells) => cells[0] ?? '');
   while (cells.length > 0 && isBlankCell(cells[cells.length - 1])) cells.pop();
   const max = schedule.kind === 'reports' ? MAX_REPORT_INPUTS : MAX_EMAIL_INPUTS;
@@ -195,7 +202,8 @@ async function refresh(
     schedule,
     tab: outputTab,
     table,
-    inputs: cells,
+    // A search's rows stand for themselves: each is one to write.
+    inputs: readsInput ? cells : table.rows.map(() => true),
     previousRows,
     at,
     claim,

@@ -39,6 +39,9 @@ import { keyListQuerySchema, keyRequestSchema } from '../identity/keys-router';
 import { jobDeliveryRequestSchema } from '../jobs/job-delivery-request';
 import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from '../jobs/job-request';
 import {
+  scheduleAlertSettingsRequestSchema,
+  scheduleDuplicateRequestSchema,
+  scheduleHandoverRequestSchema,
   scheduleParamsSchema,
   scheduleRequestSchema,
   scheduleStatusRequestSchema,
@@ -172,6 +175,19 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
   }),
   deleteSchedule: schemasOf(R.deleteSchedule, { params: scheduleParamsSchema }),
   runSchedule: schemasOf(R.runSchedule, { params: scheduleParamsSchema }),
+  duplicateSchedule: schemasOf(R.duplicateSchedule, {
+    params: scheduleParamsSchema,
+    body: scheduleDuplicateRequestSchema,
+  }),
+  handOverSchedule: schemasOf(R.handOverSchedule, {
+    params: scheduleParamsSchema,
+    body: scheduleHandoverRequestSchema,
+  }),
+  scheduleAlertSettings: schemasOf(R.scheduleAlertSettings, { params: documentParamsSchema }),
+  setScheduleAlertSettings: schemasOf(R.setScheduleAlertSettings, {
+    params: documentParamsSchema,
+    body: scheduleAlertSettingsRequestSchema,
+  }),
   openApi: {},
   liveness: {},
   readiness: {},

@@ -39,10 +39,33 @@ const platform = z.string().transform((value, ctx): Platform => {
   return parsed;
 });
 
+/** The API's own parsers check the rest when the schedule is set up (scheduled-search.ts). */
+// z.object, as for sheetPlace: the shared types are interfaces.
+const scheduledSearch = z.object({
+  platform: z.string().min(1).max(40),
+  filter: z.record(z.string(), z.unknown()).optional(),
+  sort: z.record(z.string(), z.unknown()).optional(),
+  pages: z.number().int().min(1),
+});
+
+const scheduledAiSearch = z.object({
+  mode: z.enum(['text', 'image', 'lookalikes']),
+  platform: z.string().min(1).max(40),
+  query: z.string().max(2000).optional(),
+  imageUrl: z.string().max(2048).optional(),
+  userIds: z.array(z.string().max(200)).max(10).optional(),
+  filters: z.record(z.string(), z.unknown()).optional(),
+  pageSize: z.number().int().min(1).optional(),
+  pages: z.number().int().min(1),
+});
+
+/** The most a schedule's own monthly budget may say (credits): a typo must not mean "no cap". */
+const MAX_MONTHLY_BUDGET = 1_000_000;
+
 /** `POST /api/documents/:documentId/schedules` and `PUT /api/schedules/:id`. */
 export const scheduleRequestSchema = z.looseObject({
   name: z.string().trim().min(1).max(100),
-  kind: z.enum(['reports', 'email-search']),
+  kind: z.enum(['reports', 'email-search', 'search', 'ai-search']),
   input: sheetPlace,
   platform: platform.optional(),
   fields: z.array(z.string().trim().min(1).max(100)).min(1).max(MAX_FIELDS).optional(),
@@ -50,6 +73,10 @@ export const scheduleRequestSchema = z.looseObject({
   mode: z.enum(['replace', 'append-snapshot', 'merge']),
   cadence,
   timeZone: timeZoneField.unwrap(),
+  search: scheduledSearch.optional(),
+  aiSearch: scheduledAiSearch.optional(),
+  savedSearch: z.string().trim().min(1).max(100).optional(),
+  monthlyBudget: z.number().min(0).max(MAX_MONTHLY_BUDGET).nullable().optional(),
 });
 
 export type ScheduleRequestInput = z.output<typeof scheduleRequestSchema>;
@@ -57,6 +84,27 @@ export type ScheduleRequestInput = z.output<typeof scheduleRequestSchema>;
 /** `PATCH /api/schedules/:id`. */
 export const scheduleStatusRequestSchema = z.looseObject({
   status: z.enum(['active', 'paused']),
+});
+
+/** `POST /api/schedules/:id/duplicate`. */
+export const scheduleDuplicateRequestSchema = z.looseObject({
+  name: z.string().trim().min(1).max(100).optional(),
+  output: sheetPlace.optional(),
+});
+
+/** `POST /api/schedules/:id/handover`. */
+export const scheduleHandoverRequestSchema = z.looseObject({
+  to: z
+    .string()
+    .trim()
+    .min(3)
+    .max(320)
+    .regex(/^[^@\s]+@[^@\s]+$/, 'must be an e-mail address'),
+});
+
+/** `PUT /api/documents/:documentId/schedule-alerts`. */
+export const scheduleAlertSettingsRequestSchema = z.looseObject({
+  webhookUrl: z.string().trim().min(1).max(2048).nullable(),
 });
 
 export const scheduleParamsSchema = z.looseObject({

@@ -7,7 +7,7 @@ import { renewLease } from '../lease-renewal';
 import { nextRunAt } from './next-run';
 
 /** Paused after this many failed runs in a row, with the last failure's message as the reason. */
-const MAX_FAILURES_IN_A_ROW = 3;
+export const MAX_FAILURES_IN_A_ROW = 3;
 /**
  * A run holds its schedule this long unrenewed (SHEETS_LEASE_SECONDS), renewed three times per
  * lease while it runs: a killed worker's schedule runs elsewhere within about one lease.

@@ -8,15 +8,19 @@ import { parseBody } from '../http/parse-body';
 import { WorkerError } from '../http/worker-error';
 import { requireAdmin } from '../identity/require-admin';
 import { requireIdentity } from '../identity/identity';
+import { changeableSchedule, recordScheduleChange, scheduleNotFound } from './schedule-access';
+import { checkScheduleKind } from './scheduled-search';
 import type { ScheduleRecord } from '../store/schedule-repository';
-import { scheduleAnswer, ScheduleCapError } from '../store/schedule-repository';
+import { requestOf, scheduleAnswer, ScheduleCapError } from '../store/schedule-repository';
+import { normalizeUserEmail } from '../store/user-email';
 import type { DocumentChangeKind } from '../../../shared/worker-api/formula-allowance';
 import { presentedProof, type EditAccess } from '../documents/edit-access';
 import type { Store } from '../store/store';
-import { normalizeUserEmail } from '../store/user-email';
 import { nextRunAt } from './next-run';
 import {
   MAX_SCHEDULES_PER_DOCUMENT,
+  scheduleDuplicateRequestSchema,
+  scheduleHandoverRequestSchema,
   scheduleParamsSchema,
   scheduleRequestSchema,
   scheduleStatusRequestSchema,
@@ -52,12 +56,9 @@ interface SchedulesRouterOptions {
 export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
   const { authenticate, store, clock, editAccess } = options;
   const record = (schedule: ScheduleRecord, by: string, kind: DocumentChangeKind, what: string) =>
-    store.documentChanges.record(
-      schedule.documentId,
-      by,
-      kind,
-      `${by} ${what} the schedule "${schedule.name}".`,
-    );
+    recordScheduleChange(store, schedule, by, kind, what);
+  const changeable = (req: Request, proof: 'always' | 'members') =>
+    changeableSchedule({ store, editAccess }, req, proof);
   const router = Router();
   const noStore = { 'Cache-Control': 'no-store' };
   const body = jsonBody(SCHEDULE_BODY_LIMIT);
@@ -77,15 +78,9 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
   router.post(WORKER_ROUTES.createSchedule.path, authenticate, body, async (req, res) => {
     const identity = requireIdentity(req);
     const { documentId } = parseBody(documentParamsSchema, { ...req.params });
-    const request: ScheduleRequest = parseBody(scheduleRequestSchema, req.body);
+    const request: ScheduleRequest = checkScheduleKind(parseBody(scheduleRequestSchema, req.body));
     await editAccess.require(identity, documentId, presentedProof(req));
-    if ((await store.keys.ofDocument(documentId)) === null) {
-      throw new WorkerError(
-        409,
-        'formulas_not_connected',
-        "Scheduled reports are billed like this document's formulas, which nobody has connected yet: connect them in Settings first.",
-      );
-    }
+    await requireConnected(documentId);
     const created = await createCapped(documentId, request, identity.email);
     await record(created, identity.email, 'schedule-created', 'set up');
     options.kick();
@@ -94,7 +89,7 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
 
   router.put(WORKER_ROUTES.updateSchedule.path, authenticate, body, async (req, res) => {
     const schedule = await changeable(req, 'always');
-    const request: ScheduleRequest = parseBody(scheduleRequestSchema, req.body);
+    const request: ScheduleRequest = checkScheduleKind(parseBody(scheduleRequestSchema, req.body));
     const next =
       schedule.status === 'active' ? nextRunAt(request.cadence, request.timeZone, clock.now()) : null;
     const updated = await store.schedules.update(schedule.id, request, next);
@@ -147,24 +142,72 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
     res.status(successStatus(WORKER_ROUTES.runSchedule)).set(noStore).json(scheduleAnswer(due));
   });
 
-  /**
-   * The schedule of `:id` if the caller may change it: with proof that they can edit its
-   * spreadsheet (`always`, or for everyone but admins: `members`), and as who set it up, who
-   * connected the document, or an admin; 404 otherwise, as for one that does not exist.
-   */
-  async function changeable(req: Request, proof: 'always' | 'members'): Promise<ScheduleRecord> {
+  router.post(WORKER_ROUTES.duplicateSchedule.path, authenticate, body, async (req, res) => {
     const identity = requireIdentity(req);
     const { id } = parseBody(scheduleParamsSchema, { ...req.params });
-    const schedule = await store.schedules.get(id);
-    if (schedule === null) throw notFound(id);
-    if (proof === 'always' || identity.role !== 'admin') {
-      await editAccess.require(identity, schedule.documentId, presentedProof(req));
+    const original = await store.schedules.get(id);
+    if (original === null) throw scheduleNotFound(id);
+    const changes = parseBody(scheduleDuplicateRequestSchema, req.body ?? {});
+    // A copy is a new schedule: set up by the caller, who must edit the spreadsheet (admins too).
+    await editAccess.require(identity, original.documentId, presentedProof(req));
+    await requireConnected(original.documentId);
+    const copy: ScheduleRequest = {
+      ...requestOf(original),
+      name: changes.name ?? `${original.name} (copy)`.slice(0, 100),
+      ...(changes.output === undefined ? {} : { output: changes.output }),
+    };
+    const created = await createCapped(original.documentId, copy, identity.email);
+    await store.documentChanges.record(
+      original.documentId,
+      identity.email,
+      'schedule-duplicated',
+      `${identity.email} copied the schedule "${original.name}" as "${created.name}".`,
+    );
+    options.kick();
+    res.status(successStatus(WORKER_ROUTES.duplicateSchedule)).set(noStore).json(scheduleAnswer(created));
+  });
+
+  router.post(WORKER_ROUTES.handOverSchedule.path, authenticate, body, async (req, res) => {
+    const identity = requireIdentity(req);
+    const schedule = await changeable(req, 'always');
+    const receiver = normalizeUserEmail(parseBody(scheduleHandoverRequestSchema, req.body).to);
+    if (receiver === normalizeUserEmail(schedule.createdBy)) {
+      throw new WorkerError(
+        409,
+        'already_theirs',
+        `${receiver} already runs the schedule "${schedule.name}".`,
+      );
     }
-    if (identity.role === 'admin') return schedule;
-    const email = normalizeUserEmail(identity.email);
-    if (normalizeUserEmail(schedule.createdBy) === email) return schedule;
-    if ((await store.keys.ofDocument(schedule.documentId))?.email === email) return schedule;
-    throw notFound(id);
+    // The receiver proves edit access from their own sidebar: a kept, unexpired proof is fresh.
+    const proof = await editAccess.standing(
+      { email: receiver, role: 'member', via: 'workerKey' },
+      schedule.documentId,
+    );
+    if (proof?.outcome !== 'proven') {
+      throw new WorkerError(
+        409,
+        'receiver_unproven',
+        `${receiver} has not shown lately that they can edit this spreadsheet: ask them to open Creator Sheets in it (Extensions > Creator Sheets), then hand it over again.`,
+      );
+    }
+    const updated = found(await store.schedules.handOver(schedule.id, receiver), schedule.id);
+    await store.documentChanges.record(
+      schedule.documentId,
+      identity.email,
+      'schedule-handed-over',
+      `${identity.email} handed the schedule "${schedule.name}" over to ${receiver}.`,
+    );
+    res.set(noStore).json(scheduleAnswer(updated));
+  });
+
+  async function requireConnected(documentId: string): Promise<void> {
+    if ((await store.keys.ofDocument(documentId)) === null) {
+      throw new WorkerError(
+        409,
+        'formulas_not_connected',
+        "Scheduled reports are billed like this document's formulas, which nobody has connected yet: connect them in Settings first.",
+      );
+    }
   }
 
   async function createCapped(documentId: string, request: ScheduleRequest, email: string) {
@@ -189,10 +232,6 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
   return router;
 }
 
-function notFound(id: string): WorkerError {
-  return new WorkerError(404, 'schedule_not_found', `No schedule "${id}"`);
-}
-
 /** Whether a changed schedule still writes where it wrote: same tab, place and mode. */
 function samePlace(schedule: ScheduleRecord, request: ScheduleRequest): boolean {
   const [was, now] = [schedule.output, request.output];
@@ -207,6 +246,6 @@ function samePlace(schedule: ScheduleRecord, request: ScheduleRequest): boolean 
 
 /** Deleted between reading and answering: as if it never was. */
 function found(schedule: ScheduleRecord | null, id: string): ScheduleRecord {
-  if (schedule === null) throw notFound(id);
+  if (schedule === null) throw scheduleNotFound(id);
   return schedule;
 }

@@ -348,6 +348,29 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX ledger_call ON ledger (call_id) WHERE call_id IS NOT NULL;
   CREATE INDEX ledger_unconfirmed ON ledger (at) WHERE unconfirmed = 1;
   `,
+  // 14: schedules a team leaves running (issue 25): each schedule's alert (a failed run's, until a
+  // run succeeds or it is resumed), its credits this calendar month (against its own budget), and
+  // its recent runs, the newest SCHEDULE_RUNS_KEPT; and per document the chat webhook alerts go to,
+  // sealed like every secret in the store (only a hint of it is readable).
+  `
+  ALTER TABLE schedules ADD COLUMN alert TEXT;
+  ALTER TABLE schedules ADD COLUMN month_key TEXT;
+  ALTER TABLE schedules ADD COLUMN month_milli INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE schedule_runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    schedule_id TEXT NOT NULL REFERENCES schedules (id) ON DELETE CASCADE,
+    at INTEGER NOT NULL,
+    run TEXT NOT NULL
+  );
+  CREATE INDEX schedule_runs_schedule ON schedule_runs (schedule_id, id);
+  CREATE TABLE schedule_alert_settings (
+    document_id TEXT PRIMARY KEY,
+    webhook BLOB NOT NULL,
+    hint TEXT NOT NULL,
+    set_by TEXT NOT NULL,
+    set_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ScheduleAnswer, ScheduleRequest, ScheduleRun } from '../../../shared/worker-api/schedules';
+import type {
+  ScheduleAlert,
+  ScheduleAnswer,
+  ScheduleRequest,
+  ScheduleRun,
+} from '../../../shared/worker-api/schedules';
+import { SCHEDULE_RUNS_KEPT } from '../../../shared/worker-api/schedules';
 import type { Clock } from '../../common/clock';
 
 /**
@@ -94,6 +100,20 @@ export interface ScheduleRepository {
   release(id: string, token: string): Promise<boolean>;
   /** Frees every lease (SQLite at start: one process owns the data, so each is an earlier run's); how many. */
   freeLeases(): Promise<number>;
+  /** Gives the schedule to another person (issue 25): its runs are theirs from now on. */
+  handOver(id: string, to: string): Promise<ScheduleRecord | null>;
+  /** The alert of a failed run, or null; `finish` of a good run and a resume clear it too. */
+  setAlert(id: string, alert: ScheduleAlert | null): Promise<void>;
+  /** Its runs, newest first, up to `limit` (the store keeps SCHEDULE_RUNS_KEPT). */
+  runs(id: string, limit: number): Promise<ScheduleRun[]>;
+}
+
+/** Runs listed with each schedule (the sidebar's run log); `runs()` reads up to all that are kept. */
+export const RUNS_LISTED = 10;
+
+/** `2026-11`: the calendar month (UTC) a schedule's monthly spend counts in. */
+export function utcMonth(millis: number): string {
+  return new Date(millis).toISOString().slice(0, 7);
 }
 
 /** A schedule as either engine stores it. */
@@ -112,6 +132,9 @@ export interface ScheduleRow {
   running_until: number | null;
   lease_token: string | null;
   updated_at: number;
+  alert: string | null;
+  month_key: string | null;
+  month_milli: number;
 }
 
 /** The answer the routes send: the record without the run's bookkeeping. */
@@ -132,7 +155,24 @@ export function requestOf(request: ScheduleRequest): ScheduleRequest {
     mode: request.mode,
     cadence: request.cadence,
     timeZone: request.timeZone,
+    ...(request.search === undefined ? {} : { search: request.search }),
+    ...(request.aiSearch === undefined ? {} : { aiSearch: request.aiSearch }),
+    ...(request.savedSearch === undefined ? {} : { savedSearch: request.savedSearch }),
+    ...(request.monthlyBudget === undefined || request.monthlyBudget === null
+      ? {}
+      : { monthlyBudget: request.monthlyBudget }),
   };
+}
+
+/** What a run's end adds to a schedule's month: its credits, in the month it ended (thousandths). */
+export function monthAfter(
+  row: Pick<ScheduleRow, 'month_key' | 'month_milli'>,
+  run: ScheduleRun,
+  now: number,
+) {
+  const key = utcMonth(now);
+  const before = row.month_key === key ? Number(row.month_milli) : 0;
+  return { key, milli: before + Math.round(run.credits * 1000) };
 }
 
 export function createSqliteScheduleRepository(db: Database.Database, clock: Clock): ScheduleRepository {
@@ -153,8 +193,24 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
   );
   const resume = db.prepare<[number | null, number, string]>(
     `UPDATE schedules SET status = 'active', paused_reason = NULL, failures_in_a_row = 0, next_run_at = ?,
-     updated_at = ? WHERE id = ?`,
+     alert = NULL, updated_at = ? WHERE id = ?`,
   );
+  const handOver = db.prepare<[string, number, string]>(
+    'UPDATE schedules SET created_by = ?, updated_at = ? WHERE id = ?',
+  );
+  const setAlert = db.prepare<[string | null, string]>('UPDATE schedules SET alert = ? WHERE id = ?');
+  const runsOf = db.prepare<[string, number], { run: string }>(
+    'SELECT run FROM schedule_runs WHERE schedule_id = ? ORDER BY id DESC LIMIT ?',
+  );
+  const logRun = db.prepare<[string, number, string]>(
+    'INSERT INTO schedule_runs (schedule_id, at, run) VALUES (?, ?, ?)',
+  );
+  // The newest SCHEDULE_RUNS_KEPT stay: the log is bounded, whatever the cadence.
+  const trimRuns = db.prepare<[string, string, number]>(
+    `DELETE FROM schedule_runs WHERE schedule_id = ? AND id NOT IN
+     (SELECT id FROM schedule_runs WHERE schedule_id = ? ORDER BY id DESC LIMIT ?)`,
+  );
+  const removeRuns = db.prepare<[string]>('DELETE FROM schedule_runs WHERE schedule_id = ?');
   const dueNow = db.prepare<[number, number, string, number]>(
     `UPDATE schedules SET next_run_at = ?, updated_at = ? WHERE id = ? AND status = 'active'
      AND (running_until IS NULL OR running_until <= ?)`,
@@ -190,6 +246,7 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
     `UPDATE schedules SET last_run = @last_run, failures_in_a_row = @failures, status = @status,
      paused_reason = @paused_reason, next_run_at = @next_run_at,
      rows_written = COALESCE(@rows_written, rows_written), running_until = NULL, lease_token = NULL,
+     alert = CASE WHEN @ok = 1 THEN NULL ELSE alert END, month_key = @month_key, month_milli = @month_milli,
      updated_at = @now WHERE id = @id AND lease_token = @token`,
   );
 
@@ -201,17 +258,30 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
       throw new ScheduleCapError(cap);
     insert.run(row);
   });
+  const record = (row: ScheduleRow) =>
+    toScheduleRecord(
+      row,
+      runsOf.all(row.id, RUNS_LISTED).map(({ run }) => JSON.parse(run) as ScheduleRun),
+      clock.now(),
+    );
   const get = (id: string) => {
     const row = one.get(id);
-    return row === undefined ? null : toScheduleRecord(row);
+    return row === undefined ? null : record(row);
   };
   const finish = db.transaction(
     (id: string, token: string, decide: (current: ScheduleRecord) => ScheduleRunEnd): boolean => {
       const row = held.get(id, token);
       if (row === undefined) return false;
-      const outcome = decide(toScheduleRecord(row));
+      const outcome = decide(record(row));
+      const now = clock.now();
+      const month = monthAfter(row, outcome.lastRun, now);
+      logRun.run(id, outcome.lastRun.at, JSON.stringify(outcome.lastRun));
+      trimRuns.run(id, id, SCHEDULE_RUNS_KEPT);
       return (
         end.run({
+          ok: outcome.lastRun.outcome === 'ok' ? 1 : 0,
+          month_key: month.key,
+          month_milli: month.milli,
           id,
           token,
           last_run: JSON.stringify(outcome.lastRun),
@@ -220,7 +290,7 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
           paused_reason: outcome.pausedReason,
           next_run_at: outcome.status === 'paused' ? null : outcome.nextRunAt,
           rows_written: outcome.rowsWritten ?? null,
-          now: clock.now(),
+          now,
         }).changes > 0
       );
     },
@@ -248,10 +318,10 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
       return get(id);
     },
     async ofDocument(documentId) {
-      return ofDocument.all(documentId).map(toScheduleRecord);
+      return ofDocument.all(documentId).map(record);
     },
     async all() {
-      return all.all().map(toScheduleRecord);
+      return all.all().map(record);
     },
     async update(id, request, nextRunAt) {
       change.run(JSON.stringify(requestOf(request)), nextRunAt, clock.now(), id);
@@ -267,10 +337,11 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
       return dueNow.run(now, now, id, now).changes > 0;
     },
     async delete(id) {
+      removeRuns.run(id);
       return remove.run(id).changes > 0;
     },
     async due(now, limit) {
-      return due.all(now, now, limit).map(toScheduleRecord);
+      return due.all(now, now, limit).map(record);
     },
     async earliestNextRun(now) {
       return earliest.get(now)?.at ?? null;
@@ -293,10 +364,21 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
     async freeLeases() {
       return freeAll.run().changes;
     },
+    async handOver(id, to) {
+      handOver.run(to, clock.now(), id);
+      return get(id);
+    },
+    async setAlert(id, alert) {
+      setAlert.run(alert === null ? null : JSON.stringify(alert), id);
+    },
+    async runs(id, limit) {
+      return runsOf.all(id, limit).map(({ run }) => JSON.parse(run) as ScheduleRun);
+    },
   };
 }
 
-export function toScheduleRecord(row: ScheduleRow): ScheduleRecord {
+/** A stored schedule with its newest runs; its month's spend as of `now` (0 in a new month). */
+export function toScheduleRecord(row: ScheduleRow, runs: ScheduleRun[], now: number): ScheduleRecord {
   return {
     ...(JSON.parse(row.request) as ScheduleRequest),
     id: row.id,
@@ -310,6 +392,9 @@ export function toScheduleRecord(row: ScheduleRow): ScheduleRecord {
     nextRunAt: row.next_run_at,
     rowsWritten: row.rows_written,
     runningUntil: row.running_until,
+    runs,
+    spentThisMonth: row.month_key === utcMonth(now) ? Number(row.month_milli) / 1000 : 0,
+    alert: row.alert === null ? null : (JSON.parse(row.alert) as ScheduleAlert),
   };
 }
 

@@ -33,6 +33,10 @@ import { migrate } from './migrations';
 import { createSqliteScheduleRepository, type ScheduleRepository } from './schedule-repository';
 import { SealedBox } from './sealed-box';
 import {
+  createSqliteScheduleAlertSettingsRepository,
+  type ScheduleAlertSettingsRepository,
+} from './schedule-alert-settings-repository';
+import {
   createSqliteDocumentChangeRepository,
   type DocumentChangeRepository,
 } from './document-change-repository';
@@ -96,6 +100,8 @@ export interface Store {
   jobDeliveries: JobDeliveryRepository;
   /** Scheduled shared reports, their runs' outcomes and their leases. */
   schedules: ScheduleRepository;
+  /** Each document's chat webhook for failed scheduled runs, sealed (issue 25). */
+  scheduleAlerts: ScheduleAlertSettingsRepository;
   /** What the last check of each person's edit access to each spreadsheet found (issue 22). */
   editProofs: EditProofRepository;
   /** Who changed what about each document (connections, allowance, approvals, schedules). */
@@ -198,6 +204,7 @@ export function openStore(options: StoreOptions): Store {
     jobs: createSqliteJobRepository(db, clock, box),
     jobDeliveries: createSqliteJobDeliveryRepository(db, clock),
     schedules: createSqliteScheduleRepository(db, clock),
+    scheduleAlerts: createSqliteScheduleAlertSettingsRepository(db, clock, box),
     editProofs: createSqliteEditProofRepository(db, clock, keys.editProofKey),
     documentChanges: createSqliteDocumentChangeRepository(db, clock),
     sheetOwnership: createSqliteSheetOwnershipRepository(db, clock),

@@ -540,6 +540,10 @@ const ROUTES = [
   'PATCH /api/schedules/:id',
   'DELETE /api/schedules/:id',
   'POST /api/schedules/:id/run',
+  'POST /api/schedules/:id/duplicate',
+  'POST /api/schedules/:id/handover',
+  'GET /api/documents/:documentId/schedule-alerts',
+  'PUT /api/documents/:documentId/schedule-alerts',
 ];
 
 describe('no 5xx for any input', () => {

@@ -334,6 +334,26 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   CREATE INDEX ledger_call ON ledger (call_id) WHERE call_id IS NOT NULL;
   CREATE INDEX ledger_unconfirmed ON ledger (at) WHERE unconfirmed = 1;
   `,
+  // 14: schedules a team leaves running (issue 25), as SQLite's step 14.
+  `
+  ALTER TABLE schedules ADD COLUMN alert TEXT;
+  ALTER TABLE schedules ADD COLUMN month_key TEXT;
+  ALTER TABLE schedules ADD COLUMN month_milli BIGINT NOT NULL DEFAULT 0;
+  CREATE TABLE schedule_runs (
+    id BIGSERIAL PRIMARY KEY,
+    schedule_id TEXT NOT NULL REFERENCES schedules (id) ON DELETE CASCADE,
+    at BIGINT NOT NULL,
+    run TEXT NOT NULL
+  );
+  CREATE INDEX schedule_runs_schedule ON schedule_runs (schedule_id, id);
+  CREATE TABLE schedule_alert_settings (
+    document_id TEXT PRIMARY KEY,
+    webhook BYTEA NOT NULL,
+    hint TEXT NOT NULL,
+    set_by TEXT NOT NULL,
+    set_at BIGINT NOT NULL
+  );
+  `,
 ];
 
 /**

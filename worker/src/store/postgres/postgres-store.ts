@@ -22,6 +22,7 @@ import { createPostgresPaidCallJournal } from './paid-call-journal';
 import { createPostgresDatabase, type PostgresDatabase } from './postgres-database';
 import { migratePostgres } from './postgres-migrations';
 import { createPostgresScheduleRepository } from './schedule-repository';
+import { createPostgresScheduleAlertSettingsRepository } from './schedule-alert-settings-repository';
 import { createPostgresDocumentChangeRepository } from './document-change-repository';
 import { createPostgresEditProofRepository } from './edit-proof-repository';
 import { createPostgresSheetOwnershipRepository } from './sheet-ownership-repository';
@@ -173,6 +174,7 @@ function assemble(opened: Opened, options: PostgresStoreOptions): Store {
     jobs: createPostgresJobRepository(db, clock, box),
     jobDeliveries: createPostgresJobDeliveryRepository(db, clock),
     schedules: createPostgresScheduleRepository(db, clock),
+    scheduleAlerts: createPostgresScheduleAlertSettingsRepository(db, clock, box),
     editProofs: createPostgresEditProofRepository(db, clock, keys.editProofKey),
     documentChanges: createPostgresDocumentChangeRepository(db, clock),
     sheetOwnership: createPostgresSheetOwnershipRepository(db, clock),

@@ -1,5 +1,8 @@
+import { SCHEDULE_RUNS_KEPT, type ScheduleRun } from '../../../../shared/worker-api/schedules';
 import type { Clock } from '../../../common/clock';
 import {
+  monthAfter,
+  RUNS_LISTED,
   newLeaseToken,
   newScheduleId,
   requestOf,
@@ -21,9 +24,19 @@ const FREE_AT_NOW = '(running_until IS NULL OR running_until <= $2)';
  * decides, and writes in the same transaction.
  */
 export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Clock): ScheduleRepository {
+  const runsOf = async (id: string, limit: number): Promise<ScheduleRun[]> => {
+    const { rows } = await db.query<{ run: string }>(
+      'SELECT run FROM schedule_runs WHERE schedule_id = $1 ORDER BY id DESC LIMIT $2',
+      [id, limit],
+    );
+    return rows.map(({ run }) => JSON.parse(run) as ScheduleRun);
+  };
+  const record = async (row: ScheduleRow) =>
+    toScheduleRecord(row, await runsOf(row.id, RUNS_LISTED), clock.now());
+  const records = (rows: ScheduleRow[]) => Promise.all(rows.map(record));
   const get = async (id: string) => {
     const { rows } = await db.query<ScheduleRow>('SELECT * FROM schedules WHERE id = $1', [id]);
-    return rows[0] === undefined ? null : toScheduleRecord(rows[0]);
+    return rows[0] === undefined ? null : record(rows[0]);
   };
   const changed = async (text: string, values: unknown[]) =>
     ((await db.query(text, values)).rowCount ?? 0) > 0;
@@ -57,7 +70,7 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
         return rows[0];
       });
       if (row === undefined) throw new Error('a schedule is missing after storing it');
-      return toScheduleRecord(row);
+      return record(row);
     },
     get,
     async ofDocument(documentId) {
@@ -65,13 +78,13 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
         'SELECT * FROM schedules WHERE document_id = $1 ORDER BY created_at, id COLLATE "C"',
         [documentId],
       );
-      return rows.map(toScheduleRecord);
+      return records(rows);
     },
     async all() {
       const { rows } = await db.query<ScheduleRow>(
         'SELECT * FROM schedules ORDER BY document_id COLLATE "C", created_at, id COLLATE "C"',
       );
-      return rows.map(toScheduleRecord);
+      return records(rows);
     },
     async update(id, request, nextRunAt) {
       await db.query('UPDATE schedules SET request = $1, next_run_at = $2, updated_at = $3 WHERE id = $4', [
@@ -91,7 +104,7 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
       } else {
         await db.query(
           `UPDATE schedules SET status = 'active', paused_reason = NULL, failures_in_a_row = 0, next_run_at = $1,
-           updated_at = $2 WHERE id = $3`,
+           alert = NULL, updated_at = $2 WHERE id = $3`,
           [nextRunAt, clock.now(), id],
         );
       }
@@ -112,7 +125,7 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
          ORDER BY next_run_at, id COLLATE "C" LIMIT $1`,
         [limit, now],
       );
-      return rows.map(toScheduleRecord);
+      return records(rows);
     },
     async earliestNextRun(now) {
       const { rows } = await db.query<{ at: number | null }>(
@@ -130,7 +143,7 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
          RETURNING *`,
         [id, now, now + leaseMs, token],
       );
-      return rows[0] === undefined ? null : { schedule: toScheduleRecord(rows[0]), token };
+      return rows[0] === undefined ? null : { schedule: await record(rows[0]), token };
     },
     async renew(id, token, until) {
       return changed('UPDATE schedules SET running_until = $1 WHERE id = $2 AND lease_token = $3', [
@@ -145,12 +158,37 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
           'SELECT * FROM schedules WHERE id = $1 AND lease_token = $2 FOR UPDATE',
           [id, token],
         );
-        if (rows[0] === undefined) return false;
-        const outcome = decide(toScheduleRecord(rows[0]));
+        const row = rows[0];
+        if (row === undefined) return false;
+        const { rows: recent } = await sql.query<{ run: string }>(
+          'SELECT run FROM schedule_runs WHERE schedule_id = $1 ORDER BY id DESC LIMIT $2',
+          [id, RUNS_LISTED],
+        );
+        const now = clock.now();
+        const outcome = decide(
+          toScheduleRecord(
+            row,
+            recent.map(({ run }) => JSON.parse(run) as ScheduleRun),
+            now,
+          ),
+        );
+        const month = monthAfter(row, outcome.lastRun, now);
+        await sql.query('INSERT INTO schedule_runs (schedule_id, at, run) VALUES ($1, $2, $3)', [
+          id,
+          outcome.lastRun.at,
+          JSON.stringify(outcome.lastRun),
+        ]);
+        // The newest SCHEDULE_RUNS_KEPT stay: the log is bounded, whatever the cadence.
+        await sql.query(
+          `DELETE FROM schedule_runs WHERE schedule_id = $1 AND id NOT IN
+           (SELECT id FROM schedule_runs WHERE schedule_id = $1 ORDER BY id DESC LIMIT $2)`,
+          [id, SCHEDULE_RUNS_KEPT],
+        );
         const { rowCount } = await sql.query(
           `UPDATE schedules SET last_run = $3, failures_in_a_row = $4, status = $5, paused_reason = $6,
              next_run_at = $7, rows_written = COALESCE($8, rows_written), running_until = NULL,
-             lease_token = NULL, updated_at = $9
+             lease_token = NULL, updated_at = $9,
+             alert = CASE WHEN $10 THEN NULL ELSE alert END, month_key = $11, month_milli = $12
            WHERE id = $1 AND lease_token = $2`,
           [
             id,
@@ -161,7 +199,10 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
             outcome.pausedReason,
             outcome.status === 'paused' ? null : outcome.nextRunAt,
             outcome.rowsWritten ?? null,
-            clock.now(),
+            now,
+            outcome.lastRun.outcome === 'ok',
+            month.key,
+            month.milli,
           ],
         );
         return (rowCount ?? 0) > 0;
@@ -179,5 +220,20 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
       );
       return rowCount ?? 0;
     },
+    async handOver(id, to) {
+      await db.query('UPDATE schedules SET created_by = $1, updated_at = $2 WHERE id = $3', [
+        to,
+        clock.now(),
+        id,
+      ]);
+      return get(id);
+    },
+    async setAlert(id, alert) {
+      await db.query('UPDATE schedules SET alert = $1 WHERE id = $2', [
+        alert === null ? null : JSON.stringify(alert),
+        id,
+      ]);
+    },
+    runs: runsOf,
   };
 }

@@ -1,0 +1,74 @@
+import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
+import { a1Range } from './a1-range';
+import { DEFAULT_SHEETS_RETRY, type PacedCallScope } from './paced-sheets-call';
+import type { ScheduleRunDeps } from './schedule-run';
+import { inside, plannedHeader } from './schedule-run-ownership';
+import { isBlankCell, scheduleSheet } from './schedule-run-sheet';
+import { createSheetsPacer, DEFAULT_SHEETS_PACE } from './sheets-pacer';
+
+/** Where a banner went, or why it did not, in words (never a cell's content). */
+export interface BannerOutcome {
+  ok: boolean;
+  note: string;
+}
+
+/**
+ * The banner cell of a failed or paused schedule (issue 25): the cell its "Last refreshed" stamp
+ * takes, right of the table's header, so the place people look at says the table is stale; the
+ * next good run stamps over it. Owned output (schedule-run-ownership.ts) holds here too: the cell
+ * is written only when this schedule owns it (its last good run wrote it) or it is empty, and an
+ * empty one is then recorded as the schedule's, so its next run does not find a stranger there.
+ * One read of the tabs, at most one of the cell and one write; never throws.
+ */
+export async function writeAlertBanner(
+  deps: ScheduleRunDeps,
+  schedule: ScheduleAnswer,
+  text: string,
+  signal?: AbortSignal,
+): Promise<BannerOutcome> {
+  if (deps.sheetAccess === null) return { ok: false, note: 'The worker has no Google service account.' };
+  try {
+    const { sheets } = await deps.sheetAccess.api();
+    const scope: PacedCallScope = {
+      pacer: deps.sheetsPacer ?? createSheetsPacer(deps.clock, deps.sleep, DEFAULT_SHEETS_PACE),
+      sleep: deps.sleep,
+      random: Math.random,
+      retry: DEFAULT_SHEETS_RETRY,
+      signal: signal ?? new AbortController().signal,
+    };
+    const sheet = scheduleSheet(scope, sheets, schedule.documentId);
+    const { sheetName, row } = schedule.output;
+    const tab = (await sheet.tabs()).find((candidate) => candidate.title === sheetName);
+    if (tab === undefined) return { ok: false, note: `The tab "${sheetName}" is no longer there.` };
+    const column = schedule.output.column + plannedHeader(schedule).length;
+    const range = a1Range(sheetName, row, column, 1, 1);
+    // 'Tab'!E1 rather than 'Tab'!E1:E1, as people name one cell.
+    const cell = range.replace(/:[A-Z]+\d+$/, '');
+    const owned = await deps.store.sheetOwnership.extentOf(schedule.id);
+    const mine = owned?.sheetId === tab.sheetId && inside(owned, row, column);
+    if (!mine) {
+      const inGrid = row <= tab.rows && column <= tab.columns;
+      const [cells = []] = inGrid ? await sheet.read(range) : [];
+      // Another's cell, or one beside an extent it cannot grow into: left alone, and said so.
+      if (!isBlankCell(cells[0]) || owned !== null) {
+        return {
+          ok: false,
+          note: `${cell} holds what this schedule did not write, so no banner went there.`,
+        };
+      }
+      await sheet.grow(tab, row, column);
+      await deps.store.sheetOwnership.setExtent(schedule.id, {
+        sheetId: tab.sheetId,
+        row,
+        column,
+        rows: 1,
+        columns: 1,
+      });
+    }
+    await sheet.update(range, [[text]]);
+    return { ok: true, note: `Written in ${cell}.` };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { ok: false, note: `Google refused the banner: ${(error as Error).message}` };
+  }
+}
