@@ -116,7 +116,8 @@ describe.each(ENGINES)('a member who cannot edit a spreadsheet [$name]', (engine
     const allowance = await store.formulaAllowances.get(FOREIGN);
     const changes = await store.documentChanges.recent(FOREIGN, 100);
     const delivered = env.emulator.charts(FOREIGN);
-    return JSON.stringify({ tabs, metadata, documentKey, schedules, allowance, changes, delivered });
+    const webhook = await store.scheduleAlerts.webhookOf(FOREIGN);
+    return JSON.stringify({ tabs, metadata, documentKey, schedules, allowance, changes, delivered, webhook });
   }
 
   beforeAll(async () => {
@@ -375,6 +376,41 @@ describe.each(ENGINES)('a member who cannot edit a spreadsheet [$name]', (engine
           request(env.world.app).delete(`/api/schedules/${scheduleId}`).set(bearer(keys.mallory)),
           proof,
         ),
+      ),
+    duplicateSchedule: () =>
+      everyProof((proof) =>
+        withProof(
+          request(env.world.app).post(`/api/schedules/${scheduleId}/duplicate`).set(bearer(keys.mallory)),
+          proof,
+        ).send({
+          name: 'Mallory copy',
+          output: { sheetName: 'Payroll', row: 1, column: 1 },
+        }),
+      ),
+    handOverSchedule: () =>
+      everyProof((proof) =>
+        withProof(
+          request(env.world.app).post(`/api/schedules/${scheduleId}/handover`).set(bearer(keys.mallory)),
+          proof,
+        ).send({
+          to: attacker,
+        }),
+      ),
+    scheduleAlertSettings: () =>
+      everyProof((proof) =>
+        withProof(
+          request(env.world.app).get(`/api/documents/${FOREIGN}/schedule-alerts`).set(bearer(keys.mallory)),
+          proof,
+        ),
+      ),
+    setScheduleAlertSettings: () =>
+      everyProof((proof) =>
+        withProof(
+          request(env.world.app).put(`/api/documents/${FOREIGN}/schedule-alerts`).set(bearer(keys.mallory)),
+          proof,
+        ).send({
+          webhookUrl: 'https://collector.example/hook',
+        }),
       ),
     runSchedule: () =>
       everyProof((proof) =>
