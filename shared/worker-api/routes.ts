@@ -67,7 +67,7 @@ import type {
 import type { OverlapAnswer, OverlapRequest } from './overlap';
 import type { LivenessAnswer, ReadinessAnswer } from './probes';
 import type { RawAnswer, RawFeedUsageAnswer, RawRequest } from './raw';
-import type { ReportsAnswer, ReportsRequest } from './reports';
+import type { ReportsAnswer, ReportsEstimateAnswer, ReportsEstimateRequest, ReportsRequest } from './reports';
 import type {
   ScheduleAnswer,
   ScheduleListAnswer,
@@ -161,6 +161,13 @@ export const WORKER_ROUTES = {
     summary: 'One report row per handle or profile URL, in input order (cached creators are free).',
     access: 'signed-in',
     formulas: true,
+  }),
+  reportsEstimate: route<{ body: ReportsEstimateRequest; answer: ReportsEstimateAnswer }>({
+    method: 'POST',
+    path: '/api/reports/estimate',
+    summary:
+      'What reports of these handles would cost now: distinct creators, those the cache answers for free, the most the rest costs.',
+    access: 'signed-in',
   }),
   emailSearch: route<{ body: EmailSearchRequest; answer: EmailSearchAnswer }>({
     method: 'POST',

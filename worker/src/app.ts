@@ -130,6 +130,7 @@ export function createApp(deps: AppDeps): Express {
       keys: store.keys,
       editAccess: deps.editAccess,
       changes: store.documentChanges,
+      titles: store.documentTitles,
       sheetAccess: deps.sheetAccess,
       unprovenDocumentKeys: deps.config.unprovenDocumentKeys,
       ...(authLogger ? { logger: authLogger } : {}),
@@ -151,6 +152,8 @@ export function createApp(deps: AppDeps): Express {
       allowances: store.formulaAllowances,
       editAccess: deps.editAccess,
       changes: store.documentChanges,
+      schedules: store.schedules,
+      kick: () => deps.scheduler.kick(),
     }),
   );
   app.use(createAccountRouter(deps));

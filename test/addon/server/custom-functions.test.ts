@@ -125,7 +125,7 @@ describe('INFLUENCER_REPORT', () => {
       'Unknown platform "myspace": use instagram, tiktok, youtube.',
     );
     expect(formula(() => INFLUENCER_REPORT('@a', 'instagram', 'folowers'))).toMatch(
-      /^Unknown field "folowers"\. Fields: /,
+      /^Unknown field "folowers" \(did you mean "followers"\?\)\. Columns are named/,
     );
     expect(
       formula(() =>

@@ -490,6 +490,7 @@ const ROUTES = [
   'GET /readyz',
   'GET /api/openapi.json',
   'POST /api/reports',
+  'POST /api/reports/estimate',
   'POST /api/email-search',
   'POST /api/keys',
   'GET /api/keys',

@@ -23,6 +23,7 @@ import { createPostgresDatabase, type PostgresDatabase } from './postgres-databa
 import { migratePostgres } from './postgres-migrations';
 import { createPostgresScheduleRepository } from './schedule-repository';
 import { createPostgresDocumentChangeRepository } from './document-change-repository';
+import { createPostgresDocumentTitleRepository } from './document-title-repository';
 import { createPostgresEditProofRepository } from './edit-proof-repository';
 import { createPostgresSheetOwnershipRepository } from './sheet-ownership-repository';
 import { createPostgresUnreadableAnswerRepository } from './unreadable-answer-repository';
@@ -132,6 +133,7 @@ function assemble(db: PostgresDatabase, run: RunLock, clock: Clock, options: Pos
     schedules: createPostgresScheduleRepository(db, clock),
     editProofs: createPostgresEditProofRepository(db, clock, keys.editProofKey),
     documentChanges: createPostgresDocumentChangeRepository(db, clock),
+    documentTitles: createPostgresDocumentTitleRepository(db, clock),
     sheetOwnership: createPostgresSheetOwnershipRepository(db, clock),
     aiListOwners: createPostgresAiListOwnerRepository(db, clock),
     jobWaits: createPostgresJobWaitRepository(db, box),
