@@ -35,6 +35,7 @@ import type {
   DictionaryQuery,
 } from './dictionaries';
 import type { DeliveryStatusAnswer } from './delivery';
+import type { DocumentStatusAnswer } from './document-status';
 import type { EmailSearchAnswer, EmailSearchRequest } from './email-search';
 import type {
   DocumentParams,
@@ -468,6 +469,14 @@ export const WORKER_ROUTES = {
     method: 'GET',
     path: '/api/documents/:documentId/schedules',
     summary: "A document's scheduled reports, with their last run and next run: any signed-in member.",
+    access: 'signed-in',
+    spreadsheet: 'path',
+  }),
+  documentStatus: route<{ params: DocumentParams; answer: DocumentStatusAnswer }>({
+    method: 'GET',
+    path: '/api/documents/:documentId/status',
+    summary:
+      "A document's schedules and formula allowance in one answer: what an open sidebar reads once a minute.",
     access: 'signed-in',
     spreadsheet: 'path',
   }),

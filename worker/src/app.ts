@@ -13,6 +13,7 @@ import { securityHeaders } from './http/security-headers';
 import type { AuthLogger } from './identity/authenticate';
 import type { CredentialChecker } from './identity/credential-checker';
 import { createKeysRouter } from './identity/keys-router';
+import { createDocumentStatusRouter } from './documents/document-status-router';
 import type { JobDeliveries } from './google/job-delivery';
 import type { JobRunner } from './jobs/job-runner';
 import { createJobsRouter } from './jobs/jobs-router';
@@ -154,6 +155,18 @@ export function createApp(deps: AppDeps): Express {
       changes: store.documentChanges,
       schedules: store.schedules,
       kick: () => deps.scheduler.kick(),
+    }),
+  );
+  app.use(
+    createDocumentStatusRouter({
+      authenticate,
+      guard,
+      keys: store.keys,
+      allowances: store.formulaAllowances,
+      changes: store.documentChanges,
+      schedules: store.schedules,
+      editAccess: deps.editAccess,
+      clock: deps.clock,
     }),
   );
   app.use(createAccountRouter(deps));

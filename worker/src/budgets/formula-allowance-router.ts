@@ -72,7 +72,7 @@ export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOpti
     const identity = requireIdentity(req);
     const { documentId } = parseBody(documentParamsSchema, { ...req.params });
     if (identity.role !== 'admin') await options.editAccess.check(identity, documentId, presentedProof(req));
-    res.set('Cache-Control', 'no-store').json(await answerFor(options, identity, documentId));
+    res.set('Cache-Control', 'no-store').json(await formulaAllowanceAnswer(options, identity, documentId));
   });
 
   router.put(path, authenticate, jsonBody(KB), async (req, res) => {
@@ -89,7 +89,7 @@ export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOpti
         ? `${identity.email} let the formulas spend without a daily cap.`
         : `${identity.email} set the formulas' allowance to ${perDay} credits a day.`,
     );
-    res.set('Cache-Control', 'no-store').json(await answerFor(options, identity, documentId));
+    res.set('Cache-Control', 'no-store').json(await formulaAllowanceAnswer(options, identity, documentId));
   });
 
   router.post(
@@ -112,7 +112,7 @@ export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOpti
       const startedSchedules = await startSchedules(options, documentId, answered);
       res
         .set('Cache-Control', 'no-store')
-        .json({ ...(await answerFor(options, identity, documentId)), startedSchedules });
+        .json({ ...(await formulaAllowanceAnswer(options, identity, documentId)), startedSchedules });
     },
   );
 
@@ -184,8 +184,15 @@ async function startSchedules(
   return started;
 }
 
-async function answerFor(
-  options: FormulaAllowanceRouterOptions,
+/** What reading a document's allowance takes. */
+export type AllowanceReaders = Pick<
+  FormulaAllowanceRouterOptions,
+  'guard' | 'keys' | 'allowances' | 'changes'
+>;
+
+/** A document's allowance as `identity` sees it: also the document status route's (issue 25). */
+export async function formulaAllowanceAnswer(
+  options: AllowanceReaders,
   identity: Identity,
   documentId: string,
 ): Promise<FormulaAllowanceAnswer> {

@@ -165,6 +165,7 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
   jobRows: schemasOf(R.jobRows, { query: jobRowsQuerySchema }),
   cancelJob: {},
   documentSchedules: schemasOf(R.documentSchedules, { params: documentParamsSchema }),
+  documentStatus: schemasOf(R.documentStatus, { params: documentParamsSchema }),
   schedules: {},
   createSchedule: schemasOf(R.createSchedule, { params: documentParamsSchema, body: scheduleRequestSchema }),
   updateSchedule: schemasOf(R.updateSchedule, { params: scheduleParamsSchema, body: scheduleRequestSchema }),

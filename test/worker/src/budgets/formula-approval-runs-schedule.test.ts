@@ -163,3 +163,28 @@ describe('approving a scheduled report’s ask', () => {
     expect(await schedule(byHand.body.id as string)).toMatchObject({ status: 'paused' });
   });
 });
+
+describe('GET /api/documents/:documentId/status (issue 25)', () => {
+  it("answers the document's schedules and allowance in one call, as their own routes answer them", async () => {
+    const status = await request(app()).get(`/api/documents/${DOC}/status`).set(auth(ana));
+    const schedules = await request(app()).get(`/api/documents/${DOC}/schedules`).set(auth(ana));
+    const allowance = await request(app()).get(`/api/documents/${DOC}/formula-allowance`).set(auth(ana));
+
+    expect(status.status).toBe(200);
+    expect(status.headers['cache-control']).toBe('no-store');
+    expect(status.body).toEqual({ at: expect.any(Number), ...schedules.body, allowance: allowance.body });
+    expect(status.body.schedules.map((one: ScheduleAnswer) => one.name)).toEqual([
+      'Monday creators',
+      'Paused by refusals',
+      'Paused by hand',
+    ]);
+  });
+
+  it('wants proof of edit access, as the routes it stands for', async () => {
+    const dave = (await env.world.deps.store.keys.issue('dave@team.com')).key;
+    const res = await request(app()).get(`/api/documents/${DOC}/status`).set(auth(dave));
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('edit_proof_required');
+    expect(res.body.schedules).toBeUndefined();
+  });
+});

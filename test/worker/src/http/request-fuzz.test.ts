@@ -504,6 +504,7 @@ const ROUTES = [
   'POST /api/documents/:documentId/edit-proof',
   'POST /api/documents/:documentId/formula-approvals',
   'GET /api/documents/:documentId/delivery',
+  'GET /api/documents/:documentId/status',
   'GET /api/account',
   'GET /api/health',
   'GET /api/admin/unreadable-answers',
