@@ -13,6 +13,7 @@ import type { CollaborationsApi } from './collaborations-api';
 import type { DictionariesApi } from './dictionaries-api';
 import type { ConnectedDocumentsApi } from './connected-documents-api';
 import type { DeliveryApi } from './delivery-api';
+import type { DocumentStatusApi } from './document-status-api';
 import type { SchedulesApi } from './schedules-api';
 import type { FormulaAllowanceApi } from './formula-allowance-api';
 import type { FormulaRefreshView } from './formula-refresh-api';
@@ -131,8 +132,13 @@ export interface BulkEstimate {
   invalid: number;
   /** Unique valid inputs: what is actually looked up. */
   unique: number;
-  /** The most it can cost (cached results cost nothing, so the actual figure is often lower). */
+  /**
+   * The most it can cost: with `cached`, what the worker's cache lacks (issue 25); without it,
+   * every unique input (cached results cost nothing, so the actual figure is often lower).
+   */
   maxCredits: number;
+  /** Unique inputs the worker's cache answers for free, when it was asked (reports). */
+  cached?: number;
   /** True above the confirmation threshold: the sidebar asks before starting. */
   needsConfirmation: boolean;
   /** A sentence that states all of the above. */
@@ -257,7 +263,8 @@ export interface SidebarApi
     ConnectedDocumentsApi,
     DeliveryApi,
     SchedulesApi,
-    SavedWorkApi {
+    SavedWorkApi,
+    DocumentStatusApi {
   getSettings(): Settings;
   saveWorkerUrl(url: string): Settings;
   /** Exchanges this user's Google ID token for a worker key, kept in user properties. */

@@ -1,4 +1,6 @@
 import { PLATFORMS } from '../../shared/platforms';
+import type { FormulaAsk } from '../../shared/worker-api/formula-allowance';
+import type { DocumentStatusView } from '../shared/document-status-api';
 import type { ScheduleView } from '../shared/schedules-api';
 import { whileBusy } from './busy';
 import { createElement } from './create-element';
@@ -7,7 +9,12 @@ import { button, selectField, textField, withId } from './form-fields';
 import { MODE_CHOICES, readScheduleForm, type ScheduleFormValues } from './schedules-form';
 import { firstRunConfirmation, scheduledText } from './schedules-first-run';
 import { cadenceText, lastRunText, statusText } from './schedules-text';
+import { approvedText } from './formula-allowance-text';
+import { createReportColumnsField, type ReportColumnsField } from './report-columns-field';
+import { scheduleApproveButton } from './schedule-approval';
+import { FOLLOW_EVERY_MS, followScheduleRuns } from './schedule-runs-followed';
 import { PLATFORM_NAMES } from './search-options';
+import { sheetTimeZone } from './sheet-time';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
 const EXPLANATION =
@@ -17,9 +24,6 @@ const EXPLANATION =
   "this spreadsheet's formulas (to whoever connected them, within the formula allowance); after " +
   '3 failed runs in a row a schedule pauses and says why. Share the spreadsheet with the address ' +
   'in Settings > Server delivery first.';
-
-/** A run of a few hundred creators from the cache takes seconds; the list looks again then. */
-const RELOAD_AFTER_RUN_MS = 10_000;
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   value: String(hour),
@@ -55,14 +59,6 @@ function scheduleFields() {
       ]),
       'schedule-platform',
     ),
-    fields: withId(
-      textField({
-        label: 'Columns',
-        placeholder: 'followers, engagement_rate',
-        hint: 'Empty: the default set.',
-      }),
-      'schedule-fields',
-    ),
     output: withId(textField({ label: 'Table goes to', placeholder: 'Weekly report!A1' }), 'schedule-output'),
     mode: withId(selectField('Each run', MODE_CHOICES), 'schedule-mode'),
     every: withId(
@@ -80,13 +76,14 @@ function scheduleFields() {
 
 type Fields = ReturnType<typeof scheduleFields>;
 
-function valuesOf(fields: Fields): ScheduleFormValues {
+/** The form's values; the columns picked (issue 25: a picker, as in Reports, not typed ids). */
+function valuesOf(fields: Fields, columns: string[]): ScheduleFormValues {
   return {
     name: fields.name.control.value,
     kind: fields.kind.control.value,
     input: fields.input.control.value,
     platform: fields.platform.control.value,
-    fields: fields.fields.control.value,
+    fields: columns.join(', '),
     output: fields.output.control.value,
     mode: fields.mode.control.value,
     every: fields.every.control.value,
@@ -95,11 +92,32 @@ function valuesOf(fields: Fields): ScheduleFormValues {
   };
 }
 
-/** Schedules: the document's scheduled reports (pause, resume, run now, delete) and a new one. */
+/**
+ * Empties the form once a schedule is made from it (issue 25: a form left filled in reads as not
+ * saved, and a second click makes a second schedule): each field back to its first value.
+ */
+function formClearer(fields: Fields, columns: ReportColumnsField): () => void {
+  const first = Object.values(fields).map((field) => [field.control, field.control.value] as const);
+  return () => {
+    for (const [control, value] of first) control.value = value;
+    columns.reset();
+  };
+}
+
+/**
+ * Schedules: the document's scheduled reports (pause, resume, run now, delete, approve what a run
+ * waits for) and a new one. The list is the document status the sidebar keeps
+ * (document-status-feed.ts): read after each action here, followed while a run started here is
+ * under way, and once a minute.
+ */
 function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): SectionView {
   const list = createElement('ul', { class: 'schedules', 'aria-live': 'polite' });
   const message = createElement('p', { 'aria-live': 'polite' });
   const fields = scheduleFields();
+  const columns = createReportColumnsField({ idPrefix: 'schedule-columns', more: true });
+  const clearForm = formClearer(fields, columns);
+  const follow = followScheduleRuns();
+  let status: DocumentStatusView | null = null;
   const create = button('Schedule it', { primary: true });
   const formError = createElement('p', { class: 'field-error', 'aria-live': 'polite' });
 
@@ -133,31 +151,65 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
           schedule.id,
           schedule.status === 'paused' ? 'active' : 'paused',
         );
-        await load();
+        await reload();
       }),
     );
     runNow.addEventListener('click', () =>
       act(runNow, 'Starting…', 'run the schedule', async () => {
-        // The worker answers at once (202) and runs it in the background: the list shows the
-        // outcome once it is there.
+        // The worker answers at once (202) and runs it in the background: this line says so until
+        // the run ends, then how it ended (followed below).
+        follow.started(schedule);
         const started = await context.server.runScheduleNow(schedule.id);
-        say(`"${started.name}" is running now: its line here shows the outcome when it ends.`, 'ok');
-        setTimeout(() => void load(), RELOAD_AFTER_RUN_MS);
+        say(`"${started.name}" is running now: this line says how it ends.`, 'hint');
+        followRuns();
       }),
+    );
+    const approve = scheduleApproveButton(schedule, status?.allowance ?? null, (ask, clicked) =>
+      approveAndRun(schedule, ask, clicked),
     );
     remove.addEventListener('click', () =>
       act(remove, 'Deleting…', 'delete the schedule', async () => {
         show(await context.server.deleteSchedule(schedule.id));
         say(`Deleted "${schedule.name}": its tab stays as it is.`, 'ok');
+        void context.documentStatus.refresh();
       }),
     );
-    return createElement('li', {}, [
+    return createElement('li', { 'data-schedule': schedule.id }, [
       createElement('strong', {}, [schedule.name]),
       createElement('p', { class: 'hint' }, [
-        `${cadenceText(schedule.cadence, schedule.timeZone)} · ${statusText(schedule)} · ${lastRunText(schedule.lastRun)}`,
+        `${cadenceText(schedule.cadence, schedule.timeZone, sheetTimeZone())} · ${statusText(schedule)} · ${lastRunText(schedule.lastRun)}`,
       ]),
+      ...(approve === null ? [] : [createElement('div', { class: 'actions' }, [approve])]),
       createElement('div', { class: 'actions' }, [toggle, runNow, remove]),
     ]);
+  };
+
+  /** Approves what the schedule's run waits for; the worker runs it at once (issue 25). */
+  const approveAndRun = (schedule: ScheduleView, ask: FormulaAsk, clicked: HTMLButtonElement): void =>
+    act(clicked, 'Approving…', 'approve the schedule', async () => {
+      follow.started(schedule);
+      const approved = await context.server.approveFormulas(
+        ask.credits,
+        ask.key === undefined ? undefined : [ask.key],
+      );
+      say(approvedText(ask.credits, approved.refreshed, approved.startedSchedules), 'hint');
+      followRuns();
+    });
+
+  /** Reads the status now, and every few seconds while a run started here has not ended. */
+  let following = false;
+  const followRuns = (): void => {
+    void context.documentStatus.refresh();
+    if (following) return;
+    following = true;
+    const again = (): void => {
+      if (!follow.waiting || !follow.keepWaiting()) {
+        following = false;
+        return;
+      }
+      void context.documentStatus.refresh().then(() => setTimeout(again, FOLLOW_EVERY_MS));
+    };
+    setTimeout(again, FOLLOW_EVERY_MS);
   };
 
   const show = (schedules: ScheduleView[]) => {
@@ -166,25 +218,26 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
       list.replaceChildren(createElement('li', { class: 'hint' }, ['No schedules yet.']));
   };
 
-  const load = async (): Promise<void> => {
-    try {
-      const schedules = await context.server.listSchedules();
-      if (schedules === null) {
-        list.replaceChildren(
-          createElement('li', { class: 'hint' }, ['Connect in Settings to see and set schedules.']),
-        );
-        return;
-      }
-      show(schedules);
-    } catch (error) {
-      say(failureText('list the schedules', error), 'field-error');
+  const showStatus = (next: DocumentStatusView | null): void => {
+    status = next;
+    if (next === null) {
+      list.replaceChildren(
+        createElement('li', { class: 'hint' }, ['Connect in Settings to see and set schedules.']),
+      );
+      return;
     }
+    show(next.schedules);
+    // A run started here ended: how, in place of "running now" (a failure as a failure).
+    for (const end of follow.ended(next.schedules)) say(end.text, end.ok ? 'ok' : 'field-error');
   };
+  context.documentStatus.subscribe(showStatus);
+  context.documentStatus.onError((error) => say(failureText('list the schedules', error), 'field-error'));
+  const reload = (): Promise<void> => context.documentStatus.refresh();
 
   const syncVisibility = () => {
     const reports = fields.kind.control.value === 'reports';
     fields.platform.wrapper.hidden = !reports;
-    fields.fields.wrapper.hidden = !reports;
+    columns.element.hidden = !reports;
     fields.day.wrapper.hidden = fields.every.control.value !== 'week';
     fields.hour.wrapper.hidden = fields.every.control.value === 'hour';
   };
@@ -197,11 +250,19 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
   const forget = () => firstRun.replaceChildren();
   for (const field of Object.values(fields)) field.control.addEventListener('input', forget);
   for (const field of Object.values(fields)) field.control.addEventListener('change', forget);
+  columns.onChange(forget);
   create.addEventListener('click', () => {
-    const checked = readScheduleForm(valuesOf(fields));
+    const picked =
+      fields.kind.control.value === 'reports' ? columns.read() : { ok: true as const, value: [] };
+    if (!picked.ok) {
+      formError.textContent = picked.message;
+      return;
+    }
+    const checked = readScheduleForm(valuesOf(fields, picked.value));
     if (!checked.ok) {
       formError.textContent = checked.message;
-      fields[checked.field].control.focus();
+      // The columns are picked, never typed: readScheduleForm finds nothing wrong with them.
+      if (checked.field !== 'fields') fields[checked.field].control.focus();
       return;
     }
     formError.textContent = '';
@@ -214,9 +275,13 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
             act(clicked, 'Scheduling…', 'schedule the report', async () => {
               const made = await context.server.createSchedule(checked.form, start);
               forget();
-              say(scheduledText(made, start), 'ok');
-              await load();
-              if (start.runNow) setTimeout(() => void load(), RELOAD_AFTER_RUN_MS);
+              clearForm();
+              syncVisibility();
+              say(scheduledText(made, start), start.runNow ? 'hint' : 'ok');
+              if (start.runNow) {
+                follow.started({ ...made, lastRun: null });
+                followRuns();
+              } else await reload();
             }),
           cancel: forget,
         }),
@@ -230,13 +295,15 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
     list,
     message,
     createElement('h3', {}, ['New scheduled report']),
-    ...Object.values(fields).map((field) => field.wrapper),
+    ...Object.values(fields).flatMap((field) =>
+      field === fields.platform ? [field.wrapper, columns.element] : [field.wrapper],
+    ),
     formError,
     createElement('div', { class: 'actions' }, [create]),
     firstRun,
   );
-  void load();
-  return { onShow: () => void load() };
+  void reload();
+  return { onShow: () => void reload() };
 }
 
 export const schedulesSection: SectionDefinition = { title: 'Schedules', render: renderSchedulesSection };

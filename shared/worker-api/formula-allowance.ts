@@ -56,6 +56,8 @@ export interface FormulaAllowanceAnswer {
   asks: FormulaAsk[];
   /** Their credits summed: what approving them all takes. */
   askedCredits: number;
+  /** After an approval: the asks it answered. Absent otherwise and from an older worker. */
+  answered?: FormulaAsk[];
   /**
    * After an approval: the schedules whose asks it answered, started at once (their run-now);
    * absent otherwise and from an older worker.

@@ -110,9 +110,11 @@ export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOpti
         `${identity.email} approved ${credits} more credits for ${approvedFor(answered)} today.`,
       );
       const startedSchedules = await startSchedules(options, documentId, answered);
-      res
-        .set('Cache-Control', 'no-store')
-        .json({ ...(await formulaAllowanceAnswer(options, identity, documentId)), startedSchedules });
+      res.set('Cache-Control', 'no-store').json({
+        ...(await formulaAllowanceAnswer(options, identity, documentId)),
+        answered,
+        startedSchedules,
+      });
     },
   );
 

@@ -91,7 +91,12 @@ describe('approving a scheduled report’s ask', () => {
       .send({ credits: view.asks[0].credits, asks: [view.asks[0].key] });
 
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ asks: [], askedCredits: 0, startedSchedules: ['Monday creators'] });
+    expect(approved.body).toMatchObject({
+      asks: [],
+      askedCredits: 0,
+      answered: [{ key: view.asks[0].key, credits: CREATORS }],
+      startedSchedules: ['Monday creators'],
+    });
     // Due now, not next Monday: the scheduler's next look runs it.
     expect((await schedule(id)).nextRunAt).toBeLessThanOrEqual(Date.now());
     await env.world.deps.scheduler.tick();
