@@ -45,6 +45,7 @@ export * from './connected-documents-functions';
 export * from './delivery-functions';
 export * from './schedules-functions';
 export * from './document-status-functions';
+export * from './section-input-functions';
 export * from './saved-work-functions';
 
 /*

@@ -278,7 +278,8 @@ function columnDestination(
 /** The estimate, with what a "beside" target would overwrite. */
 function withBesideCheck(estimate: BulkEstimate, input: ColumnInput, width: number): BulkEstimate {
   const occupied = occupiedCells(input.sheet, besideDestination(input, width));
-  return { ...estimate, besideOccupied: occupied.cells, besideRange: occupied.label };
+  // The input named where it is used (issue 25): a Check says which cells it read.
+  return { ...estimate, input: input.label, besideOccupied: occupied.cells, besideRange: occupied.label };
 }
 
 function requireRows(input: ColumnInput, rows: number, what: string): void {

@@ -15,6 +15,7 @@ import type { ConnectedDocumentsApi } from './connected-documents-api';
 import type { DeliveryApi } from './delivery-api';
 import type { DocumentStatusApi } from './document-status-api';
 import type { SchedulesApi } from './schedules-api';
+import type { SectionInputApi } from './section-input-api';
 import type { FormulaAllowanceApi } from './formula-allowance-api';
 import type { FormulaRefreshView } from './formula-refresh-api';
 import type { HealthApi } from './health-api';
@@ -28,6 +29,11 @@ import type { TabWriteMode } from './tab-output';
 export type ColumnSource =
   /** The active selection (first column of it); a header row is detected, not assumed. */
   | { kind: 'selection' }
+  /**
+   * A range the section keeps for this document (issue 25: the input remembered, whatever tab is
+   * active), such as the selection it took: read as a selection is.
+   */
+  | { kind: 'range'; sheetName: string; a1: string }
   /** A whole column of a tab, from `firstRow` (1-based) to the last row with data. */
   | { kind: 'column'; sheetName: string; column: string; firstRow: number };
 
@@ -139,6 +145,8 @@ export interface BulkEstimate {
   maxCredits: number;
   /** Unique inputs the worker's cache answers for free, when it was asked (reports). */
   cached?: number;
+  /** The cells read, such as "Leads!A2:A21" (issue 25: the input named where it is used). */
+  input?: string;
   /** True above the confirmation threshold: the sidebar asks before starting. */
   needsConfirmation: boolean;
   /** A sentence that states all of the above. */
@@ -264,7 +272,8 @@ export interface SidebarApi
     DeliveryApi,
     SchedulesApi,
     SavedWorkApi,
-    DocumentStatusApi {
+    DocumentStatusApi,
+    SectionInputApi {
   getSettings(): Settings;
   saveWorkerUrl(url: string): Settings;
   /** Exchanges this user's Google ID token for a worker key, kept in user properties. */

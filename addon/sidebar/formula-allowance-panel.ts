@@ -78,7 +78,12 @@ export function createFormulaAllowancePanel(context: SidebarContext): FormulaAll
     message.textContent = text;
   };
 
+  /** What is on screen, so a read that changed nothing (the minute's, mostly) leaves it be. */
+  let shownKey = '';
   const show = (view: FormulaAllowanceView | null): void => {
+    const key = JSON.stringify(view);
+    if (key === shownKey) return;
+    shownKey = key;
     shown = view;
     element.hidden = view === null || view.connectedBy === null;
     if (view === null) return;
@@ -105,8 +110,11 @@ export function createFormulaAllowancePanel(context: SidebarContext): FormulaAll
     whoMay.hidden = view.mayChange || view.asks.length === 0;
     whoMay.textContent = whoMayApproveText(view);
     editing.hidden = !view.mayChange;
-    perDay.control.value = view.perDay === null ? '' : String(view.perDay);
-    perDay.setError(null);
+    // What someone is typing stays: a read while they type is no answer to it.
+    if (perDay.control.ownerDocument.activeElement !== perDay.control) {
+      perDay.control.value = view.perDay === null ? '' : String(view.perDay);
+      perDay.setError(null);
+    }
     changesSummary.textContent = changesHeading(view.changes.length);
     changesList.replaceChildren(
       ...view.changes.map((change) => createElement('li', {}, [changeText(change)])),

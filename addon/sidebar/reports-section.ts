@@ -43,6 +43,7 @@ export const reportsSection: SectionDefinition = {
   title: 'Reports',
   render: (panel, context) =>
     renderBulkSection<ReportsOptions>(panel, context, {
+      section: 'reports',
       title: 'Bulk reports',
       intro:
         'Fetches a creator report for each handle, @name, profile link or id in a column, one row per ' +

@@ -212,7 +212,16 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
     setTimeout(again, FOLLOW_EVERY_MS);
   };
 
+  /** What is on screen, so a read that changed nothing leaves the buttons under the user's pointer. */
+  let shownKey = '';
   const show = (schedules: ScheduleView[]) => {
+    const key = JSON.stringify([
+      schedules,
+      status?.allowance.asks ?? null,
+      status?.allowance.mayChange ?? null,
+    ]);
+    if (key === shownKey) return;
+    shownKey = key;
     list.replaceChildren(...schedules.map(item));
     if (schedules.length === 0)
       list.replaceChildren(createElement('li', { class: 'hint' }, ['No schedules yet.']));
