@@ -42,8 +42,35 @@ export function estimateEmailColumn(values: readonly unknown[]): BulkEstimate {
   return { rows, blanks, invalid, unique, maxCredits, needsConfirmation: confirmation(maxCredits), summary };
 }
 
-/** A handle column: each creator is reported once, whatever the number of rows naming it. */
-export function estimateHandleColumn(values: readonly unknown[], platform: Platform): BulkEstimate {
+/** What the worker's cache answers of a column's creators for free, and what the rest costs at most. */
+export interface CacheCount {
+  cached: number;
+  credits: number;
+}
+
+/** "At most 12 credits: 3 of the 15 creators ...": the cost in words, with what the cache holds. */
+function handleCostText(unique: number, maxCredits: number, cache: CacheCount | undefined): string {
+  if (cache === undefined) {
+    return `At most ${creditsText(maxCredits)}: reports the worker already holds (kept 30 days) are free.`;
+  }
+  if (cache.cached === 0)
+    return `At most ${creditsText(maxCredits)}: the worker holds none of these reports yet.`;
+  const held =
+    cache.cached === unique ? `all ${formatCount(unique)}` : `${formatCount(cache.cached)} of them`;
+  if (maxCredits === 0) return `The worker holds ${held} (reports are kept 30 days): 0 credits.`;
+  return `The worker holds ${held} (kept 30 days, free): at most ${creditsText(maxCredits)} for the rest.`;
+}
+
+/**
+ * A handle column: each creator is reported once, whatever the number of rows naming it. With
+ * `cache` (the worker's count, issue 25) what it already holds costs nothing: 15 cached creators
+ * cost 0 credits, not "up to 15".
+ */
+export function estimateHandleColumn(
+  values: readonly unknown[],
+  platform: Platform,
+  cache?: CacheCount,
+): BulkEstimate {
   let blanks = 0;
   let invalid = 0;
   const targets = new Map<string, { platform: Platform; handle: string }>();
@@ -57,12 +84,20 @@ export function estimateHandleColumn(values: readonly unknown[], platform: Platf
   const rows = values.length - blanks;
   const unique = targets.size;
   const repeats = rows - invalid - unique;
-  const maxCredits = maxReportCredits(Array.from(targets.values()));
+  const maxCredits = cache?.credits ?? maxReportCredits(Array.from(targets.values()));
   const summary =
     `${plural(rows, 'row')}: ${plural(unique, 'creator')} to report on` +
-    `${extras(blanks, invalid, 'unreadable', repeats)}. At most ${creditsText(maxCredits)}: reports ` +
-    'the worker already holds (kept 30 days) are free.';
-  return { rows, blanks, invalid, unique, maxCredits, needsConfirmation: confirmation(maxCredits), summary };
+    `${extras(blanks, invalid, 'unreadable', repeats)}. ${handleCostText(unique, maxCredits, cache)}`;
+  return {
+    rows,
+    blanks,
+    invalid,
+    unique,
+    maxCredits,
+    needsConfirmation: confirmation(maxCredits),
+    summary,
+    ...(cache === undefined ? {} : { cached: cache.cached }),
+  };
 }
 
 /** Refuses a paid start above the threshold unless the user confirmed the estimate. */

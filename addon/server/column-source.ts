@@ -31,6 +31,18 @@ function isBlank(value: CellValue): boolean {
   return typeof value === 'string' && value.trim() === '';
 }
 
+/** A section's kept input range; a sentence when its tab is gone or it no longer reads. */
+function keptRange(sheetName: string, a1: string): GoogleAppsScript.Spreadsheet.Range {
+  const sheet = findSheet(sheetName);
+  try {
+    return sheet.getRange(a1);
+  } catch {
+    throw new Error(
+      `${sheetA1(sheetName, a1)} is no longer a range of this spreadsheet: select the input again.`,
+    );
+  }
+}
+
 /** Where the column starts and ends, before any value is read. */
 function locate(source: ColumnSource): { sheet: Sheet; column: number; firstRow: number; lastRow: number } {
   if (source.kind === 'column') {
@@ -42,7 +54,8 @@ function locate(source: ColumnSource): { sheet: Sheet; column: number; firstRow:
     }
     return { sheet, column, firstRow: source.firstRow, lastRow: sheet.getLastRow() };
   }
-  const range = SpreadsheetApp.getActiveRange();
+  const range =
+    source.kind === 'range' ? keptRange(source.sheetName, source.a1) : SpreadsheetApp.getActiveRange();
   if (range === null)
     throw new Error('Select the column to use first (click its letter or select its cells).');
   const sheet = range.getSheet();

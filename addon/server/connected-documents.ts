@@ -12,6 +12,7 @@ export function listConnectedDocuments(): ConnectedDocument[] {
   const answer = asRecord<KeyListAnswer>(callRoute(WORKER_ROUTES.listKeys, { query: {} }), 'the keys');
   const keys = Array.isArray(answer.keys) ? answer.keys : [];
   const now = Date.now();
+  const here = SpreadsheetApp.getActiveSpreadsheet();
   return keys.flatMap((value) => {
     const key = asRecord<WorkerKeyInfo>(value, 'a key');
     const documentId = optionalStringAt(key, 'documentId');
@@ -21,6 +22,8 @@ export function listConnectedDocuments(): ConnectedDocument[] {
       {
         keyId: stringAt(key, 'id'),
         documentId,
+        // This spreadsheet's title as it is now; another's as the worker kept it.
+        title: documentId === here.getId() ? here.getName() : optionalStringAt(key, 'documentTitle'),
         connectedBy: stringAt(key, 'email'),
         connectedAt: numberAt(key, 'createdAt'),
         lastUsedAt: optionalNumberAt(key, 'lastUsedAt'),

@@ -25,7 +25,7 @@ import {
 } from './formula-arguments';
 import { formulaCacheKey, readThroughCache } from './formula-cache';
 import { formulaLayout, type FormulaLayout } from './formula-layout';
-import { readFormulaPlace } from './formula-place';
+import { cellNameOf, readFormulaPlace } from './formula-place';
 import { looksLikeHeader, type InputKind } from './header-detection';
 import { lazySpreadsheetTimeZone, sheetDay, spreadsheetTimeZone } from './sheet-dates';
 import { readTableAnswer } from './worker-answers';
@@ -70,10 +70,17 @@ function layoutOf(
   with_header: CellArgument | undefined,
   cells: readonly CellValue[],
   kind: InputKind,
-): FormulaLayout {
+): FormulaLayout & { cell(): string | null } {
   const asked = flagOf(with_header);
-  const place = asked === false ? { formulaRow: null, inputRow: null } : readFormulaPlace(functionName);
-  return formulaLayout({ asked, ...place, firstCellIsLabel: looksLikeHeader(cells, kind) });
+  // FALSE reads nothing for the header; the cell's name is read only if the worker is asked.
+  const place =
+    asked === false
+      ? { formulaRow: null, inputRow: null, cell: cellNameOf() }
+      : readFormulaPlace(functionName);
+  return {
+    ...formulaLayout({ asked, ...place, firstCellIsLabel: looksLikeHeader(cells, kind) }),
+    cell: place.cell,
+  };
 }
 
 /** The input cells to look up: a label in the first is answered by the header row instead. */
@@ -102,6 +109,7 @@ function tableFromWorker<B extends object>(
   route: WorkerRoute<{ body: B; answer: SheetTable }>,
   body: NoInfer<B>,
   deadline: boolean,
+  cellOf: () => string | null,
 ): CellResult {
   try {
     // Document properties, read once: a formula's user store is the sheet owner's (Apps Script),
@@ -110,7 +118,13 @@ function tableFromWorker<B extends object>(
     if (access === null) return NOT_CONNECTED;
     const { key, workerUrl } = access;
     return readThroughCache(formulaCacheKey(workerUrl, key, [routePath(route), body]), () => {
-      const sent = deadline ? { ...body, deadlineMs: FORMULA_DEADLINE_MS } : body;
+      // The cell names the formula in an ask for approval; it is no part of what is cached.
+      const cell = cellOf();
+      const sent = {
+        ...body,
+        ...(deadline ? { deadlineMs: FORMULA_DEADLINE_MS } : {}),
+        ...(cell === null ? {} : { cell }),
+      };
       const answer = readTableAnswer(callRoute(route, { body: sent, bearer: key, workerUrl }));
       // Rows still fetching or waiting for an approval must ask again on the next recalculation.
       // Numbers as the sidebar shows them (4.16%, not 0.0415944...): a formula cannot format its cells.
@@ -189,6 +203,7 @@ export function INFLUENCER_REPORT(
       withHeader: layout.header,
     },
     true,
+    layout.cell,
   );
 }
 
@@ -233,6 +248,7 @@ export function EMAIL_SEARCH(emails: CellArgument, with_header?: CellArgument): 
       withHeader: layout.header,
     },
     true,
+    layout.cell,
   );
 }
 
@@ -315,5 +331,6 @@ export function AUDIENCE_OVERLAP(
       withHeader: layout.header,
     },
     true,
+    layout.cell,
   );
 }

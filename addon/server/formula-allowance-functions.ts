@@ -16,7 +16,7 @@ export function setFormulaAllowance(perDay: number | null): FormulaAllowanceView
   return saveFormulaAllowance(perDay);
 }
 
-/** Sidebar: approves credits for today's waiting formulas and recalculates them. */
-export function approveFormulas(credits: number): FormulaApprovalView {
-  return approveFormulaCredits(credits);
+/** Sidebar: approves credits for today's waiting asks; runs the schedules and recalculates the formulas among them. */
+export function approveFormulas(credits: number, asks?: string[]): FormulaApprovalView {
+  return approveFormulaCredits(credits, asks);
 }

@@ -4,6 +4,7 @@ import type {
   DocumentChangeKind,
   FormulaAllowanceAnswer,
   FormulaAsk,
+  FormulaAskSource,
 } from '../../shared/worker-api/formula-allowance';
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import type { FormulaAllowanceView, FormulaApprovalView } from '../shared/formula-allowance-api';
@@ -28,21 +29,34 @@ export function saveFormulaAllowance(perDay: number | null): FormulaAllowanceVie
 }
 
 /**
- * Approves, then recalculates the add-on's formulas at once: the approval lasts until the next
- * UTC midnight, and Sheets might not recalculate them before it by itself.
+ * Approves the asks `asks` names (keys; all of them when absent). The worker runs the schedules
+ * among them at once (issue 25); when a formula's ask was among them, the add-on's formulas are
+ * recalculated here at once: the approval lasts until the next UTC midnight, and Sheets might not
+ * recalculate them before it by itself.
  */
-export function approveFormulaCredits(credits: number): FormulaApprovalView {
-  const allowance = readAllowanceAnswer(
-    callRoute(WORKER_ROUTES.approveFormulas, { params: documentParams(), body: { credits } }),
-  );
-  return { allowance, refreshed: refreshAddonFormulas().refreshed };
+export function approveFormulaCredits(credits: number, asks?: string[]): FormulaApprovalView {
+  const answer = callRoute(WORKER_ROUTES.approveFormulas, {
+    params: documentParams(),
+    body: { credits, ...(asks === undefined ? {} : { asks }) },
+  });
+  const allowance = readAllowanceAnswer(answer);
+  const record = asRecord<FormulaAllowanceAnswer>(answer, 'the approval');
+  const started = record.startedSchedules;
+  const startedSchedules = Array.isArray(started) ? started.filter((name) => typeof name === 'string') : [];
+  // An older worker says nothing of what it answered: its approvals are the formulas' only.
+  const answered = Array.isArray(record.answered) ? record.answered.map(readAsk) : null;
+  const formulasAsked =
+    answered === null ||
+    (asks === undefined && answered.length === 0) ||
+    answered.some((ask) => ask.source?.kind !== 'schedule');
+  return { allowance, refreshed: formulasAsked ? refreshAddonFormulas().refreshed : 0, startedSchedules };
 }
 
 function documentParams(): { documentId: string } {
   return { documentId: SpreadsheetApp.getActiveSpreadsheet().getId() };
 }
 
-function readAllowanceAnswer(value: unknown): FormulaAllowanceView {
+export function readAllowanceAnswer(value: unknown): FormulaAllowanceView {
   const record = asRecord<FormulaAllowanceAnswer>(value, 'the formula allowance');
   const asks = Array.isArray(record.asks) ? record.asks : [];
   return {
@@ -62,6 +76,23 @@ function readAllowanceAnswer(value: unknown): FormulaAllowanceView {
     // Older workers say nothing of changes: none to show.
     changes: (Array.isArray(record.changes) ? record.changes : []).flatMap(readChange),
   };
+}
+
+/** Who asked, as the worker says it; null from an older worker or one this version cannot read. */
+function readAskSource(value: unknown): FormulaAskSource | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const source = value as Partial<Record<string, unknown>>;
+  if (source.kind === 'formula')
+    return { kind: 'formula', cell: typeof source.cell === 'string' ? source.cell : null };
+  if (source.kind === 'schedule' && typeof source.scheduleId === 'string') {
+    return {
+      kind: 'schedule',
+      scheduleId: source.scheduleId,
+      name: typeof source.name === 'string' ? source.name : '',
+      tab: typeof source.tab === 'string' ? source.tab : '',
+    };
+  }
+  return null;
 }
 
 const CHANGE_KINDS: readonly DocumentChangeKind[] = [
@@ -91,7 +122,11 @@ function readChange(value: unknown): DocumentChange[] {
 
 function readAsk(value: unknown): FormulaAsk {
   const ask = asRecord<FormulaAsk>(value, 'a formula waiting for approval');
+  const key = optionalStringAt(ask, 'key');
+  const source = readAskSource(ask.source);
   return {
+    ...(key === null ? {} : { key }),
+    ...(source === null ? {} : { source }),
     operation: stringAt(ask, 'operation') as OperationId,
     credits: numberAt(ask, 'credits'),
     items: numberAt(ask, 'items'),

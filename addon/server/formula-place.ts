@@ -1,3 +1,5 @@
+import { sheetA1 } from './a1-notation';
+
 /**
  * Where a custom function stands and where its input starts. Sheets passes a custom function the
  * values of A2:A4, never the address; the address is in the formula's own text, which the
@@ -13,9 +15,32 @@ export interface FormulaPlace {
   formulaRow: number | null;
   /** The first row of its input range; null when the input is no plain range, or unknown. */
   inputRow: number | null;
+  /**
+   * The formula's own cell ("Formulas!B4"), read only when asked (a call to the worker: an ask
+   * for approval names it, issue 25); null when unknown.
+   */
+  cell(): string | null;
 }
 
-const UNKNOWN: FormulaPlace = { formulaRow: null, inputRow: null };
+const UNKNOWN: FormulaPlace = { formulaRow: null, inputRow: null, cell: () => null };
+
+/**
+ * The cell's name, read once when first asked (a call to the worker); null when it cannot be read
+ * (never a failure). Without `range`, the running custom function's own: its active range.
+ */
+export function cellNameOf(range?: GoogleAppsScript.Spreadsheet.Range): () => string | null {
+  let name: string | null | undefined;
+  return () => {
+    if (name !== undefined) return name;
+    try {
+      const cell = range ?? SpreadsheetApp.getActiveRange();
+      name = sheetA1(cell.getSheet().getName(), cell.getA1Notation());
+    } catch {
+      name = null;
+    }
+    return name;
+  };
+}
 
 /** Text in double quotes, blanked out so that a quoted "A2" or "F(" is not read as formula. */
 export function withoutStrings(formula: string): string {
@@ -80,7 +105,7 @@ export function readFormulaPlace(functionName: string): FormulaPlace {
     // Called from no cell, or from one whose formula is not this function's (a script's call).
     const call = ownCall(cell.getFormula(), functionName);
     if (call === null) return UNKNOWN;
-    return { formulaRow: cell.getRow(), inputRow: call.inputRow };
+    return { formulaRow: cell.getRow(), inputRow: call.inputRow, cell: cellNameOf(cell) };
   } catch {
     // Knowing where it stands only chooses the header; a formula never fails for want of it.
     return UNKNOWN;

@@ -19,7 +19,8 @@ import type {
   SearchForm,
 } from '../shared/sidebar-api';
 import { BULK_TAB_NAMES } from '../shared/bulk-tab-names';
-import { estimateEmailColumn, estimateHandleColumn, requireCostConfirmation } from './bulk-estimates';
+import { estimateEmailColumn, requireCostConfirmation } from './bulk-estimates';
+import { estimateHandlesWithCache } from './cached-estimates';
 import { plainValues, readColumnSource, type ColumnInput } from './column-source';
 import { spreadsheetTimeZone } from './sheet-dates';
 import { digestOf } from './content-digest';
@@ -277,7 +278,8 @@ function columnDestination(
 /** The estimate, with what a "beside" target would overwrite. */
 function withBesideCheck(estimate: BulkEstimate, input: ColumnInput, width: number): BulkEstimate {
   const occupied = occupiedCells(input.sheet, besideDestination(input, width));
-  return { ...estimate, besideOccupied: occupied.cells, besideRange: occupied.label };
+  // The input named where it is used (issue 25): a Check says which cells it read.
+  return { ...estimate, input: input.label, besideOccupied: occupied.cells, besideRange: occupied.label };
 }
 
 function requireRows(input: ColumnInput, rows: number, what: string): void {
@@ -321,13 +323,14 @@ function reportColumnLabels(options: ReportsOptions): string[] {
 export function estimateReportSource(source: ColumnSource, options: ReportsOptions): BulkEstimate {
   const width = reportColumnLabels(options).length;
   const input = readColumnSource(source, 'handles');
-  return withBesideCheck(estimateHandleColumn(input.values, options.platform), input, width);
+  return withBesideCheck(estimateHandlesWithCache(input.values, options.platform), input, width);
 }
 
 export function startBulkReports(start: BulkStart, options: ReportsOptions): JobView {
   const header = reportColumnLabels(options);
   const input = readColumnSource(start.source, 'handles');
-  const estimate = estimateHandleColumn(input.values, options.platform);
+  // Priced as Check priced it: cached reports are free, so a column the cache holds asks nothing.
+  const estimate = estimateHandlesWithCache(input.values, options.platform);
   requireRows(input, estimate.rows, 'handles');
   requireCostConfirmation(estimate.maxCredits, start.confirmedCost);
   const destination = columnDestination(input, start, header, BULK_TAB_NAMES.reports, 'these reports');

@@ -45,10 +45,14 @@ function isBlankCell(value: CellValue): boolean {
   return typeof value === 'string' && value.trim() === '';
 }
 
-/** The selection, or the column from its first row down; null when it cannot be placed (readColumnSource says why). */
+/** The selection (or a kept range), or the column from its first row down; null when it cannot be placed (readColumnSource says why). */
 function areaOf(source: ColumnSource): Area | null {
-  if (source.kind === 'selection') {
-    const range = SpreadsheetApp.getActiveRange();
+  if (source.kind !== 'column') {
+    const range =
+      source.kind === 'range'
+        ? (SpreadsheetApp.getActiveSpreadsheet().getSheetByName(source.sheetName)?.getRange(source.a1) ??
+          null)
+        : SpreadsheetApp.getActiveRange();
     if (range === null) return null;
     const sheet = range.getSheet();
     const firstRow = range.getRow();

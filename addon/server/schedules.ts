@@ -16,9 +16,12 @@ import type {
 } from '../shared/schedules-api';
 import type { BulkEstimate } from '../shared/sidebar-api';
 import { estimateAiSearch } from '../shared/ai-search-plan';
+import { selectReportColumns } from '../../shared/rows/report-rows';
 import { aiSearchJobInput } from './ai-search-job';
-import { estimateEmailColumn, estimateHandleColumn } from './bulk-estimates';
+import { estimateEmailColumn } from './bulk-estimates';
+import { estimateHandlesWithCache } from './cached-estimates';
 import { estimateSearchForm, searchJobInput } from './search-form';
+import type { CellValue } from './sheet-values';
 import { readFormulaAllowance } from './formula-allowance';
 import { creditsText, formatCount } from './number-text';
 import { parseSheetPlace } from './sheet-place';
@@ -43,14 +46,14 @@ function asSchedule(value: unknown): ScheduleView {
   return record as ScheduleView;
 }
 
-function asList(value: unknown): ScheduleView[] {
+export function asScheduleList(value: unknown): ScheduleView[] {
   const record = asRecord<ScheduleListAnswer>(value, 'the schedules');
   return Array.isArray(record.schedules) ? record.schedules.map(asSchedule) : [];
 }
 
 export function listDocumentSchedules(): ScheduleView[] | null {
   if (readWorkerKey() === null) return null;
-  return asList(callRoute(WORKER_ROUTES.documentSchedules, { params: documentParams() }));
+  return asScheduleList(callRoute(WORKER_ROUTES.documentSchedules, { params: documentParams() }));
 }
 
 /**
@@ -145,14 +148,20 @@ function searchEstimate(form: ScheduleForm): BulkEstimate | null {
 }
 
 /**
- * What the first run will cost: the input column as the worker will read it (from the first input
- * cell down to the tab's last row), counted as a bulk run counts it, against what the sheet's
- * formulas may still spend today. Changes nothing.
+ * What the first run will cost: the columns checked first (an unknown one is said here, with its
+ * closest name, not by a run that fails), then the input column as the worker will read it (from
+ * the first input cell down to the tab's last row), counted as a bulk run counts it and priced
+ * against what the worker's cache holds (issue 25), against what the sheet's formulas may still
+ * spend today. Changes nothing.
  */
 export function checkDocumentSchedule(form: ScheduleForm): ScheduleCheck {
   const request = parsedRequest(form);
   const searched = searchEstimate(form);
   if (searched !== null) return withAllowance(searched, SEARCH_LATER_RUNS);
+  if (request.kind === 'reports') {
+    const columns = selectReportColumns(request.fields ?? null);
+    if (!columns.ok) throw new Error(columns.error);
+  }
   const values = inputColumn(request);
   const max = request.kind === 'reports' ? MAX_REPORT_INPUTS : MAX_EMAIL_INPUTS;
   if (values.length > max) {
@@ -162,7 +171,7 @@ export function checkDocumentSchedule(form: ScheduleForm): ScheduleCheck {
   }
   const estimate =
     request.kind === 'reports'
-      ? estimateHandleColumn(values, parsePlatform(request.platform) ?? 'instagram')
+      ? estimateHandlesWithCache(values, parsePlatform(request.platform) ?? 'instagram')
       : estimateEmailColumn(values);
   return withAllowance(estimate, INPUT_LATER_RUNS);
 }
@@ -194,7 +203,7 @@ function withAllowance(estimate: BulkEstimate, later: string): ScheduleCheck {
   };
 }
 
-function inputColumn(request: ScheduleRequest): unknown[] {
+function inputColumn(request: ScheduleRequest): CellValue[] {
   const { sheetName, row, column } = request.input;
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName);
   const last = sheet === null ? 0 : sheet.getLastRow();
@@ -202,7 +211,7 @@ function inputColumn(request: ScheduleRequest): unknown[] {
   const values = sheet
     .getRange(row, column, last - row + 1, 1)
     .getValues()
-    .map((cells) => cells[0] as unknown);
+    .map((cells) => cells[0] as CellValue);
   while (values.length > 0 && String(values[values.length - 1]).trim() === '') values.pop();
   return values;
 }
@@ -232,9 +241,10 @@ export function createDocumentSchedule(form: ScheduleForm, start?: ScheduleStart
   const made = asSchedule(callRoute(WORKER_ROUTES.createSchedule, { params: documentParams(), body }));
   if (start === undefined) return made;
   if (start.approveCredits > 0) {
+    // For this first run only: the asks of formulas waiting meanwhile stay for their own approval.
     callRoute(WORKER_ROUTES.approveFormulas, {
       params: documentParams(),
-      body: { credits: start.approveCredits },
+      body: { credits: start.approveCredits, asks: [] },
     });
   }
   return start.runNow ? runDocumentScheduleNow(made.id) : made;

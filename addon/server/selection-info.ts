@@ -14,7 +14,11 @@ function previewText(value: unknown, zone: () => string): string {
 /** The active selection, described for the sidebar; null when nothing is selected. */
 export function readSelectionInfo(): SelectionInfo | null {
   const range = SpreadsheetApp.getActiveRange();
-  if (range === null) return null;
+  return range === null ? null : describeRange(range);
+}
+
+/** A range described for the sidebar: where, how many rows hold data, a header, the first values. */
+export function describeRange(range: GoogleAppsScript.Spreadsheet.Range): SelectionInfo {
   const sheet = range.getSheet();
   const firstRow = range.getRow();
   const zone = lazySpreadsheetTimeZone();

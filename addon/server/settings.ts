@@ -79,9 +79,13 @@ export function connectToWorker(takeOverFormulas = false): ConnectedSettings {
   const withFormulas = takeOverFormulas || current === null || current.workerUrl !== workerUrl;
   let answer: Record<string, unknown>;
   try {
-    const documentId = SpreadsheetApp.getActiveSpreadsheet().getId();
-    // The worker asks this spreadsheet for proof of edit access first (callRoute writes it).
-    const body = withFormulas ? { documentId, ...(takeOverFormulas ? { takeOver: true } : {}) } : {};
+    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    const documentId = spreadsheet.getId();
+    // The worker asks this spreadsheet for proof of edit access first (callRoute writes it). The
+    // title names the document in lists of documents, where an id says nothing (issue 25).
+    const body = withFormulas
+      ? { documentId, documentTitle: spreadsheet.getName(), ...(takeOverFormulas ? { takeOver: true } : {}) }
+      : {};
     answer = asRecord(callRoute(WORKER_ROUTES.issueKey, { bearer: token, body }), 'the new key');
   } catch (error) {
     if (error instanceof WorkerCallError && error.code.indexOf('edit_proof') === 0) throw error;

@@ -1,4 +1,5 @@
 import type { SidebarSection } from '../shared/sidebar-section';
+import { spreadsheetTimeZone } from './sheet-dates';
 import { readWorkerKey } from './worker-key';
 
 const SIDEBAR_TITLE = 'Creator Sheets';
@@ -6,8 +7,10 @@ const SIDEBAR_TITLE = 'Creator Sheets';
 /** Opens the sidebar page (dist/addon/Sidebar.html) at one of its sections. */
 export function openSidebar(section: SidebarSection): void {
   const template = HtmlService.createTemplateFromFile('Sidebar');
-  // Read by the page's `<?= section ?>` scriptlet, which HtmlService escapes.
+  // Read by the page's `<?= section ?>` scriptlets, which HtmlService escapes.
   template.section = section;
+  // Every time the sidebar shows is in the spreadsheet's zone (issue 25), known before any call.
+  template.timeZone = spreadsheetTimeZone();
   SpreadsheetApp.getUi().showSidebar(template.evaluate().setTitle(SIDEBAR_TITLE));
 }
 

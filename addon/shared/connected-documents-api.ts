@@ -2,6 +2,11 @@
 export interface ConnectedDocument {
   keyId: string;
   documentId: string;
+  /**
+   * Its title (issue 25): this spreadsheet's own as it is now, another's as its sidebar said it
+   * when connecting; null when the worker was never told (connected by an older add-on).
+   */
+  title: string | null;
   /** Who connected it: their budget pays for its formulas. */
   connectedBy: string;
   connectedAt: number;

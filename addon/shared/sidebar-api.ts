@@ -13,7 +13,9 @@ import type { CollaborationsApi } from './collaborations-api';
 import type { DictionariesApi } from './dictionaries-api';
 import type { ConnectedDocumentsApi } from './connected-documents-api';
 import type { DeliveryApi } from './delivery-api';
+import type { DocumentStatusApi } from './document-status-api';
 import type { SchedulesApi } from './schedules-api';
+import type { SectionInputApi } from './section-input-api';
 import type { FormulaAllowanceApi } from './formula-allowance-api';
 import type { FormulaRefreshView } from './formula-refresh-api';
 import type { HealthApi } from './health-api';
@@ -27,6 +29,11 @@ import type { TabWriteMode } from './tab-output';
 export type ColumnSource =
   /** The active selection (first column of it); a header row is detected, not assumed. */
   | { kind: 'selection' }
+  /**
+   * A range the section keeps for this document (issue 25: the input remembered, whatever tab is
+   * active), such as the selection it took: read as a selection is.
+   */
+  | { kind: 'range'; sheetName: string; a1: string }
   /** A whole column of a tab, from `firstRow` (1-based) to the last row with data. */
   | { kind: 'column'; sheetName: string; column: string; firstRow: number };
 
@@ -131,8 +138,15 @@ export interface BulkEstimate {
   invalid: number;
   /** Unique valid inputs: what is actually looked up. */
   unique: number;
-  /** The most it can cost (cached results cost nothing, so the actual figure is often lower). */
+  /**
+   * The most it can cost: with `cached`, what the worker's cache lacks (issue 25); without it,
+   * every unique input (cached results cost nothing, so the actual figure is often lower).
+   */
   maxCredits: number;
+  /** Unique inputs the worker's cache answers for free, when it was asked (reports). */
+  cached?: number;
+  /** The cells read, such as "Leads!A2:A21" (issue 25: the input named where it is used). */
+  input?: string;
   /** True above the confirmation threshold: the sidebar asks before starting. */
   needsConfirmation: boolean;
   /** A sentence that states all of the above. */
@@ -257,7 +271,9 @@ export interface SidebarApi
     ConnectedDocumentsApi,
     DeliveryApi,
     SchedulesApi,
-    SavedWorkApi {
+    SavedWorkApi,
+    DocumentStatusApi,
+    SectionInputApi {
   getSettings(): Settings;
   saveWorkerUrl(url: string): Settings;
   /** Exchanges this user's Google ID token for a worker key, kept in user properties. */

@@ -4,6 +4,7 @@ import { countOf, creditsText, formatCount } from './count-text';
 import type { Fact } from './estimate-text';
 import { JOB_KIND_TITLES } from './job-progress-text';
 import { operationLabel } from './operation-label';
+import { whenText } from './sheet-time';
 
 /** "12 of 50 credits (24%)", or "12 credits (no budget)" when none is set. */
 export function budgetText(spent: number, budget: number | null): string {
@@ -73,13 +74,9 @@ const OUTCOME_WORDS: Readonly<Record<RunOutcome, string>> = {
   unknown: 'Ended out of sight',
 };
 
-/** "24 Nov, 14:02" in the reader's own zone: a run is remembered by when they saw it. */
-function whenText(iso: string, now: Date = new Date()): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return 'at an unknown time';
-  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  if (at.toDateString() === now.toDateString()) return `today, ${time}`;
-  return `${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}, ${time}`;
+/** "24 Nov, 14:02" or "today, 14:02", on the spreadsheet's clock as every time the sidebar shows. */
+function runWhenText(iso: string, now: Date = new Date()): string {
+  return whenText(new Date(iso).getTime(), { now: now.getTime() });
 }
 
 /** "Search into 'Vegan' (replaced)": what ran, and where its rows went. */
@@ -102,7 +99,7 @@ export function runOutcomeText(line: RunLine, now?: Date): string {
       : `${OUTCOME_WORDS[line.outcome]}: ${countOf(line.rows, 'row')}, ${cost}`;
   const note = line.note === null ? '' : ` (${line.note.replace(/\.$/, '')})`;
   const who = line.who === null ? '' : ` · ${line.who}`;
-  return `${what}${note} · ${whenText(line.endedAt ?? line.startedAt, now)}${who}`;
+  return `${what}${note} · ${runWhenText(line.endedAt ?? line.startedAt, now)}${who}`;
 }
 
 /** "Search", "Instagram user posts (raw data)": operation ids in the words people use. */

@@ -23,6 +23,7 @@ import {
   startLabel,
 } from './estimate-text';
 import { type CostedRun, createCostedRun } from './costed-run';
+import type { InputSection } from '../shared/section-input-api';
 import { button, checkboxField, factList } from './form-fields';
 import type { Parsed } from './number-input';
 import type { SectionView, SidebarContext } from './sidebar-context';
@@ -35,6 +36,8 @@ export interface BulkOptionsForm<O> {
 }
 
 export interface BulkSectionConfig<O> {
+  /** The section: its input cells are kept under its name (issue 25). */
+  section: InputSection;
   title: string;
   intro: string;
   noun: InputNoun;
@@ -69,7 +72,9 @@ export function renderBulkSection<O>(
     inputNoun: config.noun.plural,
     idPrefix: config.idPrefix,
     defaultTabName: config.defaultTabName,
-    getSelectionInfo: () => context.server.getSelectionInfo(),
+    section: config.section,
+    getKept: () => context.server.getSectionInput(config.section),
+    keepSelection: () => context.server.useSelectionAsInput(config.section),
     onError: (action, error) => context.fail(action, error),
   });
   const check = button('Check', { primary: false });
@@ -132,10 +137,10 @@ export function renderBulkSection<O>(
     return startBlocker(currentFlow(), input.value.key, config.noun, picker.target().kind);
   };
 
-  /** The selection may have moved since the last look; estimates and starts must use the current one. */
+  /** The kept cells may hold other values since the last look: estimates and starts read them anew. */
   const refreshIfSelection = async (): Promise<void> => {
     const source = picker.source();
-    if (source.ok && source.value.kind === 'selection') await picker.refreshSelection();
+    if (source.ok && source.value.kind !== 'column') await picker.refreshSelection();
   };
 
   const update = (): void => {

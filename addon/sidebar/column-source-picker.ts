@@ -5,19 +5,23 @@ import { createElement } from './create-element';
 import { button, radioGroup, textField, withId } from './form-fields';
 import type { Parsed } from './number-input';
 import { createTabModeField, type TabModeField } from './tab-mode-field';
+import type { InputSection } from '../shared/section-input-api';
 
 /**
- * Where a bulk action reads (the selection, or a column of a tab) and where it writes (beside the
- * input, or another tab: a new one each run, or one the user names, replaced or added to below its
- * table, issue 15). Changes are reported so the flow can drop an estimate made for other input.
+ * Where a bulk action reads (cells it keeps, taken from a selection, or a column of a tab) and
+ * where it writes (beside the input, or another tab: a new one each run, or one the user names,
+ * replaced or added to below its table, issue 15). The cells are the section's own for this
+ * document (issue 25: the input remembered): kept in document properties, read whatever tab is
+ * active, named wherever they are used, and changed only by "Use current selection". Changes are
+ * reported so the flow can drop an estimate made for other input.
  */
 export interface SourcePicker {
   element: HTMLElement;
   source(): Parsed<ColumnSource>;
   target(): ResultTarget;
-  /** Reads the selection again (after the user selected other cells). */
+  /** Reads the kept cells again as they are now (the first time: takes the selection). */
   refreshSelection(): Promise<void>;
-  /** The selection last read ("Sheet1!B2:B200"), or null: estimates are tied to it. */
+  /** The kept cells ("Sheet1!B2:B200"), or null: estimates are tied to them. */
   selectionKey(): string | null;
   /** The tab the input is read from, when known (the selection's, or the column's). */
   inputTab(): string | null;
@@ -27,13 +31,18 @@ export interface SourcePicker {
 }
 
 export interface SourcePickerOptions {
+  /** The section whose input this is: its cells are kept under its name. */
+  section: InputSection;
   /** "e-mail addresses", "handles". */
   inputNoun: string;
   /** Prefix of the ids of the tab fields ("enrich": `enrich-tab-name`, `enrich-tab-mode`). */
   idPrefix: string;
   /** The tab a blank name means ("E-mail enrichment"), shown as the name field's placeholder. */
   defaultTabName: string;
-  getSelectionInfo(): Promise<SelectionInfo | null>;
+  /** The section's kept cells as they read now; null when it keeps none. */
+  getKept(): Promise<SelectionInfo | null>;
+  /** The selection becomes the section's cells; null when nothing is selected. */
+  keepSelection(): Promise<SelectionInfo | null>;
   onError(action: string, error: unknown): void;
 }
 
@@ -103,13 +112,17 @@ export function createSourcePicker(options: SourcePickerOptions): SourcePicker {
     field.control.addEventListener('input', changed);
   tabMode.field.control.addEventListener('change', changed);
 
+  let kept: SelectionInfo | null = null;
   let lastSelection: string | null = null;
   let selectionTab: string | null = null;
-  const refreshSelection = async (): Promise<void> => {
+  /** `read`: the kept cells again, or (Use current selection) the selection, kept from now on. */
+  const readInput = async (read: () => Promise<SelectionInfo | null>): Promise<void> => {
     useSelection.disabled = true;
-    selectionSummary.replaceChildren(createElement('p', { class: 'hint' }, ['Reading the selection…']));
+    selectionSummary.replaceChildren(createElement('p', { class: 'hint' }, ['Reading the cells…']));
     try {
-      const info = await options.getSelectionInfo();
+      // Nothing kept yet (the section's first use in this document): the selection is taken.
+      const info = (await read()) ?? (read === options.getKept ? await options.keepSelection() : null);
+      kept = info;
       lastSelection = info === null ? null : `${info.sheetName}!${info.a1}`;
       selectionTab = info === null ? null : info.sheetName;
       selectionSummary.replaceChildren(...describeSelection(info, options.inputNoun));
@@ -123,6 +136,7 @@ export function createSourcePicker(options: SourcePickerOptions): SourcePicker {
         }
       }
     } catch (error) {
+      kept = null;
       lastSelection = null;
       selectionTab = null;
       selectionSummary.replaceChildren();
@@ -132,7 +146,8 @@ export function createSourcePicker(options: SourcePickerOptions): SourcePicker {
     }
     changed();
   };
-  useSelection.addEventListener('click', () => void refreshSelection());
+  const refreshSelection = (): Promise<void> => readInput(options.getKept);
+  useSelection.addEventListener('click', () => void readInput(options.keepSelection));
   showKind();
 
   return {
@@ -143,13 +158,18 @@ export function createSourcePicker(options: SourcePickerOptions): SourcePicker {
       target.fieldset,
       tabBox,
     ]),
-    source: () =>
-      readColumnSource({
+    source: () => {
+      const read = readColumnSource({
         kind: kind.value() === 'column' ? 'column' : 'selection',
         sheetName: sheetName.control.value,
         column: column.control.value,
         firstRow: firstRow.control.value,
-      }),
+      });
+      // The kept cells, wherever the user is now; the live selection only before any was kept.
+      return read.ok && read.value.kind === 'selection' && kept !== null
+        ? { ok: true, value: { kind: 'range', sheetName: kept.sheetName, a1: kept.a1 } }
+        : read;
+    },
     target: () =>
       readResultTarget({
         kind: target.value() === 'newTab' ? 'newTab' : 'beside',
@@ -176,12 +196,19 @@ function describeSelection(info: SelectionInfo | null, noun: string): Node[] {
       ]),
     ];
   }
+  const keptHint = createElement('p', { class: 'hint' }, [
+    'Kept for this spreadsheet whatever tab is active: select other cells and press "Use current selection" to change it.',
+  ]);
   const header = info.headerDetected
     ? 'The first row looks like a header and is skipped.'
     : 'No header row detected.';
   const size = `${countOf(info.rows, 'row')}${info.columns > 1 ? `, first of ${info.columns} columns` : ''}`;
   return [
-    createElement('p', {}, [createElement('strong', {}, [`${info.sheetName}!${info.a1}`]), ` · ${size}`]),
+    createElement('p', { class: 'kept-input' }, [
+      createElement('strong', {}, [`${info.sheetName}!${info.a1}`]),
+      ` · ${size}`,
+    ]),
+    keptHint,
     createElement('p', { class: 'hint' }, [header]),
     createElement(
       'ul',

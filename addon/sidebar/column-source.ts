@@ -49,5 +49,6 @@ export function readResultTarget(values: ResultTargetValues): ResultTarget {
 /** A column in words: "Sheet1, column B from row 2". */
 export function describeSource(source: ColumnSource): string {
   if (source.kind === 'selection') return 'the selected cells';
+  if (source.kind === 'range') return `${source.sheetName}!${source.a1}`;
   return `${source.sheetName}, column ${source.column} from row ${source.firstRow}`;
 }

@@ -3,6 +3,7 @@ import { whileBusy } from './busy';
 import { createElement } from './create-element';
 import { failureText } from './error-text';
 import { button } from './form-fields';
+import { whenText } from './sheet-time';
 import type { SidebarContext } from './sidebar-context';
 
 export interface ConnectedDocumentsPanel {
@@ -11,10 +12,16 @@ export interface ConnectedDocumentsPanel {
   load(admin: boolean): Promise<void>;
 }
 
-/** When a key was last used, in words: "never", or the sidebar user's local date and time. */
+/** When a key was last used, in words: "not used yet", or when on the spreadsheet's clock. */
 function lastUsedText(lastUsedAt: number | null): string {
-  if (lastUsedAt === null) return 'not used yet';
-  return `last used ${new Date(lastUsedAt).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })}`;
+  return lastUsedAt === null ? 'not used yet' : `last used ${whenText(lastUsedAt)}`;
+}
+
+/** A document by its title (issue 25), never its 44-character id unless the title is unknown. */
+export function documentName(document: ConnectedDocument): string {
+  return document.title === null || document.title.trim() === ''
+    ? `A spreadsheet without a known title (${document.documentId.slice(0, 8)}…)`
+    : document.title;
 }
 
 function documentUrl(documentId: string): string {
@@ -35,7 +42,7 @@ export function createConnectedDocumentsPanel(context: SidebarContext): Connecte
 
   const row = (document: ConnectedDocument): HTMLElement => {
     const revoke = button('Revoke', { small: true });
-    revoke.setAttribute('aria-label', `Revoke the formulas of ${document.documentId}`);
+    revoke.setAttribute('aria-label', `Revoke the formulas of ${documentName(document)}`);
     revoke.addEventListener(
       'click',
       () =>
@@ -57,8 +64,13 @@ export function createConnectedDocumentsPanel(context: SidebarContext): Connecte
     );
     const link = createElement(
       'a',
-      { href: documentUrl(document.documentId), target: '_blank', rel: 'noopener' },
-      [document.documentId],
+      {
+        href: documentUrl(document.documentId),
+        target: '_blank',
+        rel: 'noopener',
+        title: document.documentId,
+      },
+      [documentName(document)],
     );
     return createElement('li', {}, [
       link,

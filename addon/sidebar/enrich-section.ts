@@ -7,6 +7,7 @@ export const enrichSection: SectionDefinition = {
   title: 'Enrich',
   render: (panel, context) =>
     renderBulkSection<null>(panel, context, {
+      section: 'enrich',
       title: 'E-mail enrichment',
       intro:
         'Finds the creator accounts behind a column of e-mail addresses: platform, handle, followers, ' +

@@ -16,6 +16,7 @@ export interface InputNoun {
 /** What a bulk action will look up and the most it can cost, as the sidebar lists it before Start. */
 export function bulkEstimateFacts(estimate: BulkEstimate, noun: InputNoun): Fact[] {
   return [
+    ...(estimate.input === undefined ? [] : [{ label: 'Input', value: estimate.input }]),
     { label: 'Rows with data', value: formatCount(estimate.rows) },
     { label: 'Blank rows', value: formatCount(estimate.blanks) },
     { label: `Invalid ${noun.plural}`, value: formatCount(estimate.invalid) },

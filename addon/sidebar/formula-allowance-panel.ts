@@ -1,11 +1,13 @@
 import { MAX_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/request-limits';
-import type { FormulaAllowanceView } from '../shared/formula-allowance-api';
+import type { FormulaAsk } from '../../shared/worker-api/formula-allowance';
+import type { FormulaAllowanceView, FormulaApprovalView } from '../shared/formula-allowance-api';
 import { whileBusy } from './busy';
 import { createElement } from './create-element';
 import { failureText } from './error-text';
 import { button, factList, textField, withId } from './form-fields';
 import {
   allowanceFacts,
+  approveAskLabel,
   approvedText,
   approveLabel,
   askText,
@@ -27,11 +29,17 @@ export interface FormulaAllowancePanel {
   load(): Promise<void>;
 }
 
+/** A run the approval started writes its tab within seconds: the status is read again then. */
+export const AFTER_RUN_STARTED_MS = 8000;
+
 /**
  * Settings' formula allowance: what this document's formulas may spend without asking, what they
- * spent today, the formulas waiting for an approval with their cost, and (for whoever connected
- * the formulas, or an admin) the Approve button and the allowance itself. Failures show here,
- * beside the button that caused them.
+ * spent today, the formulas and schedules waiting for an approval, each named with its cell or
+ * tab and its cost, and (for whoever connected the formulas, or an admin) an Approve button
+ * beside each (issue 25: in view where the ask is; approving a schedule's runs it at once), one
+ * for all of them, and the allowance itself. It shows the document status the sidebar keeps
+ * (document-status-feed.ts), so what it says is at most a minute old. Failures show here, beside
+ * the button that caused them.
  */
 export function createFormulaAllowancePanel(context: SidebarContext): FormulaAllowancePanel {
   const facts = createElement('div', { 'aria-live': 'polite' });
@@ -62,25 +70,51 @@ export function createFormulaAllowancePanel(context: SidebarContext): FormulaAll
     changes,
   ]);
   let shown: FormulaAllowanceView | null = null;
+  /** Every button and field the panel disables while one of its calls is under way. */
+  let controls: (HTMLButtonElement | HTMLInputElement)[] = [approve, save, perDay.control];
 
   const say = (text: string, kind: 'ok' | 'field-error' | 'hint'): void => {
     message.className = kind;
     message.textContent = text;
   };
 
+  /** What is on screen, so a read that changed nothing (the minute's, mostly) leaves it be. */
+  let shownKey = '';
   const show = (view: FormulaAllowanceView | null): void => {
+    const key = JSON.stringify(view);
+    if (key === shownKey) return;
+    shownKey = key;
     shown = view;
     element.hidden = view === null || view.connectedBy === null;
     if (view === null) return;
     facts.replaceChildren(factList(allowanceFacts(view)));
-    asks.replaceChildren(...view.asks.map((ask) => createElement('li', {}, [askText(ask)])));
-    approve.hidden = !view.mayChange || view.askedCredits <= 0;
+    const askButtons: HTMLButtonElement[] = [];
+    asks.replaceChildren(
+      ...view.asks.map((ask) => {
+        const line = createElement('li', { class: 'formula-ask' }, [
+          createElement('span', {}, [askText(ask)]),
+        ]);
+        if (view.mayChange && ask.key !== undefined) {
+          const one = button(approveAskLabel(ask), { small: true });
+          one.addEventListener('click', () => approveAsks(one, [ask]));
+          askButtons.push(one);
+          line.append(' ', one);
+        }
+        return line;
+      }),
+    );
+    controls = [approve, save, perDay.control, ...askButtons];
+    // One ask is approved beside it; "all" is for two or more.
+    approve.hidden = !view.mayChange || view.askedCredits <= 0 || askButtons.length === 1;
     approve.textContent = approveLabel(view.askedCredits);
     whoMay.hidden = view.mayChange || view.asks.length === 0;
     whoMay.textContent = whoMayApproveText(view);
     editing.hidden = !view.mayChange;
-    perDay.control.value = view.perDay === null ? '' : String(view.perDay);
-    perDay.setError(null);
+    // What someone is typing stays: a read while they type is no answer to it.
+    if (perDay.control.ownerDocument.activeElement !== perDay.control) {
+      perDay.control.value = view.perDay === null ? '' : String(view.perDay);
+      perDay.setError(null);
+    }
     changesSummary.textContent = changesHeading(view.changes.length);
     changesList.replaceChildren(
       ...view.changes.map((change) => createElement('li', {}, [changeText(change)])),
@@ -89,7 +123,7 @@ export function createFormulaAllowancePanel(context: SidebarContext): FormulaAll
 
   const run = (clicked: HTMLButtonElement, busyText: string, call: () => Promise<void>, action: string) =>
     void whileBusy(
-      [approve, save, perDay.control],
+      controls,
       async () => {
         try {
           await call();
@@ -100,19 +134,33 @@ export function createFormulaAllowancePanel(context: SidebarContext): FormulaAll
       { button: clicked, text: busyText },
     );
 
-  approve.addEventListener('click', () => {
-    const credits = shown?.askedCredits ?? 0;
+  const approved = (credits: number, answer: FormulaApprovalView): void => {
+    show(answer.allowance);
+    say(approvedText(credits, answer.refreshed, answer.startedSchedules), 'ok');
+    // What it spent, and the runs it started, as they end (issue 25: "Spent today" moves).
+    void context.documentStatus.refresh();
+    if (answer.startedSchedules.length > 0) context.documentStatus.refreshAfter(AFTER_RUN_STARTED_MS);
+  };
+
+  /** Approves these asks (those shown: an ask filed meanwhile waits for its own approval). */
+  const approveAsks = (clicked: HTMLButtonElement, chosen: readonly FormulaAsk[]): void => {
+    const credits = Math.round(chosen.reduce((sum, ask) => sum + ask.credits, 0) * 1000) / 1000;
+    const keys = chosen.flatMap((ask) => (ask.key === undefined ? [] : [ask.key]));
     run(
-      approve,
+      clicked,
       'Approving…',
       async () => {
-        const approved = await context.server.approveFormulas(credits);
-        show(approved.allowance);
-        say(approvedText(credits, approved.refreshed), 'ok');
+        // An older worker names no asks: approving its total answers them all, as it always did.
+        approved(
+          credits,
+          await context.server.approveFormulas(credits, keys.length === chosen.length ? keys : undefined),
+        );
       },
-      'approve the formulas',
+      'approve',
     );
-  });
+  };
+
+  approve.addEventListener('click', () => approveAsks(approve, shown?.asks ?? []));
 
   save.addEventListener('click', () => {
     const parsed = parseOptionalNumber(perDay.control.value, {
@@ -137,9 +185,14 @@ export function createFormulaAllowancePanel(context: SidebarContext): FormulaAll
     );
   });
 
+  context.documentStatus.subscribe((status) => show(status?.allowance ?? null));
+  context.documentStatus.onError((error) => {
+    if (shown === null) return;
+    say(failureText('read the formula allowance', error), 'field-error');
+  });
   const load = async (): Promise<void> => {
     try {
-      show(await context.server.getFormulaAllowance());
+      await context.documentStatus.refresh();
     } catch (error) {
       element.hidden = false;
       say(failureText('read the formula allowance', error), 'field-error');

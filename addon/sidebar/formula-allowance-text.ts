@@ -1,6 +1,7 @@
 import type { DocumentChange, FormulaAsk } from '../../shared/worker-api/formula-allowance';
 import type { FormulaAllowanceView } from '../shared/formula-allowance-api';
 import { countOf, creditsText } from './count-text';
+import { clockText, whenText } from './sheet-time';
 
 /** What a refused formula is called in a cell, and what it wanted, by operation. */
 const FORMULA_OF: Readonly<Record<string, { name: string; noun: string; plural: string }>> = {
@@ -8,11 +9,6 @@ const FORMULA_OF: Readonly<Record<string, { name: string; noun: string; plural: 
   emailSearch: { name: '=EMAIL_SEARCH', noun: 'new e-mail address', plural: 'new e-mail addresses' },
   audienceOverlap: { name: '=AUDIENCE_OVERLAP', noun: 'new comparison', plural: 'new comparisons' },
 };
-
-/** `10:32`, in the sidebar user's own clock. */
-function clockTime(ms: number): string {
-  return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-}
 
 /** "5 credits a day (the default) + 8 approved today", or "No daily cap". */
 export function allowanceText(view: FormulaAllowanceView): string {
@@ -33,17 +29,38 @@ export function allowanceFacts(view: FormulaAllowanceView): { label: string; val
   if (view.left !== null) {
     facts.push({
       label: 'Left today',
-      value: `${creditsText(view.left)} (until ${clockTime(view.resetsAt)})`,
+      value: `${creditsText(view.left)} (until ${clockText(view.resetsAt)})`,
     });
   }
   return facts;
 }
 
-/** "=INFLUENCER_REPORT wants up to 8 credits for 8 new creators (10:32)". */
+/**
+ * Who asks, by name and place (issue 25): "The schedule "Weekly" (tab Weekly report)", or
+ * "=INFLUENCER_REPORT in Formulas!B4" (a formula whose cell an older worker did not keep: its
+ * function only).
+ */
+export function askerText(ask: FormulaAsk): string {
+  if (ask.source?.kind === 'schedule') return `The schedule "${ask.source.name}" (tab ${ask.source.tab})`;
+  const name = FORMULA_OF[ask.operation]?.name ?? ask.operation;
+  const cell = ask.source?.kind === 'formula' ? ask.source.cell : null;
+  return cell === null ? name : `${name} in ${cell}`;
+}
+
+/**
+ * "The schedule "Weekly" (tab Weekly report) wants up to 8 credits for 8 new creators (10:32)",
+ * "=INFLUENCER_REPORT in Formulas!B4 wants ...".
+ */
 export function askText(ask: FormulaAsk): string {
   const formula = FORMULA_OF[ask.operation] ?? { name: ask.operation, noun: 'new item', plural: 'new items' };
   const items = countOf(ask.items, formula.noun, formula.plural);
-  return `${formula.name} wants up to ${creditsText(ask.credits)} for ${items} (${clockTime(ask.at)})`;
+  return `${askerText(ask)} wants up to ${creditsText(ask.credits)} for ${items} (${clockText(ask.at)})`;
+}
+
+/** The Approve button of one ask: what approving it does. */
+export function approveAskLabel(ask: FormulaAsk): string {
+  const then = ask.source?.kind === 'schedule' ? 'run it now' : 'refresh';
+  return `Approve ${creditsText(ask.credits)} and ${then}`;
 }
 
 export function approveLabel(credits: number): string {
@@ -56,21 +73,29 @@ export function whoMayApproveText(view: FormulaAllowanceView): string {
   return `Only ${who} (their budget pays for these formulas) or an admin can approve or change the allowance. Or use your account for formulas.`;
 }
 
-/** After an approval: what happened, in one line. */
-export function approvedText(credits: number, refreshed: number): string {
-  const formulas = refreshed === 0 ? 'no formulas to refresh' : `${countOf(refreshed, 'formula')} refreshed`;
-  return `Approved ${creditsText(credits)} for today: ${formulas}.`;
+/**
+ * After an approval: what happened, in one line: the schedules it started (they write their tab
+ * within seconds), the formulas it refreshed.
+ */
+export function approvedText(
+  credits: number,
+  refreshed: number,
+  startedSchedules: readonly string[] = [],
+): string {
+  const parts: string[] = [];
+  if (startedSchedules.length > 0) {
+    const names = startedSchedules.map((name) => `"${name}"`).join(', ');
+    parts.push(`${names} ${startedSchedules.length === 1 ? 'runs' : 'run'} now`);
+  }
+  if (refreshed > 0 || startedSchedules.length === 0) {
+    parts.push(refreshed === 0 ? 'no formulas to refresh' : `${countOf(refreshed, 'formula')} refreshed`);
+  }
+  return `Approved ${creditsText(credits)} for today: ${parts.join('; ')}.`;
 }
 
-/** "Nov 25, 09:00 · ana@team.com connected the formulas (...)": one change to the document. */
+/** "25 Nov, 09:00 · ana@team.com connected the formulas (...)": one change to the document. */
 export function changeText(change: DocumentChange): string {
-  const when = new Date(change.at).toLocaleString([], {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return `${when} · ${change.summary}`;
+  return `${whenText(change.at)} · ${change.summary}`;
 }
 
 /** The heading of the changes list: "Changes to this spreadsheet (3)". */

@@ -1,11 +1,13 @@
 import type { HealthView } from '../shared/sidebar-api';
 import { errorMessage } from './error-text';
-import { type HealthBadge, healthBadge, healthUnavailable } from './health-summary';
+import { agedHealth, type HealthBadge, healthBadge, healthUnavailable } from './health-summary';
 
 /** The header's health badge: a coloured dot and words (never colour alone), details in its title. */
 export interface HealthBadgeView {
   refresh(): Promise<HealthBadge>;
   show(view: HealthView): HealthBadge;
+  /** Shows the last reading as it stands now (the worker's uptime moves on between readings). */
+  age(): void;
   readonly current: HealthBadge | null;
   /** Called with each badge shown from now on. */
   onChange(listener: (badge: HealthBadge) => void): void;
@@ -16,6 +18,7 @@ export function mountHealthBadge(
   getHealth: () => Promise<HealthView>,
 ): HealthBadgeView {
   let current: HealthBadge | null = null;
+  let lastView: HealthView | null = null;
   const listeners: ((badge: HealthBadge) => void)[] = [];
   const render = (badge: HealthBadge): HealthBadge => {
     current = badge;
@@ -31,12 +34,20 @@ export function mountHealthBadge(
   return {
     async refresh() {
       try {
-        return render(healthBadge(await getHealth()));
+        lastView = await getHealth();
+        return render(healthBadge(lastView));
       } catch (error) {
+        lastView = null;
         return render(healthUnavailable(errorMessage(error)));
       }
     },
-    show: (view) => render(healthBadge(view)),
+    show: (view) => {
+      lastView = view;
+      return render(healthBadge(view));
+    },
+    age: () => {
+      if (lastView !== null) render(healthBadge(agedHealth(lastView, Date.now())));
+    },
     get current() {
       return current;
     },

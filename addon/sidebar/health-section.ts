@@ -11,14 +11,16 @@ import {
 import { createElement } from './create-element';
 import { failureText } from './error-text';
 import { button, detailsGroup, factList } from './form-fields';
-import { groupsClause, healthBadge } from './health-summary';
+import { agedHealth, groupsClause, healthBadge } from './health-summary';
 import { reconciliationLines } from './reconciliation-text';
 import { apiSummary, HEALTH_RULE_TEXT, healthGroupLabel, statusTone, workerFacts } from './health-text';
+import { whenText } from './sheet-time';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
+/** An ISO time on the spreadsheet's clock, as every time the sidebar shows (issue 25). */
 function localTime(iso: string): string {
-  const date = new Date(iso);
-  return isNaN(date.getTime()) ? iso : date.toLocaleString();
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : whenText(ms);
 }
 
 function groupsTable(details: HealthDetails): HTMLTableElement {
@@ -126,6 +128,20 @@ function renderHealthSection(panel: HTMLElement, context: SidebarContext): Secti
   const refresh = button('Refresh', { small: true });
   refresh.id = 'health-refresh';
   const body = createElement('div', { id: 'health-details', 'aria-live': 'polite' });
+  /** The last reading shown: its "Up for" moves on each minute, without another call. */
+  let shownDetails: HealthDetails | null = null;
+  const render = (details: HealthDetails): void => {
+    // Refresh keeps the drift unfolded for an admin reading it.
+    const shown = body.querySelector(`#${CONTRACT_ID}`);
+    const contractOpen = shown instanceof HTMLDetailsElement && shown.open;
+    const groupsShown = body.querySelector(`#${GROUPS_ID}`);
+    const groupsOpen = groupsShown instanceof HTMLDetailsElement && groupsShown.open;
+    const aged = { ...details, view: agedHealth(details.view, Date.now()) };
+    body.replaceChildren(...detailsView(aged, contractOpen, groupsOpen));
+  };
+  context.documentStatus.onMinute(() => {
+    if (shownDetails !== null) render(shownDetails);
+  });
   const load = (): Promise<void> =>
     whileBusy([refresh], async () => {
       body.setAttribute('aria-busy', 'true');
@@ -133,13 +149,10 @@ function renderHealthSection(panel: HTMLElement, context: SidebarContext): Secti
         const details = await context.server.getHealthDetails();
         // The header badge shows the same reading.
         context.health.show(details.view);
-        // Refresh keeps the drift unfolded for an admin reading it.
-        const shown = body.querySelector(`#${CONTRACT_ID}`);
-        const contractOpen = shown instanceof HTMLDetailsElement && shown.open;
-        const groupsShown = body.querySelector(`#${GROUPS_ID}`);
-        const groupsOpen = groupsShown instanceof HTMLDetailsElement && groupsShown.open;
-        body.replaceChildren(...detailsView(details, contractOpen, groupsOpen));
+        shownDetails = details;
+        render(details);
       } catch (error) {
+        shownDetails = null;
         body.replaceChildren(
           createElement('p', { class: 'field-error' }, [failureText('read the health', error)]),
         );

@@ -46,6 +46,17 @@ const API_TONES: Readonly<Record<HealthStatus, HealthTone>> = {
   Unknown: 'unknown',
 };
 
+/**
+ * The reading as it stands `now`: the worker has been up for as long again as passed since it was
+ * checked (issue 25: "up 1 min" after 28 minutes was the reading's age, not the worker's).
+ */
+export function agedHealth(view: HealthView, now: number): HealthView {
+  const checked = Date.parse(view.checkedAt);
+  if (!Number.isFinite(checked) || now <= checked) return view;
+  const uptimeSeconds = view.worker.uptimeSeconds + (now - checked) / 1000;
+  return { ...view, worker: { ...view.worker, uptimeSeconds } };
+}
+
 /** The worst of the worker and the API decides the colour; the sandbox says so in the text. */
 export function healthBadge(view: HealthView): HealthBadge {
   const detail = healthDetail(view);

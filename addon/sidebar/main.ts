@@ -10,6 +10,8 @@ import { rawDataSection } from './raw-data-section';
 import { createServerBridge } from './bridge';
 import { enrichSection } from './enrich-section';
 import { createElement } from './create-element';
+import { createDocumentStatusFeed } from './document-status-feed';
+import { setSheetTimeZone, timeZoneLine } from './sheet-time';
 import { mountHealthBadge } from './health-badge';
 import { createJobStrip } from './job-progress';
 import { isJobActive, JOB_KIND_TITLES, jobEndedText } from './job-progress-text';
@@ -83,11 +85,24 @@ function noticeResumed(
   else status.info(`Resumed ${count} jobs that were still writing.`, show);
 }
 
+/** The header's line naming the zone of every time shown (issue 25: one clock, said once). */
+function showTimeZone(line: HTMLElement): void {
+  line.textContent = timeZoneLine();
+}
+
 function start(): void {
   const server = createServerBridge(google.script.run);
   const status = createStatusArea(required('status'));
   const health = mountHealthBadge(required('health'), () => server.getHealth());
   const jobs = createJobTracker(server);
+  // The server put the spreadsheet's zone in the page; each status read may say it changed.
+  setSheetTimeZone(document.body.dataset.timeZone);
+  const zoneLine = required('time-zone');
+  showTimeZone(zoneLine);
+  const documentStatus = createDocumentStatusFeed({ read: () => server.getDocumentStatus() });
+  documentStatus.subscribe(() => showTimeZone(zoneLine));
+  // "Up 3 min" stays true between reads of the health.
+  documentStatus.onMinute(() => health.age());
   const navigation: FailureNavigation = {
     current: () => tabs.selected,
     navigate: (section) => tabs.select(section, { focus: true }),
@@ -105,6 +120,7 @@ function start(): void {
       server,
       jobs,
       health,
+      documentStatus,
       navigate: navigation.navigate,
       status: messages.status,
       fail: messages.fail,
@@ -133,6 +149,7 @@ function start(): void {
   void health.refresh();
   // A failed or paused schedule of this spreadsheet is told to every editor who opens it (issue 25).
   noticeScheduleAlerts(server, status, navigation.navigate).catch(() => undefined);
+  documentStatus.start();
   // Jobs still writing when the sidebar was last closed carry on from their last block.
   jobs.resumeActive().then(
     (count) => noticeResumed(jobs, count, status, navigation),

@@ -4,8 +4,8 @@ import type { ReportsOptions } from '../shared/sidebar-api';
 import type { BulkOptionsForm } from './bulk-section';
 import { renderBulkSection } from './bulk-section';
 import { createElement } from './create-element';
-import { checkboxField, selectField } from './form-fields';
-import { reportFields, reportGroupChoices } from './report-fields';
+import { selectField } from './form-fields';
+import { createReportColumnsField } from './report-columns-field';
 import { PLATFORM_NAMES } from './search-options';
 import type { SectionDefinition } from './sidebar-context';
 
@@ -17,40 +17,23 @@ function createReportsOptions(): BulkOptionsForm<ReportsOptions> {
     'instagram',
     'For plain names and ids; profile links say their own platform.',
   );
-  const groups = reportGroupChoices().map((group) => {
-    const box = checkboxField(group.label, group.name === 'default', group.columns.join(', '));
-    return { name: group.name, box };
-  });
-  const groupsError = createElement('p', { class: 'field-error', role: 'alert', hidden: '' });
-  const fieldset = createElement('fieldset', { class: 'groups' }, [
-    createElement('legend', {}, ['Columns']),
-    ...groups.map((group) => group.box.wrapper),
-    groupsError,
-  ]);
+  const columns = createReportColumnsField({ idPrefix: 'reports' });
 
   const read: BulkOptionsForm<ReportsOptions>['read'] = () => {
-    const fields = reportFields(
-      groups.filter((group) => group.box.control.checked).map((group) => group.name),
-    );
     const chosen = platform.control.value;
     const known = PLATFORMS.find((value) => value === chosen);
     if (known === undefined) return { ok: false, message: 'Pick a platform.' };
-    if (fields === null) return { ok: false, message: 'Tick at least one group of columns.' };
-    return { ok: true, value: { platform: known, fields } };
+    const fields = columns.read();
+    if (!fields.ok) return fields;
+    return { ok: true, value: { platform: known, fields: fields.value } };
   };
 
   return {
-    element: createElement('div', { class: 'options' }, [platform.wrapper, fieldset]),
+    element: createElement('div', { class: 'options' }, [platform.wrapper, columns.element]),
     read,
     onChange(listener) {
-      const changed = (): void => {
-        const result = read();
-        groupsError.textContent = result.ok ? '' : result.message;
-        groupsError.hidden = result.ok;
-        listener();
-      };
-      platform.control.addEventListener('change', changed);
-      for (const group of groups) group.box.control.addEventListener('change', changed);
+      platform.control.addEventListener('change', listener);
+      columns.onChange(listener);
     },
   };
 }
@@ -60,6 +43,7 @@ export const reportsSection: SectionDefinition = {
   title: 'Reports',
   render: (panel, context) =>
     renderBulkSection<ReportsOptions>(panel, context, {
+      section: 'reports',
       title: 'Bulk reports',
       intro:
         'Fetches a creator report for each handle, @name, profile link or id in a column, one row per ' +

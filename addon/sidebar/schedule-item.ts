@@ -4,6 +4,7 @@ import { createElement } from './create-element';
 import { button, textField, withId } from './form-fields';
 import { alertChannelsText, alertHeadline, monthSpendText } from './schedule-alert-text';
 import { cadenceText, lastRunText, statusText } from './schedules-text';
+import { sheetTimeZone } from './sheet-time';
 
 /** What a schedule's line may ask of its section. */
 export interface ScheduleItemHost {
@@ -13,12 +14,15 @@ export interface ScheduleItemHost {
   /** Shows this list of schedules. */
   show(schedules: ScheduleView[]): void;
   load(): Promise<void>;
+  /** Approve beside a schedule whose run waits for an approval (issue 25), else null. */
+  approveButton(schedule: ScheduleView): HTMLButtonElement | null;
+  /** A run of it is about to start here: its line follows it to its end. */
+  runStarting(schedule: ScheduleView): void;
+  /** Reads the document's status until the runs started here end. */
+  followRuns(): void;
   say(text: string, kind: 'ok' | 'field-error' | 'hint'): void;
   act(clicked: HTMLButtonElement, busy: string, action: string, call: () => Promise<void>): void;
 }
-
-/** A run of a few hundred creators from the cache takes seconds; the list looks again then. */
-export const RELOAD_AFTER_RUN_MS = 10_000;
 
 /**
  * One schedule in the section's list (issue 25): what and when, its alert for every editor while
@@ -58,10 +62,12 @@ export function scheduleItem(schedule: ScheduleView, host: ScheduleItemHost): HT
   );
   controls.runNow.addEventListener('click', () =>
     host.act(controls.runNow, 'Starting…', 'run the schedule', async () => {
-      // The worker answers at once (202) and runs it in the background.
+      // The worker answers at once (202) and runs it in the background: this line says so until
+      // the run ends, then how it ended.
+      host.runStarting(schedule);
       const started = await server.runScheduleNow(schedule.id);
-      host.say(`"${started.name}" is running now: its line here shows the outcome when it ends.`, 'ok');
-      setTimeout(() => void host.load(), RELOAD_AFTER_RUN_MS);
+      host.say(`"${started.name}" is running now: this line says how it ends.`, 'hint');
+      host.followRuns();
     }),
   );
 
@@ -70,14 +76,16 @@ export function scheduleItem(schedule: ScheduleView, host: ScheduleItemHost): HT
   const remove = deleteQuestion(schedule, host);
   controls.remove.addEventListener('click', () => remove.open());
 
+  const approve = host.approveButton(schedule);
   const headline = alertHeadline(schedule);
   const alert = schedule.alert ?? null;
   const runs = schedule.runs ?? [];
   return createElement('li', { 'data-schedule': schedule.id }, [
     createElement('strong', {}, [schedule.name]),
     createElement('p', { class: 'hint' }, [
-      `${cadenceText(schedule.cadence, schedule.timeZone)} · ${statusText(schedule)} · ${lastRunText(schedule.lastRun)}`,
+      `${cadenceText(schedule.cadence, schedule.timeZone, sheetTimeZone())} · ${statusText(schedule)} · ${lastRunText(schedule.lastRun)}`,
     ]),
+    ...(approve === null ? [] : [createElement('div', { class: 'actions' }, [approve])]),
     ...(headline === null || alert === null
       ? []
       : [

@@ -1,10 +1,12 @@
 import { PLATFORMS } from '../../shared/platforms';
+import type { FormulaAsk } from '../../shared/worker-api/formula-allowance';
+import type { DocumentStatusView } from '../shared/document-status-api';
 import type { ScheduleView } from '../shared/schedules-api';
 import { whileBusy } from './busy';
 import { createElement } from './create-element';
 import { failureText } from './error-text';
 import { button, selectField, setChoices, textField, withId } from './form-fields';
-import { RELOAD_AFTER_RUN_MS, scheduleItem } from './schedule-item';
+import { scheduleItem } from './schedule-item';
 import { savedSearchNames, withSavedSearch } from './schedule-saved-search';
 import {
   isSearchKind,
@@ -16,7 +18,12 @@ import {
 } from './schedules-form';
 import { firstRunConfirmation, scheduledText } from './schedules-first-run';
 import { cadenceText } from './schedules-text';
+import { approvedText } from './formula-allowance-text';
+import { createReportColumnsField, type ReportColumnsField } from './report-columns-field';
+import { scheduleApproveButton } from './schedule-approval';
+import { FOLLOW_EVERY_MS, followScheduleRuns } from './schedule-runs-followed';
 import { PLATFORM_NAMES } from './search-options';
+import { sheetTimeZone } from './sheet-time';
 import type { SectionDefinition, SectionView, SidebarContext } from './sidebar-context';
 
 const EXPLANATION =
@@ -66,14 +73,6 @@ function scheduleFields() {
       ]),
       'schedule-platform',
     ),
-    fields: withId(
-      textField({
-        label: 'Columns',
-        placeholder: 'followers, engagement_rate',
-        hint: 'Empty: the default set.',
-      }),
-      'schedule-fields',
-    ),
     output: withId(textField({ label: 'Table goes to', placeholder: 'Weekly report!A1' }), 'schedule-output'),
     mode: withId(selectField('Each run', MODE_CHOICES), 'schedule-mode'),
     every: withId(
@@ -99,13 +98,14 @@ function scheduleFields() {
 
 type Fields = ReturnType<typeof scheduleFields>;
 
-function valuesOf(fields: Fields): ScheduleFormValues {
+/** The form's values; the columns picked (issue 25: a picker, as in Reports, not typed ids). */
+function valuesOf(fields: Fields, columns: string[]): ScheduleFormValues {
   return {
     name: fields.name.control.value,
     kind: fields.kind.control.value,
     input: fields.input.control.value,
     platform: fields.platform.control.value,
-    fields: fields.fields.control.value,
+    fields: columns.join(', '),
     output: fields.output.control.value,
     mode: fields.mode.control.value,
     every: fields.every.control.value,
@@ -116,10 +116,20 @@ function valuesOf(fields: Fields): ScheduleFormValues {
   };
 }
 
-function fill(fields: Fields, values: ScheduleFormValues): void {
+/** Loads a schedule's values into the form to edit it; its columns into the picker. */
+function fill(fields: Fields, columns: ReportColumnsField, values: ScheduleFormValues): void {
   for (const key of Object.keys(values) as (keyof ScheduleFormValues)[]) {
     const value = values[key];
     if (value === undefined) continue;
+    if (key === 'fields') {
+      columns.set(
+        value
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name !== ''),
+      );
+      continue;
+    }
     const control = fields[key].control;
     // A saved search's name is offered once its kind's names are loaded.
     if (
@@ -132,11 +142,32 @@ function fill(fields: Fields, values: ScheduleFormValues): void {
   }
 }
 
-/** Schedules: the document's scheduled reports (pause, resume, run now, delete) and a new one. */
+/**
+ * Empties the form once a schedule is made from it (issue 25: a form left filled in reads as not
+ * saved, and a second click makes a second schedule): each field back to its first value.
+ */
+function formClearer(fields: Fields, columns: ReportColumnsField): () => void {
+  const first = Object.values(fields).map((field) => [field.control, field.control.value] as const);
+  return () => {
+    for (const [control, value] of first) control.value = value;
+    columns.reset();
+  };
+}
+
+/**
+ * Schedules: the document's scheduled reports (pause, resume, run now, delete, approve what a run
+ * waits for) and a new one. The list is the document status the sidebar keeps
+ * (document-status-feed.ts): read after each action here, followed while a run started here is
+ * under way, and once a minute.
+ */
 function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): SectionView {
   const list = createElement('ul', { class: 'schedules', 'aria-live': 'polite' });
   const message = createElement('p', { 'aria-live': 'polite' });
   const fields = scheduleFields();
+  const columns = createReportColumnsField({ idPrefix: 'schedule-columns', more: true });
+  const clearForm = formClearer(fields, columns);
+  const follow = followScheduleRuns();
+  let status: DocumentStatusView | null = null;
   const create = button('Schedule it', { primary: true });
   const formError = createElement('p', { class: 'field-error', 'aria-live': 'polite' });
 
@@ -174,7 +205,7 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
     server: context.server,
     edit: (schedule: ScheduleView) => {
       editing = schedule;
-      fill(fields, scheduleFormValues(schedule));
+      fill(fields, columns, scheduleFormValues(schedule));
       syncVisibility();
       void offerSaved(schedule.savedSearch);
       formTitle.textContent = `Editing "${schedule.name}"`;
@@ -182,38 +213,85 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
       cancelEdit.hidden = false;
       fields.name.control.focus();
     },
-    show: (schedules: ScheduleView[]) => show(schedules),
-    load: () => load(),
+    show: (schedules: ScheduleView[]) => {
+      show(schedules);
+      void reload();
+    },
+    load: () => reload(),
+    approveButton: (schedule: ScheduleView) =>
+      scheduleApproveButton(schedule, status?.allowance ?? null, (ask, clicked) =>
+        approveAndRun(schedule, ask, clicked),
+      ),
+    runStarting: (schedule: ScheduleView) => follow.started(schedule),
+    followRuns: () => followRuns(),
     say,
     act,
   };
 
+  /** Approves what the schedule's run waits for; the worker runs it at once (issue 25). */
+  const approveAndRun = (schedule: ScheduleView, ask: FormulaAsk, clicked: HTMLButtonElement): void =>
+    act(clicked, 'Approving…', 'approve the schedule', async () => {
+      follow.started(schedule);
+      const approved = await context.server.approveFormulas(
+        ask.credits,
+        ask.key === undefined ? undefined : [ask.key],
+      );
+      say(approvedText(ask.credits, approved.refreshed, approved.startedSchedules), 'hint');
+      followRuns();
+    });
+
+  /** Reads the status now, and every few seconds while a run started here has not ended. */
+  let following = false;
+  const followRuns = (): void => {
+    void context.documentStatus.refresh();
+    if (following) return;
+    following = true;
+    const again = (): void => {
+      if (!follow.waiting || !follow.keepWaiting()) {
+        following = false;
+        return;
+      }
+      void context.documentStatus.refresh().then(() => setTimeout(again, FOLLOW_EVERY_MS));
+    };
+    setTimeout(again, FOLLOW_EVERY_MS);
+  };
+
+  /** What is on screen, so a read that changed nothing leaves the buttons under the user's pointer. */
+  let shownKey = '';
   const show = (schedules: ScheduleView[]) => {
+    const key = JSON.stringify([
+      schedules,
+      status?.allowance.asks ?? null,
+      status?.allowance.mayChange ?? null,
+    ]);
+    if (key === shownKey) return;
+    shownKey = key;
     list.replaceChildren(...schedules.map((schedule) => scheduleItem(schedule, host)));
     if (schedules.length === 0)
       list.replaceChildren(createElement('li', { class: 'hint' }, ['No schedules yet.']));
   };
 
-  const load = async (): Promise<void> => {
-    try {
-      const schedules = await context.server.listSchedules();
-      if (schedules === null) {
-        list.replaceChildren(
-          createElement('li', { class: 'hint' }, ['Connect in Settings to see and set schedules.']),
-        );
-        return;
-      }
-      show(schedules);
-    } catch (error) {
-      say(failureText('list the schedules', error), 'field-error');
+  const showStatus = (next: DocumentStatusView | null): void => {
+    status = next;
+    if (next === null) {
+      list.replaceChildren(
+        createElement('li', { class: 'hint' }, ['Connect in Settings to see and set schedules.']),
+      );
+      return;
     }
+    show(next.schedules);
+    // A run started here ended: how, in place of "running now" (a failure as a failure).
+    for (const end of follow.ended(next.schedules)) say(end.text, end.ok ? 'ok' : 'field-error');
   };
+  context.documentStatus.subscribe(showStatus);
+  context.documentStatus.onError((error) => say(failureText('list the schedules', error), 'field-error'));
+  const reload = (): Promise<void> => context.documentStatus.refresh();
 
   const syncVisibility = () => {
     const reports = fields.kind.control.value === 'reports';
     const searched = isSearchKind(fields.kind.control.value);
     fields.platform.wrapper.hidden = !reports;
-    fields.fields.wrapper.hidden = !reports;
+    columns.element.hidden = !reports;
     fields.input.wrapper.hidden = searched;
     fields.saved.wrapper.hidden = !searched;
     fields.day.wrapper.hidden = fields.every.control.value !== 'week';
@@ -245,11 +323,19 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
   const forget = () => firstRun.replaceChildren();
   for (const field of Object.values(fields)) field.control.addEventListener('input', forget);
   for (const field of Object.values(fields)) field.control.addEventListener('change', forget);
+  columns.onChange(forget);
   create.addEventListener('click', () => {
-    const checked = readScheduleForm(valuesOf(fields));
+    const picked =
+      fields.kind.control.value === 'reports' ? columns.read() : { ok: true as const, value: [] };
+    if (!picked.ok) {
+      formError.textContent = picked.message;
+      return;
+    }
+    const checked = readScheduleForm(valuesOf(fields, picked.value));
     if (!checked.ok) {
       formError.textContent = checked.message;
-      fields[checked.field].control.focus();
+      // The columns are picked, never typed: readScheduleForm finds nothing wrong with them.
+      if (checked.field !== 'fields') fields[checked.field].control.focus();
       return;
     }
     formError.textContent = '';
@@ -262,8 +348,10 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
           await withSavedSearch(context.server, checked.form),
         );
         stopEditing();
-        say(`Saved "${saved.name}": ${cadenceText(saved.cadence, saved.timeZone)}.`, 'ok');
-        await load();
+        clearForm();
+        syncVisibility();
+        say(`Saved "${saved.name}": ${cadenceText(saved.cadence, saved.timeZone, sheetTimeZone())}.`, 'ok');
+        await reload();
       });
       return;
     }
@@ -276,9 +364,13 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
             act(clicked, 'Scheduling…', 'schedule the report', async () => {
               const made = await context.server.createSchedule(form, start);
               forget();
-              say(scheduledText(made, start), 'ok');
-              await load();
-              if (start.runNow) setTimeout(() => void load(), RELOAD_AFTER_RUN_MS);
+              clearForm();
+              syncVisibility();
+              say(scheduledText(made, start), start.runNow ? 'hint' : 'ok');
+              if (start.runNow) {
+                follow.started({ ...made, lastRun: null });
+                followRuns();
+              } else await reload();
             }),
           cancel: forget,
         }),
@@ -292,13 +384,15 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
     list,
     message,
     formTitle,
-    ...Object.values(fields).map((field) => field.wrapper),
+    ...Object.values(fields).flatMap((field) =>
+      field === fields.platform ? [field.wrapper, columns.element] : [field.wrapper],
+    ),
     formError,
     createElement('div', { class: 'actions' }, [create, cancelEdit]),
     firstRun,
   );
-  void load();
-  return { onShow: () => void load() };
+  void reload();
+  return { onShow: () => void reload() };
 }
 
 export const schedulesSection: SectionDefinition = { title: 'Schedules', render: renderSchedulesSection };

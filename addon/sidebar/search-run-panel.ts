@@ -49,7 +49,9 @@ function createSearchCosted(context: SidebarContext, state: RunState): CostedRun
       try {
         const job = await context.server.startSearch(current, costed.confirmed());
         context.jobs.track(job);
-        context.status.success(`Search started. ${job.message}`);
+        // Not the job's own line ("Running: 0 of 50 rows..."): that one goes stale the moment the
+        // job ends (issue 25), and its line in Jobs below says how it goes.
+        context.status.success('Search started: its line in Jobs below follows it.');
         // Running it again is a new paid action: ask again.
         costed.dropConsent();
         if (state.check !== null) showEstimate(costed, state.check.estimate);

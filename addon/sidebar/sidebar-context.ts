@@ -1,5 +1,6 @@
 import type { SidebarSection } from '../shared/sidebar-section';
 import type { ServerBridge } from './bridge';
+import type { DocumentStatusFeed } from './document-status-feed';
 import type { HealthBadgeView } from './health-badge';
 import type { JobTracker } from './job-tracker';
 import type { MessageTarget } from './section-messages';
@@ -14,6 +15,11 @@ export interface SidebarContext {
   status: StatusArea;
   jobs: JobTracker;
   health: HealthBadgeView;
+  /**
+   * The document's schedules and formula allowance, read once a minute and after actions (issue
+   * 25): a section shows them from here and asks for a read after an action that changes them.
+   */
+  documentStatus: DocumentStatusFeed;
   navigate(section: SidebarSection): void;
   /** Shows a failed call beside the control used, with a button to the section that fixes it, if any. */
   fail(action: string, error: unknown): void;

@@ -1,3 +1,4 @@
+import { closestName } from '../closest-name';
 import { AUDIENCE_AGE_GROUPS } from '../enums';
 import type { Platform } from '../platforms';
 import { DEFAULT_TIME_ZONE } from '../time-zone';
@@ -403,10 +404,29 @@ function columnsOf(ids: readonly string[]): Column[] {
   return columns;
 }
 
+/** Names a selection may use, for "did you mean": column ids and group names. */
+const SUGGESTED_NAMES = [...ALL_DEFS.map((col) => col.id), ...Object.keys(REPORT_GROUPS)];
+
+/**
+ * Unknown columns in one sentence, each with the name it is closest to (issue 25): never the list
+ * of every column id, which a cell or a schedule's history line could not hold and nobody reads.
+ */
+function unknownFieldsText(unknown: readonly string[]): string {
+  const named = unknown.map((name) => {
+    const guess = closestName(normalizeFieldName(name), SUGGESTED_NAMES);
+    return guess === undefined ? `"${name}"` : `"${name}" (did you mean "${guess}"?)`;
+  });
+  return (
+    `Unknown field${unknown.length === 1 ? '' : 's'} ${named.join(', ')}. ` +
+    `Columns are named as in the report, such as followers or engagement_rate, or by group: ${Object.keys(REPORT_GROUPS).join(', ')}.`
+  );
+}
+
 /**
  * Resolves a selection: column ids, group names or header labels, in any case, as a list or one
  * comma-separated text. Columns come out in the order named (a group in its own order), each once.
- * No selection at all means the default columns. Unknown names fail with the list of valid ones.
+ * No selection at all means the default columns. Unknown names fail in a sentence naming the
+ * closest known name of each.
  */
 export function selectReportColumns(fields?: string | readonly string[] | null): ReportColumnSelection {
   const names = (typeof fields === 'string' ? [fields] : (fields ?? []))
@@ -425,16 +445,7 @@ export function selectReportColumns(fields?: string | readonly string[] | null):
     }
     for (const col of found) if (selected.indexOf(col) < 0) selected.push(col);
   }
-  if (unknown.length > 0) {
-    const quoted = unknown.map((name) => `"${name}"`).join(', ');
-    return {
-      ok: false,
-      error:
-        `Unknown field${unknown.length === 1 ? '' : 's'} ${quoted}. ` +
-        `Fields: ${ALL_DEFS.map((col) => col.id).join(', ')}. ` +
-        `Groups: ${Object.keys(REPORT_GROUPS).join(', ')}`,
-    };
-  }
+  if (unknown.length > 0) return { ok: false, error: unknownFieldsText(unknown) };
   return { ok: true, columns: selected };
 }
 

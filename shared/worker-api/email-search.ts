@@ -14,6 +14,11 @@ export interface EmailSearchRequest {
    * ("no match in this answer"); every other answer the worker holds stands.
    */
   refresh?: boolean;
+  /**
+   * The formula's own cell ("Formulas!B4"), when the add-on knows it: an ask for approval names it
+   * (issue 25). Never part of what is cached.
+   */
+  cell?: string;
 }
 
 /** `pending`: rows whose batch was still running at the deadline. */

@@ -11,8 +11,20 @@ export interface DocumentParams {
   documentId: string;
 }
 
-/** A formula refused for want of allowance, since the last approval, today. */
+/**
+ * Who asked (issue 25): a formula, by its cell when the add-on said it ("Formulas!B4"), or a
+ * scheduled report, by its name and the tab it writes; approving a schedule's ask runs it at once.
+ */
+export type FormulaAskSource =
+  | { kind: 'formula'; cell: string | null }
+  | { kind: 'schedule'; scheduleId: string; name: string; tab: string };
+
+/** A formula refused for want of allowance, not yet answered by an approval, today. */
 export interface FormulaAsk {
+  /** Tells this ask from the others (a digest, never the items): an approval names the asks it answers. */
+  key?: string;
+  /** Who asked; absent from an older worker (a formula, somewhere). */
+  source?: FormulaAskSource;
   operation: OperationId;
   /** What it would have cost at most. */
   credits: number;
@@ -44,6 +56,13 @@ export interface FormulaAllowanceAnswer {
   asks: FormulaAsk[];
   /** Their credits summed: what approving them all takes. */
   askedCredits: number;
+  /** After an approval: the asks it answered. Absent otherwise and from an older worker. */
+  answered?: FormulaAsk[];
+  /**
+   * After an approval: the schedules whose asks it answered, started at once (their run-now);
+   * absent otherwise and from an older worker.
+   */
+  startedSchedules?: string[];
   /** The caller may set the allowance and approve: whoever connected the document, or an admin. */
   mayChange: boolean;
   /** When the document's formulas were connected (ms since 1970); null: not connected. */
@@ -90,4 +109,9 @@ export interface FormulaAllowanceRequest {
 /** `POST /api/documents/:documentId/formula-approvals`: credits on top of today's allowance. */
 export interface FormulaApprovalRequest {
   credits: number;
+  /**
+   * The keys of the asks this approval answers (those the approver saw): they leave the list and
+   * the schedules among them run at once. Absent: every ask filed until now.
+   */
+  asks?: string[];
 }

@@ -22,6 +22,8 @@ export interface KeyRequest {
    * it already).
    */
   takeOver?: boolean;
+  /** With `documentId`: the spreadsheet's title, for lists of documents to name it (issue 25). */
+  documentTitle?: string;
 }
 
 /** With `documentId` when someone else's key stays: who pays for the document's formulas. */
@@ -69,6 +71,11 @@ export interface WorkerKeyInfo {
   expiresAt: number;
   /** A document key's spreadsheet; null for a person's own key. */
   documentId: string | null;
+  /**
+   * A document key's spreadsheet title, as its sidebar said it when connecting; null when unknown,
+   * absent for a person's own key and from an older worker.
+   */
+  documentTitle?: string | null;
 }
 
 /** `GET /api/keys?email=`: an admin sees every key (`email` narrows), a member their own. */

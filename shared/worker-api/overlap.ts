@@ -15,6 +15,11 @@ export interface OverlapRequest {
   refresh?: boolean;
   /** A formula's: answer by then (milliseconds, at most MAX_DEADLINE_MS) with a "Still fetching" row. */
   deadlineMs?: number;
+  /**
+   * The formula's own cell ("Formulas!B4"), when the add-on knows it: an ask for approval names it
+   * (issue 25). Never part of what is cached.
+   */
+  cell?: string;
 }
 
 /** `pending` is 1 when the deadline came first: the one row says so, and asking again soon shows it (free). */

@@ -20,6 +20,33 @@ export interface ReportsRequest {
   deadlineMs?: number;
   /** The spreadsheet's time zone (IANA name): date cells are days on its calendar. UTC when absent. */
   timeZone?: string;
+  /**
+   * The formula's own cell ("Formulas!B4"), when the add-on knows it: an ask for approval names it
+   * (issue 25). Never part of what is cached.
+   */
+  cell?: string;
+}
+
+/**
+ * `POST /api/reports/estimate` (issue 25): what reports of these cells would cost now, read by
+ * the rules a run reads them with and against the worker's cache, before anything is paid, so a
+ * prompt says "0 credits" for creators the worker already holds, not the worst case.
+ */
+export interface ReportsEstimateRequest {
+  handles: InputCell[];
+  /** The platform of inputs that do not say theirs. */
+  platform?: string | null;
+}
+
+export interface ReportsEstimateAnswer {
+  /** Distinct creators the cells name. */
+  creators: number;
+  /** Of them, answered from the worker's cache for free (reports it holds, handles it knows are unknown). */
+  cached: number;
+  /** Of them, to fetch (and pay for, at most `credits`). */
+  toFetch: number;
+  /** The most fetching them costs. */
+  credits: number;
 }
 
 export interface ReportsAnswer extends FormulaTable {

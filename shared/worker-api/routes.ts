@@ -35,6 +35,7 @@ import type {
   DictionaryQuery,
 } from './dictionaries';
 import type { DeliveryStatusAnswer } from './delivery';
+import type { DocumentStatusAnswer } from './document-status';
 import type { EmailSearchAnswer, EmailSearchRequest } from './email-search';
 import type {
   DocumentParams,
@@ -67,7 +68,7 @@ import type {
 import type { OverlapAnswer, OverlapRequest } from './overlap';
 import type { LivenessAnswer, ReadinessAnswer } from './probes';
 import type { RawAnswer, RawFeedUsageAnswer, RawRequest } from './raw';
-import type { ReportsAnswer, ReportsRequest } from './reports';
+import type { ReportsAnswer, ReportsEstimateAnswer, ReportsEstimateRequest, ReportsRequest } from './reports';
 import type {
   ScheduleAlertSettingsAnswer,
   ScheduleAlertSettingsRequest,
@@ -165,6 +166,13 @@ export const WORKER_ROUTES = {
     summary: 'One report row per handle or profile URL, in input order (cached creators are free).',
     access: 'signed-in',
     formulas: true,
+  }),
+  reportsEstimate: route<{ body: ReportsEstimateRequest; answer: ReportsEstimateAnswer }>({
+    method: 'POST',
+    path: '/api/reports/estimate',
+    summary:
+      'What reports of these handles would cost now: distinct creators, those the cache answers for free, the most the rest costs.',
+    access: 'signed-in',
   }),
   emailSearch: route<{ body: EmailSearchRequest; answer: EmailSearchAnswer }>({
     method: 'POST',
@@ -465,6 +473,14 @@ export const WORKER_ROUTES = {
     method: 'GET',
     path: '/api/documents/:documentId/schedules',
     summary: "A document's scheduled reports, with their last run and next run: any signed-in member.",
+    access: 'signed-in',
+    spreadsheet: 'path',
+  }),
+  documentStatus: route<{ params: DocumentParams; answer: DocumentStatusAnswer }>({
+    method: 'GET',
+    path: '/api/documents/:documentId/status',
+    summary:
+      "A document's schedules and formula allowance in one answer: what an open sidebar reads once a minute.",
     access: 'signed-in',
     spreadsheet: 'path',
   }),

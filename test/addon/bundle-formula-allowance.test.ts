@@ -61,14 +61,26 @@ describe('A formula past its document’s allowance', () => {
     expect(fakes.runtime.callFromClient('connect')).toMatchObject({ formulas: { email: BO, byYou: false } });
     const cyView = fakes.runtime.callFromClient('getFormulaAllowance') as FormulaAllowanceView;
     expect(cyView).toMatchObject({ connectedBy: BO, mayChange: false, perDay: 2, askedCredits: 7 });
-    expect(cyView.asks).toEqual([expect.objectContaining({ operation: 'report', credits: 7, items: 7 })]);
+    // The ask names the formula by its cell (issue 25), so whoever approves sees which one waits.
+    expect(cyView.asks).toEqual([
+      expect.objectContaining({
+        operation: 'report',
+        credits: 7,
+        items: 7,
+        source: { kind: 'formula', cell: 'Creators!C1' },
+      }),
+    ]);
     expect(() => fakes.runtime.callFromClient('approveFormulas', [7])).toThrow(`Only ${BO}`);
     expect(upstreamCalls(await world.stats(), 'report')).toBe(0);
 
-    // Bo approves the 7 credits: the add-on's formulas recalculate at once and fill in.
+    // Bo approves the 7 credits of that ask: the add-on's formulas recalculate at once and fill in.
     fakes.session.actAs(BO);
-    const approved = fakes.runtime.callFromClient('approveFormulas', [7]) as FormulaApprovalView;
+    const approved = fakes.runtime.callFromClient('approveFormulas', [
+      7,
+      [cyView.asks[0].key],
+    ]) as FormulaApprovalView;
     expect(approved.refreshed).toBe(1);
+    expect(approved.startedSchedules).toEqual([]);
     expect(approved.allowance).toMatchObject({ approvedToday: 7, asks: [] });
     const filled = sheet
       .getRange(1, 3, 7, 1)

@@ -21,9 +21,14 @@ afterAll(async () => {
   await session?.close();
 });
 
-/** The handles of the sample's Formulas tab (A5:A7), which Connect has the worker fetch. */
+/** The handles of the sample's Formulas tab (A5:A6), which Connect has the worker fetch. */
 function sampleHandles(): string[] {
-  return session.handles.instagram.slice(0, 3);
+  return session.handles.instagram.slice(0, 2);
+}
+
+/** The first handles of the sample's Creators tab: the sample's two, then ones nobody fetched. */
+function creatorsHandles(count: number): string[] {
+  return session.handles.instagram.slice(0, count);
 }
 
 /** The toast in the page's corner that matches `text`, once it is there. */
@@ -51,8 +56,10 @@ describe('the add-on’s formulas in the playground (issue 15)', () => {
       .waitFor({ timeout: 60_000 });
     await waitForIdle(page);
     // The report stands in the header row (B4) above its handles: each row beside its handle.
-    const report = await session.cells('Formulas', 'B4:B7');
+    const report = await session.cells('Formulas', 'B4:B6');
     expect(report.map(([cell]) => cell)).toEqual(['Handle', ...sampleHandles()]);
+    // The samples stay inside the default allowance (5 credits) with room for a first formula.
+    await settings.getByText(/^1\.94 credits \(until /).waitFor({ timeout: 30_000 });
     const [[emails], [overlap]] = [
       await session.cells('Formulas', 'B10:B10'),
       await session.cells('Formulas', 'A16:A16'),
@@ -68,10 +75,11 @@ describe('the add-on’s formulas in the playground (issue 15)', () => {
     await settings.getByText(/Array result was not expanded because it would overwrite data/).waitFor();
   }, 30_000);
 
-  it('puts the report for A2 in row 2 when =INFLUENCER_REPORT(A2:A4) is typed in C2, numbers as the sidebar shows them', async () => {
+  it('puts the report for A2 in row 2 when a newcomer’s first =INFLUENCER_REPORT(A2:A4) is typed in C2, with no approval (issue 25)', async () => {
     const { page } = session;
     const tab = await addTab(page);
-    const handles = sampleHandles();
+    // The Creators tab's first three: the samples fetched two, the third is new (1 credit of 1.94).
+    const handles = creatorsHandles(3);
     await pasteColumn(
       page,
       'A2',
@@ -104,8 +112,8 @@ describe('the add-on’s formulas in the playground (issue 15)', () => {
     );
     await waitForIdle(page);
     const rows = await session.cells(tab, 'C2:C4');
-    expect(rows.map(([cell]) => cell)).toEqual(sampleHandles());
-    const report = await session.cells('Formulas', 'B4:B7');
+    expect(rows.map(([cell]) => cell)).toEqual(creatorsHandles(3));
+    const report = await session.cells('Formulas', 'B4:B6');
     expect(report.map(([cell]) => cell)).toEqual(['Handle', ...sampleHandles()]);
   }, 90_000);
 });

@@ -36,6 +36,8 @@ export interface PlaygroundSessionOptions {
   /** Worker and SANDBOX_* settings on top of the defaults. */
   env?: Record<string, string>;
   viewport?: { width: number; height: number };
+  /** The browser's time zone (IANA), unlike the playground spreadsheet's (Europe/Berlin); the machine's when absent. */
+  timezoneId?: string;
   /** Known e-mail addresses to hand the tests (default 2,000). */
   emails?: number;
 }
@@ -82,7 +84,10 @@ export async function startPlaygroundSession(
     if (launched.status === 'rejected') throw launched.reason;
     const { ready } = started.value;
     const openBrowser = launched.value;
-    const page = await openBrowser.newPage({ viewport: options.viewport ?? { width: 1400, height: 900 } });
+    const page = await openBrowser.newPage({
+      viewport: options.viewport ?? { width: 1400, height: 900 },
+      ...(options.timezoneId === undefined ? {} : { timezoneId: options.timezoneId }),
+    });
     await page.goto(`${ready.url}/`);
     await page.locator('#sidebar-frame').waitFor({ state: 'visible' });
     await page.locator('[role="tab"][data-sheet]').first().waitFor();

@@ -46,7 +46,7 @@ async function runSearch(search: Locator): Promise<void> {
   await started;
   // Wherever the sidebar says it: a refusal would say something else.
   await sidebar(session.page)
-    .getByText(/^Search started\./)
+    .getByText(/^Search started:/)
     .first()
     .waitFor({ timeout: 10_000 });
   await waitForJobsWritten(session.page);

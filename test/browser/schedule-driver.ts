@@ -17,7 +17,11 @@ export async function askSnapshotSchedule(
   await schedules.locator('#schedule-kind').selectOption('reports');
   await schedules.locator('#schedule-input').fill('Creators!A2');
   await schedules.locator('#schedule-platform').selectOption('instagram');
-  if (options.fields !== undefined) await schedules.locator('#schedule-fields').fill(options.fields);
+  if (options.fields !== undefined) {
+    // Columns are picked (issue 25): these instead of the default group.
+    await schedules.locator('#schedule-columns-group-default').uncheck();
+    await schedules.locator('#schedule-columns-more').fill(options.fields);
+  }
   await schedules.locator('#schedule-output').fill(`${tab}!A1`);
   await schedules.locator('#schedule-mode').selectOption('append-snapshot');
   await schedules.getByRole('button', { name: 'Schedule it', exact: true }).click();

@@ -67,7 +67,7 @@ const SCREENS: Screen[] = [
   {
     file: 'formula-spill.png',
     title:
-      'A formula spilling from its cell: =INFLUENCER_REPORT(A5:A7, "instagram") in B4, the header row, each report beside its handle',
+      'A formula spilling from its cell: =INFLUENCER_REPORT(A5:A6, "instagram") in B4, the header row, each report beside its handle',
     capture: async (page, session) => {
       await page.keyboard.press('Escape');
       await selectTab(page, 'Formulas');

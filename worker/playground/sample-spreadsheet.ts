@@ -8,8 +8,15 @@ export const SAMPLE_SELECTION = { sheet: 'Leads', range: 'A:A' } as const;
 
 const SAMPLE_EMAILS = 20;
 const SAMPLE_HANDLES = 15;
-/** Inputs of each formula on the Formulas tab. */
-const SAMPLE_FORMULA_ROWS = 3;
+/**
+ * Inputs of the report and overlap formulas on the Formulas tab, and of the e-mail one. Within
+ * the default formula allowance (FORMULA_ALLOWANCE_DAY, 5 credits) with room to spare (issue 25):
+ * two reports (2 credits), their overlap (1) and three addresses (at most 0.06) leave about 2
+ * credits, so a newcomer's first formula (the README's, =INFLUENCER_REPORT(A2:A4) on the Creators
+ * tab: two of its creators already fetched) needs no approval.
+ */
+const SAMPLE_REPORT_ROWS = 2;
+const SAMPLE_EMAIL_ROWS = 3;
 
 /**
  * Fills the sample spreadsheet: e-mail addresses to enrich, Instagram handles for reports and
@@ -40,20 +47,20 @@ export function fillSampleSpreadsheet(spreadsheet: FakeSpreadsheet, sample: Samp
   // answer sits beside its input. Inputs first: a formula typed in the same paste as its inputs
   // would run before they are there.
   typeValues(spreadsheet, formulas, 3, 1, [
-    ['A report beside each handle: =INFLUENCER_REPORT(A5:A7, "instagram") in B4, the header row.'],
+    ['A report beside each handle: =INFLUENCER_REPORT(A5:A6, "instagram") in B4, the header row.'],
     ['Instagram handle'],
-    ...handles.slice(0, SAMPLE_FORMULA_ROWS),
+    ...handles.slice(0, SAMPLE_REPORT_ROWS),
   ]);
-  typeValues(spreadsheet, formulas, 4, 2, [['=INFLUENCER_REPORT(A5:A7, "instagram")']]);
+  typeValues(spreadsheet, formulas, 4, 2, [['=INFLUENCER_REPORT(A5:A6, "instagram")']]);
   typeValues(spreadsheet, formulas, 9, 1, [
     ['The account behind each address: =EMAIL_SEARCH(A11:A13) in B10, the header row.'],
     ['E-mail'],
-    ...sample.emails.slice(0, SAMPLE_FORMULA_ROWS).map((email) => [email]),
+    ...sample.emails.slice(0, SAMPLE_EMAIL_ROWS).map((email) => [email]),
   ]);
   typeValues(spreadsheet, formulas, 10, 2, [['=EMAIL_SEARCH(A11:A13)']]);
   // No input beside it (the overlap of a set has a row per creator and a total): a header asked for.
   typeValues(spreadsheet, formulas, 15, 1, [
-    ['How much the audiences of those creators overlap: =AUDIENCE_OVERLAP(A5:A7, "instagram", TRUE)'],
-    ['=AUDIENCE_OVERLAP(A5:A7, "instagram", TRUE)'],
+    ['How much the audiences of those creators overlap: =AUDIENCE_OVERLAP(A5:A6, "instagram", TRUE)'],
+    ['=AUDIENCE_OVERLAP(A5:A6, "instagram", TRUE)'],
   ]);
 }

@@ -3,7 +3,7 @@ import type { AccountSettings } from './accounts';
 import { DEFAULT_FAULT_SETTINGS, type FaultSettings } from './faults';
 import { SANDBOX_SHAPES } from './odd-shapes';
 import type { RateLimits } from './rate-limiter';
-import { closestName } from '../common/closest-name';
+import { closestName } from '../../shared/closest-name';
 import { isListenHost, LISTEN_HOST_RULE } from '../common/listen-host';
 
 /**

@@ -13,6 +13,7 @@ import { securityHeaders } from './http/security-headers';
 import type { AuthLogger } from './identity/authenticate';
 import type { CredentialChecker } from './identity/credential-checker';
 import { createKeysRouter } from './identity/keys-router';
+import { createDocumentStatusRouter } from './documents/document-status-router';
 import type { JobDeliveries } from './google/job-delivery';
 import type { JobRunner } from './jobs/job-runner';
 import { createJobsRouter } from './jobs/jobs-router';
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps): Express {
       keys: store.keys,
       editAccess: deps.editAccess,
       changes: store.documentChanges,
+      titles: store.documentTitles,
       sheetAccess: deps.sheetAccess,
       unprovenDocumentKeys: deps.config.unprovenDocumentKeys,
       ...(authLogger ? { logger: authLogger } : {}),
@@ -152,6 +154,20 @@ export function createApp(deps: AppDeps): Express {
       allowances: store.formulaAllowances,
       editAccess: deps.editAccess,
       changes: store.documentChanges,
+      schedules: store.schedules,
+      kick: () => deps.scheduler.kick(),
+    }),
+  );
+  app.use(
+    createDocumentStatusRouter({
+      authenticate,
+      guard,
+      keys: store.keys,
+      allowances: store.formulaAllowances,
+      changes: store.documentChanges,
+      schedules: store.schedules,
+      editAccess: deps.editAccess,
+      clock: deps.clock,
     }),
   );
   app.use(createAccountRouter(deps));

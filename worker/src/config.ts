@@ -11,7 +11,7 @@ import type { FamilyRates } from './upstream/throttle';
 import { normalizeBaseUrl } from './upstream/upstream-url';
 import { DATA_SECRET_FORMAT, parseDataSecret, SecretBytes } from './store/data-secret';
 import { databaseUrlProblem, SHARED_SECRET_REQUIRED } from './store/postgres/database-url';
-import { closestName, editDistance } from '../common/closest-name';
+import { closestName, editDistance } from '../../shared/closest-name';
 import { isListenHost, isLoopbackHost, LISTEN_HOST_RULE } from '../common/listen-host';
 import { readServiceAccountKey, type SheetsIdentitySource } from './google/sheets-api';
 import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/request-limits';

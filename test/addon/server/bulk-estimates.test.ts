@@ -56,6 +56,29 @@ describe('estimateHandleColumn', () => {
   });
 });
 
+describe('estimateHandleColumn with the worker’s cache (issue 25)', () => {
+  const handles = Array.from({ length: 15 }, (_, i) => `@creator_${i}`);
+
+  it('says 0 credits for creators the worker holds, not the worst case', () => {
+    const estimate = estimateHandleColumn(handles, 'instagram', { cached: 15, credits: 0 });
+    expect(estimate).toMatchObject({ unique: 15, cached: 15, maxCredits: 0, needsConfirmation: false });
+    expect(estimate.summary).toBe(
+      '15 rows: 15 creators to report on. The worker holds all 15 (reports are kept 30 days): 0 credits.',
+    );
+  });
+
+  it('prices only what the cache lacks, and says when it holds none', () => {
+    expect(estimateHandleColumn(handles, 'instagram', { cached: 3, credits: 12 }).summary).toBe(
+      '15 rows: 15 creators to report on. The worker holds 3 of them (kept 30 days, free): at most 12 credits for the rest.',
+    );
+    expect(estimateHandleColumn(handles, 'instagram', { cached: 0, credits: 15 })).toMatchObject({
+      maxCredits: 15,
+      needsConfirmation: true,
+      summary: expect.stringMatching(/At most 15 credits: the worker holds none of these reports yet\.$/),
+    });
+  });
+});
+
 describe('requireCostConfirmation', () => {
   it('refuses above the threshold without confirmation only', () => {
     expect(() => requireCostConfirmation(1, false)).not.toThrow();

@@ -125,7 +125,7 @@ describe('INFLUENCER_REPORT', () => {
       'Unknown platform "myspace": use instagram, tiktok, youtube.',
     );
     expect(formula(() => INFLUENCER_REPORT('@a', 'instagram', 'folowers'))).toMatch(
-      /^Unknown field "folowers"\. Fields: /,
+      /^Unknown field "folowers" \(did you mean "followers"\?\)\. Columns are named/,
     );
     expect(
       formula(() =>
@@ -273,7 +273,18 @@ describe('rows beside their input (issue 15)', () => {
     expect(sent()).toMatchObject({ emails: ['a@x.com', 'b@x.com'], withHeader: true });
   });
 
-  it('does as with_header says, and reads no cell when it says FALSE', () => {
+  it('names its own cell to the worker, for an ask for approval (issue 25), outside what is cached', () => {
+    env.worker.on('post', 'api/reports', reportsAnswer());
+    typedIn('C2', '=INFLUENCER_REPORT(A2:A3, "instagram")');
+    formula(() => INFLUENCER_REPORT([['@a'], ['@b']], 'instagram'));
+    expect(sent(0).cell).toBe('Sheet1!C2');
+    // The same formula in another cell is the same question: the add-on's cache answers it.
+    typedIn('D2', '=INFLUENCER_REPORT(A2:A3, "instagram")');
+    formula(() => INFLUENCER_REPORT([['@a'], ['@b']], 'instagram'));
+    expect(env.worker.requests).toHaveLength(1);
+  });
+
+  it('does as with_header says, and reads no cell for the header when it says FALSE (only its name, to ask)', () => {
     env.worker.on('post', 'api/reports', reportsAnswer());
     const cellReads: number[] = [];
     env.fakes.runtime.onExecutionEnd((execution) =>
@@ -282,7 +293,9 @@ describe('rows beside their input (issue 15)', () => {
     typedIn('C1', '=INFLUENCER_REPORT(A2:A3, "instagram", "", FALSE)');
     formula(() => INFLUENCER_REPORT([['@a'], ['@b']], 'instagram', '', false));
     expect(sent(0).withHeader).toBe(false);
-    expect(cellReads).toEqual([0]);
+    // Its own cell's name, for the worker's ask (issue 25); nothing read for the header.
+    expect(cellReads).toEqual([1]);
+    expect(sent(0).cell).toBe('Sheet1!C1');
     typedIn('C2', '=INFLUENCER_REPORT(A2:A3, "instagram", "", TRUE)');
     formula(() => INFLUENCER_REPORT([['@a'], ['@b']], 'instagram', '', true));
     expect(sent(1).withHeader).toBe(true);
@@ -325,7 +338,7 @@ describe('numbers as the sidebar shows them (issue 15)', () => {
 });
 
 describe('finding where the formula stands (issue 15), as a cost', () => {
-  it('takes three Spreadsheet calls a run, from the cache too, and none when with_header is FALSE', () => {
+  it('takes three Spreadsheet calls a run, from the cache too, and none when with_header is FALSE and the cache answers', () => {
     env.worker.on('post', 'api/reports', reportsAnswer());
     const placeCalls: number[] = [];
     env.fakes.runtime.onExecutionEnd((execution) => {

@@ -48,14 +48,20 @@ describe('readFormulaPlace', () => {
   it("reads the running formula's own cell: Sheets makes it the active range of a custom function", () => {
     env.fakes.spreadsheet.requireSheet('Sheet1').getRange('C2').setFormula('=EMAIL_SEARCH(A3:A9)');
     env.fakes.spreadsheetApp.select('Sheet1!C2');
-    const place = env.fakes.runtime.run('custom-function', () => readFormulaPlace('EMAIL_SEARCH'));
-    expect(place).toEqual({ formulaRow: 2, inputRow: 3 });
+    const place = env.fakes.runtime.run('custom-function', () => {
+      const read = readFormulaPlace('EMAIL_SEARCH');
+      return { formulaRow: read.formulaRow, inputRow: read.inputRow, cell: read.cell() };
+    });
+    expect(place).toEqual({ formulaRow: 2, inputRow: 3, cell: 'Sheet1!C2' });
   });
 
   it('knows nothing when the active cell holds another formula (the function was not called from it)', () => {
     env.fakes.spreadsheet.requireSheet('Sheet1').getRange('C2').setFormula('=SUM(A3:A9)');
     env.fakes.spreadsheetApp.select('Sheet1!C2');
-    const place = env.fakes.runtime.run('custom-function', () => readFormulaPlace('EMAIL_SEARCH'));
-    expect(place).toEqual({ formulaRow: null, inputRow: null });
+    const place = env.fakes.runtime.run('custom-function', () => {
+      const read = readFormulaPlace('EMAIL_SEARCH');
+      return { formulaRow: read.formulaRow, inputRow: read.inputRow, cell: read.cell() };
+    });
+    expect(place).toEqual({ formulaRow: null, inputRow: null, cell: null });
   });
 });

@@ -107,9 +107,38 @@ describe('scheduled reports from the sidebar', () => {
       expect(check.estimate).toMatchObject({ rows: 8, unique: 8, maxCredits: 8 });
       expect(check.summary).toContain('8 creators to report on');
       expect(check.summary).toContain('confirming approves up to 5 credits more for it');
-      // A check makes no tab and sends nothing but the allowance read.
+      // A check makes no tab and sends nothing but the estimate and the allowance read.
       expect(env.fakes.spreadsheet.getSheetByName('Weekly report')).toBeNull();
-      expect(env.worker.requests.map((request) => request.method)).toEqual(['get']);
+      expect(env.worker.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+        'post api/reports/estimate',
+        `get api/documents/${id}/formula-allowance`,
+      ]);
+    });
+
+    it('prices the first run against what the worker’s cache holds, not the worst case (issue 25)', () => {
+      env.connect();
+      withHandles(15);
+      const id = env.fakes.spreadsheet.getId();
+      env.worker.on('post', 'api/reports/estimate', {
+        body: { creators: 15, cached: 15, toFetch: 0, credits: 0 },
+      });
+      env.worker.on('get', `api/documents/${id}/formula-allowance`, { body: allowance({ left: 0.94 }) });
+      const check = checkDocumentSchedule(form);
+      expect(check).toMatchObject({ toApprove: 0, estimate: { unique: 15, cached: 15, maxCredits: 0 } });
+      expect(check.summary).toContain('The worker holds all 15 (reports are kept 30 days): 0 credits.');
+      expect(env.worker.requests[0].body).toEqual({
+        handles: Array.from({ length: 15 }, (_, i) => `creator_${i}`),
+        platform: 'instagram',
+      });
+    });
+
+    it('checks the columns before anything else, in one sentence with a guess (issue 25)', () => {
+      env.connect();
+      withHandles(3);
+      expect(() => checkDocumentSchedule({ ...form, fields: 'followers, folowers_growth' })).toThrow(
+        /^Unknown field "folowers_growth" \(did you mean "followers_growth"\?\)\./,
+      );
+      expect(env.worker.requests).toHaveLength(0);
     });
 
     it('tells an editor who may not approve who may', () => {
@@ -150,7 +179,8 @@ describe('scheduled reports from the sidebar', () => {
         `post api/documents/${id}/formula-approvals`,
         'post api/schedules/sch_1/run',
       ]);
-      expect(env.worker.requests[1].body).toEqual({ credits: 5 });
+      // For the first run only: asks waiting meanwhile stay for their own approval.
+      expect(env.worker.requests[1].body).toEqual({ credits: 5, asks: [] });
     });
   });
 });

@@ -67,7 +67,8 @@ describe('connect', () => {
     });
     const [post] = env.worker.calls('api/keys');
     expect(post.headers.Authorization).toBe(`Bearer ${env.fakes.scriptApp.identityTokens[0]}`);
-    expect(post.body).toEqual({ documentId: env.fakes.spreadsheet.getId() });
+    // The title names the document in lists of documents (issue 25).
+    expect(post.body).toEqual({ documentId: env.fakes.spreadsheet.getId(), documentTitle: 'Creators' });
     // The document's formulas get their own key, in document properties, which formulas can read.
     expect(env.fakes.propertiesService.document.getProperty('creatorSheets.documentKey')).toBe(
       NEW_DOCUMENT_KEY,
@@ -96,7 +97,11 @@ describe('connect', () => {
     issueKeys();
     connectToWorker(true);
     const posts = env.worker.calls('api/keys').filter((call) => call.method === 'post');
-    expect(posts[2].body).toEqual({ documentId: env.fakes.spreadsheet.getId(), takeOver: true });
+    expect(posts[2].body).toEqual({
+      documentId: env.fakes.spreadsheet.getId(),
+      documentTitle: 'Creators',
+      takeOver: true,
+    });
   });
 
   it('refreshes at once the formulas that said "Not connected", once they have the new key (issue 15)', () => {

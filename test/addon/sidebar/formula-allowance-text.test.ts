@@ -3,7 +3,9 @@ import {
   allowanceFacts,
   allowanceText,
   approvedText,
+  approveAskLabel,
   approveLabel,
+  askerText,
   askText,
   whoMayApproveText,
 } from '../../../addon/sidebar/formula-allowance-text';
@@ -70,5 +72,44 @@ describe('formula allowance text', () => {
     );
     expect(approvedText(8, 3)).toBe('Approved 8 credits for today: 3 formulas refreshed.');
     expect(approvedText(1, 0)).toBe('Approved 1 credit for today: no formulas to refresh.');
+  });
+
+  it('names who asks by cell or by schedule and tab, and what approving it does (issue 25)', () => {
+    const at = Date.UTC(2026, 10, 25, 9, 32);
+    const formula = {
+      key: 'k1',
+      source: { kind: 'formula', cell: 'Formulas!B4' },
+      operation: 'report',
+      credits: 3,
+      items: 3,
+      at,
+    } as const;
+    const schedule = {
+      key: 'k2',
+      source: { kind: 'schedule', scheduleId: 'sch_1', name: 'Weekly', tab: 'Weekly report' },
+      operation: 'report',
+      credits: 15,
+      items: 15,
+      at,
+    } as const;
+    const older = { operation: 'emailSearch', credits: 0.5, items: 25, at } as const;
+
+    expect(askText(formula)).toBe(
+      '=INFLUENCER_REPORT in Formulas!B4 wants up to 3 credits for 3 new creators (09:32)',
+    );
+    expect(askText(schedule)).toBe(
+      'The schedule "Weekly" (tab Weekly report) wants up to 15 credits for 15 new creators (09:32)',
+    );
+    expect(askerText(older)).toBe('=EMAIL_SEARCH');
+    expect(approveAskLabel(schedule)).toBe('Approve 15 credits and run it now');
+    expect(approveAskLabel(formula)).toBe('Approve 3 credits and refresh');
+  });
+
+  it('says which schedules an approval started, and the formulas it refreshed', () => {
+    expect(approvedText(15, 0, ['Weekly'])).toBe('Approved 15 credits for today: "Weekly" runs now.');
+    expect(approvedText(18, 2, ['Weekly', 'Daily'])).toBe(
+      'Approved 18 credits for today: "Weekly", "Daily" run now; 2 formulas refreshed.',
+    );
+    expect(approvedText(3, 0)).toBe('Approved 3 credits for today: no formulas to refresh.');
   });
 });

@@ -1,4 +1,9 @@
-import { healthBadge, healthDetail, healthUnavailable } from '../../../addon/sidebar/health-summary';
+import {
+  agedHealth,
+  healthBadge,
+  healthDetail,
+  healthUnavailable,
+} from '../../../addon/sidebar/health-summary';
 import type { HealthView } from '../../../addon/shared/sidebar-api';
 
 function health(
@@ -86,5 +91,16 @@ describe('healthBadge', () => {
       text: 'No status',
       detail: 'Health could not be read: Not connected',
     });
+  });
+});
+
+describe('agedHealth (issue 25)', () => {
+  it('counts the time since the reading into the worker’s uptime: "up 1 min" does not outlive the minute', () => {
+    const reading = health({ worker: { uptimeSeconds: 60 } });
+    const later = agedHealth(reading, Date.parse('2025-11-21T12:27:00Z'));
+    expect(later.worker.uptimeSeconds).toBe(60 + 27 * 60);
+    expect(healthDetail(later)).toMatch(/up 28 min\.$/);
+    // A clock behind the reading changes nothing.
+    expect(agedHealth(reading, Date.parse('2025-11-21T11:00:00Z'))).toBe(reading);
   });
 });

@@ -4,6 +4,7 @@ import {
   type ScheduleFormValues,
 } from '../../../addon/sidebar/schedules-form';
 import { cadenceText, lastRunText, statusText } from '../../../addon/sidebar/schedules-text';
+import { setSheetTimeZone } from '../../../addon/sidebar/sheet-time';
 import type { ScheduleView } from '../../../addon/shared/schedules-api';
 
 const values: ScheduleFormValues = {
@@ -65,12 +66,25 @@ describe('schedules in words', () => {
     lastRun: null,
   } as unknown as ScheduleView;
 
-  it('says the cadence in the spreadsheet’s zone', () => {
-    expect(cadenceText({ every: 'week', day: 1, hour: 9 }, 'Europe/Berlin')).toBe(
-      'Every Monday at 09:00 (Europe/Berlin)',
+  it('says the cadence on the spreadsheet’s clock, named once in the header, and a zone only when it is another', () => {
+    expect(cadenceText({ every: 'week', day: 1, hour: 9 }, 'Europe/Berlin', 'Europe/Berlin')).toBe(
+      'Every Monday at 09:00',
     );
-    expect(cadenceText({ every: 'day', hour: 17 }, 'UTC')).toBe('Every day at 17:00 (UTC)');
-    expect(cadenceText({ every: 'hour' }, 'UTC')).toBe('Every hour');
+    expect(cadenceText({ every: 'day', hour: 17 }, 'UTC', 'Europe/Berlin')).toBe('Every day at 17:00 (UTC)');
+    expect(cadenceText({ every: 'hour' }, 'UTC', 'Europe/Berlin')).toBe('Every hour');
+  });
+
+  it('says the next run and the last on the spreadsheet’s clock, not the browser’s (issue 25)', () => {
+    setSheetTimeZone('Europe/Berlin');
+    try {
+      // Monday 30 November 2026, 08:00 UTC: 09:00 in Berlin.
+      expect(statusText(schedule)).toBe('Next run Mon 30 Nov, 09:00');
+      expect(
+        lastRunText({ at: Date.UTC(2026, 10, 23, 21, 28), outcome: 'ok', rows: 15, credits: 0, message: '' }),
+      ).toBe('Refreshed 23 Nov, 22:28: 15 rows, 0 credits');
+    } finally {
+      setSheetTimeZone('UTC');
+    }
   });
 
   it('says the last run, and why a schedule paused', () => {

@@ -571,18 +571,20 @@ describe('selectReportColumns', () => {
     expect(columnIds(columns)).toEqual([...REPORT_GROUPS.default, ...REPORT_GROUPS.growth]);
   });
 
-  it('names every unknown field and lists the valid names', () => {
-    const result = selectReportColumns(['handle', 'folowers', 'growht']);
+  it('names every unknown field with the name it is closest to, and the groups, never every column (issue 25)', () => {
+    const result = selectReportColumns(['handle', 'folowers', 'growht', 'shoe size']);
     expect(result.ok).toBe(false);
     const error = result.ok ? '' : result.error;
-    expect(error).toMatch(/^Unknown fields "folowers", "growht"\. Fields: handle, name, followers, /);
-    expect(error).toContain(
-      'Groups: default, profile, growth, audience_geo, audience_interests, brands, posts, sponsored, contacts, ids, all',
+    expect(error).toBe(
+      'Unknown fields "folowers" (did you mean "followers"?), "growht" (did you mean "growth"?), "shoe size". ' +
+        'Columns are named as in the report, such as followers or engagement_rate, or by group: ' +
+        'default, profile, growth, audience_geo, audience_interests, brands, posts, sponsored, contacts, ids, all.',
     );
+    expect(error.length).toBeLessThan(300);
   });
 
   it('says "field" for a single unknown one', () => {
     const result = selectReportColumns('nope');
-    expect(!result.ok && result.error).toMatch(/^Unknown field "nope"\. /);
+    expect(!result.ok && result.error).toMatch(/^Unknown field "nope" \(did you mean "name"\?\)\. /);
   });
 });

@@ -115,6 +115,7 @@ export function createAppsScriptFakes(options: FakeOptions = {}): AppsScriptFake
     },
     evaluateFormulas: () => {
       spreadsheetApp.formulaEvaluator = evaluator.evaluate;
+      spreadsheetApp.formulaNoter = evaluator.note;
     },
     dispose: () => urlFetchApp.close(),
   };

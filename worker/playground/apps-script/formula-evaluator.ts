@@ -52,6 +52,11 @@ export class CustomFunctionEvaluator {
     private readonly spreadsheet: FakeSpreadsheet,
   ) {}
 
+  /** Keeps Sheets' hover text for a formula cell the sheet shows an error in (a spill in the way). */
+  readonly note = (cell: string, formula: string, shows: string, message: string): void => {
+    this.errors.push({ cell, formula, shows, message });
+  };
+
   readonly evaluate = (formula: string, cell: FakeRange): unknown => {
     const outcome = this.prepare(formula, cell);
     if (outcome instanceof NotRun) {

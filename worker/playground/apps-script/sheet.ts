@@ -1,4 +1,4 @@
-import { parseA1, type GridArea } from './a1-notation';
+import { columnLetters, parseA1, type GridArea } from './a1-notation';
 import { DEFAULT_NUMBER_FORMAT, enterValue, type CellValue } from './cell-values';
 import {
   addMetadata,
@@ -49,11 +49,16 @@ const OUTSIDE_THE_SHEET = 'The coordinates of the range are outside the dimensio
  */
 export type FormulaEvaluator = (formula: string, cell: FakeRange) => unknown;
 
+/** Keeps what a formula cell's hover says while it shows `shows` (Sheets' text for its error). */
+export type FormulaNoter = (cell: string, formula: string, shows: string, message: string) => void;
+
 /** What every sheet of a spreadsheet shares. */
 export interface SheetContext {
   runtime: FakeRuntime;
   writes: WriteLog;
   evaluator: () => FormulaEvaluator | null;
+  /** Where a spill that cannot land says why (the playground's hover); none by default. */
+  noter: () => FormulaNoter | null;
   cellCount: () => number;
   /** The spreadsheet's time zone: dates typed into cells are its wall-clock times. */
   timeZone: () => string;
@@ -355,20 +360,10 @@ export class FakeSheet {
     const grid = Array.isArray(result)
       ? result.map((line: unknown) => (Array.isArray(line) ? (line as unknown[]) : [line]))
       : [[result]];
-    const height = grid.length;
-    const width = Math.max(1, ...grid.map((line) => line.length));
-    const blocked =
-      row + height - 1 > this.maxRows ||
-      column + width - 1 > this.maxColumns ||
-      grid.some((line, r) =>
-        line.some((_, c) => {
-          if (r === 0 && c === 0) return false;
-          const other = this.cell(row + r, column + c);
-          return other.value !== '' || other.formula !== '';
-        }),
-      );
-    if (blocked) {
+    const blocked = this.spillBlocked(row, column, grid);
+    if (blocked !== null) {
       this.update(row, column, { value: '#REF!' });
+      this.context.noter()?.(`${this.title}!${columnLetters(column)}${row}`, formula, '#REF!', blocked);
       return;
     }
     const owner = `${row},${column}`;
@@ -379,6 +374,32 @@ export class FakeSheet {
         else this.update(row + r, column + c, { value: entered.value, spilledFrom: owner });
       }),
     );
+  }
+
+  /**
+   * Why an array cannot spill from (row, column), in Sheets' words on hover (issue 25: a `#REF!`
+   * explained, as Sheets does), or null when it can: the first cell in its way, row by row, or
+   * the rows or columns the tab lacks.
+   */
+  private spillBlocked(row: number, column: number, grid: readonly (readonly unknown[])[]): string | null {
+    const height = grid.length;
+    const width = Math.max(1, ...grid.map((line) => line.length));
+    for (let r = 0; r < height; r++) {
+      for (let c = 0; c < (grid[r]?.length ?? 0); c++) {
+        if ((r === 0 && c === 0) || row + r > this.maxRows || column + c > this.maxColumns) continue;
+        const other = this.cell(row + r, column + c);
+        if (other.value !== '' || other.formula !== '') {
+          return `Array result was not expanded because it would overwrite data in ${columnLetters(column + c)}${row + r}.`;
+        }
+      }
+    }
+    if (row + height - 1 > this.maxRows) {
+      return `Result was not automatically expanded, please insert more rows (${row + height - 1 - this.maxRows}).`;
+    }
+    if (column + width - 1 > this.maxColumns) {
+      return `Result was not automatically expanded, please insert more columns (${column + width - 1 - this.maxColumns}).`;
+    }
+    return null;
   }
 
   /** Every cell holding a formula, top to bottom. */

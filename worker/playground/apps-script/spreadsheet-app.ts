@@ -1,7 +1,7 @@
 import { DEVELOPER_METADATA_LOCATION_TYPE, DEVELOPER_METADATA_VISIBILITY } from './developer-metadata';
 import type { FakeRange } from './range';
 import type { FakeRuntime } from './runtime';
-import type { FakeSheet, FormulaEvaluator } from './sheet';
+import type { FakeSheet, FormulaEvaluator, FormulaNoter } from './sheet';
 import { FakeSpreadsheet } from './spreadsheet';
 import type { FakeUi } from './ui';
 import { WriteLog } from './write-log';
@@ -49,6 +49,8 @@ export class FakeSpreadsheetApp {
   readonly writes = new WriteLog();
   /** Evaluates formulas as they are written and on `recalculate`; none by default. */
   formulaEvaluator: FormulaEvaluator | null = null;
+  /** Keeps the hover text of a formula that cannot spill; none by default. */
+  formulaNoter: FormulaNoter | null = null;
   readonly spreadsheet: FakeSpreadsheet;
 
   constructor(
@@ -62,6 +64,7 @@ export class FakeSpreadsheetApp {
         runtime,
         writes: this.writes,
         evaluator: () => this.formulaEvaluator,
+        noter: () => this.formulaNoter,
         cellCount: () => this.spreadsheet.totalCells(),
         timeZone: () => this.spreadsheet.timeZone,
         activeUser: script.activeUser,

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import type { FormulaAllowanceAnswer } from '../../../shared/worker-api/formula-allowance';
+import type { FormulaAllowanceAnswer, FormulaAsk } from '../../../shared/worker-api/formula-allowance';
 import {
   MAX_FORMULA_ALLOWANCE_PER_DAY,
   MAX_FORMULA_APPROVAL,
@@ -17,6 +17,7 @@ import { periodStart } from '../store/utc-periods';
 import type { BudgetGuard } from './budget-guard';
 import { presentedProof, type EditAccess } from '../documents/edit-access';
 import type { DocumentChangeRepository } from '../store/document-change-repository';
+import type { ScheduleRepository } from '../store/schedule-repository';
 
 interface FormulaAllowanceRouterOptions {
   authenticate: RequestHandler;
@@ -26,10 +27,17 @@ interface FormulaAllowanceRouterOptions {
   /** Proof that a member can edit the document (issue 22); admins need none here. */
   editAccess: EditAccess;
   changes: DocumentChangeRepository;
+  /** The schedules an approval starts (issue 25: approving a schedule's ask runs it at once). */
+  schedules: Pick<ScheduleRepository, 'get' | 'runNow' | 'setStatus'>;
+  /** Tells the scheduler to look again at once. */
+  kick(): void;
 }
 
 /** Changes listed in the answer: Settings shows the newest. */
 const CHANGES_SHOWN = 20;
+
+/** More asks than a day of a document's formulas and schedules could file. */
+const MAX_ASKS_ANSWERED = 1000;
 
 export const formulaAllowanceRequestSchema = z.looseObject({
   perDay: z.number().min(0).max(MAX_FORMULA_ALLOWANCE_PER_DAY).nullable(),
@@ -37,6 +45,8 @@ export const formulaAllowanceRequestSchema = z.looseObject({
 
 export const formulaApprovalRequestSchema = z.looseObject({
   credits: z.number().gt(0).max(MAX_FORMULA_APPROVAL),
+  /** The asks it answers, by key (those the approver saw); absent: every ask filed until now. */
+  asks: z.array(z.string().max(100)).max(MAX_ASKS_ANSWERED).optional(),
 });
 
 /**
@@ -47,9 +57,11 @@ export const formulaApprovalRequestSchema = z.looseObject({
  *   over, approved). Any member who can edit the document (proof, issue 22; where the worker cannot
  *   read the spreadsheet, any member: it cannot tell), and admins: editors see why a formula waits
  *   and who may approve it.
- * - `PUT .../formula-allowance` `{ perDay }` and `POST .../formula-approvals` `{ credits }`: whoever
- *   connected the document (their budget pays), with proof that they still edit it where it can be
- *   checked, or an admin; others get 403 naming who may. Each is recorded as a change.
+ * - `PUT .../formula-allowance` `{ perDay }` and `POST .../formula-approvals` `{ credits, asks? }`:
+ *   whoever connected the document (their budget pays), with proof that they still edit it where
+ *   it can be checked, or an admin; others get 403 naming who may. Each is recorded as a change.
+ *   An approval answers the asks it names (issue 25): they leave the list, and the schedules among
+ *   them run at once, so an approval unblocks rather than waiting for the next run.
  */
 export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOptions): Router {
   const { authenticate, allowances } = options;
@@ -60,7 +72,7 @@ export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOpti
     const identity = requireIdentity(req);
     const { documentId } = parseBody(documentParamsSchema, { ...req.params });
     if (identity.role !== 'admin') await options.editAccess.check(identity, documentId, presentedProof(req));
-    res.set('Cache-Control', 'no-store').json(await answerFor(options, identity, documentId));
+    res.set('Cache-Control', 'no-store').json(await formulaAllowanceAnswer(options, identity, documentId));
   });
 
   router.put(path, authenticate, jsonBody(KB), async (req, res) => {
@@ -77,7 +89,7 @@ export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOpti
         ? `${identity.email} let the formulas spend without a daily cap.`
         : `${identity.email} set the formulas' allowance to ${perDay} credits a day.`,
     );
-    res.set('Cache-Control', 'no-store').json(await answerFor(options, identity, documentId));
+    res.set('Cache-Control', 'no-store').json(await formulaAllowanceAnswer(options, identity, documentId));
   });
 
   router.post(
@@ -87,16 +99,22 @@ export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOpti
     async (req, res) => {
       const identity = requireIdentity(req);
       const { documentId } = parseBody(documentParamsSchema, { ...req.params });
-      const { credits } = parseBody(formulaApprovalRequestSchema, req.body);
+      const { credits, asks } = parseBody(formulaApprovalRequestSchema, req.body);
       await requireChange(options, identity, documentId, presentedProof(req));
       await allowances.approve(documentId, credits, identity.email);
+      const answered = await allowances.answerAsks(documentId, asks ?? null);
       await options.changes.record(
         documentId,
         identity.email,
         'approval',
-        `${identity.email} approved ${credits} more credits for the formulas today.`,
+        `${identity.email} approved ${credits} more credits for ${approvedFor(answered)} today.`,
       );
-      res.set('Cache-Control', 'no-store').json(await answerFor(options, identity, documentId));
+      const startedSchedules = await startSchedules(options, documentId, answered);
+      res.set('Cache-Control', 'no-store').json({
+        ...(await formulaAllowanceAnswer(options, identity, documentId)),
+        answered,
+        startedSchedules,
+      });
     },
   );
 
@@ -127,20 +145,64 @@ async function requireChange(
   );
 }
 
-async function answerFor(
+/** "the formulas", "the schedule "Weekly"", "the formulas and the schedule "Weekly"". */
+function approvedFor(answered: readonly FormulaAsk[]): string {
+  const names = [
+    ...new Set(answered.flatMap((ask) => (ask.source?.kind === 'schedule' ? [ask.source.name] : []))),
+  ];
+  const formulas = answered.length === 0 || answered.some((ask) => ask.source?.kind !== 'schedule');
+  const schedules =
+    names.length === 0
+      ? []
+      : [`the schedule${names.length === 1 ? '' : 's'} ${names.map((name) => `"${name}"`).join(', ')}`];
+  return [...(formulas ? ['the formulas'] : []), ...schedules].join(' and ');
+}
+
+/**
+ * Runs at once the schedules whose asks an approval answered (their run-now); one paused by its
+ * failed runs (as a schedule short of approval fails) is resumed first, one paused by hand is not.
+ * Answers the names of those started; one running already ends its run and is not started again.
+ */
+async function startSchedules(
   options: FormulaAllowanceRouterOptions,
+  documentId: string,
+  answered: readonly FormulaAsk[],
+): Promise<string[]> {
+  const ids = [
+    ...new Set(answered.flatMap((ask) => (ask.source?.kind === 'schedule' ? [ask.source.scheduleId] : []))),
+  ];
+  const started: string[] = [];
+  for (const id of ids) {
+    const schedule = await options.schedules.get(id);
+    if (schedule === null || schedule.documentId !== documentId) continue;
+    const pausedByFailures =
+      schedule.status === 'paused' &&
+      schedule.lastRun?.outcome === 'failed' &&
+      schedule.pausedReason === schedule.lastRun.message;
+    if (pausedByFailures) await options.schedules.setStatus(id, 'active', 0, null);
+    if (await options.schedules.runNow(id)) started.push(schedule.name);
+  }
+  if (started.length > 0) options.kick();
+  return started;
+}
+
+/** What reading a document's allowance takes. */
+export type AllowanceReaders = Pick<
+  FormulaAllowanceRouterOptions,
+  'guard' | 'keys' | 'allowances' | 'changes'
+>;
+
+/** A document's allowance as `identity` sees it: also the document status route's (issue 25). */
+export async function formulaAllowanceAnswer(
+  options: AllowanceReaders,
   identity: Identity,
   documentId: string,
 ): Promise<FormulaAllowanceAnswer> {
   const key = await options.keys.ofDocument(documentId);
   const status = await options.guard.documentStatus(documentId);
-  // An approval or a change of the allowance answers the asks before it; a formula still short
-  // asks again on its next recalculation.
-  const since = Math.max(
-    periodStart('day', status.resetsAt - 1),
-    (status.allowance.lastApprovalAt ?? -1) + 1,
-    (status.allowance.setAt ?? -1) + 1,
-  );
+  // An approval removes the asks it answers; a change of the allowance answers every ask before
+  // it. A formula still short asks again on its next recalculation.
+  const since = Math.max(periodStart('day', status.resetsAt - 1), (status.allowance.setAt ?? -1) + 1);
   const asks = await options.allowances.asksSince(documentId, since);
   return {
     documentId,

@@ -13,6 +13,10 @@ export interface ScheduleTable {
   rows: Row[];
 }
 
+/** Where a schedule's ask is approved, and what approving does (issue 25). */
+const APPROVE_SCHEDULE =
+  'Approve it beside this schedule in Extensions > Creator Sheets > Schedules, or in Settings: approving runs it at once.';
+
 /** Why a run writes nothing: a sentence for the history line and the sidebar. */
 export class ScheduleRefused extends Error {
   override readonly name = 'ScheduleRefused';
@@ -56,11 +60,11 @@ export async function fetchScheduleTable(
     const sentence = rows
       .map((row) => row[0])
       .find((cell) => typeof cell === 'string' && cell.startsWith('Needs approval'));
-    throw new ScheduleRefused(
+    const what =
       typeof sentence === 'string'
-        ? sentence
-        : `Needs approval: ${answer.awaitingApproval} rows are past this sheet's formula allowance. Approve it in Extensions > Creator Sheets > Settings.`,
-    );
+        ? sentence.replace(/ Approve it in .*$/, '')
+        : `Needs approval: ${answer.awaitingApproval} rows are past this sheet's formula allowance.`;
+    throw new ScheduleRefused(`${what} ${APPROVE_SCHEDULE}`);
   }
   if (answer.pending > 0) {
     throw new ScheduleRefused(

@@ -80,7 +80,14 @@ export async function runSchedule(
     role: 'member',
     via: 'workerKey',
   };
-  const context: OperationContext = { identity, requestId, log };
+  // An ask for approval names the schedule and its tab, and approving it runs the schedule (issue 25).
+  const asker = {
+    kind: 'schedule' as const,
+    scheduleId: schedule.id,
+    name: schedule.name,
+    tab: schedule.output.sheetName,
+  };
+  const context: OperationContext = { identity, requestId, log, asker };
   const finish = (outcome: ScheduleRun['outcome'], rows: number, credits: number, message: string) => ({
     run: { at, outcome, rows, credits, message },
     rowsWritten: outcome === 'ok' ? rows : 0,

@@ -26,6 +26,7 @@ import { emailSearchRequestSchema } from '../operations/email-search-request';
 import { overlapRequestSchema } from '../operations/overlap-request';
 import { rawRequestSchema } from '../operations/raw-request';
 import { reportsRequestSchema } from '../operations/reports-request';
+import { reportsEstimateRequestSchema } from '../operations/reports-estimate';
 import { searchRequestSchema } from '../operations/search-request';
 import { unreadableAnswersQuerySchema } from '../operations/unreadable-answers-router';
 import { budgetUpdateSchema } from '../budgets/budgets-router';
@@ -105,6 +106,7 @@ export function schemasOf<S extends RouteShapes, G extends RouteSchemas>(
 
 export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
   reports: schemasOf(R.reports, { body: reportsRequestSchema }),
+  reportsEstimate: schemasOf(R.reportsEstimate, { body: reportsEstimateRequestSchema }),
   emailSearch: schemasOf(R.emailSearch, { body: emailSearchRequestSchema }),
   issueKey: schemasOf(R.issueKey, { body: keyRequestSchema }),
   listKeys: schemasOf(R.listKeys, { query: keyListQuerySchema }),
@@ -166,6 +168,7 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
   jobRows: schemasOf(R.jobRows, { query: jobRowsQuerySchema }),
   cancelJob: {},
   documentSchedules: schemasOf(R.documentSchedules, { params: documentParamsSchema }),
+  documentStatus: schemasOf(R.documentStatus, { params: documentParamsSchema }),
   schedules: {},
   createSchedule: schemasOf(R.createSchedule, { params: documentParamsSchema, body: scheduleRequestSchema }),
   updateSchedule: schemasOf(R.updateSchedule, { params: scheduleParamsSchema, body: scheduleRequestSchema }),

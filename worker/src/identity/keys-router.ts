@@ -12,6 +12,7 @@ import { requireIdentity, type Identity } from './identity';
 import { presentedProof, type EditAccess } from '../documents/edit-access';
 import { connectDocument } from '../documents/document-connect';
 import type { DocumentChangeRepository } from '../store/document-change-repository';
+import { MAX_DOCUMENT_TITLE_CHARS, type DocumentTitleRepository } from '../store/document-title-repository';
 import type { SheetAccess } from '../google/sheet-access';
 
 interface KeysRouterOptions {
@@ -23,6 +24,8 @@ interface KeysRouterOptions {
   editAccess: EditAccess;
   /** Where connections, take-overs and disconnections are recorded for the document's editors. */
   changes: DocumentChangeRepository;
+  /** Connected spreadsheets' titles, as their sidebars said them on connecting (issue 25). */
+  titles: DocumentTitleRepository;
   /** The worker's service account (null: none), for sentences on what makes proof possible. */
   sheetAccess: SheetAccess | null;
   /** UNPROVEN_DOCUMENT_KEYS (documents/document-connect.ts); `first` when absent. */
@@ -45,6 +48,11 @@ export const keyRequestSchema = z.looseObject({
   idToken: z.string().optional(),
   documentId: spreadsheetId().optional(),
   takeOver: z.boolean().optional(),
+  /** The spreadsheet's title, kept with `documentId` for lists to name it (cut, never refused). */
+  documentTitle: z
+    .string()
+    .transform((title) => title.slice(0, MAX_DOCUMENT_TITLE_CHARS))
+    .optional(),
 });
 
 /** `GET /api/keys?email=`: an admin narrows the list to one person (empty means everyone). */
@@ -104,6 +112,13 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
             body.takeOver === true,
             presentedProof(req),
           );
+    if (
+      body.documentId !== undefined &&
+      body.documentTitle !== undefined &&
+      body.documentTitle.trim() !== ''
+    ) {
+      await options.titles.set(body.documentId, body.documentTitle);
+    }
     const { email, role } = identity;
     const issued = await keys.issue(email);
     const answer: IssuedKeyAnswer = {
@@ -122,7 +137,13 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
     const asked = parseBody(keyListQuerySchema, { ...req.query }).email;
     const list: WorkerKeyInfo[] =
       identity.role === 'admin' ? await keys.list(asked) : await keys.list(identity.email);
-    res.json({ keys: list });
+    const titles = await options.titles.titlesOf(
+      list.flatMap((key) => (key.documentId === null ? [] : [key.documentId])),
+    );
+    const named = list.map((key) =>
+      key.documentId === null ? key : { ...key, documentTitle: titles.get(key.documentId) ?? null },
+    );
+    res.json({ keys: named });
   });
 
   router.delete('/api/keys/:id', authenticate, async (req, res) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_DEADLINE_MS, MAX_EMAIL_INPUTS } from '../../../shared/worker-api/request-limits';
+import { formulaCellField } from './formula-cell-field';
 
 /**
  * `POST /api/email-search`. `emails` are cells as the sheet holds them: anything goes, each
@@ -22,6 +23,8 @@ export const emailSearchRequestSchema = z.looseObject({
   refresh: z.boolean().optional(),
   /** Answer by then with what is ready; the config's FORMULA_DEADLINE_MS when absent. */
   deadlineMs: z.number().int().min(0).max(MAX_DEADLINE_MS).optional(),
+  /** A formula's own cell, for its ask to name (issue 25). */
+  cell: formulaCellField,
 });
 
 export type EmailSearchRequest = z.output<typeof emailSearchRequestSchema>;

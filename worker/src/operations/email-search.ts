@@ -11,6 +11,7 @@ import {
 } from '../../../shared/unreadable-answer';
 import type { EmailSearchAnswer } from '../../../shared/worker-api/email-search';
 import { fileFormulaAsk } from '../billing/formula-ask';
+import { formulaAskSource } from './formula-cell-field';
 import type { PaidBudget } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
 import { settledBy, STILL_FETCHING } from '../http/deadline';
@@ -146,6 +147,7 @@ export async function searchEmails(
         operation: 'emailSearch',
         credits: estimate.credits,
         itemKeys: toPay.map((email) => deps.store.emailCacheKey(email)),
+        source: context.asker ?? formulaAskSource(input.cell),
       });
       for (const email of uncached) {
         found.failures.set(email, message);

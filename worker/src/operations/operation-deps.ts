@@ -39,6 +39,7 @@
  * - Log through `context.log` (it carries the request id); never log bodies, handles, submitted
  *   e-mail addresses or the token.
  */
+import type { FormulaAskSource } from '../../../shared/worker-api/formula-allowance';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Clock, Sleep } from '../../common/clock';
@@ -84,6 +85,12 @@ export interface OperationDeps {
 export interface OperationContext extends PaidCallContext {
   identity: Identity;
   log: Logger;
+  /**
+   * Who asks, when a refusal for want of the formula allowance files an ask (issue 25): a
+   * scheduled run says it is that schedule; absent, the ask is a formula's (by the cell its
+   * request names).
+   */
+  asker?: FormulaAskSource;
 }
 
 /** The context of an authenticated request. */

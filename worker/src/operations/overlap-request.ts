@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parsePlatform } from '../../../shared/handles';
 import { OVERLAP_PLATFORMS } from '../../../shared/platforms';
 import { MAX_DEADLINE_MS, MAX_OVERLAP_HANDLES } from '../../../shared/worker-api/request-limits';
+import { formulaCellField } from './formula-cell-field';
 
 /**
  * `POST /api/overlap`. `handles` are cells as the sheet holds them: names, `@names`, profile URLs
@@ -25,6 +26,8 @@ export const overlapRequestSchema = z.looseObject({
    * lands in the cache, so the next recalculation shows it. The sidebar sends none and waits.
    */
   deadlineMs: z.number().int().min(0).max(MAX_DEADLINE_MS).optional(),
+  /** A formula's own cell, for its ask to name (issue 25). */
+  cell: formulaCellField,
 });
 
 export type OverlapInput = z.output<typeof overlapRequestSchema>;

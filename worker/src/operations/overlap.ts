@@ -15,6 +15,7 @@ import {
 import { OVERLAP_COLUMNS, overlapToRows } from '../../../shared/rows/overlap-rows';
 import type { OverlapAnswer } from '../../../shared/worker-api/overlap';
 import { fileFormulaAsk } from '../billing/formula-ask';
+import { formulaAskSource } from './formula-cell-field';
 import { settledBy, STILL_FETCHING } from '../http/deadline';
 import { badRequest } from '../http/worker-error';
 import { canonicalJson } from './canonical-json';
@@ -159,6 +160,7 @@ export async function runOverlap(
       operation: 'audienceOverlap',
       credits: estimateCredits('audienceOverlap').credits,
       itemKeys: [key],
+      source: context.asker ?? formulaAskSource(input.cell),
     });
     return oneRow(message, input.withHeader, 'awaitingApproval');
   }

@@ -4,9 +4,10 @@ import { parsePlatform } from '../../../shared/handles';
 import type { Platform } from '../../../shared/platforms';
 import { MAX_DEADLINE_MS, MAX_REPORT_INPUTS } from '../../../shared/worker-api/request-limits';
 import { timeZoneField } from './time-zone-field';
+import { formulaCellField } from './formula-cell-field';
 
 /** `instagram`, `ig`, `TikTok`, `yt`...; an empty cell means no default. */
-const platformInput = z.unknown().transform((value, ctx): Platform | undefined => {
+export const platformInput = z.unknown().transform((value, ctx): Platform | undefined => {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
     return undefined;
   const platform = parsePlatform(value);
@@ -44,6 +45,8 @@ export const reportsRequestSchema = z.looseObject({
   deadlineMs: z.number().int().min(0).max(MAX_DEADLINE_MS).optional(),
   /** The spreadsheet's zone: the report date is a day on its calendar (UTC when absent). */
   timeZone: timeZoneField,
+  /** A formula's own cell, for its ask to name (issue 25). */
+  cell: formulaCellField,
 });
 
 export type ReportsRequest = z.output<typeof reportsRequestSchema>;

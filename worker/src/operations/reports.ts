@@ -1,82 +1,57 @@
-import { parseHandle } from '../../../shared/handles';
 import { sumCharges } from '../../../shared/pricing';
 import { selectReportColumns, type ReportRowInput } from '../../../shared/rows/report-rows';
 import { unreadableAnswerMessage } from '../../../shared/unreadable-answer';
+import type { FormulaAskSource } from '../../../shared/worker-api/formula-allowance';
 import type { ReportsAnswer } from '../../../shared/worker-api/reports';
 import { fileFormulaAsk } from '../billing/formula-ask';
+import { formulaAskSource } from './formula-cell-field';
 import type { PaidBudget } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
 import { settledBy, STILL_FETCHING } from '../http/deadline';
 import { badRequest } from '../http/worker-error';
-import { CACHE_NAMESPACES } from '../store/cache-namespaces';
-import type { CacheEntry } from '../store/cache-repository';
 import type { OperationContext, OperationDeps } from './operation-deps';
 import { reportRowsWithMemo } from './report-row-memo';
 import {
-  cachedReportOutcome,
   fetchReport,
-  REPORT_MISSES_NAMESPACE,
   reportError,
   reportEstimate,
-  reportTarget,
   type ReportOutcome,
   type ReportTarget,
 } from './reports-fetch';
+import { cachedOutcomes, parseReportTargets } from './reports-targets';
+import { columnsNamingPlatforms } from './report-platform-column';
 import type { ReportsRequest } from './reports-request';
 
 export type { ReportsAnswer };
 
 /**
  * Reports for many handles, one row per input in input order: parse each input (URLs say their
- * platform), deduplicate by creator, answer from the cache, fetch the rest (one budget check for
- * all of them first; single flight per creator; bounded concurrency, paced by the throttle), and
- * answer by the deadline with what is ready.
+ * platform; a formula's rows then say theirs, `namePlatforms`), deduplicate by creator, answer
+ * from the cache, fetch the rest (one budget check for all of them first; single flight per
+ * creator; bounded concurrency, paced by the throttle), and answer by the deadline with what is
+ * ready.
  */
 export async function runReports(
   deps: OperationDeps,
   context: OperationContext,
   input: ReportsRequest,
+  options: { namePlatforms?: boolean } = {},
 ): Promise<ReportsAnswer> {
   const askedAt = deps.clock.now();
   const selection = selectReportColumns(input.fields ?? undefined);
   if (!selection.ok) throw badRequest(selection.error);
-  const { columns } = selection;
 
-  const rowInputs: (ReportRowInput | { kind: 'target'; key: string })[] = [];
-  const targets = new Map<string, ReportTarget>();
-  for (const cell of input.handles) {
-    const parsed = parseHandle(cell, undefined, { defaultPlatform: input.platform });
-    if (!parsed.ok) {
-      rowInputs.push(parsed.blank ? { kind: 'blank' } : { kind: 'error', message: parsed.error });
-      continue;
-    }
-    const target = reportTarget(parsed.platform, parsed.handle, parsed.kind, input.calculationMethod);
-    targets.set(target.key, target);
-    rowInputs.push({ kind: 'target', key: target.key });
-  }
-
-  const outcomes = new Map<string, ReportOutcome>();
+  const { rowInputs, targets } = parseReportTargets(input.handles, input.platform, input.calculationMethod);
+  // A formula's rows say their platform when not all are the formula's; a job's or a schedule's
+  // table keeps the columns it was set up with.
+  const columns =
+    options.namePlatforms === true
+      ? columnsNamingPlatforms(selection.columns, targets.values(), input.platform)
+      : selection.columns;
   const keys = [...targets.keys()];
-  let cached = 0;
-  if (!input.refresh && keys.length > 0) {
-    const now = deps.clock.now();
-    const hits = await deps.store.cache.getMany(CACHE_NAMESPACES.reports, keys, now);
-    for (const [key, entry] of hits) outcomes.set(key, cachedReportOutcome(entry.value, entry.storedAt));
-    cached = hits.size;
-    const unknown = keys.filter((key) => !outcomes.has(key));
-    const misses =
-      unknown.length === 0
-        ? new Map<string, CacheEntry>()
-        : await deps.store.cache.getMany(REPORT_MISSES_NAMESPACE, unknown, now);
-    for (const [key, entry] of misses) {
-      const message = (entry.value as { message?: unknown }).message;
-      outcomes.set(key, {
-        kind: 'error',
-        message: typeof message === 'string' ? message : 'Unknown handle',
-        requestWide: null,
-      });
-    }
-  }
+  const { outcomes, cached } = input.refresh
+    ? { outcomes: new Map<string, ReportOutcome>(), cached: 0 }
+    : await cachedOutcomes(deps, keys);
   const savedByCache = sumCharges(
     [...outcomes.keys()].flatMap((key) => {
       const target = targets.get(key);
@@ -89,7 +64,10 @@ export async function runReports(
   const counts = { creators: targets.size, cached, fetched: 0, shared: 0, failed: 0 };
   let pendingKeys = new Set<string>();
   let awaitingApproval = new Set<string>();
-  const budget = missing.length === 0 ? null : await reserveOrAsk(deps, context, missing);
+  const budget =
+    missing.length === 0
+      ? null
+      : await reserveOrAsk(deps, context, missing, context.asker ?? formulaAskSource(input.cell));
   if (typeof budget === 'string') {
     // Past the document's formula allowance: nothing new is fetched, the cached rows stand.
     for (const target of missing)
@@ -156,6 +134,7 @@ async function reserveOrAsk(
   deps: OperationDeps,
   context: OperationContext,
   missing: readonly ReportTarget[],
+  source: FormulaAskSource,
 ): Promise<PaidBudget | string> {
   const toPay = missing.filter((target) => !deps.singleFlight.has(target.key));
   const estimate = sumCharges(toPay.map(reportEstimate));
@@ -166,6 +145,7 @@ async function reserveOrAsk(
       operation: 'report',
       credits: estimate.credits,
       itemKeys: toPay.map((target) => target.key),
+      source,
     });
   }
 }

@@ -85,6 +85,12 @@ export async function fetchScheduledSearch(
       operation: schedule.kind === 'search' ? 'search' : AI_OPERATIONS[schedule.aiSearch?.mode ?? 'text'],
       credits: isBudgetExceededError(error) ? error.estimate : 0,
       itemKeys: [schedule.id],
+      source: {
+        kind: 'schedule',
+        scheduleId: schedule.id,
+        name: schedule.name,
+        tab: schedule.output.sheetName,
+      },
     });
     throw new Error(sentence);
   }

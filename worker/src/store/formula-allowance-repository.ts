@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { OperationId } from '../../../shared/operations';
-import type { FormulaAsk } from '../../../shared/worker-api/formula-allowance';
+import type { FormulaAsk, FormulaAskSource } from '../../../shared/worker-api/formula-allowance';
 import type { Clock } from '../../common/clock';
 import { fromMilliCredits, toMilliCredits } from './milli-credits';
 import { normalizeUserEmail } from './user-email';
@@ -20,6 +20,8 @@ export interface FormulaAskInput {
   operation: OperationId;
   credits: number;
   items: number;
+  /** Who asked (issue 25): a formula's cell, or a schedule. */
+  source: FormulaAskSource;
 }
 
 /**
@@ -37,6 +39,11 @@ export interface FormulaAllowanceRepository {
   recordAsk(documentId: string, ask: FormulaAskInput): Promise<void>;
   /** Asks since `from`, newest first. */
   asksSince(documentId: string, from: number): Promise<FormulaAsk[]>;
+  /**
+   * An approval answered these asks (their keys; null: every ask filed until now): they leave the
+   * list. Answers the asks removed, so the caller can run the schedules among them.
+   */
+  answerAsks(documentId: string, keys: readonly string[] | null): Promise<FormulaAsk[]>;
 }
 
 export interface AllowanceRow {
@@ -46,10 +53,49 @@ export interface AllowanceRow {
 }
 
 export interface AskRow {
+  ask_key: string;
   operation_id: string;
   credits_milli: number;
   items: number;
   at: number;
+  /** JSON of a FormulaAskSource; null for asks filed before issue 25. */
+  source: string | null;
+}
+
+/** The columns every ask query reads, in AskRow's names. */
+export const ASK_COLUMNS = 'ask_key, operation_id, credits_milli, items, at, source';
+
+export function toAsk(row: AskRow): FormulaAsk {
+  const source = readAskSource(row.source);
+  return {
+    key: row.ask_key,
+    ...(source === null ? {} : { source }),
+    operation: row.operation_id as OperationId,
+    credits: fromMilliCredits(row.credits_milli),
+    items: row.items,
+    at: row.at,
+  };
+}
+
+/** A stored source, or null when none was stored or it does not read (it is only ever shown). */
+function readAskSource(json: string | null): FormulaAskSource | null {
+  if (json === null) return null;
+  try {
+    const value = JSON.parse(json) as Partial<FormulaAskSource> | null;
+    if (value?.kind === 'formula')
+      return { kind: 'formula', cell: typeof value.cell === 'string' ? value.cell : null };
+    if (value?.kind === 'schedule' && typeof value.scheduleId === 'string') {
+      return {
+        kind: 'schedule',
+        scheduleId: value.scheduleId,
+        name: String(value.name ?? ''),
+        tab: String(value.tab ?? ''),
+      };
+    }
+  } catch {
+    // Written by a newer worker, or cut: shown as a formula's ask with no cell.
+  }
+  return null;
 }
 
 export function createSqliteFormulaAllowanceRepository(
@@ -71,22 +117,35 @@ export function createSqliteFormulaAllowanceRepository(
     `SELECT SUM(credits_milli) AS milli, MAX(at) AS last FROM formula_approvals
      WHERE document_id = ? AND at >= ?`,
   );
-  const upsertAsk = db.prepare<[string, string, string, number, number, number]>(
-    `INSERT INTO formula_asks (document_id, ask_key, operation_id, credits_milli, items, at)
-     VALUES (?, ?, ?, ?, ?, ?)
+  const upsertAsk = db.prepare<[string, string, string, number, number, number, string]>(
+    `INSERT INTO formula_asks (document_id, ask_key, operation_id, credits_milli, items, at, source)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (document_id, ask_key) DO UPDATE SET operation_id = excluded.operation_id,
-       credits_milli = excluded.credits_milli, items = excluded.items, at = excluded.at`,
+       credits_milli = excluded.credits_milli, items = excluded.items, at = excluded.at,
+       source = excluded.source`,
   );
   const dropOldAsks = db.prepare<[string, number]>(
     'DELETE FROM formula_asks WHERE document_id = ? AND at < ?',
   );
   const asks = db.prepare<[string, number], AskRow>(
-    `SELECT operation_id, credits_milli, items, at FROM formula_asks WHERE document_id = ? AND at >= ?
+    `SELECT ${ASK_COLUMNS} FROM formula_asks WHERE document_id = ? AND at >= ?
      ORDER BY at DESC, ask_key`,
+  );
+  const asksUpTo = db.prepare<[string, number], AskRow>(
+    `SELECT ${ASK_COLUMNS} FROM formula_asks WHERE document_id = ? AND at <= ?`,
+  );
+  const dropAsk = db.prepare<[string, string]>(
+    'DELETE FROM formula_asks WHERE document_id = ? AND ask_key = ?',
   );
   const record = db.transaction((documentId: string, ask: FormulaAskInput, now: number) => {
     dropOldAsks.run(documentId, periodStart('day', now));
-    upsertAsk.run(documentId, ask.key, ask.operation, toMilliCredits(ask.credits), ask.items, now);
+    const source = JSON.stringify(ask.source);
+    upsertAsk.run(documentId, ask.key, ask.operation, toMilliCredits(ask.credits), ask.items, now, source);
+  });
+  const answer = db.transaction((documentId: string, keys: readonly string[] | null, upTo: number) => {
+    const rows = asksUpTo.all(documentId, upTo).filter((row) => keys === null || keys.includes(row.ask_key));
+    for (const row of rows) dropAsk.run(documentId, row.ask_key);
+    return rows.map(toAsk);
   });
 
   return {
@@ -117,12 +176,11 @@ export function createSqliteFormulaAllowanceRepository(
     },
 
     async asksSince(documentId, from) {
-      return asks.all(documentId, from).map((row) => ({
-        operation: row.operation_id as OperationId,
-        credits: fromMilliCredits(row.credits_milli),
-        items: row.items,
-        at: row.at,
-      }));
+      return asks.all(documentId, from).map(toAsk);
+    },
+
+    async answerAsks(documentId, keys) {
+      return answer(documentId, keys, clock.now());
     },
   };
 }

@@ -371,6 +371,17 @@ export const MIGRATIONS: readonly string[] = [
     set_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 15: who asked for an approval (issue 25: a formula's cell, or a schedule, as JSON), and the
+  // titles of connected spreadsheets as their sidebars last said them, so lists name documents
+  // by title rather than id (the add-on may read no other spreadsheet than its own).
+  `
+  ALTER TABLE formula_asks ADD COLUMN source TEXT;
+  CREATE TABLE document_titles (
+    document_id TEXT PRIMARY KEY,
+    title TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -40,6 +40,10 @@ import {
   createSqliteDocumentChangeRepository,
   type DocumentChangeRepository,
 } from './document-change-repository';
+import {
+  createSqliteDocumentTitleRepository,
+  type DocumentTitleRepository,
+} from './document-title-repository';
 import { createSqliteEditProofRepository, type EditProofRepository } from './edit-proof-repository';
 import {
   createSqliteSheetOwnershipRepository,
@@ -106,6 +110,8 @@ export interface Store {
   editProofs: EditProofRepository;
   /** Who changed what about each document (connections, allowance, approvals, schedules). */
   documentChanges: DocumentChangeRepository;
+  /** Connected spreadsheets' titles, as their sidebars said them (issue 25). */
+  documentTitles: DocumentTitleRepository;
   /** What the worker wrote into sheets itself: it overwrites nothing else. */
   sheetOwnership: SheetOwnershipRepository;
   /** Who created each AI list through this worker. */
@@ -207,6 +213,7 @@ export function openStore(options: StoreOptions): Store {
     scheduleAlerts: createSqliteScheduleAlertSettingsRepository(db, clock, box),
     editProofs: createSqliteEditProofRepository(db, clock, keys.editProofKey),
     documentChanges: createSqliteDocumentChangeRepository(db, clock),
+    documentTitles: createSqliteDocumentTitleRepository(db, clock),
     sheetOwnership: createSqliteSheetOwnershipRepository(db, clock),
     aiListOwners: createSqliteAiListOwnerRepository(db, clock),
     jobWaits: createSqliteJobWaitRepository(db, box),

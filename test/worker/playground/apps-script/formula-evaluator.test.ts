@@ -117,6 +117,24 @@ describe('CustomFunctionEvaluator', () => {
     sheet.getRange('A2').setValue('in the way');
     sheet.getRange('A1').setFormula('=PAIR()');
     expect(sheet.getRange('A1:A2').getValues()).toEqual([['#REF!'], ['in the way']]);
+    // Sheets' hover text, naming the first cell in the way (issue 25).
+    expect(fakes.evaluator.errors).toEqual([
+      {
+        cell: 'Sheet1!A1',
+        formula: '=PAIR()',
+        shows: '#REF!',
+        message: 'Array result was not expanded because it would overwrite data in A2.',
+      },
+    ]);
+  });
+
+  it('says how many rows a spill past the tab’s last row lacks, as Sheets does', () => {
+    const fakes = withScript('function FOUR() { return [[1], [2], [3], [4]]; }');
+    const sheet = fakes.spreadsheet.requireSheet('Sheet1');
+    sheet.getRange(`B${sheet.getMaxRows() - 1}`).setFormula('=FOUR()');
+    expect(fakes.evaluator.errors.map((error) => error.message)).toEqual([
+      'Result was not automatically expanded, please insert more rows (2).',
+    ]);
   });
 
   it("gives the function its own cell as the active range, and the user's selection back after", () => {

@@ -92,9 +92,14 @@ describe('a formula past the allowance', () => {
     expect(callsOf(await world.stats(), 'report')).toBe(0);
   });
 
-  it('shows the ask once however often Sheets recalculates it, and says who may approve', async () => {
+  it('shows the ask once however often Sheets recalculates it, by the cell that asked, and says who may approve', async () => {
     await formula([...cached, ...wanted]);
-    await formula([...wanted, ...cached]);
+    await post(
+      world,
+      '/api/reports',
+      { handles: [...wanted, ...cached], platform: 'instagram', cell: 'Sheet1!B2' },
+      documentKey,
+    );
 
     const seen = await allowance(bobKey);
     expect(seen.status).toBe(200);
@@ -111,7 +116,16 @@ describe('a formula past the allowance', () => {
       askedCredits: 8,
       mayChange: false,
     });
-    expect(view.asks).toEqual([{ operation: 'report', credits: 8, items: 8, at: expect.any(Number) }]);
+    expect(view.asks).toEqual([
+      {
+        key: expect.any(String),
+        source: { kind: 'formula', cell: 'Sheet1!B2' },
+        operation: 'report',
+        credits: 8,
+        items: 8,
+        at: expect.any(Number),
+      },
+    ]);
 
     const refused = await approve(bobKey, 8);
     expect(refused.status).toBe(403);

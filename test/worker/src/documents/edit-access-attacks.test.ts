@@ -347,6 +347,13 @@ describe.each(ENGINES)('a member who cannot edit a spreadsheet [$name]', (engine
           proof,
         ),
       ),
+    documentStatus: () =>
+      everyProof((proof) =>
+        withProof(
+          request(env.world.app).get(`/api/documents/${FOREIGN}/status`).set(bearer(keys.mallory)),
+          proof,
+        ),
+      ),
     createSchedule: () =>
       everyProof((proof) =>
         withProof(

@@ -91,6 +91,7 @@ export async function startAuthWorld(options: AuthWorldOptions = {}): Promise<Au
       keys: store.keys,
       editAccess,
       changes: store.documentChanges,
+      titles: store.documentTitles,
       sheetAccess: null,
       ...(options.unprovenDocumentKeys === undefined
         ? {}

@@ -153,6 +153,23 @@ describe('document keys (issue 13: formulas of a shared spreadsheet)', () => {
     expect(sidebar.body.documentId).toBeUndefined();
   });
 
+  it('lists the document key with the title its sidebar said when connecting (issue 25), the newest title winning', async () => {
+    await connect('ana@team.com', { documentId: DOCUMENT, documentTitle: 'Q3 creators' });
+    const again = await connect('ana@team.com', { documentId: DOCUMENT, documentTitle: 'Q4 creators' });
+
+    const listed = await request(world.app).get('/api/keys').set(as(again.body.key));
+
+    const documentKeys = listed.body.keys.filter(
+      (key: { documentId: string | null }) => key.documentId !== null,
+    );
+    expect(documentKeys.map((key: { documentTitle: string }) => key.documentTitle)).toEqual([
+      'Q4 creators',
+      'Q4 creators',
+    ]);
+    const own = listed.body.keys.find((key: { documentId: string | null }) => key.documentId === null);
+    expect(own.documentTitle).toBeUndefined();
+  });
+
   it("opens only the formulas' routes: every editor can read it, so never the connector's jobs, keys or usage", async () => {
     const { body } = await connect('ana@team.com');
     for (const path of ['/api/whoami', '/api/keys']) {

@@ -48,24 +48,44 @@ describe('POST /api/reports', () => {
     expect(res.status).toBe(200);
     const [header, ...rows] = res.body.rows;
     expect(header).toEqual(res.body.header);
-    expect(header[0]).toBe('Handle');
+    // A TikTok URL in an Instagram formula reports on TikTok: a Platform column says which row is which.
+    expect(header.slice(0, 2)).toEqual(['Platform', 'Handle']);
     expect(rows).toHaveLength(handles.length);
     expect(rows.map((row: unknown[]) => row[0])).toEqual([
-      a,
+      'instagram',
       null,
-      b,
-      c,
-      d,
+      'instagram',
+      'instagram',
+      'instagram',
       'Unknown handle "@nosuchcreatorzz" on instagram',
-      tiktok,
+      'tiktok',
       null,
     ]);
+    expect(rows.map((row: unknown[]) => row[1])).toEqual([a, null, b, c, d, null, tiktok, null]);
     expect(rows[1].every((cell: unknown) => cell === null)).toBe(true);
-    expect(rows[0][2]).toEqual(expect.any(Number));
+    expect(rows[0][3]).toEqual(expect.any(Number));
     // Seven distinct creators asked for; the unknown one is not billed.
     const stats = await world.stats();
     expect(callsOf(stats, 'report')).toBe(6);
     expect(stats.credits).toBe(5);
+  });
+
+  it('adds no Platform column while every row is of the formula’s platform, nor twice when asked for', async () => {
+    const [a] = fresh(1);
+    const [tiktok] = fresh(1, 'tiktok');
+    const alike = await post(world, '/api/reports', {
+      handles: [a],
+      platform: 'instagram',
+      withHeader: true,
+    });
+    expect(alike.body.header[0]).toBe('Handle');
+    const asked = await post(world, '/api/reports', {
+      handles: [a, `https://www.tiktok.com/@${tiktok}`],
+      platform: 'instagram',
+      fields: ['handle', 'platform'],
+      withHeader: true,
+    });
+    expect(asked.body.header).toEqual(['Handle', 'Platform']);
   });
 
   it('names a bad input in its own row and fetches the rest', async () => {
@@ -179,8 +199,9 @@ describe('POST /api/reports', () => {
 
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('bad_request');
-    expect(res.body.error.message).toMatch(/^Unknown field "shoe size"\. Fields: handle, name, followers/);
-    expect(res.body.error.message).toContain('Groups: default');
+    expect(res.body.error.message).toMatch(/^Unknown field "shoe size"\. Columns are named as in the report/);
+    expect(res.body.error.message).toContain('or by group: default, profile, growth');
+    expect(res.body.error.message).not.toContain('engagement_rate, avg_likes');
     expect(callsOf(await world.stats(), 'report')).toBe(0);
   });
 
@@ -355,5 +376,38 @@ describe('POST /api/reports with a budget', () => {
     const stats = await budgeted.stats();
     expect(callsOf(stats, 'report')).toBe(1);
     expect(stats.credits).toBe(0);
+  });
+});
+
+describe('POST /api/reports/estimate (issue 25)', () => {
+  it('counts what the cache answers for free, read as a run reads the cells, and calls nothing upstream', async () => {
+    const held = fresh(3);
+    expect((await post(world, '/api/reports', { handles: held, platform: 'instagram' })).status).toBe(200);
+    await post(world, '/api/reports', { handles: ['@nosuchcreatorzz2'], platform: 'instagram' });
+    const [d, e] = fresh(2);
+    await world.resetStats();
+
+    const res = await post(world, '/api/reports/estimate', {
+      handles: [...held, `@${held[0].toUpperCase()}`, d, e, '@nosuchcreatorzz2', '', 'instagram.com/p/Cx1'],
+      platform: 'instagram',
+    });
+
+    expect(res.status).toBe(200);
+    // Six creators: the three held and the unknown one answered free, two to fetch at 1 credit each.
+    expect(res.body).toEqual({ creators: 6, cached: 4, toFetch: 2, credits: 2 });
+    const stats = await world.stats();
+    expect(callsOf(stats, 'report')).toBe(0);
+    expect(stats.credits).toBe(0);
+  });
+
+  it('says 0 credits for a column the cache holds whole, and refuses more than a bulk job takes', async () => {
+    const held = fresh(15);
+    await post(world, '/api/reports', { handles: held, platform: 'instagram' });
+
+    const res = await post(world, '/api/reports/estimate', { handles: held, platform: 'instagram' });
+
+    expect(res.body).toEqual({ creators: 15, cached: 15, toFetch: 0, credits: 0 });
+    const tooMany = await post(world, '/api/reports/estimate', { handles: Array(100_001).fill('@a') });
+    expect(tooMany.status).toBe(400);
   });
 });

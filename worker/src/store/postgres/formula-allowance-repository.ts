@@ -1,6 +1,7 @@
-import type { OperationId } from '../../../../shared/operations';
 import type { Clock } from '../../../common/clock';
 import {
+  ASK_COLUMNS,
+  toAsk,
   toSetting,
   type AllowanceRow,
   type AskRow,
@@ -68,27 +69,34 @@ export function createPostgresFormulaAllowanceRepository(
           periodStart('day', now),
         ]);
         await sql.query(
-          `INSERT INTO formula_asks (document_id, ask_key, operation_id, credits_milli, items, at)
-           VALUES ($1, $2, $3, $4, $5, $6)
+          `INSERT INTO formula_asks (document_id, ask_key, operation_id, credits_milli, items, at, source)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (document_id, ask_key) DO UPDATE SET operation_id = excluded.operation_id,
-             credits_milli = excluded.credits_milli, items = excluded.items, at = excluded.at`,
-          [documentId, ask.key, ask.operation, milli, ask.items, now],
+             credits_milli = excluded.credits_milli, items = excluded.items, at = excluded.at,
+             source = excluded.source`,
+          [documentId, ask.key, ask.operation, milli, ask.items, now, JSON.stringify(ask.source)],
         );
       });
     },
 
     async asksSince(documentId, from) {
       const { rows } = await db.query<AskRow>(
-        `SELECT operation_id, credits_milli, items, at FROM formula_asks WHERE document_id = $1 AND at >= $2
+        `SELECT ${ASK_COLUMNS} FROM formula_asks WHERE document_id = $1 AND at >= $2
          ORDER BY at DESC, ask_key COLLATE "C"`,
         [documentId, from],
       );
-      return rows.map((row) => ({
-        operation: row.operation_id as OperationId,
-        credits: fromMilliCredits(row.credits_milli),
-        items: row.items,
-        at: row.at,
-      }));
+      return rows.map(toAsk);
+    },
+
+    async answerAsks(documentId, keys) {
+      // One statement: two approvals at once each remove (and start) an ask once.
+      const { rows } = await db.query<AskRow>(
+        `DELETE FROM formula_asks WHERE document_id = $1 AND at <= $2
+           AND ($3::text[] IS NULL OR ask_key = ANY($3::text[]))
+         RETURNING ${ASK_COLUMNS}`,
+        [documentId, clock.now(), keys === null ? null : [...keys]],
+      );
+      return rows.map(toAsk);
     },
   };
 }

@@ -354,6 +354,15 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     set_at BIGINT NOT NULL
   );
   `,
+  // 15: who asked for an approval (issue 25), and the titles of connected spreadsheets.
+  `
+  ALTER TABLE formula_asks ADD COLUMN source TEXT;
+  CREATE TABLE document_titles (
+    document_id TEXT PRIMARY KEY,
+    title TEXT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  `,
 ];
 
 /**

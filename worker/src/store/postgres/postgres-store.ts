@@ -24,6 +24,7 @@ import { migratePostgres } from './postgres-migrations';
 import { createPostgresScheduleRepository } from './schedule-repository';
 import { createPostgresScheduleAlertSettingsRepository } from './schedule-alert-settings-repository';
 import { createPostgresDocumentChangeRepository } from './document-change-repository';
+import { createPostgresDocumentTitleRepository } from './document-title-repository';
 import { createPostgresEditProofRepository } from './edit-proof-repository';
 import { createPostgresSheetOwnershipRepository } from './sheet-ownership-repository';
 import { createPostgresUnconfirmedCallRepository } from './unconfirmed-calls';
@@ -177,6 +178,7 @@ function assemble(opened: Opened, options: PostgresStoreOptions): Store {
     scheduleAlerts: createPostgresScheduleAlertSettingsRepository(db, clock, box),
     editProofs: createPostgresEditProofRepository(db, clock, keys.editProofKey),
     documentChanges: createPostgresDocumentChangeRepository(db, clock),
+    documentTitles: createPostgresDocumentTitleRepository(db, clock),
     sheetOwnership: createPostgresSheetOwnershipRepository(db, clock),
     aiListOwners: createPostgresAiListOwnerRepository(db, clock),
     jobWaits: createPostgresJobWaitRepository(db, box),

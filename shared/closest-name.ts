@@ -1,6 +1,8 @@
 /**
- * "Did you mean" for settings: the known name closest to a typo, if one is within two edits, so
- * `SANDBOX_CREDIT` is answered with `SANDBOX_CREDITS` instead of a bare "unknown variable".
+ * "Did you mean": the known name closest to a typo, if one is within two edits, so
+ * `SANDBOX_CREDIT` is answered with `SANDBOX_CREDITS` instead of a bare "unknown variable", and a
+ * report column `folowers` with `followers` instead of the list of every column (issue 25). In
+ * shared/ because the add-on says the same about columns.
  */
 export function closestName(name: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;

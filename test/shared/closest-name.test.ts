@@ -1,4 +1,4 @@
-import { closestName, editDistance } from '../../../worker/common/closest-name';
+import { closestName, editDistance } from '../../shared/closest-name';
 
 describe('closestName', () => {
   const names = ['SANDBOX_CREDITS', 'SANDBOX_TOKEN', 'BUDGET_USER_DAY'];

@@ -1,0 +1,40 @@
+import { Router, type RequestHandler } from 'express';
+import type { DocumentStatusAnswer } from '../../../shared/worker-api/document-status';
+import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
+import type { Clock } from '../../common/clock';
+import { formulaAllowanceAnswer, type AllowanceReaders } from '../budgets/formula-allowance-router';
+import { documentParamsSchema } from '../http/document-params';
+import { parseBody } from '../http/parse-body';
+import { requireIdentity } from '../identity/identity';
+import { scheduleAnswer, type ScheduleRepository } from '../store/schedule-repository';
+import { presentedProof, type EditAccess } from './edit-access';
+
+interface DocumentStatusRouterOptions extends AllowanceReaders {
+  authenticate: RequestHandler;
+  schedules: Pick<ScheduleRepository, 'ofDocument'>;
+  editAccess: EditAccess;
+  clock: Clock;
+}
+
+/**
+ * `GET /api/documents/:documentId/status` (issue 25): a document's schedules and formula
+ * allowance in one answer, each as its own route answers it, for a sidebar that keeps what it
+ * shows true with one call a minute (a UrlFetch each, against the user's daily quota). To the
+ * document's editors, with proof as for those routes (issue 22); admins need none.
+ */
+export function createDocumentStatusRouter(options: DocumentStatusRouterOptions): Router {
+  const router = Router();
+  router.get(WORKER_ROUTES.documentStatus.path, options.authenticate, async (req, res) => {
+    const identity = requireIdentity(req);
+    const { documentId } = parseBody(documentParamsSchema, { ...req.params });
+    if (identity.role !== 'admin')
+      await options.editAccess.require(identity, documentId, presentedProof(req));
+    const answer: DocumentStatusAnswer = {
+      at: options.clock.now(),
+      schedules: (await options.schedules.ofDocument(documentId)).map(scheduleAnswer),
+      allowance: await formulaAllowanceAnswer(options, identity, documentId),
+    };
+    res.set('Cache-Control', 'no-store').json(answer);
+  });
+  return router;
+}
