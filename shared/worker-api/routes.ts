@@ -70,6 +70,8 @@ import type { RawAnswer, RawFeedUsageAnswer, RawRequest } from './raw';
 import type { ReportsAnswer, ReportsRequest } from './reports';
 import type {
   ScheduleAnswer,
+  ScheduleEstimateAnswer,
+  ScheduleEstimateRequest,
   ScheduleListAnswer,
   ScheduleParams,
   ScheduleRequest,
@@ -499,6 +501,13 @@ export const WORKER_ROUTES = {
     summary: 'Deletes a scheduled report (what it wrote stays in the sheet).',
     access: 'signed-in',
     spreadsheet: 'schedule',
+  }),
+  estimateSchedule: route<{ body: ScheduleEstimateRequest; answer: ScheduleEstimateAnswer }>({
+    method: 'POST',
+    path: '/api/schedule-estimates',
+    summary:
+      "What a schedule's first and later runs cost, counting the reports the worker's cache holds fresh enough; nothing is spent.",
+    access: 'signed-in',
   }),
   runSchedule: route<{ params: ScheduleParams; answer: ScheduleAnswer }>({
     method: 'POST',

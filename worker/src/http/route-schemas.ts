@@ -39,6 +39,7 @@ import { keyListQuerySchema, keyRequestSchema } from '../identity/keys-router';
 import { jobDeliveryRequestSchema } from '../jobs/job-delivery-request';
 import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from '../jobs/job-request';
 import {
+  scheduleEstimateRequestSchema,
   scheduleParamsSchema,
   scheduleRequestSchema,
   scheduleStatusRequestSchema,
@@ -171,6 +172,7 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
     body: scheduleStatusRequestSchema,
   }),
   deleteSchedule: schemasOf(R.deleteSchedule, { params: scheduleParamsSchema }),
+  estimateSchedule: schemasOf(R.estimateSchedule, { body: scheduleEstimateRequestSchema }),
   runSchedule: schemasOf(R.runSchedule, { params: scheduleParamsSchema }),
   openApi: {},
   liveness: {},

@@ -26,6 +26,15 @@ import type { ReportsRequest } from './reports-request';
 
 export type { ReportsAnswer };
 
+/** What a caller inside the worker may ask beyond the route's request. */
+export interface ReportsOptions {
+  /**
+   * Only reports stored since then count as cached (a schedule's freshness): older ones are
+   * bought again, once, however many requests ask for them at once. None: the cache as it is.
+   */
+  freshSince?: number;
+}
+
 /**
  * Reports for many handles, one row per input in input order: parse each input (URLs say their
  * platform), deduplicate by creator, answer from the cache, fetch the rest (one budget check for
@@ -36,8 +45,10 @@ export async function runReports(
   deps: OperationDeps,
   context: OperationContext,
   input: ReportsRequest,
+  options: ReportsOptions = {},
 ): Promise<ReportsAnswer> {
   const askedAt = deps.clock.now();
+  const freshSince = input.refresh ? askedAt : (options.freshSince ?? null);
   const selection = selectReportColumns(input.fields ?? undefined);
   if (!selection.ok) throw badRequest(selection.error);
   const { columns } = selection;
@@ -61,8 +72,11 @@ export async function runReports(
   if (!input.refresh && keys.length > 0) {
     const now = deps.clock.now();
     const hits = await deps.store.cache.getMany(CACHE_NAMESPACES.reports, keys, now);
-    for (const [key, entry] of hits) outcomes.set(key, cachedReportOutcome(entry.value, entry.storedAt));
-    cached = hits.size;
+    for (const [key, entry] of hits) {
+      if (freshSince !== null && entry.storedAt < freshSince) continue;
+      outcomes.set(key, cachedReportOutcome(entry.value, entry.storedAt));
+      cached += 1;
+    }
     const unknown = keys.filter((key) => !outcomes.has(key));
     const misses =
       unknown.length === 0
@@ -96,8 +110,7 @@ export async function runReports(
       outcomes.set(target.key, { kind: 'error', message: budget, requestWide: null });
     awaitingApproval = new Set(missing.map((target) => target.key));
   } else if (budget !== null) {
-    const refreshedSince = input.refresh ? askedAt : null;
-    const work = fetchMissing(deps, context, budget, missing, refreshedSince, outcomes, counts);
+    const work = fetchMissing(deps, context, budget, missing, freshSince, outcomes, counts);
     const inTime = await settledBy(work, input.deadlineMs ?? deps.config.formulaDeadlineMs, deps.sleep);
     if (!inTime) {
       deps.background.track(work);

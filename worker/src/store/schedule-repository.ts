@@ -130,6 +130,7 @@ export function requestOf(request: ScheduleRequest): ScheduleRequest {
     mode: request.mode,
     cadence: request.cadence,
     timeZone: request.timeZone,
+    ...(request.freshnessDays === undefined ? {} : { freshnessDays: request.freshnessDays }),
   };
 }
 

@@ -540,6 +540,7 @@ const ROUTES = [
   'PATCH /api/schedules/:id',
   'DELETE /api/schedules/:id',
   'POST /api/schedules/:id/run',
+  'POST /api/schedule-estimates',
 ];
 
 describe('no 5xx for any input', () => {
