@@ -1,4 +1,9 @@
-import type { ScheduleAnswer, ScheduleListAnswer, ScheduleRequest } from '../../shared/worker-api/schedules';
+import type {
+  ScheduleAnswer,
+  ScheduleEstimateAnswer,
+  ScheduleListAnswer,
+  ScheduleRequest,
+} from '../../shared/worker-api/schedules';
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { parsePlatform } from '../../shared/handles';
 import { MAX_EMAIL_INPUTS, MAX_REPORT_INPUTS } from '../../shared/worker-api/request-limits';
@@ -10,6 +15,7 @@ import { parseSheetPlace } from './sheet-place';
 import { spreadsheetTimeZone } from './sheet-dates';
 import { asRecord } from './worker-answers';
 import { callRoute } from './worker-client';
+import { WorkerCallError } from './worker-failure';
 import { readWorkerKey } from './worker-key';
 
 /**
@@ -74,6 +80,9 @@ function parsedRequest(form: ScheduleForm): ScheduleRequest {
     mode: form.mode,
     cadence: form.cadence,
     timeZone: spreadsheetTimeZone(),
+    ...(form.kind === 'reports' && form.freshnessDays !== undefined
+      ? { freshnessDays: form.freshnessDays }
+      : {}),
   };
 }
 
@@ -95,19 +104,44 @@ export function checkDocumentSchedule(form: ScheduleForm): ScheduleCheck {
     request.kind === 'reports'
       ? estimateHandleColumn(values, parsePlatform(request.platform) ?? 'instagram')
       : estimateEmailColumn(values);
+  const runs = runsEstimate(request, values);
+  const firstRun = runs === null ? estimate.maxCredits : runs.firstRunCredits;
   const allowance = readFormulaAllowance();
   const allowanceLeft = allowance?.left ?? null;
-  const toApprove = allowanceLeft === null ? 0 : Math.max(0, Math.ceil(estimate.maxCredits - allowanceLeft));
+  const toApprove = allowanceLeft === null ? 0 : Math.max(0, Math.ceil(firstRun - allowanceLeft));
   const mayApprove = allowance?.mayChange ?? false;
   const connectedBy = allowance?.connectedBy ?? null;
+  const costs =
+    runs === null
+      ? `First run: ${estimate.summary} Later runs fetch only what the worker's cache lacks.`
+      : runs.summary;
   return {
     estimate,
     allowanceLeft,
     toApprove,
     mayApprove,
     connectedBy,
-    summary: firstRunSummary(estimate.summary, allowanceLeft, toApprove, mayApprove, connectedBy),
+    summary: firstRunSummary(costs, allowanceLeft, toApprove, mayApprove, connectedBy),
+    ...(runs === null ? {} : { runs }),
   };
+}
+
+/**
+ * The worker's estimate of a scheduled report's runs, counting what its cache holds fresh enough
+ * (reports only). Its columns are checked there first: an unknown one is the worker's sentence. A
+ * worker without the route (an older one) leaves the add-on's own count.
+ */
+function runsEstimate(request: ScheduleRequest, inputs: unknown[]): ScheduleEstimateAnswer | null {
+  if (request.kind !== 'reports') return null;
+  try {
+    return asRecord<ScheduleEstimateAnswer>(
+      callRoute(WORKER_ROUTES.estimateSchedule, { body: { schedule: request, inputs } }),
+      'the estimate',
+    ) as ScheduleEstimateAnswer;
+  } catch (error) {
+    if (error instanceof WorkerCallError && error.status === 400) throw error;
+    return null;
+  }
 }
 
 function inputColumn(request: ScheduleRequest): unknown[] {
@@ -124,13 +158,12 @@ function inputColumn(request: ScheduleRequest): unknown[] {
 }
 
 function firstRunSummary(
-  estimate: string,
+  first: string,
   left: number | null,
   toApprove: number,
   mayApprove: boolean,
   connectedBy: string | null,
 ): string {
-  const first = `First run: ${estimate} Later runs fetch only what the worker's cache lacks.`;
   if (toApprove === 0) return first;
   const leftText = `this sheet's formulas may spend ${creditsText(left ?? 0)} more today without asking`;
   if (mayApprove)

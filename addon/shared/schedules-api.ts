@@ -2,6 +2,7 @@ import type { BulkEstimate } from './sidebar-api';
 import type {
   ScheduleAnswer,
   ScheduleCadence,
+  ScheduleEstimateAnswer,
   ScheduleKind,
   ScheduleMode,
 } from '../../shared/worker-api/schedules';
@@ -23,6 +24,8 @@ export interface ScheduleForm {
   output: string;
   mode: ScheduleMode;
   cadence: ScheduleCadence;
+  /** Reports: how old a report a run may use, in days (1, 7, 30); absent: what the cache holds. */
+  freshnessDays?: number;
 }
 
 /**
@@ -42,6 +45,11 @@ export interface ScheduleCheck {
   connectedBy: string | null;
   /** The confirmation's sentence: cost of the first run, of later ones, and any approval. */
   summary: string;
+  /**
+   * Reports: the worker's estimate of every run (issue 25), counting the reports its cache holds
+   * fresh enough for the schedule; absent for e-mail schedules, or from a worker without it.
+   */
+  runs?: ScheduleEstimateAnswer;
 }
 
 /** What Confirm does besides making the schedule. */

@@ -13,6 +13,8 @@ export interface ScheduleFormValues {
   every: string;
   day: string;
   hour: string;
+  /** Reports: '' for the cache's own age, else days ('1', '7', '30'). */
+  freshness: string;
 }
 
 export type ScheduleFormCheck =
@@ -20,6 +22,14 @@ export type ScheduleFormCheck =
 
 const KINDS: readonly ScheduleKind[] = ['reports', 'email-search'];
 const MODES: readonly ScheduleMode[] = ['replace', 'append-snapshot', 'merge'];
+
+/** How old a report a run may use (issue 25): what a growth snapshot wants fresh, the cache otherwise. */
+export const FRESHNESS_CHOICES: readonly { value: string; label: string }[] = [
+  { value: '', label: 'Any the worker’s cache holds (up to 30 days)' },
+  { value: '1', label: 'No older than 1 day' },
+  { value: '7', label: 'No older than 7 days' },
+  { value: '30', label: 'No older than 30 days' },
+];
 
 export const MODE_CHOICES: readonly { value: ScheduleMode; label: string }[] = [
   { value: 'replace', label: 'Replace the table each run' },
@@ -55,6 +65,8 @@ export function readScheduleForm(values: ScheduleFormValues): ScheduleFormCheck 
   if (mode === undefined) return { ok: false, field: 'mode', message: 'Choose how each run writes' };
   const cadence = cadenceOf(values);
   if (cadence === null) return { ok: false, field: 'every', message: 'Choose when it runs' };
+  const freshnessDays = Number(values.freshness);
+  const fresh = kind === 'reports' && values.freshness !== '' && Number.isInteger(freshnessDays);
   return {
     ok: true,
     form: {
@@ -66,6 +78,7 @@ export function readScheduleForm(values: ScheduleFormValues): ScheduleFormCheck 
       output: values.output.trim(),
       mode,
       cadence,
+      ...(fresh ? { freshnessDays } : {}),
     },
   };
 }

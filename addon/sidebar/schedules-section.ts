@@ -4,7 +4,7 @@ import { whileBusy } from './busy';
 import { createElement } from './create-element';
 import { failureText } from './error-text';
 import { button, selectField, textField, withId } from './form-fields';
-import { MODE_CHOICES, readScheduleForm, type ScheduleFormValues } from './schedules-form';
+import { FRESHNESS_CHOICES, MODE_CHOICES, readScheduleForm, type ScheduleFormValues } from './schedules-form';
 import { firstRunConfirmation, scheduledText } from './schedules-first-run';
 import { cadenceText, lastRunText, statusText } from './schedules-text';
 import { PLATFORM_NAMES } from './search-options';
@@ -75,6 +75,7 @@ function scheduleFields() {
     ),
     day: withId(selectField('On', DAYS, '1'), 'schedule-day'),
     hour: withId(selectField('At (the spreadsheet’s time zone)', HOURS, '9'), 'schedule-hour'),
+    freshness: withId(selectField('Reports', FRESHNESS_CHOICES), 'schedule-freshness'),
   };
 }
 
@@ -92,6 +93,7 @@ function valuesOf(fields: Fields): ScheduleFormValues {
     every: fields.every.control.value,
     day: fields.day.control.value,
     hour: fields.hour.control.value,
+    freshness: fields.freshness.control.value,
   };
 }
 
@@ -185,6 +187,7 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
     const reports = fields.kind.control.value === 'reports';
     fields.platform.wrapper.hidden = !reports;
     fields.fields.wrapper.hidden = !reports;
+    fields.freshness.wrapper.hidden = !reports;
     fields.day.wrapper.hidden = fields.every.control.value !== 'week';
     fields.hour.wrapper.hidden = fields.every.control.value === 'hour';
   };
