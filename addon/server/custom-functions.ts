@@ -152,7 +152,11 @@ function tableFromWorker<B extends object>(
  * request; a recalculation is served from the cache for free. Rows still being fetched say so:
  * use Extensions > Creator Sheets > Refresh formulas a minute later. #REF! means the rows would
  * overwrite data (Sheets: "Array result was not expanded because it would overwrite data in D3"):
- * empty the cells below and right of the formula, or move it.
+ * empty the cells below and right of the formula, or move it. Numbers come rounded as the sidebar
+ * shows them. Percent columns hold fractions (0.0416 is 4.16% once the column is formatted as
+ * Format > Number > Percent): Engagement rate, Audience 13-17 to Audience 65+, Audience male,
+ * Audience female, Audience credibility, Audience country 1 share to Audience country 5 share,
+ * Follower growth and Avg views growth.
  *
  * @param {string|string[][]} handles A handle or profile URL, or a column of them such as A2:A200.
  * @param {string} platform Optional: "instagram", "tiktok" or "youtube", for names and ids; URLs say their own.
@@ -215,7 +219,9 @@ export function INFLUENCER_REPORT(
  * B1 for A2:A1000), or when the input starts with its column's label in row 1 (A:A). A range is
  * answered in one request, never once per cell. #REF! means the rows would overwrite data
  * (Sheets: "Array result was not expanded because it would overwrite data in C3"): empty the cells
- * below and right of the formula, or move it.
+ * below and right of the formula, or move it. Numbers come rounded as the sidebar shows them. The
+ * percent column holds fractions (0.0416 is 4.16% once formatted as Format > Number > Percent):
+ * Engagement rate.
  *
  * @param {string|string[][]} emails An e-mail address, or a column of them such as A2:A1000.
  * @param {boolean} with_header Optional: TRUE to start with a header row, FALSE for rows only; left out, a header only above the input.
@@ -286,7 +292,8 @@ function platformFromUrls(handles: readonly CellValue[]): Platform | null {
  * stands above its input (in C1 for A2:A6), or when the input starts with its column's label in
  * row 1 (A:A). #REF! means the rows would overwrite data (Sheets: "Array result was not expanded
  * because it would overwrite data in D3"): empty the cells below and right of the formula, or
- * move it.
+ * move it. Numbers come rounded as the sidebar shows them. Percent columns hold fractions (0.0416
+ * is 4.16% once formatted as Format > Number > Percent): Unique and Overlapping.
  *
  * @param {string|string[][]} handles Two or more handles or profile URLs, such as A2:A6.
  * @param {string} platform Optional: "instagram" or "youtube", for names and ids; URLs say their own.

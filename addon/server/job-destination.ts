@@ -141,20 +141,14 @@ function ensureSheetSize(sheet: Sheet, lastRow: number, lastColumn: number): voi
 }
 
 /**
- * Before the first row: room for every row, each column's number format (text columns as plain
- * text, so a caption starting with "=" stays text; percent, thousands, dates), the header row, and
- * on a new tab the header frozen.
+ * Before the first row: room for every row, the header row (as plain text, so a label is never
+ * read as a number or a formula) and on a new tab the header frozen. Each block of rows carries its
+ * columns' number formats when it is written (writeRowsBlock), and so do the worker's own writes
+ * when it delivers the rows.
  */
 export function prepareDestination(sheet: Sheet, destination: Destination, columns: readonly Column[]): void {
   const lastRow = destination.firstDataRow + Math.max(destination.rows, 1) - 1;
   ensureSheetSize(sheet, lastRow, destination.firstColumn + destination.width - 1);
-  if (destination.rows > 0) {
-    columns.slice(0, destination.width).forEach((col, index) => {
-      sheet
-        .getRange(destination.firstDataRow, destination.firstColumn + index, destination.rows, 1)
-        .setNumberFormat(SHEETS_NUMBER_FORMATS[col.format]);
-    });
-  }
   if (destination.headerRow !== null) {
     const header = columns.slice(0, destination.width).map((col) => col.label);
     while (header.length < destination.width) header.push('');
@@ -175,17 +169,35 @@ function sheetRow(row: Row, width: number): (string | number | boolean)[] {
   return cells;
 }
 
-/** Writes rows `after`, `after + 1`, ... of the job with one setValues. */
+/**
+ * Each column's Sheets number format (percent, thousands, dates; text columns as plain text, so a
+ * caption starting with "=" stays text), `rows` times: what setNumberFormats takes for a block.
+ * Columns past those known keep the default.
+ */
+function blockFormats(columns: readonly Column[], width: number, rows: number): string[][] {
+  const row: string[] = [];
+  for (let i = 0; i < width; i++)
+    row.push(i < columns.length ? SHEETS_NUMBER_FORMATS[columns[i].format] : 'General');
+  const formats: string[][] = [];
+  for (let r = 0; r < rows; r++) formats.push(row);
+  return formats;
+}
+
+/**
+ * Writes rows `after`, `after + 1`, ... of the job: their number formats with one setNumberFormats
+ * (before the values, so text columns keep text as text), then the values with one setValues.
+ */
 export function writeRowsBlock(
   sheet: Sheet,
   destination: Destination,
   after: number,
   rows: readonly Row[],
+  columns: readonly Column[],
 ): void {
   if (rows.length === 0) return;
   const firstRow = destination.firstDataRow + after;
   ensureSheetSize(sheet, firstRow + rows.length - 1, destination.firstColumn + destination.width - 1);
-  sheet
-    .getRange(firstRow, destination.firstColumn, rows.length, destination.width)
-    .setValues(rows.map((row) => sheetRow(row, destination.width)));
+  const range = sheet.getRange(firstRow, destination.firstColumn, rows.length, destination.width);
+  range.setNumberFormats(blockFormats(columns, destination.width, rows.length));
+  range.setValues(rows.map((row) => sheetRow(row, destination.width)));
 }

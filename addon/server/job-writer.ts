@@ -1,4 +1,4 @@
-import type { Row } from '../../shared/rows/columns';
+import type { Column, Row } from '../../shared/rows/columns';
 import { isFinalJobStatus } from '../../shared/worker-api/job-status';
 import type { JobDeliveryState, JobWaiting } from '../../shared/worker-api/jobs';
 import type { JobView } from '../shared/sidebar-api';
@@ -10,7 +10,8 @@ import type { WorkerJobProgress, WorkerJobRows } from './worker-answers';
 
 /**
  * One poll of a job: read its progress, then pull finished rows in blocks from where the sheet
- * stops (`rows?after=rowsWritten`) and write each block with one setValues, saving the position
+ * stops (`rows?after=rowsWritten`) and write each block with one setNumberFormats and one
+ * setValues, saving the position
  * after every block. The work is bounded (a time budget well inside the 6-minute limit); the next
  * poll continues from the saved position. Everything Apps Script is behind JobWriterDeps, so the
  * rules are tested without a spreadsheet.
@@ -27,8 +28,8 @@ export interface JobWriterDeps {
   rows(id: string, after: number, limit: number): WorkerJobRows;
   /** Formats, header, sheet size; answers the record as prepared. */
   prepare(record: JobRecord, progress: WorkerJobProgress): JobRecord;
-  /** Rows `after`... of the job, with one setValues. */
-  write(record: JobRecord, after: number, rows: Row[]): void;
+  /** Rows `after`... of the job, with one setNumberFormats (from the job's columns) and one setValues. */
+  write(record: JobRecord, after: number, rows: Row[], columns: readonly Column[]): void;
   /**
    * Asks the worker to write the rows itself into the prepared destination (`PUT
    * /api/jobs/:id/delivery`); a failure to ask answers `sidebar`: the polls write, as before.
@@ -102,7 +103,7 @@ export function writeFinishedRows(
       rows.push(entry.row);
     }
     if (rows.length > 0) {
-      deps.write(record, after, rows);
+      deps.write(record, after, rows, progress.columns);
       record = { ...record, rowsWritten: after + rows.length };
       deps.save(record);
       blocks += 1;

@@ -87,7 +87,8 @@ const writerDeps: JobWriterDeps = {
     prepareDestination(requireSheet(record), destination, columns);
     return { ...record, destination, prepared: true };
   },
-  write: (record, after, rows) => writeRowsBlock(requireSheet(record), record.destination, after, rows),
+  write: (record, after, rows, columns) =>
+    writeRowsBlock(requireSheet(record), record.destination, after, rows, columns),
   requestDelivery,
   save: saveJobRecord,
   now: () => Date.now(),

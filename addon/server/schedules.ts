@@ -1,6 +1,7 @@
 import type {
   ScheduleAlertSettingsAnswer,
   ScheduleAnswer,
+  ScheduleEstimateAnswer,
   ScheduleListAnswer,
   ScheduleRequest,
 } from '../../shared/worker-api/schedules';
@@ -18,7 +19,7 @@ import type { BulkEstimate } from '../shared/sidebar-api';
 import { estimateAiSearch } from '../shared/ai-search-plan';
 import { selectReportColumns } from '../../shared/rows/report-rows';
 import { aiSearchJobInput } from './ai-search-job';
-import { estimateEmailColumn } from './bulk-estimates';
+import { estimateEmailColumn, estimateHandleColumn } from './bulk-estimates';
 import { estimateHandlesWithCache } from './cached-estimates';
 import { estimateSearchForm, searchJobInput } from './search-form';
 import type { CellValue } from './sheet-values';
@@ -28,6 +29,7 @@ import { parseSheetPlace } from './sheet-place';
 import { spreadsheetTimeZone } from './sheet-dates';
 import { asRecord } from './worker-answers';
 import { callRoute } from './worker-client';
+import { WorkerCallError } from './worker-failure';
 import { readWorkerKey } from './worker-key';
 
 /**
@@ -100,6 +102,9 @@ function parsedRequest(form: ScheduleForm): ScheduleRequest {
     ...(form.monthlyBudget === undefined || form.monthlyBudget === null
       ? {}
       : { monthlyBudget: form.monthlyBudget }),
+    ...(form.kind === 'reports' && form.freshnessDays !== undefined
+      ? { freshnessDays: form.freshnessDays }
+      : {}),
   };
 }
 
@@ -169,22 +174,39 @@ export function checkDocumentSchedule(form: ScheduleForm): ScheduleCheck {
       `The input column holds ${formatCount(values.length)} rows; a scheduled report takes at most ${formatCount(max)}: split it, or run a job from the sidebar`,
     );
   }
+  const runs = request.kind === 'reports' ? runsEstimate(request, values) : null;
+  const platform = parsePlatform(request.platform) ?? 'instagram';
+  // The worker's count of the runs stands for the cache's; an older worker's own estimate else.
   const estimate =
-    request.kind === 'reports'
-      ? estimateHandlesWithCache(values, parsePlatform(request.platform) ?? 'instagram')
-      : estimateEmailColumn(values);
-  return withAllowance(estimate, INPUT_LATER_RUNS);
+    request.kind !== 'reports'
+      ? estimateEmailColumn(values)
+      : runs === null
+        ? estimateHandlesWithCache(values, platform)
+        : estimateHandleColumn(values, platform, { cached: runs.fresh, credits: runs.firstRunCredits });
+  return withAllowance(
+    estimate,
+    runs === null ? `First run: ${estimate.summary} ${INPUT_LATER_RUNS}` : runs.summary,
+    runs,
+  );
 }
 
 const INPUT_LATER_RUNS = "Later runs fetch only what the worker's cache lacks.";
 const SEARCH_LATER_RUNS =
   'Each later run costs as much again, unless the worker fetched the same pages within the last day.';
 
-/** The estimate against what the sheet's formulas may still spend today, and who may approve more. */
-function withAllowance(estimate: BulkEstimate, later: string): ScheduleCheck {
+/**
+ * The estimate against what the sheet's formulas may still spend today, and who may approve more;
+ * `costs` says what the runs cost (the worker's sentence for a scheduled report's runs).
+ */
+function withAllowance(
+  estimate: BulkEstimate,
+  costs: string,
+  runs: ScheduleEstimateAnswer | null = null,
+): ScheduleCheck {
+  const firstRun = runs === null ? estimate.maxCredits : runs.firstRunCredits;
   const allowance = readFormulaAllowance();
   const allowanceLeft = allowance?.left ?? null;
-  const toApprove = allowanceLeft === null ? 0 : Math.max(0, Math.ceil(estimate.maxCredits - allowanceLeft));
+  const toApprove = allowanceLeft === null ? 0 : Math.max(0, Math.ceil(firstRun - allowanceLeft));
   const mayApprove = allowance?.mayChange ?? false;
   const connectedBy = allowance?.connectedBy ?? null;
   return {
@@ -193,14 +215,27 @@ function withAllowance(estimate: BulkEstimate, later: string): ScheduleCheck {
     toApprove,
     mayApprove,
     connectedBy,
-    summary: firstRunSummary(
-      `${estimate.summary} ${later}`,
-      allowanceLeft,
-      toApprove,
-      mayApprove,
-      connectedBy,
-    ),
+    summary: firstRunSummary(costs, allowanceLeft, toApprove, mayApprove, connectedBy),
+    ...(runs === null ? {} : { runs }),
   };
+}
+
+/**
+ * The worker's estimate of a scheduled report's runs, counting what its cache holds fresh enough
+ * (reports only). Its columns are checked there first: an unknown one is the worker's sentence. A
+ * worker without the route (an older one) leaves the add-on's own count.
+ */
+function runsEstimate(request: ScheduleRequest, inputs: unknown[]): ScheduleEstimateAnswer | null {
+  if (request.kind !== 'reports') return null;
+  try {
+    return asRecord<ScheduleEstimateAnswer>(
+      callRoute(WORKER_ROUTES.estimateSchedule, { body: { schedule: request, inputs } }),
+      'the estimate',
+    ) as ScheduleEstimateAnswer;
+  } catch (error) {
+    if (error instanceof WorkerCallError && error.status === 400) throw error;
+    return null;
+  }
 }
 
 function inputColumn(request: ScheduleRequest): CellValue[] {
@@ -217,13 +252,12 @@ function inputColumn(request: ScheduleRequest): CellValue[] {
 }
 
 function firstRunSummary(
-  estimate: string,
+  first: string,
   left: number | null,
   toApprove: number,
   mayApprove: boolean,
   connectedBy: string | null,
 ): string {
-  const first = `First run: ${estimate}`;
   if (toApprove === 0) return first;
   const leftText = `this sheet's formulas may spend ${creditsText(left ?? 0)} more today without asking`;
   if (mayApprove)

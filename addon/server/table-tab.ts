@@ -34,8 +34,9 @@ export interface TableRun {
 /**
  * A small answer the worker gave in one call (an overlap, a dictionary, a list's members) written
  * as a table where `place` says (tab-output-plan.ts: a new tab, or a named tab replaced or added
- * to, checked before the call): each column formatted from its hint before any value (so text
- * stays text), rows in blocks of BLOCK_ROWS, and a line in the document's run history. Answers too
+ * to, checked before the call): rows in blocks of BLOCK_ROWS, each block's number formats set
+ * from its columns' hints before its values (so text stays text), and a line in the document's
+ * run history. Answers too
  * long for one sidebar call are jobs instead.
  */
 export function writeTableToTab(
@@ -50,7 +51,7 @@ export function writeTableToTab(
   if (sheet === null) throw new Error(`The tab "${destination.sheetName}" could not be found.`);
   prepareDestination(sheet, destination, columns);
   for (let after = 0; after < rows.length; after += BLOCK_ROWS) {
-    writeRowsBlock(sheet, destination, after, rows.slice(after, after + BLOCK_ROWS));
+    writeRowsBlock(sheet, destination, after, rows.slice(after, after + BLOCK_ROWS), columns);
   }
   sheet.activate();
   noteTableRun(destination, rows.length, run, startedAt);

@@ -4,6 +4,7 @@ import type {
   ScheduleAlertSettingsAnswer,
   ScheduleAnswer,
   ScheduleCadence,
+  ScheduleEstimateAnswer,
   ScheduleKind,
   ScheduleMode,
 } from '../../shared/worker-api/schedules';
@@ -33,6 +34,8 @@ export interface ScheduleForm {
   aiSearch?: AiSearchRequest;
   /** The saved search's name, shown with the schedule. */
   savedSearch?: string;
+  /** Reports: how old a report a run may use, in days (1, 7, 30); absent: what the cache holds. */
+  freshnessDays?: number;
 }
 
 /** Settings > Schedule alerts: where failed runs are told besides the sidebar and the sheet. */
@@ -55,6 +58,11 @@ export interface ScheduleCheck {
   connectedBy: string | null;
   /** The confirmation's sentence: cost of the first run, of later ones, and any approval. */
   summary: string;
+  /**
+   * Reports: the worker's estimate of every run (issue 25), counting the reports its cache holds
+   * fresh enough for the schedule; absent for e-mail schedules, or from a worker without it.
+   */
+  runs?: ScheduleEstimateAnswer;
 }
 
 /** What Confirm does besides making the schedule. */

@@ -17,6 +17,8 @@ export interface ScheduleFormValues {
   saved?: string;
   /** Credits a month, or '' for no cap of its own. */
   budget?: string;
+  /** Reports: '' for the cache's own age, else days ('1', '7', '30'). */
+  freshness?: string;
 }
 
 export type ScheduleFormCheck =
@@ -37,6 +39,14 @@ export function isSearchKind(kind: string): kind is 'search' | 'ai-search' {
   return kind === 'search' || kind === 'ai-search';
 }
 const MODES: readonly ScheduleMode[] = ['replace', 'append-snapshot', 'merge'];
+
+/** How old a report a run may use (issue 25): what a growth snapshot wants fresh, the cache otherwise. */
+export const FRESHNESS_CHOICES: readonly { value: string; label: string }[] = [
+  { value: '', label: 'Any the worker’s cache holds (up to 30 days)' },
+  { value: '1', label: 'No older than 1 day' },
+  { value: '7', label: 'No older than 7 days' },
+  { value: '30', label: 'No older than 30 days' },
+];
 
 export const MODE_CHOICES: readonly { value: ScheduleMode; label: string }[] = [
   { value: 'replace', label: 'Replace the table each run' },
@@ -94,6 +104,9 @@ export function readScheduleForm(values: ScheduleFormValues): ScheduleFormCheck 
     };
   }
   const reports = kind === 'reports';
+  const freshnessText = values.freshness ?? '';
+  const freshnessDays = Number(freshnessText);
+  const fresh = reports && freshnessText !== '' && Number.isInteger(freshnessDays);
   return {
     ok: true,
     form: {
@@ -107,6 +120,7 @@ export function readScheduleForm(values: ScheduleFormValues): ScheduleFormCheck 
       cadence,
       ...(values.budget === undefined ? {} : { monthlyBudget: budget }),
       ...(searched ? { savedSearch: saved } : {}),
+      ...(fresh ? { freshnessDays } : {}),
     },
   };
 }
@@ -142,5 +156,6 @@ export function scheduleFormValues(schedule: ScheduleView): ScheduleFormValues {
       schedule.monthlyBudget === undefined || schedule.monthlyBudget === null
         ? ''
         : String(schedule.monthlyBudget),
+    freshness: schedule.freshnessDays === undefined ? '' : String(schedule.freshnessDays),
   };
 }

@@ -9,6 +9,7 @@ import { button, selectField, setChoices, textField, withId } from './form-field
 import { scheduleItem } from './schedule-item';
 import { savedSearchNames, withSavedSearch } from './schedule-saved-search';
 import {
+  FRESHNESS_CHOICES,
   isSearchKind,
   KIND_CHOICES,
   MODE_CHOICES,
@@ -85,6 +86,7 @@ function scheduleFields() {
     ),
     day: withId(selectField('On', DAYS, '1'), 'schedule-day'),
     hour: withId(selectField('At (the spreadsheet’s time zone)', HOURS, '9'), 'schedule-hour'),
+    freshness: withId(selectField('Reports', FRESHNESS_CHOICES), 'schedule-freshness'),
     budget: withId(
       textField({
         label: 'Monthly budget (credits)',
@@ -113,6 +115,7 @@ function valuesOf(fields: Fields, columns: string[]): ScheduleFormValues {
     hour: fields.hour.control.value,
     saved: fields.saved.control.value,
     budget: fields.budget.control.value,
+    freshness: fields.freshness.control.value,
   };
 }
 
@@ -294,6 +297,7 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
     columns.element.hidden = !reports;
     fields.input.wrapper.hidden = searched;
     fields.saved.wrapper.hidden = !searched;
+    fields.freshness.wrapper.hidden = !reports;
     fields.day.wrapper.hidden = fields.every.control.value !== 'week';
     fields.hour.wrapper.hidden = fields.every.control.value === 'hour';
   };

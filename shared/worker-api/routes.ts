@@ -75,6 +75,8 @@ import type {
   ScheduleAnswer,
   ScheduleDuplicateRequest,
   ScheduleHandoverRequest,
+  ScheduleEstimateAnswer,
+  ScheduleEstimateRequest,
   ScheduleListAnswer,
   ScheduleParams,
   ScheduleRequest,
@@ -519,6 +521,13 @@ export const WORKER_ROUTES = {
     summary: 'Deletes a scheduled report (what it wrote stays in the sheet).',
     access: 'signed-in',
     spreadsheet: 'schedule',
+  }),
+  estimateSchedule: route<{ body: ScheduleEstimateRequest; answer: ScheduleEstimateAnswer }>({
+    method: 'POST',
+    path: '/api/schedule-estimates',
+    summary:
+      "What a schedule's first and later runs cost, counting the reports the worker's cache holds fresh enough; nothing is spent.",
+    access: 'signed-in',
   }),
   runSchedule: route<{ params: ScheduleParams; answer: ScheduleAnswer }>({
     method: 'POST',

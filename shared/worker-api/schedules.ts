@@ -81,6 +81,12 @@ export interface ScheduleRequest {
   savedSearch?: string;
   /** Credits this schedule may spend per calendar month (UTC); absent or null: no cap of its own. */
   monthlyBudget?: number | null;
+  /**
+   * Reports: how old a report a run may use, in days (1 to 365): older ones are bought again, so
+   * a daily snapshot with 1 sees each creator's numbers of that day. Absent: whatever the worker's
+   * cache holds (REPORT_CACHE_DAYS, 30 by default), as schedules made before it had.
+   */
+  freshnessDays?: number;
 }
 
 /** One run, as the history tab and the sidebar show it. */
@@ -169,4 +175,34 @@ export interface ScheduleStatusRequest {
 
 export interface ScheduleParams {
   id: string;
+}
+
+/**
+ * `POST /api/schedule-estimates`: what a schedule's runs will cost, asked before it is saved. The
+ * add-on sends the input column as it reads it; nothing is fetched, stored or charged.
+ */
+export interface ScheduleEstimateRequest {
+  schedule: ScheduleRequest;
+  /** The input column's cells, from its first input cell down (reports: at most 2,000). */
+  inputs: unknown[];
+}
+
+/** A schedule's cost per run, counting what the worker's cache already holds fresh enough. */
+export interface ScheduleEstimateAnswer {
+  /** Distinct creators the input names (blank and unreadable cells left out). */
+  creators: number;
+  /** Of them, reports the cache holds now, young enough for the first run: free. */
+  fresh: number;
+  /** The first run, at most: the creators the cache lacks. */
+  firstRunCredits: number;
+  /** A later run, at most: every report past its freshness by then is bought again. */
+  laterRunCredits: number;
+  /** Runs one bought report serves before it is bought again (1: every run buys every creator). */
+  runsPerPurchase: number;
+  /** At most, over 30 days at this cadence, first run included. */
+  creditsPer30Days: number;
+  /** How old a report a run may use, in days: the schedule's freshness, or the cache's own. */
+  freshnessDays: number;
+  /** The same in a sentence, for the confirmation. */
+  summary: string;
 }

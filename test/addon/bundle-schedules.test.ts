@@ -110,9 +110,11 @@ describe('A weekly snapshot set up in the sidebar of a shared sheet', () => {
     creators.getRange(2, 1, HANDLES, 1).setValues(handles.map((handle) => [handle]));
     await world.resetStats();
 
-    // The cost first: 12 new creators, 5 credits a day for the sheet's formulas by default.
+    // The cost first: 12 new creators, 5 credits a day for the sheet's formulas by default; the
+    // worker counts what its cache holds (nothing yet) and what later runs cost.
     const check = fakes.runtime.callFromClient('checkSchedule', [form]) as ScheduleCheck;
     expect(check).toMatchObject({ toApprove: 7, mayApprove: true, estimate: { unique: HANDLES } });
+    expect(check.runs).toMatchObject({ creators: HANDLES, fresh: 0, firstRunCredits: HANDLES });
     expect(check.summary).toContain('confirming approves up to 7 credits more');
     const made = fakes.runtime.callFromClient('createSchedule', [
       form,
@@ -129,11 +131,25 @@ describe('A weekly snapshot set up in the sidebar of a shared sheet', () => {
     expect(upstreamCalls(await world.stats(), 'report')).toBe(HANDLES);
     const growth = fakes.spreadsheet.getSheetByName('Growth');
     if (growth === null) throw new Error('no Growth tab');
-    expect(growth.getRange(1, 1, 1, 3).getValues()[0]).toEqual(['Date', 'Handle', 'Followers']);
-    expect(String(growth.getRange(1, 4).getValue())).toMatch(/^Last refreshed /);
-    expect(growth.getRange(2, 2, HANDLES, 1).getValues().flat().map(String).sort()).toEqual(
-      [...handles].map((handle) => handle.toLowerCase()).sort(),
-    );
+    expect(growth.getRange(1, 1, 1, 5).getValues()[0]).toEqual([
+      'Date',
+      'Handle',
+      'Followers',
+      'Followers gained',
+      'Followers change',
+    ]);
+    expect(String(growth.getRange(1, 6).getValue())).toMatch(/^Last refreshed /);
+    // The creators' monthly history first (the first run's backfill), then the run's rows.
+    const last = growth.getLastRow();
+    expect(last).toBeGreaterThan(1 + HANDLES);
+    expect(
+      growth
+        .getRange(last - HANDLES + 1, 2, HANDLES, 1)
+        .getValues()
+        .flat()
+        .map(String)
+        .sort(),
+    ).toEqual([...handles].map((handle) => handle.toLowerCase()).sort());
     const charts = emulator.charts(documentId);
     expect(charts).toHaveLength(1);
     expect(charts[0]).toMatchObject({ sheetId: growth.getSheetId(), spec: { title: 'Followers over time' } });

@@ -7,7 +7,7 @@ import { runQuotaBench } from './quota-bench';
 import { runScaleBench, type ScaleBenchResult } from './scale-bench';
 import { runOutageBench, type OutageBenchResult } from './scale-outage-bench';
 import { runTakeoverBench, type TakeoverBenchResult } from './scale-takeover-bench';
-import { runScheduleBench } from './schedule-bench';
+import { runManySchedulesBench, runScheduleBench } from './schedule-bench';
 import { runEditProofBench } from './edit-proof-bench';
 import { runStartupBench } from './startup-bench';
 import { runWorkerBench } from './worker-bench';
@@ -140,6 +140,25 @@ async function main(): Promise<void> {
       result: String(weekly.charts),
       ok: weekly.charts === 1,
     });
+    for (const n of [10, 100]) {
+      const m = await runManySchedulesBench(log, n);
+      const minutes = (ms: number) => `${(ms / 60_000).toFixed(2)} min`;
+      const ratio = m.lastRunMs / m.idealMs;
+      rows.push(
+        {
+          measure: `${n} schedules of ${m.documents} teams due at 09:00, one service account (60 Sheets calls a minute each way): time to the last run`,
+          target: "<= 1.25 x the quota's ideal",
+          result: `${minutes(m.lastRunMs)} (ideal ${minutes(m.idealMs)} for ${m.reads} reads and ${m.writes} writes, ${ratio.toFixed(2)} x; ${m.rateLimited} x 429, ${m.failed} failed)`,
+          ok: ratio <= 1.25 && m.rateLimited === 0 && m.failed === 0,
+        },
+        {
+          measure: `the same: every team's first run started among the first runs (round robin across documents)`,
+          target: `the first ${m.documents}`,
+          result: `the first ${m.lastFirstStart} (by due time alone: the first ${m.lastFirstStartByDueTime}); every team's first report within ${minutes(m.lastFirstRunMs)}`,
+          ok: m.lastFirstStart === m.documents,
+        },
+      );
+    }
   }
 
   if (wanted('quota')) {

@@ -1,6 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { columnLetters } from '../../worker/playground/apps-script/a1-notation';
-import { addTab, cell, goTo, sheetTab } from './grid-driver';
+import { addTab, cell, selectTab, sheetTab, tabNames } from './grid-driver';
 import { startPlaygroundSession, type PlaygroundSession } from './playground-harness';
 import { askSnapshotSchedule } from './schedule-driver';
 import { connect } from './sidebar-driver';
@@ -8,8 +7,8 @@ import { connect } from './sidebar-driver';
 /**
  * The playground's spreadsheet is the worker's Google too: a scheduled report set up in the
  * sidebar runs on the worker, which writes through the playground's Sheets API as its service
- * account, and the page shows the rows, the stamp, the history tab and the growth chart as they
- * land, with nothing more clicked in the sidebar.
+ * account, and the page shows the rows (formatted as the sidebar shows numbers: issue 25), the
+ * stamp, the history tab and the growth chart as they land, with nothing more clicked in the sidebar.
  */
 
 const SERVICE_ACCOUNT = 'worker@creator-sheets-playground.iam.gserviceaccount.com';
@@ -38,9 +37,10 @@ describe('the playground as the worker’s Google, live in the page', () => {
     await expect(settings.locator('#delivery-service-account').inputValue()).resolves.toBe(SERVICE_ACCOUNT);
   }, 60_000);
 
-  it('shows a snapshot schedule’s rows, stamp, history tab and chart as the worker writes them', async () => {
+  it('shows a snapshot schedule’s rows as the sidebar shows them, its stamp and chart beside them, and its history line', async () => {
     const { page } = session;
     const tab = await addTab(page);
+    // Every default column: a wide table, so its stamp and chart go on a tab of their own.
     const schedules = await askSnapshotSchedule(page, tab, { name: 'Creators growth' });
     const confirm = schedules.locator('#schedule-confirm');
     await expect(confirm.textContent()).resolves.toBe('Confirm and run now');
@@ -52,20 +52,37 @@ describe('the playground as the worker’s Google, live in the page', () => {
     await cell(page, 'A1')
       .filter({ hasText: /^Date$/ })
       .waitFor({ timeout: 30_000 });
-    await expect(cell(page, 'A2').textContent()).resolves.toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const written = await session.cells(tab, `A1:AZ${SAMPLE_HANDLES + 2}`);
-    const dates = written.slice(1, SAMPLE_HANDLES + 1).map(([date]) => date);
-    expect(dates.every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date))).toBe(true);
-    expect(written[SAMPLE_HANDLES + 1][0]).toBe('');
-    // The stamp sits right of the header's last column, off screen: the name box takes the grid there.
-    const stampColumn = written[0].findIndex((text) => text.startsWith('Last refreshed')) + 1;
-    expect(stampColumn).toBeGreaterThan(1);
-    await goTo(page, `${columnLetters(stampColumn)}1`);
-    await gridCellWith(page, /^Last refreshed \d{4}-\d{2}-\d{2} \d{2}:\d{2}/).waitFor();
-
+    // The first run starts with each creator's monthly history, dated the 1st of each month.
+    await expect(cell(page, 'A2').textContent()).resolves.toMatch(/^\d{4}-\d{2}-01 00:00$/);
+    const written = await session.cells(tab, 'A1:AL500');
+    const [header, ...below] = written;
+    const rows = below.filter((row) => row[0] !== '');
+    expect(rows.length).toBeGreaterThan(SAMPLE_HANDLES);
+    // Then the run's own rows, dated to the minute on the spreadsheet's clock.
+    const runRows = rows.slice(-SAMPLE_HANDLES);
+    expect(runRows.every(([date]) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(date))).toBe(true);
+    // Read as the sidebar shows them: thousands, percents, dates; never 0.041594454 or 45011.
+    const at = (label: string) => header.indexOf(label);
+    const reports = runRows.filter((row) => row[at('Followers')] !== '');
+    expect(reports.length).toBeGreaterThan(SAMPLE_HANDLES / 2);
+    for (const row of reports) {
+      expect(row[at('Followers')]).toMatch(/^\d{1,3}(,\d{3})*$/);
+      expect(row[at('Engagement rate')]).toMatch(/^\d+\.\d{2}%$/);
+      expect(row[at('Audience credibility')]).toMatch(/^(\d+\.\d{2}%)?$/);
+      expect(row[at('Report date')]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    const labels = header.filter((label) => label !== '');
+    expect(labels.slice(-2)).toEqual(['Followers gained', 'Followers change']);
+    // Nothing far right of a wide table: its stamp and chart are on the tab beside it, where it opens.
+    expect(labels.some((text) => text.startsWith('Last refreshed'))).toBe(false);
+    const summary = `${tab} (Creator Sheets)`;
+    await expect(tabNames(page)).resolves.toContain(summary);
+    const names = await tabNames(page);
+    expect(names.indexOf(summary)).toBe(names.indexOf(tab) + 1);
+    await selectTab(page, summary);
+    await gridCellWith(page, /^Last refreshed \d{4}-\d{2}-\d{2} \d{2}:\d{2}/).waitFor({ timeout: 30_000 });
     const chart = page.getByRole('figure', { name: 'Followers over time' });
     await chart.waitFor({ timeout: 30_000 });
-    await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator('svg circle, svg polyline').count()).resolves.toBeGreaterThan(0);
     await expect(chart.textContent()).resolves.toContain('Creators growth');
 

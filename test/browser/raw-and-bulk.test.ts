@@ -187,6 +187,14 @@ describe('Enrich and Reports into a tab of your choice', () => {
     const first = await tableOf(tab);
     expect(first.header).toEqual(['E-mail', 'Status', 'Platform']);
     expect(first.rows).toHaveLength(20);
+    // What a job writes reads as the sidebar shows it (issue 25): thousands and percents.
+    const [labels, ...cells] = await session.cells(tab, 'A1:I21');
+    const matched = cells.filter((row) => row[labels.indexOf('Followers')] !== '');
+    expect(matched.length).toBeGreaterThan(0);
+    for (const row of matched) {
+      expect(row[labels.indexOf('Followers')]).toMatch(/^\d{1,3}(,\d{3})*$/);
+      expect(row[labels.indexOf('Engagement rate')]).toMatch(/^\d+\.\d{2}%$/);
+    }
 
     enrich = await checkIntoTab(page, 'enrich', { tab: 'Leads', column: 'A' }, { tab, mode: 'replace' });
     await expect(enrich.locator('#enrich-tab-mode-hint').textContent()).resolves.toBe(

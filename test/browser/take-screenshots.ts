@@ -238,28 +238,24 @@ const SCREENS: Screen[] = [
   {
     file: 'schedule-chart.png',
     title:
-      'Schedules: a weekly report of the Creators column, run once at set-up by the worker, its growth chart drawn over its tab',
+      'Schedules: a weekly snapshot of the Creators column, run once at set-up by the worker: dated to the minute, numbers as the sidebar shows them, followers gained since the last point, the creators’ monthly history first, and the stamp and growth chart beside the table',
     capture: async (page) => {
       const tab = await addTab(page);
       const schedules = await askSnapshotSchedule(page, tab, {
         name: 'Creators growth',
-        // A few columns: the table, its growth block and the chart fit on the tab's first columns.
-        fields: 'handle, name, followers, engagement_rate, avg_likes',
+        // A few columns: the table fits the first screen, so its stamp and chart sit beside it.
+        fields: 'handle, followers, engagement_rate, avg_likes',
       });
       await schedules.locator('#schedule-confirm').click();
       // The worker's scheduler writes through the playground's Sheets API; the page shows it land.
       await sheetTab(page, 'Creator Sheets history').waitFor({ timeout: 90_000 });
-      await selectTab(page, tab);
-      const chart = page.getByRole('figure', { name: 'Followers over time' });
-      await chart.waitFor({ timeout: 30_000 });
-      await chart.scrollIntoViewIfNeeded();
-      await waitForIdle(page);
-      // Its tab again until the list, read afresh, has the first run's outcome.
+      // The list, read afresh, has the first run's outcome; then the sidebar's width goes to the tab.
       await untilShown(page, 'schedules', /Refreshed|Failed/, 30_000);
-      await schedules
-        .locator('h2')
-        .first()
-        .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+      await closeSidebar(page);
+      await selectTab(page, tab);
+      await page.getByRole('figure', { name: 'Followers over time' }).waitFor({ timeout: 30_000 });
+      await goTo(page, 'A1');
+      await waitForIdle(page);
     },
   },
   {
@@ -267,6 +263,8 @@ const SCREENS: Screen[] = [
     title:
       'Account: the runs of this spreadsheet (who, what, where, rows, cost, outcome) and where the credits went, per operation in words and per day',
     capture: async (page) => {
+      // The schedule's picture closed the sidebar.
+      await reopenSidebar(page);
       await selectTab(page, SEARCH_TAB);
       await goTo(page, 'A1');
       const account = await openSection(page, 'account');

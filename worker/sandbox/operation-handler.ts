@@ -23,6 +23,8 @@ export interface HandlerContext<World> {
   readonly world: World;
   /** The sandbox clock, for anything time-stamped (list creation, cursor expiry). */
   now(): number;
+  /** When the sandbox started, on its clock: reports drift from then (report-drift.ts). */
+  readonly startedAt: number;
   /**
    * Throws not_enough_credits unless the balance holds at least `credits` now. For operations the
    * spec makes pay up front (e-mail search: 0.02 x submitted addresses) before any work is done.

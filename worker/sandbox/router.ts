@@ -40,6 +40,8 @@ export interface SandboxState<World> {
   readonly stats: SandboxStats;
   readonly faults: Faults;
   readonly clock: Clock;
+  /** The clock when the sandbox started: reports drift from then (report-drift.ts). */
+  readonly startedAt: number;
   /** Whether `/_sandbox` routes skip the bearer token check. */
   readonly adminOpen: boolean;
   /** Adds or replaces the handler of an operation; takes effect for the next request. */
@@ -89,6 +91,7 @@ export function createSandboxRouter<World>(options: SandboxRouterOptions<World>)
     stats: new SandboxStats(() => clock.now()),
     faults: new Faults(config.faults, random, clock),
     clock,
+    startedAt: clock.now(),
     adminOpen: config.adminOpen,
     register: (id, handler) => void handlers.set(id, handler),
     handlerFor: (id) => handlers.get(id),
@@ -314,6 +317,7 @@ async function runOperation<World>(
       body: bodyWithoutAccessToken(req.body),
       world: state.world,
       now: () => state.clock.now(),
+      startedAt: state.startedAt,
       requireCredits: (credits) => {
         const needed = toMillicredits(credits);
         if (record.token === null || !state.accounts.canAfford(record.token, needed)) {

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
+import type { Clock } from '../common/clock';
 import { isLoopbackHost } from '../common/listen-host';
 import { createSandboxApp, type SandboxApp } from './app';
 import { parseSandboxConfig, SandboxConfigError, type SandboxConfig } from './config';
@@ -32,14 +33,20 @@ function buildWorld(config: SandboxConfig, now: number): SandboxWorld {
 
 /**
  * The complete sandbox (generated world, every handler) for a configuration, not listening: what
- * the worker mounts when it has no real API token.
+ * the worker mounts when it has no real API token. `clock` is its clock (the system's when absent):
+ * rate limits, and the days reports drift by (report-drift.ts).
  */
-export function createSandbox(config: SandboxConfig, now: number = Date.now()): SandboxApp<SandboxWorld> {
+export function createSandbox(
+  config: SandboxConfig,
+  now: number = Date.now(),
+  clock?: Clock,
+): SandboxApp<SandboxWorld> {
   return createSandboxApp({
     world: buildWorld(config, now),
     handlers: sandboxHandlers,
     config,
     seed: config.seed,
+    ...(clock === undefined ? {} : { clock }),
   });
 }
 

@@ -5,7 +5,12 @@ import {
   INFLUENCER_REPORT,
   NOT_CONNECTED,
 } from '../../../addon/server/custom-functions';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CellResult } from '../../../addon/server/sheet-values';
+import { EMAIL_COLUMNS } from '../../../shared/rows/email-rows';
+import { OVERLAP_COLUMNS } from '../../../shared/rows/overlap-rows';
+import { REPORT_COLUMNS } from '../../../shared/rows/report-rows';
 import { workerError, type RecordedRequest } from './scripted-worker';
 import { installServerGlobals, type ServerGlobals } from './server-globals';
 
@@ -412,5 +417,35 @@ describe('dates in a sheet west of UTC', () => {
       handles: ['2026-11-25'],
       timeZone: 'America/Los_Angeles',
     });
+  });
+});
+
+describe("the formulas' help", () => {
+  const source = readFileSync(join(__dirname, '../../../addon/server/custom-functions.ts'), 'utf8');
+  /** The JSDoc right above `export function name(`, as the build copies it onto the stub. */
+  const help = (name: string): string => {
+    const end = source.indexOf(`export function ${name}(`);
+    const start = source.lastIndexOf('/**', end);
+    return source.slice(start, end).replace(/\n \* ?/g, ' ');
+  };
+  /** Families of columns the help names by their first and last. */
+  const RANGES: [RegExp, string][] = [
+    [/^Audience \d\d-\d\d$|^Audience 65\+$/, 'Audience 13-17 to Audience 65+'],
+    [/^Audience country \d share$/, 'Audience country 1 share to Audience country 5 share'],
+  ];
+
+  it.each([
+    ['INFLUENCER_REPORT', REPORT_COLUMNS],
+    ['EMAIL_SEARCH', EMAIL_COLUMNS],
+    ['AUDIENCE_OVERLAP', OVERLAP_COLUMNS],
+  ] as const)('%s says which of its columns are percents, every one of them', (name, columns) => {
+    const text = help(name);
+    expect(text).toContain('Numbers come rounded as the sidebar shows them');
+    const percents = columns.filter((column) => column.format === 'percent').map((column) => column.label);
+    expect(percents.length).toBeGreaterThan(0);
+    for (const label of percents) {
+      const family = RANGES.find(([pattern]) => pattern.test(label));
+      expect(text).toContain(family === undefined ? label : family[1]);
+    }
   });
 });

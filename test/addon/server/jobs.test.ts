@@ -75,12 +75,15 @@ describe('startEmailEnrichment', () => {
     ]);
     expect(column(sheet, 'B', 2, 11)).toEqual(column(sheet, 'A', 2, 11));
     expect(column(sheet, 'E', 2, 3)).toEqual(['h0', 'h1']);
-    // Number formats from the column hints, set before the rows: text, thousands, percent.
+    // Number formats from the column hints, set with the rows: text, thousands, percent.
     expect(sheet.getRange('B2').getNumberFormat()).toBe('@');
     expect(sheet.getRange('G11').getNumberFormat()).toBe('#,##0');
     expect(sheet.getRange('H2').getNumberFormat()).toBe('0.00%');
-    // One setValues for the header, one for the block of rows.
+    // One setValues for the header, one for the block of rows; one format call for the block, not one per column.
     expect(env.fakes.spreadsheetApp.writes.count('Range.setValues')).toBe(2);
+    expect(env.fakes.spreadsheetApp.writes.count('Range.setNumberFormats')).toBe(1);
+    // The header's, as plain text.
+    expect(env.fakes.spreadsheetApp.writes.count('Range.setNumberFormat')).toBe(1);
   });
 
   it('refuses to overwrite cells that hold data unless the user confirmed, and sends nothing', () => {

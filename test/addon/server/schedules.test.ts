@@ -5,6 +5,7 @@ import {
   listDocumentSchedules,
 } from '../../../addon/server/schedules';
 import type { ScheduleForm } from '../../../addon/shared/schedules-api';
+import { workerError } from './scripted-worker';
 import { installServerGlobals, type ServerGlobals } from './server-globals';
 
 let env: ServerGlobals;
@@ -97,28 +98,54 @@ describe('scheduled reports from the sidebar', () => {
       sheet.getRange(2, 1, count, 1).setValues(handles);
     }
 
-    it('counts the input column and asks to approve what the allowance lacks, changing nothing', () => {
+    const runs = (over: object = {}) => ({
+      creators: 8,
+      fresh: 2,
+      firstRunCredits: 6,
+      laterRunCredits: 8,
+      runsPerPurchase: 1,
+      creditsPer30Days: 6 + 3 * 8,
+      freshnessDays: 1,
+      summary:
+        "8 creators, 2 of them in the worker's cache fresh enough: the first run costs at most 6 credits.",
+      ...over,
+    });
+
+    it('asks the worker what every run costs, counting its cache, and to approve what the allowance lacks, changing nothing', () => {
       env.connect();
       withHandles(8);
       const id = env.fakes.spreadsheet.getId();
       env.worker.on('get', `api/documents/${id}/formula-allowance`, { body: allowance({}) });
-      const check = checkDocumentSchedule(form);
-      expect(check).toMatchObject({ allowanceLeft: 3, toApprove: 5, mayApprove: true });
-      expect(check.estimate).toMatchObject({ rows: 8, unique: 8, maxCredits: 8 });
-      expect(check.summary).toContain('8 creators to report on');
-      expect(check.summary).toContain('confirming approves up to 5 credits more for it');
-      // A check makes no tab and sends nothing but the estimate and the allowance read.
+      env.worker.on('post', 'api/schedule-estimates', { body: runs() });
+      const check = checkDocumentSchedule({ ...form, freshnessDays: 1 });
+      // 6 to buy, 3 left today: 3 to approve, not the 8 of the worst case.
+      expect(check).toMatchObject({ allowanceLeft: 3, toApprove: 3, mayApprove: true, runs: runs() });
+      expect(check.estimate).toMatchObject({ rows: 8, unique: 8, cached: 2, maxCredits: 6 });
+      expect(check.summary).toContain('the first run costs at most 6 credits');
+      expect(check.summary).toContain('confirming approves up to 3 credits more for it');
+      // The schedule as it would be saved, and the input column as read.
+      const [asked] = env.worker.calls('api/schedule-estimates');
+      expect(asked.body).toMatchObject({
+        schedule: { kind: 'reports', freshnessDays: 1, fields: ['followers', 'engagement_rate'] },
+        inputs: Array.from({ length: 8 }, (_, i) => `creator_${i}`),
+      });
+      // A check makes no tab and changes nothing: a read of the allowance and the estimate.
       expect(env.fakes.spreadsheet.getSheetByName('Weekly report')).toBeNull();
-      expect(env.worker.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
-        'post api/reports/estimate',
+      expect(env.worker.requests.map((request) => `${request.method} ${request.path}`).sort()).toEqual([
         `get api/documents/${id}/formula-allowance`,
+        'post api/schedule-estimates',
       ]);
     });
 
-    it('prices the first run against what the worker’s cache holds, not the worst case (issue 25)', () => {
+    it('prices the first run against what the worker’s cache holds with a worker without schedule estimates (issue 25)', () => {
       env.connect();
       withHandles(15);
       const id = env.fakes.spreadsheet.getId();
+      env.worker.on(
+        'post',
+        'api/schedule-estimates',
+        workerError(404, 'not_found', 'No route POST /api/schedule-estimates'),
+      );
       env.worker.on('post', 'api/reports/estimate', {
         body: { creators: 15, cached: 15, toFetch: 0, credits: 0 },
       });
@@ -126,7 +153,7 @@ describe('scheduled reports from the sidebar', () => {
       const check = checkDocumentSchedule(form);
       expect(check).toMatchObject({ toApprove: 0, estimate: { unique: 15, cached: 15, maxCredits: 0 } });
       expect(check.summary).toContain('The worker holds all 15 (reports are kept 30 days): 0 credits.');
-      expect(env.worker.requests[0].body).toEqual({
+      expect(env.worker.calls('api/reports/estimate')[0].body).toEqual({
         handles: Array.from({ length: 15 }, (_, i) => `creator_${i}`),
         platform: 'instagram',
       });
@@ -139,6 +166,32 @@ describe('scheduled reports from the sidebar', () => {
         /^Unknown field "folowers_growth" \(did you mean "followers_growth"\?\)\./,
       );
       expect(env.worker.requests).toHaveLength(0);
+    });
+
+    it("keeps its own count with a worker that cannot estimate, and the worker's sentence for an unknown column", () => {
+      env.connect();
+      withHandles(8);
+      const id = env.fakes.spreadsheet.getId();
+      env.worker.on('get', `api/documents/${id}/formula-allowance`, { body: allowance({}) });
+      env.worker.on(
+        'post',
+        'api/schedule-estimates',
+        workerError(404, 'not_found', 'No route POST /api/schedule-estimates'),
+      );
+      const check = checkDocumentSchedule(form);
+      expect(check).toMatchObject({ allowanceLeft: 3, toApprove: 5 });
+      expect(check.runs).toBeUndefined();
+      expect(check.summary).toContain('8 creators to report on');
+      expect(check.summary).toContain("Later runs fetch only what the worker's cache lacks.");
+
+      env.worker.on(
+        'post',
+        'api/schedule-estimates',
+        workerError(400, 'bad_request', 'Unknown field "folowers". Fields: handle, name'),
+      );
+      expect(() => checkDocumentSchedule({ ...form, fields: 'folowers' })).toThrow(
+        'Unknown field "folowers"',
+      );
     });
 
     it('tells an editor who may not approve who may', () => {

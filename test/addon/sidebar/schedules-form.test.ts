@@ -18,6 +18,7 @@ const values: ScheduleFormValues = {
   every: 'week',
   day: '1',
   hour: '9',
+  freshness: '',
 };
 
 describe('the schedule form', () => {
@@ -38,11 +39,21 @@ describe('the schedule form', () => {
   });
 
   it('drops what e-mail schedules do not take, and hours for an hourly one', () => {
-    const checked = readScheduleForm({ ...values, kind: 'email-search', every: 'hour' });
+    const checked = readScheduleForm({ ...values, kind: 'email-search', every: 'hour', freshness: '1' });
     expect(checked).toMatchObject({
       ok: true,
       form: { platform: '', fields: '', cadence: { every: 'hour' } },
     });
+    expect(checked.ok && 'freshnessDays' in checked.form).toBe(false);
+  });
+
+  it("reads how old a report may be: days, or the cache's own when left at its first choice", () => {
+    expect(readScheduleForm({ ...values, freshness: '1' })).toMatchObject({
+      ok: true,
+      form: { freshnessDays: 1 },
+    });
+    const cache = readScheduleForm(values);
+    expect(cache.ok && 'freshnessDays' in cache.form).toBe(false);
   });
 
   it('names the field of the first problem', () => {

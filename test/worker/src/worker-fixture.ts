@@ -39,6 +39,8 @@ export interface WorkerWorldOptions {
   store?: Store;
   /** The worker's clock (createWorkerDeps' `clock`, and the store's); the system's when absent. */
   clock?: Clock;
+  /** The sandbox's clock (its rate limits, and the day its reports are of); the system's when absent. */
+  sandboxClock?: Clock;
 }
 
 export interface WorkerWorld {
@@ -76,7 +78,7 @@ export async function startWorkerWorld(options: WorkerWorldOptions = {}): Promis
     ...options.env,
   });
   if (sandboxConfig === null) throw new Error('the worker fixture runs in sandbox mode');
-  const sandbox = createSandbox(sandboxConfig);
+  const sandbox = createSandbox(sandboxConfig, Date.now(), options.sandboxClock);
   const server: Server = await new Promise((resolve) => {
     const listening = sandbox.app.listen(0, '127.0.0.1', () => resolve(listening));
   });

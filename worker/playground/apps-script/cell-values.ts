@@ -89,6 +89,11 @@ export function enterValue(input: unknown, numberFormat: string, timeZone: strin
 }
 
 const NUMBER_FORMAT = /^([^#0]*)(#,##0|0)(\.0+)?(%?)([^#0]*)$/;
+/** A pattern that shows a date: it names a year or a day. */
+const DATE_FORMAT = /y|d/i;
+/** Day 0 of Sheets' serial dates: 1899-12-30. */
+const SERIAL_EPOCH_UTC = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
 
 /** What the cell shows (getDisplayValues), for the number formats the add-on uses. */
 export function displayValue(value: CellValue, numberFormat: string, timeZone: string = UTC): string {
@@ -96,6 +101,10 @@ export function displayValue(value: CellValue, numberFormat: string, timeZone: s
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (isDate(value)) return formatDate(value, numberFormat, timeZone);
   if (typeof value === 'string') return value;
+  // A number under a date format is a serial date (days since 1899-12-30), on the sheet's wall clock.
+  if (DATE_FORMAT.test(numberFormat) && !NUMBER_FORMAT.test(numberFormat)) {
+    return formatDate(new Date(SERIAL_EPOCH_UTC + Math.round(value * DAY_MS)), numberFormat, UTC);
+  }
   const pattern = NUMBER_FORMAT.exec(numberFormat);
   if (pattern === null) return String(value);
   const [, prefix, integer, fraction, percent, suffix] = pattern;

@@ -136,6 +136,7 @@ export class FakeRange {
     this.write('Range.setNumberFormat');
     if (typeof numberFormat !== 'string') throw new Error('Invalid argument: numberFormat');
     this.forEachCell((row, column) => this.sheet.update(row, column, { format: numberFormat }));
+    this.log('Range.setNumberFormat');
     return this;
   }
 
@@ -147,6 +148,7 @@ export class FakeRange {
       if (typeof format !== 'string') throw new Error('Invalid argument: numberFormats');
       this.sheet.update(row, column, { format });
     });
+    this.log('Range.setNumberFormats');
     return this;
   }
 

@@ -2,6 +2,7 @@ import { NEW_SHEET_COLUMNS, NEW_SHEET_ROWS, type FakeSheet } from '../apps-scrip
 import type { FakeSpreadsheet } from '../apps-script/spreadsheet';
 import type { ChartStore } from './charts';
 import { GoogleApiError, invalidArgument } from './google-errors';
+import { repeatCell } from './cell-formats';
 import { checkGrowth } from './grid-growth';
 import {
   createDeveloperMetadata,
@@ -16,8 +17,10 @@ import { sheetProperties, spreadsheetResource } from './spreadsheet-resource';
  * requests applied in order, one reply per request ("{}" for kinds that have none), a refusal
  * answered as 400 "Invalid requests[i].<kind>: …". The kinds the worker uses are modelled:
  * addSheet, updateSheetProperties (title, rowCount, columnCount, frozen counts), deleteSheet,
- * appendDimension, insertDimension, addChart, updateChartSpec, deleteEmbeddedObject and the
- * developer metadata kinds (metadata-requests.ts); any other is refused by name. Each request is checked whole before it changes anything; Google also
+ * appendDimension, insertDimension, repeatCell (number formats: cell-formats.ts), addChart,
+ * updateChartSpec, updateEmbeddedObjectPosition (a chart's anchor, on any sheet),
+ * deleteEmbeddedObject and the developer metadata kinds (metadata-requests.ts); any other is
+ * refused by name. Each request is checked whole before it changes anything; Google also
  * undoes the earlier requests of a batch when a later one fails, which the emulator does not.
  */
 export interface BatchTarget {
@@ -36,8 +39,10 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   deleteSheet,
   appendDimension,
   insertDimension,
+  repeatCell,
   addChart,
   updateChartSpec,
+  updateEmbeddedObjectPosition,
   deleteEmbeddedObject,
   createDeveloperMetadata,
   updateDeveloperMetadata,
@@ -192,6 +197,34 @@ function updateChartSpec(target: BatchTarget, request: Fields): Fields {
     throw invalidArgument(`No chart with id: ${chartId}`);
   checkGridIds(target.spreadsheet, spec);
   target.charts.updateSpec(target.spreadsheetId, chartId, spec);
+  return {};
+}
+
+/**
+ * A chart's new anchor (overlayPosition.anchorCell), on its sheet or another: the chart moves to
+ * the anchor's sheet. A new sheet of its own is not modelled. `fields` must name what changes.
+ */
+function updateEmbeddedObjectPosition(target: BatchTarget, request: Fields): Fields {
+  const objectId = whole(request.objectId, 'objectId', 0);
+  const chart = target.charts.find(target.spreadsheetId, objectId);
+  if (chart === null) throw invalidArgument(`No object with id: ${objectId}`);
+  const position = object(request.newPosition, 'newPosition');
+  if (position.newSheet === true)
+    throw invalidArgument('the Sheets API emulator does not model moving a chart to a new sheet');
+  const overlay = object(position.overlayPosition, 'newPosition.overlayPosition');
+  const anchor = object(overlay.anchorCell, 'newPosition.overlayPosition.anchorCell');
+  if (typeof request.fields !== 'string' || request.fields.trim() === '')
+    throw invalidArgument('At least one field must be specified in fields.');
+  const sheet = sheetWithId(target.spreadsheet, position.sheetId ?? anchor.sheetId);
+  const cell = {
+    sheetId: sheet.id,
+    rowIndex: whole(anchor.rowIndex ?? 0, 'anchorCell.rowIndex', 0, sheet.size.rows - 1),
+    columnIndex: whole(anchor.columnIndex ?? 0, 'anchorCell.columnIndex', 0, sheet.size.columns - 1),
+  };
+  const was = object(chart.position.overlayPosition, 'overlayPosition');
+  target.charts.move(target.spreadsheetId, objectId, sheet.id, {
+    overlayPosition: { ...was, ...overlay, anchorCell: cell },
+  });
   return {};
 }
 

@@ -40,6 +40,14 @@ export class ChartStore {
     if (chart !== null) chart.spec = structuredClone(spec);
   }
 
+  /** The chart floats on `sheetId` now, at `position`. */
+  move(spreadsheetId: string, chartId: number, sheetId: number, position: Record<string, unknown>): void {
+    const chart = this.find(spreadsheetId, chartId);
+    if (chart === null) return;
+    chart.sheetId = sheetId;
+    chart.position = structuredClone(position);
+  }
+
   remove(spreadsheetId: string, keep: (chart: EmbeddedChart) => boolean): void {
     const charts = this.bySpreadsheet.get(spreadsheetId);
     if (charts !== undefined) this.bySpreadsheet.set(spreadsheetId, charts.filter(keep));

@@ -56,6 +56,7 @@ export const STREAM = {
   playlist: 13,
   subtitles: 14,
   relations: 15,
+  drift: 16,
 } as const;
 
 /**

@@ -7,7 +7,10 @@ import type { sheets_v4 } from '@googleapis/sheets';
  * columns, the block's first row being their names (`headerCount: 1`). Pure.
  */
 
-/** Where the chart block sits, 1-based: its header row and date column; `rows` counts the header. */
+/**
+ * Where the chart block sits, 1-based: its header row and date column; `rows` counts the header.
+ * On the table's summary tab (schedule-run-layout.ts), which the chart need not float over.
+ */
 export interface ChartBlock {
   sheetId: number;
   row: number;
@@ -75,26 +78,29 @@ export function growthChartSpec(block: ChartBlock, text: GrowthChartText): sheet
 const CHART_WIDTH = 720;
 const CHART_HEIGHT = 400;
 
-/** Floating over the cells right of the block, from its header row. */
-export function growthChartPosition(block: ChartBlock): sheets_v4.Schema$EmbeddedObjectPosition {
+/** A cell a chart's top left floats over, 1-based. */
+export interface ChartAnchor {
+  sheetId: number;
+  row: number;
+  column: number;
+}
+
+/** Floating over the cells from `anchor` (schedule-run-layout.ts says which). */
+export function growthChartPosition(anchor: ChartAnchor): sheets_v4.Schema$EmbeddedObjectPosition {
   return {
     overlayPosition: {
-      anchorCell: {
-        sheetId: block.sheetId,
-        rowIndex: block.row - 1,
-        columnIndex: block.column - 1 + block.series + 2,
-      },
+      anchorCell: { sheetId: anchor.sheetId, rowIndex: anchor.row - 1, columnIndex: anchor.column - 1 },
       widthPixels: CHART_WIDTH,
       heightPixels: CHART_HEIGHT,
     },
   };
 }
 
-/** The chart of this schedule on the tab, if one still carries its mark. */
-export function findGrowthChart(
-  charts: readonly { chartId: number; altText: string }[],
+/** The chart of this schedule among `charts` (every tab's), if one still carries its mark. */
+export function findGrowthChart<Chart extends { chartId: number; altText: string }>(
+  charts: readonly Chart[],
   scheduleId: string,
-): number | null {
+): Chart | null {
   const mark = chartMark(scheduleId);
-  return charts.find((chart) => chart.altText.includes(mark))?.chartId ?? null;
+  return charts.find((chart) => chart.altText.includes(mark)) ?? null;
 }

@@ -6,6 +6,8 @@ import type { JobDeliveryRequest, JobDeliveryState } from '../../../shared/worke
 import { MAX_JOB_ROWS_PAGE } from '../../../shared/worker-api/request-limits';
 import type { Clock, Sleep } from '../../common/clock';
 import type { Random } from '../../common/seeded-random';
+import type { Cell, Column } from '../../../shared/rows/columns';
+import { readStoredJobInput } from '../jobs/stored-job-input';
 import { deliveryState, type JobDelivery } from '../store/job-delivery-repository';
 import type { Store } from '../store/store';
 import { a1Range } from './a1-range';
@@ -26,6 +28,7 @@ import {
   type SheetsRetry,
 } from './paced-sheets-call';
 import type { SheetAccess } from './sheet-access';
+import { numberFormatOf, numberFormatRequests, rawCellOf } from './sheet-number-formats';
 import { createSheetsPacer, DEFAULT_SHEETS_PACE, type SheetsPace, type SheetsPacer } from './sheets-pacer';
 import { newLeaseOwner } from '../lease-renewal';
 import {
@@ -48,6 +51,8 @@ const NO_IDENTITY =
  * - Before each block the worker reads its cells and writes over none that hold anything but
  *   what it would write (its own, from a run cut short): someone's data in the way stops the
  *   delivery with the range named, and the sidebar takes over from rowsWritten.
+ * - The rows read as the sidebar shows them: the first block's batchUpdate sets every row's number
+ *   format from the job's columns, and date cells are written as dates (their serial numbers).
  * - Every call waits its turn on one pacer for the whole worker (sheets-pacer.ts) and waits out
  *   429s and 5xx (paced-sheets-call.ts); a refusal (403, 404, 400) hands the rows back to the
  *   sidebar, with Google's reason.
@@ -212,7 +217,8 @@ export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries 
           return;
         }
         const width = widthOf(page.rows.map(({ row }) => row));
-        const cells = page.rows.map(({ row }) => toSheetRow(row, width));
+        const columns = readStoredJobInput(job.input)?.columns ?? [];
+        const cells = page.rows.map(({ row }) => toSheetRow(rawRow(row, columns), width));
         const block = cells.slice(0, blockLength(cells, width, limits));
         // Grown once for every row the job may have (its total), as the add-on sizes a tab it
         // prepares: one write, not one per block.
@@ -222,6 +228,7 @@ export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries 
           grid,
           Math.max(block.length, job.progress.total - delivery.rowsWritten),
           width,
+          columns,
         );
         await writeBlock(sheets, delivery, block, width);
         const from: number = delivery.rowsWritten;
@@ -238,13 +245,19 @@ export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries 
     }
   };
 
-  /** Grows the tab when the block passes its last row or column (one read per loop, then only writes). */
+  /**
+   * Grows the tab when the block passes its last row or column (one read per loop, then only
+   * writes). A delivery's first block also sets the number formats of every row the job may
+   * have, from its columns (percent, thousands, dates: sheet-number-formats.ts), in the same
+   * batchUpdate: one request per block of adjacent columns of one kind.
+   */
   const ensureGrid = async (
     sheets: sheets_v4.Sheets,
     delivery: JobDelivery,
     known: GridSize | null,
     rows: number,
     width: number,
+    columns: readonly Column[],
   ): Promise<GridSize> => {
     let grid = known;
     if (grid === null) {
@@ -272,7 +285,17 @@ export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries 
     }
     const lastRow = delivery.firstRow + delivery.rowsWritten + rows - 1;
     const lastColumn = delivery.firstColumn + width - 1;
-    const requests = gridGrowth(grid, lastRow, lastColumn);
+    const formats =
+      known === null && delivery.rowsWritten === 0
+        ? numberFormatRequests({
+            sheetId: grid.sheetId,
+            row: delivery.firstRow,
+            column: delivery.firstColumn,
+            rows,
+            formats: columns.slice(0, width).map((column) => numberFormatOf(column.format)),
+          })
+        : [];
+    const requests = [...gridGrowth(grid, lastRow, lastColumn), ...formats];
     if (requests.length === 0) return grid;
     await pacedCall(scope, 'write', delivery.spreadsheetId, () =>
       sheets.spreadsheets.batchUpdate(
@@ -380,4 +403,9 @@ export function createJobDeliveries(options: JobDeliveryOptions): JobDeliveries 
       await Promise.all([...loops.values()].map((loop) => loop.done));
     },
   };
+}
+
+/** A stored row as written RAW: a date column's `YYYY-MM-DD` as its serial, so its format reads it. */
+function rawRow(row: unknown, columns: readonly Column[]): unknown {
+  return Array.isArray(row) ? row.map((cell, i) => rawCellOf(cell as Cell, columns[i]?.format)) : row;
 }

@@ -1,79 +1,109 @@
+import type { sheets_v4 } from '@googleapis/sheets';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
-import { gridGrowth } from './grid-growth';
-import { findGrowthChart, growthChartPosition, growthChartSpec, type ChartBlock } from './growth-chart';
-import { GROWTH_CHART_SERIES, growthPoints, growthTable } from './growth-table';
-import { a1Range, openColumnRange } from './a1-range';
-import type { ScheduleSheet, ScheduleTab, SheetValue } from './schedule-run-sheet';
+import { a1Range } from './a1-range';
+import { findGrowthChart, growthChartPosition, growthChartSpec, type ChartAnchor } from './growth-chart';
+import { chartColumns, growthPoints, growthTable } from './growth-table';
+import type { RunLayout } from './schedule-run-layout';
+import type { ScheduleTab, SheetValue } from './schedule-run-sheet';
+import { DATE_TIME_FORMAT, numberFormatRequests } from './sheet-number-formats';
 
-/** The snapshot table as the chart step needs it: where it is and its header (with "Date" first). */
-export interface SnapshotTable {
+/** What the chart step needs: the snapshot table as it stands once this run's rows are in. */
+export interface SnapshotChartInput {
   schedule: ScheduleAnswer;
-  tab: ScheduleTab;
-  header: string[];
+  /** The table's header, "Date" first. */
+  header: readonly string[];
+  /** Every data row of the table, oldest first: those read before the run, then the run's. */
+  rows: readonly (readonly unknown[])[];
+  chart: NonNullable<RunLayout['chart']>;
+  outputTab: ScheduleTab;
+  /** The summary tab's id and title: the block is there, and a wide table's chart too. */
+  summarySheetId: number;
+  summaryTitle: string;
+  /** Every tab's charts (the schedule's may sit on either tab). */
+  charts: readonly ScheduleTab['charts'][number][];
+  /** Rows the block had before (its header included), read with the run's input: longer ones are blanked. */
+  oldBlockRows: number;
 }
 
-/** Metrics a growth chart draws, the first the table has: growth is followers, else engagement. */
-const METRICS = ['Followers', 'Engagement rate', 'Avg views', 'Avg likes'];
-/** What names a creator on a line: the handle, else the name. */
-const LABELS = ['Handle', 'Name'];
+/** The chart's part of a run's two writes. */
+export interface ChartPlan {
+  /** For the run's batchUpdate: the chart added, or updated and moved where the layout puts it; the block's date format. */
+  requests: sheets_v4.Schema$Request[];
+  /** For the run's values write: the block on the summary tab. */
+  block: { range: string; values: SheetValue[][] };
+  /** What the chart shows, in a sentence for the run's message. */
+  note: string;
+}
 
 /**
- * Adds or updates the growth chart of an append-snapshot schedule (issue 14, part 4), in three
- * Sheets calls: one values.batchGet (the long table's date, creator and metric columns, and the
- * chart block's date column for its old height), one batchUpdate (the grid grown when the block
- * or the chart's anchor lies past it, then updateChartSpec of the schedule's chart, or addChart when
- * it has none), one values.update (the chart block: dates down, the top creators across, right of
- * the table's "Last refreshed" stamp after one empty column). Answers what the chart shows, or
- * null when the table has no metric or creator column to draw (other columns get no chart).
+ * The growth chart of an append-snapshot schedule (issue 14, part 4; placed by issue 25): the
+ * block it draws (dates down, the top GROWTH_CHART_SERIES creators across) computed from the table
+ * in memory, the chart added once (`addChart`) and then updated (`updateChartSpec`), moved with
+ * `updateEmbeddedObjectPosition` when the table's layout puts it elsewhere (a chart of an older
+ * version, far right of a wide table, comes to its summary tab). No Sheets call of its own: its
+ * requests ride in the run's batchUpdate and its block in the run's values write. Null when the
+ * table has no metric or creator column to draw, or no number yet.
  */
-export async function updateGrowthChart(sheet: ScheduleSheet, table: SnapshotTable): Promise<string | null> {
-  const { schedule, tab, header } = table;
-  const metricAt = header.findIndex((name) => METRICS.includes(name));
-  const labelAt = header.findIndex((name) => LABELS.includes(name));
-  if (metricAt < 0 || labelAt < 0) return null;
-
-  const { sheetName, row, column } = schedule.output;
-  const blockColumn = column + header.length + 2;
-  const [dates, creators, values, oldBlock] = await sheet.readColumns([
-    openColumnRange(sheetName, row + 1, column),
-    openColumnRange(sheetName, row + 1, column + labelAt),
-    openColumnRange(sheetName, row + 1, column + metricAt),
-    openColumnRange(sheetName, row, blockColumn),
-  ]);
-  const growth = growthTable(growthPoints(dates, creators, values));
+export function planGrowthChart(input: SnapshotChartInput): ChartPlan | null {
+  const { schedule, header, rows, chart } = input;
+  const columns = chartColumns(header);
+  if (columns === null) return null;
+  const growth = growthTable(
+    growthPoints(
+      rows.map((cells) => cells[0]),
+      rows.map((cells) => cells[columns.labelAt]),
+      rows.map((cells) => cells[columns.metricAt]),
+    ),
+  );
   if (growth.creators.length === 0) return null;
 
-  const metric = header[metricAt];
-  const width = 1 + GROWTH_CHART_SERIES;
+  const metric = header[columns.metricAt];
+  const width = chart.block.columns;
   const pad = (cells: SheetValue[]) => [...cells, ...Array<SheetValue>(width - cells.length).fill('')];
-  const block: SheetValue[][] = [
+  const values: SheetValue[][] = [
     pad([`Date (${metric})`, ...growth.creators]),
     ...growth.dates.map((date, d) => pad([date, ...growth.values[d].map((value) => value ?? '')])),
   ];
+  const dateRows = growth.dates.length;
   // Rows the last block had below this one's end (someone deleted snapshot rows) are blanked.
-  while (block.length < oldBlock.length) block.push(pad([]));
+  while (values.length < input.oldBlockRows) values.push(pad([]));
 
-  const chartBlock: ChartBlock = {
-    sheetId: tab.sheetId,
-    row,
-    column: blockColumn,
-    rows: 1 + growth.dates.length,
-    series: growth.creators.length,
+  const block = { sheetId: input.summarySheetId, row: chart.block.row, column: chart.block.column };
+  const spec = growthChartSpec(
+    { ...block, rows: 1 + dateRows, series: growth.creators.length },
+    { metric, scheduleId: schedule.id, scheduleName: schedule.name },
+  );
+  const anchor: ChartAnchor = {
+    sheetId: chart.anchor.summary ? input.summarySheetId : input.outputTab.sheetId,
+    row: chart.anchor.row,
+    column: chart.anchor.column,
   };
-  const position = growthChartPosition(chartBlock);
-  const anchorColumn = (position.overlayPosition?.anchorCell?.columnIndex ?? 0) + 1;
-  const spec = growthChartSpec(chartBlock, {
-    metric,
-    scheduleId: schedule.id,
-    scheduleName: schedule.name,
-  });
-  const chartId = findGrowthChart(tab.charts, schedule.id);
-  await sheet.batch([
-    ...gridGrowth(tab, row + block.length - 1, anchorColumn),
-    chartId === null ? { addChart: { chart: { spec, position } } } : { updateChartSpec: { chartId, spec } },
-  ]);
-  await sheet.update(a1Range(sheetName, row, blockColumn, block.length, width), block);
+  const position = growthChartPosition(anchor);
+  const found = findGrowthChart(input.charts, schedule.id);
+  const requests: sheets_v4.Schema$Request[] = [
+    ...numberFormatRequests({ ...block, row: block.row + 1, rows: dateRows, formats: [DATE_TIME_FORMAT] }),
+  ];
+  if (found === null) requests.push({ addChart: { chart: { spec, position } } });
+  else {
+    requests.push({ updateChartSpec: { chartId: found.chartId, spec } });
+    if (!sameAnchor(found.anchor, anchor)) {
+      requests.push({
+        updateEmbeddedObjectPosition: { objectId: found.chartId, newPosition: position, fields: '*' },
+      });
+    }
+  }
   const who = growth.creators.length === 1 ? '1 creator' : `${growth.creators.length} creators`;
-  const runDates = growth.dates.length === 1 ? '1 run date' : `${growth.dates.length} run dates`;
-  return `The chart shows ${metric.toLowerCase()} of ${who} on ${runDates}.`;
+  const points = dateRows === 1 ? '1 date' : `${dateRows} dates`;
+  return {
+    requests,
+    block: {
+      range: a1Range(input.summaryTitle, chart.block.row, chart.block.column, values.length, width),
+      values,
+    },
+    note: `The chart shows ${metric.toLowerCase()} of ${who} on ${points}.`,
+  };
+}
+
+function sameAnchor(a: ScheduleTab['charts'][number]['anchor'], b: ChartAnchor): boolean {
+  return a !== null && a.sheetId === b.sheetId && a.row === b.row && a.column === b.column;
 }

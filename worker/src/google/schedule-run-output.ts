@@ -1,12 +1,25 @@
+import type { sheets_v4 } from '@googleapis/sheets';
 import type { Cell, Row } from '../../../shared/rows/columns';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
-import type { ScheduleTable } from './schedule-run-fetch';
-import { DeliveryRefused } from './paced-sheets-call';
-import { updateGrowthChart, type SnapshotTable } from './schedule-run-chart';
 import { a1Range } from './a1-range';
-import type { OutputClaim } from './schedule-run-ownership';
+import { gridGrowth } from './grid-growth';
+import type { BackfillRow } from './growth-backfill';
+import { CHANGE_FORMATS, CHANGE_LABELS, hasChangeColumns, withChangeColumns } from './growth-changes';
+import { DeliveryRefused } from './paced-sheets-call';
+import { planGrowthChart, type ChartPlan } from './schedule-run-chart';
+import type { ScheduleTable } from './schedule-run-fetch';
+import type { RunLayout } from './schedule-run-layout';
+import type { OutputClaim, SummaryTab } from './schedule-run-ownership';
 import { isBlankCell, type ScheduleSheet, type ScheduleTab, type SheetValue } from './schedule-run-sheet';
-import { refreshedStamp, runDate } from './schedule-run-time';
+import { refreshedStamp } from './schedule-run-time';
+import {
+  DATE_TIME_FORMAT,
+  numberFormatOf,
+  numberFormatRequests,
+  rawCellOf,
+  serialOfInstant,
+  type SheetNumberFormat,
+} from './sheet-number-formats';
 
 /** What the output step needs besides the sheet: the run's table and its inputs, in input order. */
 export interface OutputInput {
@@ -15,12 +28,23 @@ export interface OutputInput {
   table: ScheduleTable;
   /** The input cells, one per row of `table.rows`. */
   inputs: unknown[];
-  /** Data rows the last run wrote (replace clears what this one leaves below). */
+  /** Data rows the last run wrote (replace blanks what this one leaves below). */
   previousRows: number;
   /** When the run started (ms). */
   at: number;
   /** The place as the run read it before fetching, its cells all its own (schedule-run-ownership.ts). */
   claim: OutputClaim;
+  layout: RunLayout;
+  /** The summary tab when the layout has one (made by this run when its `tab` is null). */
+  summary: SummaryTab | null;
+  /** Rows the summary's chart block had before (its header included). */
+  oldBlockRows: number;
+  /** Every tab's charts: the schedule's growth chart may be on either tab. */
+  charts: ScheduleTab['charts'];
+  /** The first run of a snapshot: the reports' monthly history (growth-backfill.ts). */
+  backfill: readonly BackfillRow[];
+  /** Records a tab this run made as the worker's own. */
+  ownTab(sheetId: number): Promise<void>;
 }
 
 /** What the output step wrote: data rows, and a sentence about the growth chart (snapshots). */
@@ -31,101 +55,121 @@ export interface OutputWritten {
   tableRows: number;
 }
 
+/** A run's writes: one batchUpdate (grid, formats, tab, chart), then one values write. */
+interface WritePlan {
+  requests: sheets_v4.Schema$Request[];
+  chart: ChartPlan | null;
+  values: { range: string; values: SheetValue[][] }[];
+  /** The output tab's last row and column the writes reach. */
+  reach: { row: number; column: number };
+}
+
 /**
- * Writes the run's table at the schedule's output place by its mode, and stamps "Last refreshed"
- * in the cell right of the header's last column, in as few write calls as it can (the stamp rides
- * with the header).
+ * Writes the run's table at the schedule's output place by its mode, stamps "Last refreshed" where
+ * the layout says (schedule-run-layout.ts) and sets the number formats of what it wrote (percent,
+ * thousands, dates: sheet-number-formats.ts), in two write calls: one batchUpdate (the tab grown,
+ * the formats, the summary tab made, the growth chart) and one values write (header, stamp, rows,
+ * chart block).
  *
- * - replace: header and rows with one values.update, then values.clear of the rows the last run
- *   wrote below the new end.
- * - append-snapshot: the header (with "Date" first) only over an empty header row, then one
- *   values.append of the non-blank rows, each with the run's date first; then the growth chart
- *   (schedule-run-chart.ts).
- * - merge: the existing table is read (header row, keys in its first column); rows whose key is
- *   there are rewritten in place, new keys go below the table, in one values.batchUpdate; rows
- *   whose key left the input stay. Reports carry the input cell as first column ("Input"): a
- *   creator's handle column cannot key a row (an error row has the message there), the cell can.
+ * - replace: header and rows over the table; the rows the last run wrote below the new end blanked.
+ * - append-snapshot: the header (with "Date" first and the change columns last) unless it stands,
+ *   then the run's rows below the table, dated with the run's date and time on the spreadsheet's
+ *   clock, each with what its creator's followers did since the creator's last row; the first run
+ *   puts the reports' monthly history first (growth-backfill.ts); then the growth chart.
+ * - merge: rows whose key (first column) is in the table are rewritten in place, new keys go below
+ *   the table; rows whose key left the input stay. Reports carry the input cell as first column
+ *   ("Input"): a creator's handle column cannot key a row (an error row has the message there).
  */
 export async function writeScheduleOutput(sheet: ScheduleSheet, input: OutputInput): Promise<OutputWritten> {
   switch (input.schedule.mode) {
     case 'replace': {
-      const rows = await replace(sheet, input);
-      return { rows, chartNote: null, tableRows: rows };
+      const { plan, rows } = replacePlan(input);
+      const chartNote = await apply(sheet, input, plan);
+      return { rows, chartNote, tableRows: rows };
     }
     case 'append-snapshot': {
-      const { rows, tab, header, tableRows } = await appendSnapshot(sheet, input);
-      return {
-        rows,
-        tableRows,
-        chartNote: await chartOrWhyNot(sheet, { schedule: input.schedule, tab, header }),
-      };
+      const { plan, rows, tableRows } = snapshotPlan(input);
+      return { rows, tableRows, chartNote: await apply(sheet, input, plan) };
     }
-    case 'merge':
-      return merge(sheet, input);
+    case 'merge': {
+      const { plan, rows, tableRows } = mergePlan(input);
+      return { rows, tableRows, chartNote: await apply(sheet, input, plan) };
+    }
   }
 }
 
-/**
- * The snapshot is written: a refusal of the chart's calls (Google's, in words) is told in the run's
- * message rather than failing a run whose rows landed, which the next run would append again.
- */
-async function chartOrWhyNot(sheet: ScheduleSheet, table: SnapshotTable): Promise<string | null> {
-  try {
-    return await updateGrowthChart(sheet, table);
-  } catch (error) {
-    if (!(error instanceof DeliveryRefused)) throw error;
-    return `The growth chart was not updated: ${error.message}`;
-  }
-}
-
-async function replace(sheet: ScheduleSheet, input: OutputInput): Promise<number> {
+function replacePlan(input: OutputInput): { plan: WritePlan; rows: number } {
   const { schedule, table, previousRows } = input;
   const { sheetName, row, column } = schedule.output;
   const width = table.header.length;
-  const lastRow = row + table.rows.length;
-  const tab = await sheet.grow(input.tab, lastRow, column + width);
-  const values = [
-    [...table.header.map(toValue), refreshedStamp(input.at, schedule.timeZone)],
-    ...table.rows.map((cells) => padded(cells, width)),
-  ];
-  await sheet.update(a1Range(sheetName, row, column, values.length, width + 1), values);
+  const rows = table.rows.map((cells) => rawRow(cells, input, width));
+  const values: WritePlan['values'] = [];
   // The last run's rows below the new end (the input lost some), as far as the tab still reaches.
-  const leftoverTo = Math.min(row + previousRows, tab.rows);
-  if (leftoverTo > lastRow) {
-    await sheet.clear(a1Range(sheetName, lastRow + 1, column, leftoverTo - lastRow, width));
-  }
-  return table.rows.length;
+  const leftoverTo = Math.min(row + previousRows, input.tab.rows);
+  const lastRow = row + rows.length;
+  if (leftoverTo > lastRow) values.push(blank(sheetName, lastRow + 1, column, leftoverTo - lastRow, width));
+  const plan = basePlan(input, { header: table.header.map(toValue), rows }, values, columnFormats(input), {
+    row: lastRow,
+    column: column + width - 1,
+  });
+  return { plan, rows: rows.length };
 }
 
-async function appendSnapshot(
-  sheet: ScheduleSheet,
-  input: OutputInput,
-): Promise<{ rows: number; tab: ScheduleTab; header: string[]; tableRows: number }> {
-  const { schedule, table, claim } = input;
-  const { sheetName, row, column } = schedule.output;
-  const header = ['Date', ...table.header.map((cell) => String(toValue(cell)))];
+function snapshotPlan(input: OutputInput): { plan: WritePlan; rows: number; tableRows: number } {
+  const { schedule, claim } = input;
+  const { row, column } = schedule.output;
+  const labels = input.table.header.map((cell) => String(toValue(cell)));
+  const base = ['Date', ...labels];
+  const withChanges = hasChangeColumns(labels);
+  const header = withChanges ? [...base, ...CHANGE_LABELS] : base;
   const width = header.length;
   // The claim read the band to the tab's end: the table ends at its last row with anything in it.
-  const tableRows = Math.max(claim.existing.length - 1, 0);
-  const date = runDate(input.at, schedule.timeZone);
-  const rows = table.rows
+  const before = claim.existing.slice(1).map((cells) => cells.slice(0, width));
+  while (before.length > 0 && before[before.length - 1].every(isBlankCell)) before.pop();
+  const tableRows = before.length;
+  const date = serialOfInstant(input.at, schedule.timeZone);
+  const runRows = input.table.rows
     .filter((_, i) => !isBlankCell(input.inputs[i]))
-    .map((cells) => [date, ...padded(cells, width - 1)]);
-  const tab = await sheet.grow(input.tab, row + tableRows + rows.length, column + width);
-  const stamp = refreshedStamp(input.at, schedule.timeZone);
-  const data: { range: string; values: SheetValue[][] }[] = [
-    isBlankRow((claim.existing[0] ?? []).slice(0, width))
-      ? { range: a1Range(sheetName, row, column, 1, width + 1), values: [[...header, stamp]] }
-      : { range: a1Range(sheetName, row, column + width, 1, 1), values: [[stamp]] },
+    .map((cells) => [date, ...rawRow(cells, input, labels.length)]);
+  const history =
+    tableRows > 0
+      ? []
+      : input.backfill.map((row) => [row.serial, ...rawRow(row.cells, input, labels.length)]);
+  const dated = [...history, ...runRows];
+  const rows: SheetValue[][] = withChanges ? withChangeColumns(base, before, dated) : dated;
+
+  const standing = (claim.existing[0] ?? []).slice(0, width);
+  const table = {
+    header: header.every((label, i) => standing[i] === label) ? null : header,
+    rows,
+    firstRow: row + 1 + tableRows,
+  };
+  const formats = [
+    DATE_TIME_FORMAT,
+    ...columnFormats(input),
+    ...(withChanges ? CHANGE_FORMATS.map(numberFormatOf) : []),
   ];
-  // Right below the table's last row: into cells the claim found empty, in the same write call.
-  if (rows.length > 0)
-    data.push({ range: a1Range(sheetName, row + 1 + tableRows, column, rows.length, width), values: rows });
-  await sheet.updateMany(data);
-  return { rows: rows.length, tab, header, tableRows: tableRows + rows.length };
+  const plan = basePlan(input, table, [], formats, {
+    row: row + tableRows + rows.length,
+    column: column + width - 1,
+  });
+  if (input.layout.chart !== null && input.summary !== null) {
+    plan.chart = planGrowthChart({
+      schedule,
+      header,
+      rows: [...before, ...rows],
+      chart: input.layout.chart,
+      outputTab: input.tab,
+      summarySheetId: input.summary.sheetId,
+      summaryTitle: input.summary.title,
+      charts: input.charts,
+      oldBlockRows: input.oldBlockRows,
+    });
+  }
+  return { plan, rows: runRows.length, tableRows: tableRows + rows.length };
 }
 
-async function merge(sheet: ScheduleSheet, input: OutputInput): Promise<OutputWritten> {
+function mergePlan(input: OutputInput): { plan: WritePlan; rows: number; tableRows: number } {
   const { schedule, table, claim } = input;
   const { sheetName, row, column } = schedule.output;
   // E-mail rows start with the address as given; report rows get the input cell put first.
@@ -136,18 +180,14 @@ async function merge(sheet: ScheduleSheet, input: OutputInput): Promise<OutputWr
   table.rows.forEach((cells, i) => {
     const cell = input.inputs[i];
     if (isBlankCell(cell)) return;
-    rows.push(keyed ? [toValue(cell as Cell), ...padded(cells, width - 1)] : padded(cells, width));
+    rows.push(
+      keyed ? [toValue(cell as Cell), ...rawRow(cells, input, width - 1)] : rawRow(cells, input, width),
+    );
   });
 
   const existing = claim.existing.map((cells) => cells.slice(0, width));
-  while (existing.length > 0 && isBlankRow(existing[existing.length - 1])) existing.pop();
-  const stamp = refreshedStamp(input.at, schedule.timeZone);
-  const data: { range: string; values: SheetValue[][] }[] = [];
-  if (isBlankRow(existing[0] ?? [])) {
-    data.push({ range: a1Range(sheetName, row, column, 1, width + 1), values: [[...header, stamp]] });
-  } else {
-    data.push({ range: a1Range(sheetName, row, column + width, 1, 1), values: [[stamp]] });
-  }
+  while (existing.length > 0 && existing[existing.length - 1].every(isBlankCell)) existing.pop();
+  const values: WritePlan['values'] = [];
   const rowOfKey = new Map<string, number>();
   existing.slice(1).forEach((cells, i) => {
     const key = keyOf(cells[0]);
@@ -170,27 +210,164 @@ async function merge(sheet: ScheduleSheet, input: OutputInput): Promise<OutputWr
       continue;
     }
     updated.add(at);
-    data.push({ range: a1Range(sheetName, at, column, 1, width), values: [cells] });
+    values.push({ range: a1Range(sheetName, at, column, 1, width), values: [cells] });
   }
   if (added.length > 0) {
-    data.push({ range: a1Range(sheetName, tableEnd + 1, column, added.length, width), values: added });
+    values.push({ range: a1Range(sheetName, tableEnd + 1, column, added.length, width), values: added });
   }
-  await sheet.grow(input.tab, tableEnd + added.length, column + width);
-  await sheet.updateMany(data);
-  return { rows: updated.size + added.length, chartNote: null, tableRows: tableEnd + added.length - row };
+  const tableRows = tableEnd + added.length - row;
+  const formats = [...(keyed ? [null] : []), ...columnFormats(input)];
+  // The whole table is formatted: rows rewritten in place, and those added below it.
+  const plan = basePlan(input, { header, rows: [], formatRows: tableRows }, values, formats, {
+    row: tableEnd + added.length,
+    column: column + width - 1,
+  });
+  return { plan, rows: updated.size + added.length, tableRows };
+}
+
+/** The table part of a mode's writes: its header (null: it stands) and rows from `firstRow`. */
+interface TableWrite {
+  header: SheetValue[] | null;
+  rows: SheetValue[][];
+  /** Below the header by default. */
+  firstRow?: number;
+  /** Rows to format from `firstRow` when not the rows written (a merge's whole table). */
+  formatRows?: number;
+}
+
+/**
+ * A mode's writes made whole: its header and rows with the stamp beside the header when it goes
+ * there (one range, as one values.update), else the stamp in A1 of the summary tab; the summary
+ * tab's label; the last layout's cells blanked (`more` has the mode's other ranges); the tab grown
+ * to `reach`; and the number formats of the rows written.
+ */
+function basePlan(
+  input: OutputInput,
+  table: TableWrite,
+  more: WritePlan['values'],
+  formats: readonly (SheetNumberFormat | null)[],
+  reach: WritePlan['reach'],
+): WritePlan {
+  const { schedule, layout, summary } = input;
+  const { sheetName, row, column } = schedule.output;
+  const firstRow = table.firstRow ?? row + 1;
+  const stamp = refreshedStamp(input.at, schedule.timeZone);
+  const values: WritePlan['values'] = [];
+  const width = formats.length;
+  const beside = !layout.stamp.summary;
+  if (table.header !== null && firstRow === row + 1) {
+    const header = beside ? [...table.header, stamp] : table.header;
+    values.push({
+      range: a1Range(sheetName, row, column, 1 + table.rows.length, header.length),
+      values: [header, ...table.rows],
+    });
+  } else {
+    if (table.header !== null)
+      values.push({ range: a1Range(sheetName, row, column, 1, width), values: [table.header] });
+    if (beside) values.push({ range: a1Range(sheetName, row, layout.stamp.column, 1, 1), values: [[stamp]] });
+    if (table.rows.length > 0)
+      values.push({
+        range: a1Range(sheetName, firstRow, column, table.rows.length, width),
+        values: table.rows,
+      });
+  }
+  if (summary !== null) {
+    const label = beside
+      ? `Data of the growth chart of "${schedule.name}" on the tab "${sheetName}": Creator Sheets rewrites it each run.`
+      : stamp;
+    values.push({ range: a1Range(summary.title, 1, 1, 1, 1), values: [[label]] });
+  }
+  values.push(...more);
+  for (const block of input.claim.leftovers) {
+    values.push(blank(sheetName, block.row, block.column, block.rows, block.columns));
+  }
+  const requests = [
+    ...gridGrowth(input.tab, Math.max(reach.row, row), Math.max(reach.column, column + layout.band - 1)),
+    ...numberFormatRequests({
+      sheetId: input.tab.sheetId,
+      row: firstRow,
+      column,
+      rows: table.formatRows ?? table.rows.length,
+      formats,
+    }),
+  ];
+  return { requests, chart: null, values, reach };
+}
+
+/**
+ * The plan's two calls: the batchUpdate (the summary tab made first when it is new, its grid grown
+ * to the chart block), then the values. A refusal of the batch with the chart in it is tried once
+ * without the chart, so a chart Google will not draw is told in the run's message and the rows
+ * still land; anything else refused stops the run as any refusal does.
+ */
+async function apply(sheet: ScheduleSheet, input: OutputInput, plan: WritePlan): Promise<string | null> {
+  const { summary } = input;
+  const summaryRequests: sheets_v4.Schema$Request[] = [];
+  if (summary !== null) {
+    const blockEnd = lastCellOf(plan.chart, input.layout);
+    if (summary.tab === null) {
+      summaryRequests.push({
+        addSheet: {
+          properties: {
+            sheetId: summary.sheetId,
+            title: summary.title,
+            index: input.tab.index + 1,
+            gridProperties: {
+              rowCount: Math.max(1000, blockEnd.row),
+              columnCount: Math.max(26, blockEnd.column),
+            },
+          },
+        },
+      });
+    } else summaryRequests.push(...gridGrowth(summary.tab, blockEnd.row, blockEnd.column));
+  }
+  const requests = [...summaryRequests, ...plan.requests];
+  let chartNote: string | null = plan.chart?.note ?? null;
+  const chartRequests = plan.chart?.requests ?? [];
+  if (requests.length + chartRequests.length > 0) {
+    try {
+      await sheet.batch([...requests, ...chartRequests]);
+    } catch (error) {
+      if (!(error instanceof DeliveryRefused) || chartRequests.length === 0) throw error;
+      if (requests.length > 0) await sheet.batch(requests);
+      chartNote = `The growth chart was not updated: ${error.message}`;
+    }
+  }
+  if (summary !== null && summary.tab === null) await input.ownTab(summary.sheetId);
+  const values = plan.chart === null ? plan.values : [...plan.values, plan.chart.block];
+  if (values.length === 1) await sheet.update(values[0].range, values[0].values);
+  else await sheet.updateMany(values);
+  return chartNote;
+}
+
+/** The summary tab's last cell the run writes: its chart block's, else A1. */
+function lastCellOf(chart: ChartPlan | null, layout: RunLayout): { row: number; column: number } {
+  const block = layout.chart?.block;
+  if (chart === null || block === undefined) return { row: 1, column: 1 };
+  return { row: block.row + chart.block.values.length - 1, column: block.column + block.columns - 1 };
+}
+
+/** Each table column's number format, from its kind (shared/rows). */
+function columnFormats(input: OutputInput): (SheetNumberFormat | null)[] {
+  return input.table.columns.map((column) => numberFormatOf(column.format));
+}
+
+/** A fetched row as written: `width` cells, dates as serials (sheet-number-formats.ts), '' for none. */
+function rawRow(cells: Row, input: OutputInput, width: number): SheetValue[] {
+  const { columns } = input.table;
+  return Array.from({ length: width }, (_, i) => toValue(rawCellOf(cells[i] ?? null, columns[i]?.format)));
+}
+
+function blank(sheetName: string, row: number, column: number, rows: number, columns: number) {
+  return {
+    range: a1Range(sheetName, row, column, rows, columns),
+    values: Array.from({ length: rows }, () => Array<SheetValue>(columns).fill('')),
+  };
 }
 
 function toValue(cell: Cell | undefined): SheetValue {
   // '' rather than null: a RAW update skips null cells, and the old value would stay.
   return cell ?? '';
-}
-
-function padded(cells: Row, width: number): SheetValue[] {
-  return Array.from({ length: width }, (_, i) => toValue(cells[i]));
-}
-
-function isBlankRow(cells: unknown[]): boolean {
-  return cells.every(isBlankCell);
 }
 
 function keyOf(cell: unknown): string {

@@ -2,14 +2,23 @@ import type { sheets_v4 } from '@googleapis/sheets';
 import { gridGrowth } from './grid-growth';
 import { pacedCall, type PacedCallScope } from './paced-sheets-call';
 
-/** A tab of the spreadsheet as a run needs it: its id and grid size. */
+/** An embedded chart as a run sees it: its id, alt text (growth-chart.ts finds its own by it), and anchor. */
+export interface ScheduleChart {
+  chartId: number;
+  altText: string;
+  /** The cell its top left floats over, 1-based; null when it is not floating over a cell. */
+  anchor: { sheetId: number; row: number; column: number } | null;
+}
+
+/** A tab of the spreadsheet as a run needs it: its id, place among the tabs, and grid size. */
 export interface ScheduleTab {
   sheetId: number;
   title: string;
+  /** Its place in the tab strip, from 0. */
+  index: number;
   rows: number;
   columns: number;
-  /** The tab's embedded charts: their ids and alt texts (growth-chart.ts finds its own by it). */
-  charts: { chartId: number; altText: string }[];
+  charts: ScheduleChart[];
 }
 
 /** A cell as the run writes it (RAW) or reads it (UNFORMATTED_VALUE). */
@@ -74,7 +83,7 @@ export function scheduleSheet(
           {
             spreadsheetId,
             fields:
-              'sheets(properties(sheetId,title,gridProperties(rowCount,columnCount)),charts(chartId,spec.altText))',
+              'sheets(properties(sheetId,title,index,gridProperties(rowCount,columnCount)),charts(chartId,spec.altText,position.overlayPosition.anchorCell))',
           },
           { retry: false },
         ),
@@ -86,11 +95,12 @@ export function scheduleSheet(
           {
             sheetId: properties.sheetId,
             title: properties.title ?? '',
+            index: properties.index ?? 0,
             rows: properties.gridProperties?.rowCount ?? 0,
             columns: properties.gridProperties?.columnCount ?? 0,
             charts: (sheet.charts ?? []).flatMap((chart) =>
               typeof chart.chartId === 'number'
-                ? [{ chartId: chart.chartId, altText: chart.spec?.altText ?? '' }]
+                ? [{ chartId: chart.chartId, altText: chart.spec?.altText ?? '', anchor: anchorOf(chart) }]
                 : [],
             ),
           },
@@ -170,6 +180,7 @@ export function scheduleSheet(
       return {
         sheetId: properties?.sheetId ?? 0,
         title,
+        index: properties?.index ?? 0,
         rows: properties?.gridProperties?.rowCount ?? 1000,
         columns: properties?.gridProperties?.columnCount ?? columns,
         charts: [],
@@ -182,6 +193,12 @@ export function scheduleSheet(
       return { ...tab, rows: Math.max(tab.rows, lastRow), columns: Math.max(tab.columns, lastColumn) };
     },
   };
+}
+
+function anchorOf(chart: sheets_v4.Schema$EmbeddedChart): ScheduleChart['anchor'] {
+  const cell = chart.position?.overlayPosition?.anchorCell;
+  if (cell?.sheetId === undefined || cell.sheetId === null) return null;
+  return { sheetId: cell.sheetId, row: (cell.rowIndex ?? 0) + 1, column: (cell.columnIndex ?? 0) + 1 };
 }
 
 /** The last row number of an A1 range such as `'Tab'!A12:G14` (14); null when unreadable. */

@@ -13,7 +13,14 @@ import {
 import { fetchScheduleTable, ScheduleRefused } from './schedule-run-fetch';
 import { appendHistoryLine, DEFAULT_HISTORY_CAP, HistoryTabTaken } from './schedule-run-history';
 import { writeScheduleOutput, type OutputWritten } from './schedule-run-output';
-import { claimOutput, outputBand, ownedAfter } from './schedule-run-ownership';
+import {
+  claimOutput,
+  claimSummaryTab,
+  outputBand,
+  ownedAfter,
+  plannedLayout,
+} from './schedule-run-ownership';
+import { growthBackfill } from './growth-backfill';
 import { isBlankCell, scheduleSheet, type ScheduleSheet, type ScheduleTab } from './schedule-run-sheet';
 import { createSheetsPacer, DEFAULT_SHEETS_PACE, type SheetsPacer } from './sheets-pacer';
 import { isSearchKind } from '../schedules/scheduled-search';
@@ -183,16 +190,27 @@ async function refresh(
   const readsInput = !isSearchKind(schedule.kind);
   if (readsInput) tabNamed(schedule.input.sheetName);
   const outputTab = tabNamed(schedule.output.sheetName);
+  const { sheetOwnership } = deps.store;
+  const layout = plannedLayout(schedule);
+  const summary = claimSummaryTab(schedule, tabs, await sheetOwnership.tabsOf(schedule.documentId));
 
-  const { sheetName, row, column } = schedule.input;
-  // The input and the output's place in one read: the place is checked before anything is paid for.
+  // The input, the output's place and the chart block's height in one read: the place is checked
+  // before anything is paid for.
   const band = outputBand(schedule, outputTab);
-  const ranges = [
-    ...(readsInput ? [openColumnRange(sheetName, row, column)] : []),
-    ...(band.range === null ? [] : [band.range]),
-  ];
+  const blockRange =
+    layout.chart === null || summary === null || summary.tab === null
+      ? null
+      : openColumnRange(summary.title, layout.chart.block.row, layout.chart.block.column);
+  const { input } = schedule;
+  const ranges: string[] = [];
+  if (readsInput) ranges.push(openColumnRange(input.sheetName, input.row, input.column));
+  if (band.range !== null) ranges.push(band.range);
+  if (blockRange !== null) ranges.push(blockRange);
   const read = await sheet.readRows(ranges);
-  const [inputRows = [], existing = []] = readsInput ? read : [[], ...read];
+  let readAt = 0;
+  const inputRows = readsInput ? (read[readAt++] ?? []) : [];
+  const existing = band.range === null ? [] : (read[readAt++] ?? []);
+  const oldBlock = blockRange === null ? [] : (read[readAt] ?? []);
   const cells = inputRows.map((cells) => cells[0] ?? '');
   while (cells.length > 0 && isBlankCell(cells[cells.length - 1])) cells.pop();
   const max = schedule.kind === 'reports' ? MAX_REPORT_INPUTS : MAX_EMAIL_INPUTS;
@@ -202,9 +220,14 @@ async function refresh(
     );
   }
   // Before anything is paid for: a place holding cells this schedule did not write stops the run.
-  const owned = await deps.store.sheetOwnership.extentOf(schedule.id);
+  const owned = await sheetOwnership.extentOf(schedule.id);
   const claim = claimOutput(schedule, outputTab, owned, existing);
-  const table = await fetchScheduleTable(deps, context, schedule, cells);
+  const table = await fetchScheduleTable(deps, context, schedule, cells, at);
+  // The first snapshot of a table starts with its creators' monthly history, read from the cache.
+  const firstSnapshot =
+    schedule.kind === 'reports' &&
+    schedule.mode === 'append-snapshot' &&
+    claim.existing.slice(1).every(isBlankRow);
   const written = await writeScheduleOutput(sheet, {
     schedule,
     tab: outputTab,
@@ -214,12 +237,22 @@ async function refresh(
     previousRows,
     at,
     claim,
+    layout,
+    summary,
+    oldBlockRows: oldBlock.length,
+    charts: tabs.flatMap((tab) => tab.charts),
+    backfill: firstSnapshot ? await growthBackfill(deps, schedule, cells, table, at) : [],
+    ownTab: (sheetId) => sheetOwnership.addTab(schedule.documentId, sheetId, `summary:${schedule.id}`),
   });
-  await deps.store.sheetOwnership.setExtent(
+  await sheetOwnership.setExtent(
     schedule.id,
     ownedAfter(schedule, outputTab, written.tableRows, claim.width),
   );
   return written;
+}
+
+function isBlankRow(cells: readonly unknown[]): boolean {
+  return cells.every(isBlankCell);
 }
 
 /**

@@ -43,6 +43,7 @@ import {
   scheduleAlertSettingsRequestSchema,
   scheduleDuplicateRequestSchema,
   scheduleHandoverRequestSchema,
+  scheduleEstimateRequestSchema,
   scheduleParamsSchema,
   scheduleRequestSchema,
   scheduleStatusRequestSchema,
@@ -177,6 +178,7 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
     body: scheduleStatusRequestSchema,
   }),
   deleteSchedule: schemasOf(R.deleteSchedule, { params: scheduleParamsSchema }),
+  estimateSchedule: schemasOf(R.estimateSchedule, { body: scheduleEstimateRequestSchema }),
   runSchedule: schemasOf(R.runSchedule, { params: scheduleParamsSchema }),
   duplicateSchedule: schemasOf(R.duplicateSchedule, {
     params: scheduleParamsSchema,

@@ -48,12 +48,19 @@ export function parseReportTargets(
 export async function cachedOutcomes(
   deps: Pick<OperationDeps, 'store' | 'clock'>,
   keys: readonly string[],
+  /** Only reports stored since then count (a schedule's freshness); null: the cache as it is. */
+  freshSince: number | null = null,
 ): Promise<{ outcomes: Map<string, ReportOutcome>; cached: number }> {
   const outcomes = new Map<string, ReportOutcome>();
   if (keys.length === 0) return { outcomes, cached: 0 };
   const now = deps.clock.now();
   const hits = await deps.store.cache.getMany(CACHE_NAMESPACES.reports, keys, now);
-  for (const [key, entry] of hits) outcomes.set(key, cachedReportOutcome(entry.value, entry.storedAt));
+  let cached = 0;
+  for (const [key, entry] of hits) {
+    if (freshSince !== null && entry.storedAt < freshSince) continue;
+    outcomes.set(key, cachedReportOutcome(entry.value, entry.storedAt));
+    cached += 1;
+  }
   const unknown = keys.filter((key) => !outcomes.has(key));
   const misses =
     unknown.length === 0
@@ -67,5 +74,5 @@ export async function cachedOutcomes(
       requestWide: null,
     });
   }
-  return { outcomes, cached: hits.size };
+  return { outcomes, cached };
 }

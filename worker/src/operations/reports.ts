@@ -24,6 +24,17 @@ import type { ReportsRequest } from './reports-request';
 
 export type { ReportsAnswer };
 
+/** What a caller inside the worker may ask beyond the route's request. */
+export interface ReportsOptions {
+  /**
+   * Only reports stored since then count as cached (a schedule's freshness): older ones are
+   * bought again, once, however many requests ask for them at once. None: the cache as it is.
+   */
+  freshSince?: number;
+  /** A formula's rows say their platform when not all are the formula's (issue 25). */
+  namePlatforms?: boolean;
+}
+
 /**
  * Reports for many handles, one row per input in input order: parse each input (URLs say their
  * platform; a formula's rows then say theirs, `namePlatforms`), deduplicate by creator, answer
@@ -35,9 +46,10 @@ export async function runReports(
   deps: OperationDeps,
   context: OperationContext,
   input: ReportsRequest,
-  options: { namePlatforms?: boolean } = {},
+  options: ReportsOptions = {},
 ): Promise<ReportsAnswer> {
   const askedAt = deps.clock.now();
+  const freshSince = input.refresh ? askedAt : (options.freshSince ?? null);
   const selection = selectReportColumns(input.fields ?? undefined);
   if (!selection.ok) throw badRequest(selection.error);
 
@@ -51,7 +63,7 @@ export async function runReports(
   const keys = [...targets.keys()];
   const { outcomes, cached } = input.refresh
     ? { outcomes: new Map<string, ReportOutcome>(), cached: 0 }
-    : await cachedOutcomes(deps, keys);
+    : await cachedOutcomes(deps, keys, freshSince);
   const savedByCache = sumCharges(
     [...outcomes.keys()].flatMap((key) => {
       const target = targets.get(key);
@@ -74,8 +86,7 @@ export async function runReports(
       outcomes.set(target.key, { kind: 'error', message: budget, requestWide: null });
     awaitingApproval = new Set(missing.map((target) => target.key));
   } else if (budget !== null) {
-    const refreshedSince = input.refresh ? askedAt : null;
-    const work = fetchMissing(deps, context, budget, missing, refreshedSince, outcomes, counts);
+    const work = fetchMissing(deps, context, budget, missing, freshSince, outcomes, counts);
     const inTime = await settledBy(work, input.deadlineMs ?? deps.config.formulaDeadlineMs, deps.sleep);
     if (!inTime) {
       deps.background.track(work);

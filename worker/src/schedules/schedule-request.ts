@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parsePlatform } from '../../../shared/handles';
 import type { Platform } from '../../../shared/platforms';
+import { MAX_REPORT_INPUTS } from '../../../shared/worker-api/request-limits';
 import { timeZoneField } from '../operations/time-zone-field';
 
 /** A document's schedules at most: each runs as the document's formulas, within their budget. */
@@ -62,8 +63,11 @@ const scheduledAiSearch = z.object({
 /** The most a schedule's own monthly budget may say (credits): a typo must not mean "no cap". */
 const MAX_MONTHLY_BUDGET = 1_000_000;
 
-/** `POST /api/documents/:documentId/schedules` and `PUT /api/schedules/:id`. */
-export const scheduleRequestSchema = z.looseObject({
+/** How old a report a run may use: a day to a year (the sidebar offers 1, 7 and 30). */
+const MAX_FRESHNESS_DAYS = 365;
+
+/** A schedule's fields, as `POST /api/documents/:documentId/schedules` and `PUT /api/schedules/:id` take them. */
+const scheduleFields = {
   name: z.string().trim().min(1).max(100),
   kind: z.enum(['reports', 'email-search', 'search', 'ai-search']),
   input: sheetPlace,
@@ -77,9 +81,36 @@ export const scheduleRequestSchema = z.looseObject({
   aiSearch: scheduledAiSearch.optional(),
   savedSearch: z.string().trim().min(1).max(100).optional(),
   monthlyBudget: z.number().min(0).max(MAX_MONTHLY_BUDGET).nullable().optional(),
-});
+  freshnessDays: z.number().int().min(1).max(MAX_FRESHNESS_DAYS).optional(),
+};
+
+function freshnessOfReportsOnly(
+  request: { kind: string; freshnessDays?: number },
+  ctx: z.core.$RefinementCtx,
+): void {
+  if (request.freshnessDays !== undefined && request.kind !== 'reports') {
+    ctx.addIssue({ code: 'custom', path: ['freshnessDays'], message: 'applies to scheduled reports only' });
+  }
+}
+
+/** `POST /api/documents/:documentId/schedules` and `PUT /api/schedules/:id`. */
+export const scheduleRequestSchema = z.looseObject(scheduleFields).superRefine(freshnessOfReportsOnly);
 
 export type ScheduleRequestInput = z.output<typeof scheduleRequestSchema>;
+
+/** `POST /api/schedule-estimates`: the schedule as it would be saved, and its input column. */
+export const scheduleEstimateRequestSchema = z.looseObject({
+  // z.object: ScheduleRequest is an interface, which a loose object (an index signature) does not take.
+  schedule: z.object(scheduleFields).superRefine(freshnessOfReportsOnly),
+  inputs: z.array(z.unknown()).superRefine((items, ctx) => {
+    if (items.length > MAX_REPORT_INPUTS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must hold at most ${MAX_REPORT_INPUTS} cells, got ${items.length}: a scheduled report takes at most ${MAX_REPORT_INPUTS.toLocaleString('en-US')}`,
+      });
+    }
+  }),
+});
 
 /** `PATCH /api/schedules/:id`. */
 export const scheduleStatusRequestSchema = z.looseObject({

@@ -70,7 +70,7 @@ export async function fetchScheduledSearch(
   deps: OperationDeps,
   context: OperationContext,
   schedule: ScheduleAnswer,
-): Promise<{ header: string[]; rows: PagedAnswer['rows'] }> {
+): Promise<Pick<PagedAnswer, 'header' | 'columns' | 'rows'>> {
   let answer: PagedAnswer;
   try {
     if (schedule.kind === 'search') {
@@ -95,5 +95,5 @@ export async function fetchScheduledSearch(
     throw new Error(sentence);
   }
   const [, ...rows] = answer.rows;
-  return { header: answer.header, rows };
+  return { header: answer.header, columns: answer.columns, rows };
 }

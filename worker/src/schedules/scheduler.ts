@@ -4,6 +4,7 @@ import type { Clock, Sleep } from '../../common/clock';
 import type { ScheduleRecord, ScheduleRunEnd } from '../store/schedule-repository';
 import type { Store } from '../store/store';
 import { renewLease } from '../lease-renewal';
+import { createFairOrder } from './fair-order';
 import { nextRunAt } from './next-run';
 
 /** Paused after this many failed runs in a row, with the last failure's message as the reason. */
@@ -17,6 +18,8 @@ export const DEFAULT_LEASE_MS = 30_000;
 const MAX_WAKE_MS = 60 * 1000;
 /** Runs of different schedules at once, per worker. */
 const DEFAULT_CONCURRENCY = 2;
+/** Due schedules looked at to choose the next runs fairly among (fair-order.ts). */
+const FAIR_WINDOW = 1000;
 
 /** A run's outcome, with the rows it wrote when it says (the next `replace` run clears the rest). */
 export type ScheduleRunOutcome = ScheduleRun | { run: ScheduleRun; rowsWritten: number };
@@ -76,6 +79,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       : MAX_WAKE_MS);
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const inFlight = new Map<string, Promise<void>>();
+  // The documents of the runs under way, and whose turn is next (round robin across documents).
+  const inFlightDocuments = new Map<string, string>();
+  const fair = createFairOrder();
   let stopped = false;
   let loop: Promise<void> | null = null;
   let wake = new AbortController();
@@ -149,20 +155,23 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const startDue = async (): Promise<Promise<void>[]> => {
     const room = concurrency - inFlight.size;
     if (stopped || room <= 0) return [];
-    const due = await store.schedules.due(clock.now(), room + inFlight.size);
+    const due = await store.schedules.due(clock.now(), Math.max(room + inFlight.size, FAIR_WINDOW));
     const started: Promise<void>[] = [];
-    for (const schedule of due) {
+    for (const schedule of fair.order(due, new Set(inFlightDocuments.values()))) {
       if (started.length >= room) break;
       if (inFlight.has(schedule.id)) continue;
       // Due while a lease still names a run: that run's instance stopped renewing it.
       if (schedule.runningUntil !== null) options.onTakeover?.();
+      fair.started(schedule.documentId);
       const run = runOne(schedule.id)
         .catch((error: unknown) => logger.error({ err: error, schedule: schedule.id }, 'schedule run broke'))
         .finally(() => {
           inFlight.delete(schedule.id);
+          inFlightDocuments.delete(schedule.id);
           wake.abort();
         });
       inFlight.set(schedule.id, run);
+      inFlightDocuments.set(schedule.id, schedule.documentId);
       started.push(run);
     }
     return started;

@@ -17,10 +17,12 @@ import type { DocumentChangeKind } from '../../../shared/worker-api/formula-allo
 import { presentedProof, type EditAccess } from '../documents/edit-access';
 import type { Store } from '../store/store';
 import { nextRunAt } from './next-run';
+import { estimateScheduleCost } from './schedule-cost-estimate';
 import {
   MAX_SCHEDULES_PER_DOCUMENT,
   scheduleDuplicateRequestSchema,
   scheduleHandoverRequestSchema,
+  scheduleEstimateRequestSchema,
   scheduleParamsSchema,
   scheduleRequestSchema,
   scheduleStatusRequestSchema,
@@ -28,10 +30,12 @@ import {
 
 /** 200 fields of 100 characters, two tabs' names and the rest, with room to spare. */
 const SCHEDULE_BODY_LIMIT = 32 * KB;
+/** A schedule and its input column: 2,000 cells of profile URLs at most. */
+const ESTIMATE_BODY_LIMIT = 1024 * KB;
 
 interface SchedulesRouterOptions {
   authenticate: RequestHandler;
-  store: Pick<Store, 'schedules' | 'keys' | 'documentChanges' | 'sheetOwnership'>;
+  store: Pick<Store, 'schedules' | 'keys' | 'documentChanges' | 'sheetOwnership' | 'cache' | 'cacheTtlMs'>;
   /** Proof that the caller can edit the schedule's spreadsheet (issue 22). */
   editAccess: EditAccess;
   clock: Clock;
@@ -50,7 +54,9 @@ interface SchedulesRouterOptions {
  * - `POST /api/documents/:documentId/schedules` -> 201: only while the document's formulas are
  *   connected, as runs are billed like them (to whoever connected it, within its budgets);
  * - `PUT|PATCH|DELETE /api/schedules/:id`, `POST /api/schedules/:id/run` -> 202: whoever set it
- *   up, whoever connected the document, or an admin; anyone else gets 404, as for jobs.
+ *   up, whoever connected the document, or an admin; anyone else gets 404, as for jobs;
+ * - `POST /api/schedule-estimates`: what a schedule's runs would cost (schedule-cost-estimate.ts),
+ *   to anyone signed in: it reads the worker's cache only and is bound to no spreadsheet.
  * Every change is recorded for the document's editors (Settings).
  */
 export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
@@ -124,6 +130,17 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
     await record(schedule, requireIdentity(req).email, 'schedule-deleted', 'deleted');
     res.set(noStore).json(scheduleAnswer(schedule));
   });
+
+  router.post(
+    WORKER_ROUTES.estimateSchedule.path,
+    authenticate,
+    jsonBody(ESTIMATE_BODY_LIMIT),
+    async (req, res) => {
+      requireIdentity(req);
+      const request = parseBody(scheduleEstimateRequestSchema, req.body);
+      res.set(noStore).json(await estimateScheduleCost({ store, clock }, request));
+    },
+  );
 
   router.post(WORKER_ROUTES.runSchedule.path, authenticate, async (req, res) => {
     const schedule = await changeable(req, 'always');

@@ -161,6 +161,7 @@ export function requestOf(request: ScheduleRequest): ScheduleRequest {
     ...(request.monthlyBudget === undefined || request.monthlyBudget === null
       ? {}
       : { monthlyBudget: request.monthlyBudget }),
+    ...(request.freshnessDays === undefined ? {} : { freshnessDays: request.freshnessDays }),
   };
 }
 

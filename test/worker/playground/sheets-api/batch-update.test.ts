@@ -168,6 +168,139 @@ describe('the emulator spreadsheets.get and spreadsheets.batchUpdate, through go
     expect(missing.error.message).toBe('Invalid requests[0].updateChartSpec: No chart with id: 7');
   });
 
+  it('sets number formats with repeatCell, as getNumberFormats and the shown values read them', async () => {
+    const sheet = h.spreadsheet.requireSheet('Sheet1');
+    sheet.getRange('A1:C2').setNumberFormat('@');
+    await h.sheets.spreadsheets.values.update({
+      spreadsheetId,
+      range: 'Sheet1!A1:C1',
+      valueInputOption: 'RAW',
+      requestBody: { values: [[45011, 0.041594454, 46327.375]] },
+    });
+    const range = (start: number, end: number) => ({
+      sheetId: 0,
+      startRowIndex: 0,
+      endRowIndex: 2,
+      startColumnIndex: start,
+      endColumnIndex: end,
+    });
+    const numberFormat = (type: string, pattern: string) => ({
+      userEnteredFormat: { numberFormat: { type, pattern } },
+    });
+    const fields = 'userEnteredFormat.numberFormat';
+    await h.sheets.spreadsheets.batchUpdate({
+      spreadsheetId,
+      requestBody: {
+        requests: [
+          { repeatCell: { range: range(0, 1), cell: numberFormat('NUMBER', '#,##0'), fields } },
+          { repeatCell: { range: range(1, 2), cell: numberFormat('PERCENT', '0.00%'), fields } },
+          { repeatCell: { range: range(2, 3), cell: numberFormat('DATE_TIME', 'yyyy-mm-dd hh:mm'), fields } },
+        ],
+      },
+    });
+    expect(sheet.getRange('A1:C2').getNumberFormats()).toEqual([
+      ['#,##0', '0.00%', 'yyyy-mm-dd hh:mm'],
+      ['#,##0', '0.00%', 'yyyy-mm-dd hh:mm'],
+    ]);
+    expect(sheet.getRange('A1:C1').getDisplayValues()).toEqual([['45,011', '4.16%', '2026-11-01 09:00']]);
+    // The values stay what was written.
+    expect(sheet.getRange('A1:C1').getValues()).toEqual([[45011, 0.041594454, 46327.375]]);
+
+    const past = await failure(
+      h.sheets.spreadsheets.batchUpdate({
+        spreadsheetId,
+        requestBody: {
+          requests: [
+            {
+              repeatCell: {
+                range: { ...range(0, 1), endRowIndex: 1001 },
+                cell: numberFormat('TEXT', '@'),
+                fields,
+              },
+            },
+          ],
+        },
+      }),
+    );
+    expect(past.error.message).toBe(
+      'Invalid requests[0].repeatCell: Range exceeds grid limits. Max rows: 1000, max columns: 26',
+    );
+    const bold = await failure(
+      h.sheets.spreadsheets.batchUpdate({
+        spreadsheetId,
+        requestBody: {
+          requests: [
+            {
+              repeatCell: {
+                range: range(0, 1),
+                cell: { userEnteredFormat: { textFormat: { bold: true } } },
+                fields: 'userEnteredFormat.textFormat',
+              },
+            },
+          ],
+        },
+      }),
+    );
+    expect(bold.error.message).toBe(
+      'Invalid requests[0].repeatCell: the Sheets API emulator does not model setting userEnteredFormat.textFormat',
+    );
+  });
+
+  it('moves a chart to another anchor, on its sheet or another, with updateEmbeddedObjectPosition', async () => {
+    await h.sheets.spreadsheets.batchUpdate({
+      spreadsheetId,
+      requestBody: { requests: [{ addSheet: { properties: { sheetId: 42, title: 'Summary' } } }] },
+    });
+    const added = await h.sheets.spreadsheets.batchUpdate({
+      spreadsheetId,
+      requestBody: {
+        requests: [
+          {
+            addChart: {
+              chart: {
+                spec: { title: 'Followers' },
+                position: { overlayPosition: { anchorCell: { sheetId: 0, rowIndex: 0, columnIndex: 36 } } },
+              },
+            },
+          },
+        ],
+      },
+    });
+    const chartId = added.data.replies?.[0].addChart?.chart?.chartId ?? -1;
+    await h.sheets.spreadsheets.batchUpdate({
+      spreadsheetId,
+      requestBody: {
+        requests: [
+          {
+            updateEmbeddedObjectPosition: {
+              objectId: chartId,
+              newPosition: { overlayPosition: { anchorCell: { sheetId: 42, rowIndex: 2, columnIndex: 0 } } },
+              fields: '*',
+            },
+          },
+        ],
+      },
+    });
+    expect(h.emulator.charts(spreadsheetId)).toMatchObject([
+      {
+        chartId,
+        sheetId: 42,
+        position: { overlayPosition: { anchorCell: { sheetId: 42, rowIndex: 2, columnIndex: 0 } } },
+      },
+    ]);
+    const missing = await failure(
+      h.sheets.spreadsheets.batchUpdate({
+        spreadsheetId,
+        requestBody: {
+          requests: [{ updateEmbeddedObjectPosition: { objectId: 7, newPosition: {}, fields: '*' } }],
+        },
+      }),
+    );
+    expect(missing.error.message).toBe(
+      'Invalid requests[0].updateEmbeddedObjectPosition: No object with id: 7',
+    );
+  });
+
   it('refuses growth past 10,000,000 cells, changing nothing', async () => {
     const refused = await failure(
       h.sheets.spreadsheets.batchUpdate({

@@ -2,7 +2,12 @@ import type { ScheduleRequest } from '../../../../shared/worker-api/schedules';
 import type { FakeSheet } from '../../../../worker/playground/apps-script/sheet';
 import { runSchedule, type ScheduleToRun } from '../../../../worker/src/google/schedule-run';
 import { HISTORY_TAB } from '../../../../worker/src/google/schedule-run-history';
-import { bandWidth, claimOutput, plannedHeader } from '../../../../worker/src/google/schedule-run-ownership';
+import {
+  claimOutput,
+  claimSummaryTab,
+  plannedHeader,
+  plannedLayout,
+} from '../../../../worker/src/google/schedule-run-ownership';
 import { ScheduleRefused } from '../../../../worker/src/google/schedule-run-fetch';
 import type { ScheduleTab } from '../../../../worker/src/google/schedule-run-sheet';
 import { scheduleAnswer } from '../../../../worker/src/store/schedule-repository';
@@ -18,7 +23,7 @@ import { SHEET_ID, startDeliveryWorld, type DeliveryWorld } from './server-deliv
 
 jest.setTimeout(120_000);
 
-const TAB: ScheduleTab = { sheetId: 7, title: 'Report', rows: 1000, columns: 26, charts: [] };
+const TAB: ScheduleTab = { sheetId: 7, title: 'Report', index: 0, rows: 1000, columns: 26, charts: [] };
 const replace = scheduleToRun('Report', { fields: ['handle', 'followers'] });
 
 describe('claimOutput', () => {
@@ -59,12 +64,53 @@ describe('claimOutput', () => {
     expect(() => claimOutput(replace, recreated, null, [['Name'], ['Ann']])).toThrow(ScheduleRefused);
   });
 
-  it('claims the growth chart block of a snapshot too, and the input column of a merge of reports', () => {
+  it("claims a narrow table's stamp beside it and no chart block, a wide table's columns only, and the input column of a merge of reports", () => {
     const snapshot = { ...replace, mode: 'append-snapshot' as const };
-    expect(plannedHeader(snapshot)).toEqual(['Date', 'Handle', 'Followers']);
-    // Table (3), stamp, an empty column, the chart block (dates and 10 creators).
-    expect(bandWidth(snapshot, 3)).toBe(3 + 1 + 1 + 11);
+    expect(plannedHeader(snapshot)).toEqual([
+      'Date',
+      'Handle',
+      'Followers',
+      'Followers gained',
+      'Followers change',
+    ]);
+    // C to G and the stamp in H: the chart floats below the stamp, its data on the summary tab.
+    expect(plannedLayout(snapshot)).toMatchObject({
+      wide: false,
+      band: 6,
+      stamp: { summary: false, row: 1, column: 8 },
+      summaryTab: 'Report (Creator Sheets)',
+      chart: { anchor: { summary: false, row: 2, column: 8 } },
+    });
     expect(plannedHeader({ ...replace, mode: 'merge' })).toEqual(['Input', 'Handle', 'Followers']);
+    expect(plannedLayout(replace)).toMatchObject({ wide: false, band: 3, summaryTab: null, chart: null });
+    // Every default column from C: past J, so stamp and chart go on the summary tab.
+    const wide = { ...snapshot, fields: undefined };
+    const columns = plannedHeader(wide).length;
+    expect(plannedLayout(wide)).toMatchObject({
+      wide: true,
+      band: columns,
+      stamp: { summary: true, row: 1, column: 1 },
+      chart: { anchor: { summary: true, row: 3, column: 1 } },
+    });
+  });
+
+  it('writes on a summary tab only the worker made', () => {
+    const snapshot = { ...replace, mode: 'append-snapshot' as const };
+    const summary = { ...TAB, sheetId: 9, title: 'Report (Creator Sheets)' };
+    expect(claimSummaryTab(snapshot, [TAB, summary], new Set([9]))).toEqual({
+      title: 'Report (Creator Sheets)',
+      sheetId: 9,
+      tab: summary,
+    });
+    const made = claimSummaryTab(snapshot, [TAB], new Set());
+    expect(made).toMatchObject({ title: 'Report (Creator Sheets)', tab: null });
+    expect(made?.sheetId).not.toBe(TAB.sheetId);
+    expect(() => claimSummaryTab(snapshot, [TAB, summary], new Set())).toThrow(
+      new ScheduleRefused(
+        `A tab named "Report (Creator Sheets)" that Creator Sheets did not make is in the way of this schedule's "Last refreshed" stamp and chart: rename it, and the next run makes its own. Nothing was fetched or charged.`,
+      ),
+    );
+    expect(claimSummaryTab(replace, [TAB, summary], new Set())).toBeNull();
   });
 });
 
@@ -149,6 +195,108 @@ describe('a run into a place that holds cells it did not write', () => {
     expect(stopped.run).toMatchObject({ outcome: 'failed', credits: 0 });
     expect(stopped.run.message).toMatch(/^'Own'!C6:C6 holds 1 cell this schedule did not write \(C6\)/);
     expect(sheet.getRange(6, 3).getValue()).toBe('my note');
+  });
+
+  it("moves an older version's stamp, chart block and chart beside the table, blanking the cells it no longer writes", async () => {
+    const sheet = tab('Legacy');
+    const handles = env.world.handles(2, 'instagram', 110);
+    sheet.getRange(2, 1, 2, 1).setValues(handles.map((handle) => [handle]));
+    const schedule = await stored('Legacy', { mode: 'append-snapshot', timeZone: 'UTC' });
+    // What a run before issue 25 left: its table (text dates), the stamp right of the header, the
+    // chart block after an empty column (H..R), its chart far right, and the rectangle it owned.
+    sheet.getRange(1, 3, 3, 4).setValues([
+      ['Date', 'Handle', 'Followers', 'Last refreshed 2026-11-20 09:00 (UTC)'],
+      ['2026-11-20', handles[0], 1000, ''],
+      ['2026-11-20', handles[1], 2000, ''],
+    ]);
+    sheet.getRange(1, 8, 2, 3).setValues([
+      ['Date (Followers)', handles[1], handles[0]],
+      ['2026-11-20', 2000, 1000],
+    ]);
+    await env.world.deps.store.sheetOwnership.setExtent(schedule.id, {
+      sheetId: sheet.getSheetId(),
+      row: 1,
+      column: 3,
+      rows: 3,
+      columns: 16,
+    });
+    const access = env.world.deps.sheetAccess;
+    if (access === null) throw new Error('the delivery world has a service account');
+    const { sheets } = await access.api();
+    await sheets.spreadsheets.batchUpdate({
+      spreadsheetId: SHEET_ID,
+      requestBody: {
+        requests: [
+          {
+            addChart: {
+              chart: {
+                spec: {
+                  title: 'Followers over time',
+                  altText: `Followers of 2 creators [creator-sheets:${schedule.id}]`,
+                },
+                position: {
+                  overlayPosition: {
+                    anchorCell: { sheetId: sheet.getSheetId(), rowIndex: 0, columnIndex: 20 },
+                  },
+                },
+              },
+            },
+          },
+        ],
+      },
+    });
+
+    const result = await runSchedule(env.world.deps, schedule, 2);
+    expect(result.run).toMatchObject({ outcome: 'ok', rows: 2 });
+    // The table gains its change columns (C..G), the stamp moves beside it (H1), H2:R3 are blank.
+    expect(sheet.getRange(1, 3, 1, 5).getValues()[0]).toEqual([
+      'Date',
+      'Handle',
+      'Followers',
+      'Followers gained',
+      'Followers change',
+    ]);
+    expect(String(sheet.getRange(1, 8).getValue())).toMatch(/^Last refreshed /);
+    expect(
+      sheet
+        .getRange(2, 8, 2, 11)
+        .getValues()
+        .flat()
+        .every((cell) => cell === ''),
+    ).toBe(true);
+    expect(
+      sheet
+        .getRange(1, 9, 1, 10)
+        .getValues()[0]
+        .every((cell) => cell === ''),
+    ).toBe(true);
+    // Each new row compares with the creator's row of the older run.
+    const newRows = sheet.getRange(4, 3, 2, 5).getValues();
+    const older = new Map([
+      [handles[0].toLowerCase(), 1000],
+      [handles[1].toLowerCase(), 2000],
+    ]);
+    for (const row of newRows) {
+      const before = older.get(String(row[1]).toLowerCase()) ?? NaN;
+      expect(row[3]).toBe((row[2] as number) - before);
+    }
+    // The same chart, now below the stamp, drawing its block on the summary tab.
+    const summary = env.fakes.spreadsheet.requireSheet('Legacy (Creator Sheets)');
+    const charts = env.emulator
+      .charts(SHEET_ID)
+      .filter((chart) => String(chart.spec.altText).includes(schedule.id));
+    expect(charts).toHaveLength(1);
+    expect(charts[0].position).toMatchObject({
+      overlayPosition: { anchorCell: { sheetId: sheet.getSheetId(), rowIndex: 1, columnIndex: 7 } },
+    });
+    expect(JSON.stringify(charts[0].spec)).toContain(`"sheetId":${summary.getSheetId()}`);
+    expect(await env.world.deps.store.sheetOwnership.extentOf(schedule.id)).toEqual({
+      sheetId: sheet.getSheetId(),
+      row: 1,
+      column: 3,
+      rows: 5,
+      columns: 6,
+    });
   });
 
   it("reads its place only as far as the tab's grid reaches (Google refuses past it)", async () => {

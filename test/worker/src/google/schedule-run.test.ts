@@ -1,3 +1,4 @@
+import { calendarDay } from '../../../../shared/time-zone';
 import type { FakeSheet } from '../../../../worker/playground/apps-script/sheet';
 import {
   runSchedule,
@@ -136,61 +137,137 @@ describe('replace', () => {
 });
 
 describe('append-snapshot', () => {
-  it('appends one dated block per run under one header', async () => {
+  /** The table's rows below its header, as the fakes read them (dates as serial numbers). */
+  function tableRows(sheet: FakeSheet, from: number, width: number): unknown[][] {
+    const rows = sheet.getRange(2, from, sheet.getMaxRows() - 1, width).getValues();
+    while (rows.length > 0 && rows[rows.length - 1].every((cell) => cell === '')) rows.pop();
+    return rows;
+  }
+
+  it("backfills the first run from the reports' history, then appends one block dated to the minute per run, with change columns", async () => {
     const sheet = tab('Snapshot');
-    const handles = env.world.handles(4, 'instagram', 40);
+    // Creators no test before read: their reports are bought by this run.
+    const handles = env.world.handles(4, 'instagram', 400);
     setInput(sheet, handles);
     const snap = schedule('Snapshot', { mode: 'append-snapshot', timeZone: 'UTC' });
+    await env.world.resetStats();
     const day1 = await runSchedule(depsAt(0), snap, 0);
+    const firstCalls = callsOf(await env.world.stats(), 'report');
     const day2 = await runSchedule(depsAt(DAY), snap, day1.rowsWritten);
-    expect(day1).toMatchObject({ rowsWritten: 4, run: { outcome: 'ok' } });
+    expect(day1.run).toMatchObject({ outcome: 'ok', rows: 4 });
     expect(day2).toMatchObject({ rowsWritten: 4, run: { outcome: 'ok', credits: 0 } });
+    // The backfill is read back from the cache: no call beyond the run's 4 reports.
+    expect(firstCalls).toBe(4);
 
-    const values = sheet.getRange(1, 3, 10, 4).getValues();
-    expect(values[0].slice(0, 3)).toEqual(['Date', 'Handle', 'Followers']);
-    expect(String(values[0][3])).toMatch(/^Last refreshed .* \(UTC\)$/);
-    const dates = values.slice(1, 9).map((row) => row[0]);
-    const first = new Date(Date.now()).toISOString().slice(0, 10);
-    const next = new Date(Date.now() + DAY).toISOString().slice(0, 10);
-    expect(dates).toEqual([first, first, first, first, next, next, next, next]);
-    expect(values[9].every((cell) => cell === '')).toBe(true);
+    const header = sheet.getRange(1, 3, 1, 6).getValues()[0];
+    expect(header.slice(0, 5)).toEqual([
+      'Date',
+      'Handle',
+      'Followers',
+      'Followers gained',
+      'Followers change',
+    ]);
+    expect(String(header[5])).toMatch(/^Last refreshed .* \(UTC\)$/);
+    const rows = tableRows(sheet, 3, 5);
+    const backfilled = rows.length - 8;
+    // Up to 11 months before this one per creator: the current month is the run's own row.
+    expect(backfilled).toBeGreaterThan(4);
+    expect(backfilled).toBeLessThanOrEqual(44);
+    expect(day1.rowsWritten).toBe(4);
+
+    // The history's months first, oldest first, each dated the 1st at 00:00; then the runs.
+    const serial = (millis: number) => millis / DAY + 25569;
+    const history = rows.slice(0, backfilled);
+    const monthStarts = history.map((row) => row[0] as number);
+    expect(monthStarts).toEqual([...monthStarts].sort((a, b) => a - b));
+    for (const start of monthStarts)
+      expect(new Date((start - 25569) * DAY).toISOString()).toMatch(/-01T00:00:00\.000Z$/);
+    expect(Math.max(...monthStarts)).toBeLessThan(serial(Date.now()));
+    const runs = rows.slice(backfilled);
+    for (const row of runs.slice(0, 4)) expect(row[0]).toBeCloseTo(serial(Date.now()), 2);
+    for (const row of runs.slice(4)) expect(row[0]).toBeCloseTo(serial(Date.now() + DAY), 2);
+    expect(runs.map((row) => String(row[1]).toLowerCase())).toEqual(
+      [...handles, ...handles].map((handle) => handle.toLowerCase()),
+    );
+
+    // Each run's row against the creator's row before it: the last month, then the first run.
+    const lastOf = (handle: string, before: number) =>
+      rows
+        .slice(0, before)
+        .filter((row) => String(row[1]).toLowerCase() === handle.toLowerCase())
+        .at(-1);
+    runs.forEach((row, i) => {
+      const previous = lastOf(String(row[1]), backfilled + i);
+      if (previous === undefined) {
+        expect(row.slice(3)).toEqual(['', '']);
+        return;
+      }
+      const gained = (row[2] as number) - (previous[2] as number);
+      expect(row[3]).toBe(gained);
+      expect(row[4]).toBeCloseTo(gained / (previous[2] as number), 10);
+    });
+
+    // As the sidebar shows them: date and time, thousands, a signed count, a percent.
+    const shown = sheet.getRange(2 + backfilled, 3, 1, 5).getDisplayValues()[0];
+    expect(shown[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    expect(shown[2]).toBe((runs[0][2] as number).toLocaleString('en-US'));
+    expect(sheet.getRange(2 + backfilled, 3, 1, 5).getNumberFormats()[0]).toEqual([
+      'yyyy-mm-dd hh:mm',
+      '@',
+      '#,##0',
+      '#,##0',
+      '0.00%',
+    ]);
   });
 
-  it('adds a growth chart of the snapshot table, updates the same chart on later runs, and adds it again once deleted', async () => {
+  it('draws a growth chart beside the table from its data on the summary tab, updates the same chart on later runs, and adds it again once deleted', async () => {
     const sheet = tab('Growth');
     const handles = env.world.handles(12, 'instagram', 40);
     setInput(sheet, handles);
     const snap = schedule('Growth', { mode: 'append-snapshot', timeZone: 'UTC' });
     const day1 = await runSchedule(depsAt(0), snap, 0);
-    expect(day1.run.message).toBe(
-      'Added a snapshot of 12 rows. The chart shows followers of 10 creators on 1 run date.',
+    expect(day1.run.message).toMatch(
+      /^Added a snapshot of 12 rows\. The chart shows followers of 10 creators on \d+ dates\.$/,
     );
     const charts = () => env.emulator.charts(SHEET_ID).filter((chart) => chart.sheetId === sheet.id);
     expect(charts()).toHaveLength(1);
+    const summary = env.fakes.spreadsheet.requireSheet('Growth (Creator Sheets)');
+    // Next to the table's tab, in the tab strip.
+    expect(env.fakes.spreadsheet.sheetNames.indexOf('Growth (Creator Sheets)')).toBe(
+      env.fakes.spreadsheet.sheetNames.indexOf('Growth') + 1,
+    );
 
     const day2 = await runSchedule(depsAt(DAY), snap, day1.rowsWritten);
-    expect(day2.run.message).toContain('on 2 run dates');
+    expect(day2.run.outcome).toBe('ok');
     const [chart] = charts();
     expect(charts()).toHaveLength(1);
+    // Beside the table's top: C..G, the stamp in H1, the chart from H2.
+    expect(chart.position).toMatchObject({
+      overlayPosition: { anchorCell: { sheetId: sheet.id, rowIndex: 1, columnIndex: 7 } },
+    });
+    expect(String(sheet.getRange(1, 8).getValue())).toMatch(/^Last refreshed /);
 
-    // The block: right of the table (C..E) and its stamp (F), after one empty column: H.
-    const followers = new Map(
+    // The block, on the summary tab at J3: dates down (the backfilled months, then the two
+    // runs), the 10 creators with the most followers on the latest run across.
+    const latest = new Map(
       sheet
-        .getRange(2, 4, 12, 2)
+        .getRange(2, 4, sheet.getLastRow() - 1, 2)
         .getValues()
+        .slice(-12)
         .map((row) => [String(row[0]), row[1] as number]),
     );
-    const block = sheet.getRange(1, 8, 4, 11).getValues();
+    const blockRows = summary.getLastRow() - 2;
+    const block = summary.getRange(3, 10, blockRows, 11).getValues();
     expect(block[0][0]).toBe('Date (Followers)');
-    const top = [...followers.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 10);
+    const top = [...latest.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 10);
     expect(block[0].slice(1)).toEqual(top.map(([handle]) => handle));
-    const first = new Date(Date.now()).toISOString().slice(0, 10);
-    const next = new Date(Date.now() + DAY).toISOString().slice(0, 10);
-    expect(block[1]).toEqual([first, ...top.map(([, count]) => count)]);
-    expect(block[2][0]).toBe(next);
-    expect(block[3].every((cell) => cell === '')).toBe(true);
+    const dates = block.slice(1).map((row) => row[0] as number);
+    expect(dates).toEqual([...dates].sort((a, b) => a - b));
+    expect(dates.at(-1)).toBeCloseTo(Date.now() / DAY + DAY / DAY + 25569, 2);
+    expect(block.at(-1)?.slice(1)).toEqual(top.map(([, count]) => count));
+    expect(summary.getRange(4, 10).getDisplayValue()).toMatch(/^\d{4}-\d\d-01 00:00$/);
 
-    // The chart draws that block: dates as its domain, one series per creator, names from row 1.
+    // The chart draws that block: dates as its domain, one series per creator, names from row 3.
     const basic = chart.spec.basicChart as {
       chartType: string;
       headerCount: number;
@@ -199,16 +276,16 @@ describe('append-snapshot', () => {
     };
     expect(basic).toMatchObject({ chartType: 'LINE', headerCount: 1 });
     expect(basic.domains[0].domain.sourceRange.sources[0]).toEqual({
-      sheetId: sheet.id,
-      startRowIndex: 0,
-      endRowIndex: 3,
-      startColumnIndex: 7,
-      endColumnIndex: 8,
+      sheetId: summary.id,
+      startRowIndex: 2,
+      endRowIndex: 2 + blockRows,
+      startColumnIndex: 9,
+      endColumnIndex: 10,
     });
     expect(basic.series).toHaveLength(10);
     expect(basic.series[9].series.sourceRange.sources[0]).toMatchObject({
-      startColumnIndex: 17,
-      endColumnIndex: 18,
+      startColumnIndex: 19,
+      endColumnIndex: 20,
     });
     expect(chart.spec.title).toBe('Followers over time');
 
@@ -227,6 +304,69 @@ describe('append-snapshot', () => {
     const run = await runSchedule(depsAt(0), snap, 0);
     expect(run.run).toMatchObject({ outcome: 'ok', message: 'Added a snapshot of 3 rows.' });
     expect(env.emulator.charts(SHEET_ID).filter((chart) => chart.sheetId === sheet.id)).toEqual([]);
+    expect(env.fakes.spreadsheet.getSheetByName('NoMetric (Creator Sheets)')).toBeNull();
+  });
+});
+
+describe('readable tables and where the stamp and chart go', () => {
+  it('writes number formats as the sidebar shows the columns: thousands, percent, dates as dates', async () => {
+    const sheet = tab('Formatted');
+    setInput(sheet, env.world.handles(3, 'instagram', 500));
+    const fields = ['handle', 'followers', 'engagement_rate', 'report_date'];
+    const result = await runSchedule(depsAt(0), schedule('Formatted', { fields }), 0);
+    expect(result.run.outcome).toBe('ok');
+    const body = sheet.getRange(2, 3, 3, 4);
+    expect(body.getNumberFormats()).toEqual(
+      Array.from({ length: 3 }, () => ['@', '#,##0', '0.00%', 'yyyy-mm-dd']),
+    );
+    const values = body.getValues();
+    const shown = body.getDisplayValues();
+    values.forEach((row, r) => {
+      // Full precision kept, shown rounded: 0.0415944 reads 4.16%.
+      expect(shown[r][1]).toBe((row[1] as number).toLocaleString('en-US'));
+      expect(shown[r][2]).toBe(`${((row[2] as number) * 100).toFixed(2)}%`);
+      // A real date (a serial number), not the text of one.
+      expect(typeof row[3]).toBe('number');
+      expect(shown[r][3]).toBe(calendarDay(Date.now(), 'Europe/Berlin'));
+    });
+  });
+
+  it("puts a wide table's stamp and chart on a tab of their own, and moves them there when the table widens", async () => {
+    const sheet = tab('Widening');
+    setInput(sheet, env.world.handles(3, 'instagram', 520));
+    // Stored, so that its runs record what they own (the store keeps it for a schedule it holds).
+    const record = await env.world.deps.store.schedules.create(
+      SHEET_ID,
+      { ...schedule('Widening', { mode: 'append-snapshot', timeZone: 'UTC' }), name: 'Widening' },
+      OWNER,
+      Date.now(),
+    );
+    const narrow = { ...schedule('Widening', { mode: 'append-snapshot', timeZone: 'UTC' }), id: record.id };
+    const first = await runSchedule(depsAt(0), narrow, 0);
+    expect(first.run.outcome).toBe('ok');
+    const charts = () =>
+      env.emulator.charts(SHEET_ID).filter((chart) => chart.position.overlayPosition !== undefined);
+    const mine = () => charts().filter((chart) => String(chart.spec.altText).includes(narrow.id));
+    expect(mine()[0].sheetId).toBe(sheet.id);
+    expect(String(sheet.getRange(1, 8).getValue())).toMatch(/^Last refreshed/);
+
+    // The same schedule with every default column: past J, so the stamp and the chart leave the table.
+    const wide = { ...narrow, fields: undefined };
+    const second = await runSchedule(depsAt(DAY), wide, first.rowsWritten);
+    expect(second.run.outcome).toBe('ok');
+    const summary = env.fakes.spreadsheet.requireSheet('Widening (Creator Sheets)');
+    expect(String(summary.getRange(1, 1).getValue())).toMatch(/^Last refreshed .* \(UTC\)$/);
+    expect(mine()).toHaveLength(1);
+    expect(mine()[0]).toMatchObject({
+      sheetId: summary.id,
+      position: { overlayPosition: { anchorCell: { sheetId: summary.id, rowIndex: 2, columnIndex: 0 } } },
+    });
+    // No stamp in the table's header row: every cell of it is a column's name.
+    const header = sheet
+      .getRange(1, 3, 1, sheet.getMaxColumns() - 2)
+      .getValues()[0]
+      .filter((cell) => cell !== '');
+    expect(header.some((cell) => String(cell).startsWith('Last refreshed'))).toBe(false);
   });
 });
 
@@ -391,7 +531,7 @@ describe('Sheets calls a run', () => {
     return env.emulator.stats().byMethod;
   }
 
-  it('makes 4 for a replace run, as README counts them', async () => {
+  it('makes 5 for a replace run, as README counts them', async () => {
     const sheet = tab('Counted replace');
     setInput(sheet, env.world.handles(5, 'instagram', 40));
     const replace = schedule('Counted replace');
@@ -402,12 +542,15 @@ describe('Sheets calls a run', () => {
       'spreadsheets.get': 1,
       // The input column and the table's place, read together before anything is paid for.
       'spreadsheets.values.batchGet': 1,
+      // The number formats of the rows (percent, thousands, dates), one request per block of columns.
+      'spreadsheets.batchUpdate': 1,
+      // Header, stamp and rows.
       'spreadsheets.values.update': 1,
       'spreadsheets.values.append': 1,
     });
   });
 
-  it('makes 7 for a snapshot run with its growth chart, as README counts them', async () => {
+  it('makes 5 for a snapshot run with its growth chart, as README counts them', async () => {
     const sheet = tab('Counted snapshot');
     setInput(sheet, env.world.handles(5, 'instagram', 40));
     const snap = schedule('Counted snapshot', { mode: 'append-snapshot', timeZone: 'UTC' });
@@ -415,15 +558,14 @@ describe('Sheets calls a run', () => {
     const calls = await callsDuring(() => runSchedule(depsAt(DAY), snap, first.rowsWritten));
     expect(calls).toEqual({
       'spreadsheets.get': 1,
-      // The input column with the table's place (before paying), then the chart's columns.
-      'spreadsheets.values.batchGet': 2,
-      // The header's stamp with the dated rows below the table.
+      // The input column with the table's place and the chart block's height (before paying).
+      'spreadsheets.values.batchGet': 1,
+      // The formats of the new rows, the chart updated: one batch.
+      'spreadsheets.batchUpdate': 1,
+      // The stamp, the dated rows below the table and the chart block, in one write.
       'spreadsheets.values.batchUpdate': 1,
-      // The chart block.
-      'spreadsheets.values.update': 1,
       // The history line.
       'spreadsheets.values.append': 1,
-      'spreadsheets.batchUpdate': 1,
     });
   });
 });

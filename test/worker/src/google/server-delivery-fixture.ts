@@ -57,6 +57,8 @@ export interface DeliveryWorldOptions {
   env?: Record<string, string>;
   /** The worker's clock; the system's when absent (`clock` above is the emulator's). */
   workerClock?: WorkerWorldOptions['clock'];
+  /** The sandbox's clock: the day its reports are of (a later day's report reads other numbers). */
+  sandboxClock?: WorkerWorldOptions['sandboxClock'];
   /** The worker's store (a Postgres one); in-memory SQLite when absent. */
   store?: WorkerWorldOptions['store'];
   /** The ID-token verifier (members signing in with Google); none when absent. */
@@ -129,6 +131,7 @@ export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Pr
     ...(options.store ? { store: options.store } : {}),
     ...(options.verifier ? { verifier: options.verifier } : {}),
     ...(options.workerClock ? { clock: options.workerClock } : {}),
+    ...(options.sandboxClock ? { sandboxClock: options.sandboxClock } : {}),
   });
   // The development key's caller edits the spreadsheet, as the add-on proves (issue 22).
   if (options.shared !== false) await proveEditAccess(world.app, auth(), sheet.fakes.spreadsheet);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { SHEETS_NUMBER_FORMATS, type Column } from '../../../../shared/rows/columns';
 import { createApp } from '../../../../worker/src/app';
 import { createWorkerDeps } from '../../../../worker/src/app-deps';
 import { openStore } from '../../../../worker/src/store/store';
@@ -79,6 +80,11 @@ describe('a shared sheet', () => {
 
     const progress = await request(world.app).get(`/api/jobs/${jobId}`).set(auth());
     expect(progress.body.delivery).toEqual({ mode: 'server', rowsWritten: 3000 });
+    // Every row reads as the sidebar shows it: its columns' number formats, set once, with the growth.
+    const formats = (progress.body.columns as Column[]).map((column) => SHEETS_NUMBER_FORMATS[column.format]);
+    expect(sheet.getRange(2, 2, 1, width).getNumberFormats()).toEqual([formats]);
+    expect(sheet.getRange(3001, 2, 1, width).getNumberFormats()).toEqual([formats]);
+    expect(stats.byMethod['spreadsheets.batchUpdate']).toBe(1);
     // Asking again answers the delivery as it stands, and writes nothing more.
     const again = await putDelivery(world, jobId, target(2, 2));
     expect(again.body).toEqual({ mode: 'server', rowsWritten: 3000 });

@@ -546,6 +546,7 @@ const ROUTES = [
   'POST /api/schedules/:id/handover',
   'GET /api/documents/:documentId/schedule-alerts',
   'PUT /api/documents/:documentId/schedule-alerts',
+  'POST /api/schedule-estimates',
 ];
 
 describe('no 5xx for any input', () => {

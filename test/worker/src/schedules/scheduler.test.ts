@@ -380,4 +380,32 @@ describe('the scheduler', () => {
     await createScheduler({ store, clock, sleep: noSleep, logger: quiet, run }).tick();
     expect((await get(schedule.id)).rowsWritten).toBe(7);
   });
+
+  it("takes many teams' due schedules in turn: each document's first run before any document's second", async () => {
+    const docs = [
+      '1TeamA000000000000000000000000000000',
+      '1TeamB000000000000000000000000000000',
+      '1TeamC000000000000000000000000000000',
+    ];
+    const counts = [6, 2, 1];
+    for (const [i, doc] of docs.entries()) {
+      for (let n = 0; n < counts[i]; n++) await store.schedules.create(doc, hourly, 'ana@team.com', START);
+    }
+    const fake = fakeRun();
+    const scheduler = createScheduler({
+      store,
+      clock,
+      sleep: noSleep,
+      logger: quiet,
+      run: fake.run,
+      concurrency: 1,
+    });
+    for (let i = 0; i < 9; i++) await scheduler.tick();
+    const order = fake.calls.map((schedule) => docs.indexOf(schedule.documentId));
+    expect(order).toHaveLength(9);
+    // Three teams in the first three runs, the two with more in the next two, then the big one's rest.
+    expect(new Set(order.slice(0, 3)).size).toBe(3);
+    expect(new Set(order.slice(3, 5))).toEqual(new Set([0, 1]));
+    expect(order.slice(5)).toEqual([0, 0, 0, 0]);
+  });
 });

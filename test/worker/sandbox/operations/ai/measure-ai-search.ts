@@ -31,6 +31,7 @@ function context(id: OperationId, platform: Platform, body: unknown): HandlerCon
     body,
     world,
     now: () => world.now,
+    startedAt: world.now,
     requireCredits: () => undefined,
   };
 }
