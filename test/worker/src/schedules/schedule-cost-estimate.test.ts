@@ -96,7 +96,7 @@ describe('the cost of a schedule before it is saved', () => {
   it('checks the columns first, and answers in sentences what it does not estimate', async () => {
     const unknown = await estimate({ ...daily, fields: ['handle', 'folowers'] }, ['ana']);
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error.message).toMatch(/^Unknown field "folowers"\. Fields: handle, name, followers/);
+    expect(unknown.body.error.message).toMatch(/^Unknown field "folowers" \(did you mean "followers"\?\)\./);
 
     const emails = await estimate({ ...daily, kind: 'email-search', fields: undefined }, ['a@b.com']);
     expect(emails.status).toBe(400);
