@@ -165,7 +165,7 @@ describe('menu items', () => {
     expect(fakes.ui.sidebars).toHaveLength(1);
     const [sidebar] = fakes.ui.sidebars;
     expect(sidebar.title).toBe('Creator Sheets');
-    expect(sidebar.content).toContain('<body data-section="settings">');
+    expect(sidebar.content).toContain('<body data-section="settings" data-time-zone=');
     expect(sidebar.content).not.toContain('<?');
   });
 
@@ -179,7 +179,7 @@ describe('menu items', () => {
 
     expect(fakes.ui.alerts).toEqual([]);
     expect(fakes.ui.sidebars).toHaveLength(1);
-    expect(fakes.ui.sidebars[0].content).toContain(`<body data-section="${section}">`);
+    expect(fakes.ui.sidebars[0].content).toContain(`<body data-section="${section}" data-time-zone=`);
   });
 
   it('"Refresh formulas" says so in a toast when the spreadsheet holds none of its formulas', () => {
@@ -309,8 +309,9 @@ describe('Sidebar.html', () => {
     expect(page).toMatch(/<script>\s*\S[\s\S]*google\.script\.run[\s\S]*<\/script>/);
     expect(page).not.toMatch(/\s(src|href)=/i);
     expect(page).not.toMatch(/<link\b/i);
-    // The only scriptlet is the section the server sets; inlined code must not add any.
-    expect(page.match(/<\?/g)).toEqual(['<?']);
+    // The only scriptlets are the section and the spreadsheet's time zone the server sets (issue
+    // 25: one clock); inlined code must not add any.
+    expect(page.match(/<\?/g)).toEqual(['<?', '<?']);
   });
 });
 

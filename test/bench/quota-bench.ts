@@ -15,6 +15,11 @@ export interface QuotaResult {
   enrichment: { rows: number; polls: number; urlFetch: number; propertyReads: number };
   formulaFirst: { urlFetch: number; propertyReads: number };
   formulaRecalc: { urlFetch: number; propertyReads: number };
+  /**
+   * The sidebar's document status (issue 25, item 6), read once a minute while it is open: the
+   * first read (with its proof of edit access) and the next ones, measured apart.
+   */
+  status: { reads: number; firstUrlFetch: number; laterUrlFetch: number; propertyReads: number };
 }
 
 const ENRICH_ROWS = 10_000;
@@ -86,6 +91,28 @@ function formula(world: BundleWorld): Pick<QuotaResult, 'formulaFirst' | 'formul
   };
 }
 
+const STATUS_READS = 10;
+
+/** The sidebar's minute read of the document's schedules and allowance, as getDocumentStatus. */
+function statusReads(world: BundleWorld): QuotaResult['status'] {
+  const fakes = world.load();
+  fakes.runtime.callFromClient('connect');
+  const counts = tally(fakes);
+  const read = () => {
+    const status = fakes.runtime.callFromClient('getDocumentStatus');
+    if (status === null) throw new Error('the document status read answered nothing: not connected');
+  };
+  read();
+  const first = { ...counts };
+  for (let i = 1; i < STATUS_READS; i += 1) read();
+  return {
+    reads: STATUS_READS,
+    firstUrlFetch: first.urlFetch,
+    laterUrlFetch: (counts.urlFetch - first.urlFetch) / (STATUS_READS - 1),
+    propertyReads: counts.propertyReads / STATUS_READS,
+  };
+}
+
 export async function runQuotaBench(log: (line: string) => void): Promise<QuotaResult> {
   const world = await startBundleWorld({
     env: { BUNDLE_HANDLES: String(FORMULA_HANDLES), BUNDLE_EMAILS: '300' },
@@ -96,7 +123,9 @@ export async function runQuotaBench(log: (line: string) => void): Promise<QuotaR
     log(`quota: ${JSON.stringify(enrichment)}`);
     const formulas = formula(world);
     log(`quota: formula ${JSON.stringify(formulas)}`);
-    return { enrichment, ...formulas };
+    const status = statusReads(world);
+    log(`quota: sidebar status ${JSON.stringify(status)}`);
+    return { enrichment, ...formulas, status };
   } finally {
     await world.close();
   }

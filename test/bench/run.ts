@@ -190,6 +190,13 @@ async function main(): Promise<void> {
         result: `${q.formulaRecalc.urlFetch} / ${q.formulaRecalc.propertyReads}`,
         ok: q.formulaRecalc.urlFetch === 0 && q.formulaRecalc.propertyReads <= 1,
       },
+      {
+        // An open sidebar reads it once a minute: an 8-hour day is 480 reads.
+        measure: `sidebar open all day (issue 25): its document status read once a minute, UrlFetch per read (first, then each) and per 8-hour day`,
+        target: '1 a read; < 5% of 20,000/day',
+        result: `${q.status.firstUrlFetch}, then ${q.status.laterUrlFetch}; ${perDay(q.status.firstUrlFetch + 479 * q.status.laterUrlFetch, 20_000)}`,
+        ok: q.status.laterUrlFetch <= 1 && q.status.firstUrlFetch + 479 * q.status.laterUrlFetch < 1_000,
+      },
     );
   }
 

@@ -147,9 +147,9 @@ describe('the spreadsheet of the playground', () => {
 
     const settings = await openSection(page, 'settings');
     await settings
-      .getByText(/=INFLUENCER_REPORT wants up to 12 credits for 12 new creators/)
+      .getByText(/=INFLUENCER_REPORT in .*!A1 wants up to 12 credits for 12 new creators/)
       .waitFor({ timeout: 30_000 });
-    await settings.getByRole('button', { name: 'Approve 12 credits and refresh formulas' }).click();
+    await settings.getByRole('button', { name: 'Approve 12 credits and refresh', exact: true }).click();
     await settings.getByText(/^Approved 12 credits for today/).waitFor({ timeout: 60_000 });
     await waitForIdle(page);
     const filled = await readCells(page, 'A1:A12');

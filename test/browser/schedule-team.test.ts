@@ -56,7 +56,8 @@ describe('schedules a team leaves running (issue 25)', () => {
     await line.getByRole('button', { name: 'Edit Team report' }).click();
     await expect(panel.locator('#schedule-name').inputValue()).resolves.toBe('Team report');
     await expect(panel.locator('#schedule-output').inputValue()).resolves.toBe(`${tab}!A1`);
-    await expect(panel.locator('#schedule-fields').inputValue()).resolves.toBe('handle, followers');
+    await expect(panel.locator('#schedule-columns-more').inputValue()).resolves.toBe('handle, followers');
+    await expect(panel.locator('#schedule-columns-group-default').isChecked()).resolves.toBe(false);
     await panel.locator('#schedule-budget').fill('0');
     await panel.getByRole('button', { name: 'Save changes', exact: true }).click();
     await panel.getByText(/^Saved "Team report": Every Monday at 09:00/).waitFor({ timeout: 30_000 });
