@@ -1,13 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ScheduleCheck, ScheduleForm, ScheduleView } from '../../addon/shared/schedules-api';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
-import { makeSigningKey, TEST_CLIENT_ID } from '../../worker/playground/fake-google';
-import { createSheetsApiCore, type SheetsApiCore } from '../../worker/playground/sheets-api/emulator-core';
-import { startEmulatorThread, type EmulatorThread } from '../../worker/playground/sheets-api/emulator-thread';
-import { createServiceAccountKey } from '../../worker/playground/sheets-api/service-account-key';
-import { DEV_KEY, startBundleWorld, upstreamCalls, type BundleWorld } from './bundle-world';
+import { DEV_KEY, upstreamCalls, type BundleWorld } from './bundle-world';
+import { startSharedSheetBundle, type SharedSheetBundle } from './shared-sheet-bundle';
 
 /**
  * Issue 14's "done when", from the built bundle: Bo sets up a weekly snapshot of 12 creators in
@@ -22,48 +16,18 @@ jest.setTimeout(180_000);
 const BO = 'bo@team.com';
 const HANDLES = 12;
 
-let emulator: SheetsApiCore;
-let served: EmulatorThread;
+let shared: SharedSheetBundle;
 let world: BundleWorld;
-let keyDir: string;
-let current: AppsScriptFakes | null = null;
-const account = createServiceAccountKey({ clientEmail: 'reports@team-project.iam.gserviceaccount.com' });
+let emulator: SharedSheetBundle['emulator'];
+let account: SharedSheetBundle['account'];
 
 beforeAll(async () => {
-  emulator = createSheetsApiCore({
-    spreadsheets: (id) =>
-      current !== null && current.spreadsheet.getId() === id ? current.spreadsheet : null,
-  });
-  emulator.addServiceAccount({
-    clientEmail: account.clientEmail,
-    publicKeyPem: account.publicKeyPem,
-    keyId: account.keyId,
-  });
-  // In a thread of its own, answered from inside the add-on's waits too: the worker asks Google
-  // (proof of edit access) while the add-on's UrlFetchApp blocks this thread, as in the playground.
-  served = await startEmulatorThread((request) =>
-    current === null ? emulator.handle(request) : current.runtime.run('full', () => emulator.handle(request)),
-  );
-  keyDir = mkdtempSync(join(tmpdir(), 'bundle-schedules-'));
-  const keyFile = join(keyDir, 'service-account.json');
-  writeFileSync(keyFile, JSON.stringify(account.keyFile));
-  world = await startBundleWorld({
-    googleKeys: [makeSigningKey('bundle-schedules-key')],
-    env: {
-      GOOGLE_CLIENT_IDS: TEST_CLIENT_ID,
-      ALLOWED_DOMAINS: 'team.com',
-      GOOGLE_APPLICATION_CREDENTIALS: keyFile,
-      GOOGLE_API_URL: served.url,
-      BUNDLE_HANDLES: String(HANDLES),
-      BUNDLE_EMAILS: '0',
-    },
-  });
+  shared = await startSharedSheetBundle({ BUNDLE_HANDLES: String(HANDLES), BUNDLE_EMAILS: '0' });
+  ({ world, emulator, account } = shared);
 });
 
 afterAll(async () => {
-  await world?.close();
-  await served?.close();
-  rmSync(keyDir, { recursive: true, force: true });
+  await shared?.close();
 });
 
 const form: ScheduleForm = {
@@ -99,8 +63,7 @@ function historyLines(fakes: AppsScriptFakes): unknown[][] {
 describe('A weekly snapshot set up in the sidebar of a shared sheet', () => {
   it('runs with no sidebar open: rows, stamp, history line and chart, paid once', async () => {
     const fakes = world.load({ connected: false, session: { activeUserEmail: BO } });
-    fakes.urlFetchApp.whileWaiting = served.whileWaiting;
-    current = fakes;
+    shared.use(fakes);
     const documentId = fakes.spreadsheet.getId();
     emulator.share(documentId, account.clientEmail, 'writer');
     expect(fakes.runtime.callFromClient('connect')).toMatchObject({ formulas: { email: BO, byYou: true } });
@@ -191,8 +154,7 @@ describe('A teammate who edits the shared sheet (issue 22: proof of edit access)
       session: { activeUserEmail: OLGA },
       spreadsheet: { id: SHEET },
     });
-    fakes.urlFetchApp.whileWaiting = served.whileWaiting;
-    current = fakes;
+    shared.use(fakes);
     emulator.share(SHEET, account.clientEmail, 'writer');
 
     // Olga connects: the worker asks for proof, the add-on writes it and asks again, unseen.
@@ -243,8 +205,7 @@ describe('Sharing the sheet with the worker from Settings (issue 26: refusals to
       session: { activeUserEmail: 'olga@team.com' },
       spreadsheet: { id: '1OpenSheetSharedFromSettings000000000000000' },
     });
-    open.urlFetchApp.whileWaiting = served.whileWaiting;
-    current = open;
+    shared.use(open);
     open.runtime.callFromClient('connect');
     const before = open.runtime.callFromClient('getDeliveryStatus') as {
       shared: boolean | null;
@@ -264,9 +225,8 @@ describe('Sharing the sheet with the worker from Settings (issue 26: refusals to
       session: { activeUserEmail: 'olga@team.com' },
       spreadsheet: { id: '1ClosedDomainSheet0000000000000000000000000' },
     });
-    closed.urlFetchApp.whileWaiting = served.whileWaiting;
     closed.spreadsheet.setOutsideSharing('team.com');
-    current = closed;
+    shared.use(closed);
     closed.runtime.callFromClient('connect');
     const refused = closed.runtime.callFromClient('shareWithWorker') as {
       shared: boolean;
