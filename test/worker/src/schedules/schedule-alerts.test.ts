@@ -1,4 +1,8 @@
 import request from 'supertest';
+import {
+  SUMMARY_TAB_SUFFIX,
+  WIDE_TABLE_LAST_COLUMN,
+} from '../../../../worker/src/google/schedule-run-layout';
 import pino from 'pino';
 import type { ScheduleAnswer, ScheduleRequest } from '../../../../shared/worker-api/schedules';
 import type { SmtpSettings } from '../../../../worker/src/config';
@@ -255,5 +259,41 @@ describe('alerts of a failing schedule (issue 25)', () => {
       note: "'Taken'!E1 holds what this schedule did not write, so no banner went there.",
     });
     expect(sheet.getRange(1, 5).getValue()).toBe("Maria's note");
+  });
+
+  it("raises a wide table's banner on the tab beside it, where its stamp is", async () => {
+    const { world, fakes } = env;
+    const sheet = fakes.spreadsheet.insertSheet('Wide');
+    sheet.getRange(2, 1, 2, 1).setValues(world.handles(2, 'instagram', 900).map((handle) => [handle]));
+    // From column J, two columns pass the last column a stamp may sit beside: a wide table.
+    const wide = {
+      ...request_,
+      name: 'Wide creators',
+      input: { ...request_.input, sheetName: 'Wide' },
+      output: { sheetName: 'Wide', row: 1, column: WIDE_TABLE_LAST_COLUMN },
+    };
+    const schedule = await world.deps.store.schedules.create(SHEET_ID, wide, OWNER, waits.clock.now());
+    await scheduler.tick();
+    const good = await listed(schedule.id);
+    expect(good.lastRun).toMatchObject({ outcome: 'ok', rows: 2 });
+    const summary = fakes.spreadsheet.getSheetByName(`Wide${SUMMARY_TAB_SUFFIX}`);
+    expect(String(summary?.getRange(1, 1).getValue())).toMatch(/^Last refreshed /);
+
+    await world.deps.store.schedules.update(
+      schedule.id,
+      { ...wide, monthlyBudget: (good.spentThisMonth ?? 0) + 1 },
+      null,
+    );
+    sheet.getRange(2, 1, 2, 1).setValues(world.handles(2, 'instagram', 950).map((handle) => [handle]));
+    await runNow(schedule.id);
+    const failed = await listed(schedule.id);
+    expect(failed.alert?.channels[0]).toEqual({
+      channel: 'banner',
+      ok: true,
+      note: `Written in 'Wide${SUMMARY_TAB_SUFFIX}'!A1.`,
+    });
+    expect(String(summary?.getRange(1, 1).getValue())).toMatch(/^⚠ Not refreshed: the run of /);
+    // Nothing right of the wide table's header: the banner is not where no stamp ever was.
+    expect(sheet.getRange(1, WIDE_TABLE_LAST_COLUMN + 2).getValue()).toBe('');
   });
 });
