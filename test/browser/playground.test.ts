@@ -98,6 +98,8 @@ describe('the playground in a browser', () => {
 
     const job = await waitForJobDone(page, 'Search', 90_000);
     await expect(job.textContent()).resolves.toMatch(/Done/);
+    // The start message does not outlive the job with a "Running" line of its own (issue 25).
+    await expect(search.getByText(/Running/).count()).resolves.toBe(0);
     const after = await tabNames(page);
     const added = after.filter((name) => !before.includes(name));
     expect(added).toHaveLength(1);
