@@ -81,6 +81,8 @@ export interface SheetsApiCore {
   charts(spreadsheetId: string): EmbeddedChart[];
   /** A chart deleted as a user deletes one in the Sheets UI. */
   deleteChart(spreadsheetId: string, chartId: number): void;
+  /** A chart restyled as a user edits one in the Sheets UI (its title, colours, alt text...). */
+  editChart(spreadsheetId: string, chartId: number, edit: (spec: Record<string, unknown>) => void): void;
   stats(): SheetsApiStats;
   /** Zeroes the stats and the quota counters; accounts, tokens, shares and charts stay. */
   reset(): void;
@@ -195,6 +197,12 @@ export function createSheetsApiCore(options: SheetsApiCoreOptions): SheetsApiCor
     charts: (spreadsheetId) => charts.list(spreadsheetId),
     deleteChart: (spreadsheetId, chartId) => {
       charts.remove(spreadsheetId, (chart) => chart.chartId !== chartId);
+    },
+    editChart: (spreadsheetId, chartId, edit) => {
+      const chart = charts.list(spreadsheetId).find((candidate) => candidate.chartId === chartId);
+      if (chart === undefined) throw new Error(`no chart ${chartId} in ${spreadsheetId}`);
+      edit(chart.spec);
+      charts.updateSpec(spreadsheetId, chartId, chart.spec);
     },
     stats: () => stats.snapshot(),
     reset: () => {

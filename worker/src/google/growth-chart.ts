@@ -96,11 +96,62 @@ export function growthChartPosition(anchor: ChartAnchor): sheets_v4.Schema$Embed
   };
 }
 
-/** The chart of this schedule among `charts` (every tab's), if one still carries its mark. */
+/**
+ * The id a schedule's chart is added with (issue 26): Sheets takes an `addChart` with the id given
+ * ("It is an error to specify the ID of an embedded object that already exists", AddChartRequest),
+ * so the chart is found again by its id whatever its alt text becomes. Derived from the schedule's
+ * id (not its summary tab's: tabs and charts share one id space), the next free one when taken.
+ */
+export function growthChartId(scheduleId: string, takenIds: ReadonlySet<number>): number {
+  let hash = 7;
+  for (const char of `chart:${scheduleId}`) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0;
+  let id = (hash % 2_000_000_000) + 1;
+  while (takenIds.has(id)) id += 1;
+  return id;
+}
+
+/**
+ * The chart of this schedule among `charts` (every tab's): the one with its own id, else (a chart
+ * added before ids were given) one whose alt text still carries its mark.
+ */
 export function findGrowthChart<Chart extends { chartId: number; altText: string }>(
   charts: readonly Chart[],
   scheduleId: string,
 ): Chart | null {
+  const own = growthChartId(scheduleId, new Set());
   const mark = chartMark(scheduleId);
-  return charts.find((chart) => chart.altText.includes(mark)) ?? null;
+  return (
+    charts.find((chart) => chart.chartId === own) ??
+    charts.find((chart) => chart.altText.includes(mark)) ??
+    null
+  );
+}
+
+/**
+ * The user's chart pointed at this run's block (issue 26: `updateChartSpec` replaces the whole
+ * spec, so sending ours would wipe their title, colours and chart type): their spec with only the
+ * domain's and the series' ranges replaced, each series keeping its own style by place; series
+ * past the block's dropped, new ones added plain. Null when nothing changes (the ranges already
+ * cover the block: the data write alone redraws it) or when the chart is no longer a basic chart
+ * (a pie, say), which a run then leaves as the user made it.
+ */
+export function retargetedSpec(
+  current: sheets_v4.Schema$ChartSpec,
+  planned: sheets_v4.Schema$ChartSpec,
+): sheets_v4.Schema$ChartSpec | null {
+  const theirs = current.basicChart;
+  const ours = planned.basicChart;
+  if (theirs === undefined || theirs === null || ours === undefined || ours === null) return null;
+  const domains = (ours.domains ?? []).map((domain, i) => ({
+    ...(theirs.domains?.[i] ?? {}),
+    domain: domain.domain,
+  }));
+  const series = (ours.series ?? []).map((line, i) => ({
+    ...(theirs.series?.[i] ?? { targetAxis: line.targetAxis }),
+    series: line.series,
+  }));
+  const same =
+    JSON.stringify(domains) === JSON.stringify(theirs.domains ?? []) &&
+    JSON.stringify(series) === JSON.stringify(theirs.series ?? []);
+  return same ? null : { ...current, basicChart: { ...theirs, domains, series } };
 }

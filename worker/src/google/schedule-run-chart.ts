@@ -1,7 +1,14 @@
 import type { sheets_v4 } from '@googleapis/sheets';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
 import { a1Range } from './a1-range';
-import { findGrowthChart, growthChartPosition, growthChartSpec, type ChartAnchor } from './growth-chart';
+import {
+  findGrowthChart,
+  growthChartId,
+  growthChartPosition,
+  growthChartSpec,
+  retargetedSpec,
+  type ChartAnchor,
+} from './growth-chart';
 import { chartColumns, growthPoints, growthTable } from './growth-table';
 import type { RunLayout } from './schedule-run-layout';
 import type { ScheduleTab, SheetValue } from './schedule-run-sheet';
@@ -21,6 +28,8 @@ export interface SnapshotChartInput {
   summaryTitle: string;
   /** Every tab's charts (the schedule's may sit on either tab). */
   charts: readonly ScheduleTab['charts'][number][];
+  /** Every tab's id, the summary tab's included when this run adds it: a new chart's id is none of them. */
+  tabIds: readonly number[];
   /** Rows the block had before (its header included), read with the run's input: longer ones are blanked. */
   oldBlockRows: number;
 }
@@ -83,9 +92,13 @@ export function planGrowthChart(input: SnapshotChartInput): ChartPlan | null {
   const requests: sheets_v4.Schema$Request[] = [
     ...numberFormatRequests({ ...block, row: block.row + 1, rows: dateRows, formats: [DATE_TIME_FORMAT] }),
   ];
-  if (found === null) requests.push({ addChart: { chart: { spec, position } } });
-  else {
-    requests.push({ updateChartSpec: { chartId: found.chartId, spec } });
+  if (found === null) {
+    const taken = new Set([...input.tabIds, ...input.charts.map((chart) => chart.chartId)]);
+    const chartId = growthChartId(schedule.id, taken);
+    requests.push({ addChart: { chart: { chartId, spec, position } } });
+  } else {
+    const retargeted = retargetedSpec(found.spec, spec);
+    if (retargeted !== null) requests.push({ updateChartSpec: { chartId: found.chartId, spec: retargeted } });
     if (!sameAnchor(found.anchor, anchor)) {
       requests.push({
         updateEmbeddedObjectPosition: { objectId: found.chartId, newPosition: position, fields: '*' },

@@ -41,6 +41,8 @@ export interface OutputInput {
   oldBlockRows: number;
   /** Every tab's charts: the schedule's growth chart may be on either tab. */
   charts: ScheduleTab['charts'];
+  /** Every tab's id: a new chart's id is none of them (tabs and charts share one id space). */
+  tabIds: readonly number[];
   /** The first run of a snapshot: the reports' monthly history (growth-backfill.ts). */
   backfill: readonly BackfillRow[];
   /** Records a tab this run made as the worker's own. */
@@ -163,6 +165,7 @@ function snapshotPlan(input: OutputInput): { plan: WritePlan; rows: number; tabl
       summarySheetId: input.summary.sheetId,
       summaryTitle: input.summary.title,
       charts: input.charts,
+      tabIds: [...input.tabIds, input.summary.sheetId],
       oldBlockRows: input.oldBlockRows,
     });
   }

@@ -2,10 +2,14 @@ import type { sheets_v4 } from '@googleapis/sheets';
 import { gridGrowth } from './grid-growth';
 import { pacedCall, type PacedCallScope } from './paced-sheets-call';
 
-/** An embedded chart as a run sees it: its id, alt text (growth-chart.ts finds its own by it), and anchor. */
+/**
+ * An embedded chart as a run sees it: its id and alt text (growth-chart.ts finds its own by them),
+ * its whole spec (a run changes only its data ranges, keeping what the user styled), and anchor.
+ */
 export interface ScheduleChart {
   chartId: number;
   altText: string;
+  spec: sheets_v4.Schema$ChartSpec;
   /** The cell its top left floats over, 1-based; null when it is not floating over a cell. */
   anchor: { sheetId: number; row: number; column: number } | null;
 }
@@ -83,7 +87,7 @@ export function scheduleSheet(
           {
             spreadsheetId,
             fields:
-              'sheets(properties(sheetId,title,index,gridProperties(rowCount,columnCount)),charts(chartId,spec.altText,position.overlayPosition.anchorCell))',
+              'sheets(properties(sheetId,title,index,gridProperties(rowCount,columnCount)),charts(chartId,spec,position.overlayPosition.anchorCell))',
           },
           { retry: false },
         ),
@@ -100,7 +104,14 @@ export function scheduleSheet(
             columns: properties.gridProperties?.columnCount ?? 0,
             charts: (sheet.charts ?? []).flatMap((chart) =>
               typeof chart.chartId === 'number'
-                ? [{ chartId: chart.chartId, altText: chart.spec?.altText ?? '', anchor: anchorOf(chart) }]
+                ? [
+                    {
+                      chartId: chart.chartId,
+                      altText: chart.spec?.altText ?? '',
+                      spec: chart.spec ?? {},
+                      anchor: anchorOf(chart),
+                    },
+                  ]
                 : [],
             ),
           },

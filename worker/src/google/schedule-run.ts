@@ -241,6 +241,7 @@ async function refresh(
     summary,
     oldBlockRows: oldBlock.length,
     charts: tabs.flatMap((tab) => tab.charts),
+    tabIds: tabs.map((tab) => tab.sheetId),
     backfill: firstSnapshot ? await growthBackfill(deps, schedule, cells, table, at) : [],
     ownTab: (sheetId) => sheetOwnership.addTab(schedule.documentId, sheetId, `summary:${schedule.id}`),
   });

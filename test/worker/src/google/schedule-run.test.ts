@@ -289,12 +289,49 @@ describe('append-snapshot', () => {
     });
     expect(chart.spec.title).toBe('Followers over time');
 
-    // Someone deletes the chart: the next run adds it again, and leaves another chart alone.
+    // Someone deletes the chart: the next run adds it again, with the schedule's own id.
     env.emulator.deleteChart(SHEET_ID, chart.chartId);
     const day3 = await runSchedule(depsAt(2 * DAY), snap, day2.rowsWritten);
     expect(day3.run.outcome).toBe('ok');
     expect(charts()).toHaveLength(1);
-    expect(charts()[0].chartId).not.toBe(chart.chartId);
+    expect(charts()[0].chartId).toBe(chart.chartId);
+  });
+
+  it("keeps the chart's id and what the user styled: a run changes only the ranges it draws (issue 26)", async () => {
+    const sheet = tab('Styled');
+    setInput(sheet, env.world.handles(4, 'instagram', 60));
+    const snap = schedule('Styled', { mode: 'append-snapshot', timeZone: 'UTC' });
+    const day1 = await runSchedule(depsAt(0), snap, 0);
+    const charts = () => env.emulator.charts(SHEET_ID).filter((chart) => chart.sheetId === sheet.id);
+    const [added] = charts();
+    // A person retitles it, rewrites its alt text (the worker's mark gone), colours a line and
+    // moves the legend, in the Sheets UI.
+    env.emulator.editChart(SHEET_ID, added.chartId, (spec) => {
+      spec.title = 'Our creators';
+      spec.altText = 'Growth of the creators we work with';
+      const basic = spec.basicChart as { legendPosition: string; series: Record<string, unknown>[] };
+      basic.legendPosition = 'BOTTOM_LEGEND';
+      basic.series[0].color = { red: 1 };
+    });
+    const sources = (spec: Record<string, unknown>) =>
+      (spec.basicChart as { domains: { domain: { sourceRange: { sources: { endRowIndex: number }[] } } }[] })
+        .domains[0].domain.sourceRange.sources[0].endRowIndex;
+    const before = sources(charts()[0].spec);
+
+    const day2 = await runSchedule(depsAt(DAY), snap, day1.rowsWritten);
+    expect(day2.run.outcome).toBe('ok');
+    // Still one chart, the same one: found by its id, not its alt text.
+    expect(charts()).toHaveLength(1);
+    const [after] = charts();
+    expect(after.chartId).toBe(added.chartId);
+    expect(after.spec).toMatchObject({
+      title: 'Our creators',
+      altText: 'Growth of the creators we work with',
+      basicChart: { legendPosition: 'BOTTOM_LEGEND' },
+    });
+    expect((after.spec.basicChart as { series: { color?: unknown }[] }).series[0].color).toEqual({ red: 1 });
+    // Its ranges reach the new run's date.
+    expect(sources(after.spec)).toBe(before + 1);
   });
 
   it('draws no chart for a table without a metric to draw', async () => {
