@@ -150,7 +150,9 @@ describe('a team’s first hour in the playground (issue 25)', () => {
     await first.locator('#schedule-confirm').click();
     const schedules = await openSection(page, 'schedules');
     // The form is cleared once the schedule is made: a second click would make a second one.
-    await said(schedules, new RegExp(`“${name}”`)).first().waitFor({ timeout: 30_000 });
+    await said(schedules, new RegExp(`“${name}”`))
+      .first()
+      .waitFor({ timeout: 30_000 });
     await expect(schedules.locator('#schedule-name').inputValue()).resolves.toBe('');
     await expect(schedules.locator('#schedule-output').inputValue()).resolves.toBe('');
     // How the run ended replaces "running now" by itself, in the spreadsheet's clock, as the stamp says it.
