@@ -127,13 +127,25 @@ export function findGrowthChart<Chart extends { chartId: number; altText: string
   );
 }
 
+/** The ChartSpec kinds besides a basic chart (line, bar, area...), one of which a person may pick. */
+const OTHER_CHART_KINDS = [
+  'pieChart',
+  'bubbleChart',
+  'candlestickChart',
+  'orgChart',
+  'histogramChart',
+  'waterfallChart',
+  'treemapChart',
+  'scorecardChart',
+] as const;
+
 /**
  * The user's chart pointed at this run's block (issue 26: `updateChartSpec` replaces the whole
  * spec, so sending ours would wipe their title, colours and chart type): their spec with only the
  * domain's and the series' ranges replaced, each series keeping its own style by place; series
  * past the block's dropped, new ones added plain. Null when nothing changes (the ranges already
- * cover the block: the data write alone redraws it) or when the chart is no longer a basic chart
- * (a pie, say), which a run then leaves as the user made it.
+ * cover the block: the data write alone redraws it) or when the user made it another kind of chart
+ * (a pie, say), which a run then leaves as it is. A spec of no kind at all is replaced by ours.
  */
 export function retargetedSpec(
   current: sheets_v4.Schema$ChartSpec,
@@ -141,7 +153,11 @@ export function retargetedSpec(
 ): sheets_v4.Schema$ChartSpec | null {
   const theirs = current.basicChart;
   const ours = planned.basicChart;
-  if (theirs === undefined || theirs === null || ours === undefined || ours === null) return null;
+  if (ours === undefined || ours === null) return null;
+  if (theirs === undefined || theirs === null) {
+    // Another kind of chart is the user's choice; a spec with no kind at all holds nothing to keep.
+    return OTHER_CHART_KINDS.some((kind) => current[kind] != null) ? null : planned;
+  }
   const domains = (ours.domains ?? []).map((domain, i) => ({
     ...(theirs.domains?.[i] ?? {}),
     domain: domain.domain,
