@@ -21,6 +21,21 @@ export const KNOWN_ERROR_CODES = [
 ] as const;
 export type KnownErrorCode = (typeof KNOWN_ERROR_CODES)[number];
 
+/** Codes saying the creator asked for is not there (any more): no report to buy, none to retry. */
+export const CREATOR_MISSING_CODES: ReadonlySet<string> = new Set([
+  'handle_not_found',
+  'account_not_found',
+  'account_removed',
+  'not_found',
+]);
+
+/** Codes saying what was asked for does not exist: a creator, a post or another entity. */
+export const NOT_FOUND_CODES: ReadonlySet<string> = new Set([
+  ...CREATOR_MISSING_CODES,
+  'media_not_found',
+  'entity_not_found',
+]);
+
 export function isKnownErrorCode(code: string): code is KnownErrorCode {
   return (KNOWN_ERROR_CODES as readonly string[]).includes(code);
 }

@@ -20,3 +20,8 @@ export function isJobStatus(value: unknown): value is JobStatus {
 export function isFinalJobStatus(value: unknown): value is FinalJobStatus {
   return isJobStatus(value) && (ACTIVE_JOB_STATUSES as readonly string[]).indexOf(value) < 0;
 }
+
+/** Queued or running: still under way (one spelling of the question for every caller). */
+export function isActiveJobStatus(value: unknown): value is ActiveJobStatus {
+  return (ACTIVE_JOB_STATUSES as readonly unknown[]).indexOf(value) >= 0;
+}

@@ -89,7 +89,7 @@ export function cityUnits(
 const toWeight = (units: number) => units / SHARE_UNITS;
 
 /** The top entries of one dimension as stored in the core (keys mapped by `key`). */
-function topEntries(
+export function topEntries(
   keys: ArrayLike<number>,
   weights: ArrayLike<number>,
   index: number,

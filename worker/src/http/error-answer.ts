@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { isBudgetExceededError } from '../budgets/budget-exceeded-error';
+import { NOT_FOUND_CODES } from '../../../shared/responses/errors';
 import {
   isStoreUnavailableError,
   STORE_UNAVAILABLE_MESSAGE,
@@ -15,15 +16,6 @@ import { isWorkerError, WorkerError } from './worker-error';
 interface ErrorAnswer {
   error: { code: string; message: string; [detail: string]: unknown };
 }
-
-const NOT_FOUND_CODES = new Set([
-  'handle_not_found',
-  'account_not_found',
-  'account_removed',
-  'media_not_found',
-  'entity_not_found',
-  'not_found',
-]);
 
 /**
  * What a failure means to the caller of the worker. The API's statuses per code are open

@@ -13,6 +13,7 @@ import type { JobBatch, JobBatchResult, JobKind, JobPlan } from './job-kind';
 import { takeJobLease, type HeldLease, type JobLeaseSettings } from './job-lease';
 import type { JobQueue } from './job-queue';
 import { readStoredJobInput } from './stored-job-input';
+import { isActiveJobStatus } from '../../../shared/worker-api/job-status';
 
 /**
  * One run of a job, batch by batch, and what brings a job back: the recovery of a run cut short
@@ -106,7 +107,7 @@ async function startRun(scope: JobRunScope, id: string, lease: HeldLease): Promi
   const { store } = scope.deps;
   const jobLog = scope.log.child({ jobId: id });
   const found = await store.jobs.get(id);
-  if (found === null || (found.status !== 'queued' && found.status !== 'running')) return null;
+  if (found === null || !isActiveJobStatus(found.status)) return null;
   const kind = scope.kinds.get(found.kind);
   const stored = readStoredJobInput(found.input);
   if (kind === undefined || stored === null) {
@@ -343,7 +344,7 @@ async function finishJob(
 export async function sweepIfEnded(store: Store, log: Logger, id: string): Promise<void> {
   try {
     const job = await store.jobs.get(id);
-    if (job === null || job.status === 'queued' || job.status === 'running') return;
+    if (job === null || isActiveJobStatus(job.status)) return;
     const swept = await store.paidCalls.sweepJob(id, chargeOfBody);
     if (swept > 0) log.info({ jobId: id, calls: swept }, 'paid calls of an ended job recorded');
   } catch (error) {

@@ -8,6 +8,7 @@ import type { Store } from '../store/store';
 import type { JobKind } from './job-kind';
 import type { JobQueue } from './job-queue';
 import { readStoredJobInput, toStoredJobInput } from './stored-job-input';
+import { isActiveJobStatus } from '../../../shared/worker-api/job-status';
 
 export interface JobSubmission {
   kind: string;
@@ -58,7 +59,7 @@ export async function submitJob(
     );
   }
   if (created) log.info({ jobId: job.id, kind: kind.name, total: job.progress.total }, 'job created');
-  if (job.status === 'queued' || job.status === 'running') queue.enqueue(job.id);
+  if (isActiveJobStatus(job.status)) queue.enqueue(job.id);
   return { job, created };
 }
 

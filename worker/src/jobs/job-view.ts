@@ -2,6 +2,7 @@ import type { JobRecord } from '../store/job-repository';
 import type { JobWait } from '../store/job-wait-repository';
 import { readStoredJobInput } from './stored-job-input';
 import type { JobDeliveryState, JobProgressAnswer } from '../../../shared/worker-api/jobs';
+import { isActiveJobStatus } from '../../../shared/worker-api/job-status';
 type JobView = JobProgressAnswer;
 
 export function toJobView(
@@ -23,7 +24,7 @@ export function toJobView(
     creditsSpent,
     errors,
     ...(job.lastError === null ? {} : { lastError: job.lastError }),
-    ...(wait === null || (job.status !== 'running' && job.status !== 'queued')
+    ...(wait === null || !isActiveJobStatus(job.status)
       ? {}
       : {
           waiting: {

@@ -153,7 +153,7 @@ export async function rawPage(
  * What makes two items of a feed the same item: its id under the names the platforms use (`pk`,
  * `cid`, `id`); null for items without one (subtitle lines), which are never merged.
  */
-function rawItemKey(item: unknown): string | null {
+export function rawItemKey(item: unknown): string | null {
   if (typeof item !== 'object' || item === null) return null;
   const record = item as Record<string, unknown>;
   for (const field of ['pk', 'cid', 'id']) {

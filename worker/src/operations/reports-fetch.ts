@@ -3,6 +3,7 @@ import type { HandleKind } from '../../../shared/handles';
 import type { Platform } from '../../../shared/platforms';
 import { actualCredits, estimateCredits, type CreditCharge } from '../../../shared/pricing';
 import { REPORT_RESPONSE_SCHEMAS } from '../../../shared/responses/reports';
+import { CREATOR_MISSING_CODES } from '../../../shared/responses/errors';
 import type { ReportProfile } from '../../../shared/rows/report-rows';
 import { isUnreadableAnswer, type UnreadableAnswer } from '../../../shared/unreadable-answer';
 import type { PaidBudget } from '../billing/paid-call';
@@ -32,8 +33,6 @@ export type ReportOutcome =
 /** Handles the API does not know: remembered a day, so a formula's recalculation asks again tomorrow. */
 export const REPORT_MISSES_NAMESPACE = 'report-misses';
 const REPORT_MISS_TTL_MS = 24 * 60 * 60 * 1000;
-
-const MISSING_CODES = new Set(['handle_not_found', 'account_not_found', 'account_removed', 'not_found']);
 
 export function reportTarget(
   platform: Platform,
@@ -110,7 +109,7 @@ export async function fetchReport(
     return { ...cachedReportOutcome(value, storedAt), paid: true };
   } catch (error) {
     const outcome = reportError(target, error);
-    if (isUpstreamError(error) && (MISSING_CODES.has(error.code) || error.status === 404)) {
+    if (isUpstreamError(error) && (CREATOR_MISSING_CODES.has(error.code) || error.status === 404)) {
       await store.cache.set(
         REPORT_MISSES_NAMESPACE,
         target.key,

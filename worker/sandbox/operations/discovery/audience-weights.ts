@@ -7,7 +7,7 @@ import {
   type PlatformCreators,
 } from '../../data';
 import type { UnitEntry } from '../../data/audience-model';
-import { cityUnits } from '../../data/audience';
+import { cityUnits, topEntries } from '../../data/audience';
 import { audienceInput, streamKey } from '../../data/generate-core';
 import { Rng, STREAM } from '../../data/random';
 
@@ -213,21 +213,6 @@ export class AudienceWeights {
 function unitsOf(weight: number): number {
   // Weights come in as fractions (0.2); shares are whole units, so 0.2 needs 2000 units.
   return Math.ceil(weight * UNITS - 1e-9);
-}
-
-function topEntries(
-  keys: ArrayLike<number>,
-  weights: ArrayLike<number>,
-  index: number,
-  count: number,
-  key: (raw: number) => number,
-): UnitEntry[] {
-  const entries: UnitEntry[] = [];
-  for (let k = 0; k < count; k++) {
-    const units = weights[index * count + k];
-    if (units > 0) entries.push({ key: key(keys[index * count + k]), units });
-  }
-  return entries;
 }
 
 const cache = new WeakMap<PlatformCreators, AudienceWeights>();

@@ -3,7 +3,7 @@ import type { RawOperationId } from '../../../../shared/operations';
 import { isPagedRawOperation, RAW_PAGINATION } from '../../../../shared/responses/raw';
 import { rawColumns } from '../../../../shared/rows/raw-rows';
 import { badRequest } from '../../http/worker-error';
-import { rawPage, rawPageRows } from '../../operations/raw';
+import { rawItemKey, rawPage, rawPageRows } from '../../operations/raw';
 import { parseRawRequest } from '../../operations/raw-request';
 import { timeZoneField } from '../../operations/time-zone-field';
 import type { JobBatch, JobKind } from '../job-kind';
@@ -45,17 +45,6 @@ const paramsSchema = z.looseObject({
   /** Absent in jobs created before the field: their rows keep UTC days. */
   timeZone: z.string().optional(),
 });
-
-/** What makes two items of a feed the same item: its id under the names the platforms use. */
-function rawItemId(item: unknown): string | null {
-  if (typeof item !== 'object' || item === null) return null;
-  const record = item as Record<string, unknown>;
-  for (const field of ['pk', 'cid', 'id']) {
-    const value = record[field];
-    if (typeof value === 'string' || typeof value === 'number') return `${field}:${value}`;
-  }
-  return null;
-}
 
 export const rawFeedKind: JobKind = {
   name: 'raw-feed',
@@ -114,7 +103,7 @@ export const rawFeedKind: JobKind = {
               rows: rawPageRows(operation, page, params.timeZone),
               ids:
                 page.unreadable === null
-                  ? page.items.map(rawItemId)
+                  ? page.items.map(rawItemKey)
                   : [`unreadable:${page.unreadable.answerId}`],
               next: page.nextCursor,
             });
