@@ -14,7 +14,7 @@ import type { AiSearchBody, AiSearchInput, AiSearchMode } from './ai-search-requ
 import { canonicalDigest } from './canonical-json';
 import { fetchImage, type ImageFetchRules } from './image-fetch';
 import type { OperationContext, OperationDeps } from './operation-deps';
-import { startPagedAnswer } from './paged-answer';
+import { startPagedAnswer, tallyPage } from './paged-answer';
 
 /** The API operation behind each mode. */
 const AI_SEARCH_OPERATIONS = {
@@ -226,16 +226,8 @@ export async function runAiSearch(
   try {
     for (const page of pageNumbers) {
       const result = await aiSearchPage(deps, context, { mode, platform, body, page, refresh, budget });
-      answer.total = result.total ?? answer.total;
-      if (result.fromCache) answer.counts.pagesCached += 1;
-      else if (result.shared) answer.counts.pagesShared += 1;
-      else answer.counts.pagesFetched += 1;
-      answer.credits = sumCharges([
-        { credits: answer.credits, rawRequests: 0 },
-        { credits: result.credits, rawRequests: 0 },
-      ]).credits;
       const pageRows = aiPageRows(result, seen, platform);
-      answer.counts.duplicates += pageRows.duplicates;
+      tallyPage(answer, result, pageRows.duplicates);
       if (result.unreadable === null) results += pageRows.rows.length;
       rows.push(...pageRows.rows);
       if (result.profiles.length < body.pageSize) break;

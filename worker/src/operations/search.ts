@@ -16,7 +16,7 @@ import { CACHE_NAMESPACES } from '../store/cache-namespaces';
 import { canonicalJson } from './canonical-json';
 import type { OperationContext, OperationDeps } from './operation-deps';
 import type { SearchBody, SearchInput } from './search-request';
-import { startPagedAnswer } from './paged-answer';
+import { startPagedAnswer, tallyPage } from './paged-answer';
 
 export type { SearchAnswer };
 
@@ -234,16 +234,8 @@ export async function runSearch(
   for (const page of pageNumbers) {
     const result = results.get(page);
     if (result === undefined) continue;
-    answer.total = result.total ?? answer.total;
-    if (result.fromCache) answer.counts.pagesCached += 1;
-    else if (result.shared) answer.counts.pagesShared += 1;
-    else answer.counts.pagesFetched += 1;
-    answer.credits = sumCharges([
-      { credits: answer.credits, rawRequests: 0 },
-      { credits: result.credits, rawRequests: 0 },
-    ]).credits;
     const pageRows = searchRows(result, seen);
-    answer.counts.duplicates += pageRows.duplicates;
+    tallyPage(answer, result, pageRows.duplicates);
     rows.push(...pageRows.rows);
   }
   const kept = input.maxResults === null ? rows : rows.slice(0, input.maxResults);
