@@ -5,7 +5,7 @@ import type { OperationId } from '../../shared/operations';
 import type { RejectionReason, StatsBody } from '../../worker/sandbox/stats';
 import type { ReportsAnswer } from '../../worker/src/operations/reports';
 import { openStore } from '../../worker/src/store/store';
-import { startTsProcess, type StartedProcess } from './child-process';
+import { startNodeProcess, startTsProcess, type StartedProcess } from './child-process';
 import { freePort } from '../support/free-port';
 
 /**
@@ -52,6 +52,13 @@ export interface BenchWorkerOptions {
   sandboxEnv: Record<string, string>;
   /** More worker settings (rates, concurrency). */
   workerEnv?: Record<string, string>;
+  /** Node flags of the worker process (the profiles: `--cpu-prof`, `--heap-prof`). */
+  workerNodeArgs?: readonly string[];
+  /**
+   * Run the compiled worker (`dist/server/worker/start.js`, built first) instead of its sources
+   * through tsx: a profile then names the lines of the code that runs.
+   */
+  compiled?: boolean;
 }
 
 export async function startBenchWorker(options: BenchWorkerOptions): Promise<BenchWorker> {
@@ -73,23 +80,27 @@ export async function startBenchWorker(options: BenchWorkerOptions): Promise<Ben
     } finally {
       store.close();
     }
-    worker = await startTsProcess(
-      'worker/start.ts',
-      {
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DISCOVERY_API_URL: `${sandboxUrl}/v1`,
-        DISCOVERY_API_TOKEN: SANDBOX_TOKEN,
-        ALLOWED_EMAILS: BENCH_EMAIL,
-        // One key from one address sends thousands of requests a second here, on purpose: the
-        // benchmarks measure the worker's capacity, which its rate limits would hide.
-        RATE_LIMIT_PER_KEY: 'off',
-        RATE_LIMIT_PER_ADDRESS: 'off',
-        ...options.workerEnv,
-      },
-      /Creator Sheets worker on/,
-    );
+    const workerEnv = {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DISCOVERY_API_URL: `${sandboxUrl}/v1`,
+      DISCOVERY_API_TOKEN: SANDBOX_TOKEN,
+      ALLOWED_EMAILS: BENCH_EMAIL,
+      // One key from one address sends thousands of requests a second here, on purpose: the
+      // benchmarks measure the worker's capacity, which its rate limits would hide.
+      RATE_LIMIT_PER_KEY: 'off',
+      RATE_LIMIT_PER_ADDRESS: 'off',
+      ...options.workerEnv,
+    };
+    const nodeArgs = options.workerNodeArgs ?? [];
+    worker = options.compiled
+      ? await startNodeProcess(
+          [...nodeArgs, 'dist/server/worker/start.js'],
+          workerEnv,
+          /Creator Sheets worker on/,
+        )
+      : await startTsProcess('worker/start.ts', workerEnv, /Creator Sheets worker on/, 60_000, nodeArgs);
   } catch (error) {
     await sandbox.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import { ms } from './percentiles';
 import { runSandboxBench } from './sandbox-bench';
 import { runDeliveryBench } from './delivery-bench';
 import { runDeliveryCrashBench } from './delivery-crash-bench';
+import { runProfileBench } from './profile-bench';
 import { runQuotaBench } from './quota-bench';
 import { runScaleBench, type ScaleBenchResult } from './scale-bench';
 import { runScheduleBench } from './schedule-bench';
@@ -26,7 +27,10 @@ interface Row {
 async function main(): Promise<void> {
   const started = performance.now();
   const only = process.argv.slice(2);
-  const wanted = (name: string) => only.length === 0 || only.includes(name);
+  const profiles = only
+    .filter((arg) => arg.startsWith('profile:'))
+    .map((arg) => arg.slice('profile:'.length));
+  const wanted = (name: string) => (only.length === 0 || only.includes(name)) && profiles.length === 0;
   const workerParts = only
     .filter((arg) => arg.startsWith('worker:'))
     .map((arg) => arg.slice('worker:'.length));
@@ -34,6 +38,8 @@ async function main(): Promise<void> {
   const log = (line: string) => console.log(line);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   log(`machine: ${machine}`);
+
+  if (profiles.length > 0) await runProfileBench(log, profiles);
 
   if (wanted('sandbox')) {
     const r = await runSandboxBench(log);
