@@ -48,9 +48,13 @@ function sameLabels(a: readonly string[], b: readonly string[]): boolean {
  * JSON needs none of its other steps (ETag, freshness, HEAD).
  */
 export function sendSheetAnswer<T extends SheetAnswer>(res: Response, answer: T): void {
-  const json = sheetAnswerJson(answer);
+  sendJsonText(res, sheetAnswerJson(answer));
+}
+
+/** Answers 200 with JSON already serialized (text, or its UTF-8 bytes), as sendSheetAnswer does. */
+export function sendJsonText(res: Response, json: string | Buffer): void {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.setHeader('Content-Length', typeof json === 'string' ? Buffer.byteLength(json) : json.length);
   res.end(json);
 }

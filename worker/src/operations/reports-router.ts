@@ -1,9 +1,10 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { MAX_REPORT_INPUTS } from '../../../shared/worker-api/request-limits';
 import { jsonBody, KB } from '../http/json-body';
 import { parseBody } from '../http/parse-body';
-import { sendSheetAnswer } from '../http/sheet-answer-json';
+import { sendJsonText, sheetAnswerJson } from '../http/sheet-answer-json';
 import { operationContext, type OperationDeps } from './operation-deps';
+import { createReportAnswerMemo, type CachedAnswerSources } from './report-answer-memo';
 import { runReports } from './reports';
 import { reportsRequestSchema } from './reports-request';
 
@@ -13,15 +14,41 @@ import { reportsRequestSchema } from './reports-request';
  */
 export const REPORTS_BODY_LIMIT = MAX_REPORT_INPUTS * 256 + 64 * KB;
 
+export const REPORTS_PATH = '/api/reports';
+
 /**
  * `POST /api/reports` `{ handles, platform?, fields?, calculationMethod?, refresh?, withHeader?,
- * deadlineMs? }` -> `{ header, columns, rows, pending, counts }` (see runReports).
+ * deadlineMs? }` -> `{ header, columns, rows, pending, counts }` (see runReports): the credential,
+ * the body, the answer. createApp mounts them on the app itself (a formula's route is the busiest
+ * there is: no router of its own to pass through), createReportsRouter in a router.
  */
+export function reportsHandlers(deps: OperationDeps): RequestHandler[] {
+  const memo = createReportAnswerMemo(deps.store.cache);
+  return [
+    deps.authenticate,
+    jsonBody(REPORTS_BODY_LIMIT),
+    async (req, res) => {
+      const context = operationContext(req, deps);
+      // The parsed body, as text: the same request again is the same text.
+      const text: unknown = JSON.stringify(req.body);
+      const kept = typeof text === 'string' ? memo.recall(text, deps.clock.now()) : null;
+      if (kept !== null) {
+        await deps.paid.recordSavings(context, 'report', kept.sources);
+        sendJsonText(res, kept.body);
+        return;
+      }
+      const input = parseBody(reportsRequestSchema, req.body);
+      let sources: CachedAnswerSources | null = null;
+      const answer = await runReports(deps, context, input, (made) => (sources = made));
+      const json = sheetAnswerJson(answer);
+      if (sources !== null && typeof text === 'string') memo.keep(text, json, sources, deps.clock.now());
+      sendJsonText(res, json);
+    },
+  ];
+}
+
 export function createReportsRouter(deps: OperationDeps): Router {
   const router = Router();
-  router.post('/api/reports', deps.authenticate, jsonBody(REPORTS_BODY_LIMIT), async (req, res) => {
-    const input = parseBody(reportsRequestSchema, req.body);
-    sendSheetAnswer(res, await runReports(deps, operationContext(req, deps), input));
-  });
+  router.post(REPORTS_PATH, ...reportsHandlers(deps));
   return router;
 }

@@ -11,6 +11,7 @@ import { badRequest } from '../http/worker-error';
 import { CACHE_NAMESPACES } from '../store/cache-namespaces';
 import type { CacheEntry } from '../store/cache-repository';
 import type { OperationContext, OperationDeps } from './operation-deps';
+import type { CachedAnswerSources } from './report-answer-memo';
 import { reportRowsWithMemo } from './report-row-memo';
 import {
   cachedReportOutcome,
@@ -30,12 +31,14 @@ export type { ReportsAnswer };
  * Reports for many handles, one row per input in input order: parse each input (URLs say their
  * platform), deduplicate by creator, answer from the cache, fetch the rest (one budget check for
  * all of them first; single flight per creator; bounded concurrency, paced by the throttle), and
- * answer by the deadline with what is ready.
+ * answer by the deadline with what is ready. `fromCacheOnly` hears what the answer was made of
+ * when the report cache answered every creator (report-answer-memo.ts).
  */
 export async function runReports(
   deps: OperationDeps,
   context: OperationContext,
   input: ReportsRequest,
+  fromCacheOnly?: (sources: CachedAnswerSources) => void,
 ): Promise<ReportsAnswer> {
   const askedAt = deps.clock.now();
   const selection = selectReportColumns(input.fields ?? undefined);
@@ -58,9 +61,10 @@ export async function runReports(
   const outcomes = new Map<string, ReportOutcome>();
   const keys = [...targets.keys()];
   let cached = 0;
+  let hits = new Map<string, CacheEntry>();
   if (!input.refresh && keys.length > 0) {
     const now = deps.clock.now();
-    const hits = await deps.store.cache.getMany(CACHE_NAMESPACES.reports, keys, now);
+    hits = await deps.store.cache.getMany(CACHE_NAMESPACES.reports, keys, now);
     for (const [key, entry] of hits) outcomes.set(key, cachedReportOutcome(entry.value, entry.storedAt));
     cached = hits.size;
     const unknown = keys.filter((key) => !outcomes.has(key));
@@ -111,6 +115,8 @@ export async function runReports(
     }
   }
   await deps.paid.recordSavings(context, 'report', { cacheHits: cached, creditsSaved: savedByCache });
+  if (!input.refresh && hits.size === keys.length)
+    fromCacheOnly?.({ entries: [...hits], cacheHits: cached, creditsSaved: savedByCache });
 
   const anyReport = [...outcomes.values()].some((outcome) => outcome.kind !== 'error');
   if (!anyReport && pendingKeys.size === 0) {

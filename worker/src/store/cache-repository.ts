@@ -24,6 +24,11 @@ export interface CacheEntry {
 export interface CacheRepository {
   /** null when absent or expired (an expired entry is never served, even before purging). */
   get(namespace: string, key: string, now?: number): Promise<CacheEntry | null>;
+  /**
+   * The entry of a namespace kept in memory, when it is there and fresh at `now`; null otherwise
+   * (the table is not read). The same object every call until it is written, forgotten or expires.
+   */
+  remembered(namespace: string, key: string, now: number): CacheEntry | null;
   /** Entries found and fresh, by key; keys without one are absent from the map. */
   getMany(namespace: string, keys: readonly string[], now?: number): Promise<Map<string, CacheEntry>>;
   set(namespace: string, key: string, value: unknown, ttlMs: number, now?: number): Promise<void>;
@@ -104,6 +109,8 @@ export function createSqliteCacheRepository(
       const row = select.get(namespace, storedKey(namespace, key), now);
       return row === undefined ? null : memory.entryOf(namespace, key, row);
     },
+
+    remembered: memory.remembered,
 
     getMany(namespace, keys, now = clock.now()) {
       return memory.readMany(namespace, keys, now, storedKey, (stored) => {

@@ -66,6 +66,8 @@ export function createPostgresCacheRepository(
       return row === undefined ? null : memory.entryOf(namespace, key, row);
     },
 
+    remembered: memory.remembered,
+
     getMany(namespace, keys, now = clock.now()) {
       return memory.readMany(namespace, keys, now, storedKey, (stored) => readStored(namespace, stored, now));
     },
