@@ -23,6 +23,8 @@ import { freePort } from '../support/free-port';
 
 /** The bench's user; allowed through ALLOWED_EMAILS. */
 export const BENCH_EMAIL = 'bench@creator-sheets.test';
+/** The spreadsheet the bench's document key is bound to (a formula's credential). */
+const BENCH_DOCUMENT = 'bench_document_1234567890';
 const SANDBOX_TOKEN = 'bench-sandbox-token';
 
 export interface ApiAnswer<T> {
@@ -41,6 +43,8 @@ export interface BenchWorker {
   sandbox: { url: string; pid: number; process: StartedProcess };
   /** `Authorization` and `Content-Type` for the worker's API. */
   headers: Record<string, string>;
+  /** The same with a document key of the same user: what a formula sends. */
+  formulaHeaders: Record<string, string>;
   post<T>(route: string, body: unknown): Promise<ApiAnswer<T>>;
   /** The sandbox's counters. */
   stats(): Promise<StatsBody>;
@@ -73,10 +77,12 @@ export async function startBenchWorker(options: BenchWorkerOptions): Promise<Ben
   const port = await freePort();
   let worker: StartedProcess;
   let key: string;
+  let documentKey: string;
   try {
     const store = openStore({ dataDir });
     try {
       ({ key } = await store.keys.issue(BENCH_EMAIL));
+      ({ key: documentKey } = await store.keys.issue(BENCH_EMAIL, BENCH_DOCUMENT));
     } finally {
       store.close();
     }
@@ -114,6 +120,7 @@ export async function startBenchWorker(options: BenchWorkerOptions): Promise<Ben
     process: worker,
     sandbox: { url: sandboxUrl, pid: sandbox.child.pid ?? 0, process: sandbox },
     headers,
+    formulaHeaders: { ...headers, authorization: `Bearer ${documentKey}` },
     async post<T>(route: string, body: unknown): Promise<ApiAnswer<T>> {
       const json = JSON.stringify(body);
       const sent = performance.now();
