@@ -46,14 +46,15 @@ export function securityHeaders(): SecurityHeaders {
 function headersOf(middleware: SecurityHeaders): { set: [string, string][]; removed: string[] } {
   const set = new Map<string, string>();
   const removed: string[] = [];
+  // Names in lower case, as Node keys them: it then has no copy of each to make, per answer.
   const recorder = {
     setHeader(name: string, value: unknown) {
-      set.set(name, String(value));
+      set.set(name.toLowerCase(), String(value));
       return recorder;
     },
     removeHeader(name: string) {
-      set.delete(name);
-      removed.push(name);
+      set.delete(name.toLowerCase());
+      removed.push(name.toLowerCase());
     },
   };
   let error: unknown = null;

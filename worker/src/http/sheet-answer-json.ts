@@ -51,10 +51,10 @@ export function sendSheetAnswer<T extends SheetAnswer>(res: Response, answer: T)
   sendJsonText(res, sheetAnswerJson(answer));
 }
 
-/** Answers 200 with JSON already serialized (text, or its UTF-8 bytes), as sendSheetAnswer does. */
-export function sendJsonText(res: Response, json: string | Buffer): void {
+/** Answers 200 with JSON already serialized, as sendSheetAnswer does; `bytes` when known. */
+export function sendJsonText(res: Response, json: string, bytes = Buffer.byteLength(json)): void {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', typeof json === 'string' ? Buffer.byteLength(json) : json.length);
+  res.setHeader('Content-Length', bytes);
   res.end(json);
 }

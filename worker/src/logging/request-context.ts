@@ -8,10 +8,6 @@ declare module 'express-serve-static-core' {
     requestId?: string;
     /** A child of the worker's logger that stamps every line with the request id. */
     log?: Logger;
-    /** The logger `log` is made from, when first read (requestContext). */
-    logParent?: Logger;
-    /** `log`, once made or set. */
-    logChild?: Logger;
   }
 }
 
@@ -22,34 +18,34 @@ const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Request prototypes (Express gives each app its own) whose `log` is the accessor below. */
 const withLogAccessor = new WeakSet<object>();
-
-interface LoggedRequest {
-  requestId?: string;
-  logParent?: Logger;
-  logChild?: Logger;
-}
+/** Each request's `log`, once made (or set): most requests never have one. */
+const requestLogs = new WeakMap<object, Logger>();
 
 /**
  * `req.log`, made when first read: most requests log nothing but their last line, and a pino child
  * per request was a measurable share of a cached answer. The accessor sits on the request's
- * prototype, installed once, and reads plain properties of the request: defined on each request
- * (a getter of its own per request object), it cost a cached formula's answer about a tenth of
- * its time (issue 28, measured against this).
+ * prototype, installed once with the logger it makes children of, and reads only the request's id:
+ * defined on each request (a getter of its own per request object), it cost a cached formula's
+ * answer about a tenth of its time, and every property a middleware adds to a request costs it a
+ * few microseconds more (issue 28, measured against this).
  */
-function installLogAccessor(req: object): void {
+function installLogAccessor(req: object, logger: Logger): void {
   const prototype: unknown = Object.getPrototypeOf(req);
   if (typeof prototype !== 'object' || prototype === null || withLogAccessor.has(prototype)) return;
   withLogAccessor.add(prototype);
   Object.defineProperty(prototype, 'log', {
     configurable: true,
     enumerable: true,
-    get(this: LoggedRequest): Logger | undefined {
-      if (this.logChild !== undefined || this.logParent === undefined) return this.logChild;
-      this.logChild = this.logParent.child({ requestId: this.requestId });
-      return this.logChild;
+    get(this: { requestId?: string }): Logger | undefined {
+      let log = requestLogs.get(this);
+      if (log === undefined && this.requestId !== undefined) {
+        log = logger.child({ requestId: this.requestId });
+        requestLogs.set(this, log);
+      }
+      return log;
     },
-    set(this: LoggedRequest, value: Logger) {
-      this.logChild = value;
+    set(this: object, value: Logger) {
+      requestLogs.set(this, value);
     },
   });
 }
@@ -64,16 +60,14 @@ export function requestContext(logger: Logger): RequestHandler {
     const offered = req.headers[REQUEST_ID_HEADER];
     const requestId = typeof offered === 'string' && ACCEPTED_ID.test(offered) ? offered : randomUUID();
     req.requestId = requestId;
-    installLogAccessor(req);
-    req.logParent = logger;
-    req.logChild = undefined;
+    installLogAccessor(req, logger);
     res.setHeader(REQUEST_ID_HEADER, requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const failed = res.statusCode >= 500;
       if (!logger.isLevelEnabled(failed ? 'error' : 'info')) return;
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      const child = req.logChild;
+      const child = requestLogs.get(req);
       const fields = {
         ...(child === undefined ? { requestId } : {}),
         method: req.method,

@@ -15,8 +15,9 @@ export interface CachedAnswerSources {
 
 interface Remembered {
   sources: CachedAnswerSources;
-  /** The answer's JSON, as sent. */
-  body: Buffer;
+  /** The answer's JSON, as sent, and its length in UTF-8 bytes. */
+  json: string;
+  bytes: number;
 }
 
 /**
@@ -67,8 +68,12 @@ export function createReportAnswerMemo(
 
     keep(requestText, json, sources, now) {
       if (!stands(sources, now)) return;
-      const body = Buffer.from(json);
-      kept.set(requestText, { sources, body }, requestText.length + body.length);
+      // Kept as text: Node writes the head and a text body in one piece.
+      kept.set(
+        requestText,
+        { sources, json, bytes: Buffer.byteLength(json) },
+        requestText.length + json.length,
+      );
     },
   };
 }

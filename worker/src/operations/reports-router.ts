@@ -34,7 +34,7 @@ export function reportsHandlers(deps: OperationDeps): RequestHandler[] {
       const kept = typeof text === 'string' ? memo.recall(text, deps.clock.now()) : null;
       if (kept !== null) {
         await deps.paid.recordSavings(context, 'report', kept.sources);
-        sendJsonText(res, kept.body);
+        sendJsonText(res, kept.json, kept.bytes);
         return;
       }
       const input = parseBody(reportsRequestSchema, req.body);
