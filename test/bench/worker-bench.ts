@@ -33,6 +33,9 @@ const LATENCY_MS = 200;
 const DOCUMENTED_DISCOVERY_RATE = 2;
 const EMAIL_INPUTS = 100_000;
 const EMAIL_BATCH = 1000;
+/** Issue 28: the e-mail path streams; its worker peak and its wall time against the ideal. */
+const EMAIL_PEAK_MB = 250;
+const EMAIL_WALL_SHARE = 1.05;
 const REPORT_INPUTS = 1000;
 const REPORT_DISCOVERY_RATE = 40;
 const REPORT_FETCH_CONCURRENCY = 16;
@@ -191,15 +194,15 @@ async function emailBench(
     },
     {
       measure: `e-mail: wall time, ${LATENCY_MS} ms latency, ${rate}/s`,
-      target: `≤ 1.25 × ideal ${seconds(idealMs)} = ${seconds(1.25 * idealMs)}`,
+      target: `≤ ${EMAIL_WALL_SHARE} × ideal ${seconds(idealMs)} = ${seconds(EMAIL_WALL_SHARE * idealMs)}`,
       result: `${seconds(wallMs)} (${(wallMs / idealMs).toFixed(2)} × ideal)`,
-      ok: wallMs <= 1.25 * idealMs,
+      ok: wallMs <= EMAIL_WALL_SHARE * idealMs,
     },
     {
       measure: 'e-mail: worker process peak RSS (VmHWM; the sandbox runs in its own process)',
-      target: '< 300 MB',
+      target: `< ${EMAIL_PEAK_MB} MB`,
       result: `${peakMb.toFixed(0)} MB (${rssBefore.toFixed(0)} MB before)`,
-      ok: peakMb < 300,
+      ok: peakMb < EMAIL_PEAK_MB,
     },
     {
       measure: `e-mail: sandbox process peak RSS (VmHWM; its world of ${n(CREATORS)} creators per platform)`,

@@ -2,8 +2,8 @@ import { Router, type RequestHandler } from 'express';
 import { MAX_EMAIL_INPUTS } from '../../../shared/worker-api/request-limits';
 import { jsonBody, KB } from '../http/json-body';
 import { parseBody } from '../http/parse-body';
-import { sendRowsJson } from '../http/send-rows-json';
-import { searchEmails } from './email-search';
+import { sendRowsAsTheyCome } from '../http/send-rows-json';
+import { startEmailSearch } from './email-search';
 import { emailSearchRequestSchema } from './email-search-request';
 
 /**
@@ -27,10 +27,12 @@ export function emailSearchHandlers(deps: OperationDeps): RequestHandler[] {
     jsonBody(EMAIL_SEARCH_BODY_LIMIT),
     async (req, res) => {
       const input = parseBody(emailSearchRequestSchema, req.body);
-      const result = await searchEmails(deps, operationContext(req, deps), input);
+      const search = await startEmailSearch(deps, operationContext(req, deps), input);
+      // Nothing is written while the whole request may yet fail (then it answers its error).
+      while (!search.settled && !search.answersSomething()) await search.next();
+      if (search.settled) search.finish();
       res.set('Cache-Control', 'no-store');
-      const { header, columns, pending, awaitingApproval, counts } = result;
-      await sendRowsJson(res, { header, columns, pending, awaitingApproval, counts }, result);
+      await sendRowsAsTheyCome(res, { header: search.header, columns: search.columns }, search);
     },
   ];
 }
