@@ -254,6 +254,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     init: Omit<UpstreamRequestInit, 'signal'>,
     signal: AbortSignal | undefined,
     recorder: PaidCallRecorder | undefined,
+    /** The throttle's permit: told right before the request goes, and when its answer comes. */
+    permit: { started(): void; answered(): void },
   ): Promise<AttemptResult> {
     const controller = new AbortController();
     const stopTimer = new AbortController();
@@ -266,7 +268,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const onCallerAbort = () => controller.abort();
     signal?.addEventListener('abort', onCallerAbort, { once: true });
     try {
+      permit.started();
       const response = await fetchFn(url, { ...init, signal: controller.signal });
+      if (response.status >= 200 && response.status < 300) permit.answered();
       const text = await response.text();
       const { status } = response;
       let body: unknown;
@@ -460,7 +464,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         } else {
           let permit;
           try {
-            permit = await throttle.acquire(family, signal);
+            permit = await throttle.acquire(family, signal, operationId);
           } catch (cause) {
             throw cancelled(attempt - 1, cause);
           }
@@ -473,7 +477,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
             attempt,
           });
           try {
-            result = await attemptOnce(operationId, url, init, signal, recorder);
+            result = await attemptOnce(operationId, url, init, signal, recorder, permit);
           } finally {
             permit.release();
           }
