@@ -5,7 +5,7 @@ import { runDeliveryBench } from './delivery-bench';
 import { runDeliveryCrashBench } from './delivery-crash-bench';
 import { runProfileBench } from './profile-bench';
 import { runQuotaBench } from './quota-bench';
-import { runScaleBench, type ScaleBenchResult } from './scale-bench';
+import { runHogPacingBench, runScaleBench, type HogPacing, type ScaleBenchResult } from './scale-bench';
 import { runScheduleBench } from './schedule-bench';
 import { runStartupBench } from './startup-bench';
 import { FULL_THROUGHPUT, QUICK_THROUGHPUT } from './throughput-bench';
@@ -199,6 +199,7 @@ async function main(): Promise<void> {
   }
 
   if (wanted('scale')) rows.push(...scaleRows(await runScaleBench(log)));
+  if (only.includes('scale:hog')) rows.push(...hogRows(await runHogPacingBench(log)));
 
   log('');
   log(
@@ -210,6 +211,24 @@ async function main(): Promise<void> {
   for (const row of rows)
     log(`| ${row.measure} | ${row.target} | ${row.result} | ${row.ok ? 'yes' : 'NO'} |`);
   if (rows.some((row) => !row.ok)) process.exitCode = 1;
+}
+
+/** Issue 28's rows: the pace of two instances holds while the machine is kept busy. */
+function hogRows(h: HogPacing): Row[] {
+  return [
+    {
+      measure: `two searches on two of the instances while ${h.hogProcesses} processes spin on the CPU (load average ${h.loadAverage.toFixed(1)}): 429s`,
+      target: '0',
+      result: `${h.tooMany} (${h.searchCalls} search calls${h.allDone ? '' : '; a job did NOT finish'})`,
+      ok: h.tooMany === 0 && h.allDone,
+    },
+    {
+      measure: 'the same: achieved search rate, both instances together, against the limit',
+      target: `>= 90% of ${h.rate}/s`,
+      result: `${h.achievedPerSecond.toFixed(2)}/s (${((100 * h.achievedPerSecond) / h.rate).toFixed(1)}%)`,
+      ok: h.achievedPerSecond >= 0.9 * h.rate,
+    },
+  ];
 }
 
 /** The 1, 5 and 15-minute load averages of the machine. */
@@ -258,6 +277,7 @@ function scaleRows(r: ScaleBenchResult): Row[] {
       result: `billed ${c.withKills.billedCredits} vs ${c.faultFree.billedCredits}, ledger ${c.withKills.ledgerCredits} vs ${c.faultFree.ledgerCredits} (${c.withKills.emailCalls} vs ${c.faultFree.emailCalls} calls, ${c.withKills.tooMany + c.faultFree.tooMany} x 429)`,
       ok: sameCredits,
     },
+    ...hogRows(r.underHog),
     {
       measure: '3 workers on Postgres, compiled: process start to listening',
       target: 'reference',
