@@ -95,10 +95,11 @@ export function prepareEmails(inputs: readonly unknown[]): PreparedEmails {
     const input = emailInputText(raw);
     const email = normalizeEmail(raw);
     if (email === '') return { kind: 'blank', input };
-    const reason = validateEmail(email);
-    if (reason !== null) return { kind: 'invalid', input, reason };
+    // An address seen before was valid then: a repeat (another case, other blanks) needs no check.
     const first = firstSeen.get(email);
     if (first !== undefined) return { kind: 'valid', input, email, firstIndex: first };
+    const reason = validateEmail(email);
+    if (reason !== null) return { kind: 'invalid', input, reason };
     firstSeen.set(email, index);
     unique.push(email);
     return { kind: 'valid', input, email, firstIndex: index };

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../common/clock';
 import { createCacheMemory, type CacheMemoryOptions, type CacheRow } from './cache-memory';
@@ -53,7 +53,7 @@ const STORED_KEY_PREFIX = 'hmac1:';
 /** The first text after every `hmac1:...` key (`;` follows `:`): the end of their index range. */
 const AFTER_STORED_KEYS = 'hmac1;';
 
-export function storedCacheKey(entryKey: Buffer, namespace: string, key: string): string {
+export function storedCacheKey(entryKey: Buffer | KeyObject, namespace: string, key: string): string {
   const mac = createHmac('sha256', entryKey).update(`${namespace}\u0000${key}`, 'utf8').digest('base64url');
   return STORED_KEY_PREFIX + mac;
 }
@@ -79,7 +79,9 @@ export function createSqliteCacheRepository(
   );
   const remove = db.prepare<[string, string]>('DELETE FROM cache_entries WHERE namespace = ? AND key = ?');
   const purge = db.prepare<[number]>('DELETE FROM cache_entries WHERE expires_at <= ?');
-  const storedKey = (namespace: string, key: string) => storedCacheKey(entryKey, namespace, key);
+  // The key imported once, not for each of an enrichment's 65,000 look-ups (issue 28).
+  const secret = createSecretKey(entryKey);
+  const storedKey = (namespace: string, key: string) => storedCacheKey(secret, namespace, key);
   rekeyPlainEntries(db, storedKey);
 
   const memory = createCacheMemory(memoryOptions);
