@@ -5,7 +5,7 @@ import type { OperationId } from '../../shared/operations';
 import type { RejectionReason, StatsBody } from '../../worker/sandbox/stats';
 import type { ReportsAnswer } from '../../worker/src/operations/reports';
 import { openStore } from '../../worker/src/store/store';
-import { startTsProcess, type StartedProcess } from './child-process';
+import { startNodeProcess, startTsProcess, type StartedProcess } from './child-process';
 import { freePort } from '../support/free-port';
 
 /**
@@ -23,6 +23,8 @@ import { freePort } from '../support/free-port';
 
 /** The bench's user; allowed through ALLOWED_EMAILS. */
 export const BENCH_EMAIL = 'bench@creator-sheets.test';
+/** The spreadsheet the bench's document key is bound to (a formula's credential). */
+const BENCH_DOCUMENT = 'bench_document_1234567890';
 const SANDBOX_TOKEN = 'bench-sandbox-token';
 
 export interface ApiAnswer<T> {
@@ -41,6 +43,8 @@ export interface BenchWorker {
   sandbox: { url: string; pid: number; process: StartedProcess };
   /** `Authorization` and `Content-Type` for the worker's API. */
   headers: Record<string, string>;
+  /** The same with a document key of the same user: what a formula sends. */
+  formulaHeaders: Record<string, string>;
   post<T>(route: string, body: unknown): Promise<ApiAnswer<T>>;
   /** The sandbox's counters. */
   stats(): Promise<StatsBody>;
@@ -52,6 +56,13 @@ export interface BenchWorkerOptions {
   sandboxEnv: Record<string, string>;
   /** More worker settings (rates, concurrency). */
   workerEnv?: Record<string, string>;
+  /** Node flags of the worker process (the profiles: `--cpu-prof`, `--heap-prof`). */
+  workerNodeArgs?: readonly string[];
+  /**
+   * Run the compiled worker (`dist/server/worker/start.js`, built first) instead of its sources
+   * through tsx: a profile then names the lines of the code that runs.
+   */
+  compiled?: boolean;
 }
 
 export async function startBenchWorker(options: BenchWorkerOptions): Promise<BenchWorker> {
@@ -66,30 +77,36 @@ export async function startBenchWorker(options: BenchWorkerOptions): Promise<Ben
   const port = await freePort();
   let worker: StartedProcess;
   let key: string;
+  let documentKey: string;
   try {
     const store = openStore({ dataDir });
     try {
       ({ key } = await store.keys.issue(BENCH_EMAIL));
+      ({ key: documentKey } = await store.keys.issue(BENCH_EMAIL, BENCH_DOCUMENT));
     } finally {
       store.close();
     }
-    worker = await startTsProcess(
-      'worker/start.ts',
-      {
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DISCOVERY_API_URL: `${sandboxUrl}/v1`,
-        DISCOVERY_API_TOKEN: SANDBOX_TOKEN,
-        ALLOWED_EMAILS: BENCH_EMAIL,
-        // One key from one address sends thousands of requests a second here, on purpose: the
-        // benchmarks measure the worker's capacity, which its rate limits would hide.
-        RATE_LIMIT_PER_KEY: 'off',
-        RATE_LIMIT_PER_ADDRESS: 'off',
-        ...options.workerEnv,
-      },
-      /Creator Sheets worker on/,
-    );
+    const workerEnv = {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DISCOVERY_API_URL: `${sandboxUrl}/v1`,
+      DISCOVERY_API_TOKEN: SANDBOX_TOKEN,
+      ALLOWED_EMAILS: BENCH_EMAIL,
+      // One key from one address sends thousands of requests a second here, on purpose: the
+      // benchmarks measure the worker's capacity, which its rate limits would hide.
+      RATE_LIMIT_PER_KEY: 'off',
+      RATE_LIMIT_PER_ADDRESS: 'off',
+      ...options.workerEnv,
+    };
+    const nodeArgs = options.workerNodeArgs ?? [];
+    worker = options.compiled
+      ? await startNodeProcess(
+          [...nodeArgs, 'dist/server/worker/start.js'],
+          workerEnv,
+          /Creator Sheets worker on/,
+        )
+      : await startTsProcess('worker/start.ts', workerEnv, /Creator Sheets worker on/, 60_000, nodeArgs);
   } catch (error) {
     await sandbox.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -103,6 +120,7 @@ export async function startBenchWorker(options: BenchWorkerOptions): Promise<Ben
     process: worker,
     sandbox: { url: sandboxUrl, pid: sandbox.child.pid ?? 0, process: sandbox },
     headers,
+    formulaHeaders: { ...headers, authorization: `Bearer ${documentKey}` },
     async post<T>(route: string, body: unknown): Promise<ApiAnswer<T>> {
       const json = JSON.stringify(body);
       const sent = performance.now();

@@ -25,8 +25,15 @@ export function startTsProcess(
   env: Record<string, string>,
   readyLine: RegExp,
   timeoutMs = 60_000,
+  /** Node's own flags, before the entry (`--cpu-prof`, `--heap-prof`). */
+  nodeArgs: readonly string[] = [],
 ): Promise<StartedProcess> {
-  return startNodeProcess(['--import', 'tsx', path.join(REPO_ROOT, entry)], env, readyLine, timeoutMs);
+  return startNodeProcess(
+    [...nodeArgs, '--import', 'tsx', path.join(REPO_ROOT, entry)],
+    env,
+    readyLine,
+    timeoutMs,
+  );
 }
 
 /** `node ARGS` from the repository's root (compiled JavaScript, as a host runs it), ready at `readyLine`. */
@@ -97,3 +104,15 @@ export function buildWorker(): void {
   );
   if (built.status !== 0) throw new Error(`the worker's build failed:\n${built.stdout}${built.stderr}`);
 }
+
+/** CPU time a process has used so far, user and system, in ms (Linux: /proc/<pid>/stat). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** USER_HZ: 100 on every Linux this runs on (`getconf CLK_TCK`). */
+const CLOCK_TICKS_PER_SECOND = 100;

@@ -1,19 +1,10 @@
 import type { EmailSearchAnswer } from '../../worker/src/operations/email-search';
 import type { ReportsAnswer } from '../../worker/src/operations/reports';
 import type { SearchAnswer } from '../../worker/src/operations/search';
-import {
-  cachedReportBody,
-  peakResidentMb,
-  startBenchWorker,
-  statsDelta,
-  watchCalls,
-  type BenchWorker,
-} from './bench-worker';
-import { startTsProcess } from './child-process';
+import { peakResidentMb, startBenchWorker, statsDelta, watchCalls, type BenchWorker } from './bench-worker';
 import { floodBench } from './flood-bench';
-import { freePort } from '../support/free-port';
-import { runLoad, type LoadResult } from './load-generator';
 import { ms } from './percentiles';
+import { FULL_THROUGHPUT, throughputBench, type ThroughputOptions } from './throughput-bench';
 import { journalBench } from './journal-bench';
 import { unreadableBench } from './unreadable-bench';
 import { benchWorld, BENCH_SEED, emailInputs, reportHandles } from './world-inputs';
@@ -42,17 +33,15 @@ const LATENCY_MS = 200;
 const DOCUMENTED_DISCOVERY_RATE = 2;
 const EMAIL_INPUTS = 100_000;
 const EMAIL_BATCH = 1000;
+/** Issue 28: the e-mail path streams; its worker peak and its wall time against the ideal. */
+const EMAIL_PEAK_MB = 250;
+const EMAIL_WALL_SHARE = 1.05;
 const REPORT_INPUTS = 1000;
 const REPORT_DISCOVERY_RATE = 40;
 const REPORT_FETCH_CONCURRENCY = 16;
 const CONCURRENT_IDENTICAL = 200;
 const SEARCH_PAGES = 100;
 const UNREADABLE_CREATORS = 200;
-const LOAD_CONNECTIONS = 16;
-const LOAD_WARMUP_MS = 1000;
-const LOAD_DURATION_MS = 5000;
-const LOAD_ROUNDS = 5;
-const LOAD_MAX_REQUESTS = 500_000;
 
 export const WORKER_BENCH_PARTS = [
   'email',
@@ -84,10 +73,11 @@ const n = (value: number) => value.toLocaleString('en-US');
 const seconds = (msValue: number) => `${(msValue / 1000).toFixed(1)} s`;
 const credits = (millis: number) => `${n(millis / 1000)} ${millis === 1000 ? 'credit' : 'credits'}`;
 
-/** `parts`: which to run; all when empty. */
+/** `parts`: which to run; all when empty. `throughput`: its rounds (shorter in `-- quick`). */
 export async function runWorkerBench(
   log: (line: string) => void,
   parts: readonly string[] = [],
+  throughput: ThroughputOptions = FULL_THROUGHPUT,
 ): Promise<BenchRow[]> {
   const unknown = parts.filter((part) => !(WORKER_BENCH_PARTS as readonly string[]).includes(part));
   if (unknown.length > 0)
@@ -126,7 +116,8 @@ export async function runWorkerBench(
         `sandbox and worker processes (discovery raised to ${REPORT_DISCOVERY_RATE}/s in the sandbox and the worker's pacing, ${REPORT_FETCH_CONCURRENCY} report fetches at once): ready in ${ms(worker.sandbox.process.startupMs)} and ${ms(worker.process.startupMs)}`,
       );
       if (wanted('reports')) rows.push(...(await reportsBench(worker, handles, log)));
-      if (wanted('throughput')) rows.push(...(await throughputBench(worker, handles.cachedHandle, log)));
+      if (wanted('throughput'))
+        rows.push(...(await throughputBench(worker, handles.cachedHandle, log, throughput)));
       if (wanted('flood')) rows.push(...(await floodBench(worker, handles.cachedHandle, log)));
     } finally {
       await worker.stop();
@@ -203,15 +194,15 @@ async function emailBench(
     },
     {
       measure: `e-mail: wall time, ${LATENCY_MS} ms latency, ${rate}/s`,
-      target: `≤ 1.25 × ideal ${seconds(idealMs)} = ${seconds(1.25 * idealMs)}`,
+      target: `≤ ${EMAIL_WALL_SHARE} × ideal ${seconds(idealMs)} = ${seconds(EMAIL_WALL_SHARE * idealMs)}`,
       result: `${seconds(wallMs)} (${(wallMs / idealMs).toFixed(2)} × ideal)`,
-      ok: wallMs <= 1.25 * idealMs,
+      ok: wallMs <= EMAIL_WALL_SHARE * idealMs,
     },
     {
       measure: 'e-mail: worker process peak RSS (VmHWM; the sandbox runs in its own process)',
-      target: '< 300 MB',
+      target: `< ${EMAIL_PEAK_MB} MB`,
       result: `${peakMb.toFixed(0)} MB (${rssBefore.toFixed(0)} MB before)`,
-      ok: peakMb < 300,
+      ok: peakMb < EMAIL_PEAK_MB,
     },
     {
       measure: `e-mail: sandbox process peak RSS (VmHWM; its world of ${n(CREATORS)} creators per platform)`,
@@ -333,82 +324,6 @@ async function reportsBench(
       target: '1 upstream call',
       result: `${singleCalls} call(s)${allAnswered ? '' : ', some answers failed'}`,
       ok: singleCalls === 1 && allAnswered,
-    },
-  ];
-}
-
-async function throughputBench(
-  worker: BenchWorker,
-  handle: string,
-  log: (line: string) => void,
-): Promise<BenchRow[]> {
-  // Cached by the reports part; when this part runs alone, this first request caches it.
-  const body = await cachedReportBody(worker, handle);
-
-  const port = await freePort();
-  const bare = await startTsProcess(
-    'test/bench/bare-express-server.ts',
-    { PORT: String(port) },
-    /Bare Express route on/,
-  );
-  const targets = {
-    worker: { url: `${worker.url}/api/reports`, headers: worker.headers },
-    bare: { url: `http://127.0.0.1:${port}/bare`, headers: { 'content-type': 'application/json' } },
-  };
-  log(
-    `cached report endpoint: POST /api/reports for one cached handle, authenticated with a worker key, vs a bare Express JSON route (own process), same body; ${LOAD_CONNECTIONS} keep-alive connections, ${LOAD_WARMUP_MS / 1000} s warm-up + ${LOAD_DURATION_MS / 1000} s measured, ${LOAD_ROUNDS} alternating rounds, best round kept; load generator in the bench process on the same machine`,
-  );
-  const results: Record<keyof typeof targets, LoadResult[]> = { worker: [], bare: [] };
-  const before = await worker.stats();
-  try {
-    for (let round = 1; round <= LOAD_ROUNDS; round++) {
-      for (const name of ['worker', 'bare'] as const) {
-        const target = targets[name];
-        const load = (durationMs: number) =>
-          runLoad({
-            url: target.url,
-            method: 'POST',
-            headers: target.headers,
-            body,
-            connections: LOAD_CONNECTIONS,
-            durationMs,
-            maxRequests: LOAD_MAX_REQUESTS,
-          });
-        await load(LOAD_WARMUP_MS);
-        const result = await load(LOAD_DURATION_MS);
-        results[name].push(result);
-        log(
-          `  round ${round} ${name}: ${n(Math.round(result.perSecond))} req/s, p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, ${n(result.ok)} ok, ${result.failed} failed${result.firstFailure ? ` (${result.firstFailure})` : ''}`,
-        );
-      }
-    }
-  } finally {
-    await bare.stop();
-  }
-  const upstreamCalls = statsDelta(before, await worker.stats()).calls('report');
-  log(`  upstream report calls during the load: ${upstreamCalls}`);
-  const bestOf = (list: LoadResult[]) =>
-    list.reduce((best, result) => (result.perSecond > best.perSecond ? result : best));
-  const failedOf = (list: LoadResult[]) => list.reduce((sum, result) => sum + result.failed, 0);
-  const w = bestOf(results.worker);
-  const b = bestOf(results.bare);
-  const wFailed = failedOf(results.worker);
-  const bFailed = failedOf(results.bare);
-  const ratio = w.perSecond / b.perSecond;
-  const describe = (result: LoadResult, failed: number) =>
-    `${n(Math.round(result.perSecond))} req/s, p99 ${ms(result.latency.p99)}${failed > 0 ? `, ${failed} failed` : ''}`;
-  return [
-    {
-      measure: `bare Express JSON route, ${LOAD_CONNECTIONS} keep-alive connections`,
-      target: 'reference',
-      result: describe(b, bFailed),
-      ok: bFailed === 0,
-    },
-    {
-      measure: 'cached report endpoint (POST /api/reports, 1 cached handle), same load',
-      target: '≥ 50% of the bare route',
-      result: `${describe(w, wFailed)} (${(ratio * 100).toFixed(0)}%)`,
-      ok: ratio >= 0.5 && wFailed === 0 && upstreamCalls === 0,
     },
   ];
 }

@@ -19,6 +19,8 @@ interface PaidCallBinding extends PaidCallRecorder {
 }
 
 const current = new AsyncLocalStorage<PaidCallBinding>();
+/** Paid calls running under `current`; when none is, it is switched off (see withPaidCallBinding). */
+let running = 0;
 
 /** For the request core: the binding of the paid call under way, if any. */
 export function currentPaidCall(): PaidCallRecorder | undefined {
@@ -80,9 +82,17 @@ export async function withPaidCallBinding<T>(
       if (callId !== null && !alreadyRecorded) await input.journal.failed(callId);
     },
   };
+  running += 1;
   try {
     return { value: await current.run(binding, work), binding };
   } catch (error) {
     return { error, binding };
+  } finally {
+    running -= 1;
+    // On Node 20 an enabled AsyncLocalStorage runs a hook on every promise the process makes: once
+    // the first paid call had run, every cached answer paid for it, on a path that is all promises
+    // (issue 28). With no paid call under way nothing reads the binding, so it is switched off;
+    // the next run() switches it on again.
+    if (running === 0) current.disable();
   }
 }

@@ -48,9 +48,13 @@ function sameLabels(a: readonly string[], b: readonly string[]): boolean {
  * JSON needs none of its other steps (ETag, freshness, HEAD).
  */
 export function sendSheetAnswer<T extends SheetAnswer>(res: Response, answer: T): void {
-  const json = sheetAnswerJson(answer);
+  sendJsonText(res, sheetAnswerJson(answer));
+}
+
+/** Answers 200 with JSON already serialized, as sendSheetAnswer does; `bytes` when known. */
+export function sendJsonText(res: Response, json: string, bytes = Buffer.byteLength(json)): void {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.setHeader('Content-Length', bytes);
   res.end(json);
 }

@@ -63,27 +63,51 @@ export function createAccessPolicy(options: AccessPolicyOptions): AccessPolicy {
   const admins = clean(options.adminEmails);
   const unlisted = domains.size === 0 && emails.size === 0;
 
+  const decide = (rawEmail: string, proof: AccountProof): AccessDecision => {
+    const parsed = parseSignInAddress(rawEmail);
+    if (!parsed.ok) return { allowed: false, email: rawEmail, reason: parsed.reason };
+    const { address: email, domain } = parsed;
+    const workspace = domains.has(domain) && !CONSUMER_GOOGLE_DOMAINS.has(domain);
+    if (workspace && proof.via === 'idToken' && proof.hostedDomain !== domain) {
+      return { allowed: false, email, reason: workspaceRefusal(email, domain, proof.hostedDomain) };
+    }
+    if (admins.has(email)) return { allowed: true, email, role: 'admin' };
+    if (emails.has(email) || domains.has(domain)) return { allowed: true, email, role: 'member' };
+    if (unlisted && options.openWhenUnlisted === true) return { allowed: true, email, role: 'member' };
+    return {
+      allowed: false,
+      email,
+      reason: unlisted
+        ? `${email} may not use this worker: no one is allowed yet (an admin sets ALLOWED_DOMAINS or ALLOWED_EMAILS)`
+        : `${email} may not use this worker: ask an admin to add the address or its domain`,
+    };
+  };
+
+  // The lists are fixed for the policy's life (the config, read at start-up): the same address
+  // and proof get the same decision, made once rather than on each of a key's requests.
+  const decided = new Map<string, AccessDecision>();
   return {
     decide(rawEmail, proof) {
-      const parsed = parseSignInAddress(rawEmail);
-      if (!parsed.ok) return { allowed: false, email: rawEmail, reason: parsed.reason };
-      const { address: email, domain } = parsed;
-      const workspace = domains.has(domain) && !CONSUMER_GOOGLE_DOMAINS.has(domain);
-      if (workspace && proof.via === 'idToken' && proof.hostedDomain !== domain) {
-        return { allowed: false, email, reason: workspaceRefusal(email, domain, proof.hostedDomain) };
+      // NUL is in no address or domain: the parts cannot run into each other.
+      const key = `${proofKey(proof)}\u0000${rawEmail}`;
+      let decision = decided.get(key);
+      if (decision === undefined) {
+        decision = Object.freeze(decide(rawEmail, proof));
+        if (decided.size >= DECISIONS_KEPT) decided.clear();
+        decided.set(key, decision);
       }
-      if (admins.has(email)) return { allowed: true, email, role: 'admin' };
-      if (emails.has(email) || domains.has(domain)) return { allowed: true, email, role: 'member' };
-      if (unlisted && options.openWhenUnlisted === true) return { allowed: true, email, role: 'member' };
-      return {
-        allowed: false,
-        email,
-        reason: unlisted
-          ? `${email} may not use this worker: no one is allowed yet (an admin sets ALLOWED_DOMAINS or ALLOWED_EMAILS)`
-          : `${email} may not use this worker: ask an admin to add the address or its domain`,
-      };
+      return decision;
     },
   };
+}
+
+/** Decisions kept: one per address (and Google Workspace domain) that signs in, lately. */
+const DECISIONS_KEPT = 1000;
+
+/** What of a proof a decision depends on, as text. */
+function proofKey(proof: AccountProof): string {
+  if (proof.via === 'workerKey') return 'workerKey';
+  return proof.hostedDomain === null ? 'idToken' : `idToken hd=${proof.hostedDomain}`;
 }
 
 function workspaceRefusal(email: string, domain: string, hostedDomain: string | null): string {

@@ -33,6 +33,8 @@ export interface CredentialChecker {
 }
 
 const ALL_KINDS: readonly CredentialKind[] = ['idToken', 'workerKey', 'devKey'];
+/** Worker keys whose identity is kept made: as many as the key repositories keep verified. */
+const IDENTITIES_KEPT = 1000;
 
 /**
  * Turns a bearer credential into an identity. The access policy is applied on every request, not
@@ -51,6 +53,15 @@ export function createCredentialChecker(options: CredentialCheckerOptions): Cred
     via,
   });
 
+  /**
+   * A worker key's admitted identity, by key id, with the decision it came from: the same key and
+   * the same decision give the very same (frozen) identity, not three new objects per request.
+   */
+  const keyIdentities = new Map<
+    string,
+    { decision: unknown; documentId: string | null; outcome: AuthOutcome }
+  >();
+
   const admit = (
     email: string,
     via: CredentialKind,
@@ -58,6 +69,9 @@ export function createCredentialChecker(options: CredentialCheckerOptions): Cred
     key?: { id: string; documentId: string | null },
   ): AuthOutcome => {
     const decision = options.policy.decide(email, proof);
+    const known = key === undefined ? undefined : keyIdentities.get(key.id);
+    if (known !== undefined && known.decision === decision && known.documentId === key?.documentId)
+      return known.outcome;
     if (!decision.allowed) {
       return {
         ok: false,
@@ -71,10 +85,13 @@ export function createCredentialChecker(options: CredentialCheckerOptions): Cred
     const identity: Identity = { email: decision.email, role: decision.role, via };
     if (key === undefined) return { ok: true, identity };
     const fromKey = { ...identity, keyId: key.id };
-    return {
+    const outcome: AuthOutcome = {
       ok: true,
-      identity: key.documentId === null ? fromKey : { ...fromKey, documentId: key.documentId },
+      identity: Object.freeze(key.documentId === null ? fromKey : { ...fromKey, documentId: key.documentId }),
     };
+    if (keyIdentities.size >= IDENTITIES_KEPT) keyIdentities.clear();
+    keyIdentities.set(key.id, { decision, documentId: key.documentId, outcome });
+    return outcome;
   };
 
   return {

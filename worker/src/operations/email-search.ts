@@ -16,6 +16,7 @@ import type { PaidBudget } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
 import { settledBy, STILL_FETCHING } from '../http/deadline';
 import { toWorkerError } from '../http/error-answer';
+import type { ArrivingRows } from '../http/send-rows-json';
 import { WorkerError } from '../http/worker-error';
 import type { EmailLookup } from '../store/email-result-cache';
 import { isUpstreamError } from '../upstream/upstream-error';
@@ -55,6 +56,25 @@ interface EmailSearchResult extends Omit<EmailSearchAnswer, 'rows'> {
   rows(start: number, end: number): Row[];
 }
 
+/**
+ * An e-mail search under way (startEmailSearch): its rows as they become final, top to bottom, so
+ * that an answer of a hundred thousand rows can be written while its batches are still paced
+ * (issue 28: nothing of it is left to make after the last batch, and it is never made all at once).
+ */
+export interface EmailSearchRun extends ArrivingRows {
+  header: string[];
+  columns: EmailSearchAnswer['columns'];
+  /** Every row is final: every batch answered, or the deadline passed. */
+  readonly settled: boolean;
+  /**
+   * Some address was answered (from the cache, or by a batch): the answer will be a 200 whatever
+   * happens next. Until then it may yet be the error of the whole request (the API down, no credits).
+   */
+  answersSomething(): boolean;
+  /** Once settled: the answer; throws the request's error when nothing could be answered. */
+  finish(): EmailSearchResult;
+}
+
 /** Every row at once; see searchEmails. */
 export async function runEmailSearch(
   deps: OperationDeps,
@@ -85,6 +105,17 @@ export async function searchEmails(
   context: OperationContext,
   input: EmailSearchRequest,
 ): Promise<EmailSearchResult> {
+  const run = await startEmailSearch(deps, context, input);
+  while (!(await run.next()));
+  return run.finish();
+}
+
+/** searchEmails, answered as its rows come (EmailSearchRun). */
+export async function startEmailSearch(
+  deps: OperationDeps,
+  context: OperationContext,
+  input: EmailSearchRequest,
+): Promise<EmailSearchRun> {
   const prepared = prepareEmails(input.emails);
   const { unique } = prepared;
   const refresh = input.refresh === true;
@@ -128,82 +159,182 @@ export async function searchEmails(
     creditsSaved: actualCredits('emailSearch', { emails: [] }, cachedMatches).credits,
   });
 
-  const pending = new Set(uncached);
-  const refused = new Set<string>();
-  if (uncached.length > 0) {
-    const batches = toBatches(deps, uncached);
-    // One check for the whole request, at the most it can cost (every address matched). Batches
-    // that an identical request is sending right now are not counted: this one shares that call.
-    const toPay = batches
-      .filter((batch) => !deps.singleFlight.has(batch.key))
-      .flatMap((batch) => batch.emails);
-    const estimate = estimateCredits('emailSearch', { emails: toPay });
-    let budget: PaidBudget;
-    try {
-      budget = await deps.paid.reserve(context, estimate);
-    } catch (error) {
-      // Past the document's formula allowance: nothing new is looked up, the cached rows stand.
-      const message = await fileFormulaAsk(deps.store.formulaAllowances, context, error, {
-        operation: 'emailSearch',
-        credits: estimate.credits,
-        itemKeys: toPay.map((email) => deps.store.emailCacheKey(email)),
-        source: context.asker ?? formulaAskSource(input.cell),
-      });
-      for (const email of uncached) {
-        found.failures.set(email, message);
-        refused.add(email);
-      }
-      pending.clear();
-      return emailSearchResult(prepared.entries, input.withHeader, found, pending, refused, counts);
+  const progress = new SearchProgress(prepared.entries, input.withHeader, found, counts, cachedCount);
+  for (const email of uncached) progress.pending.add(email);
+  if (uncached.length === 0) {
+    progress.settle();
+    return progress;
+  }
+  const batches = toBatches(deps, uncached);
+  // One check for the whole request, at the most it can cost (every address matched). Batches
+  // that an identical request is sending right now are not counted: this one shares that call.
+  const toPay = batches.filter((batch) => !deps.singleFlight.has(batch.key)).flatMap((batch) => batch.emails);
+  const estimate = estimateCredits('emailSearch', { emails: toPay });
+  let budget: PaidBudget;
+  try {
+    budget = await deps.paid.reserve(context, estimate);
+  } catch (error) {
+    // Past the document's formula allowance: nothing new is looked up, the cached rows stand.
+    const message = await fileFormulaAsk(deps.store.formulaAllowances, context, error, {
+      operation: 'emailSearch',
+      credits: estimate.credits,
+      itemKeys: toPay.map((email) => deps.store.emailCacheKey(email)),
+      source: context.asker ?? formulaAskSource(input.cell),
+    });
+    for (const email of uncached) {
+      found.failures.set(email, message);
+      progress.refused.add(email);
     }
-    const work = searchBatches(deps, context, { budget, refresh }, batches, found, pending, counts);
-    const inTime = await settledBy(work, input.deadlineMs ?? deps.config.formulaDeadlineMs, deps.sleep);
+    progress.pending.clear();
+    progress.settle();
+    return progress;
+  }
+  const work = searchBatches(
+    deps,
+    context,
+    { budget, refresh },
+    batches,
+    found,
+    progress.pending,
+    counts,
+    (answered) => progress.batchDone(answered),
+  );
+  void settledBy(work, input.deadlineMs ?? deps.config.formulaDeadlineMs, deps.sleep).then((inTime) => {
     if (!inTime) {
       deps.background.track(work);
       context.log.info(
-        { pending: pending.size, unique: unique.length },
+        { pending: progress.pending.size, unique: unique.length },
         'e-mail search answered at the deadline; batches go on',
       );
     }
-  }
-
-  const answered = cachedCount + counts.sent - counts.failed;
-  if (answered === 0 && pending.size === 0 && found.requestWide.length > 0) throw found.requestWide[0];
-
-  return emailSearchResult(prepared.entries, input.withHeader, found, pending, refused, counts);
+    progress.settle();
+  });
+  return progress;
 }
 
 /**
- * The answer as it stands now: batches that land later fill the cache, not these rows. `refused`:
- * addresses past the document's formula allowance (their rows say so; nothing was sent for them).
+ * The rows of a search as its batches land (EmailSearchRun): a row is final once its address is
+ * answered (or it needs no answer: blank, invalid), and the rows from the top that are final only
+ * grow. At the deadline, what is still asked for is frozen as STILL_FETCHING.
  */
-function emailSearchResult(
-  entries: readonly PreparedEmail[],
-  withHeader: boolean,
-  found: Found,
-  pending: ReadonlySet<string>,
-  refused: ReadonlySet<string>,
-  counts: EmailSearchAnswer['counts'],
-): EmailSearchResult {
-  const stillPending = new Set(pending);
-  const rowsOf = (set: ReadonlySet<string>) =>
-    set.size === 0 ? 0 : entries.filter((entry) => entry.kind === 'valid' && set.has(entry.email)).length;
-  const offset = withHeader ? 1 : 0;
-  return {
-    header: EMAIL_COLUMNS.map((col) => col.label),
-    columns: [...EMAIL_COLUMNS],
-    pending: rowsOf(stillPending),
-    awaitingApproval: rowsOf(refused),
-    counts: { ...counts },
-    rowCount: entries.length + offset,
-    rows(start, end) {
-      const rows: Row[] = [];
-      if (offset === 1 && start === 0 && end > 0) rows.push(headerRow(EMAIL_COLUMNS));
-      const from = Math.max(0, start - offset);
-      const to = Math.max(from, Math.min(entries.length, end - offset));
-      return rows.concat(entryRows(entries.slice(from, to), found, stillPending));
-    },
-  };
+class SearchProgress implements EmailSearchRun {
+  readonly header = EMAIL_COLUMNS.map((col) => col.label);
+  readonly columns = [...EMAIL_COLUMNS];
+  /** Addresses whose batch has not answered yet. */
+  readonly pending = new Set<string>();
+  /** Addresses past the document's formula allowance (their rows say so; nothing was sent for them). */
+  readonly refused = new Set<string>();
+  /** The addresses still asked for when the answer was made, and its counts: set once, when settled. */
+  private stillPending: ReadonlySet<string> | null = null;
+  private settledCounts: EmailSearchAnswer['counts'] | null = null;
+  private answeredByBatches = 0;
+  /** Entries from the top known final. */
+  private finalEntries = 0;
+  private wake: (() => void) | null = null;
+  private finished: EmailSearchResult | null = null;
+
+  constructor(
+    private readonly entries: readonly PreparedEmail[],
+    private readonly withHeader: boolean,
+    private readonly found: Found,
+    /** Live: the batches add to them. */
+    private readonly counts: EmailSearchAnswer['counts'],
+    private readonly cachedCount: number,
+  ) {}
+
+  get settled(): boolean {
+    return this.stillPending !== null;
+  }
+
+  get rowCount(): number {
+    return this.entries.length + this.offset;
+  }
+
+  private get offset(): number {
+    return this.withHeader ? 1 : 0;
+  }
+
+  batchDone(answered: boolean): void {
+    if (answered) this.answeredByBatches += 1;
+    this.notify();
+  }
+
+  settle(): void {
+    if (this.stillPending !== null) return;
+    this.stillPending = new Set(this.pending);
+    // As they stand now: batches that land later (past the deadline) fill the cache, not this answer.
+    this.settledCounts = { ...this.counts };
+    this.notify();
+  }
+
+  answersSomething(): boolean {
+    return this.cachedCount > 0 || this.answeredByBatches > 0;
+  }
+
+  readyRows(): number {
+    if (this.settled) return this.rowCount;
+    while (this.finalEntries < this.entries.length) {
+      const entry = this.entries[this.finalEntries];
+      if (entry.kind === 'valid' && this.pending.has(entry.email)) break;
+      this.finalEntries += 1;
+    }
+    return this.finalEntries + this.offset;
+  }
+
+  next(): Promise<boolean> {
+    if (this.settled) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const before = this.wake;
+      this.wake = () => {
+        before?.();
+        resolve(this.settled);
+      };
+    });
+  }
+
+  rows(start: number, end: number): Row[] {
+    const rows: Row[] = [];
+    if (this.offset === 1 && start === 0 && end > 0) rows.push(headerRow(EMAIL_COLUMNS));
+    const from = Math.max(0, start - this.offset);
+    const to = Math.max(from, Math.min(this.entries.length, end - this.offset));
+    return rows.concat(
+      entryRows(this.entries.slice(from, to), this.found, this.stillPending ?? this.pending),
+    );
+  }
+
+  tail(): Record<string, unknown> {
+    const { pending, awaitingApproval, counts } = this.finish();
+    return { pending, awaitingApproval, counts };
+  }
+
+  finish(): EmailSearchResult {
+    const { stillPending, settledCounts: counts, found } = this;
+    if (stillPending === null || counts === null)
+      throw new Error('an e-mail search is finished only once settled');
+    if (this.finished !== null) return this.finished;
+    const answered = this.cachedCount + counts.sent - counts.failed;
+    if (answered === 0 && stillPending.size === 0 && found.requestWide.length > 0) throw found.requestWide[0];
+    const rowsOf = (set: ReadonlySet<string>) =>
+      set.size === 0
+        ? 0
+        : this.entries.filter((entry) => entry.kind === 'valid' && set.has(entry.email)).length;
+    this.finished = {
+      header: this.header,
+      columns: this.columns,
+      pending: rowsOf(stillPending),
+      awaitingApproval: rowsOf(this.refused),
+      counts,
+      rowCount: this.rowCount,
+      rows: (start, end) => this.rows(start, end),
+    };
+    return this.finished;
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
 }
 
 /**
@@ -273,6 +404,8 @@ async function searchBatches(
   found: Found,
   pending: Set<string>,
   counts: EmailSearchAnswer['counts'],
+  /** After each batch, answered or failed. */
+  batchDone: (answered: boolean) => void,
 ): Promise<void> {
   const limit = createConcurrencyLimit(deps.config.emailBatchConcurrency);
   let sharedHits = 0;
@@ -283,6 +416,7 @@ async function searchBatches(
         limit(async () => {
           counts.batches += 1;
           counts.sent += batch.emails.length;
+          let answered = false;
           try {
             const flight = await deps.singleFlight.runAcrossInstances(batch.key, () =>
               searchBatch(deps, budget, batch.emails, refresh),
@@ -293,6 +427,7 @@ async function searchBatches(
             }
             for (const result of flight.value.results) noteLookup(found, result);
             counts.matched += flight.value.matched;
+            answered = true;
           } catch (error) {
             const answer = batchError(error, batch.emails);
             for (const email of batch.emails) found.failures.set(email, answer.message);
@@ -300,6 +435,7 @@ async function searchBatches(
             counts.failed += batch.emails.length;
           } finally {
             for (const email of batch.emails) pending.delete(email);
+            batchDone(answered);
           }
         }),
       ),

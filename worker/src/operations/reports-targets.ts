@@ -50,16 +50,16 @@ export async function cachedOutcomes(
   keys: readonly string[],
   /** Only reports stored since then count (a schedule's freshness); null: the cache as it is. */
   freshSince: number | null = null,
-): Promise<{ outcomes: Map<string, ReportOutcome>; cached: number }> {
+): Promise<{ outcomes: Map<string, ReportOutcome>; cached: number; hits: [string, CacheEntry][] }> {
   const outcomes = new Map<string, ReportOutcome>();
-  if (keys.length === 0) return { outcomes, cached: 0 };
+  const used: [string, CacheEntry][] = [];
+  if (keys.length === 0) return { outcomes, cached: 0, hits: used };
   const now = deps.clock.now();
   const hits = await deps.store.cache.getMany(CACHE_NAMESPACES.reports, keys, now);
-  let cached = 0;
   for (const [key, entry] of hits) {
     if (freshSince !== null && entry.storedAt < freshSince) continue;
     outcomes.set(key, cachedReportOutcome(entry.value, entry.storedAt));
-    cached += 1;
+    used.push([key, entry]);
   }
   const unknown = keys.filter((key) => !outcomes.has(key));
   const misses =
@@ -74,5 +74,5 @@ export async function cachedOutcomes(
       requestWide: null,
     });
   }
-  return { outcomes, cached };
+  return { outcomes, cached: used.length, hits: used };
 }

@@ -10,6 +10,7 @@ import { createConcurrencyLimit } from '../concurrency-limit';
 import { settledBy, STILL_FETCHING } from '../http/deadline';
 import { badRequest } from '../http/worker-error';
 import type { OperationContext, OperationDeps } from './operation-deps';
+import type { CachedAnswerSources } from './report-answer-memo';
 import { reportRowsWithMemo } from './report-row-memo';
 import {
   fetchReport,
@@ -33,6 +34,8 @@ export interface ReportsOptions {
   freshSince?: number;
   /** A formula's rows say their platform when not all are the formula's (issue 25). */
   namePlatforms?: boolean;
+  /** Hears what the answer was made of when the report cache answered every creator (issue 28). */
+  fromCacheOnly?: (sources: CachedAnswerSources) => void;
 }
 
 /**
@@ -40,7 +43,8 @@ export interface ReportsOptions {
  * platform; a formula's rows then say theirs, `namePlatforms`), deduplicate by creator, answer
  * from the cache, fetch the rest (one budget check for all of them first; single flight per
  * creator; bounded concurrency, paced by the throttle), and answer by the deadline with what is
- * ready.
+ * ready. `fromCacheOnly` (an option) hears what the answer was made of when the report cache
+ * answered every creator (report-answer-memo.ts).
  */
 export async function runReports(
   deps: OperationDeps,
@@ -61,8 +65,8 @@ export async function runReports(
       ? columnsNamingPlatforms(selection.columns, targets.values(), input.platform)
       : selection.columns;
   const keys = [...targets.keys()];
-  const { outcomes, cached } = input.refresh
-    ? { outcomes: new Map<string, ReportOutcome>(), cached: 0 }
+  const { outcomes, cached, hits } = input.refresh
+    ? { outcomes: new Map<string, ReportOutcome>(), cached: 0, hits: [] }
     : await cachedOutcomes(deps, keys, freshSince);
   const savedByCache = sumCharges(
     [...outcomes.keys()].flatMap((key) => {
@@ -100,6 +104,8 @@ export async function runReports(
     }
   }
   await deps.paid.recordSavings(context, 'report', { cacheHits: cached, creditsSaved: savedByCache });
+  if (!input.refresh && hits.length === keys.length)
+    options.fromCacheOnly?.({ entries: hits, cacheHits: cached, creditsSaved: savedByCache });
 
   const anyReport = [...outcomes.values()].some((outcome) => outcome.kind !== 'error');
   if (!anyReport && pendingKeys.size === 0) {

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../common/clock';
 import { createCacheMemory, type CacheMemoryOptions, type CacheRow } from './cache-memory';
@@ -24,6 +24,11 @@ export interface CacheEntry {
 export interface CacheRepository {
   /** null when absent or expired (an expired entry is never served, even before purging). */
   get(namespace: string, key: string, now?: number): Promise<CacheEntry | null>;
+  /**
+   * The entry of a namespace kept in memory, when it is there and fresh at `now`; null otherwise
+   * (the table is not read). The same object every call until it is written, forgotten or expires.
+   */
+  remembered(namespace: string, key: string, now: number): CacheEntry | null;
   /** Entries found and fresh, by key; keys without one are absent from the map. */
   getMany(namespace: string, keys: readonly string[], now?: number): Promise<Map<string, CacheEntry>>;
   set(namespace: string, key: string, value: unknown, ttlMs: number, now?: number): Promise<void>;
@@ -48,7 +53,7 @@ const STORED_KEY_PREFIX = 'hmac1:';
 /** The first text after every `hmac1:...` key (`;` follows `:`): the end of their index range. */
 const AFTER_STORED_KEYS = 'hmac1;';
 
-export function storedCacheKey(entryKey: Buffer, namespace: string, key: string): string {
+export function storedCacheKey(entryKey: Buffer | KeyObject, namespace: string, key: string): string {
   const mac = createHmac('sha256', entryKey).update(`${namespace}\u0000${key}`, 'utf8').digest('base64url');
   return STORED_KEY_PREFIX + mac;
 }
@@ -74,7 +79,9 @@ export function createSqliteCacheRepository(
   );
   const remove = db.prepare<[string, string]>('DELETE FROM cache_entries WHERE namespace = ? AND key = ?');
   const purge = db.prepare<[number]>('DELETE FROM cache_entries WHERE expires_at <= ?');
-  const storedKey = (namespace: string, key: string) => storedCacheKey(entryKey, namespace, key);
+  // The key imported once, not for each of an enrichment's 65,000 look-ups (issue 28).
+  const secret = createSecretKey(entryKey);
+  const storedKey = (namespace: string, key: string) => storedCacheKey(secret, namespace, key);
   rekeyPlainEntries(db, storedKey);
 
   const memory = createCacheMemory(memoryOptions);
@@ -104,6 +111,8 @@ export function createSqliteCacheRepository(
       const row = select.get(namespace, storedKey(namespace, key), now);
       return row === undefined ? null : memory.entryOf(namespace, key, row);
     },
+
+    remembered: memory.remembered,
 
     getMany(namespace, keys, now = clock.now()) {
       return memory.readMany(namespace, keys, now, storedKey, (stored) => {

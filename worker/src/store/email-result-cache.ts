@@ -34,6 +34,8 @@ type StoredLookup =
   { matched: false; unreadable?: UnreadableAnswer; unanswered?: true } | { matched: true; result: unknown };
 
 const NAMESPACE = 'emails';
+/** A code unit outside ASCII: text without one lower-cases one code unit to one. */
+const BEYOND_ASCII = /[\u0080-\uffff]/;
 /** NUL cannot appear in an address or in the API's text, so the placeholder cannot collide. */
 const ADDRESS_PLACEHOLDER = '\u0000address\u0000';
 
@@ -87,20 +89,41 @@ export function createEmailResultCache(options: {
   };
 }
 
+/**
+ * The value with every occurrence of the address replaced by the placeholder. What holds none is
+ * given back as it is, not copied: the answer of a batch of 1,000 is a few thousand strings, nearly
+ * all without the address, and copying each character of each was most of an enrichment's memory
+ * (issue 28).
+ */
 function hideAddress(value: unknown, email: string): unknown {
-  if (typeof value === 'string') return hideInText(value, email);
-  if (Array.isArray(value)) return value.map((item) => hideAddress(item, email));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, hideAddress(item, email)]));
-  }
-  return value;
+  return mapStrings(value, (text) => hideInText(text, email));
 }
 
+/** hideAddress undone: the address back where the placeholder stands; what holds none, as it is. */
 function restoreAddress(value: unknown, email: string): unknown {
-  if (typeof value === 'string') return value.split(ADDRESS_PLACEHOLDER).join(email);
-  if (Array.isArray(value)) return value.map((item) => restoreAddress(item, email));
+  return mapStrings(value, (text) =>
+    text.includes(ADDRESS_PLACEHOLDER) ? text.split(ADDRESS_PLACEHOLDER).join(email) : text,
+  );
+}
+
+/** A JSON value with `change` applied to each string in it; only what changed is copied. */
+function mapStrings(value: unknown, change: (text: string) => string): unknown {
+  if (typeof value === 'string') return change(value);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    value.forEach((item: unknown, index) => {
+      const changed = mapStrings(item, change);
+      if (changed !== item) (copy ??= [...value])[index] = changed;
+    });
+    return copy ?? value;
+  }
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, restoreAddress(item, email)]));
+    let copy: Record<string, unknown> | null = null;
+    for (const [key, item] of Object.entries(value)) {
+      const changed = mapStrings(item, change);
+      if (changed !== item) (copy ??= { ...value })[key] = changed;
+    }
+    return copy ?? value;
   }
   return value;
 }
@@ -115,6 +138,9 @@ function restoreAddress(value: unknown, email: string): unknown {
 function hideInText(text: string, email: string): string {
   const needle = email.toLowerCase();
   if (needle.length === 0) return text;
+  // Plain ASCII lower-cases one code unit to one, the same whole or a character at a time: a text
+  // that does not hold the address needs nothing more (nearly every text of an answer).
+  if (!BEYOND_ASCII.test(text) && !text.toLowerCase().includes(needle)) return text;
   let lower = '';
   /** For each code unit of `lower`: where its character starts in `text`. */
   const origin: number[] = [];

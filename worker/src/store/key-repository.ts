@@ -185,10 +185,12 @@ export function createSqliteKeyRepository(
     },
   );
 
-  const lookUp = (presented: Buffer): KeyRow | null => {
-    const id = presented.toString('base64');
+  const lookUp = (key: string): KeyRow | null => {
+    // The hash as text is the memory's key: a key verified lately costs one hash, no Buffer.
+    const id = hash('sha256', key, 'base64');
     const kept = verified.get(id);
     if (kept !== undefined) return kept;
+    const presented = Buffer.from(id, 'base64');
     const row = byHash.get(presented);
     // The lookup is by hash; the compare is constant-time anyway, so no code path's timing
     // depends on how much of a stored hash a guess matched.
@@ -211,7 +213,7 @@ export function createSqliteKeyRepository(
 
     async verify(key) {
       if (!isWorkerKeyShaped(key)) return null;
-      const row = lookUp(hashKey(key));
+      const row = lookUp(key);
       if (row === null) return null;
       const now = clock.now();
       const expiresAt = row.created_at + policy.lifetimeMs;

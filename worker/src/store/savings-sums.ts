@@ -33,16 +33,20 @@ export interface SavingsSums {
 export function createSavingsSums(clock: Clock): SavingsSums {
   let pending = new Map<string, PendingSavings>();
 
+  const addTo = (sum: PendingSavings, cacheHits: number, savedMilli: number, at: number) => {
+    sum.cacheHits += cacheHits;
+    sum.savedMilli += savedMilli;
+    sum.at = Math.max(sum.at, at);
+  };
+
   const merge = (key: string, addition: PendingSavings) => {
     const sum = pending.get(key);
     if (sum === undefined) {
       pending.set(key, addition);
       return;
     }
-    sum.cacheHits += addition.cacheHits;
-    sum.savedMilli += addition.savedMilli;
+    addTo(sum, addition.cacheHits, addition.savedMilli, addition.at);
     for (const id of addition.requestIds) sum.requestIds.add(id);
-    sum.at = Math.max(sum.at, addition.at);
   };
 
   return {
@@ -52,7 +56,16 @@ export function createSavingsSums(clock: Clock): SavingsSums {
       if (cacheHits === 0 && savedMilli === 0) return false;
       const userEmail = normalizeUserEmail(entry.userEmail);
       const at = entry.at ?? clock.now();
-      merge(keyOf(userEmail, entry.operation, entry.jobId, at), {
+      const key = keyOf(userEmail, entry.operation, entry.jobId, at);
+      // Added to in place when the sum exists (every cached answer of a busy formula after the
+      // first in its second): nothing new to allocate on an answer's path.
+      const sum = pending.get(key);
+      if (sum !== undefined) {
+        addTo(sum, cacheHits, savedMilli, at);
+        sum.requestIds.add(entry.requestId);
+        return true;
+      }
+      pending.set(key, {
         userEmail,
         operation: entry.operation,
         jobId: entry.jobId,

@@ -259,6 +259,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     init: Omit<UpstreamRequestInit, 'signal'>,
     signal: AbortSignal | undefined,
     recorder: PaidCallRecorder | undefined,
+    /** The throttle's permit: told right before the request goes, and when its answer comes. */
+    permit: { started(): void; answered(): void },
   ): Promise<AttemptResult> {
     const controller = new AbortController();
     const stopTimer = new AbortController();
@@ -271,7 +273,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const onCallerAbort = () => controller.abort();
     signal?.addEventListener('abort', onCallerAbort, { once: true });
     try {
+      permit.started();
       const response = await fetchFn(url, { ...init, signal: controller.signal });
+      if (response.status >= 200 && response.status < 300) permit.answered();
       const text = await response.text();
       const { status } = response;
       let body: unknown;
@@ -465,7 +469,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         } else {
           let permit;
           try {
-            permit = await throttle.acquire(family, signal);
+            permit = await throttle.acquire(family, signal, operationId);
           } catch (cause) {
             throw cancelled(attempt - 1, cause);
           }
@@ -479,7 +483,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           });
           try {
             await recorder?.beforeSend();
-            result = await attemptOnce(operationId, url, init, signal, recorder);
+            result = await attemptOnce(operationId, url, init, signal, recorder, permit);
           } finally {
             permit.release();
           }

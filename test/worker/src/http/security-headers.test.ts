@@ -1,4 +1,7 @@
+import express from 'express';
+import helmet from 'helmet';
 import request from 'supertest';
+import { SECURITY_HEADER_OPTIONS, securityHeaders } from '../../../../worker/src/http/security-headers';
 import { auth, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 
 /**
@@ -39,5 +42,24 @@ describe('security headers', () => {
       'strict-transport-security': expect.stringMatching(/^max-age=\d+/),
     });
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('the security headers, taken once from helmet', () => {
+  it('are exactly the headers helmet itself sets on each answer', async () => {
+    const answerWith = (middleware: express.RequestHandler) => {
+      const app = express();
+      app.use(middleware);
+      app.get('/', (_req, res) => res.json({ ok: true }));
+      return request(app).get('/');
+    };
+    const security = (res: request.Response) => {
+      const { date: _date, etag: _etag, ...headers } = res.headers;
+      return headers;
+    };
+    const fromHelmet = await answerWith(helmet(SECURITY_HEADER_OPTIONS));
+    const ours = await answerWith(securityHeaders());
+    expect(security(ours)).toEqual(security(fromHelmet));
+    expect(Object.keys(security(ours))).toContain('content-security-policy');
   });
 });

@@ -171,4 +171,22 @@ describe('access policy', () => {
     });
     expect(listed.decide('anyone@anywhere.com', consumer)).toMatchObject({ allowed: false });
   });
+
+  it('decides once per address and proof: the same question, the same decision; another proof, its own', () => {
+    const asked = [
+      ['ana@team.com', workspace('team.com')],
+      ['ana@team.com', consumer],
+      ['ana@team.com', workspace('other.com')],
+      ['ana@team.com', workerKey],
+    ] as const;
+    const first = asked.map(([email, proof]) => policy.decide(email, proof));
+    const again = [...asked]
+      .reverse()
+      .map(([email, proof]) => policy.decide(email, proof))
+      .reverse();
+
+    expect(first.map((decision) => decision.allowed)).toEqual([true, false, false, true]);
+    again.forEach((decision, index) => expect(decision).toBe(first[index]));
+    expect(Object.isFrozen(first[0])).toBe(true);
+  });
 });

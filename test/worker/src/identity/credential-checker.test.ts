@@ -12,7 +12,12 @@ import {
   makePlaygroundKey,
   withPlaygroundSignIn,
 } from '../../../../worker/playground/playground-identity';
+import { createAccessPolicy } from '../../../../worker/src/identity/access-policy';
+import { createCredentialChecker } from '../../../../worker/src/identity/credential-checker';
 import { createIdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
+import { WorkerKeyExpiredError } from '../../../../worker/src/store/key-repository';
+import { openStore, type Store } from '../../../../worker/src/store/store';
+import { ManualClock } from '../store/store-fixtures';
 import { auth, startWorkerWorld } from '../worker-fixture';
 import { startAuthWorld, type AuthWorld } from './auth-fixture';
 
@@ -140,5 +145,59 @@ describe("the playground's sign-in (sandbox mode, no allow-list)", () => {
       await sandbox.close();
       await certs.close();
     }
+  });
+});
+
+describe('a worker key checked again and again (issue 28: its identity is kept made)', () => {
+  const ANA = 'ana@team.com';
+  let clock: ManualClock;
+  let store: Store;
+  const checker = () =>
+    createCredentialChecker({
+      verifier: createIdTokenVerifier({ clientIds: ['unused.apps.googleusercontent.com'] }),
+      keys: store.keys,
+      policy: createAccessPolicy({ allowedDomains: [], allowedEmails: [ANA], adminEmails: [] }),
+    });
+  beforeEach(() => {
+    clock = new ManualClock();
+    store = openStore({ memory: true, clock });
+  });
+  afterEach(() => store.close());
+
+  it('gives the same identity each time, frozen', async () => {
+    const check = checker();
+    const { key, info } = await store.keys.issue(ANA, 'doc_1234567890');
+    const first = await check.check(key);
+    const second = await check.check(key);
+    expect(first).toEqual({
+      ok: true,
+      identity: {
+        email: ANA,
+        role: 'member',
+        via: 'workerKey',
+        keyId: info.id,
+        documentId: 'doc_1234567890',
+      },
+    });
+    expect(second.ok && first.ok && second.identity === first.identity).toBe(true);
+    expect(first.ok && Object.isFrozen(first.identity)).toBe(true);
+  });
+
+  it('refuses the key at the moment it expires, however often it was checked before', async () => {
+    const check = checker();
+    const { key, info } = await store.keys.issue(ANA);
+    expect((await check.check(key)).ok).toBe(true);
+    clock.set(info.expiresAt - 1);
+    expect((await check.check(key)).ok).toBe(true);
+    clock.set(info.expiresAt);
+    await expect(check.check(key)).rejects.toBeInstanceOf(WorkerKeyExpiredError);
+  });
+
+  it('refuses the key on the first check after it is revoked', async () => {
+    const check = checker();
+    const { key, info } = await store.keys.issue(ANA);
+    expect((await check.check(key)).ok).toBe(true);
+    await store.keys.revoke(info.id);
+    expect(await check.check(key)).toMatchObject({ ok: false, status: 401, via: 'workerKey' });
   });
 });

@@ -415,13 +415,13 @@ describe('retries', () => {
   });
 
   test('retries are paced by the throttle too', async () => {
-    // random 0 gives the shortest backoff, 500 ms: shorter than the ai interval (1 / 0.95 s).
+    // random 0 gives the shortest backoff, 500 ms: shorter than the ai interval (1 / 0.97 s).
     const { time, upstream, client } = setup({
       client: { random: () => 0 },
       fault: firstCalls(1, { kind: 'status', status: 500 }),
     });
     await time.run(client.request('aiTextSearch', { platform: 'instagram', body: {} }));
-    expect(gaps(upstream.calls)[0]).toBeCloseTo(1000 / 0.95, 3);
+    expect(gaps(upstream.calls)[0]).toBeCloseTo(1000 / 0.97, 3);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import type { Clock } from '../../../common/clock';
 import { createCacheMemory, type CacheMemoryOptions, type CacheRow } from '../cache-memory';
 import { checkTtl, storedCacheKey, type CacheRepository } from '../cache-repository';
@@ -17,7 +18,9 @@ export function createPostgresCacheRepository(
   entryKey: Buffer,
   memoryOptions?: CacheMemoryOptions,
 ): CacheRepository {
-  const storedKey = (namespace: string, key: string) => storedCacheKey(entryKey, namespace, key);
+  // The key imported once, not for each of an enrichment's 65,000 look-ups (issue 28).
+  const secret = createSecretKey(entryKey);
+  const storedKey = (namespace: string, key: string) => storedCacheKey(secret, namespace, key);
   const memory = createCacheMemory(memoryOptions);
 
   const readStored = async (namespace: string, keys: readonly string[], now: number) => {
@@ -65,6 +68,8 @@ export function createPostgresCacheRepository(
       const [row] = await readStored(namespace, [storedKey(namespace, key)], now);
       return row === undefined ? null : memory.entryOf(namespace, key, row);
     },
+
+    remembered: memory.remembered,
 
     getMany(namespace, keys, now = clock.now()) {
       return memory.readMany(namespace, keys, now, storedKey, (stored) => readStored(namespace, stored, now));

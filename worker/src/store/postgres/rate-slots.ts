@@ -15,14 +15,37 @@ export function createPostgresSharedPace(db: Sql, tokenHash: string): SharedPace
   const bucket = (family: string) => `${tokenHash}:${family}`;
   return {
     async book(family, intervalMs) {
-      const { rows } = await db.query<{ delay: number }>(
+      const interval = Math.ceil(intervalMs);
+      const { rows } = await db.query<{ delay: string; next: string }>(
         `WITH now AS (SELECT ${DB_NOW_MS} AS ms)
          INSERT INTO rate_slots AS slot (bucket, tat) SELECT $1, now.ms + $2 FROM now
          ON CONFLICT (bucket) DO UPDATE SET tat = GREATEST(slot.tat, (SELECT ms FROM now)) + $2
-         RETURNING slot.tat - $2 - (SELECT ms FROM now) AS delay`,
-        [bucket(family), Math.ceil(intervalMs)],
+         RETURNING slot.tat - $2 - (SELECT ms FROM now) AS delay, slot.tat AS next`,
+        [bucket(family), interval],
       );
-      return Math.max(0, rows[0]?.delay ?? 0);
+      const row = rows[0];
+      if (row === undefined) return { delayMs: 0, next: 0, intervalMs: interval };
+      return { delayMs: Math.max(0, Number(row.delay)), next: Number(row.next), intervalMs: interval };
+    },
+    async startedLate(family, slot, lateMs, window) {
+      // Its real start, by the store's clock: its slot (one interval before what it left next)
+      // and how late it was. Bookings made since are counted from how far they moved the row:
+      // the next one is that many turns after it, and the one `limit` turns after it may come
+      // no earlier than the span after the real start.
+      await db.query(
+        `UPDATE rate_slots SET tat = GREATEST(tat,
+           $2::bigint - $3::bigint + $4::bigint + $5::bigint
+           - GREATEST(0, $6::bigint - 1 - FLOOR(GREATEST(0, tat - $2::bigint) / $3::bigint)::bigint) * $3::bigint)
+         WHERE bucket = $1`,
+        [
+          bucket(family),
+          slot.next,
+          slot.intervalMs,
+          Math.ceil(lateMs),
+          Math.ceil(window.spanMs),
+          window.limit,
+        ],
+      );
     },
     async hold(family, forMs) {
       await db.query(

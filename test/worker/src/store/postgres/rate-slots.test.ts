@@ -36,7 +36,7 @@ describe('the pace shared by instances', () => {
   it('gives bookings through three instances at once one slot each, an interval apart', async () => {
     const paces = [await paceOfInstance('t1'), await paceOfInstance('t1'), await paceOfInstance('t1')];
     const delays = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => paces[i % 3].book('discovery', 1000)),
+      Array.from({ length: 12 }, async (_, i) => (await paces[i % 3].book('discovery', 1000)).delayMs),
     );
     const sorted = [...delays].sort((x, y) => x - y);
     expect(sorted[0]).toBe(0);
@@ -51,10 +51,10 @@ describe('the pace shared by instances', () => {
 
   it('keeps families and token hashes apart, one row each', async () => {
     const [a, b] = [await paceOfInstance('hash-a'), await paceOfInstance('hash-b')];
-    expect(await a.book('discovery', 5000)).toBe(0);
-    expect(await a.book('ai', 5000)).toBe(0);
-    expect(await b.book('discovery', 5000)).toBe(0);
-    expect(await a.book('discovery', 5000)).toBeGreaterThan(4000);
+    expect((await a.book('discovery', 5000)).delayMs).toBe(0);
+    expect((await a.book('ai', 5000)).delayMs).toBe(0);
+    expect((await b.book('discovery', 5000)).delayMs).toBe(0);
+    expect((await a.book('discovery', 5000)).delayMs).toBeGreaterThan(4000);
     const client = new Client({ connectionString: database.url });
     await client.connect();
     const { rows } = await client.query<{ bucket: string }>('SELECT bucket FROM rate_slots ORDER BY bucket');
@@ -65,6 +65,31 @@ describe('the pace shared by instances', () => {
   it('holds the family for every instance after a 429', async () => {
     const [a, b] = [await paceOfInstance('t'), await paceOfInstance('t')];
     await a.hold('discovery', 3000);
-    expect(await b.book('discovery', 500)).toBeGreaterThan(2500);
+    expect((await b.book('discovery', 500)).delayMs).toBeGreaterThan(2500);
+  });
+
+  it('books the turn a window after a late start no earlier than a window after that real start', async () => {
+    const [a, b] = [await paceOfInstance('late'), await paceOfInstance('late')];
+    // Two a second (a turn every 500 ms): the first request started 300 ms after its slot.
+    const first = await a.book('discovery', 500);
+    await b.book('discovery', 500);
+    await a.startedLate('discovery', first, 300, { limit: 2, spanMs: 1000 });
+    // The third turn is two after the first: a whole second after its real start, 300 ms later
+    // than the pace alone would give it (1,000 ms after the first slot).
+    const third = await b.book('discovery', 500);
+    expect(third.delayMs).toBeGreaterThan(1200);
+    expect(third.delayMs).toBeLessThanOrEqual(1300);
+  });
+
+  it('leaves bookings alone when a start was late by less than they already leave', async () => {
+    const [a, b] = [await paceOfInstance('late-ok'), await paceOfInstance('late-ok')];
+    const first = await a.book('discovery', 500);
+    await b.book('discovery', 500);
+    await b.book('discovery', 500);
+    // The third turn is already booked: a late first start moves only what comes after it.
+    await a.startedLate('discovery', first, 300, { limit: 2, spanMs: 1000 });
+    const fourth = await b.book('discovery', 500);
+    expect(fourth.delayMs).toBeGreaterThan(1400);
+    expect(fourth.delayMs).toBeLessThanOrEqual(1550);
   });
 });
