@@ -3,15 +3,48 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const prettier = require('eslint-config-prettier');
 
-/** One `no-restricted-imports` rule per room: the imports its files may not make. */
-function layers(rooms) {
-  return rooms.map(({ files, why, regex, allowTypeImports = false }) => ({
-    files,
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex, message: why, allowTypeImports }] }],
-    },
-  }));
-}
+const { importX, createNodeResolver } = require('eslint-plugin-import-x');
+
+/**
+ * The rooms and their one-way arrows (ARCHITECTURE.md) by resolved path (issue 24): each import is
+ * resolved to the file it loads, so no spelling of a path ('../../worker/sandbox/server' from
+ * worker/src, say) slips past. `target` is the room, `from` what it may not load.
+ */
+const START = ['worker/start.ts', 'worker/start-config.ts'];
+const ZONES = [
+  {
+    target: 'shared',
+    from: ['worker', 'addon', 'test'],
+    message: 'shared/ is bundled into the add-on and the worker: it imports nothing above it and no Node API',
+  },
+  { target: 'addon', from: ['worker', 'test'], message: 'the add-on reaches the worker over HTTP only' },
+  {
+    target: 'worker/src',
+    from: ['worker/sandbox', 'worker/playground', ...START, 'addon', 'test'],
+    message: 'worker/src is the worker alone: the sandbox and the playground are wired in by worker/start.ts',
+  },
+  {
+    target: 'worker/src/operations',
+    from: ['worker/src/jobs'],
+    message: 'operations are beneath jobs: job kinds run operations, never the other way round',
+  },
+  {
+    target: 'worker/sandbox',
+    from: ['worker/src', 'worker/playground', ...START, 'addon', 'test'],
+    message: 'the sandbox stands in for the Discovery API: it imports only shared/ and worker/common',
+  },
+  {
+    target: 'worker/common',
+    from: ['worker/src', 'worker/sandbox', 'worker/playground', ...START, 'addon', 'test'],
+    message: 'worker/common is beneath the worker, the sandbox and the playground',
+  },
+  {
+    // worker/src's types it may name (below, as spelled): what it loads comes from worker/start.ts.
+    target: 'worker/playground',
+    from: [...START, 'test'],
+    message: 'the playground reaches the worker only through what worker/start.ts hands it',
+  },
+];
 
 module.exports = tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/'] },
@@ -25,46 +58,42 @@ module.exports = tseslint.config(
     },
   },
   // The rooms and their one-way arrows (ARCHITECTURE.md): a wrong import fails the lint, not a
-  // review. Paths are matched as written; each room's files sit at most a few folders deep.
-  ...layers([
-    {
-      files: ['shared/**/*.ts'],
-      why: 'shared/ is bundled into the add-on and the worker: it imports nothing above it and no Node API',
-      regex: '^((\\.\\./)+(worker|addon|test)(/|$)|node:)',
+  // review, whatever its spelling.
+  {
+    files: ['**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: __dirname, zones: ZONES }] },
+  },
+  // What a path cannot say: no Node API in shared/; the playground may name worker/src's types
+  // (an `import type` loads nothing) but not load its code.
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^node:', message: 'shared/ is bundled into the add-on: no Node API' }] },
+      ],
     },
-    {
-      files: ['addon/**/*.ts'],
-      why: 'the add-on reaches the worker over HTTP only',
-      regex: '^(\\.\\./)+(worker|test)(/|$)',
+  },
+  {
+    files: ['worker/playground/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src(/|$)',
+              message:
+                'the playground reaches the worker only through what worker/start.ts hands it (types aside)',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
-    {
-      files: ['worker/src/**/*.ts'],
-      why: 'worker/src is the worker alone: the sandbox and the playground are wired in by worker/start.ts',
-      regex: '^(\\.\\./)+(sandbox|playground|start|start-config|addon|test)(/|$)',
-    },
-    {
-      // Repeats worker/src's refusals: a later entry's options replace an earlier one's.
-      files: ['worker/src/operations/**/*.ts'],
-      why: 'operations are beneath jobs: job kinds run operations, never the other way round (and worker/src is the worker alone)',
-      regex: '^((\\.\\./)+(sandbox|playground|start|start-config|addon|test)(/|$)|\\.\\./jobs(/|$))',
-    },
-    {
-      files: ['worker/sandbox/**/*.ts'],
-      why: 'the sandbox stands in for the Discovery API: it imports only shared/ and worker/common',
-      regex: '^(\\.\\./)+(src|playground|start|start-config|addon|test)(/|$)',
-    },
-    {
-      files: ['worker/common/**/*.ts'],
-      why: 'worker/common is beneath the worker, the sandbox and the playground',
-      regex: '^(\\.\\./)+(src|sandbox|playground|start|start-config|addon|test)(/|$)',
-    },
-    {
-      files: ['worker/playground/**/*.ts'],
-      why: 'the playground reaches the worker only through what worker/start.ts hands it (types aside)',
-      regex: '^(\\.\\./)+(src|start|start-config|test)(/|$)',
-      allowTypeImports: true,
-    },
-  ]),
+  },
   {
     files: ['**/*.js'],
     languageOptions: {

@@ -14,9 +14,16 @@ const root = path.resolve(__dirname, '../..');
 const config = require('../../eslint.config.js') as ESLint.Options['overrideConfig'];
 const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: config ?? null });
 
+/** The rules that hold the layers: resolved paths, and what a path cannot say (node:, types). */
+const LAYER_RULES = new Set([
+  'import-x/no-restricted-paths',
+  'no-restricted-imports',
+  '@typescript-eslint/no-restricted-imports',
+]);
+
 async function refusals(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => LAYER_RULES.has(m.ruleId ?? '')).map((m) => m.message);
 }
 
 const importing = (from: string, type = false) =>
@@ -36,6 +43,16 @@ describe('import layers', () => {
     ['worker/sandbox/operations/probe.ts', '../../src/config', 'imports only shared/'],
     ['worker/common/probe.ts', '../sandbox/data', 'beneath the worker'],
     ['worker/playground/probe.ts', '../src/identity/id-token-verifier', 'what worker/start.ts hands it'],
+    // The same imports under other spellings (issue 24): the path is resolved, not read as text.
+    ['worker/src/probe.ts', '../../worker/sandbox/server', 'worker/src is the worker alone'],
+    ['worker/src/http/probe.ts', '../../../worker/playground/playground', 'worker/src is the worker alone'],
+    ['worker/src/operations/probe.ts', '../../src/jobs/job-runner', 'operations are beneath jobs'],
+    ['worker/src/operations/probe.ts', './../jobs/./job-runner', 'operations are beneath jobs'],
+    ['shared/probe.ts', './../worker/src/app', 'shared/ is bundled'],
+    ['addon/sidebar/probe.ts', '../../addon/../worker/src/config', 'over HTTP only'],
+    ['worker/sandbox/probe.ts', '../../worker/src/config', 'imports only shared/'],
+    ['worker/common/probe.ts', '../../worker/sandbox/data', 'beneath the worker'],
+    ['worker/playground/probe.ts', '../../worker/src/config', 'what worker/start.ts hands it'],
   ])('%s may not import %s', async (file, from, why) => {
     const found = await refusals(file, importing(from));
     expect(found).toHaveLength(1);
