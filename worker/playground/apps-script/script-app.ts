@@ -3,7 +3,7 @@ import path from 'node:path';
 import { makeSigningKey, mintIdToken, TEST_CLIENT_ID, type SigningKey } from '../fake-google';
 import type { FakeRuntime } from './runtime';
 import type { FakeSession } from './session';
-import { FakeClockTriggerBuilder, type FakeTrigger, type FakeTriggers } from './triggers';
+import { FakeTriggerBuilder, type FakeTrigger, type FakeTriggers } from './triggers';
 
 const AUTH_MODES = {
   NONE: 'NONE',
@@ -91,10 +91,9 @@ export class FakeScriptApp {
   triggers: FakeTriggers | null = null;
 
   /** A trigger builder for the top-level function `functionName` (add-on rules: triggers.ts). */
-  newTrigger(functionName: string): { timeBased(): FakeClockTriggerBuilder } {
+  newTrigger(functionName: string): FakeTriggerBuilder {
     this.runtime.enter('ScriptApp.newTrigger', ['custom-function', 'auth-none']);
-    const triggers = this.requireTriggers();
-    return { timeBased: () => new FakeClockTriggerBuilder(triggers, String(functionName)) };
+    return new FakeTriggerBuilder(this.requireTriggers(), String(functionName));
   }
 
   /** This user's triggers of the script (an add-on sees only its user's). */

@@ -128,7 +128,10 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
 
   router.put(WORKER_ROUTES.updateSchedule.path, authenticate, body, async (req, res) => {
     const schedule = await changeable(req, 'always');
-    const request: ScheduleRequest = checkScheduleKind(parseBody(scheduleRequestSchema, req.body));
+    const parsed: ScheduleRequest = checkScheduleKind(parseBody(scheduleRequestSchema, req.body));
+    // An edit that does not say who runs it leaves that as it was (a sidebar form has no runner).
+    const request: ScheduleRequest =
+      parsed.runner === undefined && schedule.runner === 'add-on' ? { ...parsed, runner: 'add-on' } : parsed;
     // Handed to the worker, it writes as its service account: that needs the proof again.
     if (schedule.runner === 'add-on' && request.runner !== 'add-on') {
       await editAccess.require(requireIdentity(req), schedule.documentId, presentedProof(req));

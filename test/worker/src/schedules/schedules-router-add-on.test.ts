@@ -71,7 +71,7 @@ describe('schedules the add-on runs where the worker may not write', () => {
     expect((listed.body as { schedules: ScheduleAnswer[] }).schedules.map((s) => s.id)).toEqual([made.id]);
   });
 
-  it('refuses a saved search run by the add-on: it reads no input column', async () => {
+  it('refuses a saved search run by the add-on: it runs reports of an input column only', async () => {
     const res = await asAddon(keys.ana, (r) =>
       r.post(`/api/documents/${CLOSED}/schedules`).send({
         ...daily,
@@ -80,7 +80,7 @@ describe('schedules the add-on runs where the worker may not write', () => {
       }),
     );
     expect(res.status).toBe(400);
-    expect(JSON.stringify(res.body)).toContain('the add-on runs scheduled reports and e-mail searches only');
+    expect(JSON.stringify(res.body)).toContain('the add-on runs scheduled reports only');
   });
 
   it('is never taken by the scheduler, even when due', async () => {
