@@ -33,6 +33,7 @@ import { WorkerCallError } from './worker-failure';
 import { readWorkerKey } from './worker-key';
 import { chooseRunner, ensureSheetTrigger, keepRunnerReason, runnerLine } from './sheet-runner-choice';
 import { RUN_BUDGET_MS, runSheetSchedule } from './sheet-schedule-run';
+import { withDocumentLock } from './document-lock';
 
 /**
  * The document's scheduled reports (issue 14), through the sidebar user's own key. The answers are
@@ -315,7 +316,11 @@ export function deleteDocumentSchedule(id: string): ScheduleView[] {
 export function runDocumentScheduleNow(id: string): ScheduleView {
   const due = asSchedule(callRoute(WORKER_ROUTES.runSchedule, { params: { id } }));
   if (due.runner !== 'add-on') return withRunnerLine(due);
-  runSheetSchedule(due, Date.now() + RUN_BUDGET_MS);
+  const ran = withDocumentLock(
+    () => runSheetSchedule(due, Date.now() + RUN_BUDGET_MS),
+    () => null,
+  );
+  if (ran === null) throw new Error('This schedule is running now from this sheet: wait for its run to end.');
   const after = (listDocumentSchedules() ?? []).find((schedule) => schedule.id === id);
   return after ?? withRunnerLine(due);
 }

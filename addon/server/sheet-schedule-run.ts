@@ -9,6 +9,7 @@ import {
   stampRefreshed,
   writeBlock,
 } from './sheet-schedule-output';
+import { creditsText } from './number-text';
 import { callRoute } from './worker-client';
 
 /**
@@ -111,6 +112,7 @@ export function runSheetSchedule(schedule: ScheduleAnswer, deadline: number): Ru
     width: 0,
   };
   try {
+    requireBudgetLeft(schedule);
     const inputs = readInputs(schedule);
     const sheet = outputSheet(schedule);
     while (progress.next < inputs.length) {
@@ -132,6 +134,16 @@ export function runSheetSchedule(schedule: ScheduleAnswer, deadline: number): Ru
     if (!(error instanceof Error)) throw error;
     return finishRun(schedule, progress, 'failed', sentence(error.message));
   }
+}
+
+/** The schedule's own monthly budget, spent: the run does not start (the worker's runner says the same). */
+function requireBudgetLeft(schedule: ScheduleAnswer): void {
+  const limit = schedule.monthlyBudget ?? null;
+  const spent = schedule.spentThisMonth ?? 0;
+  if (limit === null || spent < limit) return;
+  throw new SheetRunRefused(
+    `This schedule has spent ${creditsText(spent)} of its monthly budget of ${creditsText(limit)}: nothing was fetched or charged. It runs again next month, or raise its budget (Edit).`,
+  );
 }
 
 function pause(id: string, progress: RunProgress): RunEnd {

@@ -1,4 +1,5 @@
 import type { ScheduleView } from '../shared/schedules-api';
+import { withDocumentLock } from './document-lock';
 import { listDocumentSchedules } from './schedules';
 import { SHEET_RUNNER_HANDLER, triggerDocumentProperty } from './sheet-runner-choice';
 import { RUN_BUDGET_MS, runSheetSchedule, runUnderWay, type RunEnd } from './sheet-schedule-run';
@@ -19,12 +20,18 @@ export function runDueSheetSchedules(triggerId: string | null): { id: string; en
     removeSheetTrigger(triggerId);
     return [];
   }
-  const ends: { id: string; end: RunEnd }[] = [];
-  for (const schedule of schedules.filter(isDue)) {
-    if (Date.now() >= deadline) break;
-    ends.push({ id: schedule.id, end: runSheetSchedule(schedule, deadline) });
-  }
-  return ends;
+  // One run at a time per document: a "Run now" from the sidebar may be writing the same tab.
+  return withDocumentLock(
+    () => {
+      const ends: { id: string; end: RunEnd }[] = [];
+      for (const schedule of schedules.filter(isDue)) {
+        if (Date.now() >= deadline) break;
+        ends.push({ id: schedule.id, end: runSheetSchedule(schedule, deadline) });
+      }
+      return ends;
+    },
+    () => [],
+  );
 }
 
 function isDue(schedule: ScheduleView): boolean {

@@ -203,6 +203,16 @@ describe("the add-on's runner", () => {
     expect(merged[1][2]).toBe(1010 + ((Math.floor(Date.now() / DAY) % 100) as number));
   });
 
+  it("starts nothing once the schedule's own monthly budget is spent", () => {
+    fillInputs(3);
+    const end = runSheetSchedule(schedule({ monthlyBudget: 10, spentThisMonth: 10 }), Date.now() + 60_000);
+    expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'failed', credits: 0 } });
+    expect(recorded[0].run.message).toBe(
+      'This schedule has spent 10 credits of its monthly budget of 10 credits: nothing was fetched or charged. It runs again next month, or raise its budget (Edit).',
+    );
+    expect(env.worker.calls('api/reports')).toHaveLength(0);
+  });
+
   it('fails in a sentence, told to the worker and the history tab, when the input tab is gone', () => {
     const end = runSheetSchedule(
       schedule({ input: { sheetName: 'Gone', row: 2, column: 1 } }),

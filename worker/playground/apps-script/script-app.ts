@@ -13,6 +13,8 @@ const AUTH_MODES = {
 } as const;
 const OPENID = 'openid';
 const EMAIL_SCOPE = 'https://www.googleapis.com/auth/userinfo.email';
+/** What installable triggers need (ScriptApp.newTrigger, getProjectTriggers, deleteTrigger...). */
+const SCRIPTAPP_SCOPE = 'https://www.googleapis.com/auth/script.scriptapp';
 
 export interface ScriptAppOptions {
   /** The add-on's OAuth client id: the audience of its ID tokens. */
@@ -118,6 +120,12 @@ export class FakeScriptApp {
 
   private requireTriggers(): FakeTriggers {
     if (this.triggers === null) throw new Error('No triggers in these fakes');
+    const scopes = this.scopes();
+    if (scopes !== null && !scopes.includes(SCRIPTAPP_SCOPE)) {
+      throw new Error(
+        `You do not have permission to call ScriptApp triggers. Required permissions: ${SCRIPTAPP_SCOPE}`,
+      );
+    }
     return this.triggers;
   }
 
