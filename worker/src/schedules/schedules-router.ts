@@ -290,10 +290,22 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
         `The schedule "${schedule.name}" is not due (paused, or already run): its run was not recorded.`,
       );
     }
-    await store.schedules.finish(schedule.id, lease.token, (current) => ({
-      ...runEnd(current, run, clock.now()),
-      rowsWritten: run.outcome === 'ok' ? rowsWritten : current.rowsWritten,
-    }));
+    let paused = false;
+    await store.schedules.finish(schedule.id, lease.token, (current) => {
+      const end = runEnd(current, run, clock.now());
+      paused = current.status === 'active' && end.status === 'paused';
+      return { ...end, rowsWritten: run.outcome === 'ok' ? rowsWritten : current.rowsWritten };
+    });
+    // A failed run's alert, for the sidebar's red line (the add-on's runs raise no banner, e-mail
+    // or webhook yet: README); a good run's end has cleared it.
+    if (run.outcome === 'failed') {
+      await store.schedules.setAlert(schedule.id, {
+        kind: paused ? 'paused' : 'failed',
+        at: run.at,
+        message: run.message,
+        channels: [],
+      });
+    }
   }
 
   async function requireConnected(documentId: string): Promise<void> {

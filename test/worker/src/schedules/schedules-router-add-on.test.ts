@@ -140,6 +140,11 @@ describe('schedules the add-on runs where the worker may not write', () => {
       expect(res.status).toBe(200);
     }
     const schedule = await world.deps.store.schedules.get(made.id);
-    expect(schedule).toMatchObject({ status: 'paused', pausedReason: 'The tab is gone.', rowsWritten: 12 });
+    expect(schedule).toMatchObject({
+      status: 'paused',
+      pausedReason: 'The tab is gone.',
+      rowsWritten: 12,
+      alert: { kind: 'paused', message: 'The tab is gone.', channels: [] },
+    });
   });
 });
