@@ -58,9 +58,13 @@ export function asScheduleList(value: unknown): ScheduleView[] {
 
 export function listDocumentSchedules(): ScheduleView[] | null {
   if (readWorkerKey() === null) return null;
-  return asScheduleList(callRoute(WORKER_ROUTES.documentSchedules, { params: documentParams() })).map(
-    withRunnerLine,
-  );
+  const schedules = asScheduleList(callRoute(WORKER_ROUTES.documentSchedules, { params: documentParams() }));
+  // A schedule the add-on runs for this user (copied or handed to them) needs their own trigger.
+  const me = Session.getEffectiveUser().getEmail().toLowerCase();
+  if (schedules.some((schedule) => schedule.runner === 'add-on' && schedule.createdBy.toLowerCase() === me)) {
+    ensureSheetTrigger();
+  }
+  return schedules.map(withRunnerLine);
 }
 
 /** The schedule with the sidebar's line of who runs it and why (issue 26). */

@@ -268,6 +268,20 @@ describe('a schedule saved where the worker may not write', () => {
     );
   });
 
+  it('gives the user a trigger of their own when a schedule the add-on runs becomes theirs (a copy)', () => {
+    const id = env.fakes.spreadsheet.getId();
+    env.worker.on('get', `api/documents/${id}/schedules`, {
+      body: { schedules: [schedule({ id: 'sch_copy', createdBy: ANA })] },
+    });
+    expect(env.fakes.triggers.of(ANA)).toEqual([]);
+    expect(listDocumentSchedules()?.[0].runnerLine).toBe(
+      'Runs from this sheet as you: the worker may not write here.',
+    );
+    expect(env.fakes.triggers.of(ANA)).toHaveLength(1);
+    listDocumentSchedules();
+    expect(env.fakes.triggers.of(ANA)).toHaveLength(1);
+  });
+
   it('stays with the worker where the sheet is shared with it', () => {
     env.worker.on('get', `api/documents/${env.fakes.spreadsheet.getId()}/delivery`, {
       body: { serviceAccount: 'reports@x.iam.gserviceaccount.com', shared: true, message: 'Shared.' },
