@@ -68,7 +68,7 @@ export function listDocumentSchedules(): ScheduleView[] | null {
 }
 
 /** The schedule with the sidebar's line of who runs it and why (issue 26). */
-function withRunnerLine(schedule: ScheduleView): ScheduleView {
+export function withRunnerLine(schedule: ScheduleView): ScheduleView {
   return { ...schedule, runnerLine: runnerLine(schedule, Session.getEffectiveUser().getEmail()) };
 }
 

@@ -80,6 +80,37 @@ export async function changeableSchedule(
   throw scheduleNotFound(id);
 }
 
+/**
+ * A document's schedules as `identity` may list them: everything to an admin or with proof of edit
+ * access; where nothing can be proven (issue 26), the schedules the add-on runs that they set up,
+ * and all of those to whoever connected the document's formulas (who pays for them); otherwise
+ * the unprovable refusal. Shared by the schedules list and the document status route.
+ */
+export async function visibleSchedules(
+  deps: {
+    store: { schedules: Pick<Store['schedules'], 'ofDocument'>; keys: Pick<Store['keys'], 'ofDocument'> };
+    editAccess: EditAccess;
+  },
+  identity: Identity,
+  documentId: string,
+  req: Request,
+): Promise<ScheduleRecord[]> {
+  const schedules = await deps.store.schedules.ofDocument(documentId);
+  if (identity.role === 'admin') return schedules;
+  if ((await deps.editAccess.check(identity, documentId, presentedProof(req))) === 'proven') return schedules;
+  const email = normalizeUserEmail(identity.email);
+  const connector = (await deps.store.keys.ofDocument(documentId))?.email ?? null;
+  const connected = connector !== null && normalizeUserEmail(connector) === email;
+  const theirs = schedules.filter(
+    (schedule) =>
+      schedule.runner === 'add-on' && (connected || normalizeUserEmail(schedule.createdBy) === email),
+  );
+  if (theirs.length === 0 && !connected) {
+    await deps.editAccess.require(identity, documentId, presentedProof(req));
+  }
+  return theirs;
+}
+
 /** A change every editor of the document sees in Settings: "ana@team.com paused the schedule "X"." */
 export function recordScheduleChange(
   store: Pick<Store, 'documentChanges'>,

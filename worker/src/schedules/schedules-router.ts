@@ -13,6 +13,7 @@ import {
   recordScheduleChange,
   requireScheduleProof,
   scheduleNotFound,
+  visibleSchedules,
 } from './schedule-access';
 import type { SheetAccess } from '../google/sheet-access';
 import { runEnd } from './scheduler';
@@ -86,24 +87,7 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
   router.get(WORKER_ROUTES.documentSchedules.path, authenticate, async (req, res) => {
     const identity = requireIdentity(req);
     const { documentId } = parseBody(documentParamsSchema, { ...req.params });
-    let schedules = await store.schedules.ofDocument(documentId);
-    if (identity.role !== 'admin') {
-      const state = await editAccess.check(identity, documentId, presentedProof(req));
-      if (state === 'unprovable') {
-        // A sheet the worker cannot read (issue 26): its add-on schedules, to whom they are trusted.
-        const email = normalizeUserEmail(identity.email);
-        const connector = await connectorOf(documentId);
-        schedules = schedules.filter(
-          (schedule) =>
-            schedule.runner === 'add-on' &&
-            (normalizeUserEmail(schedule.createdBy) === email ||
-              (connector !== null && normalizeUserEmail(connector) === email)),
-        );
-        if (schedules.length === 0 && (connector === null || normalizeUserEmail(connector) !== email)) {
-          await editAccess.require(identity, documentId, presentedProof(req));
-        }
-      }
-    }
+    const schedules = await visibleSchedules(access, identity, documentId, req);
     res.set(noStore).json({ schedules: schedules.map(scheduleAnswer) });
   });
 

@@ -69,6 +69,11 @@ describe('schedules the add-on runs where the worker may not write', () => {
     expect(made).toMatchObject({ runner: 'add-on', createdBy: 'ana@team.com', status: 'active' });
     const listed = await asAddon(keys.ana, (r) => r.get(`/api/documents/${CLOSED}/schedules`));
     expect((listed.body as { schedules: ScheduleAnswer[] }).schedules.map((s) => s.id)).toEqual([made.id]);
+    // The sidebar's minute read says the same; Bob, who set none up and pays for none, is refused.
+    const status = await asAddon(keys.ana, (r) => r.get(`/api/documents/${CLOSED}/status`));
+    expect((status.body as { schedules: ScheduleAnswer[] }).schedules.map((s) => s.id)).toEqual([made.id]);
+    const bobsStatus = await asAddon(keys.bob, (r) => r.get(`/api/documents/${CLOSED}/status`));
+    expect(bobsStatus.status).toBe(403);
   });
 
   it('refuses a saved search run by the add-on: it runs reports of an input column only', async () => {
