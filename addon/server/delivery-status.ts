@@ -6,6 +6,9 @@ import { callRoute } from './worker-client';
 import { readWorkerKey } from './worker-key';
 import { NOT_CONNECTED } from './worker-failure';
 
+/** Document property: Google refused to share this sheet outside its domain (issue 26: who runs schedules). */
+export const OUTSIDE_SHARING_REFUSED_PROPERTY = 'creatorSheets.outsideSharingRefused';
+
 /** The worker's service account and whether this spreadsheet is shared with it. */
 export function readDeliveryStatus(): DeliveryStatusView | null {
   if (readWorkerKey() === null) return null;
@@ -39,11 +42,12 @@ export function shareSpreadsheetWithWorker(): DeliveryStatusView & { domainPolic
     SpreadsheetApp.getActiveSpreadsheet().addEditor(before.serviceAccount);
   } catch (error) {
     const google = error instanceof Error ? error.message : String(error);
+    PropertiesService.getDocumentProperties()?.setProperty(OUTSIDE_SHARING_REFUSED_PROPERTY, 'true');
     return {
       ...before,
       shared: false,
       domainPolicy: true,
-      message: `Google would not share this spreadsheet with ${before.serviceAccount} ("${google}"): your domain keeps its files from accounts outside it, so the worker cannot run schedules or deliveries here. An admin may allow the address (Admin console > Drive and Docs > Sharing settings); meanwhile the sidebar's jobs and the formulas work as usual.`,
+      message: `Google would not share this spreadsheet with ${before.serviceAccount} ("${google}"): your domain keeps its files from accounts outside it, so the worker cannot run schedules or deliveries here: a schedule set up now runs from this sheet, as you. An admin may allow the address (Admin console > Drive and Docs > Sharing settings); meanwhile the sidebar's jobs and the formulas work as usual.`,
     };
   }
   const after = readDeliveryStatus();

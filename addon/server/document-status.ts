@@ -2,7 +2,7 @@ import type { DocumentStatusAnswer } from '../../shared/worker-api/document-stat
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import type { DocumentStatusView } from '../shared/document-status-api';
 import { readAllowanceAnswer } from './formula-allowance';
-import { asScheduleList } from './schedules';
+import { asScheduleList, withRunnerLine } from './schedules';
 import { spreadsheetTimeZone } from './sheet-dates';
 import { asRecord, numberAt } from './worker-answers';
 import { callRoute } from './worker-client';
@@ -22,7 +22,7 @@ export function readDocumentStatus(): DocumentStatusView | null {
   return {
     at: numberAt(answer, 'at'),
     timeZone: spreadsheetTimeZone(),
-    schedules: asScheduleList(answer),
+    schedules: asScheduleList(answer).map(withRunnerLine),
     allowance: readAllowanceAnswer(answer.allowance),
   };
 }

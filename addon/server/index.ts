@@ -44,6 +44,7 @@ export * from './formula-allowance-functions';
 export * from './connected-documents-functions';
 export * from './delivery-functions';
 export * from './schedules-functions';
+export * from './sheet-schedule-functions';
 export * from './document-status-functions';
 export * from './section-input-functions';
 export * from './saved-work-functions';

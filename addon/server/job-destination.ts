@@ -133,7 +133,7 @@ export function requireOverwriteConsent(sheet: Sheet, destination: Destination, 
 }
 
 /** Grows the tab so that rows and columns up to these exist (getRange beyond the edge throws). */
-function ensureSheetSize(sheet: Sheet, lastRow: number, lastColumn: number): void {
+export function ensureSheetSize(sheet: Sheet, lastRow: number, lastColumn: number): void {
   const maxRows = sheet.getMaxRows();
   if (lastRow > maxRows) sheet.insertRowsAfter(maxRows, lastRow - maxRows);
   const maxColumns = sheet.getMaxColumns();

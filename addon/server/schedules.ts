@@ -31,6 +31,9 @@ import { asRecord } from './worker-answers';
 import { callRoute } from './worker-client';
 import { WorkerCallError } from './worker-failure';
 import { readWorkerKey } from './worker-key';
+import { chooseRunner, ensureSheetTrigger, keepRunnerReason, runnerLine } from './sheet-runner-choice';
+import { RUN_BUDGET_MS, runSheetSchedule } from './sheet-schedule-run';
+import { withDocumentLock } from './document-lock';
 
 /**
  * The document's scheduled reports (issue 14), through the sidebar user's own key. The answers are
@@ -55,7 +58,18 @@ export function asScheduleList(value: unknown): ScheduleView[] {
 
 export function listDocumentSchedules(): ScheduleView[] | null {
   if (readWorkerKey() === null) return null;
-  return asScheduleList(callRoute(WORKER_ROUTES.documentSchedules, { params: documentParams() }));
+  const schedules = asScheduleList(callRoute(WORKER_ROUTES.documentSchedules, { params: documentParams() }));
+  // A schedule the add-on runs for this user (copied or handed to them) needs their own trigger.
+  const me = Session.getEffectiveUser().getEmail().toLowerCase();
+  if (schedules.some((schedule) => schedule.runner === 'add-on' && schedule.createdBy.toLowerCase() === me)) {
+    ensureSheetTrigger();
+  }
+  return schedules.map(withRunnerLine);
+}
+
+/** The schedule with the sidebar's line of who runs it and why (issue 26). */
+export function withRunnerLine(schedule: ScheduleView): ScheduleView {
+  return { ...schedule, runnerLine: runnerLine(schedule, Session.getEffectiveUser().getEmail()) };
 }
 
 /**
@@ -271,9 +285,15 @@ function firstRunSummary(
  * run comes at once rather than at its first time, which may be another day) and starts it.
  */
 export function createDocumentSchedule(form: ScheduleForm, start?: ScheduleStart): ScheduleView {
-  const body = scheduleRequestOf(form);
+  const request = scheduleRequestOf(form);
+  // Where the worker may not write, the add-on runs it from this user's trigger (issue 26).
+  const choice =
+    request.kind === 'reports' ? chooseRunner(form.runner) : { runner: 'worker' as const, reason: null };
+  if (choice.runner === 'add-on') ensureSheetTrigger();
+  const body: ScheduleRequest = choice.runner === 'add-on' ? { ...request, runner: 'add-on' } : request;
   const made = asSchedule(callRoute(WORKER_ROUTES.createSchedule, { params: documentParams(), body }));
-  if (start === undefined) return made;
+  keepRunnerReason(made.id, choice.reason);
+  if (start === undefined) return withRunnerLine(made);
   if (start.approveCredits > 0) {
     // For this first run only: the asks of formulas waiting meanwhile stay for their own approval.
     callRoute(WORKER_ROUTES.approveFormulas, {
@@ -281,7 +301,7 @@ export function createDocumentSchedule(form: ScheduleForm, start?: ScheduleStart
       body: { credits: start.approveCredits, asks: [] },
     });
   }
-  return start.runNow ? runDocumentScheduleNow(made.id) : made;
+  return start.runNow ? runDocumentScheduleNow(made.id) : withRunnerLine(made);
 }
 
 export function setDocumentScheduleStatus(id: string, status: 'active' | 'paused'): ScheduleView {
@@ -293,8 +313,20 @@ export function deleteDocumentSchedule(id: string): ScheduleView[] {
   return listDocumentSchedules() ?? [];
 }
 
+/**
+ * Runs a schedule now: the worker's starts in the worker (202); one the add-on runs is made due,
+ * then run here at once, as this user, within this call's run time (a long one goes on next hour).
+ */
 export function runDocumentScheduleNow(id: string): ScheduleView {
-  return asSchedule(callRoute(WORKER_ROUTES.runSchedule, { params: { id } }));
+  const due = asSchedule(callRoute(WORKER_ROUTES.runSchedule, { params: { id } }));
+  if (due.runner !== 'add-on') return withRunnerLine(due);
+  const ran = withDocumentLock(
+    () => runSheetSchedule(due, Date.now() + RUN_BUDGET_MS),
+    () => null,
+  );
+  if (ran === null) throw new Error('This schedule is running now from this sheet: wait for its run to end.');
+  const after = (listDocumentSchedules() ?? []).find((schedule) => schedule.id === id);
+  return after ?? withRunnerLine(due);
 }
 
 /** Saves the edited schedule (the output tab is made when it is new). */

@@ -7,10 +7,11 @@ import type {
   ScheduleEstimateAnswer,
   ScheduleKind,
   ScheduleMode,
+  ScheduleRunner,
 } from '../../shared/worker-api/schedules';
 
-/** A schedule as the sidebar shows it (shared/worker-api/schedules.ts). */
-export type ScheduleView = ScheduleAnswer;
+/** A schedule as the sidebar shows it: the worker's answer, and who runs it and why (issue 26). */
+export type ScheduleView = ScheduleAnswer & { runnerLine?: string };
 
 /** The sidebar's form: places in A1 notation, as a person types them. */
 export interface ScheduleForm {
@@ -36,6 +37,11 @@ export interface ScheduleForm {
   savedSearch?: string;
   /** Reports: how old a report a run may use, in days (1, 7, 30); absent: what the cache holds. */
   freshnessDays?: number;
+  /**
+   * Who runs it (issue 26): absent, the worker where it may write this sheet and else the add-on
+   * from this user's hourly trigger; `add-on` or `worker` when the user or an admin chooses.
+   */
+  runner?: ScheduleRunner;
 }
 
 /** Settings > Schedule alerts: where failed runs are told besides the sidebar and the sheet. */

@@ -95,6 +95,10 @@ export function scheduleItem(schedule: ScheduleView, host: ScheduleItemHost): HT
             alertChannelsText(alert),
           ]),
         ]),
+    // Who runs it and why (issue 26): the worker, or this sheet's trigger as the one who set it up.
+    ...(schedule.runnerLine === undefined
+      ? []
+      : [createElement('p', { class: 'hint schedule-runner' }, [schedule.runnerLine])]),
     createElement('p', { class: 'hint' }, [
       `${monthSpendText(schedule)} · set up by ${schedule.createdBy}${schedule.savedSearch === undefined ? '' : ` · saved search "${schedule.savedSearch}"`}`,
     ]),

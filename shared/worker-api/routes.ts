@@ -80,6 +80,7 @@ import type {
   ScheduleListAnswer,
   ScheduleParams,
   ScheduleRequest,
+  ScheduleRunRecordRequest,
   ScheduleStatusRequest,
 } from './schedules';
 import type { SearchAnswer, SearchRequest } from './search';
@@ -536,6 +537,18 @@ export const WORKER_ROUTES = {
     access: 'signed-in',
     spreadsheet: 'schedule',
     status: 202,
+  }),
+  recordScheduleRun: route<{
+    params: ScheduleParams;
+    body: ScheduleRunRecordRequest;
+    answer: ScheduleAnswer;
+  }>({
+    method: 'POST',
+    path: '/api/schedules/:id/runs',
+    summary:
+      "Records the add-on's run of a schedule it runs from a trigger (issue 26): whoever set it up; 409 when it is not due or the worker runs it.",
+    access: 'signed-in',
+    spreadsheet: 'schedule',
   }),
   duplicateSchedule: route<{
     params: ScheduleParams;

@@ -87,6 +87,25 @@ export interface ScheduleRequest {
    * cache holds (REPORT_CACHE_DAYS, 30 by default), as schedules made before it had.
    */
   freshnessDays?: number;
+  /**
+   * Who runs it (issue 26): `worker`, the worker as its service account (absent: the worker); or
+   * `add-on`, the add-on from an installable time-driven trigger, as the person who set it up,
+   * where the worker may not write (the domain refuses outside sharing, or the sheet is not shared
+   * with it). The worker's scheduler never runs an add-on schedule; the add-on records its runs.
+   */
+  runner?: ScheduleRunner;
+}
+
+export type ScheduleRunner = 'worker' | 'add-on';
+
+/**
+ * `POST /api/schedules/:id/runs`: the add-on's run of an add-on schedule ended (issue 26); the
+ * worker records it as its own runs are (run log, last run, failures and pause, next run).
+ */
+export interface ScheduleRunRecordRequest {
+  run: ScheduleRun;
+  /** Data rows the run wrote (the next replace run blanks what it no longer writes). */
+  rowsWritten: number;
 }
 
 /** One run, as the history tab and the sidebar show it. */

@@ -4,6 +4,7 @@
  * bundle-world.ts with `node --import tsx`; settings come from the environment (sandbox mode).
  * With BUNDLE_GOOGLE_KEYS it also serves Google's certificate endpoint for those keys and points
  * GOOGLE_CERTS_URL at it: the test's thread is blocked while the add-on waits for the worker.
+ * With BUNDLE_CLOCK_FILE its time is moved by the offset written there (support/shifted-date.ts).
  * Prints one JSON line (where it listens, and public handles and known e-mail addresses of the
  * sandbox world for the tests to use), then runs until SIGTERM or until its parent goes away.
  */
@@ -13,6 +14,7 @@ import { startCertServer } from '../../worker/playground/fake-google';
 import { sampleFromWorld } from '../../worker/playground/sample-data';
 import { startWorker } from '../../worker/start';
 import { announceReady, runChild } from '../support/ready-child';
+import { shiftDateBy } from '../support/shifted-date';
 import type { ExportedKey } from './bundle-world';
 
 export interface BundleWorkerReady {
@@ -27,7 +29,9 @@ const HANDLES_PER_PLATFORM = Number(process.env.BUNDLE_HANDLES ?? '600');
 const KNOWN_EMAILS = Number(process.env.BUNDLE_EMAILS ?? '300');
 
 async function main(): Promise<void> {
-  const { BUNDLE_GOOGLE_KEYS: exportedKeys, ...env } = process.env;
+  const { BUNDLE_GOOGLE_KEYS: exportedKeys, BUNDLE_CLOCK_FILE: clockFile, ...env } = process.env;
+  // Days simulated in the fakes pass for the worker too (bundle-sheet-schedules.test.ts).
+  if (clockFile !== undefined) shiftDateBy(clockFile);
   if (exportedKeys !== undefined) {
     const keys = (JSON.parse(exportedKeys) as ExportedKey[]).map((key) => ({
       kid: key.kid,

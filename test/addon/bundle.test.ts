@@ -285,13 +285,15 @@ describe('getSettings', () => {
 });
 
 describe('appsscript.json', () => {
-  it('runs on V8, logs to Stackdriver, asks for exactly five scopes, none restricted, and may fetch only the worker', () => {
+  it('runs on V8, logs to Stackdriver, asks for exactly six scopes, none restricted, and may fetch only the worker', () => {
     const manifest: unknown = JSON.parse(readFileSync(path.join(outDir, 'appsscript.json'), 'utf8'));
     expect(manifest).toMatchObject({ runtimeVersion: 'V8', exceptionLogging: 'STACKDRIVER' });
     expect(manifest).toHaveProperty('oauthScopes', [
       'https://www.googleapis.com/auth/spreadsheets.currentonly',
       'https://www.googleapis.com/auth/script.container.ui',
       'https://www.googleapis.com/auth/script.external_request',
+      // The hourly trigger of schedules the add-on runs (issue 26).
+      'https://www.googleapis.com/auth/script.scriptapp',
       'https://www.googleapis.com/auth/userinfo.email',
       'openid',
     ]);

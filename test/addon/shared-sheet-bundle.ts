@@ -6,6 +6,7 @@ import { makeSigningKey, TEST_CLIENT_ID } from '../../worker/playground/fake-goo
 import { createSheetsApiCore, type SheetsApiCore } from '../../worker/playground/sheets-api/emulator-core';
 import { startEmulatorThread, type EmulatorThread } from '../../worker/playground/sheets-api/emulator-thread';
 import { createServiceAccountKey } from '../../worker/playground/sheets-api/service-account-key';
+import type { Clock } from '../../worker/common/clock';
 import { startBundleWorld, type BundleWorld } from './bundle-world';
 
 /**
@@ -25,10 +26,15 @@ export interface SharedSheetBundle {
   close(): Promise<void>;
 }
 
-export async function startSharedSheetBundle(env: Record<string, string> = {}): Promise<SharedSheetBundle> {
+export async function startSharedSheetBundle(
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<SharedSheetBundle> {
   let current: AppsScriptFakes | null = null;
   const account = createServiceAccountKey({ clientEmail: 'reports@team-project.iam.gserviceaccount.com' });
   const emulator = createSheetsApiCore({
+    // Google's time: the system's, or the simulated days' of a test that moves it.
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
     spreadsheets: (id) =>
       current !== null && current.spreadsheet.getId() === id ? current.spreadsheet : null,
   });

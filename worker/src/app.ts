@@ -183,6 +183,7 @@ export function createApp(deps: AppDeps): Express {
       authenticate,
       store,
       editAccess: deps.editAccess,
+      sheetAccess: deps.sheetAccess,
       clock: deps.clock,
       kick: () => deps.scheduler.kick(),
     }),

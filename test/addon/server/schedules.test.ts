@@ -39,7 +39,9 @@ describe('scheduled reports from the sidebar', () => {
       body: { id: 'sch_1', name: 'Weekly creators' },
     });
     expect(createDocumentSchedule(form)).toMatchObject({ id: 'sch_1' });
-    expect(env.worker.requests[0].body).toEqual({
+    // The sharing check first (it says who runs it: issue 26), then the schedule.
+    expect(env.worker.requests[0].path).toBe(`api/documents/${id}/delivery`);
+    expect(env.worker.requests[1].body).toEqual({
       name: 'Weekly creators',
       kind: 'reports',
       input: { sheetName: 'Sheet1', row: 2, column: 1 },
@@ -68,7 +70,9 @@ describe('scheduled reports from the sidebar', () => {
     env.worker.on('get', `api/documents/${id}/schedules`, {
       body: { schedules: [{ id: 'sch_2', name: 'Daily' }] },
     });
-    expect(deleteDocumentSchedule('sch_1')).toEqual([{ id: 'sch_2', name: 'Daily' }]);
+    expect(deleteDocumentSchedule('sch_1')).toEqual([
+      { id: 'sch_2', name: 'Daily', runnerLine: 'Runs in the worker, as its service account.' },
+    ]);
   });
 
   describe("the first run's cost", () => {
@@ -228,12 +232,13 @@ describe('scheduled reports from the sidebar', () => {
         id: 'sch_1',
       });
       expect(env.worker.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+        `get api/documents/${id}/delivery`,
         `post api/documents/${id}/schedules`,
         `post api/documents/${id}/formula-approvals`,
         'post api/schedules/sch_1/run',
       ]);
       // For the first run only: asks waiting meanwhile stay for their own approval.
-      expect(env.worker.requests[1].body).toEqual({ credits: 5, asks: [] });
+      expect(env.worker.requests[2].body).toEqual({ credits: 5, asks: [] });
     });
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { makeSigningKey, mintIdToken, TEST_CLIENT_ID, type SigningKey } from '../fake-google';
 import type { FakeRuntime } from './runtime';
 import type { FakeSession } from './session';
-import { FakeClockTriggerBuilder, type FakeTrigger, type FakeTriggers } from './triggers';
+import { FakeTriggerBuilder, type FakeTrigger, type FakeTriggers } from './triggers';
 
 const AUTH_MODES = {
   NONE: 'NONE',
@@ -13,6 +13,8 @@ const AUTH_MODES = {
 } as const;
 const OPENID = 'openid';
 const EMAIL_SCOPE = 'https://www.googleapis.com/auth/userinfo.email';
+/** What installable triggers need (ScriptApp.newTrigger, getProjectTriggers, deleteTrigger...). */
+const SCRIPTAPP_SCOPE = 'https://www.googleapis.com/auth/script.scriptapp';
 
 export interface ScriptAppOptions {
   /** The add-on's OAuth client id: the audience of its ID tokens. */
@@ -91,10 +93,9 @@ export class FakeScriptApp {
   triggers: FakeTriggers | null = null;
 
   /** A trigger builder for the top-level function `functionName` (add-on rules: triggers.ts). */
-  newTrigger(functionName: string): { timeBased(): FakeClockTriggerBuilder } {
+  newTrigger(functionName: string): FakeTriggerBuilder {
     this.runtime.enter('ScriptApp.newTrigger', ['custom-function', 'auth-none']);
-    const triggers = this.requireTriggers();
-    return { timeBased: () => new FakeClockTriggerBuilder(triggers, String(functionName)) };
+    return new FakeTriggerBuilder(this.requireTriggers(), String(functionName));
   }
 
   /** This user's triggers of the script (an add-on sees only its user's). */
@@ -119,6 +120,12 @@ export class FakeScriptApp {
 
   private requireTriggers(): FakeTriggers {
     if (this.triggers === null) throw new Error('No triggers in these fakes');
+    const scopes = this.scopes();
+    if (scopes !== null && !scopes.includes(SCRIPTAPP_SCOPE)) {
+      throw new Error(
+        `You do not have permission to call ScriptApp triggers. Required permissions: ${SCRIPTAPP_SCOPE}`,
+      );
+    }
     return this.triggers;
   }
 

@@ -107,6 +107,12 @@ export class FakeSpreadsheetApp {
     return this.spreadsheet.activeRange();
   }
 
+  /** A time-driven run opens its document and makes it the active one; this fake knows only its own. */
+  setActiveSpreadsheet(spreadsheet: FakeSpreadsheet): void {
+    this.runtime.enter('SpreadsheetApp.setActiveSpreadsheet', ['custom-function', 'auth-none']);
+    if (spreadsheet !== this.spreadsheet) throw new Error('Exception: Invalid argument: spreadsheet');
+  }
+
   /** Custom functions may not open other spreadsheets; this fake knows only its own. */
   openById(id: string): FakeSpreadsheet {
     this.runtime.enter('SpreadsheetApp.openById', ['custom-function', 'auth-none']);

@@ -57,6 +57,18 @@ export class FakeTrigger {
   }
 }
 
+/** `ScriptApp.newTrigger(fn)`: an add-on makes time-driven triggers from it (timeBased). */
+export class FakeTriggerBuilder {
+  constructor(
+    private readonly triggers: FakeTriggers,
+    private readonly handler: string,
+  ) {}
+
+  timeBased(): FakeClockTriggerBuilder {
+    return new FakeClockTriggerBuilder(this.triggers, this.handler);
+  }
+}
+
 /** `ScriptApp.newTrigger(fn).timeBased()...create()`, add-on style. */
 export class FakeClockTriggerBuilder {
   private everyMs: number | null = null;
@@ -162,9 +174,10 @@ export class FakeTriggers {
 
   /**
    * Runs every trigger due by the clock, each as its owner in a full run (6 minutes), its runtime
-   * charged to the owner's day; one past the day's quota is refused. `call` runs the handler.
+   * charged to the owner's day; one past the day's quota is refused. `call` runs the handler
+   * (Apps Script hands it an event with the trigger's `triggerUid`).
    */
-  runDue(call: (handler: string) => void): number {
+  runDue(call: (handler: string, trigger: FakeTrigger) => void): number {
     let ran = 0;
     for (const trigger of [...this.all]) {
       const now = this.runtime.clock.now();
@@ -180,7 +193,7 @@ export class FakeTriggers {
       const previous = { active: this.session.activeUserEmail, effective: this.session.effectiveUserEmail };
       this.session.actAs(trigger.owner);
       try {
-        call(trigger.handler);
+        call(trigger.handler, trigger);
       } catch (error) {
         this.refused.push({ handler: trigger.handler, owner: trigger.owner, reason: String(error) });
       } finally {

@@ -7,7 +7,8 @@ import { documentParamsSchema } from '../http/document-params';
 import { parseBody } from '../http/parse-body';
 import { requireIdentity } from '../identity/identity';
 import { scheduleAnswer, type ScheduleRepository } from '../store/schedule-repository';
-import { presentedProof, type EditAccess } from './edit-access';
+import { visibleSchedules } from '../schedules/schedule-access';
+import type { EditAccess } from './edit-access';
 
 interface DocumentStatusRouterOptions extends AllowanceReaders {
   authenticate: RequestHandler;
@@ -20,18 +21,24 @@ interface DocumentStatusRouterOptions extends AllowanceReaders {
  * `GET /api/documents/:documentId/status` (issue 25): a document's schedules and formula
  * allowance in one answer, each as its own route answers it, for a sidebar that keeps what it
  * shows true with one call a minute (a UrlFetch each, against the user's daily quota). To the
- * document's editors, with proof as for those routes (issue 22); admins need none.
+ * document's editors, with proof as for those routes (issue 22; where none can be given, the
+ * schedules the add-on runs, to whom they are trusted: issue 26); admins need none.
  */
 export function createDocumentStatusRouter(options: DocumentStatusRouterOptions): Router {
   const router = Router();
   router.get(WORKER_ROUTES.documentStatus.path, options.authenticate, async (req, res) => {
     const identity = requireIdentity(req);
     const { documentId } = parseBody(documentParamsSchema, { ...req.params });
-    if (identity.role !== 'admin')
-      await options.editAccess.require(identity, documentId, presentedProof(req));
+    // The schedules list's own rule (with proof; where none can be given, the add-on's: issue 26).
+    const schedules = await visibleSchedules(
+      { store: { schedules: options.schedules, keys: options.keys }, editAccess: options.editAccess },
+      identity,
+      documentId,
+      req,
+    );
     const answer: DocumentStatusAnswer = {
       at: options.clock.now(),
-      schedules: (await options.schedules.ofDocument(documentId)).map(scheduleAnswer),
+      schedules: schedules.map(scheduleAnswer),
       allowance: await formulaAllowanceAnswer(options, identity, documentId),
     };
     res.set('Cache-Control', 'no-store').json(answer);

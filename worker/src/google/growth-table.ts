@@ -1,3 +1,4 @@
+import { creatorColumn, creatorKey } from '../../../shared/rows/growth-changes';
 import { serialOfDay } from './sheet-number-formats';
 
 /**
@@ -31,24 +32,12 @@ export const GROWTH_CHART_SERIES = 10;
 
 /** Metrics a growth chart draws, the first the table has: growth is followers, else engagement. */
 const METRICS = ['Followers', 'Engagement rate', 'Avg views', 'Avg likes'];
-/** What names a creator on a line: the handle, else the name. */
-const LABELS = ['Handle', 'Name'];
 
 /** Where a snapshot table (its header) keeps what a chart draws; null when it lacks either column. */
 export function chartColumns(header: readonly string[]): { metricAt: number; labelAt: number } | null {
   const metricAt = header.findIndex((name) => METRICS.includes(name));
-  const labelAt = header.findIndex((name) => LABELS.includes(name));
+  const labelAt = creatorColumn(header);
   return metricAt < 0 || labelAt < 0 ? null : { metricAt, labelAt };
-}
-
-/** The column naming a creator in a snapshot table's header (handle, else name); -1 when none. */
-export function creatorColumn(header: readonly string[]): number {
-  return header.findIndex((name) => LABELS.includes(name));
-}
-
-/** A creator's key across rows: `@Ana` and `ana ` are one creator. */
-export function creatorKey(cell: unknown): string {
-  return typeof cell === 'string' || typeof cell === 'number' ? String(cell).trim().toLowerCase() : '';
 }
 
 /**

@@ -3,9 +3,9 @@ import { a1Range } from './a1-range';
 import { lastRowOf, type ScheduleSheet, type ScheduleTab } from './schedule-run-sheet';
 import { localMinute } from './schedule-run-time';
 
-/** The tab every schedule of a spreadsheet logs its runs to. */
-export const HISTORY_TAB = 'Creator Sheets history';
-export const HISTORY_HEADER = ['When', 'Schedule', 'Set up by', 'Rows', 'Credits', 'Outcome', 'Message'];
+import { HISTORY_HEADER, HISTORY_TAB } from '../../../shared/worker-api/schedule-history';
+
+export { HISTORY_HEADER, HISTORY_TAB };
 /** Lines kept in the history tab (the newest). */
 export const DEFAULT_HISTORY_CAP = 1000;
 
@@ -51,7 +51,7 @@ export async function appendHistoryLine(
   if (existing === undefined) {
     const made = await sheet.addTab(HISTORY_TAB, width);
     await ownership.own(made.sheetId);
-    values = [HISTORY_HEADER];
+    values = [[...HISTORY_HEADER]];
   } else if (!ownership.owned.has(existing.sheetId)) {
     // Made before the worker recorded its tabs, it still starts with the worker's own header.
     const [header = []] = await sheet.read(a1Range(HISTORY_TAB, 1, 1, 1, width));

@@ -4,7 +4,12 @@ import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
 import { a1Range } from './a1-range';
 import { gridGrowth } from './grid-growth';
 import type { BackfillRow } from './growth-backfill';
-import { CHANGE_FORMATS, CHANGE_LABELS, hasChangeColumns, withChangeColumns } from './growth-changes';
+import {
+  CHANGE_FORMATS,
+  CHANGE_LABELS,
+  hasChangeColumns,
+  withChangeColumns,
+} from '../../../shared/rows/growth-changes';
 import { DeliveryRefused } from './paced-sheets-call';
 import { planGrowthChart, type ChartPlan } from './schedule-run-chart';
 import type { ScheduleTable } from './schedule-run-fetch';

@@ -5,7 +5,7 @@ import { selectReportColumns } from '../../../shared/rows/report-rows';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
 import type { OwnedExtent } from '../store/sheet-ownership-repository';
 import { a1Range, columnLetters, openRowsRange } from './a1-range';
-import { CHANGE_LABELS, hasChangeColumns } from './growth-changes';
+import { CHANGE_LABELS, hasChangeColumns } from '../../../shared/rows/growth-changes';
 import { chartColumns } from './growth-table';
 import { ScheduleRefused } from './schedule-run-fetch';
 import { runLayout, type RunLayout } from './schedule-run-layout';

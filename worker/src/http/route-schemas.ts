@@ -43,6 +43,7 @@ import {
   scheduleAlertSettingsRequestSchema,
   scheduleDuplicateRequestSchema,
   scheduleHandoverRequestSchema,
+  scheduleRunRecordRequestSchema,
   scheduleEstimateRequestSchema,
   scheduleParamsSchema,
   scheduleRequestSchema,
@@ -180,6 +181,10 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
   deleteSchedule: schemasOf(R.deleteSchedule, { params: scheduleParamsSchema }),
   estimateSchedule: schemasOf(R.estimateSchedule, { body: scheduleEstimateRequestSchema }),
   runSchedule: schemasOf(R.runSchedule, { params: scheduleParamsSchema }),
+  recordScheduleRun: schemasOf(R.recordScheduleRun, {
+    params: scheduleParamsSchema,
+    body: scheduleRunRecordRequestSchema,
+  }),
   duplicateSchedule: schemasOf(R.duplicateSchedule, {
     params: scheduleParamsSchema,
     body: scheduleDuplicateRequestSchema,

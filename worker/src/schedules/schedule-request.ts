@@ -82,14 +82,23 @@ const scheduleFields = {
   savedSearch: z.string().trim().min(1).max(100).optional(),
   monthlyBudget: z.number().min(0).max(MAX_MONTHLY_BUDGET).nullable().optional(),
   freshnessDays: z.number().int().min(1).max(MAX_FRESHNESS_DAYS).optional(),
+  runner: z.enum(['worker', 'add-on']).optional(),
 };
 
 function freshnessOfReportsOnly(
-  request: { kind: string; freshnessDays?: number },
+  request: { kind: string; freshnessDays?: number; runner?: string },
   ctx: z.core.$RefinementCtx,
 ): void {
   if (request.freshnessDays !== undefined && request.kind !== 'reports') {
     ctx.addIssue({ code: 'custom', path: ['freshnessDays'], message: 'applies to scheduled reports only' });
+  }
+  // The add-on's runner (issue 26) runs reports of an input column; the other kinds only the worker.
+  if (request.runner === 'add-on' && request.kind !== 'reports') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['runner'],
+      message: 'the add-on runs scheduled reports only; e-mail searches and saved searches run in the worker',
+    });
   }
 }
 
@@ -131,6 +140,20 @@ export const scheduleHandoverRequestSchema = z.looseObject({
     .min(3)
     .max(320)
     .regex(/^[^@\s]+@[^@\s]+$/, 'must be an e-mail address'),
+});
+
+const scheduleRun = z.object({
+  at: z.number().int().min(0),
+  outcome: z.enum(['ok', 'failed']),
+  rows: z.number().int().min(0),
+  credits: z.number().min(0),
+  message: z.string().trim().min(1).max(1000),
+});
+
+/** `POST /api/schedules/:id/runs`: the add-on's run of a schedule it runs (issue 26). */
+export const scheduleRunRecordRequestSchema = z.looseObject({
+  run: scheduleRun,
+  rowsWritten: z.number().int().min(0),
 });
 
 /** `PUT /api/documents/:documentId/schedule-alerts`. */

@@ -240,7 +240,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 }
 
 /** A run's end: the failure count, the pause after MAX_FAILURES_IN_A_ROW, the next run from `now`. */
-function runEnd(current: ScheduleRecord, run: ScheduleRun, now: number): ScheduleRunEnd {
+export function runEnd(current: ScheduleRecord, run: ScheduleRun, now: number): ScheduleRunEnd {
   const failuresInARow = run.outcome === 'ok' ? 0 : current.failuresInARow + 1;
   // Paused by hand while it ran: it stays paused.
   if (current.status === 'paused') {

@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { successStatus, WORKER_ROUTES } from '../../../shared/worker-api/routes';
-import type { ScheduleRequest } from '../../../shared/worker-api/schedules';
+import type { ScheduleRequest, ScheduleRun } from '../../../shared/worker-api/schedules';
 import type { Clock } from '../../common/clock';
 import { documentParamsSchema } from '../http/document-params';
 import { jsonBody, KB } from '../http/json-body';
@@ -8,7 +8,15 @@ import { parseBody } from '../http/parse-body';
 import { WorkerError } from '../http/worker-error';
 import { requireAdmin } from '../identity/require-admin';
 import { requireIdentity } from '../identity/identity';
-import { changeableSchedule, recordScheduleChange, scheduleNotFound } from './schedule-access';
+import {
+  changeableSchedule,
+  recordScheduleChange,
+  requireScheduleProof,
+  scheduleNotFound,
+  visibleSchedules,
+} from './schedule-access';
+import type { SheetAccess } from '../google/sheet-access';
+import { runEnd } from './scheduler';
 import { checkScheduleKind } from './scheduled-search';
 import type { ScheduleRecord } from '../store/schedule-repository';
 import { requestOf, scheduleAnswer, ScheduleCapError } from '../store/schedule-repository';
@@ -25,8 +33,12 @@ import {
   scheduleEstimateRequestSchema,
   scheduleParamsSchema,
   scheduleRequestSchema,
+  scheduleRunRecordRequestSchema,
   scheduleStatusRequestSchema,
 } from './schedule-request';
+
+/** How long recording an add-on's run holds its schedule: one store write. */
+const RECORD_LEASE_MS = 30_000;
 
 /** 200 fields of 100 characters, two tabs' names and the rest, with room to spare. */
 const SCHEDULE_BODY_LIMIT = 32 * KB;
@@ -38,6 +50,8 @@ interface SchedulesRouterOptions {
   store: Pick<Store, 'schedules' | 'keys' | 'documentChanges' | 'sheetOwnership' | 'cache' | 'cacheTtlMs'>;
   /** Proof that the caller can edit the schedule's spreadsheet (issue 22). */
   editAccess: EditAccess;
+  /** For the sentence that says why edit access cannot be proven (issue 26). */
+  sheetAccess?: SheetAccess | null;
   clock: Clock;
   /** Told when a schedule is set up, changed, resumed or run now, to look again at once. */
   kick(): void;
@@ -61,10 +75,11 @@ interface SchedulesRouterOptions {
  */
 export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
   const { authenticate, store, clock, editAccess } = options;
+  const access = { store, editAccess, sheetAccess: options.sheetAccess ?? null };
   const record = (schedule: ScheduleRecord, by: string, kind: DocumentChangeKind, what: string) =>
     recordScheduleChange(store, schedule, by, kind, what);
-  const changeable = (req: Request, proof: 'always' | 'members') =>
-    changeableSchedule({ store, editAccess }, req, proof);
+  const changeable = (req: Request, proof: 'always' | 'members') => changeableSchedule(access, req, proof);
+  const connectorOf = async (documentId: string) => (await store.keys.ofDocument(documentId))?.email ?? null;
   const router = Router();
   const noStore = { 'Cache-Control': 'no-store' };
   const body = jsonBody(SCHEDULE_BODY_LIMIT);
@@ -72,8 +87,7 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
   router.get(WORKER_ROUTES.documentSchedules.path, authenticate, async (req, res) => {
     const identity = requireIdentity(req);
     const { documentId } = parseBody(documentParamsSchema, { ...req.params });
-    if (identity.role !== 'admin') await editAccess.require(identity, documentId, presentedProof(req));
-    const schedules = await store.schedules.ofDocument(documentId);
+    const schedules = await visibleSchedules(access, identity, documentId, req);
     res.set(noStore).json({ schedules: schedules.map(scheduleAnswer) });
   });
 
@@ -85,7 +99,10 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
     const identity = requireIdentity(req);
     const { documentId } = parseBody(documentParamsSchema, { ...req.params });
     const request: ScheduleRequest = checkScheduleKind(parseBody(scheduleRequestSchema, req.body));
-    await editAccess.require(identity, documentId, presentedProof(req));
+    await requireScheduleProof(access, identity, documentId, req, {
+      runner: request.runner,
+      trusted: await connectorOf(documentId),
+    });
     await requireConnected(documentId);
     const created = await createCapped(documentId, request, identity.email);
     await record(created, identity.email, 'schedule-created', 'set up');
@@ -95,7 +112,14 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
 
   router.put(WORKER_ROUTES.updateSchedule.path, authenticate, body, async (req, res) => {
     const schedule = await changeable(req, 'always');
-    const request: ScheduleRequest = checkScheduleKind(parseBody(scheduleRequestSchema, req.body));
+    const parsed: ScheduleRequest = checkScheduleKind(parseBody(scheduleRequestSchema, req.body));
+    // An edit that does not say who runs it leaves that as it was (a sidebar form has no runner).
+    const request: ScheduleRequest =
+      parsed.runner === undefined && schedule.runner === 'add-on' ? { ...parsed, runner: 'add-on' } : parsed;
+    // Handed to the worker, it writes as its service account: that needs the proof again.
+    if (schedule.runner === 'add-on' && request.runner !== 'add-on') {
+      await editAccess.require(requireIdentity(req), schedule.documentId, presentedProof(req));
+    }
     const next =
       schedule.status === 'active' ? nextRunAt(request.cadence, request.timeZone, clock.now()) : null;
     const updated = await store.schedules.update(schedule.id, request, next);
@@ -159,6 +183,23 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
     res.status(successStatus(WORKER_ROUTES.runSchedule)).set(noStore).json(scheduleAnswer(due));
   });
 
+  router.post(WORKER_ROUTES.recordScheduleRun.path, authenticate, body, async (req, res) => {
+    const identity = requireIdentity(req);
+    const { id } = parseBody(scheduleParamsSchema, { ...req.params });
+    const schedule = await store.schedules.get(id);
+    if (schedule === null) throw scheduleNotFound(id);
+    await requireScheduleProof(access, identity, schedule.documentId, req, {
+      runner: schedule.runner,
+      trusted: schedule.createdBy,
+    });
+    // Only the trigger's owner (who set it up) records its runs; anyone else is told nothing.
+    if (normalizeUserEmail(schedule.createdBy) !== normalizeUserEmail(identity.email))
+      throw scheduleNotFound(id);
+    const { run, rowsWritten } = parseBody(scheduleRunRecordRequestSchema, req.body);
+    await recordAddOnRun(schedule, { ...run, at: Math.min(run.at, clock.now()) }, rowsWritten);
+    res.set(noStore).json(scheduleAnswer(found(await store.schedules.get(id), id)));
+  });
+
   router.post(WORKER_ROUTES.duplicateSchedule.path, authenticate, body, async (req, res) => {
     const identity = requireIdentity(req);
     const { id } = parseBody(scheduleParamsSchema, { ...req.params });
@@ -216,6 +257,40 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
     );
     res.set(noStore).json(scheduleAnswer(updated));
   });
+
+  /**
+   * The add-on's run, recorded as the scheduler records the worker's (runEnd: failures, the pause
+   * after three, the next run from now), under a lease of its own so it never crosses another end.
+   */
+  async function recordAddOnRun(schedule: ScheduleRecord, run: ScheduleRun, rowsWritten: number) {
+    if (schedule.runner !== 'add-on') {
+      throw new WorkerError(409, 'worker_runs_it', `The worker runs the schedule "${schedule.name}" itself.`);
+    }
+    const lease = await store.schedules.take(schedule.id, clock.now(), RECORD_LEASE_MS, 'add-on');
+    if (lease === null) {
+      throw new WorkerError(
+        409,
+        'schedule_not_due',
+        `The schedule "${schedule.name}" is not due (paused, or already run): its run was not recorded.`,
+      );
+    }
+    let paused = false;
+    await store.schedules.finish(schedule.id, lease.token, (current) => {
+      const end = runEnd(current, run, clock.now());
+      paused = current.status === 'active' && end.status === 'paused';
+      return { ...end, rowsWritten: run.outcome === 'ok' ? rowsWritten : current.rowsWritten };
+    });
+    // A failed run's alert, for the sidebar's red line (the add-on's runs raise no banner, e-mail
+    // or webhook yet: README); a good run's end has cleared it.
+    if (run.outcome === 'failed') {
+      await store.schedules.setAlert(schedule.id, {
+        kind: paused ? 'paused' : 'failed',
+        at: run.at,
+        message: run.message,
+        channels: [],
+      });
+    }
+  }
 
   async function requireConnected(documentId: string): Promise<void> {
     if ((await store.keys.ofDocument(documentId)) === null) {

@@ -382,6 +382,12 @@ export const MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 16: who runs a schedule (issue 26): the worker as its service account, or the add-on from an
+  // installable trigger as the person who set it up, where the worker may not write; the
+  // scheduler takes only the worker's.
+  `
+  ALTER TABLE schedules ADD COLUMN runner TEXT NOT NULL DEFAULT 'worker' CHECK (runner IN ('worker', 'add-on'));
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

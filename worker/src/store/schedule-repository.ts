@@ -5,6 +5,7 @@ import type {
   ScheduleAnswer,
   ScheduleRequest,
   ScheduleRun,
+  ScheduleRunner,
 } from '../../../shared/worker-api/schedules';
 import { SCHEDULE_RUNS_KEPT } from '../../../shared/worker-api/schedules';
 import type { Clock } from '../../common/clock';
@@ -77,18 +78,19 @@ export interface ScheduleRepository {
   /** Due now (run now): only an active schedule no run holds. False otherwise. */
   runNow(id: string): Promise<boolean>;
   delete(id: string): Promise<boolean>;
-  /** Active schedules due by `now` that no live lease holds, earliest first. */
+  /** Active schedules the worker runs, due by `now`, that no live lease holds, earliest first. */
   due(now: number, limit: number): Promise<ScheduleRecord[]>;
   /**
-   * When the earliest active schedule can run: its next run, or for one a live lease holds at
+   * When the earliest active schedule the worker runs can run: its next run, or for one a live lease holds at
    * `now`, the later of that and the lease's end. Null when none is active.
    */
   earliestNextRun(now: number): Promise<number | null>;
   /**
-   * Takes the schedule for a run until `now + leaseMs` if it is active, due and held by no live
-   * lease; null when it is not (another run holds it, it was paused, edited or deleted meanwhile).
+   * Takes the schedule for a run until `now + leaseMs` if it is active, due, held by no live
+   * lease and run by `runner` (the worker when absent: the scheduler never takes an add-on's
+   * schedule); null when it is not (another run holds it, it was paused, edited or deleted meanwhile).
    */
-  take(id: string, now: number, leaseMs: number): Promise<ScheduleLease | null>;
+  take(id: string, now: number, leaseMs: number, runner?: ScheduleRunner): Promise<ScheduleLease | null>;
   /** Moves a held lease on (a long run); false when the lease is no longer this run's. */
   renew(id: string, token: string, until: number): Promise<boolean>;
   /**
@@ -162,7 +164,13 @@ export function requestOf(request: ScheduleRequest): ScheduleRequest {
       ? {}
       : { monthlyBudget: request.monthlyBudget }),
     ...(request.freshnessDays === undefined ? {} : { freshnessDays: request.freshnessDays }),
+    ...(request.runner === 'add-on' ? { runner: 'add-on' as const } : {}),
   };
+}
+
+/** Who runs it, as the `runner` column keeps it (absent: the worker). */
+export function runnerOf(request: ScheduleRequest): ScheduleRunner {
+  return request.runner ?? 'worker';
 }
 
 /** What a run's end adds to a schedule's month: its credits, in the month it ended (thousandths). */
@@ -183,11 +191,11 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
   );
   const all = db.prepare<[], ScheduleRow>('SELECT * FROM schedules ORDER BY document_id, created_at, id');
   const insert = db.prepare(
-    `INSERT INTO schedules (id, document_id, request, created_by, created_at, status, next_run_at, updated_at)
-     VALUES (@id, @document_id, @request, @created_by, @created_at, 'active', @next_run_at, @created_at)`,
+    `INSERT INTO schedules (id, document_id, request, created_by, created_at, status, next_run_at, updated_at, runner)
+     VALUES (@id, @document_id, @request, @created_by, @created_at, 'active', @next_run_at, @created_at, @runner)`,
   );
-  const change = db.prepare<[string, number | null, number, string]>(
-    'UPDATE schedules SET request = ?, next_run_at = ?, updated_at = ? WHERE id = ?',
+  const change = db.prepare<[string, number | null, number, string, string]>(
+    'UPDATE schedules SET request = ?, next_run_at = ?, updated_at = ?, runner = ? WHERE id = ?',
   );
   const pause = db.prepare<[string | null, number, string]>(
     "UPDATE schedules SET status = 'paused', paused_reason = ?, next_run_at = NULL, updated_at = ? WHERE id = ?",
@@ -218,17 +226,17 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
   );
   const remove = db.prepare<[string]>('DELETE FROM schedules WHERE id = ?');
   const due = db.prepare<[number, number, number], ScheduleRow>(
-    `SELECT * FROM schedules WHERE status = 'active' AND next_run_at <= ?
+    `SELECT * FROM schedules WHERE status = 'active' AND runner = 'worker' AND next_run_at <= ?
      AND (running_until IS NULL OR running_until <= ?) ORDER BY next_run_at, id LIMIT ?`,
   );
   const earliest = db.prepare<[number], { at: number | null }>(
     `SELECT MIN(CASE WHEN running_until > ? THEN MAX(next_run_at, running_until) ELSE next_run_at END) AS at
-     FROM schedules WHERE status = 'active' AND next_run_at IS NOT NULL`,
+     FROM schedules WHERE status = 'active' AND runner = 'worker' AND next_run_at IS NOT NULL`,
   );
   // The lease: one statement decides, so two schedulers (threads, processes) never both win.
-  const take = db.prepare<[number, string, number, string, number, number]>(
+  const take = db.prepare<[number, string, number, string, string, number, number]>(
     `UPDATE schedules SET running_until = ?, lease_token = ?, updated_at = ?
-     WHERE id = ? AND status = 'active' AND next_run_at <= ?
+     WHERE id = ? AND runner = ? AND status = 'active' AND next_run_at <= ?
      AND (running_until IS NULL OR running_until <= ?)`,
   );
   const renew = db.prepare<[number, string, string]>(
@@ -308,6 +316,7 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
           created_by: createdBy,
           created_at: clock.now(),
           next_run_at: nextRunAt,
+          runner: runnerOf(request),
         },
         cap ?? null,
       );
@@ -325,7 +334,7 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
       return all.all().map(record);
     },
     async update(id, request, nextRunAt) {
-      change.run(JSON.stringify(requestOf(request)), nextRunAt, clock.now(), id);
+      change.run(JSON.stringify(requestOf(request)), nextRunAt, clock.now(), runnerOf(request), id);
       return get(id);
     },
     async setStatus(id, status, nextRunAt, pausedReason) {
@@ -347,9 +356,9 @@ export function createSqliteScheduleRepository(db: Database.Database, clock: Clo
     async earliestNextRun(now) {
       return earliest.get(now)?.at ?? null;
     },
-    async take(id, now, leaseMs) {
+    async take(id, now, leaseMs, runner = 'worker') {
       const token = newLeaseToken();
-      if (take.run(now + leaseMs, token, now, id, now, now).changes === 0) return null;
+      if (take.run(now + leaseMs, token, now, id, runner, now, now).changes === 0) return null;
       const schedule = get(id);
       return schedule === null ? null : { schedule, token };
     },

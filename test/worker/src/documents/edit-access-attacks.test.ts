@@ -419,6 +419,16 @@ describe.each(ENGINES)('a member who cannot edit a spreadsheet [$name]', (engine
           webhookUrl: 'https://collector.example/hook',
         }),
       ),
+    recordScheduleRun: () =>
+      everyProof((proof) =>
+        withProof(
+          request(env.world.app).post(`/api/schedules/${scheduleId}/runs`).set(bearer(keys.mallory)),
+          proof,
+        ).send({
+          run: { at: Date.now(), outcome: 'failed', rows: 0, credits: 0, message: 'Mallory was here.' },
+          rowsWritten: 0,
+        }),
+      ),
     runSchedule: () =>
       everyProof((proof) =>
         withProof(

@@ -542,6 +542,7 @@ const ROUTES = [
   'PATCH /api/schedules/:id',
   'DELETE /api/schedules/:id',
   'POST /api/schedules/:id/run',
+  'POST /api/schedules/:id/runs',
   'POST /api/schedules/:id/duplicate',
   'POST /api/schedules/:id/handover',
   'GET /api/documents/:documentId/schedule-alerts',

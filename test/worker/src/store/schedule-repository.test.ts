@@ -97,6 +97,31 @@ describeEachEngine('schedule repository', (engine) => {
     expect(await store.schedules.release(schedule.id, lease?.token ?? '')).toBe(false);
   });
 
+  it('keeps who runs it: the worker never sees an add-on schedule due, the add-on takes only its own (issue 26)', async () => {
+    const addOn = await store.schedules.create(
+      DOC,
+      { ...request('A'), runner: 'add-on' },
+      'ana@team.com',
+      clock.now(),
+    );
+    const worker = await store.schedules.create(DOC, request('W'), 'ana@team.com', clock.now() + MINUTE);
+    expect(addOn.runner).toBe('add-on');
+    expect(worker.runner).toBeUndefined();
+    clock.advance(2 * MINUTE);
+    expect((await store.schedules.due(clock.now(), 10)).map((s) => s.name)).toEqual(['W']);
+    expect(await store.schedules.earliestNextRun(clock.now())).toBe(worker.nextRunAt);
+    expect(await store.schedules.take(addOn.id, clock.now(), MINUTE)).toBeNull();
+    expect(await store.schedules.take(worker.id, clock.now(), MINUTE, 'add-on')).toBeNull();
+    const lease = await store.schedules.take(addOn.id, clock.now(), MINUTE, 'add-on');
+    expect(lease?.schedule.name).toBe('A');
+    // Edited without a runner, it is the worker's again (the route keeps it: schedules-router.ts).
+    await store.schedules.update(addOn.id, request('A'), clock.now());
+    expect((await store.schedules.due(clock.now() + 2 * MINUTE, 10)).map((s) => s.name).sort()).toEqual([
+      'A',
+      'W',
+    ]);
+  });
+
   it('frees a lease whose run died once its time is up', async () => {
     const schedule = await store.schedules.create(DOC, request('A'), 'ana@team.com', clock.now());
     await store.schedules.take(schedule.id, clock.now(), MINUTE);

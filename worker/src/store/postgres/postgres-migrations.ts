@@ -363,6 +363,10 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     updated_at BIGINT NOT NULL
   );
   `,
+  // 16: who runs a schedule (issue 26): the worker, or the add-on from a trigger.
+  `
+  ALTER TABLE schedules ADD COLUMN runner TEXT NOT NULL DEFAULT 'worker' CHECK (runner IN ('worker', 'add-on'));
+  `,
 ];
 
 /**

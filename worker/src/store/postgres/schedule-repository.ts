@@ -6,6 +6,7 @@ import {
   newLeaseToken,
   newScheduleId,
   requestOf,
+  runnerOf,
   ScheduleCapError,
   toScheduleRecord,
   type ScheduleRepository,
@@ -56,8 +57,8 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
           if ((rows[0]?.n ?? 0) >= cap) throw new ScheduleCapError(cap);
         }
         const { rows } = await sql.query<ScheduleRow>(
-          `INSERT INTO schedules (id, document_id, request, created_by, created_at, status, next_run_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, 'active', $6, $5) RETURNING *`,
+          `INSERT INTO schedules (id, document_id, request, created_by, created_at, status, next_run_at, updated_at, runner)
+           VALUES ($1, $2, $3, $4, $5, 'active', $6, $5, $7) RETURNING *`,
           [
             newScheduleId(),
             documentId,
@@ -65,6 +66,7 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
             createdBy,
             clock.now(),
             nextRunAt,
+            runnerOf(request),
           ],
         );
         return rows[0];
@@ -87,12 +89,10 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
       return records(rows);
     },
     async update(id, request, nextRunAt) {
-      await db.query('UPDATE schedules SET request = $1, next_run_at = $2, updated_at = $3 WHERE id = $4', [
-        JSON.stringify(requestOf(request)),
-        nextRunAt,
-        clock.now(),
-        id,
-      ]);
+      await db.query(
+        'UPDATE schedules SET request = $1, next_run_at = $2, updated_at = $3, runner = $5 WHERE id = $4',
+        [JSON.stringify(requestOf(request)), nextRunAt, clock.now(), id, runnerOf(request)],
+      );
       return get(id);
     },
     async setStatus(id, status, nextRunAt, pausedReason) {
@@ -121,7 +121,7 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
     },
     async due(now, limit) {
       const { rows } = await db.query<ScheduleRow>(
-        `SELECT * FROM schedules WHERE status = 'active' AND next_run_at <= $2 AND ${FREE_AT_NOW}
+        `SELECT * FROM schedules WHERE status = 'active' AND runner = 'worker' AND next_run_at <= $2 AND ${FREE_AT_NOW}
          ORDER BY next_run_at, id COLLATE "C" LIMIT $1`,
         [limit, now],
       );
@@ -130,18 +130,18 @@ export function createPostgresScheduleRepository(db: PostgresDatabase, clock: Cl
     async earliestNextRun(now) {
       const { rows } = await db.query<{ at: number | null }>(
         `SELECT MIN(CASE WHEN running_until > $1 THEN GREATEST(next_run_at, running_until) ELSE next_run_at END) AS at
-         FROM schedules WHERE status = 'active' AND next_run_at IS NOT NULL`,
+         FROM schedules WHERE status = 'active' AND runner = 'worker' AND next_run_at IS NOT NULL`,
         [now],
       );
       return rows[0]?.at ?? null;
     },
-    async take(id, now, leaseMs) {
+    async take(id, now, leaseMs, runner = 'worker') {
       const token = newLeaseToken();
       const { rows } = await db.query<ScheduleRow>(
         `UPDATE schedules SET running_until = $3, lease_token = $4, updated_at = $2
-         WHERE id = $1 AND status = 'active' AND next_run_at <= $2 AND ${FREE_AT_NOW}
+         WHERE id = $1 AND runner = $5 AND status = 'active' AND next_run_at <= $2 AND ${FREE_AT_NOW}
          RETURNING *`,
-        [id, now, now + leaseMs, token],
+        [id, now, now + leaseMs, token, runner],
       );
       return rows[0] === undefined ? null : { schedule: await record(rows[0]), token };
     },

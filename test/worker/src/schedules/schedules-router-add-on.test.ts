@@ -1,0 +1,155 @@
+import request from 'supertest';
+import type { ScheduleAnswer, ScheduleRequest } from '../../../../shared/worker-api/schedules';
+import { auth, type WorkerWorld } from '../worker-fixture';
+import { startDeliveryWorld, type DeliveryWorld } from '../google/server-delivery-fixture';
+import { sendAsAddon } from '../../../support/edit-proof';
+import { createScheduler } from '../../../../worker/src/schedules/scheduler';
+
+/**
+ * Issue 26, item 1: a schedule the add-on runs from a trigger, in a spreadsheet the worker may not
+ * read (not shared with its service account, as in a domain that refuses outside sharing). Nothing
+ * can be proven there, so it is trusted to whoever connected the formulas (who pays) and to whoever
+ * set it up; the worker's scheduler never runs it; the add-on records each run.
+ */
+
+const CLOSED = '1ClosedDomainSheetOfAnaAndBob00000000000000';
+const daily: ScheduleRequest = {
+  name: 'Daily creators',
+  kind: 'reports',
+  input: { sheetName: 'Creators', row: 2, column: 1 },
+  platform: 'instagram',
+  output: { sheetName: 'Report', row: 1, column: 1 },
+  mode: 'append-snapshot',
+  cadence: { every: 'day', hour: 9 },
+  timeZone: 'Europe/Berlin',
+  runner: 'add-on',
+};
+
+let env: DeliveryWorld;
+let world: WorkerWorld;
+const keys = { ana: '', bob: '' };
+
+beforeAll(async () => {
+  env = await startDeliveryWorld({
+    env: { LOG_LEVEL: 'warn' },
+    spreadsheets: [{ id: CLOSED, tabs: ['Creators', 'Report'], shared: false }],
+  });
+  world = env.world;
+  keys.ana = (await world.deps.store.keys.issue('ana@team.com')).key;
+  keys.bob = (await world.deps.store.keys.issue('bob@team.com')).key;
+  // Ana connected the formulas (UNPROVEN_DOCUMENT_KEYS=first): her budget pays for them.
+  await world.deps.store.keys.issue('ana@team.com', CLOSED);
+});
+afterAll(async () => {
+  await env.close();
+});
+
+const sheet = () => env.spreadsheet(CLOSED);
+const asAddon = (key: string, send: (r: request.Agent) => request.Test) =>
+  sendAsAddon((proof) => {
+    const test = send(request.agent(world.app)).set(auth(key));
+    return proof === undefined ? test : test.set('X-Edit-Proof', proof);
+  }, sheet());
+
+describe('schedules the add-on runs where the worker may not write', () => {
+  let made: ScheduleAnswer;
+
+  it('lets the connector set one up, refuses a worker schedule there, and refuses Bob', async () => {
+    const worker = await asAddon(keys.ana, (r) =>
+      r.post(`/api/documents/${CLOSED}/schedules`).send({ ...daily, runner: undefined }),
+    );
+    expect(worker.status).toBe(403);
+    expect(worker.body.error.code).toBe('edit_proof_unavailable');
+    const bobs = await asAddon(keys.bob, (r) => r.post(`/api/documents/${CLOSED}/schedules`).send(daily));
+    expect(bobs.status).toBe(403);
+    expect(bobs.body.error.message).toContain('Until then only ana@team.com');
+    const res = await asAddon(keys.ana, (r) => r.post(`/api/documents/${CLOSED}/schedules`).send(daily));
+    expect(res.status).toBe(201);
+    made = res.body as ScheduleAnswer;
+    expect(made).toMatchObject({ runner: 'add-on', createdBy: 'ana@team.com', status: 'active' });
+    const listed = await asAddon(keys.ana, (r) => r.get(`/api/documents/${CLOSED}/schedules`));
+    expect((listed.body as { schedules: ScheduleAnswer[] }).schedules.map((s) => s.id)).toEqual([made.id]);
+    // The sidebar's minute read says the same; Bob, who set none up and pays for none, is refused.
+    const status = await asAddon(keys.ana, (r) => r.get(`/api/documents/${CLOSED}/status`));
+    expect((status.body as { schedules: ScheduleAnswer[] }).schedules.map((s) => s.id)).toEqual([made.id]);
+    const bobsStatus = await asAddon(keys.bob, (r) => r.get(`/api/documents/${CLOSED}/status`));
+    expect(bobsStatus.status).toBe(403);
+  });
+
+  it('refuses a saved search run by the add-on: it runs reports of an input column only', async () => {
+    const res = await asAddon(keys.ana, (r) =>
+      r.post(`/api/documents/${CLOSED}/schedules`).send({
+        ...daily,
+        kind: 'search',
+        search: { platform: 'instagram', pages: 1 },
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('the add-on runs scheduled reports only');
+  });
+
+  it('is never taken by the scheduler, even when due', async () => {
+    await world.deps.store.schedules.runNow(made.id);
+    const ran: string[] = [];
+    const scheduler = createScheduler({
+      store: world.deps.store,
+      clock: world.deps.clock,
+      sleep: world.deps.sleep,
+      logger: world.deps.logger,
+      run: async (schedule) => {
+        ran.push(schedule.id);
+        return { at: 0, outcome: 'ok', rows: 0, credits: 0, message: 'ran' };
+      },
+    });
+    await scheduler.tick();
+    expect(ran).not.toContain(made.id);
+    expect(await world.deps.store.schedules.due(Date.now() + 1000, 100)).toEqual([]);
+  });
+
+  it("records the add-on's run as the scheduler would: run log, next run; only its owner, only when due", async () => {
+    const run = {
+      at: Date.now(),
+      outcome: 'ok',
+      rows: 12,
+      credits: 12,
+      message: 'Added a snapshot of 12 rows.',
+    };
+    const bobs = await asAddon(keys.bob, (r) =>
+      r.post(`/api/schedules/${made.id}/runs`).send({ run, rowsWritten: 12 }),
+    );
+    expect(bobs.status).toBe(403);
+    const res = await asAddon(keys.ana, (r) =>
+      r.post(`/api/schedules/${made.id}/runs`).send({ run, rowsWritten: 12 }),
+    );
+    expect(res.status).toBe(200);
+    const after = res.body as ScheduleAnswer;
+    expect(after.lastRun).toEqual(run);
+    expect(after.spentThisMonth).toBe(12);
+    expect(after.nextRunAt).toBeGreaterThan(Date.now());
+    expect(after.runs?.[0]).toEqual(run);
+    // Recorded once: the same run again finds it no longer due.
+    const again = await asAddon(keys.ana, (r) =>
+      r.post(`/api/schedules/${made.id}/runs`).send({ run, rowsWritten: 12 }),
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('schedule_not_due');
+  });
+
+  it('pauses after three failed runs in a row, as a worker schedule does', async () => {
+    for (let i = 0; i < 3; i++) {
+      await world.deps.store.schedules.runNow(made.id);
+      const run = { at: Date.now(), outcome: 'failed', rows: 0, credits: 0, message: 'The tab is gone.' };
+      const res = await asAddon(keys.ana, (r) =>
+        r.post(`/api/schedules/${made.id}/runs`).send({ run, rowsWritten: 0 }),
+      );
+      expect(res.status).toBe(200);
+    }
+    const schedule = await world.deps.store.schedules.get(made.id);
+    expect(schedule).toMatchObject({
+      status: 'paused',
+      pausedReason: 'The tab is gone.',
+      rowsWritten: 12,
+      alert: { kind: 'paused', message: 'The tab is gone.', channels: [] },
+    });
+  });
+});
