@@ -52,6 +52,12 @@ export interface OutputInput {
   backfill: readonly BackfillRow[];
   /** Records a tab this run made as the worker's own. */
   ownTab(sheetId: number): Promise<void>;
+  /**
+   * Records the cells the run is about to write (a table of `tableRows` data rows) as the
+   * schedule's, before it writes them: a write Google applies but whose answer a stopped instance
+   * never reads (SIGTERM, a kill) leaves cells the next run must find its own (issue 23 meets 22).
+   */
+  ownCells(tableRows: number): Promise<void>;
 }
 
 /** What the output step wrote: data rows, and a sentence about the growth chart (snapshots). */
@@ -91,16 +97,16 @@ export async function writeScheduleOutput(sheet: ScheduleSheet, input: OutputInp
   switch (input.schedule.mode) {
     case 'replace': {
       const { plan, rows } = replacePlan(input);
-      const chartNote = await apply(sheet, input, plan);
+      const chartNote = await apply(sheet, input, plan, rows);
       return { rows, chartNote, tableRows: rows };
     }
     case 'append-snapshot': {
       const { plan, rows, tableRows } = snapshotPlan(input);
-      return { rows, tableRows, chartNote: await apply(sheet, input, plan) };
+      return { rows, tableRows, chartNote: await apply(sheet, input, plan, tableRows) };
     }
     case 'merge': {
       const { plan, rows, tableRows } = mergePlan(input);
-      return { rows, tableRows, chartNote: await apply(sheet, input, plan) };
+      return { rows, tableRows, chartNote: await apply(sheet, input, plan, tableRows) };
     }
   }
 }
@@ -303,13 +309,22 @@ function basePlan(
 }
 
 /**
- * The plan's two calls: the batchUpdate (the summary tab made first when it is new, its grid grown
+ * The plan's two calls, after the tab and cells they make and write are recorded as the
+ * schedule's: the batchUpdate (the summary tab made first when it is new, its grid grown
  * to the chart block), then the values. A refusal of the batch with the chart in it is tried once
  * without the chart, so a chart Google will not draw is told in the run's message and the rows
  * still land; anything else refused stops the run as any refusal does.
  */
-async function apply(sheet: ScheduleSheet, input: OutputInput, plan: WritePlan): Promise<string | null> {
+async function apply(
+  sheet: ScheduleSheet,
+  input: OutputInput,
+  plan: WritePlan,
+  tableRows: number,
+): Promise<string | null> {
   const { summary } = input;
+  // What the run is about to make and write is recorded as the schedule's first (see ownCells).
+  if (summary !== null && summary.tab === null) await input.ownTab(summary.sheetId);
+  await input.ownCells(tableRows);
   const summaryRequests: sheets_v4.Schema$Request[] = [];
   if (summary !== null) {
     const blockEnd = lastCellOf(plan.chart, input.layout);
@@ -341,7 +356,6 @@ async function apply(sheet: ScheduleSheet, input: OutputInput, plan: WritePlan):
       chartNote = `The growth chart was not updated: ${error.message}`;
     }
   }
-  if (summary !== null && summary.tab === null) await input.ownTab(summary.sheetId);
   const values = plan.chart === null ? plan.values : [...plan.values, plan.chart.block];
   if (values.length === 1) await sheet.update(values[0].range, values[0].values);
   else await sheet.updateMany(values);

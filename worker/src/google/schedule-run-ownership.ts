@@ -147,6 +147,24 @@ export function ownedAfter(
   return { sheetId: tab.sheetId, row, column, rows: 1 + rows, columns: width };
 }
 
+/**
+ * The rectangle covering both: what a run owns while it writes (the last run's cells and this
+ * one's), so cells of either that a stopped write leaves are still the schedule's. Another tab's
+ * extent is replaced.
+ */
+export function coveringExtent(before: OwnedExtent | null, after: OwnedExtent): OwnedExtent {
+  if (before === null || before.sheetId !== after.sheetId) return after;
+  const row = Math.min(before.row, after.row);
+  const column = Math.min(before.column, after.column);
+  return {
+    sheetId: after.sheetId,
+    row,
+    column,
+    rows: Math.max(before.row + before.rows, after.row + after.rows) - row,
+    columns: Math.max(before.column + before.columns, after.column + after.columns) - column,
+  };
+}
+
 /** The summary tab a run writes on: found (one the worker made), or to be made with `sheetId`. */
 export interface SummaryTab {
   title: string;

@@ -17,6 +17,7 @@ import {
   claimOutput,
   claimSummaryTab,
   outputBand,
+  coveringExtent,
   ownedAfter,
   plannedLayout,
 } from './schedule-run-ownership';
@@ -244,6 +245,11 @@ async function refresh(
     tabIds: tabs.map((tab) => tab.sheetId),
     backfill: firstSnapshot ? await growthBackfill(deps, schedule, cells, table, at) : [],
     ownTab: (sheetId) => sheetOwnership.addTab(schedule.documentId, sheetId, `summary:${schedule.id}`),
+    ownCells: (tableRows) =>
+      sheetOwnership.setExtent(
+        schedule.id,
+        coveringExtent(owned, ownedAfter(schedule, outputTab, tableRows, claim.width)),
+      ),
   });
   await sheetOwnership.setExtent(
     schedule.id,

@@ -29,8 +29,10 @@ const OWNER = SCHEDULE_OWNER;
 const waits = skippedWaits();
 let env: DeliveryWorld;
 let pacer: SheetsPacer;
+/** Told after each write the emulator applied, before its answer leaves. */
+let afterWrite: (() => void) | null = null;
 beforeAll(async () => {
-  env = await startDeliveryWorld({ clock: waits.clock });
+  env = await startDeliveryWorld({ clock: waits.clock, onWrite: () => afterWrite?.() });
   pacer = createSheetsPacer(waits.clock, waits.sleep);
   // A document's formulas may spend 5 credits a day by default: these runs spend more.
   await env.world.deps.store.formulaAllowances.set(SHEET_ID, null, OWNER);
@@ -404,6 +406,41 @@ describe('readable tables and where the stamp and chart go', () => {
       .getValues()[0]
       .filter((cell) => cell !== '');
     expect(header.some((cell) => String(cell).startsWith('Last refreshed'))).toBe(false);
+  });
+});
+
+describe('a run stopped mid-write (issue 23 meets 22)', () => {
+  it('owns the tab and the cells it writes before Google applies them: a stopped writer leaves nothing the next run refuses', async () => {
+    const sheet = tab('Stopped');
+    setInput(sheet, env.world.handles(3, 'instagram', 560));
+    const request = {
+      ...schedule('Stopped', { mode: 'append-snapshot', timeZone: 'UTC' }),
+      fields: undefined,
+    };
+    const record = await env.world.deps.store.schedules.create(
+      SHEET_ID,
+      { ...request, name: 'Stopped' },
+      OWNER,
+      Date.now(),
+    );
+    const wide = { ...request, id: record.id };
+    const { sheetOwnership } = env.world.deps.store;
+    // What the store says at the moment each write is applied (an instance stopped right then,
+    // SIGTERM or a kill, never reads the answer, nor records anything after it).
+    const seen: Promise<[Set<number>, Awaited<ReturnType<typeof sheetOwnership.extentOf>>]>[] = [];
+    afterWrite = () =>
+      seen.push(Promise.all([sheetOwnership.tabsOf(SHEET_ID), sheetOwnership.extentOf(wide.id)]));
+    const run = await runSchedule(depsAt(0), wide, 0);
+    afterWrite = null;
+    expect(run.run.outcome).toBe('ok');
+    const summary = env.fakes.spreadsheet.requireSheet('Stopped (Creator Sheets)');
+    const [[tabsAtBatch, extentAtBatch], [, extentAtValues]] = await Promise.all(seen);
+    // The summary tab was the schedule's as Google made it, and so were the table's cells.
+    expect(tabsAtBatch.has(summary.id)).toBe(true);
+    for (const extent of [extentAtBatch, extentAtValues]) {
+      expect(extent).toMatchObject({ sheetId: sheet.id, row: 1, column: 3 });
+      expect(extent?.rows).toBeGreaterThanOrEqual(1 + sheet.getLastRow() - 1);
+    }
   });
 });
 

@@ -63,6 +63,8 @@ export interface DeliveryWorldOptions {
   store?: WorkerWorldOptions['store'];
   /** The ID-token verifier (members signing in with Google); none when absent. */
   verifier?: WorkerWorldOptions['verifier'];
+  /** Told after every write the emulator applied, before its answer leaves (a stopped writer's test). */
+  onWrite?: (spreadsheetId: string) => void;
   /** More spreadsheets beside SHEET_ID's, each shared with the service account as writer unless `shared` is false. */
   spreadsheets?: { id: string; tabs: string[]; shared?: boolean }[];
 }
@@ -76,7 +78,7 @@ export type SharedSheet = Omit<DeliveryWorld, 'world'>;
  * `shared` is false: what a worker needs in GOOGLE_APPLICATION_CREDENTIALS and GOOGLE_API_URL.
  */
 export async function serveSharedSheet(
-  options: Pick<DeliveryWorldOptions, 'quotas' | 'clock' | 'shared' | 'spreadsheets'> = {},
+  options: Pick<DeliveryWorldOptions, 'quotas' | 'clock' | 'shared' | 'spreadsheets' | 'onWrite'> = {},
 ): Promise<SharedSheet> {
   const fakes = createAppsScriptFakes({ spreadsheet: { id: SHEET_ID, sheets: [TAB] } });
   const others = (options.spreadsheets ?? []).map((sheet) => ({
@@ -88,6 +90,7 @@ export async function serveSharedSheet(
     spreadsheets: (id) => byId.get(id)?.spreadsheet ?? null,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.quotas ? { quotas: options.quotas } : {}),
+    ...(options.onWrite ? { onWrite: options.onWrite } : {}),
   });
   const account = createServiceAccountKey({ clientEmail: 'delivery@team-project.iam.gserviceaccount.com' });
   emulator.addServiceAccount({
