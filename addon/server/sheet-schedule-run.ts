@@ -11,6 +11,7 @@ import {
 } from './sheet-schedule-output';
 import { creditsText } from './number-text';
 import { callRoute } from './worker-client';
+import { scheduleFailureSentence, scheduleRunSummary } from '../../shared/worker-api/schedule-run-text';
 
 /**
  * The add-on's runner of a schedule where the worker may not write (issue 26), run by this user's
@@ -129,10 +130,10 @@ export function runSheetSchedule(schedule: ScheduleAnswer, deadline: number): Ru
     const previous = schedule.lastRun?.outcome === 'ok' ? schedule.lastRun.rows : 0;
     blankLeftovers(sheet, schedule, progress.rows, previous, progress.width);
     if (progress.width > 0) stampRefreshed(sheet, schedule, progress.width, progress.at);
-    return finishRun(schedule, progress, 'ok', summary(schedule, progress.rows));
+    return finishRun(schedule, progress, 'ok', scheduleRunSummary(schedule.mode, progress.rows));
   } catch (error) {
     if (!(error instanceof Error)) throw error;
-    return finishRun(schedule, progress, 'failed', sentence(error.message));
+    return finishRun(schedule, progress, 'failed', scheduleFailureSentence(error.message));
   }
 }
 
@@ -196,21 +197,4 @@ function finishRun(
     body: { run: told, rowsWritten: told.rows },
   });
   return { kind: 'recorded', run: told };
-}
-
-function summary(schedule: ScheduleAnswer, rows: number): string {
-  const what = rows === 1 ? '1 row' : `${rows.toLocaleString('en-US')} rows`;
-  switch (schedule.mode) {
-    case 'replace':
-      return `Refreshed ${what}.`;
-    case 'append-snapshot':
-      return `Added a snapshot of ${what}.`;
-    case 'merge':
-      return `Updated or added ${what}.`;
-  }
-}
-
-function sentence(message: string): string {
-  const text = message.trim() === '' ? 'The run failed for an unknown reason' : message.trim();
-  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -25,6 +25,7 @@ import { growthBackfill } from './growth-backfill';
 import { isBlankCell, scheduleSheet, type ScheduleSheet, type ScheduleTab } from './schedule-run-sheet';
 import { createSheetsPacer, DEFAULT_SHEETS_PACE, type SheetsPacer } from './sheets-pacer';
 import { isSearchKind } from '../schedules/scheduled-search';
+import { scheduleFailureSentence, scheduleRunSummary } from '../../../shared/worker-api/schedule-run-text';
 
 /** A schedule as the scheduler hands it over: with the document key's person, who pays for it. */
 export type ScheduleToRun = ScheduleAnswer & { billTo: { email: string; documentId: string } };
@@ -125,7 +126,10 @@ export async function runSchedule(
   try {
     tabs = await sheet.tabs();
     const { rows, chartNote } = await refresh(deps, context, sheet, tabs, schedule, previousRows, at);
-    const message = chartNote === null ? summary(schedule, rows) : `${summary(schedule, rows)} ${chartNote}`;
+    const message =
+      chartNote === null
+        ? scheduleRunSummary(schedule.mode, rows)
+        : `${scheduleRunSummary(schedule.mode, rows)} ${chartNote}`;
     result = finish('ok', rows, await creditsOf(deps, context), message);
   } catch (error) {
     if (options.signal?.aborted) throw error;
@@ -275,20 +279,7 @@ async function creditsOf(deps: OperationDeps, context: OperationContext): Promis
   return milli / 1000;
 }
 
-function summary(schedule: ScheduleAnswer, rows: number): string {
-  const what = rows === 1 ? '1 row' : `${rows.toLocaleString('en-US')} rows`;
-  switch (schedule.mode) {
-    case 'replace':
-      return `Refreshed ${what}.`;
-    case 'append-snapshot':
-      return `Added a snapshot of ${what}.`;
-    case 'merge':
-      return `Updated or added ${what}.`;
-  }
-}
-
 function failureMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const sentence = message.trim() === '' ? 'The run failed for an unknown reason' : message.trim();
-  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+  return scheduleFailureSentence(message);
 }
