@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Playground } from './playground/playground';
 import type { SandboxApp } from './sandbox/app';
 import type { SandboxWorld } from './sandbox/server';
+import { tuneGarbageCollector } from './gc-tuning';
 import { loadPlaygroundSource } from './playground-source';
 import { parseStartConfig } from './start-config';
 import { isLoopbackHost } from './common/listen-host';
@@ -137,6 +138,7 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
+  tuneGarbageCollector();
   main().catch((error: unknown) => {
     // Configuration and port problems are the user's to fix and say how; anything else is a bug.
     const readable =

@@ -51,10 +51,20 @@ export function sendSheetAnswer<T extends SheetAnswer>(res: Response, answer: T)
   sendJsonText(res, sheetAnswerJson(answer));
 }
 
-/** Answers 200 with JSON already serialized, as sendSheetAnswer does; `bytes` when known. */
-export function sendJsonText(res: Response, json: string, bytes = Buffer.byteLength(json)): void {
+/** Answers 200 with JSON already serialized, as sendSheetAnswer does. */
+export function sendJsonText(res: Response, json: string): void {
+  jsonHead(res, Buffer.byteLength(json));
+  res.end(json);
+}
+
+/** Answers 200 with JSON already encoded as UTF-8 (an answer kept to be sent again). */
+export function sendJsonBytes(res: Response, body: Buffer): void {
+  jsonHead(res, body.length);
+  res.end(body);
+}
+
+function jsonHead(res: Response, bytes: number): void {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', bytes);
-  res.end(json);
 }

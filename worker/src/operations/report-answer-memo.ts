@@ -15,9 +15,14 @@ export interface CachedAnswerSources {
 
 interface Remembered {
   sources: CachedAnswerSources;
-  /** The answer's JSON, as sent, and its length in UTF-8 bytes. */
-  json: string;
-  bytes: number;
+  /**
+   * The answer's JSON as UTF-8, as sent. Kept as bytes, not text: Node writes a text body after
+   * joining it to the head (a new string of the answer's size on every request, ~20 KB for one
+   * report's row and its columns, often still held by the socket when the young generation is
+   * swept, so copied to the old one); a Buffer is handed to the socket beside the head, outside
+   * the JavaScript heap (issue 28: the route's garbage collection).
+   */
+  body: Buffer;
 }
 
 /**
@@ -68,12 +73,8 @@ export function createReportAnswerMemo(
 
     keep(requestText, json, sources, now) {
       if (!stands(sources, now)) return;
-      // Kept as text: Node writes the head and a text body in one piece.
-      kept.set(
-        requestText,
-        { sources, json, bytes: Buffer.byteLength(json) },
-        requestText.length + json.length,
-      );
+      const body = Buffer.from(json, 'utf8');
+      kept.set(requestText, { sources, body }, requestText.length + body.length);
     },
   };
 }

@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { MAX_REPORT_INPUTS, MAX_REPORT_JOB_INPUTS } from '../../../shared/worker-api/request-limits';
 import { jsonBody, KB } from '../http/json-body';
 import { parseBody } from '../http/parse-body';
-import { sendJsonText, sheetAnswerJson } from '../http/sheet-answer-json';
+import { sendJsonBytes, sendJsonText, sheetAnswerJson } from '../http/sheet-answer-json';
 import { operationContext, type OperationDeps } from './operation-deps';
 import { createReportAnswerMemo, type CachedAnswerSources } from './report-answer-memo';
 import { runReports } from './reports';
@@ -38,7 +38,7 @@ export function reportsHandlers(deps: OperationDeps): RequestHandler[] {
       const kept = typeof text === 'string' ? memo.recall(text, deps.clock.now()) : null;
       if (kept !== null) {
         await deps.paid.recordSavings(context, 'report', kept.sources);
-        sendJsonText(res, kept.json, kept.bytes);
+        sendJsonBytes(res, kept.body);
         return;
       }
       const input = parseBody(reportsRequestSchema, req.body);

@@ -5,7 +5,9 @@
  */
 export class WeightedLru<K, V> {
   /** Map iteration order is insertion order: the first key is the least recently used. */
-  private readonly items = new Map<K, { value: V; weight: number }>();
+  private readonly items = new Map<K, Item<K, V>>();
+  /** The most recently used item: using it again moves nothing. */
+  private newest: Item<K, V> | undefined;
   private total = 0;
 
   constructor(private readonly maxWeight: number) {
@@ -26,20 +28,29 @@ export class WeightedLru<K, V> {
   get(key: K): V | undefined {
     const item = this.items.get(key);
     if (item === undefined) return undefined;
-    this.items.delete(key);
-    this.items.set(key, item);
+    if (item !== this.newest) {
+      // Moved under the key it was stored with, not the caller's (often a string just built for
+      // this look-up): the map, long-lived, would otherwise keep every caller's copy alive past the
+      // young generation, and a busy route would fill the old one with garbage (issue 28).
+      this.items.delete(item.key);
+      this.items.set(item.key, item);
+      this.newest = item;
+    }
     return item.value;
   }
 
   set(key: K, value: V, weight: number): void {
     this.delete(key);
     if (weight > this.maxWeight) return;
-    this.items.set(key, { value, weight });
+    const item = { key, value, weight };
+    this.items.set(key, item);
+    this.newest = item;
     this.total += weight;
     for (const [oldest, item] of this.items) {
       if (this.total <= this.maxWeight) break;
       this.items.delete(oldest);
       this.total -= item.weight;
+      if (item === this.newest) this.newest = undefined;
     }
   }
 
@@ -48,6 +59,7 @@ export class WeightedLru<K, V> {
     if (item === undefined) return false;
     this.items.delete(key);
     this.total -= item.weight;
+    if (item === this.newest) this.newest = undefined;
     return true;
   }
 
@@ -55,4 +67,10 @@ export class WeightedLru<K, V> {
   deleteWhere(drop: (value: V, key: K) => boolean): void {
     for (const [key, item] of this.items) if (drop(item.value, key)) this.delete(key);
   }
+}
+
+interface Item<K, V> {
+  key: K;
+  value: V;
+  weight: number;
 }

@@ -39,7 +39,7 @@ describe('the kept answers of formulas', () => {
     memo.keep('{"handles":["ada"]}', '{"rows":[["ada"]]}', sources, clock.now());
 
     const kept = memo.recall('{"handles":["ada"]}', clock.now());
-    expect(kept).toMatchObject({ json: '{"rows":[["ada"]]}', bytes: 18 });
+    expect(kept?.body.toString('utf8')).toBe('{"rows":[["ada"]]}');
     expect(kept?.sources).toMatchObject({ cacheHits: 1, creditsSaved: 1 });
     expect(memo.recall('{"handles":["ada"],"withHeader":true}', clock.now())).toBeNull();
   });
@@ -89,7 +89,7 @@ describe('the kept answers of formulas', () => {
   it('keep an answer with no creator in it (blanks and bad cells only) for as long as it fits', async () => {
     const memo = createReportAnswerMemo(store.cache);
     memo.keep('{"handles":[""]}', '{"rows":[[null]]}', { entries: [], cacheHits: 0, creditsSaved: 0 }, 0);
-    expect(memo.recall('{"handles":[""]}', clock.now())?.json).toBe('{"rows":[[null]]}');
+    expect(memo.recall('{"handles":[""]}', clock.now())?.body.toString('utf8')).toBe('{"rows":[[null]]}');
   });
 
   it('hold at most their bound of request text and answer JSON, the least recently given going first', async () => {

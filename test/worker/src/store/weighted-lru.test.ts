@@ -14,6 +14,22 @@ describe('WeightedLru', () => {
     expect(lru.weight).toBe(8);
   });
 
+  it('keeps the order of use when the newest entry is read again, deleted or pushed out', () => {
+    const lru = new WeightedLru<string, string>(12);
+    lru.set('a', 'A', 4);
+    lru.set('b', 'B', 4);
+    lru.set('c', 'C', 4);
+    // c is the newest: read again, it moves nothing; then a is read and becomes the newest.
+    expect([lru.get('c'), lru.get('c'), lru.get('a')]).toEqual(['C', 'C', 'A']);
+    lru.set('d', 'D', 4);
+    expect(lru.get('b')).toBeUndefined();
+    // The newest (d) deleted: the next read of c moves it after a.
+    lru.delete('d');
+    expect(lru.get('c')).toBe('C');
+    lru.set('e', 'E', 8);
+    expect([lru.get('a'), lru.get('c'), lru.get('e')]).toEqual([undefined, 'C', 'E']);
+  });
+
   it('keeps nothing heavier than the bound, and a replaced entry counts once', () => {
     const lru = new WeightedLru<string, number>(10);
     lru.set('a', 1, 6);
