@@ -78,6 +78,12 @@ export interface LedgerRepository {
   /** Every row of one job, oldest first. */
   ofJob(jobId: string): Promise<LedgerEntry[]>;
   /**
+   * What one person's request spent: the sum of its rows' actual credits (every paid call records
+   * one with the request's id; a savings row counts 0). One indexed query, not a scan of the
+   * person's recent rows.
+   */
+  creditsOfRequest(email: string, requestId: string): Promise<number>;
+  /**
    * Sums per UTC day and operation from `from` (included) to `to` (excluded): one person's with
    * `email`, else the whole team's; newest day first, then operation id. The Account view's
    * breakdown (`GET /api/account/breakdown`) adds them up per operation and per day.
@@ -280,6 +286,9 @@ export function createSqliteLedgerRepository(
     'SELECT * FROM ledger WHERE user_email = ? ORDER BY at DESC, id DESC LIMIT ?',
   );
   const ofJob = db.prepare<[string], LedgerRow>('SELECT * FROM ledger WHERE job_id = ? ORDER BY id');
+  const ofRequest = db.prepare<[string, string], { milli: number | null }>(
+    'SELECT SUM(actual_milli) AS milli FROM ledger WHERE request_id = ? AND user_email = ?',
+  );
   const unconfirmedBetween = db.prepare<[number, number], { milli: number | null }>(
     'SELECT SUM(actual_milli) AS milli FROM ledger WHERE unconfirmed = 1 AND at >= ? AND at < ?',
   );
@@ -323,6 +332,11 @@ export function createSqliteLedgerRepository(
     async ofJob(jobId) {
       flushPending();
       return ofJob.all(jobId).map(toEntry);
+    },
+
+    async creditsOfRequest(email, requestId) {
+      flushPending();
+      return fromMilliCredits(ofRequest.get(requestId, normalizeUserEmail(email))?.milli ?? 0);
     },
 
     async spendByDayAndOperation({ from, to, email }) {

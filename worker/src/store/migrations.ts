@@ -388,6 +388,11 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE schedules ADD COLUMN runner TEXT NOT NULL DEFAULT 'worker' CHECK (runner IN ('worker', 'add-on'));
   `,
+  // 17: one request's credits in one indexed read (issue 24): a scheduled run sums its own ledger
+  // rows rather than scanning the person's recent ones.
+  `
+  CREATE INDEX ledger_request ON ledger (request_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

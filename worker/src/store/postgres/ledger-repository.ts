@@ -162,6 +162,16 @@ export function createPostgresLedgerRepository(
       return rows.map(toEntry);
     },
 
+    async creditsOfRequest(email, requestId) {
+      await flush();
+      // SUM of BIGINT is NUMERIC: cast back to a whole number, as the spend sums are.
+      const { rows } = await db.query<{ milli: number }>(
+        'SELECT COALESCE(SUM(actual_milli), 0)::bigint AS milli FROM ledger WHERE request_id = $1 AND user_email = $2',
+        [requestId, normalizeUserEmail(email)],
+      );
+      return fromMilliCredits(rows[0]?.milli ?? 0);
+    },
+
     async spendByDayAndOperation({ from, to, email }) {
       await flush();
       // Integer division: `at` is a whole number of milliseconds, so this is the UTC day's first one.
