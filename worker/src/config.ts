@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { RateFamily } from '../../shared/operations';
 import type { BudgetDefaults } from './budgets/budget-guard';
 import { DEFAULT_REPORT_CACHE_DAYS } from './store/cache-namespaces';
-import { DEFAULT_WORKER_KEY_DAYS, DEFAULT_WORKER_KEYS_PER_USER } from './store/key-repository';
+import { DEFAULT_WORKER_KEY_DAYS, DEFAULT_WORKER_KEYS_PER_USER } from './store/rows/worker-key-rules';
 import { DEFAULT_RATE_LIMIT_PER_ADDRESS, DEFAULT_RATE_LIMIT_PER_KEY } from './http/request-rate-limit';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './http/server-timeouts';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './upstream/request-core';

@@ -16,7 +16,7 @@ import { createWorkerMetrics } from './metrics/worker-metrics';
 import { createUpstreamMonitor } from './operations/health-upstream-monitor';
 import type { IdTokenVerifier } from './identity/id-token-verifier';
 import { lockDataDir } from './store/data-dir-lock';
-import { keyPolicyOf } from './store/key-repository';
+import { keyPolicyOf } from './store/rows/worker-key-rules';
 import { openWorkerStore } from './store/open-worker-store';
 import type { Store } from './store/store';
 

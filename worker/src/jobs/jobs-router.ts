@@ -6,7 +6,7 @@ import type { JobDeliveries } from '../google/job-delivery';
 import type { JobDeliveryState } from '../../../shared/worker-api/jobs';
 import { presentedProof, unprovableSentence } from '../documents/edit-access';
 import { jsonBody, KB } from '../http/json-body';
-import { deliveryState } from '../store/job-delivery-repository';
+import { deliveryState } from '../store/rows/job-delivery-rows';
 import { parseBody } from '../http/parse-body';
 import { badRequest, WorkerError } from '../http/worker-error';
 import { requireIdentity } from '../identity/identity';

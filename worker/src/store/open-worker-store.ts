@@ -1,6 +1,6 @@
 import type { Clock } from '../../common/clock';
 import { dataSecretFor, type SecretBytes } from './data-secret';
-import type { KeyPolicy } from './key-repository';
+import type { KeyPolicy } from './rows/worker-key-rules';
 import { SHARED_SECRET_REQUIRED } from './postgres/database-url';
 import { openPostgresStore } from './postgres/postgres-store';
 import { openStore, type Store } from './store';

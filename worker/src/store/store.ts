@@ -2,59 +2,57 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { systemClock, type Clock } from '../../common/clock';
-import { createSqliteAiListOwnerRepository, type AiListOwnerRepository } from './ai-list-owner-repository';
-import { createSqliteBudgetRepository, type BudgetRepository } from './budget-repository';
-import { createSqliteCacheRepository, type CacheRepository } from './cache-repository';
+import type { AiListOwnerRepository } from './ai-list-owner-repository';
+import { createSqliteAiListOwnerRepository } from './sqlite/sqlite-ai-list-owner-repository';
+import type { BudgetRepository } from './budget-repository';
+import { createSqliteBudgetRepository } from './sqlite/sqlite-budget-repository';
+import type { CacheRepository } from './cache-repository';
+import { createSqliteCacheRepository } from './sqlite/sqlite-cache-repository';
 import { CACHE_NAMESPACES, defaultCacheTtlMs, type CacheNamespace } from './cache-namespaces';
-import {
-  createSqliteContractDriftRepository,
-  type ContractDriftRepository,
-} from './contract-drift-repository';
+import type { ContractDriftRepository } from './contract-drift-repository';
+import { createSqliteContractDriftRepository } from './sqlite/sqlite-contract-drift-repository';
 import { deriveKeys, loadOrCreateDataSecret, randomDataSecret } from './data-secret';
 import { createEmailCacheKey, type EmailCacheKey } from './email-cache-key';
 import { createEmailResultCache, type EmailResultCache } from './email-result-cache';
-import { createSqliteJobDeliveryRepository, type JobDeliveryRepository } from './job-delivery-repository';
-import { createSqliteJobRepository, type JobRepository } from './job-repository';
-import { createSqliteJobWaitRepository, type JobWaitRepository } from './job-wait-repository';
-import { createSqlitePaidCallJournal, type PaidCallJournal } from './paid-call-journal';
+import type { JobDeliveryRepository } from './job-delivery-repository';
+import { createSqliteJobDeliveryRepository } from './sqlite/sqlite-job-delivery-repository';
+import type { JobRepository } from './job-repository';
+import { createSqliteJobRepository } from './sqlite/sqlite-job-repository';
+import type { JobWaitRepository } from './job-wait-repository';
+import { createSqliteJobWaitRepository } from './sqlite/sqlite-job-wait-repository';
+import type { PaidCallJournal } from './paid-call-journal';
+import { createSqlitePaidCallJournal } from './sqlite/sqlite-paid-call-journal';
 import { ALWAYS_AVAILABLE, type StoreAvailability } from './store-availability';
-import { createSqliteUnconfirmedCallRepository, type UnconfirmedCallRepository } from './unconfirmed-calls';
-import {
-  createSqliteAccountReadingRepository,
-  type AccountReadingRepository,
-} from './account-reading-repository';
-import { createSqliteKeyRepository, type KeyPolicy, type KeyRepository } from './key-repository';
-import {
-  createSqliteFormulaAllowanceRepository,
-  type FormulaAllowanceRepository,
-} from './formula-allowance-repository';
-import { createSqliteLedgerRepository, type LedgerOptions, type LedgerRepository } from './ledger-repository';
+import type { UnconfirmedCallRepository } from './unconfirmed-calls';
+import { createSqliteUnconfirmedCallRepository } from './sqlite/sqlite-unconfirmed-calls';
+import type { AccountReadingRepository } from './account-reading-repository';
+import { createSqliteAccountReadingRepository } from './sqlite/sqlite-account-reading-repository';
+import type { KeyRepository } from './key-repository';
+import type { KeyPolicy } from './rows/worker-key-rules';
+import { createSqliteKeyRepository } from './sqlite/sqlite-key-repository';
+import type { FormulaAllowanceRepository } from './formula-allowance-repository';
+import { createSqliteFormulaAllowanceRepository } from './sqlite/sqlite-formula-allowance-repository';
+import type { LedgerRepository } from './ledger-repository';
+import type { LedgerOptions } from './rows/ledger-rows';
+import { createSqliteLedgerRepository } from './sqlite/sqlite-ledger-repository';
 import { migrate } from './migrations';
-import { createSqliteScheduleRepository, type ScheduleRepository } from './schedule-repository';
+import type { ScheduleRepository } from './schedule-repository';
+import { createSqliteScheduleRepository } from './sqlite/sqlite-schedule-repository';
 import { SealedBox } from './sealed-box';
-import {
-  createSqliteScheduleAlertSettingsRepository,
-  type ScheduleAlertSettingsRepository,
-} from './schedule-alert-settings-repository';
-import {
-  createSqliteDocumentChangeRepository,
-  type DocumentChangeRepository,
-} from './document-change-repository';
-import {
-  createSqliteDocumentTitleRepository,
-  type DocumentTitleRepository,
-} from './document-title-repository';
-import { createSqliteEditProofRepository, type EditProofRepository } from './edit-proof-repository';
-import {
-  createSqliteSheetOwnershipRepository,
-  type SheetOwnershipRepository,
-} from './sheet-ownership-repository';
+import type { ScheduleAlertSettingsRepository } from './schedule-alert-settings-repository';
+import { createSqliteScheduleAlertSettingsRepository } from './sqlite/sqlite-schedule-alert-settings-repository';
+import type { DocumentChangeRepository } from './document-change-repository';
+import { createSqliteDocumentChangeRepository } from './sqlite/sqlite-document-change-repository';
+import type { DocumentTitleRepository } from './document-title-repository';
+import { createSqliteDocumentTitleRepository } from './sqlite/sqlite-document-title-repository';
+import type { EditProofRepository } from './edit-proof-repository';
+import { createSqliteEditProofRepository } from './sqlite/sqlite-edit-proof-repository';
+import type { SheetOwnershipRepository } from './sheet-ownership-repository';
+import { createSqliteSheetOwnershipRepository } from './sqlite/sqlite-sheet-ownership-repository';
 import type { SharedPace } from '../upstream/throttle';
 import type { SharedBudgetHolds } from '../budgets/budget-guard';
-import {
-  createSqliteUnreadableAnswerRepository,
-  type UnreadableAnswerRepository,
-} from './unreadable-answer-repository';
+import type { UnreadableAnswerRepository } from './unreadable-answer-repository';
+import { createSqliteUnreadableAnswerRepository } from './sqlite/sqlite-unreadable-answer-repository';
 
 export const DATABASE_FILE = 'creator-sheets.db';
 

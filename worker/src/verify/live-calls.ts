@@ -5,11 +5,8 @@ import { accountInfoResponseSchema } from '../../../shared/responses/account';
 import type { DriftFinding } from '../../../shared/responses/tolerant';
 import type { Clock, Sleep } from '../../common/clock';
 import type { WorkerConfig } from '../config';
-import {
-  createDriftSums,
-  summarizeDriftSums,
-  type ContractDriftSummary,
-} from '../store/contract-drift-repository';
+import type { ContractDriftSummary } from '../store/contract-drift-repository';
+import { createDriftSums, summarizeDriftSums } from '../store/rows/contract-drift-sums';
 import { createUpstreamClient, type UpstreamFetch } from '../upstream/request-core';
 import { isUpstreamError } from '../upstream/upstream-error';
 import type { UrlParts } from '../upstream/upstream-url';

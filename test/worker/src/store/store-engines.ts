@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import type { Clock } from '../../../../worker/common/clock';
-import type { KeyPolicy } from '../../../../worker/src/store/key-repository';
+import type { KeyPolicy } from '../../../../worker/src/store/rows/worker-key-rules';
 import {
   createPostgresDatabase,
   type PostgresDatabase,
