@@ -12,7 +12,7 @@ import { badRequest, WorkerError } from '../http/worker-error';
 import { requireIdentity } from '../identity/identity';
 import { operationContext, type OperationDeps } from '../operations/operation-deps';
 import { JobStoreError, type JobRecord } from '../store/job-repository';
-import { normalizeUserEmail } from '../store/user-email';
+import { normalizeUserEmail } from '../store/values/user-email';
 import { MAX_EMAIL_JOB_INPUTS } from './job-kinds/email-enrichment';
 import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from './job-request';
 import type { JobRunner } from './job-runner';

@@ -21,7 +21,7 @@ import { checkScheduleKind } from './scheduled-search';
 import type { ScheduleRecord } from '../store/schedule-repository';
 import { ScheduleCapError } from '../store/schedule-repository';
 import { requestOf, scheduleAnswer } from '../store/rows/schedule-rows';
-import { normalizeUserEmail } from '../store/user-email';
+import { normalizeUserEmail } from '../store/values/user-email';
 import type { DocumentChangeKind } from '../../../shared/worker-api/formula-allowance';
 import { presentedProof, type EditAccess } from '../documents/edit-access';
 import type { Store } from '../store/store';

@@ -1,4 +1,4 @@
-import type { BudgetPeriod } from './utc-periods';
+import type { BudgetPeriod } from './values/utc-periods';
 import type { BudgetOverride, BudgetTarget, BudgetUnit } from '../../../shared/worker-api/budgets';
 
 export type { BudgetTarget, BudgetUnit } from '../../../shared/worker-api/budgets';

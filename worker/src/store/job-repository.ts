@@ -1,5 +1,5 @@
 import type { FinalJobStatus, JobStatus } from '../../../shared/worker-api/job-status';
-import type { JsonValue } from './json-value';
+import type { JsonValue } from './values/json-value';
 import type { LedgerEntry, LedgerEntryInput } from './ledger-repository';
 import type { CallSettlement } from './paid-call-journal';
 

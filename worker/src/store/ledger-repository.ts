@@ -1,5 +1,5 @@
 import type { OperationId } from '../../../shared/operations';
-import type { BudgetPeriod } from './utc-periods';
+import type { BudgetPeriod } from './values/utc-periods';
 import type { LedgerEntry, Spend, UserSpend } from '../../../shared/worker-api/account';
 
 export type { LedgerEntry } from '../../../shared/worker-api/account';

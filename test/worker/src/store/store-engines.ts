@@ -11,7 +11,8 @@ import {
   type PostgresDatabase,
 } from '../../../../worker/src/store/postgres/postgres-database';
 import { openPostgresStore } from '../../../../worker/src/store/postgres/postgres-store';
-import { DATABASE_FILE, openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { DATABASE_FILE, openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import type { StoreLocation } from './store-location';
 
 /**

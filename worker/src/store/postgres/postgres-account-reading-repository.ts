@@ -1,6 +1,6 @@
 import type { AccountReadingRepository } from '../account-reading-repository';
 import { KEPT_READINGS, toReading, type ReadingRow } from '../rows/account-reading-rows';
-import { toMilliCredits } from '../milli-credits';
+import { toMilliCredits } from '../values/milli-credits';
 import type { PostgresDatabase } from './postgres-database';
 
 /** The API account's balance readings on Postgres: the newest KEPT_READINGS, one per instant. */

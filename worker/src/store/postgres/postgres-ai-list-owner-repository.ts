@@ -1,7 +1,7 @@
 import type { Clock } from '../../../common/clock';
 import type { AiListOwnerRepository } from '../ai-list-owner-repository';
 import { LOOKUP_CHUNK, type OwnerRow } from '../rows/ai-list-owner-rows';
-import { normalizeUserEmail } from '../user-email';
+import { normalizeUserEmail } from '../values/user-email';
 import type { PostgresDatabase } from './postgres-database';
 
 /** AI lists' owners on Postgres. */

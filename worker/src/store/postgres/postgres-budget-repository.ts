@@ -1,8 +1,8 @@
 import type { Clock } from '../../../common/clock';
 import type { BudgetRepository } from '../budget-repository';
 import { describeTarget, subjectOf, toOverride, type BudgetRow } from '../rows/budget-rows';
-import { toMilliCredits } from '../milli-credits';
-import { normalizeUserEmail } from '../user-email';
+import { toMilliCredits } from '../values/milli-credits';
+import { normalizeUserEmail } from '../values/user-email';
 import type { PostgresDatabase } from './postgres-database';
 
 /** Budgets on Postgres: one row per target, period and unit, set by one upsert. */

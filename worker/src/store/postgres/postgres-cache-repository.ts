@@ -1,9 +1,9 @@
 import { createSecretKey } from 'node:crypto';
 import type { Clock } from '../../../common/clock';
-import { createCacheMemory, type CacheMemoryOptions, type CacheRow } from '../cache-memory';
+import { createCacheMemory, type CacheMemoryOptions, type CacheRow } from '../cache/cache-memory';
 import type { CacheRepository } from '../cache-repository';
 import { checkTtl, storedCacheKey } from '../rows/cache-rows';
-import { toStoredJson } from '../json-value';
+import { toStoredJson } from '../values/json-value';
 import type { PostgresDatabase, Sql } from './postgres-database';
 
 /**

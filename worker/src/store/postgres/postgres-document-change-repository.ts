@@ -1,7 +1,7 @@
 import type { Clock } from '../../../common/clock';
 import type { DocumentChangeRepository } from '../document-change-repository';
 import { changeOf, CHANGES_KEPT, type DocumentChangeRow } from '../rows/document-change-rows';
-import { normalizeUserEmail } from '../user-email';
+import { normalizeUserEmail } from '../values/user-email';
 import type { PostgresDatabase } from './postgres-database';
 
 /** Documents' changes on Postgres (as SQLite's); the trim runs in the insert's transaction. */

@@ -1,7 +1,7 @@
 import type { Clock } from '../../../common/clock';
 import type { EditProofRepository } from '../edit-proof-repository';
 import { keptProofOf, macWith, type EditProofRow } from '../rows/edit-proof-rows';
-import { normalizeUserEmail } from '../user-email';
+import { normalizeUserEmail } from '../values/user-email';
 import type { PostgresDatabase } from './postgres-database';
 
 /** Kept proofs of edit access on Postgres: every instance sees every check (as SQLite's). */

@@ -7,9 +7,9 @@ import {
   type AllowanceRow,
   type AskRow,
 } from '../rows/formula-allowance-rows';
-import { fromMilliCredits, toMilliCredits } from '../milli-credits';
-import { normalizeUserEmail } from '../user-email';
-import { periodStart } from '../utc-periods';
+import { fromMilliCredits, toMilliCredits } from '../values/milli-credits';
+import { normalizeUserEmail } from '../values/user-email';
+import { periodStart } from '../values/utc-periods';
 import type { PostgresDatabase } from './postgres-database';
 
 /**

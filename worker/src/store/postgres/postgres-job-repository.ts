@@ -19,9 +19,9 @@ import {
   sealRow,
   type JobDbRow,
 } from '../rows/sealed-job-rows';
-import { toMilliCredits } from '../milli-credits';
-import type { SealedBox } from '../sealed-box';
-import { normalizeUserEmail } from '../user-email';
+import { toMilliCredits } from '../values/milli-credits';
+import type { SealedBox } from '../sealing/sealed-box';
+import { normalizeUserEmail } from '../values/user-email';
 import { writeLedgerRow } from './postgres-ledger-repository';
 import { settleCalls } from './postgres-paid-call-journal';
 import type { PostgresDatabase, Sql } from './postgres-database';

@@ -1,6 +1,6 @@
 import type { JobWaitRepository } from '../job-wait-repository';
 import { sealWaitReason, waitOf, type WaitRow } from '../rows/job-wait-rows';
-import type { SealedBox } from '../sealed-box';
+import type { SealedBox } from '../sealing/sealed-box';
 import type { PostgresDatabase } from './postgres-database';
 
 /** Jobs' waits on Postgres, one row per job, the reason sealed; gone with the job. */

@@ -12,8 +12,8 @@ import {
   type KeyPolicy,
   type KeyRow,
 } from '../rows/worker-key-rules';
-import { normalizeUserEmail } from '../user-email';
-import { WeightedLru } from '../weighted-lru';
+import { normalizeUserEmail } from '../values/user-email';
+import { WeightedLru } from '../cache/weighted-lru';
 import { isStoreUnavailableError } from '../store-availability';
 import { ADVISORY_LOCKS, lockKeyOf } from './advisory-locks';
 import type { PostgresDatabase } from './postgres-database';

@@ -14,10 +14,10 @@ import {
   type LedgerRow,
   type SpendRow,
 } from '../rows/ledger-rows';
-import { fromMilliCredits } from '../milli-credits';
-import { createSavingsSums, savingsEntry } from '../savings-sums';
-import { normalizeUserEmail } from '../user-email';
-import { periodEnd, periodStart } from '../utc-periods';
+import { fromMilliCredits } from '../values/milli-credits';
+import { createSavingsSums, savingsEntry } from '../rows/savings-sums';
+import { normalizeUserEmail } from '../values/user-email';
+import { periodEnd, periodStart } from '../values/utc-periods';
 import type { PostgresDatabase, Sql } from './postgres-database';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

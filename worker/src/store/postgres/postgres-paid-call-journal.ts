@@ -18,8 +18,8 @@ import {
   unconfirmedEntry,
   type CallRow,
 } from '../rows/paid-call-rows';
-import { toMilliCredits } from '../milli-credits';
-import type { SealedBox } from '../sealed-box';
+import { toMilliCredits } from '../values/milli-credits';
+import type { SealedBox } from '../sealing/sealed-box';
 import { availableWithin, type StoreAvailability } from '../store-availability';
 import { writeLedgerRow } from './postgres-ledger-repository';
 import type { PostgresDatabase, Sql } from './postgres-database';

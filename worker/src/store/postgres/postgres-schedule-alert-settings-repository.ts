@@ -6,8 +6,8 @@ import {
   webhookHint,
   type AlertSettingsRow,
 } from '../rows/schedule-alert-settings-rows';
-import type { SealedBox } from '../sealed-box';
-import { normalizeUserEmail } from '../user-email';
+import type { SealedBox } from '../sealing/sealed-box';
+import { normalizeUserEmail } from '../values/user-email';
 import type { PostgresDatabase } from './postgres-database';
 
 /** A document's chat webhook for failed scheduled runs, on Postgres (as SQLite's: sealed). */

@@ -1,11 +1,11 @@
 import { systemClock, type Clock } from '../../../common/clock';
-import { CACHE_NAMESPACES, defaultCacheTtlMs } from '../cache-namespaces';
-import { deriveKeys } from '../data-secret';
-import { createEmailCacheKey } from '../email-cache-key';
-import { createEmailResultCache } from '../email-result-cache';
+import { CACHE_NAMESPACES, defaultCacheTtlMs } from '../cache/cache-namespaces';
+import { deriveKeys } from '../sealing/data-secret';
+import { createEmailCacheKey } from '../sealing/email-cache-key';
+import { createEmailResultCache } from '../cache/email-result-cache';
 import type { KeyPolicy } from '../rows/worker-key-rules';
 import type { LedgerOptions } from '../rows/ledger-rows';
-import { SealedBox } from '../sealed-box';
+import { SealedBox } from '../sealing/sealed-box';
 import { DEFAULT_REPORT_MEMORY_CHARS, type Store } from '../store';
 import { createPostgresAccountReadingRepository } from './postgres-account-reading-repository';
 import { createPostgresAiListOwnerRepository } from './postgres-ai-list-owner-repository';

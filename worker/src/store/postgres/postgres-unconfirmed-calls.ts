@@ -1,4 +1,4 @@
-import { fromMilliCredits, toMilliCredits } from '../milli-credits';
+import { fromMilliCredits, toMilliCredits } from '../values/milli-credits';
 import type { UnconfirmedCallRepository } from '../unconfirmed-calls';
 import {
   PENDING_SQL,

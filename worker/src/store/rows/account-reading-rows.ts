@@ -1,4 +1,4 @@
-import { fromMilliCredits } from '../milli-credits';
+import { fromMilliCredits } from '../values/milli-credits';
 import type { AccountReading } from '../account-reading-repository';
 
 /** Readings older than this go: the reconciliation compares the last two, a few days show a trend. */

@@ -1,6 +1,6 @@
-import { fromMilliCredits } from '../milli-credits';
-import { normalizeUserEmail } from '../user-email';
-import type { BudgetPeriod } from '../utc-periods';
+import { fromMilliCredits } from '../values/milli-credits';
+import { normalizeUserEmail } from '../values/user-email';
+import type { BudgetPeriod } from '../values/utc-periods';
 import type { BudgetOverride, BudgetTarget, BudgetUnit } from '../../../../shared/worker-api/budgets';
 
 /** A budget row as either engine stores it. */

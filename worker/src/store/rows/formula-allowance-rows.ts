@@ -1,6 +1,6 @@
 import type { OperationId } from '../../../../shared/operations';
 import type { FormulaAsk, FormulaAskSource } from '../../../../shared/worker-api/formula-allowance';
-import { fromMilliCredits } from '../milli-credits';
+import { fromMilliCredits } from '../values/milli-credits';
 import type { FormulaAllowanceSetting } from '../formula-allowance-repository';
 
 export interface AllowanceRow {

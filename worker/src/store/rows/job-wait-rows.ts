@@ -1,4 +1,4 @@
-import { SealedDataError, type SealedBox } from '../sealed-box';
+import { SealedDataError, type SealedBox } from '../sealing/sealed-box';
 import type { JobWait } from '../job-wait-repository';
 
 /** A wait as either engine stores it. */

@@ -1,7 +1,7 @@
 import type { OperationId } from '../../../../shared/operations';
 import type { Clock } from '../../../common/clock';
-import { fromMilliCredits, toMilliCredits } from '../milli-credits';
-import { normalizeUserEmail } from '../user-email';
+import { fromMilliCredits, toMilliCredits } from '../values/milli-credits';
+import { normalizeUserEmail } from '../values/user-email';
 import type { LedgerEntry, Spend } from '../../../../shared/worker-api/account';
 import type { LedgerEntryInput } from '../ledger-repository';
 

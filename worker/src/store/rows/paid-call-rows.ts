@@ -3,9 +3,9 @@ import type { OperationId } from '../../../../shared/operations';
 import type { CreditCharge } from '../../../../shared/pricing';
 import type { Clock } from '../../../common/clock';
 import type { LedgerEntryInput } from '../ledger-repository';
-import { fromMilliCredits, toMilliCredits } from '../milli-credits';
-import type { SealedBox } from '../sealed-box';
-import { normalizeUserEmail } from '../user-email';
+import { fromMilliCredits, toMilliCredits } from '../values/milli-credits';
+import type { SealedBox } from '../sealing/sealed-box';
+import { normalizeUserEmail } from '../values/user-email';
 import type {
   LateRecording,
   PaidCallIntent,

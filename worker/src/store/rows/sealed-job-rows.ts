@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { isFinalJobStatus, type JobStatus } from '../../../../shared/worker-api/job-status';
 import { MAX_JOB_ROWS_PAGE } from '../../../../shared/worker-api/request-limits';
-import { fromStoredJson, toStoredJson, type JsonValue } from '../json-value';
+import { fromStoredJson, toStoredJson, type JsonValue } from '../values/json-value';
 import type { LedgerEntryInput } from '../ledger-repository';
-import { fromMilliCredits } from '../milli-credits';
-import { SealedDataError, type SealedBox } from '../sealed-box';
+import { fromMilliCredits } from '../values/milli-credits';
+import { SealedDataError, type SealedBox } from '../sealing/sealed-box';
 import {
   type BatchCommit,
   JobStoreError,

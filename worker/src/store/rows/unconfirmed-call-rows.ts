@@ -1,4 +1,4 @@
-import { fromMilliCredits } from '../milli-credits';
+import { fromMilliCredits } from '../values/milli-credits';
 import type { UnconfirmedCall } from '../unconfirmed-calls';
 
 /** Where a ledger row is placed in time (the SQL both engines speak): its call's sending, else its writing. */

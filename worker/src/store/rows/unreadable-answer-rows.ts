@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { normalizeEmail } from '../../../../shared/emails';
 import type { OperationId } from '../../../../shared/operations';
 import type { Clock } from '../../../common/clock';
-import type { EmailCacheKey } from '../email-cache-key';
-import { fromMilliCredits, toMilliCredits } from '../milli-credits';
-import type { SealedBox } from '../sealed-box';
-import { normalizeUserEmail } from '../user-email';
+import type { EmailCacheKey } from '../sealing/email-cache-key';
+import { fromMilliCredits, toMilliCredits } from '../values/milli-credits';
+import type { SealedBox } from '../sealing/sealed-box';
+import { normalizeUserEmail } from '../values/user-email';
 import type { UnreadableAnswerRecord } from '../../../../shared/worker-api/unreadable-answers';
 import type { UnreadableAnswerInput } from '../unreadable-answer-repository';
 

@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { normalizeUserEmail } from '../user-email';
+import { normalizeUserEmail } from '../values/user-email';
 import type { WorkerKeyInfo } from '../../../../shared/worker-api/keys';
 import type { IssuedWorkerKey } from '../key-repository';
 

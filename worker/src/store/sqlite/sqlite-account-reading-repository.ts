@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { toMilliCredits } from '../milli-credits';
+import { toMilliCredits } from '../values/milli-credits';
 import type { AccountReadingRepository, AccountReading } from '../account-reading-repository';
 import { type ReadingRow, KEPT_READINGS, toReading } from '../rows/account-reading-rows';
 

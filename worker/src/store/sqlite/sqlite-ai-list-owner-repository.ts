@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../../common/clock';
-import { normalizeUserEmail } from '../user-email';
+import { normalizeUserEmail } from '../values/user-email';
 import type { AiListOwnerRepository } from '../ai-list-owner-repository';
 import { type OwnerRow, LOOKUP_CHUNK } from '../rows/ai-list-owner-rows';
 

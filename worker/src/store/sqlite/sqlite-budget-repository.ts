@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../../common/clock';
-import { toMilliCredits } from '../milli-credits';
-import { normalizeUserEmail } from '../user-email';
+import { toMilliCredits } from '../values/milli-credits';
+import { normalizeUserEmail } from '../values/user-email';
 import type { BudgetRepository } from '../budget-repository';
 import { type BudgetRow, subjectOf, toOverride, describeTarget } from '../rows/budget-rows';
 

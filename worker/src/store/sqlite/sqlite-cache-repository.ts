@@ -1,8 +1,8 @@
 import { createSecretKey } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../../common/clock';
-import { createCacheMemory, type CacheMemoryOptions, type CacheRow } from '../cache-memory';
-import { toStoredJson } from '../json-value';
+import { createCacheMemory, type CacheMemoryOptions, type CacheRow } from '../cache/cache-memory';
+import { toStoredJson } from '../values/json-value';
 import type { CacheRepository } from '../cache-repository';
 import { storedCacheKey, checkTtl, STORED_KEY_PREFIX } from '../rows/cache-rows';
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../../common/clock';
-import { normalizeUserEmail } from '../user-email';
+import { normalizeUserEmail } from '../values/user-email';
 import type { DocumentChangeRepository } from '../document-change-repository';
 import { type DocumentChangeRow, CHANGES_KEPT, changeOf } from '../rows/document-change-rows';
 

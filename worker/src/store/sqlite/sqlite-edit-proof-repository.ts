@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../../common/clock';
-import { normalizeUserEmail } from '../user-email';
+import { normalizeUserEmail } from '../values/user-email';
 import type { EditProofRepository, ProofOutcome } from '../edit-proof-repository';
 import { type EditProofRow, keptProofOf, macWith } from '../rows/edit-proof-rows';
 

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../../common/clock';
-import { fromMilliCredits, toMilliCredits } from '../milli-credits';
-import { normalizeUserEmail } from '../user-email';
-import { periodStart } from '../utc-periods';
+import { fromMilliCredits, toMilliCredits } from '../values/milli-credits';
+import { normalizeUserEmail } from '../values/user-email';
+import { periodStart } from '../values/utc-periods';
 import type { FormulaAllowanceRepository, FormulaAskInput } from '../formula-allowance-repository';
 import {
   type AllowanceRow,

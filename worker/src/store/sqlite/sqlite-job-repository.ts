@@ -3,9 +3,9 @@ import { isFinalJobStatus, type FinalJobStatus } from '../../../../shared/worker
 import type { Clock } from '../../../common/clock';
 import { createLedgerWriter } from './sqlite-ledger-repository';
 import { createCallSettler } from './sqlite-paid-call-journal';
-import { toMilliCredits } from '../milli-credits';
-import type { SealedBox } from '../sealed-box';
-import { normalizeUserEmail } from '../user-email';
+import { toMilliCredits } from '../values/milli-credits';
+import type { SealedBox } from '../sealing/sealed-box';
+import { normalizeUserEmail } from '../values/user-email';
 import type { JobRepository, NewJob, JobRecord, BatchCommit, BatchCommitResult } from '../job-repository';
 import {
   type JobDbRow,

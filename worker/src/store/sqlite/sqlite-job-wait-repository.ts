@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SealedBox } from '../sealed-box';
+import type { SealedBox } from '../sealing/sealed-box';
 import type { JobWaitRepository } from '../job-wait-repository';
 import { type WaitRow, waitOf, sealWaitReason } from '../rows/job-wait-rows';
 

@@ -1,8 +1,8 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../../common/clock';
-import { normalizeUserEmail } from '../user-email';
-import { WeightedLru } from '../weighted-lru';
+import { normalizeUserEmail } from '../values/user-email';
+import { WeightedLru } from '../cache/weighted-lru';
 import type { WorkerKeyInfo } from '../../../../shared/worker-api/keys';
 import {
   type KeyRepository,

@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { OperationId } from '../../../../shared/operations';
 import type { Clock } from '../../../common/clock';
-import { fromMilliCredits } from '../milli-credits';
-import { createSavingsSums, savingsEntry, type PendingSavings } from '../savings-sums';
-import { normalizeUserEmail } from '../user-email';
-import { periodEnd, periodStart } from '../utc-periods';
+import { fromMilliCredits } from '../values/milli-credits';
+import { createSavingsSums, savingsEntry, type PendingSavings } from '../rows/savings-sums';
+import { normalizeUserEmail } from '../values/user-email';
+import { periodEnd, periodStart } from '../values/utc-periods';
 import type { LedgerEntry } from '../../../../shared/worker-api/account';
 import type { LedgerEntryInput, LedgerRepository } from '../ledger-repository';
 import {
@@ -26,7 +26,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Writes one ledger row inside whatever transaction is open, so a job's batch can commit its rows,
- * checkpoint and spend together (job-repository.ts).
+ * checkpoint and spend together (sqlite-job-repository.ts).
  */
 type LedgerWriter = (entry: LedgerEntryInput) => LedgerEntry;
 

@@ -3,8 +3,8 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../../../common/clock';
 import type { LedgerEntry, LedgerEntryInput } from '../ledger-repository';
 import { createLedgerWriter } from './sqlite-ledger-repository';
-import { toMilliCredits } from '../milli-credits';
-import type { SealedBox } from '../sealed-box';
+import { toMilliCredits } from '../values/milli-credits';
+import type { SealedBox } from '../sealing/sealed-box';
 import type {
   PaidCallJournal,
   PaidCallIntent,

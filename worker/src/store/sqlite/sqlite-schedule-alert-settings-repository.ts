@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../../common/clock';
-import type { SealedBox } from '../sealed-box';
-import { normalizeUserEmail } from '../user-email';
+import type { SealedBox } from '../sealing/sealed-box';
+import { normalizeUserEmail } from '../values/user-email';
 import type { ScheduleAlertSettingsRepository } from '../schedule-alert-settings-repository';
 import {
   type AlertSettingsRow,

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { fromMilliCredits, toMilliCredits } from '../milli-credits';
+import { fromMilliCredits, toMilliCredits } from '../values/milli-credits';
 import type { UnconfirmedCallRepository } from '../unconfirmed-calls';
 import {
   type PendingRow,

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../../common/clock';
-import type { EmailCacheKey } from '../email-cache-key';
-import type { SealedBox } from '../sealed-box';
+import type { EmailCacheKey } from '../sealing/email-cache-key';
+import type { SealedBox } from '../sealing/sealed-box';
 import type { UnreadableAnswerRepository } from '../unreadable-answer-repository';
 import {
   type AnswerRow,

@@ -1,4 +1,4 @@
-import { WeightedLru } from '../../../../worker/src/store/weighted-lru';
+import { WeightedLru } from '../../../../../worker/src/store/cache/weighted-lru';
 
 describe('WeightedLru', () => {
   it('drops the least recently used entries once their weights pass the bound', () => {

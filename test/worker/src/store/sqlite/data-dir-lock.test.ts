@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { DataDirInUseError, lockDataDir, type DataDirLock } from '../../../../worker/src/store/data-dir-lock';
-import { openStore } from '../../../../worker/src/store/store';
-import { makeTempDir } from './store-fixtures';
+import {
+  DataDirInUseError,
+  lockDataDir,
+  type DataDirLock,
+} from '../../../../../worker/src/store/sqlite/data-dir-lock';
+import { openStore } from '../../../../../worker/src/store/sqlite/sqlite-store';
+import { makeTempDir } from '../store-fixtures';
 
 /**
  * Issue 16: a second worker process on the same SQLite data directory refuses to start with a

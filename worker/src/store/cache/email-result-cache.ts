@@ -1,7 +1,7 @@
-import type { MatchedEmail } from '../../../shared/responses/email-search';
-import { isUnreadableAnswer, type UnreadableAnswer } from '../../../shared/unreadable-answer';
-import type { CacheRepository } from './cache-repository';
-import type { EmailCacheKey } from './email-cache-key';
+import type { MatchedEmail } from '../../../../shared/responses/email-search';
+import { isUnreadableAnswer, type UnreadableAnswer } from '../../../../shared/unreadable-answer';
+import type { CacheRepository } from '../cache-repository';
+import type { EmailCacheKey } from '../sealing/email-cache-key';
 
 /**
  * What the API answered for one address: its match, or null when it matched nothing. `unreadable`

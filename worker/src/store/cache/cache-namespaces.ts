@@ -1,4 +1,4 @@
-import type { Platform } from '../../../shared/platforms';
+import type { Platform } from '../../../../shared/platforms';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SealedBox, SealedDataError } from '../../../../worker/src/store/sealed-box';
+import { SealedBox, SealedDataError } from '../../../../../worker/src/store/sealing/sealed-box';
 
 describe('sealed box', () => {
   const box = new SealedBox(randomBytes(32));

@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { MIGRATIONS, SCHEMA_VERSION } from '../../../../worker/src/store/migrations';
-import { DATABASE_FILE, openStore } from '../../../../worker/src/store/store';
-import { makeTempDir } from './store-fixtures';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../../../../worker/src/store/sqlite/sqlite-migrations';
+import { DATABASE_FILE, openStore } from '../../../../../worker/src/store/sqlite/sqlite-store';
+import { makeTempDir } from '../store-fixtures';
 
 describe('openStore', () => {
   let dir: string;

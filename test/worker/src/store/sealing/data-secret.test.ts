@@ -8,8 +8,8 @@ import {
   loadOrCreateDataSecret,
   parseDataSecret,
   SecretBytes,
-} from '../../../../worker/src/store/data-secret';
-import { makeTempDir } from './store-fixtures';
+} from '../../../../../worker/src/store/sealing/data-secret';
+import { makeTempDir } from '../store-fixtures';
 
 /** Issue 16: the data secret from the environment (DATA_SECRET), the file staying the default. */
 

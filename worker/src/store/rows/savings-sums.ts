@@ -1,8 +1,8 @@
-import type { OperationId } from '../../../shared/operations';
-import type { Clock } from '../../common/clock';
-import type { LedgerEntryInput, SavingsInput } from './ledger-repository';
-import { fromMilliCredits, toMilliCredits } from './milli-credits';
-import { normalizeUserEmail } from './user-email';
+import type { OperationId } from '../../../../shared/operations';
+import type { Clock } from '../../../common/clock';
+import type { LedgerEntryInput, SavingsInput } from '../ledger-repository';
+import { fromMilliCredits, toMilliCredits } from '../values/milli-credits';
+import { normalizeUserEmail } from '../values/user-email';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

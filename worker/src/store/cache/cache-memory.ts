@@ -1,5 +1,5 @@
-import type { CacheEntry } from './cache-repository';
-import { freezeJson, fromStoredJson } from './json-value';
+import type { CacheEntry } from '../cache-repository';
+import { freezeJson, fromStoredJson } from '../values/json-value';
 import { WeightedLru } from './weighted-lru';
 
 /**
