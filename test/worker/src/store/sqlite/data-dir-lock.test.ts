@@ -14,7 +14,7 @@ import { makeTempDir } from '../store-fixtures';
  * started as `npm start` starts the worker (worker/start.ts), on a real directory.
  */
 
-const REPO_ROOT = join(__dirname, '../../../..');
+const REPO_ROOT = join(__dirname, '../../../../..');
 const READY_LINE = /Creator Sheets worker on (http:\/\/\S+)/;
 
 interface Run {
