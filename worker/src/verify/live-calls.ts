@@ -7,7 +7,8 @@ import type { Clock, Sleep } from '../../common/clock';
 import type { WorkerConfig } from '../config';
 import type { ContractDriftSummary } from '../store/contract-drift-repository';
 import { createDriftSums, summarizeDriftSums } from '../store/rows/contract-drift-sums';
-import { createUpstreamClient, type UpstreamFetch } from '../upstream/request-core';
+import { createUpstreamClient } from '../upstream/request-core';
+import type { UpstreamFetch } from '../upstream/upstream-attempt';
 import { isUpstreamError } from '../upstream/upstream-error';
 import type { UrlParts } from '../upstream/upstream-url';
 

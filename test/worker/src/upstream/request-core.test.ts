@@ -6,8 +6,8 @@ import { seededRandom } from '../../../../worker/common/seeded-random';
 import {
   createUpstreamClient,
   type UpstreamClientOptions,
-  type UpstreamEvent,
 } from '../../../../worker/src/upstream/request-core';
+import type { UpstreamEvent } from '../../../../worker/src/upstream/upstream-events';
 import { UpstreamError } from '../../../../worker/src/upstream/upstream-error';
 import { FakeTime } from './fake-time';
 import { BASE_URL, FakeUpstream, TOKEN, type Fault, type RecordedCall } from './fake-upstream';
