@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openStore } from '../../worker/src/store/store';
+import { openStore } from '../../worker/src/store/sqlite/sqlite-store';
 import { ms, summarize } from './percentiles';
 import type { BenchRow } from './worker-bench';
 

@@ -10,8 +10,9 @@ import type { WorkerConfig } from '../../worker/src/config';
 import { parseStartConfig } from '../../worker/start-config';
 import { createLogger } from '../../worker/src/logging/logger';
 import { createUpstreamMonitor } from '../../worker/src/operations/health-upstream-monitor';
-import { openStore, type Store } from '../../worker/src/store/store';
-import type { UpstreamFetch } from '../../worker/src/upstream/request-core';
+import type { Store } from '../../worker/src/store/store';
+import { openStore } from '../../worker/src/store/sqlite/sqlite-store';
+import type { UpstreamFetch } from '../../worker/src/upstream/upstream-attempt';
 
 /**
  * Crash tests: a child process that is a worker's machinery on a data directory, killed with

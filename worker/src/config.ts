@@ -2,14 +2,14 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { RateFamily } from '../../shared/operations';
 import type { BudgetDefaults } from './budgets/budget-guard';
-import { DEFAULT_REPORT_CACHE_DAYS } from './store/cache-namespaces';
-import { DEFAULT_WORKER_KEY_DAYS, DEFAULT_WORKER_KEYS_PER_USER } from './store/key-repository';
+import { DEFAULT_REPORT_CACHE_DAYS } from './store/cache/cache-namespaces';
+import { DEFAULT_WORKER_KEY_DAYS, DEFAULT_WORKER_KEYS_PER_USER } from './store/rows/worker-key-rules';
 import { DEFAULT_RATE_LIMIT_PER_ADDRESS, DEFAULT_RATE_LIMIT_PER_KEY } from './http/request-rate-limit';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './http/server-timeouts';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './upstream/request-core';
 import type { FamilyRates } from './upstream/throttle';
 import { normalizeBaseUrl } from './upstream/upstream-url';
-import { DATA_SECRET_FORMAT, parseDataSecret, SecretBytes } from './store/data-secret';
+import { DATA_SECRET_FORMAT, parseDataSecret, SecretBytes } from './store/sealing/data-secret';
 import { databaseUrlProblem, SHARED_SECRET_REQUIRED } from './store/postgres/database-url';
 import { closestName, editDistance } from '../../shared/closest-name';
 import { isListenHost, isLoopbackHost, LISTEN_HOST_RULE } from '../common/listen-host';
@@ -25,7 +25,7 @@ import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/reque
  * |---|---|---|
  * | PORT | 8787 | port to listen on (0 picks a free one) |
  * | DISCOVERY_API_URL, DISCOVERY_API_TOKEN | none | both: the real API; neither: sandbox mode |
- * | DATA_DIR | ./data | the SQLite file and its secret; one worker process at a time (store/data-dir-lock.ts) |
+ * | DATA_DIR | ./data | the SQLite file and its secret; one worker process at a time (store/sqlite/data-dir-lock.ts) |
  * | DATA_SECRET | the file `DATA_DIR/store-secret.key` | the data's secret, 32 bytes as 64 hex characters or base64; never logged |
  * | DATABASE_URL | none | Postgres instead of SQLite, one store for several workers (`postgres://user:password@host:5432/database`); needs DATA_SECRET, the same on every worker; never quoted back |
  * | DATABASE_POOL_SIZE | 10 | Postgres: connections of the store's pool per worker (the worker opens 9 more of its own: locks) |
@@ -83,7 +83,7 @@ export interface WorkerConfig {
   mode: 'sandbox' | 'live';
   upstream: UpstreamSettings;
   dataDir: string;
-  /** DATA_SECRET, or null for the data directory's own secret file (store/data-secret.ts). */
+  /** DATA_SECRET, or null for the data directory's own secret file (store/sealing/data-secret.ts). */
   dataSecret: SecretBytes | null;
   /** DATABASE_URL: the store on Postgres (store/postgres/); null for SQLite in `dataDir`. */
   databaseUrl: string | null;

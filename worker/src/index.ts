@@ -15,14 +15,14 @@ import { serveMetrics } from './metrics/metrics-server';
 import { createWorkerMetrics } from './metrics/worker-metrics';
 import { createUpstreamMonitor } from './operations/health-upstream-monitor';
 import type { IdTokenVerifier } from './identity/id-token-verifier';
-import { lockDataDir } from './store/data-dir-lock';
-import { keyPolicyOf } from './store/key-repository';
+import { lockDataDir } from './store/sqlite/data-dir-lock';
+import { keyPolicyOf } from './store/rows/worker-key-rules';
 import { openWorkerStore } from './store/open-worker-store';
 import type { Store } from './store/store';
 
 /**
  * The worker's process around its app: takes its data directory (one worker process per SQLite
- * directory: store/data-dir-lock.ts), opens the store (recovering paid calls a crash left open),
+ * directory: store/sqlite/data-dir-lock.ts), opens the store (recovering paid calls a crash left open),
  * listens (sandbox mode: on loopback only, unless HOST says otherwise; live: on every interface),
  * resumes unfinished jobs, purges and reconciles on a schedule, and stops gracefully. What it
  * serves beside its API (the sandbox, the playground) is handed in by the composition root,

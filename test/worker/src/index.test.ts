@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { parseStartConfig } from '../../../worker/start-config';
 import { startWorker, type RunningWorker } from '../../../worker/start';
 import { serveWorker } from '../../../worker/src/index';
-import { DATA_SECRET_FILE } from '../../../worker/src/store/data-secret';
-import { DATA_DIR_PID_FILE } from '../../../worker/src/store/data-dir-lock';
+import { DATA_SECRET_FILE } from '../../../worker/src/store/sealing/data-secret';
+import { DATA_DIR_PID_FILE } from '../../../worker/src/store/sqlite/data-dir-lock';
 import { makeTempDir } from './store/store-fixtures';
 
 /**
  * Issue 16, one host: the worker process (serveWorker, under `npm start`) as a host sees it. Its
  * probes while it starts, serves and drains; one process per data directory; the data secret
- * from the environment. The same with two real processes and kill -9: store/data-dir-lock.test.ts.
+ * from the environment. The same with two real processes and kill -9: store/sqlite/data-dir-lock.test.ts.
  */
 
 const started: RunningWorker[] = [];

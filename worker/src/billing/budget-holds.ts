@@ -1,6 +1,6 @@
 import type { CreditCharge } from '../../../shared/pricing';
 import type { BudgetGuard, BudgetHold, BudgetSubject } from '../budgets/budget-guard';
-import { fromMilliCredits, toMilliCredits } from '../store/milli-credits';
+import { fromMilliCredits, toMilliCredits } from '../store/values/milli-credits';
 
 /**
  * The holds behind one reservation (a request's, or a job batch's) and what of them the calls made

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CreditCharge } from '../../../shared/pricing';
 import type { OperationId } from '../../../shared/operations';
 import type { PaidCallJournal } from '../store/paid-call-journal';
-import type { PaidCallRecorder } from '../upstream/request-core';
+import type { PaidCallRecorder } from '../upstream/paid-call-recorder';
 import type { PaidCallContext } from './paid-call';
 
 /**

@@ -1,4 +1,4 @@
-import type { BudgetPeriod } from '../store/utc-periods';
+import type { BudgetPeriod } from '../store/values/utc-periods';
 
 /**
  * `document`: a document key's formulas past the document's formula allowance for the day

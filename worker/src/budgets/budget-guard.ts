@@ -4,9 +4,9 @@ import type { Clock } from '../../common/clock';
 import type { Identity } from '../identity/identity';
 import type { BudgetRepository, BudgetTarget, BudgetUnit } from '../store/budget-repository';
 import type { LedgerEntry, LedgerRepository } from '../store/ledger-repository';
-import { fromMilliCredits, toMilliCredits } from '../store/milli-credits';
-import { normalizeUserEmail } from '../store/user-email';
-import { BUDGET_PERIODS, periodEnd, type BudgetPeriod } from '../store/utc-periods';
+import { fromMilliCredits, toMilliCredits } from '../store/values/milli-credits';
+import { normalizeUserEmail } from '../store/values/user-email';
+import { BUDGET_PERIODS, periodEnd, type BudgetPeriod } from '../store/values/utc-periods';
 import { BudgetExceededError, type BudgetScope } from './budget-exceeded-error';
 import { createMemoryBudgetHolds } from './memory-budget-holds';
 

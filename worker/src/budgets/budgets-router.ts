@@ -5,7 +5,7 @@ import { sendError } from '../identity/error-answer';
 import { requireIdentity } from '../identity/identity';
 import { requireAdmin } from '../identity/require-admin';
 import type { BudgetRepository, BudgetTarget } from '../store/budget-repository';
-import { BUDGET_PERIODS } from '../store/utc-periods';
+import { BUDGET_PERIODS } from '../store/values/utc-periods';
 import type { BudgetDefaults, BudgetGuard, BudgetLimits } from './budget-guard';
 
 interface BudgetsRouterOptions {

@@ -1,6 +1,6 @@
 import type { OperationId } from '../../../shared/operations';
 import type { DaySpend, OperationSpend, Spend, SpendBreakdown } from '../../../shared/worker-api/account';
-import { fromMilliCredits, toMilliCredits } from '../store/milli-credits';
+import { fromMilliCredits, toMilliCredits } from '../store/values/milli-credits';
 import type { DayOperationSpend } from '../store/ledger-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { WorkerError } from '../http/worker-error';
 import type { Identity } from '../identity/identity';
 import type { DocumentChangeRepository } from '../store/document-change-repository';
 import type { KeyRepository } from '../store/key-repository';
-import { normalizeUserEmail } from '../store/user-email';
+import { normalizeUserEmail } from '../store/values/user-email';
 import type { EditAccess } from './edit-access';
 import { unprovableSentence } from './edit-access';
 import type { SheetAccess } from '../google/sheet-access';

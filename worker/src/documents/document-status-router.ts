@@ -6,7 +6,8 @@ import { formulaAllowanceAnswer, type AllowanceReaders } from '../budgets/formul
 import { documentParamsSchema } from '../http/document-params';
 import { parseBody } from '../http/parse-body';
 import { requireIdentity } from '../identity/identity';
-import { scheduleAnswer, type ScheduleRepository } from '../store/schedule-repository';
+import type { ScheduleRepository } from '../store/schedule-repository';
+import { scheduleAnswer } from '../store/rows/schedule-rows';
 import { visibleSchedules } from '../schedules/schedule-access';
 import type { EditAccess } from './edit-access';
 

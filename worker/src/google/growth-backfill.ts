@@ -6,7 +6,7 @@ import { isUnreadableAnswer } from '../../../shared/unreadable-answer';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
 import type { OperationDeps } from '../operations/operation-deps';
 import { reportTarget } from '../operations/reports-fetch';
-import { CACHE_NAMESPACES } from '../store/cache-namespaces';
+import { CACHE_NAMESPACES } from '../store/cache/cache-namespaces';
 import type { ScheduleTable } from './schedule-run-fetch';
 import { serialOfDay } from './sheet-number-formats';
 

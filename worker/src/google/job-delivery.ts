@@ -8,7 +8,8 @@ import type { Clock, Sleep } from '../../common/clock';
 import type { Random } from '../../common/seeded-random';
 import type { Cell, Column } from '../../../shared/rows/columns';
 import { readStoredJobInput } from '../jobs/stored-job-input';
-import { deliveryState, type JobDelivery } from '../store/job-delivery-repository';
+import type { JobDelivery } from '../store/job-delivery-repository';
+import { deliveryState } from '../store/rows/job-delivery-rows';
 import type { Store } from '../store/store';
 import { a1Range } from './a1-range';
 import {

@@ -58,9 +58,6 @@ export interface ScheduleRunOptions {
 const NO_SERVICE_ACCOUNT =
   'The worker has no Google service account (GOOGLE_APPLICATION_CREDENTIALS), so it cannot refresh this sheet by itself.';
 
-/** Ledger rows read back for a run's credits: one row per paid call, and a run makes at most this many. */
-const LEDGER_ROWS_READ = MAX_REPORT_INPUTS + Math.ceil(MAX_EMAIL_INPUTS / 1000) + 100;
-
 /**
  * One run of a scheduled shared report (issue 14, part 3), as the worker's service account:
  * 1. read the input column (from `input.row` down to its last non-empty cell);
@@ -268,15 +265,10 @@ function isBlankRow(cells: readonly unknown[]): boolean {
 
 /**
  * What this run spent: the ledger rows of its request id (every paid call records one, with the
- * context's requestId), read back through the person's recent rows, as the ledger has no query by
- * request. Savings rows count 0 credits.
+ * context's requestId). Savings rows count 0 credits.
  */
 async function creditsOf(deps: OperationDeps, context: OperationContext): Promise<number> {
-  const rows = await deps.store.ledger.recent(context.identity.email, LEDGER_ROWS_READ);
-  const milli = rows
-    .filter((entry) => entry.requestId === context.requestId)
-    .reduce((sum, entry) => sum + Math.round(entry.actualCredits * 1000), 0);
-  return milli / 1000;
+  return deps.store.ledger.creditsOfRequest(context.identity.email, context.requestId);
 }
 
 function failureMessage(error: unknown): string {

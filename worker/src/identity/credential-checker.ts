@@ -1,5 +1,6 @@
 import { hash, timingSafeEqual } from 'node:crypto';
-import { isWorkerKeyShaped, type KeyRepository } from '../store/key-repository';
+import type { KeyRepository } from '../store/key-repository';
+import { isWorkerKeyShaped } from '../store/rows/worker-key-rules';
 import type { AccessPolicy, AccountProof } from './access-policy';
 import { IdTokenError, type IdTokenVerifier } from './id-token-verifier';
 import { DEV_IDENTITY, type CredentialKind, type Identity } from './identity';

@@ -1,7 +1,7 @@
 import type { Column, Row } from '../../../shared/rows/columns';
 import type { OperationContext, OperationDeps } from '../operations/operation-deps';
 import type { JobRecord } from '../store/job-repository';
-import type { JsonValue } from '../store/json-value';
+import type { JsonValue } from '../store/values/json-value';
 import type { JobKindName } from '../../../shared/worker-api/job-kinds';
 
 /**

@@ -6,7 +6,7 @@ import { WorkerError } from '../http/worker-error';
 import type { OperationContext, OperationDeps } from '../operations/operation-deps';
 import { rawLeftFor } from '../operations/raw-left';
 import type { JobRecord } from '../store/job-repository';
-import { normalizeUserEmail } from '../store/user-email';
+import { normalizeUserEmail } from '../store/values/user-email';
 import { readStoredJobInput } from './stored-job-input';
 import type { RawFeedUsageAnswer } from '../../../shared/worker-api/raw';
 type RawFeedUsage = RawFeedUsageAnswer;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COLUMN_FORMATS, type Column } from '../../../shared/rows/columns';
 import type { CredentialKind, Identity, Role } from '../identity/identity';
-import type { JsonValue } from '../store/json-value';
+import type { JsonValue } from '../store/values/json-value';
 
 /**
  * A job's `input` as the store keeps it: the kind's params, the columns fixed at creation, and how

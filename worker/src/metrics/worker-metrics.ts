@@ -2,7 +2,7 @@ import type { OperationId } from '../../../shared/operations';
 import type { CreditCharge } from '../../../shared/pricing';
 import type { SheetsPacer, SheetsQuotaGroup } from '../google/sheets-pacer';
 import type { Store } from '../store/store';
-import type { UpstreamEvent } from '../upstream/request-core';
+import type { UpstreamEvent } from '../upstream/upstream-events';
 import { createMetricsRegistry, type Sample } from './prometheus-text';
 
 /**

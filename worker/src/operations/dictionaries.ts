@@ -18,7 +18,7 @@ import {
 import type { DictionaryAnswer, DictionaryKindName } from '../../../shared/worker-api/dictionaries';
 import { badRequest, WorkerError } from '../http/worker-error';
 import { isUpstreamError } from '../upstream/upstream-error';
-import { CACHE_NAMESPACES } from '../store/cache-namespaces';
+import { CACHE_NAMESPACES } from '../store/cache/cache-namespaces';
 import { canonicalJson } from './canonical-json';
 import type { DictionaryRequest } from './dictionaries-request';
 import type { OperationDeps } from './operation-deps';

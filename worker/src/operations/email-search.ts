@@ -18,7 +18,7 @@ import { settledBy, STILL_FETCHING } from '../http/deadline';
 import { toWorkerError } from '../http/error-answer';
 import type { ArrivingRows } from '../http/send-rows-json';
 import { WorkerError } from '../http/worker-error';
-import type { EmailLookup } from '../store/email-result-cache';
+import type { EmailLookup } from '../store/cache/email-result-cache';
 import { isUpstreamError } from '../upstream/upstream-error';
 import type { OperationContext, OperationDeps } from './operation-deps';
 import type { EmailSearchRequest } from './email-search-request';

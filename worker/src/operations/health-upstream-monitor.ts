@@ -1,5 +1,5 @@
 import type { Clock } from '../../common/clock';
-import type { UpstreamEvent } from '../upstream/request-core';
+import type { UpstreamEvent } from '../upstream/upstream-events';
 import type { UpstreamSummary } from '../../../shared/worker-api/health';
 
 export interface UpstreamMonitor {

@@ -1,6 +1,6 @@
 import type { CacheEntry, CacheRepository } from '../store/cache-repository';
-import { CACHE_NAMESPACES } from '../store/cache-namespaces';
-import { WeightedLru } from '../store/weighted-lru';
+import { CACHE_NAMESPACES } from '../store/cache/cache-namespaces';
+import { WeightedLru } from '../store/cache/weighted-lru';
 
 /**
  * What an answer of `POST /api/reports` was made from when the cache answered it all: the report

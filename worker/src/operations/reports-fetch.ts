@@ -9,7 +9,7 @@ import { isUnreadableAnswer, type UnreadableAnswer } from '../../../shared/unrea
 import type { PaidBudget } from '../billing/paid-call';
 import { toWorkerError } from '../http/error-answer';
 import type { WorkerError } from '../http/worker-error';
-import { CACHE_NAMESPACES, reportCacheKey } from '../store/cache-namespaces';
+import { CACHE_NAMESPACES, reportCacheKey } from '../store/cache/cache-namespaces';
 import { isUpstreamError } from '../upstream/upstream-error';
 import type { OperationDeps } from './operation-deps';
 

@@ -2,7 +2,7 @@ import type { CalculationMethod } from '../../../shared/enums';
 import { parseHandle } from '../../../shared/handles';
 import type { Platform } from '../../../shared/platforms';
 import type { ReportRowInput } from '../../../shared/rows/report-rows';
-import { CACHE_NAMESPACES } from '../store/cache-namespaces';
+import { CACHE_NAMESPACES } from '../store/cache/cache-namespaces';
 import type { CacheEntry } from '../store/cache-repository';
 import type { OperationDeps } from './operation-deps';
 import {

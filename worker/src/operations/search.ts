@@ -12,7 +12,7 @@ import { SEARCH_COLUMNS, searchToRows } from '../../../shared/rows/search-rows';
 import type { SearchAnswer } from '../../../shared/worker-api/search';
 import type { PaidBudget, PaidCallSpec } from '../billing/paid-call';
 import { createConcurrencyLimit } from '../concurrency-limit';
-import { CACHE_NAMESPACES } from '../store/cache-namespaces';
+import { CACHE_NAMESPACES } from '../store/cache/cache-namespaces';
 import { canonicalJson } from './canonical-json';
 import type { OperationContext, OperationDeps } from './operation-deps';
 import type { SearchBody, SearchInput } from './search-request';

@@ -8,7 +8,7 @@ import { WorkerError } from '../http/worker-error';
 import { requireIdentity } from '../identity/identity';
 import type { ScheduleRecord } from '../store/schedule-repository';
 import type { Store } from '../store/store';
-import { normalizeUserEmail } from '../store/user-email';
+import { normalizeUserEmail } from '../store/values/user-email';
 import { scheduleParamsSchema } from './schedule-request';
 
 /** Who may change a schedule, and how changes are told to the document's editors. */

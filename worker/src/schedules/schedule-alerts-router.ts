@@ -9,7 +9,7 @@ import { parseBody } from '../http/parse-body';
 import { WorkerError } from '../http/worker-error';
 import { requireIdentity } from '../identity/identity';
 import type { Store } from '../store/store';
-import { normalizeUserEmail } from '../store/user-email';
+import { normalizeUserEmail } from '../store/values/user-email';
 import { scheduleAlertSettingsRequestSchema } from './schedule-request';
 
 interface ScheduleAlertsRouterOptions {

@@ -1,6 +1,6 @@
 import type { CreditCharge } from '../../../shared/pricing';
 import type { PaidCalls } from '../billing/paid-call';
-import { fromMilliCredits, toMilliCredits } from '../store/milli-credits';
+import { fromMilliCredits, toMilliCredits } from '../store/values/milli-credits';
 
 /**
  * A schedule's own monthly budget (issue 25): its runs spend at most `monthlyBudget` credits per

@@ -10,7 +10,7 @@ import type { Clock } from '../../common/clock';
 import { reportMaxAgeMs } from '../google/schedule-run-freshness';
 import { badRequest } from '../http/worker-error';
 import { REPORT_MISSES_NAMESPACE, reportEstimate, reportTarget } from '../operations/reports-fetch';
-import { CACHE_NAMESPACES } from '../store/cache-namespaces';
+import { CACHE_NAMESPACES } from '../store/cache/cache-namespaces';
 import type { Store } from '../store/store';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,7 +1,8 @@
 import type { ScheduleRun } from '../../../shared/worker-api/schedules';
 import { writeAlertBanner } from '../google/schedule-alert-banner';
 import { runSchedule, type ScheduleRunDeps } from '../google/schedule-run';
-import { scheduleAnswer, type ScheduleRecord } from '../store/schedule-repository';
+import type { ScheduleRecord } from '../store/schedule-repository';
+import { scheduleAnswer } from '../store/rows/schedule-rows';
 import { raiseScheduleAlert, type AlertSenders } from './schedule-alerts';
 import { budgetSpentSentence, withScheduleBudget } from './schedule-budget';
 import { MAX_FAILURES_IN_A_ROW, type RunSchedule, type ScheduleRunOutcome } from './scheduler';

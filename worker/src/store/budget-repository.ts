@@ -1,9 +1,6 @@
-import type Database from 'better-sqlite3';
-import type { Clock } from '../../common/clock';
-import { fromMilliCredits, toMilliCredits } from './milli-credits';
-import { normalizeUserEmail } from './user-email';
-import type { BudgetPeriod } from './utc-periods';
+import type { BudgetPeriod } from './values/utc-periods';
 import type { BudgetOverride, BudgetTarget, BudgetUnit } from '../../../shared/worker-api/budgets';
+
 export type { BudgetTarget, BudgetUnit } from '../../../shared/worker-api/budgets';
 
 /** `unit` is `credits` when not given. */
@@ -20,78 +17,4 @@ export interface BudgetRepository {
   clear(target: BudgetTarget, period: BudgetPeriod, unit?: BudgetUnit): Promise<boolean>;
   /** Team first, then users by address. */
   list(): Promise<BudgetOverride[]>;
-}
-
-/** A budget row as either engine stores it. */
-export interface BudgetRow {
-  scope: 'team' | 'user';
-  subject: string;
-  period: BudgetPeriod;
-  unit: BudgetUnit;
-  limit_milli: number | null;
-  updated_at: number;
-  updated_by: string;
-}
-
-export function createSqliteBudgetRepository(db: Database.Database, clock: Clock): BudgetRepository {
-  const select = db.prepare<[string, string, string, string], BudgetRow>(
-    'SELECT * FROM budgets WHERE scope = ? AND subject = ? AND period = ? AND unit = ?',
-  );
-  const upsert = db.prepare<[string, string, string, string, number | null, number, string]>(
-    `INSERT INTO budgets (scope, subject, period, unit, limit_milli, updated_at, updated_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (scope, subject, period, unit) DO UPDATE SET limit_milli = excluded.limit_milli,
-       updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-  );
-  const remove = db.prepare<[string, string, string, string]>(
-    'DELETE FROM budgets WHERE scope = ? AND subject = ? AND period = ? AND unit = ?',
-  );
-  const all = db.prepare<[], BudgetRow>(
-    "SELECT * FROM budgets ORDER BY scope = 'user', subject, unit = 'rawRequests', period",
-  );
-
-  return {
-    async get(target, period, unit = 'credits') {
-      const row = select.get(target.scope, subjectOf(target), period, unit);
-      return row === undefined ? null : toOverride(row);
-    },
-
-    async set(target, period, limit, updatedBy, unit = 'credits') {
-      // Raw requests are whole; both are kept in thousandths so that one column serves them.
-      const stored = limit === null ? null : toMilliCredits(limit, `the ${period} budget`);
-      const subject = subjectOf(target);
-      upsert.run(target.scope, subject, period, unit, stored, clock.now(), normalizeUserEmail(updatedBy));
-      const row = select.get(target.scope, subject, period, unit);
-      if (row === undefined)
-        throw new Error(`the ${period} budget of ${describeTarget(target)} was not saved`);
-      return toOverride(row);
-    },
-
-    async clear(target, period, unit = 'credits') {
-      return remove.run(target.scope, subjectOf(target), period, unit).changes > 0;
-    },
-
-    async list() {
-      return all.all().map(toOverride);
-    },
-  };
-}
-
-export function describeTarget(target: BudgetTarget): string {
-  return target.scope === 'team' ? 'the team' : normalizeUserEmail(target.email);
-}
-
-export function subjectOf(target: BudgetTarget): string {
-  return target.scope === 'team' ? '' : normalizeUserEmail(target.email);
-}
-
-export function toOverride(row: BudgetRow): BudgetOverride {
-  return {
-    target: row.scope === 'team' ? { scope: 'team' } : { scope: 'user', email: row.subject },
-    period: row.period,
-    unit: row.unit,
-    limit: row.limit_milli === null ? null : fromMilliCredits(row.limit_milli),
-    updatedAt: row.updated_at,
-    updatedBy: row.updated_by,
-  };
 }

@@ -1,9 +1,10 @@
 import type { Clock } from '../../common/clock';
-import { dataSecretFor, type SecretBytes } from './data-secret';
-import type { KeyPolicy } from './key-repository';
+import { dataSecretFor, type SecretBytes } from './sealing/data-secret';
+import type { KeyPolicy } from './rows/worker-key-rules';
 import { SHARED_SECRET_REQUIRED } from './postgres/database-url';
 import { openPostgresStore } from './postgres/postgres-store';
-import { openStore, type Store } from './store';
+import type { Store } from './store';
+import { openStore } from './sqlite/sqlite-store';
 import type { UnrecordedNotice } from './unrecorded-answers';
 
 /** What the worker's settings say about its store (config.ts). */

@@ -1,83 +1,29 @@
-import { chmodSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { systemClock, type Clock } from '../../common/clock';
-import { createSqliteAiListOwnerRepository, type AiListOwnerRepository } from './ai-list-owner-repository';
-import { createSqliteBudgetRepository, type BudgetRepository } from './budget-repository';
-import { createSqliteCacheRepository, type CacheRepository } from './cache-repository';
-import { CACHE_NAMESPACES, defaultCacheTtlMs, type CacheNamespace } from './cache-namespaces';
-import {
-  createSqliteContractDriftRepository,
-  type ContractDriftRepository,
-} from './contract-drift-repository';
-import { deriveKeys, loadOrCreateDataSecret, randomDataSecret } from './data-secret';
-import { createEmailCacheKey, type EmailCacheKey } from './email-cache-key';
-import { createEmailResultCache, type EmailResultCache } from './email-result-cache';
-import { createSqliteJobDeliveryRepository, type JobDeliveryRepository } from './job-delivery-repository';
-import { createSqliteJobRepository, type JobRepository } from './job-repository';
-import { createSqliteJobWaitRepository, type JobWaitRepository } from './job-wait-repository';
-import { createSqlitePaidCallJournal, type PaidCallJournal } from './paid-call-journal';
-import { ALWAYS_AVAILABLE, type StoreAvailability } from './store-availability';
-import { createSqliteUnconfirmedCallRepository, type UnconfirmedCallRepository } from './unconfirmed-calls';
-import {
-  createSqliteAccountReadingRepository,
-  type AccountReadingRepository,
-} from './account-reading-repository';
-import { createSqliteKeyRepository, type KeyPolicy, type KeyRepository } from './key-repository';
-import {
-  createSqliteFormulaAllowanceRepository,
-  type FormulaAllowanceRepository,
-} from './formula-allowance-repository';
-import { createSqliteLedgerRepository, type LedgerOptions, type LedgerRepository } from './ledger-repository';
-import { migrate } from './migrations';
-import { createSqliteScheduleRepository, type ScheduleRepository } from './schedule-repository';
-import { SealedBox } from './sealed-box';
-import {
-  createSqliteScheduleAlertSettingsRepository,
-  type ScheduleAlertSettingsRepository,
-} from './schedule-alert-settings-repository';
-import {
-  createSqliteDocumentChangeRepository,
-  type DocumentChangeRepository,
-} from './document-change-repository';
-import {
-  createSqliteDocumentTitleRepository,
-  type DocumentTitleRepository,
-} from './document-title-repository';
-import { createSqliteEditProofRepository, type EditProofRepository } from './edit-proof-repository';
-import {
-  createSqliteSheetOwnershipRepository,
-  type SheetOwnershipRepository,
-} from './sheet-ownership-repository';
+import type { AiListOwnerRepository } from './ai-list-owner-repository';
+import type { BudgetRepository } from './budget-repository';
+import type { CacheRepository } from './cache-repository';
+import type { CacheNamespace } from './cache/cache-namespaces';
+import type { ContractDriftRepository } from './contract-drift-repository';
+import type { EmailCacheKey } from './sealing/email-cache-key';
+import type { EmailResultCache } from './cache/email-result-cache';
+import type { JobDeliveryRepository } from './job-delivery-repository';
+import type { JobRepository } from './job-repository';
+import type { JobWaitRepository } from './job-wait-repository';
+import type { PaidCallJournal } from './paid-call-journal';
+import type { StoreAvailability } from './store-availability';
+import type { UnconfirmedCallRepository } from './unconfirmed-calls';
+import type { AccountReadingRepository } from './account-reading-repository';
+import type { KeyRepository } from './key-repository';
+import type { FormulaAllowanceRepository } from './formula-allowance-repository';
+import type { LedgerRepository } from './ledger-repository';
+import type { ScheduleRepository } from './schedule-repository';
+import type { ScheduleAlertSettingsRepository } from './schedule-alert-settings-repository';
+import type { DocumentChangeRepository } from './document-change-repository';
+import type { DocumentTitleRepository } from './document-title-repository';
+import type { EditProofRepository } from './edit-proof-repository';
+import type { SheetOwnershipRepository } from './sheet-ownership-repository';
 import type { SharedPace } from '../upstream/throttle';
 import type { SharedBudgetHolds } from '../budgets/budget-guard';
-import {
-  createSqliteUnreadableAnswerRepository,
-  type UnreadableAnswerRepository,
-} from './unreadable-answer-repository';
-
-export const DATABASE_FILE = 'creator-sheets.db';
-
-type StoreLocation =
-  /** `DATA_DIR`: the database and its secret file live here; created (mode 0700) when missing. */
-  | { dataDir: string; memory?: never }
-  /** Tests: nothing touches the disk; the secret is random unless `secret` is given. */
-  | { memory: true; dataDir?: never };
-
-type StoreOptions = StoreLocation & {
-  clock?: Clock;
-  /** `REPORT_CACHE_DAYS`; 30 by default. */
-  reportCacheDays?: number;
-  /** Overrides the data directory's secret (32 bytes). */
-  secret?: Buffer;
-  /**
-   * Parsed reports kept in memory in front of the database, bounded by their stored JSON in
-   * characters; 0 keeps none.
-   */
-  reportMemoryChars?: number;
-  /** `WORKER_KEY_DAYS` and `WORKER_KEYS_PER_USER`; their defaults when absent. */
-  keyPolicy?: KeyPolicy;
-} & LedgerOptions;
+import type { UnreadableAnswerRepository } from './unreadable-answer-repository';
 
 /** About 200 to 250 reports of the sandbox's size; parsed, they take about twice this in heap. */
 export const DEFAULT_REPORT_MEMORY_CHARS = 8 * 2 ** 20;
@@ -161,96 +107,4 @@ export interface Store {
    * Idempotent. SQLite's is done when the call returns.
    */
   close(): Promise<void>;
-}
-
-export function openStore(options: StoreOptions): Store {
-  const clock = options.clock ?? systemClock;
-  let databasePath: string | null = null;
-  let secret = options.secret;
-  if (options.memory !== true) {
-    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    databasePath = join(options.dataDir, DATABASE_FILE);
-    secret ??= loadOrCreateDataSecret(options.dataDir);
-  }
-  secret ??= randomDataSecret();
-
-  const db = new Database(databasePath ?? ':memory:');
-  try {
-    configure(db);
-    if (databasePath !== null) chmodSync(databasePath, 0o600);
-    migrate(db);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-
-  const keys = deriveKeys(secret);
-  const emailCacheKey = createEmailCacheKey(keys.emailCacheKey);
-  const cacheTtlMs = defaultCacheTtlMs({ reportCacheDays: options.reportCacheDays });
-  const cache = createSqliteCacheRepository(db, clock, keys.cacheKey, {
-    namespaces: [CACHE_NAMESPACES.reports],
-    maxChars: options.reportMemoryChars ?? DEFAULT_REPORT_MEMORY_CHARS,
-  });
-  const ledger = createSqliteLedgerRepository(db, clock, {
-    ...(options.savingsFlushMs === undefined ? {} : { savingsFlushMs: options.savingsFlushMs }),
-    ...(options.onFlushError === undefined ? {} : { onFlushError: options.onFlushError }),
-  });
-
-  const box = new SealedBox(keys.sealKey);
-  const drift = createSqliteContractDriftRepository(db, clock);
-
-  return {
-    cache,
-    emailResults: createEmailResultCache({ cache, cacheKey: emailCacheKey, ttlMs: cacheTtlMs.emails }),
-    emailCacheKey,
-    keys: createSqliteKeyRepository(db, clock, options.keyPolicy),
-    ledger,
-    budgets: createSqliteBudgetRepository(db, clock),
-    formulaAllowances: createSqliteFormulaAllowanceRepository(db, clock),
-    jobs: createSqliteJobRepository(db, clock, box),
-    jobDeliveries: createSqliteJobDeliveryRepository(db, clock),
-    schedules: createSqliteScheduleRepository(db, clock),
-    scheduleAlerts: createSqliteScheduleAlertSettingsRepository(db, clock, box),
-    editProofs: createSqliteEditProofRepository(db, clock, keys.editProofKey),
-    documentChanges: createSqliteDocumentChangeRepository(db, clock),
-    documentTitles: createSqliteDocumentTitleRepository(db, clock),
-    sheetOwnership: createSqliteSheetOwnershipRepository(db, clock),
-    aiListOwners: createSqliteAiListOwnerRepository(db, clock),
-    jobWaits: createSqliteJobWaitRepository(db, box),
-    paidCalls: createSqlitePaidCallJournal(db, clock, box, emailCacheKey),
-    accountReadings: createSqliteAccountReadingRepository(db),
-    unconfirmed: createSqliteUnconfirmedCallRepository(db),
-    unreadableAnswers: createSqliteUnreadableAnswerRepository(db, clock, box, emailCacheKey),
-    drift,
-    cacheTtlMs,
-    oneAtATime: (_key, work) => work(),
-    sharedPace: () => null,
-    budgetHolds: null,
-    engine: 'sqlite',
-    databasePath,
-    availability: ALWAYS_AVAILABLE,
-    close: async () => {
-      if (!db.open) return;
-      try {
-        ledger.flushSavingsNow();
-        drift.flushNow();
-      } finally {
-        db.close();
-      }
-    },
-  };
-}
-
-function configure(db: Database.Database): void {
-  db.pragma('journal_mode = WAL');
-  // NORMAL with WAL: a commit is in the WAL file when it returns, so it survives a killed process
-  // (kill -9, a crash of the worker); only checkpoints wait for the disk. An OS crash or power cut
-  // may lose the last commits before a checkpoint (the database stays consistent). FULL would make
-  // every commit wait for an fsync, several milliseconds on a disk, which capped cached answers at
-  // a few hundred per second.
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  // Deleted job inputs and rows are overwritten, not left in free pages.
-  db.pragma('secure_delete = ON');
 }

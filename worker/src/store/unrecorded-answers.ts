@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../common/clock';
 import type { LedgerEntry, LedgerEntryInput } from './ledger-repository';
-import {
-  SETTLED_KEPT_MS,
-  type KeptAnswer,
-  type LateCall,
-  type LateRecording,
-  type PaidCallJournal,
-} from './paid-call-journal';
+import type { KeptAnswer, LateCall, LateRecording, PaidCallJournal } from './paid-call-journal';
+import { SETTLED_KEPT_MS } from './rows/paid-call-rows';
 import { isStoreUnavailableError, StoreUnavailableError, type StoreAvailability } from './store-availability';
 
 /**

@@ -5,12 +5,10 @@ import { accountInfoResponseSchema } from '../../../shared/responses/account';
 import type { DriftFinding } from '../../../shared/responses/tolerant';
 import type { Clock, Sleep } from '../../common/clock';
 import type { WorkerConfig } from '../config';
-import {
-  createDriftSums,
-  summarizeDriftSums,
-  type ContractDriftSummary,
-} from '../store/contract-drift-repository';
-import { createUpstreamClient, type UpstreamFetch } from '../upstream/request-core';
+import type { ContractDriftSummary } from '../store/contract-drift-repository';
+import { createDriftSums, summarizeDriftSums } from '../store/rows/contract-drift-sums';
+import { createUpstreamClient } from '../upstream/request-core';
+import type { UpstreamFetch } from '../upstream/upstream-attempt';
 import { isUpstreamError } from '../upstream/upstream-error';
 import type { UrlParts } from '../upstream/upstream-url';
 

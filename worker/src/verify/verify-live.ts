@@ -2,7 +2,7 @@ import { sumCharges, type CreditCharge } from '../../../shared/pricing';
 import type { Clock, Sleep } from '../../common/clock';
 import type { WorkerConfig } from '../config';
 import type { ContractDriftSummary } from '../store/contract-drift-repository';
-import type { UpstreamFetch } from '../upstream/request-core';
+import type { UpstreamFetch } from '../upstream/upstream-attempt';
 import type { CheckReport, KnownCreators } from './check-report';
 import { runFreeChecks } from './free-checks';
 import { createLiveCalls } from './live-calls';

@@ -1,4 +1,4 @@
-import { reportCacheKey } from '../../../../worker/src/store/cache-namespaces';
+import { reportCacheKey } from '../../../../worker/src/store/cache/cache-namespaces';
 import { callsOf, post, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 
 /**

@@ -1,5 +1,5 @@
 import { currentPaidCall, withPaidCallBinding } from '../../../../worker/src/billing/paid-call-binding';
-import { openStore } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 
 /**
  * The journal sits on a database that can go away (Postgres over the network): an answer the API

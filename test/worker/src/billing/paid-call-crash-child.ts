@@ -16,7 +16,7 @@ import { writeSync } from 'node:fs';
 import { DEV_IDENTITY } from '../../../../worker/src/identity/identity';
 import { runReports } from '../../../../worker/src/operations/reports';
 import type { PaidCallJournal } from '../../../../worker/src/store/paid-call-journal';
-import type { UpstreamFetch } from '../../../../worker/src/upstream/request-core';
+import type { UpstreamFetch } from '../../../../worker/src/upstream/upstream-attempt';
 import { failChild, openChildWorker } from '../../../support/crash-child';
 
 type Step = 'before-send' | 'answered-unread' | 'journaled' | 'recorded' | 'none';

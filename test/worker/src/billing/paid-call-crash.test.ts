@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { runKillableChild, type ChildRun } from '../../../support/crash-child';
 import { callsOf, DEV_KEY, SANDBOX_TOKEN, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 

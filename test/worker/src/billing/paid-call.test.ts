@@ -2,7 +2,8 @@ import { createPaidCalls, type PaidCalls } from '../../../../worker/src/billing/
 import { BudgetExceededError } from '../../../../worker/src/budgets/budget-exceeded-error';
 import { createBudgetGuard, type BudgetGuard } from '../../../../worker/src/budgets/budget-guard';
 import { createLogger } from '../../../../worker/src/logging/logger';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { UpstreamError } from '../../../../worker/src/upstream/upstream-error';
 import { actualCredits, estimateCredits } from '../../../../shared/pricing';
 import { ManualClock } from '../store/store-fixtures';

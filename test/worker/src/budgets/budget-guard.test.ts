@@ -5,7 +5,8 @@ import {
   type BudgetGuard,
 } from '../../../../worker/src/budgets/budget-guard';
 import { createFormulaAllowances } from '../../../../worker/src/budgets/formula-allowance';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { ManualClock } from '../store/store-fixtures';
 
 const ana = { email: 'ana@team.com' };

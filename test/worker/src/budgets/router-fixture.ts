@@ -9,7 +9,8 @@ import { createUsageRouter } from '../../../../worker/src/budgets/usage-router';
 import { createAccessPolicy } from '../../../../worker/src/identity/access-policy';
 import { createAuthenticator } from '../../../../worker/src/identity/authenticate';
 import type { IdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { ManualClock } from '../store/store-fixtures';
 
 export const DEFAULTS: BudgetDefaults = { user: { day: 50 }, team: { month: 1000 } };

@@ -12,7 +12,8 @@ import {
 import { CHALLENGE_TTL_MS, readChallenge } from '../../../../worker/src/documents/edit-proof-challenge';
 import { WorkerError } from '../../../../worker/src/http/worker-error';
 import type { Identity } from '../../../../worker/src/identity/identity';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { ManualClock } from '../store/store-fixtures';
 import { FakeSheetAccess } from './fake-sheet-access';
 

@@ -5,7 +5,7 @@ import {
   makeChallenge,
   readChallenge,
 } from '../../../../worker/src/documents/edit-proof-challenge';
-import { macWith } from '../../../../worker/src/store/edit-proof-repository';
+import { macWith } from '../../../../worker/src/store/rows/edit-proof-rows';
 
 /**
  * Challenges for proof of edit access (issue 22), signed rather than stored: one reads back `ok`

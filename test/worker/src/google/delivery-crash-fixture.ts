@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JobDelivery } from '../../../../worker/src/store/job-delivery-repository';
-import { openStore } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { spawnReadyChild, stopChild } from '../../../support/ready-child';
 import { auth, DEV_KEY, SANDBOX_TOKEN } from '../worker-fixture';
 import { EDIT_PROOF_HEADER } from '../../../../shared/worker-api/edit-proof';

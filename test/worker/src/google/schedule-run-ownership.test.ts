@@ -10,7 +10,7 @@ import {
 } from '../../../../worker/src/google/schedule-run-ownership';
 import { ScheduleRefused } from '../../../../worker/src/google/schedule-run-fetch';
 import type { ScheduleTab } from '../../../../worker/src/google/schedule-run-sheet';
-import { scheduleAnswer } from '../../../../worker/src/store/schedule-repository';
+import { scheduleAnswer } from '../../../../worker/src/store/rows/schedule-rows';
 import { callsOf } from '../worker-fixture';
 import { scheduleToRun, SCHEDULE_OWNER } from './schedule-run-fixture';
 import { SHEET_ID, startDeliveryWorld, type DeliveryWorld } from './server-delivery-fixture';

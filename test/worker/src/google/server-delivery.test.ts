@@ -5,7 +5,7 @@ import request from 'supertest';
 import { SHEETS_NUMBER_FORMATS, type Column } from '../../../../shared/rows/columns';
 import { createApp } from '../../../../worker/src/app';
 import { createWorkerDeps } from '../../../../worker/src/app-deps';
-import { openStore } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { ManualClock } from '../../playground/sheets-api/emulator-harness';
 import { auth } from '../worker-fixture';
 import { proveEditAccess, sendAsAddon } from '../../../support/edit-proof';

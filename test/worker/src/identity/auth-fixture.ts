@@ -13,8 +13,9 @@ import { createLogger } from '../../../../worker/src/logging/logger';
 import { createIdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
 import { requireIdentity } from '../../../../worker/src/identity/identity';
 import { createKeysRouter } from '../../../../worker/src/identity/keys-router';
-import type { KeyPolicy } from '../../../../worker/src/store/key-repository';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { KeyPolicy } from '../../../../worker/src/store/rows/worker-key-rules';
+import type { Store } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { systemClock, type Clock } from '../../../../worker/common/clock';
 import { createEditAccess } from '../../../../worker/src/documents/edit-access';
 import {

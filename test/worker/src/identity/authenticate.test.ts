@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DEV_IDENTITY } from '../../../../worker/src/identity/identity';
-import { keyPolicyOf } from '../../../../worker/src/store/key-repository';
+import { keyPolicyOf } from '../../../../worker/src/store/rows/worker-key-rules';
 import { DAY_MS, ManualClock } from '../store/store-fixtures';
 import { DEV_KEY, startAuthWorld, type AuthWorld } from './auth-fixture';
 import { mintIdToken, validClaims } from '../../../../worker/playground/fake-google';

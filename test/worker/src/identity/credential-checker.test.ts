@@ -16,7 +16,8 @@ import { createAccessPolicy } from '../../../../worker/src/identity/access-polic
 import { createCredentialChecker } from '../../../../worker/src/identity/credential-checker';
 import { createIdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
 import { WorkerKeyExpiredError } from '../../../../worker/src/store/key-repository';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { ManualClock } from '../store/store-fixtures';
 import { auth, startWorkerWorld } from '../worker-fixture';
 import { startAuthWorld, type AuthWorld } from './auth-fixture';

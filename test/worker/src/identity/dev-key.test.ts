@@ -1,5 +1,5 @@
 import { createDevKey } from '../../../../worker/src/identity/dev-key';
-import { isWorkerKeyShaped } from '../../../../worker/src/store/key-repository';
+import { isWorkerKeyShaped } from '../../../../worker/src/store/rows/worker-key-rules';
 
 describe('development key', () => {
   it('is random, and not shaped like a worker key or an ID token', () => {

@@ -2,7 +2,8 @@ import pino from 'pino';
 import { BudgetExceededError } from '../../../../worker/src/budgets/budget-exceeded-error';
 import { createBudgetGuard, type BudgetGuard } from '../../../../worker/src/budgets/budget-guard';
 import { createBatchBilling } from '../../../../worker/src/jobs/job-batch-billing';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { UpstreamError } from '../../../../worker/src/upstream/upstream-error';
 
 const identity = { email: 'ana@team.com' };

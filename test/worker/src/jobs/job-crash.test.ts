@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLATFORMS } from '../../../../shared/platforms';
 import { creatorEmail } from '../../../../worker/sandbox/data/details';
-import { openStore } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { runKillableChild, type ChildRun } from '../../../support/crash-child';
 import { callsOf, DEV_KEY, SANDBOX_TOKEN, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 import { addressesFoundIn } from './jobs-fixture';

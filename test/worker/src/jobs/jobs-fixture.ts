@@ -15,7 +15,8 @@ import { createEmailSearchRouter } from '../../../../worker/src/operations/email
 import { createRawRouter } from '../../../../worker/src/operations/raw-router';
 import { createReportsRouter } from '../../../../worker/src/operations/reports-router';
 import { createSearchRouter } from '../../../../worker/src/operations/search-router';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { DEV_KEY, startWorkerWorld, type WorkerWorld, type WorkerWorldOptions } from '../worker-fixture';
 
 /**

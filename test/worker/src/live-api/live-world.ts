@@ -14,7 +14,7 @@ import { parseWorkerConfig } from '../../../../worker/src/config';
 import { createIdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
 import { createLogger } from '../../../../worker/src/logging/logger';
 import { createUpstreamMonitor } from '../../../../worker/src/operations/health-upstream-monitor';
-import { openStore } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { systemClock } from '../../../../worker/common/clock';
 import { RECORDED_TOKEN, startRecordedUpstream, type RecordedUpstream } from './recorded-upstream';
 

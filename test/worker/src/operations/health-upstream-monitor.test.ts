@@ -1,5 +1,5 @@
 import { createUpstreamMonitor } from '../../../../worker/src/operations/health-upstream-monitor';
-import type { UpstreamEvent } from '../../../../worker/src/upstream/request-core';
+import type { UpstreamEvent } from '../../../../worker/src/upstream/upstream-events';
 import { ManualClock } from '../store/store-fixtures';
 
 const settled = (

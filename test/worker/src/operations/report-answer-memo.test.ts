@@ -1,10 +1,11 @@
-import { CACHE_NAMESPACES } from '../../../../worker/src/store/cache-namespaces';
+import { CACHE_NAMESPACES } from '../../../../worker/src/store/cache/cache-namespaces';
 import type { CacheEntry } from '../../../../worker/src/store/cache-repository';
 import {
   createReportAnswerMemo,
   type CachedAnswerSources,
 } from '../../../../worker/src/operations/report-answer-memo';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { ManualClock } from '../store/store-fixtures';
 
 /**

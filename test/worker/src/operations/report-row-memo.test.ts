@@ -4,7 +4,7 @@ import {
   reportToRows,
   type ReportRowInput,
 } from '../../../../shared/rows/report-rows';
-import { freezeJson } from '../../../../worker/src/store/json-value';
+import { freezeJson } from '../../../../worker/src/store/values/json-value';
 import { reportRowsWithMemo } from '../../../../worker/src/operations/report-row-memo';
 import { instagramReportOfFitnessCreator } from '../../../shared/responses/fixtures/reports';
 

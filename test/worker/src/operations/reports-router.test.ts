@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CACHE_NAMESPACES, reportCacheKey } from '../../../../worker/src/store/cache-namespaces';
+import { CACHE_NAMESPACES, reportCacheKey } from '../../../../worker/src/store/cache/cache-namespaces';
 import { auth, callsOf, post, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 
 /**

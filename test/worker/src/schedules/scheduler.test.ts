@@ -9,7 +9,8 @@ import {
   type RunSchedule,
 } from '../../../../worker/src/schedules/scheduler';
 import type { ScheduleRecord } from '../../../../worker/src/store/schedule-repository';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { hourlyReportsRequest } from '../store/store-fixtures';
 
 const DOC = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';

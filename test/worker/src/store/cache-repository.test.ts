@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { DATABASE_FILE, openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { DATABASE_FILE, openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import {
   CACHE_NAMESPACES,
   defaultCacheTtlMs,
   reportCacheKey,
-} from '../../../../worker/src/store/cache-namespaces';
+} from '../../../../worker/src/store/cache/cache-namespaces';
 import { describeEachEngine } from './store-engines';
 import { DAY_MS, ManualClock, makeTempDir } from './store-fixtures';
 

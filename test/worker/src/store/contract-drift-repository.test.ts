@@ -1,4 +1,4 @@
-import { createDriftSums, summarizeDriftSums } from '../../../../worker/src/store/contract-drift-repository';
+import { createDriftSums, summarizeDriftSums } from '../../../../worker/src/store/rows/contract-drift-sums';
 import type { Store } from '../../../../worker/src/store/store';
 import { describeEachEngine } from './store-engines';
 import { ManualClock } from './store-fixtures';

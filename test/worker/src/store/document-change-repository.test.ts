@@ -1,4 +1,4 @@
-import { CHANGES_KEPT } from '../../../../worker/src/store/document-change-repository';
+import { CHANGES_KEPT } from '../../../../worker/src/store/rows/document-change-rows';
 import type { Store } from '../../../../worker/src/store/store';
 import { describeEachEngine } from './store-engines';
 import { ManualClock } from './store-fixtures';

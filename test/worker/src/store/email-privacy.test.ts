@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MatchedEmail } from '../../../../shared/responses/email-search';
-import { DATA_SECRET_FILE } from '../../../../worker/src/store/data-secret';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import { DATA_SECRET_FILE } from '../../../../worker/src/store/sealing/data-secret';
+import type { Store } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { describeEachEngine } from './store-engines';
 import { ManualClock, makeTempDir } from './store-fixtures';
 

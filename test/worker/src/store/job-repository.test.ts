@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { NewJob } from '../../../../worker/src/store/job-repository';
-import { DATABASE_FILE, openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { DATABASE_FILE, openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { describeEachEngine } from './store-engines';
 import { ManualClock, makeTempDir } from './store-fixtures';
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
+import { WorkerKeyExpiredError } from '../../../../worker/src/store/key-repository';
 import {
   DEFAULT_WORKER_KEY_DAYS,
   keyPolicyOf,
   WORKER_KEY_PREFIX,
-  WorkerKeyExpiredError,
-} from '../../../../worker/src/store/key-repository';
+} from '../../../../worker/src/store/rows/worker-key-rules';
 import type { Store } from '../../../../worker/src/store/store';
 import { describeEachEngine } from './store-engines';
 import { DAY_MS, ManualClock } from './store-fixtures';

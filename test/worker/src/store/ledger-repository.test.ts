@@ -80,6 +80,17 @@ describeEachEngine('ledger repository', (engine) => {
     expect((await store.ledger.spend({ period: 'month', now: lastMonth })).credits).toBe(1);
   });
 
+  it('sums one request’s credits, its own person’s rows only, without float drift', async () => {
+    for (let i = 0; i < 3; i += 1)
+      await store.ledger.record(entry({ requestId: 'run-1', actualCredits: 0.1 }));
+    await store.ledger.record(entry({ requestId: 'run-1', actualCredits: 0.2, userEmail: 'bob@team.com' }));
+    await store.ledger.record(entry({ requestId: 'run-2', actualCredits: 5 }));
+
+    expect(await store.ledger.creditsOfRequest('Ana@Team.com', 'run-1')).toBe(0.3);
+    expect(await store.ledger.creditsOfRequest('bob@team.com', 'run-1')).toBe(0.2);
+    expect(await store.ledger.creditsOfRequest('ana@team.com', 'run-3')).toBe(0);
+  });
+
   it('reports nothing spent as zeros', async () => {
     expect(await store.ledger.spend({ period: 'month', email: 'new@team.com' })).toEqual({
       credits: 0,

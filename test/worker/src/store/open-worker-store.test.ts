@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { SecretBytes } from '../../../../worker/src/store/data-secret';
+import { SecretBytes } from '../../../../worker/src/store/sealing/data-secret';
 import { openWorkerStore } from '../../../../worker/src/store/open-worker-store';
 import { SHARED_SECRET_REQUIRED } from '../../../../worker/src/store/postgres/database-url';
-import { DATABASE_FILE, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { DATABASE_FILE } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { freshPostgresDatabase } from './store-engines';
 import { makeTempDir } from './store-fixtures';
 

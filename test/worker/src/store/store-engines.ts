@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import type { Clock } from '../../../../worker/common/clock';
-import type { KeyPolicy } from '../../../../worker/src/store/key-repository';
+import type { KeyPolicy } from '../../../../worker/src/store/rows/worker-key-rules';
 import {
   createPostgresDatabase,
   type PostgresDatabase,
 } from '../../../../worker/src/store/postgres/postgres-database';
 import { openPostgresStore } from '../../../../worker/src/store/postgres/postgres-store';
-import { DATABASE_FILE, openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { DATABASE_FILE, openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import type { StoreLocation } from './store-location';
 
 /**

@@ -1,5 +1,6 @@
 import { openPostgresStore } from '../../../../worker/src/store/postgres/postgres-store';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 
 /** A test's database as a child process is told it (JSON in an argument): store-engines.ts `location()`. */
 export type StoreLocation = { dataDir: string } | { databaseUrl: string; secretHex: string };

@@ -1,5 +1,5 @@
 import type { Store } from '../../../../worker/src/store/store';
-import { KEPT_ANSWERS, KEPT_BODY_CHARS } from '../../../../worker/src/store/unreadable-answer-repository';
+import { KEPT_ANSWERS, KEPT_BODY_CHARS } from '../../../../worker/src/store/rows/unreadable-answer-rows';
 import { describeEachEngine } from './store-engines';
 import { ManualClock } from './store-fixtures';
 

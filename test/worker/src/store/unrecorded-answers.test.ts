@@ -1,5 +1,6 @@
 import type { PaidCallJournal } from '../../../../worker/src/store/paid-call-journal';
-import { openStore, type Store } from '../../../../worker/src/store/store';
+import type { Store } from '../../../../worker/src/store/store';
+import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import {
   createAvailabilityState,
   StoreUnavailableError,

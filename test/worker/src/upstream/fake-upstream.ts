@@ -1,5 +1,5 @@
 import { OPERATIONS, OPERATION_IDS, type OperationId, type RateFamily } from '../../../../shared/operations';
-import type { UpstreamFetch, UpstreamRequestInit } from '../../../../worker/src/upstream/request-core';
+import type { UpstreamFetch, UpstreamRequestInit } from '../../../../worker/src/upstream/upstream-attempt';
 import type { FakeTime } from './fake-time';
 
 export const BASE_URL = 'https://api.example.test/v1';

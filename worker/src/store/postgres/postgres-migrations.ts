@@ -367,6 +367,10 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE schedules ADD COLUMN runner TEXT NOT NULL DEFAULT 'worker' CHECK (runner IN ('worker', 'add-on'));
   `,
+  // 17: one request's credits in one indexed read (issue 24).
+  `
+  CREATE INDEX ledger_request ON ledger (request_id);
+  `,
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
-import { MIGRATIONS, SCHEMA_VERSION } from '../../../../../worker/src/store/migrations';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../../../../worker/src/store/sqlite/sqlite-migrations';
 import { POSTGRES_MIGRATIONS } from '../../../../../worker/src/store/postgres/postgres-migrations';
 import { openPostgresStore } from '../../../../../worker/src/store/postgres/postgres-store';
 import { freshPostgresDatabase } from '../store-engines';

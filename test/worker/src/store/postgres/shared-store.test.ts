@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chargeOfBody } from '../../../../../worker/src/billing/billed-items';
 import { MAX_SCHEDULES_PER_DOCUMENT } from '../../../../../worker/src/schedules/schedule-request';
-import { keyPolicyOf } from '../../../../../worker/src/store/key-repository';
-import { VERIFIED_KEY_RECHECK_MS } from '../../../../../worker/src/store/postgres/key-repository';
+import { keyPolicyOf } from '../../../../../worker/src/store/rows/worker-key-rules';
+import { VERIFIED_KEY_RECHECK_MS } from '../../../../../worker/src/store/postgres/postgres-key-repository';
 import { openPostgresStore } from '../../../../../worker/src/store/postgres/postgres-store';
 import { ScheduleCapError } from '../../../../../worker/src/store/schedule-repository';
 import type { Store } from '../../../../../worker/src/store/store';
