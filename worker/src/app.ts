@@ -1,7 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { createFormulaAllowanceRouter } from './budgets/formula-allowance-router';
-import { createDeliveryRouter } from './google/delivery-router';
+import { createDeliveryRouter } from './jobs/delivery/delivery-router';
 import { createEditProofRouter } from './documents/edit-proof-router';
 import { createBudgetsRouter } from './budgets/budgets-router';
 import { createUsageRouter } from './budgets/usage-router';
@@ -14,7 +14,7 @@ import type { AuthLogger } from './identity/authenticate';
 import type { CredentialChecker } from './identity/credential-checker';
 import { createKeysRouter } from './identity/keys-router';
 import { createDocumentStatusRouter } from './documents/document-status-router';
-import type { JobDeliveries } from './google/job-delivery';
+import type { JobDeliveries } from './jobs/delivery/job-delivery';
 import type { JobRunner } from './jobs/job-runner';
 import { createJobsRouter } from './jobs/jobs-router';
 import { requestContext } from './logging/request-context';
@@ -45,7 +45,7 @@ export interface AppDeps extends OperationDeps {
   authLogger?: AuthLogger;
   /** The worker's one job runner: the jobs routes submit to it, index.ts resumes and stops it. */
   jobRunner: JobRunner;
-  /** Server delivery of jobs' rows into sheets (google/job-delivery.ts): index.ts resumes and stops it. */
+  /** Server delivery of jobs' rows into sheets (jobs/delivery/job-delivery.ts): index.ts resumes and stops it. */
   jobDeliveries: JobDeliveries;
   /** Scheduled shared reports' runs (schedules/scheduler.ts): index.ts starts and stops it. */
   scheduler: Scheduler;
