@@ -20,7 +20,7 @@ import { createCredentialChecker } from './identity/credential-checker';
 import { createIdTokenVerifier, type IdTokenVerifier } from './identity/id-token-verifier';
 import { createJobRunner } from './jobs/job-runner';
 import type { AppDeps, MountedSandbox } from './app';
-import type { UpstreamMonitor } from './operations/health-upstream-monitor';
+import type { UpstreamMonitor } from './operations/health/health-upstream-monitor';
 import type { OperationDeps } from './operations/operation-deps';
 import { createSingleFlight } from './single-flight';
 import type { ContractDriftRepository } from './store/contract-drift-repository';

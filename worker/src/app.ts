@@ -18,16 +18,16 @@ import type { JobDeliveries } from './jobs/delivery/job-delivery';
 import type { JobRunner } from './jobs/job-runner';
 import { createJobsRouter } from './jobs/jobs-router';
 import { requestContext } from './logging/request-context';
-import { createAccountRouter } from './operations/account-router';
-import { EMAIL_SEARCH_PATH, emailSearchHandlers } from './operations/email-search-router';
-import { createHealthRouter } from './operations/health-router';
+import { createAccountRouter } from './operations/account/account-router';
+import { EMAIL_SEARCH_PATH, emailSearchHandlers } from './operations/email-search/email-search-router';
+import { createHealthRouter } from './operations/health/health-router';
 import type { OperationDeps } from './operations/operation-deps';
 import { createMoreRouters } from './operations/more-routers';
-import { createReportsRouter, REPORTS_PATH, reportsHandlers } from './operations/reports-router';
+import { createReportsRouter, REPORTS_PATH, reportsHandlers } from './operations/reports/reports-router';
 import type { Scheduler } from './schedules/scheduler';
 import { createSchedulesRouter } from './schedules/schedules-router';
 import { createScheduleAlertsRouter } from './schedules/schedule-alerts-router';
-import { createUnreadableAnswersRouter } from './operations/unreadable-answers-router';
+import { createUnreadableAnswersRouter } from './operations/unreadable-answers/unreadable-answers-router';
 
 /** The sandbox's Express app, served under `/sandbox` (so `/sandbox/v1` is its API). */
 export interface MountedSandbox {

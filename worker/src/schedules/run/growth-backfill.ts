@@ -5,7 +5,7 @@ import { calendarDay } from '../../../../shared/time-zone';
 import { isUnreadableAnswer } from '../../../../shared/unreadable-answer';
 import type { ScheduleAnswer } from '../../../../shared/worker-api/schedules';
 import type { OperationDeps } from '../../operations/operation-deps';
-import { reportTarget } from '../../operations/reports-fetch';
+import { reportTarget } from '../../operations/reports/reports-fetch';
 import { CACHE_NAMESPACES } from '../../store/cache-namespaces';
 import type { ScheduleTable } from './schedule-run-fetch';
 import { serialOfDay } from './sheet-number-formats';

@@ -2,9 +2,9 @@ import { parsePlatform } from '../../../../shared/handles';
 import type { Column, Row } from '../../../../shared/rows/columns';
 import type { ScheduleAnswer } from '../../../../shared/worker-api/schedules';
 import { MAX_DEADLINE_MS } from '../../../../shared/worker-api/request-limits';
-import { runEmailSearch } from '../../operations/email-search';
+import { runEmailSearch } from '../../operations/email-search/email-search';
 import type { OperationContext, OperationDeps } from '../../operations/operation-deps';
-import { runReports } from '../../operations/reports';
+import { runReports } from '../../operations/reports/reports';
 import { fetchScheduledSearch, isSearchKind } from '../scheduled-search';
 import { freshSince } from './schedule-run-freshness';
 
