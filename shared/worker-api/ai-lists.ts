@@ -2,7 +2,7 @@ import type { AiList } from '../responses/ai-search';
 import type { SheetTable } from './sheet-table';
 
 /**
- * AI lists (worker/src/operations/ai-lists-router.ts): the include and exclude lists of AI search
+ * AI lists (worker/src/operations/ai-lists/ai-lists-router.ts): the include and exclude lists of AI search
  * filters, shared by everyone of the API account; the worker remembers who created each here.
  */
 

@@ -6,7 +6,7 @@ export const AI_SEARCH_MODES = ['text', 'image', 'lookalikes'] as const;
 export type AiSearchMode = (typeof AI_SEARCH_MODES)[number];
 
 /**
- * `POST /api/ai/search` (worker/src/operations/ai-search-request.ts). The mode's own fields
+ * `POST /api/ai/search` (worker/src/operations/ai-search/ai-search-request.ts). The mode's own fields
  * (`query`; `imageType` + `base64Image`, or `imageUrl` for the worker to fetch; `userIds`),
  * `filters` and `pageSize` are the API's body, checked with its schema for the mode. At most
  * MAX_AI_SEARCH_PAGES pages, within the API's depth of 1,500 results.

@@ -2,7 +2,7 @@ import type { CreditCharge } from '../pricing';
 import type { SheetTable } from './sheet-table';
 
 /**
- * Collaborations (worker/src/operations/collaborations-request.ts), paid. At most
+ * Collaborations (worker/src/operations/collaborations/collaborations-request.ts), paid. At most
  * MAX_COLLABORATION_PAGES pages per request (request-limits.ts).
  */
 

@@ -1,5 +1,5 @@
 /**
- * `GET /api/documents/:documentId/delivery` (worker/src/google/delivery-router.ts): whether the
+ * `GET /api/documents/:documentId/delivery` (worker/src/jobs/delivery/delivery-router.ts): whether the
  * worker can write into this spreadsheet itself, as its own Google service account (issue 14).
  */
 export interface DeliveryStatusAnswer {

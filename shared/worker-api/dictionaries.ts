@@ -2,7 +2,7 @@ import type { MENTION_PLATFORMS, Platform } from '../platforms';
 import type { DictionaryItems, DictionaryKind } from '../rows/dictionary-rows';
 import type { SheetTable } from './sheet-table';
 
-/** The `:kind` of `GET /api/dictionaries/:platform/:kind` (worker/src/operations/dictionaries-request.ts). */
+/** The `:kind` of `GET /api/dictionaries/:platform/:kind` (worker/src/operations/dictionaries/dictionaries-request.ts). */
 export const DICTIONARY_KINDS = [
   'brands',
   'interests',
@@ -27,7 +27,7 @@ export interface DictionaryQuery {
 }
 
 /**
- * The AI dictionaries' query strings (worker/src/operations/ai-dictionaries-request.ts): the
+ * The AI dictionaries' query strings (worker/src/operations/dictionaries/ai-dictionaries-request.ts): the
  * typeahead sends its text as `q`, which is the API's `query` for brands and `prefix` for hashtags
  * and mentions; an explicit `query` or `prefix` wins.
  */

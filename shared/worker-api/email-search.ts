@@ -1,7 +1,7 @@
 import type { FormulaTable, InputCell } from './sheet-table';
 
 /**
- * `POST /api/email-search` (worker/src/operations/email-search-request.ts): one row per input,
+ * `POST /api/email-search` (worker/src/operations/email-search/email-search-request.ts): one row per input,
  * blank stays blank, an invalid address says why. At most MAX_EMAIL_INPUTS (request-limits.ts).
  */
 export interface EmailSearchRequest {

@@ -3,7 +3,7 @@ import type { UnreadableAnswer } from '../unreadable-answer';
 import type { FormulaTable, InputCell } from './sheet-table';
 
 /**
- * `POST /api/overlap` (worker/src/operations/overlap-request.ts). Blanks are skipped and repeats
+ * `POST /api/overlap` (worker/src/operations/overlap/overlap-request.ts). Blanks are skipped and repeats
  * count once; at most MAX_OVERLAP_HANDLES cells (request-limits.ts).
  */
 export interface OverlapRequest {

@@ -10,7 +10,7 @@ export type RawLayout = (typeof RAW_LAYOUTS)[number];
 export type RawLeftOf = 'account' | 'budget' | null;
 
 /**
- * `POST /api/raw` (worker/src/operations/raw-request.ts). `query` is the operation's own query
+ * `POST /api/raw` (worker/src/operations/raw/raw-request.ts). `query` is the operation's own query
  * string (its cursor parameter, when given, is where paging starts); numbers are sent as text.
  */
 export interface RawRequest {

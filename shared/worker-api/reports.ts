@@ -2,7 +2,7 @@ import type { CalculationMethod } from '../enums';
 import type { FormulaTable, InputCell } from './sheet-table';
 
 /**
- * `POST /api/reports` (worker/src/operations/reports-request.ts): one row per input, in input order.
+ * `POST /api/reports` (worker/src/operations/reports/reports-request.ts): one row per input, in input order.
  * At most MAX_REPORT_INPUTS handles (request-limits.ts).
  */
 export interface ReportsRequest {

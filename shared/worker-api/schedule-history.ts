@@ -1,6 +1,6 @@
 /**
  * The history tab every schedule of a spreadsheet logs its runs to, one line a run: written by the
- * worker's runner (worker/src/google/schedule-run-history.ts) and by the add-on's (issue 26), so
+ * worker's runner (worker/src/schedules/run/schedule-run-history.ts) and by the add-on's (issue 26), so
  * both runners' lines read alike in one tab.
  */
 export const HISTORY_TAB = 'Creator Sheets history';

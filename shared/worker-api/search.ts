@@ -5,7 +5,7 @@ import type { PagedAnswer } from './paged-answer';
 type ApiSearchBody = SearchRequestInput<Platform>;
 
 /**
- * `POST /api/search` (worker/src/operations/search-request.ts): the API's search body for the
+ * `POST /api/search` (worker/src/operations/search/search-request.ts): the API's search body for the
  * platform (`filter`, `sort`, `calculationMethod`, checked with the API's schema) and how many
  * pages, as `pages` (at most MAX_SEARCH_PAGES) or `maxResults`, never both.
  */

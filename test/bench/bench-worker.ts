@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OperationId } from '../../shared/operations';
 import type { RejectionReason, StatsBody } from '../../worker/sandbox/stats';
-import type { ReportsAnswer } from '../../worker/src/operations/reports';
+import type { ReportsAnswer } from '../../worker/src/operations/reports/reports';
 import { openStore } from '../../worker/src/store/sqlite/sqlite-store';
 import { buildWorker, startNodeProcess, startTsProcess, type StartedProcess } from './child-process';
 import { freePort } from '../support/free-port';

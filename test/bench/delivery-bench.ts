@@ -7,7 +7,7 @@ import {
   startDeliveryWorld,
   startEmailJob,
   TAB,
-} from '../worker/src/google/server-delivery-fixture';
+} from '../worker/src/jobs/delivery/server-delivery-fixture';
 
 /**
  * Server delivery (issue 14) of a 100,000-row e-mail enrichment: the worker writes the rows into
@@ -29,7 +29,7 @@ export interface DeliveryBenchResult {
 }
 
 const ROWS = 100_000;
-/** The delivery's block limit (worker/src/google/delivery-blocks.ts). */
+/** The delivery's block limit (worker/src/jobs/delivery/delivery-blocks.ts). */
 const MAX_CELLS = 40_000;
 /** Google's 60 a minute per user, as paced (+2% margin). */
 const WRITE_SPACING_MS = 1_020;

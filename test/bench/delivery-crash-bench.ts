@@ -2,14 +2,14 @@ import {
   KILL_POINTS,
   runDeliveryCrash,
   type DeliveryCrashResult,
-} from '../worker/src/google/delivery-crash-fixture';
+} from '../worker/src/jobs/delivery/delivery-crash-fixture';
 
 /**
  * Server delivery (issue 14) with a real `kill -9`: the worker runs in its own process and is
  * SIGKILLed in the middle of a delivery, at each of three points around its fifth block (the
  * block's write received by Google and not applied; applied and its answer lost, so the store does
  * not count it; its checkpoint stored), then a second worker on the same data directory resumes
- * and finishes it (test/worker/src/google/delivery-crash-fixture.ts). Measured: job rows missing
+ * and finishes it (test/worker/src/jobs/delivery/delivery-crash-fixture.ts). Measured: job rows missing
  * from their place or in the sheet twice (goal 0), and blocks written again at the same cells.
  */
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { EDIT_PROOF_HEADER } from '../../shared/worker-api/edit-proof';
 import type { ScheduleRequest } from '../../shared/worker-api/schedules';
 import { sendAsAddon } from '../support/edit-proof';
-import { SHEET_ID, startDeliveryWorld } from '../worker/src/google/server-delivery-fixture';
+import { SHEET_ID, startDeliveryWorld } from '../worker/src/jobs/delivery/server-delivery-fixture';
 import { auth } from '../worker/src/worker-fixture';
 
 /**

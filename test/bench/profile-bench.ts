@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { EmailSearchAnswer } from '../../worker/src/operations/email-search';
+import type { EmailSearchAnswer } from '../../worker/src/operations/email-search/email-search';
 import { cachedReportBody, startBenchWorker, type BenchWorker } from './bench-worker';
 import { buildWorker, REPO_ROOT, residentMb } from './child-process';
 import { printCpuSummary, summarizeCpuProfile } from './cpu-profile-summary';

@@ -7,7 +7,7 @@ import {
   TAB,
   serveSharedSheet,
   type SharedSheet,
-} from '../worker/src/google/server-delivery-fixture';
+} from '../worker/src/jobs/delivery/server-delivery-fixture';
 import { sqlOn, startPostgres } from '../support/postgres-server';
 import { sandboxStats, statsDelta } from './bench-worker';
 import { buildWorker } from './child-process';

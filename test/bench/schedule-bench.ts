@@ -1,18 +1,18 @@
 import request from 'supertest';
 import type { ScheduleRequest } from '../../shared/worker-api/schedules';
 import { systemClock, timerSleep } from '../../worker/common/clock';
-import { runSchedule } from '../../worker/src/google/schedule-run';
+import { runSchedule } from '../../worker/src/schedules/run/schedule-run';
 import { createSheetsPacer, type SheetsPacer } from '../../worker/src/google/sheets-pacer';
 import { scheduledRun } from '../../worker/src/schedules/scheduled-run';
 import { createScheduler } from '../../worker/src/schedules/scheduler';
-import { SCHEDULE_OWNER, scheduleToRun } from '../worker/src/google/schedule-run-fixture';
+import { SCHEDULE_OWNER, scheduleToRun } from '../worker/src/schedules/run/schedule-run-fixture';
 import { auth, callsOf } from '../worker/src/worker-fixture';
 import type { ScheduleMode } from '../../shared/worker-api/schedules';
 import {
   SHEET_ID,
   startDeliveryWorld,
   type DeliveryWorld,
-} from '../worker/src/google/server-delivery-fixture';
+} from '../worker/src/jobs/delivery/server-delivery-fixture';
 
 /**
  * Issue 14's measure of scheduled reports: a daily schedule over 1,000 creators run 7 times (the

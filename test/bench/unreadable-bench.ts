@@ -1,5 +1,5 @@
 import type { UsageAnswer } from '../../worker/src/budgets/usage-router';
-import type { ReportsAnswer } from '../../worker/src/operations/reports';
+import type { ReportsAnswer } from '../../worker/src/operations/reports/reports';
 import { startBenchWorker, statsDelta } from './bench-worker';
 import type { BenchRow } from './worker-bench';
 import type { ReportHandles } from './world-inputs';

@@ -1,6 +1,6 @@
-import type { EmailSearchAnswer } from '../../worker/src/operations/email-search';
-import type { ReportsAnswer } from '../../worker/src/operations/reports';
-import type { SearchAnswer } from '../../worker/src/operations/search';
+import type { EmailSearchAnswer } from '../../worker/src/operations/email-search/email-search';
+import type { ReportsAnswer } from '../../worker/src/operations/reports/reports';
+import type { SearchAnswer } from '../../worker/src/operations/search/search';
 import { peakResidentMb, startBenchWorker, statsDelta, watchCalls, type BenchWorker } from './bench-worker';
 import { floodBench } from './flood-bench';
 import { ms } from './percentiles';

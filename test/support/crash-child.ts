@@ -9,7 +9,7 @@ import { recoverPaidCalls } from '../../worker/src/billing/paid-call-recovery';
 import type { WorkerConfig } from '../../worker/src/config';
 import { parseStartConfig } from '../../worker/start-config';
 import { createLogger } from '../../worker/src/logging/logger';
-import { createUpstreamMonitor } from '../../worker/src/operations/health-upstream-monitor';
+import { createUpstreamMonitor } from '../../worker/src/operations/health/health-upstream-monitor';
 import type { Store } from '../../worker/src/store/store';
 import { openStore } from '../../worker/src/store/sqlite/sqlite-store';
 import type { UpstreamFetch } from '../../worker/src/upstream/upstream-attempt';

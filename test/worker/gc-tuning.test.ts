@@ -9,7 +9,7 @@ import ts from 'typescript';
  * (a loader such as tsx allocates beside it and makes V8's decisions vary from run to run).
  */
 const WORKLOAD = `
-if (process.env.TUNE === '1') require('./gc-tuning.js').tuneGarbageCollector();
+if (process.env.TUNE === '1') require('../../worker/gc-tuning.ts').tuneGarbageCollector();
 const kept = [];
 function make(i) { return { a: i, b: [i, i + 1], c: { d: i } }; }
 for (let round = 0; round < 30; round += 1) for (let i = 0; i < 200000; i += 1) kept.push(make(i));

@@ -5,7 +5,7 @@ import { createBackgroundWork } from './background-work';
 import { createPaidCalls } from './billing/paid-call';
 import { currentPaidCall } from './billing/paid-call-binding';
 import { createFormulaAllowances } from './budgets/formula-allowance';
-import { createJobDeliveries, type JobDeliveryOptions } from './google/job-delivery';
+import { createJobDeliveries, type JobDeliveryOptions } from './jobs/delivery/job-delivery';
 import { createEditAccess } from './documents/edit-access';
 import { createSheetAccess } from './google/sheet-access';
 import { createSheetsPacer, DEFAULT_SHEETS_PACE } from './google/sheets-pacer';
@@ -20,7 +20,7 @@ import { createCredentialChecker } from './identity/credential-checker';
 import { createIdTokenVerifier, type IdTokenVerifier } from './identity/id-token-verifier';
 import { createJobRunner } from './jobs/job-runner';
 import type { AppDeps, MountedSandbox } from './app';
-import type { UpstreamMonitor } from './operations/health-upstream-monitor';
+import type { UpstreamMonitor } from './operations/health/health-upstream-monitor';
 import type { OperationDeps } from './operations/operation-deps';
 import { createSingleFlight } from './single-flight';
 import type { ContractDriftRepository } from './store/contract-drift-repository';
@@ -118,7 +118,7 @@ interface WorkerDepsOptions {
   sandbox?: MountedSandbox | null;
   /** Server delivery's own clock, sleep, pace and limits (tests); the worker's clock and sleep by default. */
   delivery?: Partial<Omit<JobDeliveryOptions, 'store' | 'access' | 'logger'>>;
-  /** The scheduler's own clock, sleep, lease and run (tests); the worker's and google/schedule-run.ts by default. */
+  /** The scheduler's own clock, sleep, lease and run (tests); the worker's and schedules/run/schedule-run.ts by default. */
   schedules?: Partial<Omit<SchedulerOptions, 'store' | 'logger'>>;
   /** What `/metrics` counts (index.ts passes the one its upstream client counts into); a new one by default. */
   metrics?: WorkerMetrics;

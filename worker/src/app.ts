@@ -1,7 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { createFormulaAllowanceRouter } from './budgets/formula-allowance-router';
-import { createDeliveryRouter } from './google/delivery-router';
+import { createDeliveryRouter } from './jobs/delivery/delivery-router';
 import { createEditProofRouter } from './documents/edit-proof-router';
 import { createBudgetsRouter } from './budgets/budgets-router';
 import { createUsageRouter } from './budgets/usage-router';
@@ -14,20 +14,20 @@ import type { AuthLogger } from './identity/authenticate';
 import type { CredentialChecker } from './identity/credential-checker';
 import { createKeysRouter } from './identity/keys-router';
 import { createDocumentStatusRouter } from './documents/document-status-router';
-import type { JobDeliveries } from './google/job-delivery';
+import type { JobDeliveries } from './jobs/delivery/job-delivery';
 import type { JobRunner } from './jobs/job-runner';
 import { createJobsRouter } from './jobs/jobs-router';
 import { requestContext } from './logging/request-context';
-import { createAccountRouter } from './operations/account-router';
-import { EMAIL_SEARCH_PATH, emailSearchHandlers } from './operations/email-search-router';
-import { createHealthRouter } from './operations/health-router';
+import { createAccountRouter } from './operations/account/account-router';
+import { EMAIL_SEARCH_PATH, emailSearchHandlers } from './operations/email-search/email-search-router';
+import { createHealthRouter } from './operations/health/health-router';
 import type { OperationDeps } from './operations/operation-deps';
 import { createMoreRouters } from './operations/more-routers';
-import { createReportsRouter, REPORTS_PATH, reportsHandlers } from './operations/reports-router';
+import { createReportsRouter, REPORTS_PATH, reportsHandlers } from './operations/reports/reports-router';
 import type { Scheduler } from './schedules/scheduler';
 import { createSchedulesRouter } from './schedules/schedules-router';
 import { createScheduleAlertsRouter } from './schedules/schedule-alerts-router';
-import { createUnreadableAnswersRouter } from './operations/unreadable-answers-router';
+import { createUnreadableAnswersRouter } from './operations/unreadable-answers/unreadable-answers-router';
 
 /** The sandbox's Express app, served under `/sandbox` (so `/sandbox/v1` is its API). */
 export interface MountedSandbox {
@@ -45,7 +45,7 @@ export interface AppDeps extends OperationDeps {
   authLogger?: AuthLogger;
   /** The worker's one job runner: the jobs routes submit to it, index.ts resumes and stops it. */
   jobRunner: JobRunner;
-  /** Server delivery of jobs' rows into sheets (google/job-delivery.ts): index.ts resumes and stops it. */
+  /** Server delivery of jobs' rows into sheets (jobs/delivery/job-delivery.ts): index.ts resumes and stops it. */
   jobDeliveries: JobDeliveries;
   /** Scheduled shared reports' runs (schedules/scheduler.ts): index.ts starts and stops it. */
   scheduler: Scheduler;

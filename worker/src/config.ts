@@ -286,7 +286,7 @@ const envSchema = z.object({
   // jobs/job-lease.ts DEFAULT_JOB_LEASE_MS (not imported: the job modules import this one). At
   // least 5 s: renewals go 3 times per lease, and a slow database must not make a live run lose its job.
   JOB_LEASE_SECONDS: wholeNumber(5, 3600).default(30),
-  // google/job-delivery.ts DEFAULT_DELIVERY_LEASE_MS and schedules/scheduler.ts DEFAULT_LEASE_MS.
+  // jobs/delivery/job-delivery.ts DEFAULT_DELIVERY_LEASE_MS and schedules/scheduler.ts DEFAULT_LEASE_MS.
   SHEETS_LEASE_SECONDS: wholeNumber(5, 3600).default(30),
   HOST: z.string().refine(isListenHost, LISTEN_HOST_RULE).optional(),
   REQUEST_TIMEOUT_MS: wholeNumber(1000, 600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),

@@ -13,7 +13,7 @@ import { serverTimeouts } from './http/server-timeouts';
 import { createLogger } from './logging/logger';
 import { serveMetrics } from './metrics/metrics-server';
 import { createWorkerMetrics } from './metrics/worker-metrics';
-import { createUpstreamMonitor } from './operations/health-upstream-monitor';
+import { createUpstreamMonitor } from './operations/health/health-upstream-monitor';
 import type { IdTokenVerifier } from './identity/id-token-verifier';
 import { lockDataDir } from './store/sqlite/data-dir-lock';
 import { keyPolicyOf } from './store/rows/worker-key-rules';

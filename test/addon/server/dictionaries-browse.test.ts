@@ -1,7 +1,7 @@
 import { writeDictionary } from '../../../addon/server/dictionaries-functions';
 import type { DictionaryBrowse } from '../../../addon/shared/dictionaries-api';
 import type { DictionaryItems, DictionaryKind } from '../../../shared/rows/dictionary-rows';
-import { dictionaryAnswer } from '../../../worker/src/operations/dictionaries';
+import { dictionaryAnswer } from '../../../worker/src/operations/dictionaries/dictionaries';
 import type { RecordedRequest } from './scripted-worker';
 import { installServerGlobals, type ServerGlobals } from './server-globals';
 

@@ -2,7 +2,7 @@ import { previewDictionary, writeDictionary } from '../../../addon/server/dictio
 import { NOT_CONNECTED } from '../../../addon/server/worker-failure';
 import type { DictionaryBrowse } from '../../../addon/shared/dictionaries-api';
 import type { DictionaryItems, DictionaryKind } from '../../../shared/rows/dictionary-rows';
-import { dictionaryAnswer } from '../../../worker/src/operations/dictionaries';
+import { dictionaryAnswer } from '../../../worker/src/operations/dictionaries/dictionaries';
 import type { RecordedRequest } from './scripted-worker';
 import { installServerGlobals, type ServerGlobals } from './server-globals';
 

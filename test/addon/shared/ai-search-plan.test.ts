@@ -11,7 +11,7 @@ import {
   maxAiPages,
 } from '../../../addon/shared/ai-search-plan';
 import { AI_SEARCH_MAX_PAGE_SIZE } from '../../../shared/requests/ai-search';
-import { AI_IMAGE_MAX_BYTES as WORKER_IMAGE_MAX_BYTES } from '../../../worker/src/operations/image-fetch';
+import { AI_IMAGE_MAX_BYTES as WORKER_IMAGE_MAX_BYTES } from '../../../worker/src/operations/ai-search/image-fetch';
 
 describe('the AI search plan', () => {
   it('keeps the limits the worker enforces', () => {

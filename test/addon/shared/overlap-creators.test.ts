@@ -6,7 +6,7 @@ import {
 } from '../../../addon/shared/overlap-creators';
 import { OVERLAP_MIN_INFLUENCERS } from '../../../shared/requests/overlap';
 import { MAX_OVERLAP_HANDLES } from '../../../shared/worker-api/request-limits';
-import { overlapInfluencers } from '../../../worker/src/operations/overlap';
+import { overlapInfluencers } from '../../../worker/src/operations/overlap/overlap';
 
 const at = (index: number) => `row ${index + 1}`;
 

@@ -11,7 +11,7 @@ import {
 } from '../../../addon/shared/raw-data-request';
 import { RAW_PAGE_SIZES } from '../../../shared/limits';
 import { MAX_RAW_JOB_ITEMS, MAX_RAW_JOB_PAGES } from '../../../worker/src/jobs/job-kinds/raw-feed';
-import { parseRawRequest } from '../../../worker/src/operations/raw-request';
+import { parseRawRequest } from '../../../worker/src/operations/raw/raw-request';
 import {
   RAW_FEED_PAGE_SIZE,
   TIKTOK_USER_FEED_MAX,

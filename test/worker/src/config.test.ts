@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseWorkerConfig, WorkerConfigError } from '../../../worker/src/config';
 import { DEFAULT_EDIT_PROOF_MINUTES } from '../../../worker/src/documents/edit-access';
-import { DEFAULT_DELIVERY_LEASE_MS } from '../../../worker/src/google/job-delivery';
+import { DEFAULT_DELIVERY_LEASE_MS } from '../../../worker/src/jobs/delivery/job-delivery';
 import { DEFAULT_JOB_LEASE_MS } from '../../../worker/src/jobs/job-lease';
 import { DEFAULT_LEASE_MS as DEFAULT_SCHEDULE_LEASE_MS } from '../../../worker/src/schedules/scheduler';
 

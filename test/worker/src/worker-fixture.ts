@@ -8,7 +8,7 @@ import type { WorkerConfig } from '../../../worker/src/config';
 import { parseStartConfig } from '../../../worker/start-config';
 import type { IdTokenVerifier } from '../../../worker/src/identity/id-token-verifier';
 import { createLogger } from '../../../worker/src/logging/logger';
-import { createUpstreamMonitor } from '../../../worker/src/operations/health-upstream-monitor';
+import { createUpstreamMonitor } from '../../../worker/src/operations/health/health-upstream-monitor';
 import type { Store } from '../../../worker/src/store/store';
 import { openStore } from '../../../worker/src/store/sqlite/sqlite-store';
 import type { SandboxApp } from '../../../worker/sandbox/app';

@@ -1,34 +1,34 @@
 import type { z } from 'zod';
 import type { RouteShapes, WorkerRoute, WorkerRouteName } from '../../../shared/worker-api/routes';
 import { WORKER_ROUTES as R } from '../../../shared/worker-api/routes';
-import { accountQuerySchema } from '../operations/account-router';
+import { accountQuerySchema } from '../operations/account/account-router';
 import {
   aiBrandsRequestSchema,
   aiHashtagsRequestSchema,
   aiMentionsRequestSchema,
-} from '../operations/ai-dictionaries-request';
+} from '../operations/dictionaries/ai-dictionaries-request';
 import {
   aiListCreateBodySchema,
   aiListIdSchema,
   aiListMembersBodySchema,
   aiListRowsQuerySchema,
-} from '../operations/ai-lists-request';
-import { aiSearchRequestSchema } from '../operations/ai-search-request';
+} from '../operations/ai-lists/ai-lists-request';
+import { aiSearchRequestSchema } from '../operations/ai-search/ai-search-request';
 import {
   collaborationsRequestSchema,
   deprecatedCollaborationsRequestSchema,
-} from '../operations/collaborations-request';
+} from '../operations/collaborations/collaborations-request';
 import {
   dictionaryPathRequestSchema,
   dictionaryQueryRequestSchema,
-} from '../operations/dictionaries-request';
-import { emailSearchRequestSchema } from '../operations/email-search-request';
-import { overlapRequestSchema } from '../operations/overlap-request';
-import { rawRequestSchema } from '../operations/raw-request';
-import { reportsRequestSchema } from '../operations/reports-request';
-import { reportsEstimateRequestSchema } from '../operations/reports-estimate';
-import { searchRequestSchema } from '../operations/search-request';
-import { unreadableAnswersQuerySchema } from '../operations/unreadable-answers-router';
+} from '../operations/dictionaries/dictionaries-request';
+import { emailSearchRequestSchema } from '../operations/email-search/email-search-request';
+import { overlapRequestSchema } from '../operations/overlap/overlap-request';
+import { rawRequestSchema } from '../operations/raw/raw-request';
+import { reportsRequestSchema } from '../operations/reports/reports-request';
+import { reportsEstimateRequestSchema } from '../operations/reports/reports-estimate';
+import { searchRequestSchema } from '../operations/search/search-request';
+import { unreadableAnswersQuerySchema } from '../operations/unreadable-answers/unreadable-answers-router';
 import { budgetUpdateSchema } from '../budgets/budgets-router';
 import {
   formulaAllowanceRequestSchema,

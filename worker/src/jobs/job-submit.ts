@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { badRequest, WorkerError } from '../http/worker-error';
 import type { Identity } from '../identity/identity';
-import { canonicalJson } from '../operations/canonical-json';
+import { canonicalJson } from '../operations/operation-helpers/canonical-json';
 import type { OperationDeps } from '../operations/operation-deps';
 import type { JobRecord } from '../store/job-repository';
 import type { Store } from '../store/store';

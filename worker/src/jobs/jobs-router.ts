@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import type { z } from 'zod';
 import { parseRequest } from '../../../shared/validation-message';
 import { successStatus, WORKER_ROUTES } from '../../../shared/worker-api/routes';
-import type { JobDeliveries } from '../google/job-delivery';
+import type { JobDeliveries } from './delivery/job-delivery';
 import type { JobDeliveryState } from '../../../shared/worker-api/jobs';
 import { presentedProof, unprovableSentence } from '../documents/edit-access';
 import { jsonBody, KB } from '../http/json-body';
@@ -50,7 +50,7 @@ interface JobsRouterDeps extends OperationDeps {
  *   job's progress read before them, so one call serves a poll
  * - `PUT /api/jobs/:id/delivery` `{ spreadsheetId, sheetName, firstRow, firstColumn }` -> `{ mode,
  *   rowsWritten, reason? }`: the worker writes the rows into the sheet itself when the sheet is
- *   shared with its service account (google/job-delivery.ts), else says why the sidebar writes
+ *   shared with its service account (jobs/delivery/job-delivery.ts), else says why the sidebar writes
  *   them; asking again answers the delivery as it stands
  * - `DELETE /api/jobs/:id` -> the progress, `cancelled` (a batch in flight still commits; rows stay);
  *   409 when the job has already ended otherwise

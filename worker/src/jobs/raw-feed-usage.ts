@@ -4,7 +4,7 @@ import { isPagedRawOperation, RAW_PAGINATION } from '../../../shared/responses/r
 import { isRecord } from '../../../shared/rows/cell-values';
 import { WorkerError } from '../http/worker-error';
 import type { OperationContext, OperationDeps } from '../operations/operation-deps';
-import { rawLeftFor } from '../operations/raw-left';
+import { rawLeftFor } from '../operations/raw/raw-left';
 import type { JobRecord } from '../store/job-repository';
 import { normalizeUserEmail } from '../store/values/user-email';
 import { readStoredJobInput } from './stored-job-input';

@@ -1,13 +1,13 @@
 import type { Router } from 'express';
-import { createAiDictionariesRouter } from './ai-dictionaries-router';
-import { createAiListsRouter } from './ai-lists-router';
-import { createAiSearchRouter } from './ai-search-router';
-import { createCollaborationsRouter } from './collaborations-router';
-import { createDictionariesRouter } from './dictionaries-router';
+import { createAiDictionariesRouter } from './dictionaries/ai-dictionaries-router';
+import { createAiListsRouter } from './ai-lists/ai-lists-router';
+import { createAiSearchRouter } from './ai-search/ai-search-router';
+import { createCollaborationsRouter } from './collaborations/collaborations-router';
+import { createDictionariesRouter } from './dictionaries/dictionaries-router';
 import type { OperationDeps } from './operation-deps';
-import { createOverlapRouter } from './overlap-router';
-import { createRawRouter } from './raw-router';
-import { createSearchRouter } from './search-router';
+import { createOverlapRouter } from './overlap/overlap-router';
+import { createRawRouter } from './raw/raw-router';
+import { createSearchRouter } from './search/search-router';
 
 /**
  * The sheet operations beyond reports and e-mail search, each router carrying its full `/api/...`

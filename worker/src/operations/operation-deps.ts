@@ -55,7 +55,7 @@ import type { SingleFlight } from '../single-flight';
 import type { WorkerMetrics } from '../metrics/worker-metrics';
 import type { Store } from '../store/store';
 import type { UpstreamClient } from '../upstream/request-core';
-import type { UpstreamMonitor } from './health-upstream-monitor';
+import type { UpstreamMonitor } from './health/health-upstream-monitor';
 
 export interface OperationDeps {
   config: WorkerConfig;

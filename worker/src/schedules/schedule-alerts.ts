@@ -3,7 +3,7 @@ import type { ScheduleAlert, ScheduleAlertChannel, ScheduleRun } from '../../../
 import { postWebhook, type WebhookOptions } from '../alerts/alert-webhook';
 import { sendMail, type MailMessage, type SmtpClientOptions } from '../alerts/smtp-client';
 import type { SmtpSettings } from '../config';
-import { localMinute } from '../google/schedule-run-time';
+import { localMinute } from './run/schedule-run-time';
 import type { ScheduleRecord } from '../store/schedule-repository';
 import type { Store } from '../store/store';
 
@@ -26,7 +26,7 @@ export interface ScheduleAlertDeps {
   store: Pick<Store, 'keys' | 'scheduleAlerts'>;
   senders: AlertSenders;
   logger: Pick<Logger, 'warn'>;
-  /** The banner on the output tab (google/schedule-alert-banner.ts). */
+  /** The banner on the output tab (schedules/run/schedule-alert-banner.ts). */
   banner(text: string): Promise<{ ok: boolean; note: string }>;
 }
 

@@ -7,9 +7,9 @@ import type {
   ScheduleEstimateRequest,
 } from '../../../shared/worker-api/schedules';
 import type { Clock } from '../../common/clock';
-import { reportMaxAgeMs } from '../google/schedule-run-freshness';
+import { reportMaxAgeMs } from './run/schedule-run-freshness';
 import { badRequest } from '../http/worker-error';
-import { REPORT_MISSES_NAMESPACE, reportEstimate, reportTarget } from '../operations/reports-fetch';
+import { REPORT_MISSES_NAMESPACE, reportEstimate, reportTarget } from '../operations/reports/reports-fetch';
 import { CACHE_NAMESPACES } from '../store/cache/cache-namespaces';
 import type { Store } from '../store/store';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parsePlatform } from '../../../shared/handles';
 import type { Platform } from '../../../shared/platforms';
 import { MAX_REPORT_INPUTS } from '../../../shared/worker-api/request-limits';
-import { timeZoneField } from '../operations/time-zone-field';
+import { timeZoneField } from '../operations/operation-helpers/time-zone-field';
 
 /** A document's schedules at most: each runs as the document's formulas, within their budget. */
 export const MAX_SCHEDULES_PER_DOCUMENT = 20;

@@ -1,6 +1,6 @@
 import type { ScheduleRun } from '../../../shared/worker-api/schedules';
-import { writeAlertBanner } from '../google/schedule-alert-banner';
-import { runSchedule, type ScheduleRunDeps } from '../google/schedule-run';
+import { writeAlertBanner } from './run/schedule-alert-banner';
+import { runSchedule, type ScheduleRunDeps } from './run/schedule-run';
 import type { ScheduleRecord } from '../store/schedule-repository';
 import { scheduleAnswer } from '../store/rows/schedule-rows';
 import { raiseScheduleAlert, type AlertSenders } from './schedule-alerts';
@@ -16,7 +16,7 @@ export interface ScheduledRunDeps extends ScheduleRunDeps {
 }
 
 /**
- * The scheduler's run: google/schedule-run.ts, billed like the document's formulas (to whoever
+ * The scheduler's run: schedules/run/schedule-run.ts, billed like the document's formulas (to whoever
  * connected it now, with the document, within its allowance and their budgets) and within the
  * schedule's own monthly budget. A failed run keeps the previous run's row count: what it wrote is
  * still in the sheet for the next to clear. A failure raises the schedule's alert (banner, e-mail,

@@ -2,11 +2,11 @@ import type { ScheduleAnswer, ScheduleRequest } from '../../../shared/worker-api
 import { fileFormulaAsk } from '../billing/formula-ask';
 import { isBudgetExceededError } from '../budgets/budget-exceeded-error';
 import { WorkerError } from '../http/worker-error';
-import { runAiSearch, withFetchedImage } from '../operations/ai-search';
-import { parseAiSearchRequest, type AiSearchInput } from '../operations/ai-search-request';
+import { runAiSearch, withFetchedImage } from '../operations/ai-search/ai-search';
+import { parseAiSearchRequest, type AiSearchInput } from '../operations/ai-search/ai-search-request';
 import type { OperationContext, OperationDeps } from '../operations/operation-deps';
-import { runSearch } from '../operations/search';
-import { parseSearchRequest, type SearchInput } from '../operations/search-request';
+import { runSearch } from '../operations/search/search';
+import { parseSearchRequest, type SearchInput } from '../operations/search/search-request';
 import type { PagedAnswer } from '../../../shared/worker-api/paged-answer';
 
 /**

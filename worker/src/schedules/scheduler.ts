@@ -25,7 +25,7 @@ const FAIR_WINDOW = 1000;
 export type ScheduleRunOutcome = ScheduleRun | { run: ScheduleRun; rowsWritten: number };
 
 /**
- * One run of a schedule: read the input, fetch, write, log (google/schedule-run.ts). `signal`
+ * One run of a schedule: read the input, fetch, write, log (schedules/run/schedule-run.ts). `signal`
  * aborts on shutdown past its grace: a run that then rejects is not counted, and runs again.
  */
 export type RunSchedule = (schedule: ScheduleRecord, signal: AbortSignal) => Promise<ScheduleRunOutcome>;

@@ -14,7 +14,7 @@
  */
 import { writeSync } from 'node:fs';
 import { DEV_IDENTITY } from '../../../../worker/src/identity/identity';
-import { runReports } from '../../../../worker/src/operations/reports';
+import { runReports } from '../../../../worker/src/operations/reports/reports';
 import type { PaidCallJournal } from '../../../../worker/src/store/paid-call-journal';
 import type { UpstreamFetch } from '../../../../worker/src/upstream/upstream-attempt';
 import { failChild, openChildWorker } from '../../../support/crash-child';

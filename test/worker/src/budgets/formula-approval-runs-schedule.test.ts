@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { FormulaAllowanceAnswer } from '../../../../shared/worker-api/formula-allowance';
 import type { ScheduleAnswer, ScheduleRequest } from '../../../../shared/worker-api/schedules';
 import { proveEditAccess } from '../../../support/edit-proof';
-import { startDeliveryWorld, type DeliveryWorld } from '../google/server-delivery-fixture';
+import { startDeliveryWorld, type DeliveryWorld } from '../jobs/delivery/server-delivery-fixture';
 import { auth, callsOf } from '../worker-fixture';
 
 /**

@@ -23,7 +23,7 @@ import type { FakeSpreadsheet } from '../../../../worker/playground/apps-script/
 import { openPostgresStore } from '../../../../worker/src/store/postgres/postgres-store';
 import type { Store } from '../../../../worker/src/store/store';
 import { challengeOf, sendAsAddon, writeChallenge } from '../../../support/edit-proof';
-import { startDeliveryWorld, type DeliveryWorld } from '../google/server-delivery-fixture';
+import { startDeliveryWorld, type DeliveryWorld } from '../jobs/delivery/server-delivery-fixture';
 import { freshPostgresDatabase } from '../store/store-engines';
 
 /**

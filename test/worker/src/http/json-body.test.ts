@@ -3,7 +3,7 @@ import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { isBodyReader } from '../../../../worker/src/http/json-body';
-import { REPORTS_BODY_LIMIT } from '../../../../worker/src/operations/reports-router';
+import { REPORTS_BODY_LIMIT } from '../../../../worker/src/operations/reports/reports-router';
 import { auth, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 import { appRoutes } from './app-routes';
 

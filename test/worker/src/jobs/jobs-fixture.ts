@@ -10,11 +10,11 @@ import {
 } from '../../../../worker/src/jobs/job-runner';
 import { createJobsRouter } from '../../../../worker/src/jobs/jobs-router';
 import { requestContext } from '../../../../worker/src/logging/request-context';
-import { createAiSearchRouter } from '../../../../worker/src/operations/ai-search-router';
-import { createEmailSearchRouter } from '../../../../worker/src/operations/email-search-router';
-import { createRawRouter } from '../../../../worker/src/operations/raw-router';
-import { createReportsRouter } from '../../../../worker/src/operations/reports-router';
-import { createSearchRouter } from '../../../../worker/src/operations/search-router';
+import { createAiSearchRouter } from '../../../../worker/src/operations/ai-search/ai-search-router';
+import { createEmailSearchRouter } from '../../../../worker/src/operations/email-search/email-search-router';
+import { createRawRouter } from '../../../../worker/src/operations/raw/raw-router';
+import { createReportsRouter } from '../../../../worker/src/operations/reports/reports-router';
+import { createSearchRouter } from '../../../../worker/src/operations/search/search-router';
 import type { Store } from '../../../../worker/src/store/store';
 import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { DEV_KEY, startWorkerWorld, type WorkerWorld, type WorkerWorldOptions } from '../worker-fixture';

@@ -20,7 +20,7 @@ import { recoverPaidCalls } from '../../../../worker/src/billing/paid-call-recov
 import { DEV_IDENTITY } from '../../../../worker/src/identity/identity';
 import { createJobRunner } from '../../../../worker/src/jobs/job-runner';
 import { createLogger } from '../../../../worker/src/logging/logger';
-import { createUpstreamMonitor } from '../../../../worker/src/operations/health-upstream-monitor';
+import { createUpstreamMonitor } from '../../../../worker/src/operations/health/health-upstream-monitor';
 import { openPostgresStore } from '../../../../worker/src/store/postgres/postgres-store';
 import { parseStartConfig } from '../../../../worker/start-config';
 import { failChild } from '../../../support/crash-child';

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../../../worker/src/app';
 import { parseWorkerConfig } from '../../../../worker/src/config';
 import { createIdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
 import { createLogger } from '../../../../worker/src/logging/logger';
-import { createUpstreamMonitor } from '../../../../worker/src/operations/health-upstream-monitor';
+import { createUpstreamMonitor } from '../../../../worker/src/operations/health/health-upstream-monitor';
 import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { systemClock } from '../../../../worker/common/clock';
 import { RECORDED_TOKEN, startRecordedUpstream, type RecordedUpstream } from './recorded-upstream';

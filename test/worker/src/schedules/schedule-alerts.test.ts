@@ -2,7 +2,7 @@ import request from 'supertest';
 import {
   SUMMARY_TAB_SUFFIX,
   WIDE_TABLE_LAST_COLUMN,
-} from '../../../../worker/src/google/schedule-run-layout';
+} from '../../../../worker/src/schedules/run/schedule-run-layout';
 import pino from 'pino';
 import type { ScheduleAnswer, ScheduleRequest } from '../../../../shared/worker-api/schedules';
 import type { SmtpSettings } from '../../../../worker/src/config';
@@ -19,7 +19,7 @@ import {
 } from '../../../support/smtp-test-server';
 import { testCertificate } from '../../../support/test-certificate';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../support/webhook-receiver';
-import { SHEET_ID, startDeliveryWorld, type DeliveryWorld } from '../google/server-delivery-fixture';
+import { SHEET_ID, startDeliveryWorld, type DeliveryWorld } from '../jobs/delivery/server-delivery-fixture';
 import { auth, callsOf } from '../worker-fixture';
 
 /**

@@ -6,7 +6,7 @@ import { createSheetsPacer } from '../../../../worker/src/google/sheets-pacer';
 import { scheduledRun } from '../../../../worker/src/schedules/scheduled-run';
 import { proveEditAccess } from '../../../support/edit-proof';
 import { skippedWaits } from '../../../support/skipped-waits';
-import { SHEET_ID, startDeliveryWorld, type DeliveryWorld } from '../google/server-delivery-fixture';
+import { SHEET_ID, startDeliveryWorld, type DeliveryWorld } from '../jobs/delivery/server-delivery-fixture';
 import { auth, callsOf } from '../worker-fixture';
 
 /**

@@ -29,7 +29,7 @@ describe("the scheduler's run (schedules/scheduled-run.ts)", () => {
     expect('message' in run && run.message).toContain('no longer connected');
   });
 
-  it('hands a connected schedule to google/schedule-run.ts (here: no service account, said so)', async () => {
+  it('hands a connected schedule to schedules/run/schedule-run.ts (here: no service account, said so)', async () => {
     await world.deps.store.keys.issue('ana@team.com', DOC);
     const schedule = await world.deps.store.schedules.create(DOC, request, 'ana@team.com', Date.now());
     const run = await scheduledRun(world.deps)(schedule, new AbortController().signal);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { ScheduleAnswer, ScheduleRequest } from '../../../../shared/worker-api/schedules';
 import { auth, type WorkerWorld } from '../worker-fixture';
-import { startDeliveryWorld, type DeliveryWorld } from '../google/server-delivery-fixture';
+import { startDeliveryWorld, type DeliveryWorld } from '../jobs/delivery/server-delivery-fixture';
 import { sendAsAddon } from '../../../support/edit-proof';
 import { createScheduler } from '../../../../worker/src/schedules/scheduler';
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { ScheduleRequest } from '../../../../shared/worker-api/schedules';
 import { MAX_SCHEDULES_PER_DOCUMENT } from '../../../../worker/src/schedules/schedule-request';
 import { auth, type WorkerWorld } from '../worker-fixture';
-import { startDeliveryWorld, type DeliveryWorld } from '../google/server-delivery-fixture';
+import { startDeliveryWorld, type DeliveryWorld } from '../jobs/delivery/server-delivery-fixture';
 import { challengeOf, proveEditAccess, writeChallenge } from '../../../support/edit-proof';
 import { EDIT_PROOF_HEADER } from '../../../../shared/worker-api/edit-proof';
 

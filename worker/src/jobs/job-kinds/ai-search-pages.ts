@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { AI_SEARCH_MAX_DEPTH } from '../../../../shared/limits';
 import { isPlatform } from '../../../../shared/platforms';
 import { AI_SEARCH_COLUMNS } from '../../../../shared/rows/ai-search-rows';
-import { aiPageRows, aiSearchPage, withFetchedImage } from '../../operations/ai-search';
-import { AI_SEARCH_MODES, parseAiSearchRequest, type AiSearchBody } from '../../operations/ai-search-request';
+import { aiPageRows, aiSearchPage, withFetchedImage } from '../../operations/ai-search/ai-search';
+import {
+  AI_SEARCH_MODES,
+  parseAiSearchRequest,
+  type AiSearchBody,
+} from '../../operations/ai-search/ai-search-request';
 import type { JobBatch, JobKind } from '../job-kind';
 import { commitNumberedPage, keepPage, numberedPagesState } from '../paged-progress';
 import { parsedAsJobInput, parseJobInput } from '../parse-job-input';

@@ -18,26 +18,26 @@ import {
   deprecatedCollaborationsCall,
   nextCollaborationPostsCursor,
   nextDeprecatedCollaborationsCursor,
-} from '../../operations/collaborations';
-import { CREATOR_COLUMN, withCreatorColumn } from '../../operations/collaborations-creator';
+} from '../../operations/collaborations/collaborations';
+import { CREATOR_COLUMN, withCreatorColumn } from '../../operations/collaborations/collaborations-creator';
 import {
   cachedJobCollaborationPage,
   fetchJobCollaborationPage,
-} from '../../operations/collaborations-job-pages';
+} from '../../operations/collaborations/collaborations-job-pages';
 import {
   olderCollaborationColumns,
   olderCollaborationItemId,
   olderCollaborationRows,
   olderCollaborationsLayout,
-} from '../../operations/collaborations-older-rows';
+} from '../../operations/collaborations/collaborations-older-rows';
 import {
   collaborationsRequestSchema,
   DEFAULT_COLLABORATION_PAGES,
   deprecatedCollaborationsRequestSchema,
   MAX_COLLABORATION_PAGES,
-} from '../../operations/collaborations-request';
+} from '../../operations/collaborations/collaborations-request';
 import type { OperationContext, OperationDeps } from '../../operations/operation-deps';
-import { timeZoneField } from '../../operations/time-zone-field';
+import { timeZoneField } from '../../operations/operation-helpers/time-zone-field';
 import type { JobBatch, JobBatchResult, JobKind } from '../job-kind';
 import { commitCursorPage, cursorFeedState, type FeedPage, keepFeedPage } from '../paged-progress';
 import { parsedAsJobInput, parseJobInput } from '../parse-job-input';

@@ -4,7 +4,7 @@ import { EMAIL_SEARCH_MAX } from '../../../../shared/limits';
 import { isRecord } from '../../../../shared/rows/cell-values';
 import type { Row } from '../../../../shared/rows/columns';
 import { EMAIL_COLUMNS, EMAIL_RESULT_COLUMNS, emailToRows } from '../../../../shared/rows/email-rows';
-import { runEmailSearch } from '../../operations/email-search';
+import { runEmailSearch } from '../../operations/email-search/email-search';
 import type { OperationContext, OperationDeps } from '../../operations/operation-deps';
 import { indexesOf, toIndexRanges } from '../index-ranges';
 import { parseJobInput } from '../parse-job-input';

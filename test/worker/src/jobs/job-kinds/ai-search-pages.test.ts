@@ -1,7 +1,7 @@
 import { AI_SEARCH_COLUMNS } from '../../../../../shared/rows/ai-search-rows';
 import { callsOf } from '../../worker-fixture';
 import { allRows, getJob, postTo, startJobsWorld, submitJob, type JobsWorld } from '../jobs-fixture';
-import { startImageTestServer, type ImageTestServer } from '../../operations/image-test-server';
+import { startImageTestServer, type ImageTestServer } from '../../operations/ai-search/image-test-server';
 
 /** AI search page jobs: one batch per page, profiles once, the depth rule checked up front. */
 

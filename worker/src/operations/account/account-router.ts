@@ -1,0 +1,25 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { optionalQueryBoolean } from '../../../../shared/requests/fields';
+import { parseBody } from '../../http/parse-body';
+import { readAccount } from './account';
+import { operationContext, type OperationDeps } from '../operation-deps';
+
+/** `?withHeader=true` (or `1`): the header row first. */
+export const accountQuerySchema = z.looseObject({ withHeader: optionalQueryBoolean() });
+
+/**
+ * `GET /api/account[?withHeader=true]`: this user's spend today and this month and their budget
+ * lines; for admins also the API account (`/user/info`) and the team's. Members get `api: null`
+ * with a sentence why. Recent calls and the team per person: `GET /api/account/usage`.
+ */
+export function createAccountRouter(deps: OperationDeps): Router {
+  const router = Router();
+  router.get('/api/account', deps.authenticate, async (req, res) => {
+    const withHeader = parseBody(accountQuerySchema, { ...req.query }).withHeader === true;
+    res
+      .set('Cache-Control', 'no-store')
+      .json(await readAccount(deps, operationContext(req, deps), { withHeader }));
+  });
+  return router;
+}

@@ -1,0 +1,26 @@
+import { Router } from 'express';
+import { AI_IMAGE_MAX_BASE64_CHARS } from '../../../../shared/limits';
+import { jsonBody, KB } from '../../http/json-body';
+import { runAiSearch, withFetchedImage } from './ai-search';
+import { parseAiSearchRequest } from './ai-search-request';
+import { operationContext, type OperationDeps } from '../operation-deps';
+
+/** An image search carries its image: 5 MB of base64 at most, and its filters. */
+const AI_SEARCH_BODY_LIMIT = AI_IMAGE_MAX_BASE64_CHARS + 256 * KB;
+
+/**
+ * `POST /api/ai/search` `{ mode: text|image|lookalikes, platform, query? | imageType + base64Image?
+ * | imageUrl? | userIds?, filters?, pageSize?, startPage?, pages?, withHeader?, dryRun?, refresh? }`
+ * -> `{ header, columns, rows, total, estimate, credits, dryRun, counts }` (see runAiSearch). An
+ * `imageUrl` is fetched by the worker once the rest of the request is checked (not for a dry run,
+ * whose estimate needs no image).
+ */
+export function createAiSearchRouter(deps: OperationDeps): Router {
+  const router = Router();
+  router.post('/api/ai/search', deps.authenticate, jsonBody(AI_SEARCH_BODY_LIMIT), async (req, res) => {
+    const parsed = parseAiSearchRequest(req.body);
+    const input = parsed.dryRun ? parsed : await withFetchedImage(deps, parsed);
+    res.json(await runAiSearch(deps, operationContext(req, deps), input));
+  });
+  return router;
+}

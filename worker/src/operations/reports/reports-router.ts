@@ -1,0 +1,70 @@
+import { Router, type RequestHandler } from 'express';
+import { MAX_REPORT_INPUTS, MAX_REPORT_JOB_INPUTS } from '../../../../shared/worker-api/request-limits';
+import { jsonBody, KB } from '../../http/json-body';
+import { parseBody } from '../../http/parse-body';
+import { sendJsonBytes, sendJsonText, sheetAnswerJson } from '../../http/sheet-answer-json';
+import { operationContext, type OperationDeps } from '../operation-deps';
+import { createReportAnswerMemo, type CachedAnswerSources } from './report-answer-memo';
+import { runReports } from './reports';
+import { reportsRequestSchema } from './reports-request';
+import { estimateReports, reportsEstimateRequestSchema } from './reports-estimate';
+
+/**
+ * A formula's body: up to 2,000 handle cells of at most 256 bytes each (a profile URL with its
+ * query string; a name is about 15), and the fields list.
+ */
+export const REPORTS_BODY_LIMIT = MAX_REPORT_INPUTS * 256 + 64 * KB;
+
+/** An estimate's body: a bulk job's column, handles of about 30 bytes (URLs are cut to their name by then). */
+const ESTIMATE_BODY_LIMIT = MAX_REPORT_JOB_INPUTS * 64 + 64 * KB;
+
+export const REPORTS_PATH = '/api/reports';
+
+/**
+ * `POST /api/reports` `{ handles, platform?, fields?, calculationMethod?, refresh?, withHeader?,
+ * deadlineMs?, cell? }` -> `{ header, columns, rows, pending, counts }` (see runReports): the credential,
+ * the body, the answer. createApp mounts them on the app itself (a formula's route is the busiest
+ * there is: no router of its own to pass through), createReportsRouter in a router.
+ */
+export function reportsHandlers(deps: OperationDeps): RequestHandler[] {
+  const memo = createReportAnswerMemo(deps.store.cache);
+  return [
+    deps.authenticate,
+    jsonBody(REPORTS_BODY_LIMIT),
+    async (req, res) => {
+      const context = operationContext(req, deps);
+      // The parsed body, as text: the same request again is the same text.
+      const text: unknown = JSON.stringify(req.body);
+      const kept = typeof text === 'string' ? memo.recall(text, deps.clock.now()) : null;
+      if (kept !== null) {
+        await deps.paid.recordSavings(context, 'report', kept.sources);
+        sendJsonBytes(res, kept.body);
+        return;
+      }
+      const input = parseBody(reportsRequestSchema, req.body);
+      let sources: CachedAnswerSources | null = null;
+      const answer = await runReports(deps, context, input, {
+        namePlatforms: true,
+        fromCacheOnly: (made) => (sources = made),
+      });
+      const json = sheetAnswerJson(answer);
+      if (sources !== null && typeof text === 'string') memo.keep(text, json, sources, deps.clock.now());
+      sendJsonText(res, json);
+    },
+  ];
+}
+
+/**
+ * `POST /api/reports` as above, and `POST /api/reports/estimate` `{ handles, platform? }` ->
+ * `{ creators, cached, toFetch, credits }` (see estimateReports): free, for the sidebar's prompts
+ * before a paid run. `formulaRoutes: false` leaves `POST /api/reports` to the app itself.
+ */
+export function createReportsRouter(deps: OperationDeps, { formulaRoutes = true } = {}): Router {
+  const router = Router();
+  if (formulaRoutes) router.post(REPORTS_PATH, ...reportsHandlers(deps));
+  router.post('/api/reports/estimate', deps.authenticate, jsonBody(ESTIMATE_BODY_LIMIT), async (req, res) => {
+    const input = parseBody(reportsEstimateRequestSchema, req.body);
+    res.set('Cache-Control', 'no-store').json(await estimateReports(deps, input));
+  });
+  return router;
+}
