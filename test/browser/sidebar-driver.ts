@@ -4,7 +4,7 @@ import type { SidebarSection } from '../../addon/shared/sidebar-section';
 
 /**
  * Driving the add-on's real sidebar (Sidebar.html in the playground's iframe): its sections are
- * tabs `#tab-<section>` with panels `#panel-<section>` (addon/sidebar/tabs.ts).
+ * tabs `#tab-<section>` with panels `#panel-<section>` (addon/sidebar/ui/tabs.ts).
  */
 
 export function sidebar(page: Page): FrameLocator {
