@@ -4,7 +4,7 @@
  * carrying its JSDoc; everything else stays inside the bundle, since any global is callable from a
  * client. Export functions only.
  */
-import type { SidebarApi } from '../shared/sidebar-api';
+import type { SidebarApi } from '../bridge-contract/sidebar-api';
 import type * as publicSurface from './index';
 
 export { onOpen, onInstall } from './menu';

@@ -15,7 +15,7 @@ import type {
   SearchForm,
   SelectionInfo,
   Settings,
-} from '../shared/sidebar-api';
+} from '../bridge-contract/sidebar-api';
 import { lookupDictionaryOptions } from './dictionaries/dictionary-lookup';
 import {
   cancelJobRun,
@@ -42,7 +42,7 @@ import { fetchHealth } from './health/worker-health';
 
 /**
  * The server functions the sidebar calls through google.script.run, one per member of SidebarApi
- * (addon/shared/sidebar-api.ts), with its exact signature. Each failure reaches the sidebar as an
+ * (addon/bridge-contract/sidebar-api.ts), with its exact signature. Each failure reaches the sidebar as an
  * Error whose message is a sentence for the user.
  */
 

@@ -1,4 +1,4 @@
-import type { SidebarSection } from '../shared/sidebar-section';
+import type { SidebarSection } from '../bridge-contract/sidebar-section';
 import { spreadsheetTimeZone } from './sheet/sheet-dates';
 import { readWorkerKey } from './worker-client/worker-key';
 

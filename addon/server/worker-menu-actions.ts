@@ -1,4 +1,4 @@
-import { formulaRefreshText } from '../shared/formula-refresh-text';
+import { formulaRefreshText } from '../bridge-contract/formula-refresh-text';
 import { refreshAddonFormulas } from './formulas/formula-refresh';
 import { openSidebar } from './sidebar';
 

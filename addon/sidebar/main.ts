@@ -1,4 +1,4 @@
-import { isSidebarSection, SIDEBAR_SECTIONS, type SidebarSection } from '../shared/sidebar-section';
+import { isSidebarSection, SIDEBAR_SECTIONS, type SidebarSection } from '../bridge-contract/sidebar-section';
 import { accountSection } from './account/account-section';
 import { aiSearchSection } from './ai-search/ai-search-section';
 import { collaborationsSection } from './collaborations/collaborations-section';

@@ -1,4 +1,4 @@
-import type { SidebarSection } from '../shared/sidebar-section';
+import type { SidebarSection } from '../bridge-contract/sidebar-section';
 import type { ServerBridge } from './server-calls/bridge';
 import type { DocumentStatusFeed } from './jobs/document-status-feed';
 import type { HealthBadgeView } from './health/health-badge';

@@ -1,4 +1,4 @@
-import type { BulkStart, JobView } from '../../addon/shared/sidebar-api';
+import type { BulkStart, JobView } from '../../addon/bridge-contract/sidebar-api';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
 import { EXCEEDED_MAXIMUM_EXECUTION_TIME } from '../../worker/playground/apps-script/runtime';
 import type { FakeSheet } from '../../worker/playground/apps-script/sheet';

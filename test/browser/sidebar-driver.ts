@@ -1,6 +1,6 @@
 import type { FrameLocator, Locator, Page, Request } from 'playwright-core';
 import { PLAYGROUND_ROUTES } from '../../worker/playground/playground-api';
-import type { SidebarSection } from '../../addon/shared/sidebar-section';
+import type { SidebarSection } from '../../addon/bridge-contract/sidebar-section';
 
 /**
  * Driving the add-on's real sidebar (Sidebar.html in the playground's iframe): its sections are

@@ -1,12 +1,12 @@
 import type { Platform } from '../../../shared/platforms';
-import type { AiFilterDictionary, AiImageCell, AiSearchRequest } from '../../shared/ai-search-api';
-import type { DictionaryOption, JobView } from '../../shared/sidebar-api';
+import type { AiFilterDictionary, AiImageCell, AiSearchRequest } from '../../bridge-contract/ai-search-api';
+import type { DictionaryOption, JobView } from '../../bridge-contract/sidebar-api';
 import { startAiSearchJob } from './ai-search-job';
 import { listAiListChoices, lookupAiFilterChoices } from './ai-search-options';
 import { readImageCell } from './image-source';
 
 /**
- * Server functions of the AI search section (addon/shared/ai-search-api.ts), one per member of
+ * Server functions of the AI search section (addon/bridge-contract/ai-search-api.ts), one per member of
  * AiSearchApi; each becomes a top-level Apps Script function, so nothing else is exported here.
  */
 

@@ -2,14 +2,19 @@ import { AI_IMAGE_MAX_BASE64_CHARS, AI_IMAGE_TYPES, LOOKALIKE_MAX_SOURCES } from
 import { isPlatform, type Platform } from '../../../shared/platforms';
 import type { AiFiltersInput } from '../../../shared/requests/ai-search';
 import { AI_SEARCH_COLUMNS } from '../../../shared/rows/ai-search-rows';
-import type { AiImageType, AiSearchFilters, AiSearchMode, AiSearchRequest } from '../../shared/ai-search-api';
-import { estimateAiSearch } from '../../shared/ai-search-plan';
-import type { JobView } from '../../shared/sidebar-api';
+import type {
+  AiImageType,
+  AiSearchFilters,
+  AiSearchMode,
+  AiSearchRequest,
+} from '../../bridge-contract/ai-search-api';
+import { estimateAiSearch } from '../../bridge-contract/ai-search-plan';
+import type { JobView } from '../../bridge-contract/sidebar-api';
 import { aiSearchKeyPrefix } from './ai-search-progress';
 import { requireCostConfirmation } from '../jobs/bulk-estimates';
 import { digestOf } from '../apps-script/content-digest';
 import { planTabOutput } from '../sheet/tab-output-plan';
-import { tabWriteModeOf } from '../../shared/tab-output';
+import { tabWriteModeOf } from '../../bridge-contract/tab-output';
 import { startJob } from '../jobs/jobs';
 
 /**

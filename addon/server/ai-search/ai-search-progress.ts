@@ -1,4 +1,4 @@
-import { aiPageProgressText } from '../../shared/ai-search-plan';
+import { aiPageProgressText } from '../../bridge-contract/ai-search-plan';
 
 /**
  * An AI search job's progress in pages. The worker counts rows; the page a job is on follows from

@@ -1,5 +1,5 @@
-import type { AiImageCell } from '../../shared/ai-search-api';
-import { AI_IMAGE_MAX_BYTES } from '../../shared/ai-search-plan';
+import type { AiImageCell } from '../../bridge-contract/ai-search-api';
+import { AI_IMAGE_MAX_BYTES } from '../../bridge-contract/ai-search-plan';
 import { sheetA1 } from '../sheet/a1-notation';
 
 /**

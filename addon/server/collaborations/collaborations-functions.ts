@@ -1,8 +1,8 @@
-import type { CollaborationsRequest, CollaborationsStart } from '../../shared/collaborations-api';
+import type { CollaborationsRequest, CollaborationsStart } from '../../bridge-contract/collaborations-api';
 import { startCollaborationsRun } from './collaborations-run';
 
 /**
- * Server functions of the Collaborations section (addon/shared/collaborations-api.ts). Every function
+ * Server functions of the Collaborations section (addon/bridge-contract/collaborations-api.ts). Every function
  * here becomes a top-level Apps Script function, so this file holds those only.
  */
 

@@ -15,13 +15,13 @@ import type {
   CollaborationSummaryRequest,
   CollaborationsSubject,
   OlderCollaborationsRequest,
-} from '../../shared/collaborations-api';
+} from '../../bridge-contract/collaborations-api';
 import {
   collaborationsCost,
   collaborationsProblems,
   latestAllowedDay,
   readParty,
-} from '../../shared/collaborations-rules';
+} from '../../bridge-contract/collaborations-rules';
 import { requireCostConfirmation } from '../jobs/bulk-estimates';
 import { digestOf } from '../apps-script/content-digest';
 import { startJob } from '../jobs/jobs';
@@ -29,7 +29,7 @@ import { creditsText, plural } from '../sheet/number-text';
 import { spreadsheetTimeZone } from '../sheet/sheet-dates';
 import { writeTableToTab } from '../sheet/table-tab';
 import { planTabOutput } from '../sheet/tab-output-plan';
-import { tabWriteModeOf } from '../../shared/tab-output';
+import { tabWriteModeOf } from '../../bridge-contract/tab-output';
 import {
   asRecord,
   columnsAt,

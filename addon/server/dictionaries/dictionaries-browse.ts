@@ -3,14 +3,18 @@ import type { Platform } from '../../../shared/platforms';
 import type { Cell, Column } from '../../../shared/rows/columns';
 import { DICTIONARY_COLUMNS, type DictionaryKind } from '../../../shared/rows/dictionary-rows';
 import type { DictionaryAnswer } from '../../../shared/worker-api/dictionaries';
-import type { DictionaryBrowse, DictionaryPreview, DictionaryWritten } from '../../shared/dictionaries-api';
+import type {
+  DictionaryBrowse,
+  DictionaryPreview,
+  DictionaryWritten,
+} from '../../bridge-contract/dictionaries-api';
 import {
   DICTIONARIES,
   DICTIONARY_PREVIEW_ITEMS,
   isDictionaryName,
   type DictionaryEntry,
-} from '../../shared/dictionaries-catalogue';
-import { tabWriteModeOf } from '../../shared/tab-output';
+} from '../../bridge-contract/dictionaries-catalogue';
+import { tabWriteModeOf } from '../../bridge-contract/tab-output';
 import { formulaCacheKey, readThroughCache } from '../formulas/formula-cache';
 import { formatCount, plural } from '../sheet/number-text';
 import { writeTableToTab } from '../sheet/table-tab';

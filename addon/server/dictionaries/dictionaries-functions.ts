@@ -1,8 +1,12 @@
-import type { DictionaryBrowse, DictionaryPreview, DictionaryWritten } from '../../shared/dictionaries-api';
+import type {
+  DictionaryBrowse,
+  DictionaryPreview,
+  DictionaryWritten,
+} from '../../bridge-contract/dictionaries-api';
 import { previewDictionaryMatches, writeDictionaryMatches } from './dictionaries-browse';
 
 /**
- * The server functions of the sidebar's Dictionaries section (addon/shared/dictionaries-api.ts).
+ * The server functions of the sidebar's Dictionaries section (addon/bridge-contract/dictionaries-api.ts).
  * Every function here becomes a top-level Apps Script function, so this file holds those only.
  */
 

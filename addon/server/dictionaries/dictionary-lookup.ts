@@ -2,7 +2,7 @@ import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { Platform } from '../../../shared/platforms';
 import type { Row } from '../../../shared/rows/columns';
 import type { DictionaryAnswer } from '../../../shared/worker-api/dictionaries';
-import type { DictionaryKind, DictionaryOption } from '../../shared/sidebar-api';
+import type { DictionaryKind, DictionaryOption } from '../../bridge-contract/sidebar-api';
 import { formulaCacheKey, readThroughCache } from '../formulas/formula-cache';
 import { asRecord, rowsAt } from '../worker-client/worker-answers';
 import { callRoute } from '../worker-client/worker-client';

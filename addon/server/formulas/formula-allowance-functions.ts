@@ -1,8 +1,8 @@
-import type { FormulaAllowanceView, FormulaApprovalView } from '../../shared/formula-allowance-api';
+import type { FormulaAllowanceView, FormulaApprovalView } from '../../bridge-contract/formula-allowance-api';
 import { approveFormulaCredits, readFormulaAllowance, saveFormulaAllowance } from './formula-allowance';
 
 /**
- * The server functions of Settings' formula allowance (addon/shared/formula-allowance-api.ts).
+ * The server functions of Settings' formula allowance (addon/bridge-contract/formula-allowance-api.ts).
  * Every function here becomes a top-level Apps Script function, so this file holds those only.
  */
 

@@ -7,7 +7,7 @@ import type {
   FormulaAskSource,
 } from '../../../shared/worker-api/formula-allowance';
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
-import type { FormulaAllowanceView, FormulaApprovalView } from '../../shared/formula-allowance-api';
+import type { FormulaAllowanceView, FormulaApprovalView } from '../../bridge-contract/formula-allowance-api';
 import { refreshAddonFormulas } from './formula-refresh';
 import {
   asRecord,

@@ -1,4 +1,4 @@
-import type { FormulaRefreshView, SkippedFormula } from '../../shared/formula-refresh-api';
+import type { FormulaRefreshView, SkippedFormula } from '../../bridge-contract/formula-refresh-api';
 import { rangeA1, sheetA1 } from '../sheet/a1-notation';
 import { missingTabsOf } from './formula-tabs';
 import { sentenceOf } from '../worker-client/worker-failure';

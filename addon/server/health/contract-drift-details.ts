@@ -4,7 +4,7 @@ import type {
   DriftingOperation,
   DriftKind,
   UnreadableAnswerSummary,
-} from '../../shared/health-api';
+} from '../../bridge-contract/health-api';
 import {
   optionalNumberAt,
   optionalRecordAt,

@@ -1,5 +1,5 @@
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
-import type { HealthDetails, LedgerReconciliation } from '../../shared/health-api';
+import type { HealthDetails, LedgerReconciliation } from '../../bridge-contract/health-api';
 import { toContractDrift } from './contract-drift-details';
 import {
   optionalNumberAt,

@@ -1,8 +1,8 @@
-import type { HealthDetails } from '../../shared/health-api';
+import type { HealthDetails } from '../../bridge-contract/health-api';
 import { fetchHealthDetails } from './health-details';
 
 /**
- * The server functions of the sidebar's Health section (addon/shared/health-api.ts); the header
+ * The server functions of the sidebar's Health section (addon/bridge-contract/health-api.ts); the header
  * badge keeps using getHealth. Every function here becomes a top-level Apps Script function, so
  * this file holds those only.
  */

@@ -1,5 +1,5 @@
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
-import type { HealthStatus, HealthView } from '../../shared/sidebar-api';
+import type { HealthStatus, HealthView } from '../../bridge-contract/sidebar-api';
 import {
   asRecord,
   optionalNumberAt,

@@ -1,7 +1,7 @@
 import { prepareEmails } from '../../../shared/emails';
 import { parseHandle } from '../../../shared/handles';
 import type { Platform } from '../../../shared/platforms';
-import { CONFIRM_ABOVE_CREDITS, type BulkEstimate } from '../../shared/sidebar-api';
+import { CONFIRM_ABOVE_CREDITS, type BulkEstimate } from '../../bridge-contract/sidebar-api';
 import { maxEmailCredits, maxReportCredits } from './credit-prices';
 import { creditsText, formatCount, plural } from '../sheet/number-text';
 

@@ -1,7 +1,7 @@
 import type { Platform } from '../../../shared/platforms';
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { ReportsEstimateAnswer } from '../../../shared/worker-api/reports';
-import type { BulkEstimate } from '../../shared/sidebar-api';
+import type { BulkEstimate } from '../../bridge-contract/sidebar-api';
 import { estimateHandleColumn } from './bulk-estimates';
 import { plainValues } from '../sheet/column-source';
 import { spreadsheetTimeZone } from '../sheet/sheet-dates';

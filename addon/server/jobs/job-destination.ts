@@ -1,7 +1,7 @@
 import { SHEETS_NUMBER_FORMATS, type Column, type Row } from '../../../shared/rows/columns';
 import { rangeA1, sheetA1 } from '../sheet/a1-notation';
 import type { ColumnInput } from '../sheet/column-source';
-import type { TabWriteMode } from '../../shared/tab-output';
+import type { TabWriteMode } from '../../bridge-contract/tab-output';
 import { formatCount } from '../sheet/number-text';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

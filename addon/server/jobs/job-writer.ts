@@ -1,7 +1,7 @@
 import type { Column, Row } from '../../../shared/rows/columns';
 import { isFinalJobStatus } from '../../../shared/worker-api/job-status';
 import type { JobDeliveryState, JobWaiting } from '../../../shared/worker-api/jobs';
-import type { JobView } from '../../shared/sidebar-api';
+import type { JobView } from '../../bridge-contract/sidebar-api';
 import { aiSearchPageLine } from '../ai-search/ai-search-progress';
 import { destinationLabel } from './job-destination';
 import type { JobRecord } from './job-records';

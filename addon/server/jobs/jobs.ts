@@ -17,8 +17,8 @@ import type {
   JobView,
   ReportsOptions,
   SearchForm,
-} from '../../shared/sidebar-api';
-import { BULK_TAB_NAMES } from '../../shared/bulk-tab-names';
+} from '../../bridge-contract/sidebar-api';
+import { BULK_TAB_NAMES } from '../../bridge-contract/bulk-tab-names';
 import { estimateEmailColumn, requireCostConfirmation } from './bulk-estimates';
 import { estimateHandlesWithCache } from './cached-estimates';
 import { plainValues, readColumnSource, type ColumnInput } from '../sheet/column-source';

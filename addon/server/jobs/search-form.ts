@@ -3,8 +3,12 @@ import { SEARCH_PAGE_SIZE } from '../../../shared/limits';
 import type { Platform } from '../../../shared/platforms';
 import type { SearchRequestInput } from '../../../shared/requests/search';
 import { MAX_SEARCH_JOB_PAGES } from '../../../shared/worker-api/request-limits';
-import { CONFIRM_ABOVE_CREDITS, type SearchEstimate, type SearchForm } from '../../shared/sidebar-api';
-import { tabWriteModeOf, type TabOutput } from '../../shared/tab-output';
+import {
+  CONFIRM_ABOVE_CREDITS,
+  type SearchEstimate,
+  type SearchForm,
+} from '../../bridge-contract/sidebar-api';
+import { tabWriteModeOf, type TabOutput } from '../../bridge-contract/tab-output';
 import { maxSearchCredits } from './credit-prices';
 import { creditsText, formatCount, plural } from '../sheet/number-text';
 

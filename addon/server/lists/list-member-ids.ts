@@ -1,6 +1,6 @@
 import { parseHandle, YOUTUBE_CHANNEL_ID_PATTERN } from '../../../shared/handles';
 import type { Platform } from '../../../shared/platforms';
-import type { MemberProblem } from '../../shared/lists-api';
+import type { MemberProblem } from '../../bridge-contract/lists-api';
 import { lazySpreadsheetTimeZone, sheetDay } from '../sheet/sheet-dates';
 
 /**

@@ -1,5 +1,5 @@
 import type { Platform } from '../../../shared/platforms';
-import type { ColumnSource } from '../../shared/sidebar-api';
+import type { ColumnSource } from '../../bridge-contract/sidebar-api';
 import { columnLetter, columnNumber, rangeA1, sheetA1 } from '../sheet/a1-notation';
 import { readColumnSource } from '../sheet/column-source';
 import { readMemberIds, type MemberIds } from './list-member-ids';

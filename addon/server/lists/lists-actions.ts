@@ -12,15 +12,15 @@ import {
   type MemberCheck,
   type MemberInput,
   type MemberProblem,
-} from '../../shared/lists-api';
-import type { ColumnSource } from '../../shared/sidebar-api';
+} from '../../bridge-contract/lists-api';
+import type { ColumnSource } from '../../bridge-contract/sidebar-api';
 import { aUserId, cellsQuotedIn, platformName, readMemberIds, type MemberIds } from './list-member-ids';
 import { readMemberCells } from './list-member-source';
 import { changeMembers, deleteList, fetchList, fetchLists, fetchMembers, postList } from './lists-worker';
 import { formatCount, plural } from '../sheet/number-text';
 import { writeTableToTab } from '../sheet/table-tab';
 import { planTabOutput } from '../sheet/tab-output-plan';
-import type { TabOutput } from '../../shared/tab-output';
+import type { TabOutput } from '../../bridge-contract/tab-output';
 import { WorkerCallError } from '../worker-client/worker-failure';
 
 /**

@@ -7,9 +7,9 @@ import type {
   ListTab,
   MemberCheck,
   MemberInput,
-} from '../../shared/lists-api';
-import type { ColumnSource } from '../../shared/sidebar-api';
-import type { TabOutput } from '../../shared/tab-output';
+} from '../../bridge-contract/lists-api';
+import type { ColumnSource } from '../../bridge-contract/sidebar-api';
+import type { TabOutput } from '../../bridge-contract/tab-output';
 import {
   changeListMembers,
   checkMembers,
@@ -21,7 +21,7 @@ import {
 } from './lists-actions';
 
 /**
- * Server functions of the Lists section (addon/shared/lists-api.ts), one per member of ListsApi.
+ * Server functions of the Lists section (addon/bridge-contract/lists-api.ts), one per member of ListsApi.
  * AI list operations cost no credits. Each failure reaches the sidebar as a sentence.
  */
 

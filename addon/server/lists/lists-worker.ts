@@ -1,7 +1,7 @@
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import { isPlatform } from '../../../shared/platforms';
 import type { Column, Row } from '../../../shared/rows/columns';
-import type { ListSummary } from '../../shared/lists-api';
+import type { ListSummary } from '../../bridge-contract/lists-api';
 import {
   asRecord,
   columnsAt,

@@ -1,8 +1,13 @@
-import type { OverlapCheck, OverlapEstimate, OverlapOutcome, OverlapRun } from '../../shared/overlap-api';
+import type {
+  OverlapCheck,
+  OverlapEstimate,
+  OverlapOutcome,
+  OverlapRun,
+} from '../../bridge-contract/overlap-api';
 import { estimateOverlapCheck, runOverlapCheck } from './overlap-run';
 
 /**
- * The server functions of the sidebar's Overlap section (addon/shared/overlap-api.ts). Every function
+ * The server functions of the sidebar's Overlap section (addon/bridge-contract/overlap-api.ts). Every function
  * here becomes a top-level Apps Script function, so this file holds those only.
  */
 

@@ -12,10 +12,14 @@ import type {
   OverlapOutcome,
   OverlapRun,
   OverlapShare,
-} from '../../shared/overlap-api';
-import { countOverlapCreators, NAMED_UNREADABLE, typedCreators } from '../../shared/overlap-creators';
-import { CONFIRM_ABOVE_CREDITS } from '../../shared/sidebar-api';
-import { tabWriteModeOf } from '../../shared/tab-output';
+} from '../../bridge-contract/overlap-api';
+import {
+  countOverlapCreators,
+  NAMED_UNREADABLE,
+  typedCreators,
+} from '../../bridge-contract/overlap-creators';
+import { CONFIRM_ABOVE_CREDITS } from '../../bridge-contract/sidebar-api';
+import { tabWriteModeOf } from '../../bridge-contract/tab-output';
 import { rangeA1, sheetA1 } from '../sheet/a1-notation';
 import { requireCostConfirmation } from '../jobs/bulk-estimates';
 import { plainValues, readColumnSource } from '../sheet/column-source';

@@ -1,8 +1,13 @@
-import type { RawAllowance, RawFeedUsage, RawPullRequest, RawPullStart } from '../../shared/raw-data-api';
+import type {
+  RawAllowance,
+  RawFeedUsage,
+  RawPullRequest,
+  RawPullStart,
+} from '../../bridge-contract/raw-data-api';
 import { readRawAllowance, readRawFeedUsage, startRawPullRun } from './raw-data-pull';
 
 /**
- * Server functions of the Raw data section (addon/shared/raw-data-api.ts), called through
+ * Server functions of the Raw data section (addon/bridge-contract/raw-data-api.ts), called through
  * google.script.run. Each failure reaches the sidebar as an Error whose message is a sentence.
  */
 

@@ -10,16 +10,21 @@ import type {
   RawPullRequest,
   RawPullStart,
   RawUsage,
-} from '../../shared/raw-data-api';
-import { estimateRawPull, requireUnitsConfirmation } from '../../shared/raw-data-estimate';
-import { rawOperation } from '../../shared/raw-data-operations';
-import { checkRawPull, operationOf, rawFeedJobInput, rawTabName } from '../../shared/raw-data-request';
+} from '../../bridge-contract/raw-data-api';
+import { estimateRawPull, requireUnitsConfirmation } from '../../bridge-contract/raw-data-estimate';
+import { rawOperation } from '../../bridge-contract/raw-data-operations';
+import {
+  checkRawPull,
+  operationOf,
+  rawFeedJobInput,
+  rawTabName,
+} from '../../bridge-contract/raw-data-request';
 import { digestOf } from '../apps-script/content-digest';
 import { spreadsheetTimeZone } from '../sheet/sheet-dates';
 import { startJob } from '../jobs/jobs';
 import { writeTableToTab } from '../sheet/table-tab';
 import { planTabOutput } from '../sheet/tab-output-plan';
-import { tabWriteModeOf } from '../../shared/tab-output';
+import { tabWriteModeOf } from '../../bridge-contract/tab-output';
 import {
   asRecord,
   numberAt,

@@ -1,4 +1,4 @@
-import type { FormJson, SavedFormSection } from '../../shared/saved-work-api';
+import type { FormJson, SavedFormSection } from '../../bridge-contract/saved-work-api';
 import { PROPERTY_VALUE_MAX_BYTES } from '../apps-script/property-budget';
 import { utf8Bytes } from '../apps-script/utf8-bytes';
 

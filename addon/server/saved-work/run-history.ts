@@ -1,4 +1,4 @@
-import type { RunKind, RunLine, RunOutcome } from '../../shared/saved-work-api';
+import type { RunKind, RunLine, RunOutcome } from '../../bridge-contract/saved-work-api';
 import { destinationLabel, type Destination } from '../jobs/job-destination';
 import { PROPERTY_VALUE_MAX_BYTES } from '../apps-script/property-budget';
 import { utf8Bytes } from '../apps-script/utf8-bytes';

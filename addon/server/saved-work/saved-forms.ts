@@ -1,4 +1,9 @@
-import type { FormJson, SavedForm, SavedFormSection, SavedFormSummary } from '../../shared/saved-work-api';
+import type {
+  FormJson,
+  SavedForm,
+  SavedFormSection,
+  SavedFormSummary,
+} from '../../bridge-contract/saved-work-api';
 import { digestOf } from '../apps-script/content-digest';
 import {
   kilobytesText,

@@ -6,7 +6,7 @@ import {
   type RunLine,
   type SavedForm,
   type SavedFormSection,
-} from '../../shared/saved-work-api';
+} from '../../bridge-contract/saved-work-api';
 import { withDocumentLock } from '../apps-script/document-lock';
 import { listJobRecords } from '../jobs/job-records';
 import { readLastForm, rememberLastForm } from './last-forms';
@@ -18,7 +18,7 @@ import { readConnection } from '../worker-client/worker-key';
 
 /**
  * Sidebar: saved work (issue 15), one function per member of SavedWorkApi
- * (addon/shared/saved-work-api.ts). Forms saved under a name are the document's; the last form of
+ * (addon/bridge-contract/saved-work-api.ts). Forms saved under a name are the document's; the last form of
  * a section is each user's (last-forms.ts says why); the run history is the document's.
  */
 

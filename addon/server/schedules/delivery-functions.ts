@@ -1,8 +1,8 @@
-import type { DeliveryStatusView } from '../../shared/delivery-api';
+import type { DeliveryStatusView } from '../../bridge-contract/delivery-api';
 import { readDeliveryStatus, shareSpreadsheetWithWorker } from './delivery-status';
 
 /**
- * The server functions of Settings' server delivery (addon/shared/delivery-api.ts). Every function
+ * The server functions of Settings' server delivery (addon/bridge-contract/delivery-api.ts). Every function
  * here becomes a top-level Apps Script function, so this file holds those only.
  */
 

@@ -1,6 +1,6 @@
 import type { DeliveryStatusAnswer } from '../../../shared/worker-api/delivery';
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
-import type { DeliveryStatusView } from '../../shared/delivery-api';
+import type { DeliveryStatusView } from '../../bridge-contract/delivery-api';
 import { asRecord, optionalStringAt, stringAt } from '../worker-client/worker-answers';
 import { callRoute } from '../worker-client/worker-client';
 import { readWorkerKey } from '../worker-client/worker-key';

@@ -1,8 +1,8 @@
-import type { DocumentStatusView } from '../../shared/document-status-api';
+import type { DocumentStatusView } from '../../bridge-contract/document-status-api';
 import { readDocumentStatus } from './document-status';
 
 /**
- * The server function of the sidebar's document status (addon/shared/document-status-api.ts).
+ * The server function of the sidebar's document status (addon/bridge-contract/document-status-api.ts).
  * Every function here becomes a top-level Apps Script function, so this file holds those only.
  */
 

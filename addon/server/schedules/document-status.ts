@@ -1,6 +1,6 @@
 import type { DocumentStatusAnswer } from '../../../shared/worker-api/document-status';
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
-import type { DocumentStatusView } from '../../shared/document-status-api';
+import type { DocumentStatusView } from '../../bridge-contract/document-status-api';
 import { readAllowanceAnswer } from '../formulas/formula-allowance';
 import { asScheduleList, withRunnerLine } from './schedules';
 import { spreadsheetTimeZone } from '../sheet/sheet-dates';

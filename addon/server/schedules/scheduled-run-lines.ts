@@ -1,5 +1,5 @@
-import type { ScheduleView } from '../../shared/schedules-api';
-import type { RunLine } from '../../shared/saved-work-api';
+import type { ScheduleView } from '../../bridge-contract/schedules-api';
+import type { RunLine } from '../../bridge-contract/saved-work-api';
 import { rangeA1, sheetA1 } from '../sheet/a1-notation';
 import { listDocumentSchedules } from './schedules';
 

@@ -4,7 +4,7 @@ import type {
   ScheduleForm,
   ScheduleStart,
   ScheduleView,
-} from '../../shared/schedules-api';
+} from '../../bridge-contract/schedules-api';
 import {
   checkDocumentSchedule,
   createDocumentSchedule,
@@ -20,7 +20,7 @@ import {
 } from './schedules';
 
 /**
- * The server functions of the sidebar's Schedules section (addon/shared/schedules-api.ts). Every
+ * The server functions of the sidebar's Schedules section (addon/bridge-contract/schedules-api.ts). Every
  * function here becomes a top-level Apps Script function, so this file holds those only.
  */
 

@@ -14,9 +14,9 @@ import type {
   ScheduleForm,
   ScheduleStart,
   ScheduleView,
-} from '../../shared/schedules-api';
-import type { BulkEstimate } from '../../shared/sidebar-api';
-import { estimateAiSearch } from '../../shared/ai-search-plan';
+} from '../../bridge-contract/schedules-api';
+import type { BulkEstimate } from '../../bridge-contract/sidebar-api';
+import { estimateAiSearch } from '../../bridge-contract/ai-search-plan';
 import { selectReportColumns } from '../../../shared/rows/report-rows';
 import { aiSearchJobInput } from '../ai-search/ai-search-job';
 import { estimateEmailColumn, estimateHandleColumn } from '../jobs/bulk-estimates';

@@ -1,4 +1,4 @@
-import type { ScheduleView } from '../../shared/schedules-api';
+import type { ScheduleView } from '../../bridge-contract/schedules-api';
 import { withDocumentLock } from '../apps-script/document-lock';
 import { listDocumentSchedules } from './schedules';
 import { SHEET_RUNNER_HANDLER, triggerDocumentProperty } from './sheet-runner-choice';

@@ -1,11 +1,11 @@
-import type { ConnectedDocument } from '../../shared/connected-documents-api';
+import type { ConnectedDocument } from '../../bridge-contract/connected-documents-api';
 import {
   listConnectedDocuments as listDocuments,
   revokeConnectedDocument as revokeDocument,
 } from './connected-documents';
 
 /**
- * The server functions of Settings' "Connected documents" (addon/shared/connected-documents-api.ts).
+ * The server functions of Settings' "Connected documents" (addon/bridge-contract/connected-documents-api.ts).
  * Every function here becomes a top-level Apps Script function, so this file holds those only.
  */
 

@@ -1,6 +1,6 @@
 import type { KeyListAnswer, WorkerKeyInfo } from '../../../shared/worker-api/keys';
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
-import type { ConnectedDocument } from '../../shared/connected-documents-api';
+import type { ConnectedDocument } from '../../bridge-contract/connected-documents-api';
 import {
   asRecord,
   numberAt,

@@ -1,6 +1,11 @@
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
-import type { FormulaRefreshView } from '../../shared/formula-refresh-api';
-import type { ConnectedSettings, ConnectionTest, HealthView, Settings } from '../../shared/sidebar-api';
+import type { FormulaRefreshView } from '../../bridge-contract/formula-refresh-api';
+import type {
+  ConnectedSettings,
+  ConnectionTest,
+  HealthView,
+  Settings,
+} from '../../bridge-contract/sidebar-api';
 import { refreshAddonFormulas, saysNotConnected } from '../formulas/formula-refresh';
 import { fetchIdentity } from './worker-account';
 import { asRecord, optionalRecordAt, stringAt } from '../worker-client/worker-answers';

@@ -1,6 +1,6 @@
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
-import type { RunHistoryView, SpendBreakdownView, SpendLine } from '../../shared/saved-work-api';
-import type { AccountView, SpendView } from '../../shared/sidebar-api';
+import type { RunHistoryView, SpendBreakdownView, SpendLine } from '../../bridge-contract/saved-work-api';
+import type { AccountView, SpendView } from '../../bridge-contract/sidebar-api';
 import { asRecord, optionalNumberAt, stringAt, type JsonRecord } from '../worker-client/worker-answers';
 import { callRoute } from '../worker-client/worker-client';
 import { sentenceOf } from '../worker-client/worker-failure';

@@ -1,4 +1,4 @@
-import type { ColumnSource } from '../../shared/sidebar-api';
+import type { ColumnSource } from '../../bridge-contract/sidebar-api';
 import { columnNumber, rangeA1, sheetA1 } from './a1-notation';
 import { isHeaderAt, type InputKind } from './header-detection';
 import { sheetDay } from './sheet-dates';

@@ -1,9 +1,9 @@
-import type { InputSection } from '../../shared/section-input-api';
-import type { SelectionInfo } from '../../shared/sidebar-api';
+import type { InputSection } from '../../bridge-contract/section-input-api';
+import type { SelectionInfo } from '../../bridge-contract/sidebar-api';
 import { keepSelectionAsInput, readSectionInput } from './section-inputs';
 
 /**
- * The server functions of the sections' kept inputs (addon/shared/section-input-api.ts). Every
+ * The server functions of the sections' kept inputs (addon/bridge-contract/section-input-api.ts). Every
  * function here becomes a top-level Apps Script function, so this file holds those only.
  */
 

@@ -1,5 +1,5 @@
-import { INPUT_SECTIONS, type InputSection } from '../../shared/section-input-api';
-import type { SelectionInfo } from '../../shared/sidebar-api';
+import { INPUT_SECTIONS, type InputSection } from '../../bridge-contract/section-input-api';
+import type { SelectionInfo } from '../../bridge-contract/sidebar-api';
 import { describeRange } from './selection-info';
 
 /** Document properties: `creatorSheets.input.enrich` = {"sheetName":"Leads","a1":"A1:A21"}. */

@@ -1,4 +1,4 @@
-import type { SelectionInfo } from '../../shared/sidebar-api';
+import type { SelectionInfo } from '../../bridge-contract/sidebar-api';
 import { isHeaderAt } from './header-detection';
 import { lazySpreadsheetTimeZone, sheetDay } from './sheet-dates';
 

@@ -1,4 +1,4 @@
-import type { TabOutput } from '../../shared/tab-output';
+import type { TabOutput } from '../../bridge-contract/tab-output';
 import { columnLetter } from './a1-notation';
 import { newTabDestination, type Destination } from '../jobs/job-destination';
 import { listJobRecords } from '../jobs/job-records';

@@ -1,6 +1,6 @@
 import type { Column, Row } from '../../../shared/rows/columns';
-import type { RunKind } from '../../shared/saved-work-api';
-import type { TabWriteMode } from '../../shared/tab-output';
+import type { RunKind } from '../../bridge-contract/saved-work-api';
+import type { TabWriteMode } from '../../bridge-contract/tab-output';
 import { BLOCK_ROWS } from '../jobs/job-writer';
 import {
   destinationLabel,

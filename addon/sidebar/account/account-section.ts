@@ -1,5 +1,10 @@
-import type { RunHistoryView, RunLine, SpendBreakdownView, SpendLine } from '../../shared/saved-work-api';
-import type { AccountView, SpendView } from '../../shared/sidebar-api';
+import type {
+  RunHistoryView,
+  RunLine,
+  SpendBreakdownView,
+  SpendLine,
+} from '../../bridge-contract/saved-work-api';
+import type { AccountView, SpendView } from '../../bridge-contract/sidebar-api';
 import {
   balanceFacts,
   budgetText,

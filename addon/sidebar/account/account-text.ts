@@ -1,5 +1,5 @@
-import type { RunKind, RunLine, RunOutcome, SpendLine } from '../../shared/saved-work-api';
-import type { AccountView, JobKindName, SpendView } from '../../shared/sidebar-api';
+import type { RunKind, RunLine, RunOutcome, SpendLine } from '../../bridge-contract/saved-work-api';
+import type { AccountView, JobKindName, SpendView } from '../../bridge-contract/sidebar-api';
 import { countOf, creditsText, formatCount } from '../ui/count-text';
 import type { Fact } from '../ui/estimate-text';
 import { JOB_KIND_TITLES } from '../jobs/job-progress-text';

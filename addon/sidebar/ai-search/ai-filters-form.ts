@@ -11,8 +11,8 @@ import {
 import { AI_MAX_PHRASES, AI_SEARCH_MIN_FOLLOWERS, FOLLOWER_STEPS } from '../../../shared/limits';
 import { MENTION_PLATFORMS, type Platform } from '../../../shared/platforms';
 import { roundMaxUp, roundMinDown } from '../../../shared/rounding';
-import type { AiRange, AiSearchFilters } from '../../shared/ai-search-api';
-import type { DictionaryOption } from '../../shared/sidebar-api';
+import type { AiRange, AiSearchFilters } from '../../bridge-contract/ai-search-api';
+import type { DictionaryOption } from '../../bridge-contract/sidebar-api';
 import { formatCount } from '../ui/count-text';
 import { type NumberRule, parseOptionalNumber, percentToFraction } from '../ui/number-input';
 

@@ -1,8 +1,8 @@
 import { parseHandle } from '../../../shared/handles';
 import { LOOKALIKE_MAX_SOURCES } from '../../../shared/limits';
 import type { Platform } from '../../../shared/platforms';
-import type { AiImageSource, AiSearchMode, AiSearchRequest } from '../../shared/ai-search-api';
-import { isTabWriteMode } from '../../shared/tab-output';
+import type { AiImageSource, AiSearchMode, AiSearchRequest } from '../../bridge-contract/ai-search-api';
+import { isTabWriteMode } from '../../bridge-contract/tab-output';
 import {
   AI_PAGE_SIZE_DEFAULT,
   AI_PAGE_SIZE_MAX,
@@ -10,7 +10,7 @@ import {
   type AiSearchEstimate,
   estimateAiSearch,
   maxAiPages,
-} from '../../shared/ai-search-plan';
+} from '../../bridge-contract/ai-search-plan';
 import {
   type AiFieldMessage,
   type AiFilterField,

@@ -1,4 +1,4 @@
-import type { AiImageSource } from '../../shared/ai-search-api';
+import type { AiImageSource } from '../../bridge-contract/ai-search-api';
 import { type AiPartContext, type AiSearchPart, errorLine } from './ai-search-part';
 import { whileBusy } from '../ui/busy';
 import { createElement } from '../ui/create-element';

@@ -1,4 +1,4 @@
-import { AI_PAGE_SIZE_MAX, aiPacingText } from '../../shared/ai-search-plan';
+import { AI_PAGE_SIZE_MAX, aiPacingText } from '../../bridge-contract/ai-search-plan';
 import {
   type AiSearchFormResult,
   type AiSearchFormValues,

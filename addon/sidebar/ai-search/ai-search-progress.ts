@@ -1,6 +1,6 @@
-import { aiPageProgressText } from '../../shared/ai-search-plan';
-import type { AiSearchRequest } from '../../shared/ai-search-api';
-import type { JobView } from '../../shared/sidebar-api';
+import { aiPageProgressText } from '../../bridge-contract/ai-search-plan';
+import type { AiSearchRequest } from '../../bridge-contract/ai-search-api';
+import type { JobView } from '../../bridge-contract/sidebar-api';
 import { createElement } from '../ui/create-element';
 import { isJobActive } from '../jobs/job-progress-text';
 import type { SidebarContext } from '../sidebar-context';

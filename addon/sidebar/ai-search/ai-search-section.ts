@@ -1,5 +1,5 @@
-import { aiCreditsText, aiPacingText, type AiSearchEstimate } from '../../shared/ai-search-plan';
-import type { AiSearchRequest } from '../../shared/ai-search-api';
+import { aiCreditsText, aiPacingText, type AiSearchEstimate } from '../../bridge-contract/ai-search-plan';
+import type { AiSearchRequest } from '../../bridge-contract/ai-search-api';
 import { createAiContentFilters } from './ai-search-content-filters';
 import {
   type AiSearchFormResult,

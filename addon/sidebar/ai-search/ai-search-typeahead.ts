@@ -1,5 +1,5 @@
-import type { AiFilterDictionary } from '../../shared/ai-search-api';
-import type { DictionaryKind, DictionaryOption } from '../../shared/sidebar-api';
+import type { AiFilterDictionary } from '../../bridge-contract/ai-search-api';
+import type { DictionaryKind, DictionaryOption } from '../../bridge-contract/sidebar-api';
 import type { AiPartContext } from './ai-search-part';
 import { type Combobox, createCombobox } from '../ui/combobox';
 

@@ -1,6 +1,6 @@
 import { AI_IMAGE_MAX_BASE64_CHARS, AI_IMAGE_TYPES } from '../../../shared/limits';
-import type { AiImageSource, AiImageType } from '../../shared/ai-search-api';
-import { AI_IMAGE_MAX_BYTES } from '../../shared/ai-search-plan';
+import type { AiImageSource, AiImageType } from '../../bridge-contract/ai-search-api';
+import { AI_IMAGE_MAX_BYTES } from '../../bridge-contract/ai-search-plan';
 
 /**
  * An image file chosen in the sidebar for AI image search: its type and size checked before a byte

@@ -1,7 +1,7 @@
 import { isPlatform } from '../../../shared/platforms';
 import { isRecord } from '../../../shared/rows/cell-values';
-import type { AiImageSource } from '../../shared/ai-search-api';
-import type { FormJson } from '../../shared/saved-work-api';
+import type { AiImageSource } from '../../bridge-contract/ai-search-api';
+import type { FormJson } from '../../bridge-contract/saved-work-api';
 import { type AiFilterValues, initialAiFilterValues } from './ai-filters-form';
 import { type AiSearchFormValues, initialAiSearchValues } from './ai-search-form';
 import { type KeptKind, readKept } from '../ui/kept-form-values';

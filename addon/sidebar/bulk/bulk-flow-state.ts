@@ -1,4 +1,4 @@
-import type { BulkEstimate, ResultTarget } from '../../shared/sidebar-api';
+import type { BulkEstimate, ResultTarget } from '../../bridge-contract/sidebar-api';
 import { type InputNoun, nothingToLookUp } from '../ui/estimate-text';
 
 /**

@@ -1,4 +1,4 @@
-import type { BulkEstimate, BulkStart, ColumnSource, JobView } from '../../shared/sidebar-api';
+import type { BulkEstimate, BulkStart, ColumnSource, JobView } from '../../bridge-contract/sidebar-api';
 import {
   type BulkFlowState,
   type BulkStartCheck,
@@ -23,7 +23,7 @@ import {
   startLabel,
 } from '../ui/estimate-text';
 import { type CostedRun, createCostedRun } from '../ui/costed-run';
-import type { InputSection } from '../../shared/section-input-api';
+import type { InputSection } from '../../bridge-contract/section-input-api';
 import { button, checkboxField, factList } from '../ui/form-fields';
 import type { Parsed } from '../ui/number-input';
 import type { SectionView, SidebarContext } from '../sidebar-context';

@@ -1,11 +1,11 @@
-import type { ColumnSource, ResultTarget, SelectionInfo } from '../../shared/sidebar-api';
+import type { ColumnSource, ResultTarget, SelectionInfo } from '../../bridge-contract/sidebar-api';
 import { readColumnSource, readResultTarget } from './column-source';
 import { countOf } from '../ui/count-text';
 import { createElement } from '../ui/create-element';
 import { button, radioGroup, textField, withId } from '../ui/form-fields';
 import type { Parsed } from '../ui/number-input';
 import { createTabModeField, type TabModeField } from '../ui/tab-mode-field';
-import type { InputSection } from '../../shared/section-input-api';
+import type { InputSection } from '../../bridge-contract/section-input-api';
 
 /**
  * Where a bulk action reads (cells it keeps, taken from a selection, or a column of a tab) and

@@ -1,5 +1,5 @@
-import type { ColumnSource, ResultTarget } from '../../shared/sidebar-api';
-import type { TabWriteMode } from '../../shared/tab-output';
+import type { ColumnSource, ResultTarget } from '../../bridge-contract/sidebar-api';
+import type { TabWriteMode } from '../../bridge-contract/tab-output';
 import type { Parsed } from '../ui/number-input';
 import { parseOptionalNumber } from '../ui/number-input';
 

@@ -1,4 +1,4 @@
-import { BULK_TAB_NAMES } from '../../shared/bulk-tab-names';
+import { BULK_TAB_NAMES } from '../../bridge-contract/bulk-tab-names';
 import { renderBulkSection } from './bulk-section';
 import type { SectionDefinition } from '../sidebar-context';
 

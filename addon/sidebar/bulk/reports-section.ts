@@ -1,6 +1,6 @@
-import { BULK_TAB_NAMES } from '../../shared/bulk-tab-names';
+import { BULK_TAB_NAMES } from '../../bridge-contract/bulk-tab-names';
 import { PLATFORMS } from '../../../shared/platforms';
-import type { ReportsOptions } from '../../shared/sidebar-api';
+import type { ReportsOptions } from '../../bridge-contract/sidebar-api';
 import type { BulkOptionsForm } from './bulk-section';
 import { renderBulkSection } from './bulk-section';
 import { createElement } from '../ui/create-element';

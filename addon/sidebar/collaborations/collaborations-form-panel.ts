@@ -1,5 +1,5 @@
 import { PLATFORMS } from '../../../shared/platforms';
-import type { CollaborationsSubject } from '../../shared/collaborations-api';
+import type { CollaborationsSubject } from '../../bridge-contract/collaborations-api';
 import {
   type CollaborationsFormField,
   type CollaborationsFormResult,

@@ -1,12 +1,12 @@
 import type { Platform } from '../../../shared/platforms';
-import type { CollaborationsRequest, CollaborationsSubject } from '../../shared/collaborations-api';
+import type { CollaborationsRequest, CollaborationsSubject } from '../../bridge-contract/collaborations-api';
 import {
   type CollaborationsProblem,
   collaborationsProblems,
   DEFAULT_COLLABORATION_PAGES,
   MAX_COLLABORATION_PAGES,
-} from '../../shared/collaborations-rules';
-import { isTabWriteMode } from '../../shared/tab-output';
+} from '../../bridge-contract/collaborations-rules';
+import { isTabWriteMode } from '../../bridge-contract/tab-output';
 import { parseOptionalNumber } from '../ui/number-input';
 
 /**

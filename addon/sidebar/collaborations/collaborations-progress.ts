@@ -1,5 +1,5 @@
-import type { CollaborationsStart } from '../../shared/collaborations-api';
-import type { JobView } from '../../shared/sidebar-api';
+import type { CollaborationsStart } from '../../bridge-contract/collaborations-api';
+import type { JobView } from '../../bridge-contract/sidebar-api';
 import { collaborationsJobText } from './collaborations-text';
 import { createElement } from '../ui/create-element';
 import { isJobActive } from '../jobs/job-progress-text';

@@ -1,5 +1,5 @@
-import type { CollaborationsRequest } from '../../shared/collaborations-api';
-import { collaborationsCost } from '../../shared/collaborations-rules';
+import type { CollaborationsRequest } from '../../bridge-contract/collaborations-api';
+import { collaborationsCost } from '../../bridge-contract/collaborations-rules';
 import type { CollaborationsFormValues } from './collaborations-form';
 import type { CollaborationsProgress } from './collaborations-progress';
 import {

@@ -1,11 +1,11 @@
 import type { Platform } from '../../../shared/platforms';
-import type { CollaborationsRequest, CollaborationsSubject } from '../../shared/collaborations-api';
+import type { CollaborationsRequest, CollaborationsSubject } from '../../bridge-contract/collaborations-api';
 import {
   type CollaborationsCost,
   MAX_COLLABORATION_PAGES,
   OLDER_COLLABORATIONS_PAGE_SIZE,
-} from '../../shared/collaborations-rules';
-import type { JobView } from '../../shared/sidebar-api';
+} from '../../bridge-contract/collaborations-rules';
+import type { JobView } from '../../bridge-contract/sidebar-api';
 import { creditsText, formatCount } from '../ui/count-text';
 import type { Fact } from '../ui/estimate-text';
 

@@ -1,13 +1,13 @@
 import type { Platform } from '../../../shared/platforms';
-import type { DictionaryBrowse } from '../../shared/dictionaries-api';
-import type { TabWriteMode } from '../../shared/tab-output';
+import type { DictionaryBrowse } from '../../bridge-contract/dictionaries-api';
+import type { TabWriteMode } from '../../bridge-contract/tab-output';
 import {
   DICTIONARIES,
   DICTIONARY_NAMES,
   dictionaryPlatform,
   isDictionaryName,
   type DictionaryName,
-} from '../../shared/dictionaries-catalogue';
+} from '../../bridge-contract/dictionaries-catalogue';
 import { formatCount } from '../ui/count-text';
 import type { Choice } from '../ui/form-fields';
 import { PLATFORM_NAMES } from '../search/search-options';

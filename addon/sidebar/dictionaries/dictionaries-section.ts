@@ -1,6 +1,10 @@
 import type { Platform } from '../../../shared/platforms';
-import type { DictionaryBrowse, DictionaryPreview } from '../../shared/dictionaries-api';
-import { DICTIONARIES, dictionaryCostText, dictionaryPlatform } from '../../shared/dictionaries-catalogue';
+import type { DictionaryBrowse, DictionaryPreview } from '../../bridge-contract/dictionaries-api';
+import {
+  DICTIONARIES,
+  dictionaryCostText,
+  dictionaryPlatform,
+} from '../../bridge-contract/dictionaries-catalogue';
 import { whileBusy } from '../ui/busy';
 import { createElement } from '../ui/create-element';
 import { debounce } from '../server-calls/debounce';

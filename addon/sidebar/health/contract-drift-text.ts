@@ -3,7 +3,7 @@ import type {
   DriftFinding,
   DriftingOperation,
   UnreadableAnswerSummary,
-} from '../../shared/health-api';
+} from '../../bridge-contract/health-api';
 import { countOf, creditsText, formatCount } from '../ui/count-text';
 import { operationLabel } from '../ui/operation-label';
 

@@ -1,4 +1,4 @@
-import type { HealthView } from '../../shared/sidebar-api';
+import type { HealthView } from '../../bridge-contract/sidebar-api';
 import { errorMessage } from '../server-calls/error-text';
 import { agedHealth, type HealthBadge, healthBadge, healthUnavailable } from './health-summary';
 

@@ -1,4 +1,4 @@
-import type { ContractDrift, HealthDetails, UnreadableAnswerSummary } from '../../shared/health-api';
+import type { ContractDrift, HealthDetails, UnreadableAnswerSummary } from '../../bridge-contract/health-api';
 import { whileBusy } from '../ui/busy';
 import {
   CONTRACT_DRIFT_TEXT,

@@ -1,4 +1,4 @@
-import type { HealthStatus, HealthView } from '../../shared/sidebar-api';
+import type { HealthStatus, HealthView } from '../../bridge-contract/sidebar-api';
 import { healthGroupLabel } from './health-text';
 
 export type HealthTone = 'ok' | 'warning' | 'error' | 'unknown';

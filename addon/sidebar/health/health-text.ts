@@ -4,8 +4,8 @@ import {
   HEALTH_WINDOW_MS,
   HEALTH_WINDOW_REQUESTS,
 } from '../../../shared/limits';
-import type { HealthDetails } from '../../shared/health-api';
-import type { HealthStatus, HealthView } from '../../shared/sidebar-api';
+import type { HealthDetails } from '../../bridge-contract/health-api';
+import type { HealthStatus, HealthView } from '../../bridge-contract/sidebar-api';
 import { countOf, formatCount } from '../ui/count-text';
 import type { Fact } from '../ui/estimate-text';
 import type { HealthTone } from './health-summary';

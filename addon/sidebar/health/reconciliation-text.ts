@@ -1,4 +1,4 @@
-import type { LedgerReconciliation } from '../../shared/health-api';
+import type { LedgerReconciliation } from '../../bridge-contract/health-api';
 import { countOf, creditsText, formatCount } from '../ui/count-text';
 
 /**

@@ -1,4 +1,4 @@
-import type { DocumentStatusView } from '../../shared/document-status-api';
+import type { DocumentStatusView } from '../../bridge-contract/document-status-api';
 import { setSheetTimeZone } from '../ui/sheet-time';
 
 /** How often an open sidebar reads its document's status, and lets time-bound lines move on. */

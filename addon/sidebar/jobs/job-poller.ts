@@ -1,4 +1,4 @@
-import type { JobView } from '../../shared/sidebar-api';
+import type { JobView } from '../../bridge-contract/sidebar-api';
 import { isJobActive } from './job-progress-text';
 
 /** Every poll also writes the finished rows into the sheet, so polling is what moves a job along. */

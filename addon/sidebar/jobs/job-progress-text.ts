@@ -1,4 +1,4 @@
-import type { JobKindName, JobView } from '../../shared/sidebar-api';
+import type { JobKindName, JobView } from '../../bridge-contract/sidebar-api';
 import { countOf, creditsText, formatCount } from '../ui/count-text';
 
 const ACTIVE_STATUSES: readonly JobView['status'][] = ['queued', 'running'];

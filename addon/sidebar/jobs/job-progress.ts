@@ -1,4 +1,4 @@
-import type { SidebarSection } from '../../shared/sidebar-section';
+import type { SidebarSection } from '../../bridge-contract/sidebar-section';
 import { createElement } from '../ui/create-element';
 import { uniqueId } from '../ui/form-fields';
 import {

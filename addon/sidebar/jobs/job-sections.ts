@@ -1,5 +1,5 @@
-import type { SidebarSection } from '../../shared/sidebar-section';
-import type { JobKindName } from '../../shared/sidebar-api';
+import type { SidebarSection } from '../../bridge-contract/sidebar-section';
+import type { JobKindName } from '../../bridge-contract/sidebar-api';
 import type { TrackedJob } from './job-tracker';
 
 /**

@@ -1,4 +1,4 @@
-import type { JobView } from '../../shared/sidebar-api';
+import type { JobView } from '../../bridge-contract/sidebar-api';
 import { asSentence, errorMessage } from '../server-calls/error-text';
 import { type JobPoller, pollJob } from './job-poller';
 import { isJobActive } from './job-progress-text';

@@ -1,4 +1,4 @@
-import type { ListDetail } from '../../shared/lists-api';
+import type { ListDetail } from '../../bridge-contract/lists-api';
 import type { ListsPage } from './lists-page';
 
 /**

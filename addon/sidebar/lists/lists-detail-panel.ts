@@ -1,4 +1,4 @@
-import type { TabOutput } from '../../shared/tab-output';
+import type { TabOutput } from '../../bridge-contract/tab-output';
 import { createElement } from '../ui/create-element';
 import { button, factList, textField, withId } from '../ui/form-fields';
 import { createListsDelete } from './lists-delete';

@@ -1,5 +1,5 @@
 import { isPlatform, type Platform } from '../../../shared/platforms';
-import { LIST_NAME_MAX_CHARS, type ListSummary } from '../../shared/lists-api';
+import { LIST_NAME_MAX_CHARS, type ListSummary } from '../../bridge-contract/lists-api';
 import type { Parsed } from '../ui/number-input';
 
 /** Reading the Lists section's fields; the server checks the same rules again. */

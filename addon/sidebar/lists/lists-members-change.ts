@@ -1,4 +1,4 @@
-import type { ListDetail, MemberInput } from '../../shared/lists-api';
+import type { ListDetail, MemberInput } from '../../bridge-contract/lists-api';
 import { readColumnSource } from '../bulk/column-source';
 import { createElement } from '../ui/create-element';
 import { failureText } from '../server-calls/error-text';

@@ -1,4 +1,4 @@
-import type { ListSummary } from '../../shared/lists-api';
+import type { ListSummary } from '../../bridge-contract/lists-api';
 import { createElement } from '../ui/create-element';
 import { button, factList, textField, withId } from '../ui/form-fields';
 import { filterLists } from './lists-form';

@@ -1,4 +1,4 @@
-import type { ListDetail, ListSummary } from '../../shared/lists-api';
+import type { ListDetail, ListSummary } from '../../bridge-contract/lists-api';
 import { whileBusy } from '../ui/busy';
 import type { SidebarContext } from '../sidebar-context';
 

@@ -9,7 +9,7 @@ import {
   type ListDetail,
   type ListSummary,
   type MemberCheck,
-} from '../../shared/lists-api';
+} from '../../bridge-contract/lists-api';
 import { countOf, formatCount } from '../ui/count-text';
 import type { Fact } from '../ui/estimate-text';
 import { PLATFORM_NAMES } from '../search/search-options';

@@ -1,5 +1,5 @@
-import type { OverlapCheck, OverlapEstimate, OverlapOutcome } from '../../shared/overlap-api';
-import { OVERLAP_MAX_CREATORS, OVERLAP_MIN_CREATORS } from '../../shared/overlap-creators';
+import type { OverlapCheck, OverlapEstimate, OverlapOutcome } from '../../bridge-contract/overlap-api';
+import { OVERLAP_MAX_CREATORS, OVERLAP_MIN_CREATORS } from '../../bridge-contract/overlap-creators';
 import { creditsText, formatCount, percentText } from '../ui/count-text';
 import type { Fact } from '../ui/estimate-text';
 

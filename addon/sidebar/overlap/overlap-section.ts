@@ -4,8 +4,8 @@ import type {
   OverlapCreators,
   OverlapEstimate,
   OverlapOutcome,
-} from '../../shared/overlap-api';
-import { OVERLAP_MAX_CREATORS } from '../../shared/overlap-creators';
+} from '../../bridge-contract/overlap-api';
+import { OVERLAP_MAX_CREATORS } from '../../bridge-contract/overlap-creators';
 import { createCostedRun } from '../ui/costed-run';
 import { createElement } from '../ui/create-element';
 import { debounce } from '../server-calls/debounce';

@@ -1,4 +1,4 @@
-import type { RawAllowance, RawUsage } from '../../shared/raw-data-api';
+import type { RawAllowance, RawUsage } from '../../bridge-contract/raw-data-api';
 import { whileBusy } from '../ui/busy';
 import { createElement } from '../ui/create-element';
 import { failureText } from '../server-calls/error-text';

@@ -1,8 +1,8 @@
 import { isRecord } from '../../../shared/rows/cell-values';
-import { rawOperation, type RawOperation, type RawParam } from '../../shared/raw-data-operations';
-import { type RawFormValues, suggestRawTabName } from '../../shared/raw-data-request';
-import { isTabWriteMode, type TabWriteMode } from '../../shared/tab-output';
-import type { RawFeedUsage } from '../../shared/raw-data-api';
+import { rawOperation, type RawOperation, type RawParam } from '../../bridge-contract/raw-data-operations';
+import { type RawFormValues, suggestRawTabName } from '../../bridge-contract/raw-data-request';
+import { isTabWriteMode, type TabWriteMode } from '../../bridge-contract/tab-output';
+import type { RawFeedUsage } from '../../bridge-contract/raw-data-api';
 
 /**
  * What the Raw data form holds across operations, so that nothing typed is lost: switching from

@@ -4,7 +4,7 @@ import {
   rawOperationGroups,
   rawOperationName,
   type RawOperation,
-} from '../../shared/raw-data-operations';
+} from '../../bridge-contract/raw-data-operations';
 import { createElement } from '../ui/create-element';
 import { type Field, selectField, textField, withId } from '../ui/form-fields';
 import { operationPath } from '../ui/operation-label';

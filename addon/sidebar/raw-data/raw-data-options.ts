@@ -1,5 +1,5 @@
-import type { RawOperation } from '../../shared/raw-data-operations';
-import { RAW_MAX_PAGES, RAW_MAX_ROWS } from '../../shared/raw-data-request';
+import type { RawOperation } from '../../bridge-contract/raw-data-operations';
+import { RAW_MAX_PAGES, RAW_MAX_ROWS } from '../../bridge-contract/raw-data-request';
 import { formatCount } from '../ui/count-text';
 import { createElement } from '../ui/create-element';
 import { checkboxField, type Field, textField, withId } from '../ui/form-fields';

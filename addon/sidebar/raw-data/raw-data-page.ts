@@ -1,4 +1,4 @@
-import type { RawFormField } from '../../shared/raw-data-request';
+import type { RawFormField } from '../../bridge-contract/raw-data-request';
 import type { RawFormState } from './raw-data-form-state';
 import type { SidebarContext } from '../sidebar-context';
 

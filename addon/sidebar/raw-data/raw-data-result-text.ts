@@ -1,6 +1,6 @@
-import type { RawAllowance, RawFeedUsage, RawUsage } from '../../shared/raw-data-api';
-import { rawUnitsText } from '../../shared/raw-data-estimate';
-import { rawCursorParam, rawOperation, rawOperationName } from '../../shared/raw-data-operations';
+import type { RawAllowance, RawFeedUsage, RawUsage } from '../../bridge-contract/raw-data-api';
+import { rawUnitsText } from '../../bridge-contract/raw-data-estimate';
+import { rawCursorParam, rawOperation, rawOperationName } from '../../bridge-contract/raw-data-operations';
 import { countOf, formatCount } from '../ui/count-text';
 
 /** What the Raw data section says once a pull has ended: what it wrote, and exactly what it spent. */

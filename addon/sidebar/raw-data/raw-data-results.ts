@@ -1,6 +1,6 @@
-import type { RawFeedUsage, RawPullRequest, RawPullStart } from '../../shared/raw-data-api';
-import { rawCursorParam, rawOperation } from '../../shared/raw-data-operations';
-import type { JobView } from '../../shared/sidebar-api';
+import type { RawFeedUsage, RawPullRequest, RawPullStart } from '../../bridge-contract/raw-data-api';
+import { rawCursorParam, rawOperation } from '../../bridge-contract/raw-data-operations';
+import type { JobView } from '../../bridge-contract/sidebar-api';
 import { createElement } from '../ui/create-element';
 import { failureText } from '../server-calls/error-text';
 import { isJobActive } from '../jobs/job-progress-text';

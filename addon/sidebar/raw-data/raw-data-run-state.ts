@@ -1,6 +1,6 @@
-import type { RawPullEstimate } from '../../shared/raw-data-estimate';
-import { rawOperation } from '../../shared/raw-data-operations';
-import type { RawFormResult } from '../../shared/raw-data-request';
+import type { RawPullEstimate } from '../../bridge-contract/raw-data-estimate';
+import { rawOperation } from '../../bridge-contract/raw-data-operations';
+import type { RawFormResult } from '../../bridge-contract/raw-data-request';
 
 /** Why the Raw data section's run button is disabled, in words; null when it may run. */
 export function rawRunBlocker(input: {

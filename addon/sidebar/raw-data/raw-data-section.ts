@@ -1,11 +1,11 @@
-import type { RawPullRequest } from '../../shared/raw-data-api';
+import type { RawPullRequest } from '../../bridge-contract/raw-data-api';
 import {
   confirmUnitsLabel,
   estimateRawPull,
   rawRunLabel,
   type RawPullEstimate,
-} from '../../shared/raw-data-estimate';
-import { buildRawPull, type RawFormResult } from '../../shared/raw-data-request';
+} from '../../bridge-contract/raw-data-estimate';
+import { buildRawPull, type RawFormResult } from '../../bridge-contract/raw-data-request';
 import { type CostedRun, createCostedRun } from '../ui/costed-run';
 import { createElement } from '../ui/create-element';
 import { createRawAllowance } from './raw-data-allowance';

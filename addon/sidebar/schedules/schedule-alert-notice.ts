@@ -1,4 +1,4 @@
-import type { SidebarSection } from '../../shared/sidebar-section';
+import type { SidebarSection } from '../../bridge-contract/sidebar-section';
 import type { ServerBridge } from '../server-calls/bridge';
 import { alertHeadline } from './schedule-alert-text';
 import type { StatusArea } from '../ui/status-area';

@@ -1,5 +1,5 @@
 import type { ScheduleAlert } from '../../../shared/worker-api/schedules';
-import type { ScheduleView } from '../../shared/schedules-api';
+import type { ScheduleView } from '../../bridge-contract/schedules-api';
 import { creditsText } from '../ui/count-text';
 
 const CHANNEL_NAMES: Readonly<Record<ScheduleAlert['channels'][number]['channel'], string>> = {

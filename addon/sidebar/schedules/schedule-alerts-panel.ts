@@ -1,4 +1,4 @@
-import type { ScheduleAlertsView } from '../../shared/schedules-api';
+import type { ScheduleAlertsView } from '../../bridge-contract/schedules-api';
 import { whileBusy } from '../ui/busy';
 import { createElement } from '../ui/create-element';
 import { failureText } from '../server-calls/error-text';

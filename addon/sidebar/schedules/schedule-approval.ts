@@ -1,6 +1,6 @@
 import type { FormulaAsk } from '../../../shared/worker-api/formula-allowance';
-import type { FormulaAllowanceView } from '../../shared/formula-allowance-api';
-import type { ScheduleView } from '../../shared/schedules-api';
+import type { FormulaAllowanceView } from '../../bridge-contract/formula-allowance-api';
+import type { ScheduleView } from '../../bridge-contract/schedules-api';
 import { creditsText } from '../ui/count-text';
 import { button } from '../ui/form-fields';
 

@@ -1,4 +1,4 @@
-import type { ScheduleView } from '../../shared/schedules-api';
+import type { ScheduleView } from '../../bridge-contract/schedules-api';
 import type { ServerBridge } from '../server-calls/bridge';
 import { createElement } from '../ui/create-element';
 import { button, textField, withId } from '../ui/form-fields';

@@ -1,4 +1,4 @@
-import type { ScheduleView } from '../../shared/schedules-api';
+import type { ScheduleView } from '../../bridge-contract/schedules-api';
 import { lastRunText } from './schedules-text';
 
 /** Read again this often while a run this sidebar started has not ended. */

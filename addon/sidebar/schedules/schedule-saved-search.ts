@@ -1,4 +1,4 @@
-import type { ScheduleForm } from '../../shared/schedules-api';
+import type { ScheduleForm } from '../../bridge-contract/schedules-api';
 import type { ServerBridge } from '../server-calls/bridge';
 import { buildAiSearchRequest } from '../ai-search/ai-search-form';
 import { readKeptAiSearchForm } from '../ai-search/kept-ai-search-form';

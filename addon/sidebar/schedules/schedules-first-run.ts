@@ -1,4 +1,4 @@
-import type { ScheduleCheck, ScheduleStart, ScheduleView } from '../../shared/schedules-api';
+import type { ScheduleCheck, ScheduleStart, ScheduleView } from '../../bridge-contract/schedules-api';
 import { createElement } from '../ui/create-element';
 import { button } from '../ui/form-fields';
 import { cadenceText } from './schedules-text';

@@ -1,5 +1,5 @@
 import type { ScheduleCadence, ScheduleKind, ScheduleMode } from '../../../shared/worker-api/schedules';
-import type { ScheduleForm, ScheduleView } from '../../shared/schedules-api';
+import type { ScheduleForm, ScheduleView } from '../../bridge-contract/schedules-api';
 
 /** The form's controls as text, as the section reads them. */
 export interface ScheduleFormValues {

@@ -1,7 +1,7 @@
 import { PLATFORMS } from '../../../shared/platforms';
 import type { FormulaAsk } from '../../../shared/worker-api/formula-allowance';
-import type { DocumentStatusView } from '../../shared/document-status-api';
-import type { ScheduleView } from '../../shared/schedules-api';
+import type { DocumentStatusView } from '../../bridge-contract/document-status-api';
+import type { ScheduleView } from '../../bridge-contract/schedules-api';
 import { whileBusy } from '../ui/busy';
 import { createElement } from '../ui/create-element';
 import { failureText } from '../server-calls/error-text';

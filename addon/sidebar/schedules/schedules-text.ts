@@ -1,5 +1,5 @@
 import type { ScheduleCadence, ScheduleRun } from '../../../shared/worker-api/schedules';
-import type { ScheduleView } from '../../shared/schedules-api';
+import type { ScheduleView } from '../../bridge-contract/schedules-api';
 import { countOf, creditsText } from '../ui/count-text';
 import { whenText } from '../ui/sheet-time';
 

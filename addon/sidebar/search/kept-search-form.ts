@@ -1,6 +1,6 @@
 import { isPlatform } from '../../../shared/platforms';
 import { isRecord } from '../../../shared/rows/cell-values';
-import type { FormJson } from '../../shared/saved-work-api';
+import type { FormJson } from '../../bridge-contract/saved-work-api';
 import { type KeptKind, readKept } from '../ui/kept-form-values';
 import { initialSearchValues, type SearchFormValues } from './search-form';
 

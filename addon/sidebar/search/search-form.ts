@@ -1,7 +1,7 @@
 import { AUDIENCE_AGE_GROUPS, AUDIENCE_GENDERS, GENDERS, SEARCH_AGE_STEPS } from '../../../shared/enums';
 import type { Platform } from '../../../shared/platforms';
-import type { DictionaryOption, SearchForm } from '../../shared/sidebar-api';
-import { isTabWriteMode } from '../../shared/tab-output';
+import type { DictionaryOption, SearchForm } from '../../bridge-contract/sidebar-api';
+import { isTabWriteMode } from '../../bridge-contract/tab-output';
 import { formatCount } from '../ui/count-text';
 import { type NumberRule, parseOptionalNumber, percentToFraction } from '../ui/number-input';
 import {

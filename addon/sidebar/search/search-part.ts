@@ -1,5 +1,5 @@
 import type { Platform } from '../../../shared/platforms';
-import type { DictionaryKind } from '../../shared/sidebar-api';
+import type { DictionaryKind } from '../../bridge-contract/sidebar-api';
 import { type Combobox, createCombobox } from '../ui/combobox';
 import type { Field } from '../ui/form-fields';
 import type { SearchField } from './search-form';

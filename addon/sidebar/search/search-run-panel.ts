@@ -1,4 +1,4 @@
-import type { SearchEstimate, SearchForm } from '../../shared/sidebar-api';
+import type { SearchEstimate, SearchForm } from '../../bridge-contract/sidebar-api';
 import { type CostedRun, createCostedRun } from '../ui/costed-run';
 import { createElement } from '../ui/create-element';
 import { debounce } from '../server-calls/debounce';

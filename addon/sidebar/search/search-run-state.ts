@@ -1,4 +1,4 @@
-import type { SearchEstimate } from '../../shared/sidebar-api';
+import type { SearchEstimate } from '../../bridge-contract/sidebar-api';
 
 /** The estimate shown and the form it was made for (JSON of the SearchForm). */
 export interface SearchCheck {

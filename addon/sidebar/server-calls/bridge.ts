@@ -1,4 +1,4 @@
-import type { SidebarApi } from '../../shared/sidebar-api';
+import type { SidebarApi } from '../../bridge-contract/sidebar-api';
 import { createCallQueue } from './call-queue';
 
 /**

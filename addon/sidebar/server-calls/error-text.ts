@@ -1,4 +1,4 @@
-import type { SidebarSection } from '../../shared/sidebar-section';
+import type { SidebarSection } from '../../bridge-contract/sidebar-section';
 
 /**
  * What the sidebar says when a server call fails. Server errors are already sentences that say

@@ -1,4 +1,4 @@
-import type { ConnectedDocument } from '../../shared/connected-documents-api';
+import type { ConnectedDocument } from '../../bridge-contract/connected-documents-api';
 import { whileBusy } from '../ui/busy';
 import { createElement } from '../ui/create-element';
 import { failureText } from '../server-calls/error-text';

@@ -1,4 +1,4 @@
-import type { DeliveryStatusView } from '../../shared/delivery-api';
+import type { DeliveryStatusView } from '../../bridge-contract/delivery-api';
 import { whileBusy } from '../ui/busy';
 import { createElement } from '../ui/create-element';
 import { failureText } from '../server-calls/error-text';

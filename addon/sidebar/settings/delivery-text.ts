@@ -1,4 +1,4 @@
-import type { DeliveryStatusView } from '../../shared/delivery-api';
+import type { DeliveryStatusView } from '../../bridge-contract/delivery-api';
 
 /** The one-line state shown beside the heading. */
 export function deliveryStateText(status: DeliveryStatusView): string {

@@ -1,6 +1,6 @@
 import { MAX_FORMULA_ALLOWANCE_PER_DAY } from '../../../shared/worker-api/request-limits';
 import type { FormulaAsk } from '../../../shared/worker-api/formula-allowance';
-import type { FormulaAllowanceView, FormulaApprovalView } from '../../shared/formula-allowance-api';
+import type { FormulaAllowanceView, FormulaApprovalView } from '../../bridge-contract/formula-allowance-api';
 import { whileBusy } from '../ui/busy';
 import { createElement } from '../ui/create-element';
 import { failureText } from '../server-calls/error-text';

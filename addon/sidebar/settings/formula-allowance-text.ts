@@ -1,5 +1,5 @@
 import type { DocumentChange, FormulaAsk } from '../../../shared/worker-api/formula-allowance';
-import type { FormulaAllowanceView } from '../../shared/formula-allowance-api';
+import type { FormulaAllowanceView } from '../../bridge-contract/formula-allowance-api';
 import { countOf, creditsText } from '../ui/count-text';
 import { clockText, whenText } from '../ui/sheet-time';
 

@@ -4,7 +4,7 @@ import { detailsGroup } from '../ui/form-fields';
 /**
  * The sidebar's help on the add-on's formulas (Settings, beside who pays for them): what each
  * function answers, where its rows go, and what #REF! means, which Sheets leaves unexplained in
- * the cell. Says what the functions' own help (their JSDoc in addon/server/custom-functions.ts)
+ * the cell. Says what the functions' own help (their JSDoc in addon/server/formulas/custom-functions.ts)
  * says, shorter.
  */
 

@@ -1,5 +1,5 @@
-import { reconnectedFormulasText } from '../../shared/formula-refresh-text';
-import type { ConnectedSettings, ConnectionTest, Settings } from '../../shared/sidebar-api';
+import { reconnectedFormulasText } from '../../bridge-contract/formula-refresh-text';
+import type { ConnectedSettings, ConnectionTest, Settings } from '../../bridge-contract/sidebar-api';
 import { whileBusy } from '../ui/busy';
 import { createElement } from '../ui/create-element';
 import { failureText } from '../server-calls/error-text';

@@ -1,4 +1,4 @@
-import type { DictionaryOption } from '../../shared/sidebar-api';
+import type { DictionaryOption } from '../../bridge-contract/sidebar-api';
 
 /**
  * The state of a dictionary picker (an ARIA combobox with a listbox popup and chips for the chosen

@@ -1,4 +1,4 @@
-import type { DictionaryOption } from '../../shared/sidebar-api';
+import type { DictionaryOption } from '../../bridge-contract/sidebar-api';
 import {
   choose,
   clearChosen,

@@ -1,4 +1,4 @@
-import type { BulkEstimate, SearchEstimate } from '../../shared/sidebar-api';
+import type { BulkEstimate, SearchEstimate } from '../../bridge-contract/sidebar-api';
 import { countOf, creditsText, formatCount } from './count-text';
 
 /** One line of a label/value list (`<dl>`). */

@@ -1,5 +1,5 @@
 import { isRecord } from '../../../shared/rows/cell-values';
-import type { DictionaryOption } from '../../shared/sidebar-api';
+import type { DictionaryOption } from '../../bridge-contract/sidebar-api';
 
 /**
  * A kept form (saved under a name, or this user's last one) read back into a section's values.

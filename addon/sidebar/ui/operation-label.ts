@@ -1,5 +1,5 @@
 import { OPERATIONS, type OperationId, type RawOperationId } from '../../../shared/operations';
-import { RAW_DATA_OPERATIONS, rawOperationName } from '../../shared/raw-data-operations';
+import { RAW_DATA_OPERATIONS, rawOperationName } from '../../bridge-contract/raw-data-operations';
 
 /**
  * API operations named as people read them, for what the worker reports per operation (contract

@@ -1,4 +1,9 @@
-import type { FormJson, FormMemory, SavedFormSection, SavedFormSummary } from '../../shared/saved-work-api';
+import type {
+  FormJson,
+  FormMemory,
+  SavedFormSection,
+  SavedFormSummary,
+} from '../../bridge-contract/saved-work-api';
 import { whileBusy } from './busy';
 import { createElement } from './create-element';
 import { debounce } from '../server-calls/debounce';

@@ -1,4 +1,4 @@
-import type { SidebarSection } from '../../shared/sidebar-section';
+import type { SidebarSection } from '../../bridge-contract/sidebar-section';
 import { createElement } from './create-element';
 import { errorMessage, failureText, nextStepFor } from '../server-calls/error-text';
 import { createStatusArea, type StatusArea } from './status-area';

@@ -1,4 +1,4 @@
-import { isTabWriteMode, type TabWriteMode } from '../../shared/tab-output';
+import { isTabWriteMode, type TabWriteMode } from '../../bridge-contract/tab-output';
 import { createElement } from './create-element';
 import { type Field, selectField, withId } from './form-fields';
 

@@ -1,7 +1,10 @@
 import { startCollaborations } from '../../../../addon/server/collaborations/collaborations-functions';
 import { startCollaborationsRun } from '../../../../addon/server/collaborations/collaborations-run';
-import type { CollaborationsRequest, CollaborationsStart } from '../../../../addon/shared/collaborations-api';
-import type { JobView } from '../../../../addon/shared/sidebar-api';
+import type {
+  CollaborationsRequest,
+  CollaborationsStart,
+} from '../../../../addon/bridge-contract/collaborations-api';
+import type { JobView } from '../../../../addon/bridge-contract/sidebar-api';
 import {
   COLLABORATION_POST_COLUMNS,
   COLLABORATION_SUMMARY_COLUMNS,

@@ -1,5 +1,5 @@
 import { writeDictionary } from '../../../../addon/server/dictionaries/dictionaries-functions';
-import type { DictionaryBrowse } from '../../../../addon/shared/dictionaries-api';
+import type { DictionaryBrowse } from '../../../../addon/bridge-contract/dictionaries-api';
 import type { DictionaryItems, DictionaryKind } from '../../../../shared/rows/dictionary-rows';
 import { dictionaryAnswer } from '../../../../worker/src/operations/dictionaries';
 import type { RecordedRequest } from '../scripted-worker';

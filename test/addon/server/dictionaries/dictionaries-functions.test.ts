@@ -3,7 +3,7 @@ import {
   writeDictionary,
 } from '../../../../addon/server/dictionaries/dictionaries-functions';
 import { NOT_CONNECTED } from '../../../../addon/server/worker-client/worker-failure';
-import type { DictionaryBrowse } from '../../../../addon/shared/dictionaries-api';
+import type { DictionaryBrowse } from '../../../../addon/bridge-contract/dictionaries-api';
 import type { DictionaryItems, DictionaryKind } from '../../../../shared/rows/dictionary-rows';
 import { dictionaryAnswer } from '../../../../worker/src/operations/dictionaries';
 import type { RecordedRequest } from '../scripted-worker';

@@ -7,7 +7,7 @@ import {
   startSearchJob,
 } from '../../../../addon/server/jobs/jobs';
 import { JOB_PROPERTY_PREFIX } from '../../../../addon/server/jobs/job-records';
-import type { BulkStart, SearchForm } from '../../../../addon/shared/sidebar-api';
+import type { BulkStart, SearchForm } from '../../../../addon/bridge-contract/sidebar-api';
 import type { FakeSheet } from '../../../../worker/playground/apps-script/sheet';
 import { JobService } from './job-service';
 import { installServerGlobals, type ServerGlobals } from '../server-globals';

@@ -4,7 +4,7 @@ import {
   isEmptyFilter,
   searchJobInput,
 } from '../../../../addon/server/jobs/search-form';
-import type { SearchForm } from '../../../../addon/shared/sidebar-api';
+import type { SearchForm } from '../../../../addon/bridge-contract/sidebar-api';
 import { SEARCH_REQUEST_SCHEMAS, isEmptySearchFilter } from '../../../../shared/requests/search';
 
 function form(overrides: Partial<SearchForm> = {}): SearchForm {

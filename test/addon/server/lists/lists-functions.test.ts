@@ -8,7 +8,7 @@ import {
   removeAiListMembers,
   writeAiListToTab,
 } from '../../../../addon/server/lists/lists-functions';
-import type { ListSummary } from '../../../../addon/shared/lists-api';
+import type { ListSummary } from '../../../../addon/bridge-contract/lists-api';
 import type { Platform } from '../../../../shared/platforms';
 import type { FakeSheet } from '../../../../worker/playground/apps-script/sheet';
 import { workerError, type RecordedRequest } from '../scripted-worker';

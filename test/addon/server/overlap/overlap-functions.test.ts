@@ -1,6 +1,6 @@
 import { estimateOverlap, runOverlap } from '../../../../addon/server/overlap/overlap-functions';
 import { NOT_CONNECTED } from '../../../../addon/server/worker-client/worker-failure';
-import type { OverlapCheck, OverlapRun } from '../../../../addon/shared/overlap-api';
+import type { OverlapCheck, OverlapRun } from '../../../../addon/bridge-contract/overlap-api';
 import { errorRow } from '../../../../shared/rows/columns';
 import { OVERLAP_COLUMNS, overlapToRows } from '../../../../shared/rows/overlap-rows';
 import { unreadableAnswerMessage, type UnreadableAnswer } from '../../../../shared/unreadable-answer';

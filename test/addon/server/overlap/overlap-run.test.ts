@@ -1,6 +1,6 @@
 import { runOverlap } from '../../../../addon/server/overlap/overlap-functions';
 import { readRunLines } from '../../../../addon/server/saved-work/run-history';
-import type { OverlapRun } from '../../../../addon/shared/overlap-api';
+import type { OverlapRun } from '../../../../addon/bridge-contract/overlap-api';
 import { overlapAnswer } from './overlap-answer';
 import { installServerGlobals, type ServerGlobals } from '../server-globals';
 

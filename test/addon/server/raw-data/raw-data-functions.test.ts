@@ -4,7 +4,7 @@ import {
   startRawPull,
 } from '../../../../addon/server/raw-data/raw-data-functions';
 import { readRunLines } from '../../../../addon/server/saved-work/run-history';
-import type { RawPullRequest } from '../../../../addon/shared/raw-data-api';
+import type { RawPullRequest } from '../../../../addon/bridge-contract/raw-data-api';
 import { rawColumns } from '../../../../shared/rows/raw-rows';
 import { workerError, type RecordedRequest } from '../scripted-worker';
 import { installServerGlobals, type ServerGlobals } from '../server-globals';

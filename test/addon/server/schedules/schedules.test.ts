@@ -4,7 +4,7 @@ import {
   deleteDocumentSchedule,
   listDocumentSchedules,
 } from '../../../../addon/server/schedules/schedules';
-import type { ScheduleForm } from '../../../../addon/shared/schedules-api';
+import type { ScheduleForm } from '../../../../addon/bridge-contract/schedules-api';
 import { workerError } from '../scripted-worker';
 import { installServerGlobals, type ServerGlobals } from '../server-globals';
 

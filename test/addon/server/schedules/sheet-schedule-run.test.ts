@@ -1,7 +1,7 @@
 import { createDocumentSchedule, listDocumentSchedules } from '../../../../addon/server/schedules/schedules';
 import { runSheetSchedules } from '../../../../addon/server/schedules/sheet-schedule-functions';
 import { BLOCK_INPUTS, runSheetSchedule } from '../../../../addon/server/schedules/sheet-schedule-run';
-import type { ScheduleForm } from '../../../../addon/shared/schedules-api';
+import type { ScheduleForm } from '../../../../addon/bridge-contract/schedules-api';
 import type { ScheduleAnswer, ScheduleRun } from '../../../../shared/worker-api/schedules';
 import type { RecordedRequest } from '../scripted-worker';
 import { installServerGlobals, type ServerGlobals } from '../server-globals';

@@ -4,7 +4,7 @@ import { writeListToTab } from '../../../../addon/server/lists/lists-actions';
 import { readRunLines } from '../../../../addon/server/saved-work/run-history';
 import { writeTableToTab } from '../../../../addon/server/sheet/table-tab';
 import { planTabOutput } from '../../../../addon/server/sheet/tab-output-plan';
-import type { SearchForm } from '../../../../addon/shared/sidebar-api';
+import type { SearchForm } from '../../../../addon/bridge-contract/sidebar-api';
 import { COLLABORATION_SUMMARY_COLUMNS } from '../../../../shared/rows/collaboration-rows';
 import type { Column } from '../../../../shared/rows/columns';
 import { SEARCH_COLUMNS } from '../../../../shared/rows/search-rows';

@@ -1,4 +1,4 @@
-import type { RunLine } from '../../../../addon/shared/saved-work-api';
+import type { RunLine } from '../../../../addon/bridge-contract/saved-work-api';
 import {
   balanceFacts,
   balanceText,

@@ -9,7 +9,7 @@ import {
   startBlocker,
   tabTargetProblem,
 } from '../../../../addon/sidebar/bulk/bulk-flow-state';
-import type { BulkEstimate } from '../../../../addon/shared/sidebar-api';
+import type { BulkEstimate } from '../../../../addon/bridge-contract/sidebar-api';
 
 const HANDLES = { singular: 'handle', plural: 'handles' };
 const COLUMN_B = inputKey({ kind: 'column', sheetName: 'Creators', column: 'B', firstRow: 2 }, null, {

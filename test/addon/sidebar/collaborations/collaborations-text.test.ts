@@ -1,6 +1,6 @@
-import type { CollaborationsRequest } from '../../../../addon/shared/collaborations-api';
-import type { JobView } from '../../../../addon/shared/sidebar-api';
-import { collaborationsCost } from '../../../../addon/shared/collaborations-rules';
+import type { CollaborationsRequest } from '../../../../addon/bridge-contract/collaborations-api';
+import type { JobView } from '../../../../addon/bridge-contract/sidebar-api';
+import { collaborationsCost } from '../../../../addon/bridge-contract/collaborations-rules';
 import {
   collaborationsCostFacts,
   collaborationsCostLine,

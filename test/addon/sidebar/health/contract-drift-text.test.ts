@@ -2,7 +2,7 @@ import type {
   ContractDrift,
   DriftingOperation,
   UnreadableAnswerSummary,
-} from '../../../../addon/shared/health-api';
+} from '../../../../addon/bridge-contract/health-api';
 import {
   CONTRACT_DRIFT_TEXT,
   contractSummaryText,

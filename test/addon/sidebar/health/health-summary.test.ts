@@ -4,7 +4,7 @@ import {
   healthDetail,
   healthUnavailable,
 } from '../../../../addon/sidebar/health/health-summary';
-import type { HealthView } from '../../../../addon/shared/sidebar-api';
+import type { HealthView } from '../../../../addon/bridge-contract/sidebar-api';
 
 function health(
   change: { api?: Partial<HealthView['api']>; worker?: Partial<HealthView['worker']> } = {},

@@ -1,4 +1,4 @@
-import type { HealthDetails } from '../../../../addon/shared/health-api';
+import type { HealthDetails } from '../../../../addon/bridge-contract/health-api';
 import {
   apiSummary,
   durationText,

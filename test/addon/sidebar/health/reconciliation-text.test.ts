@@ -1,4 +1,4 @@
-import type { LedgerReconciliation } from '../../../../addon/shared/health-api';
+import type { LedgerReconciliation } from '../../../../addon/bridge-contract/health-api';
 import { reconciliationLines } from '../../../../addon/sidebar/health/reconciliation-text';
 
 const at = (iso: string) => iso.slice(11, 16);

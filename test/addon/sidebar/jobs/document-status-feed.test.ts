@@ -1,4 +1,4 @@
-import type { DocumentStatusView } from '../../../../addon/shared/document-status-api';
+import type { DocumentStatusView } from '../../../../addon/bridge-contract/document-status-api';
 import {
   createDocumentStatusFeed,
   STATUS_EVERY_MS,

@@ -1,5 +1,5 @@
 import { pollJob } from '../../../../addon/sidebar/jobs/job-poller';
-import type { JobView } from '../../../../addon/shared/sidebar-api';
+import type { JobView } from '../../../../addon/bridge-contract/sidebar-api';
 
 function job(status: JobView['status'], done: number): JobView {
   return {

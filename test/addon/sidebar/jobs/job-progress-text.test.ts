@@ -8,7 +8,7 @@ import {
   jobPercent,
   jobProgressText,
 } from '../../../../addon/sidebar/jobs/job-progress-text';
-import type { JobView } from '../../../../addon/shared/sidebar-api';
+import type { JobView } from '../../../../addon/bridge-contract/sidebar-api';
 
 function job(change: Partial<JobView> = {}): JobView {
   return {

@@ -1,7 +1,7 @@
 import { JOB_KIND_SECTIONS, sectionHasJobs, sectionJobs } from '../../../../addon/sidebar/jobs/job-sections';
 import type { TrackedJob } from '../../../../addon/sidebar/jobs/job-tracker';
 import { JOB_KIND_NAMES } from '../../../../shared/worker-api/job-kinds';
-import type { JobKindName, JobView } from '../../../../addon/shared/sidebar-api';
+import type { JobKindName, JobView } from '../../../../addon/bridge-contract/sidebar-api';
 
 function tracked(id: string, kind: JobKindName): TrackedJob {
   const job: JobView = {

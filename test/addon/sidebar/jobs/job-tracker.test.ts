@@ -3,7 +3,7 @@ import {
   type JobServer,
   type TrackedJob,
 } from '../../../../addon/sidebar/jobs/job-tracker';
-import type { JobView } from '../../../../addon/shared/sidebar-api';
+import type { JobView } from '../../../../addon/bridge-contract/sidebar-api';
 
 function view(id: string, change: Partial<JobView> = {}): JobView {
   return {

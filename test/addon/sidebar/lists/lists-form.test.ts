@@ -4,7 +4,7 @@ import {
   readListName,
   readNewList,
 } from '../../../../addon/sidebar/lists/lists-form';
-import type { ListSummary } from '../../../../addon/shared/lists-api';
+import type { ListSummary } from '../../../../addon/bridge-contract/lists-api';
 
 const list = (id: string, name: string, platform: ListSummary['platform'] = 'instagram'): ListSummary => ({
   id,

@@ -9,7 +9,7 @@ import {
   moreListsText,
   shownMembersText,
 } from '../../../../addon/sidebar/lists/lists-text';
-import type { ListDetail, ListSummary } from '../../../../addon/shared/lists-api';
+import type { ListDetail, ListSummary } from '../../../../addon/bridge-contract/lists-api';
 
 const summary: ListSummary = {
   id: 'abc123',

@@ -1,4 +1,4 @@
-import type { OverlapEstimate, OverlapOutcome } from '../../../../addon/shared/overlap-api';
+import type { OverlapEstimate, OverlapOutcome } from '../../../../addon/bridge-contract/overlap-api';
 import {
   OVERLAP_LIMITS_TEXT,
   overlapCheckKey,

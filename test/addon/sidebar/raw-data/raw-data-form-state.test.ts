@@ -1,6 +1,6 @@
-import type { RawFeedUsage } from '../../../../addon/shared/raw-data-api';
-import { rawOperation } from '../../../../addon/shared/raw-data-operations';
-import { buildRawPull } from '../../../../addon/shared/raw-data-request';
+import type { RawFeedUsage } from '../../../../addon/bridge-contract/raw-data-api';
+import { rawOperation } from '../../../../addon/bridge-contract/raw-data-operations';
+import { buildRawPull } from '../../../../addon/bridge-contract/raw-data-request';
 import {
   initialRawFormState,
   offerCursor,

@@ -1,4 +1,4 @@
-import type { RawFeedUsage } from '../../../../addon/shared/raw-data-api';
+import type { RawFeedUsage } from '../../../../addon/bridge-contract/raw-data-api';
 import {
   afterPull,
   allowanceText,

@@ -1,5 +1,5 @@
-import { estimateRawPull } from '../../../../addon/shared/raw-data-estimate';
-import { buildRawPull } from '../../../../addon/shared/raw-data-request';
+import { estimateRawPull } from '../../../../addon/bridge-contract/raw-data-estimate';
+import { buildRawPull } from '../../../../addon/bridge-contract/raw-data-request';
 import { rawRunBlocker } from '../../../../addon/sidebar/raw-data/raw-data-run-state';
 
 describe('rawRunBlocker', () => {

@@ -1,4 +1,4 @@
-import type { ScheduleView } from '../../../../addon/shared/schedules-api';
+import type { ScheduleView } from '../../../../addon/bridge-contract/schedules-api';
 import { followScheduleRuns } from '../../../../addon/sidebar/schedules/schedule-runs-followed';
 import { setSheetTimeZone } from '../../../../addon/sidebar/ui/sheet-time';
 

@@ -5,7 +5,7 @@ import {
 } from '../../../../addon/sidebar/schedules/schedules-form';
 import { cadenceText, lastRunText, statusText } from '../../../../addon/sidebar/schedules/schedules-text';
 import { setSheetTimeZone } from '../../../../addon/sidebar/ui/sheet-time';
-import type { ScheduleView } from '../../../../addon/shared/schedules-api';
+import type { ScheduleView } from '../../../../addon/bridge-contract/schedules-api';
 
 const values: ScheduleFormValues = {
   name: ' Weekly creators ',

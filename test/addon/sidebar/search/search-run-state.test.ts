@@ -1,5 +1,5 @@
 import { searchRunBlocker } from '../../../../addon/sidebar/search/search-run-state';
-import type { SearchEstimate } from '../../../../addon/shared/sidebar-api';
+import type { SearchEstimate } from '../../../../addon/bridge-contract/sidebar-api';
 
 const PAID: SearchEstimate = {
   pages: 4,

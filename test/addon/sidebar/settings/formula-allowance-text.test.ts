@@ -1,4 +1,4 @@
-import type { FormulaAllowanceView } from '../../../../addon/shared/formula-allowance-api';
+import type { FormulaAllowanceView } from '../../../../addon/bridge-contract/formula-allowance-api';
 import {
   allowanceFacts,
   allowanceText,

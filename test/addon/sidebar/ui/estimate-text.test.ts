@@ -7,7 +7,7 @@ import {
   searchEstimateFacts,
   startLabel,
 } from '../../../../addon/sidebar/ui/estimate-text';
-import type { BulkEstimate } from '../../../../addon/shared/sidebar-api';
+import type { BulkEstimate } from '../../../../addon/bridge-contract/sidebar-api';
 
 const EMAILS = { singular: 'e-mail address', plural: 'e-mail addresses' };
 

@@ -1,4 +1,4 @@
-import { buildRawPull } from '../../../../addon/shared/raw-data-request';
+import { buildRawPull } from '../../../../addon/bridge-contract/raw-data-request';
 import { initialAiSearchValues } from '../../../../addon/sidebar/ai-search/ai-search-form';
 import {
   keptAiSearchForm,

@@ -8,7 +8,7 @@ import {
   rawTabName,
   suggestRawTabName,
   type RawFormValues,
-} from '../../../addon/shared/raw-data-request';
+} from '../../../addon/bridge-contract/raw-data-request';
 import { RAW_PAGE_SIZES } from '../../../shared/limits';
 import { MAX_RAW_JOB_ITEMS, MAX_RAW_JOB_PAGES } from '../../../worker/src/jobs/job-kinds/raw-feed';
 import { parseRawRequest } from '../../../worker/src/operations/raw-request';

@@ -1,11 +1,11 @@
-import type { RawPullRequest } from '../../../addon/shared/raw-data-api';
+import type { RawPullRequest } from '../../../addon/bridge-contract/raw-data-api';
 import {
   confirmUnitsLabel,
   estimateRawPull,
   RAW_ASK_ABOVE_UNITS,
   rawRunLabel,
   requireUnitsConfirmation,
-} from '../../../addon/shared/raw-data-estimate';
+} from '../../../addon/bridge-contract/raw-data-estimate';
 
 const feed = (pages: number | null): RawPullRequest => ({
   operation: 'rawIgMediaComments',

@@ -9,7 +9,7 @@ import {
   aiSizeProblem,
   estimateAiSearch,
   maxAiPages,
-} from '../../../addon/shared/ai-search-plan';
+} from '../../../addon/bridge-contract/ai-search-plan';
 import { AI_SEARCH_MAX_PAGE_SIZE } from '../../../shared/requests/ai-search';
 import { AI_IMAGE_MAX_BYTES as WORKER_IMAGE_MAX_BYTES } from '../../../worker/src/operations/image-fetch';
 

@@ -76,7 +76,7 @@ function blockedText(limitedBy: RawLimit): string {
 
 /**
  * `rawRequestsLeft`: what the user may still spend (null when unknown); `limitedBy`: whether that
- * is the API account's allowance or the user's raw budget (addon/shared/raw-data-api.ts).
+ * is the API account's allowance or the user's raw budget (addon/bridge-contract/raw-data-api.ts).
  */
 export function estimateRawPull(
   request: RawPullRequest,

@@ -1,11 +1,11 @@
-import type { CollaborationsRequest } from '../../../addon/shared/collaborations-api';
+import type { CollaborationsRequest } from '../../../addon/bridge-contract/collaborations-api';
 import {
   collaborationsCost,
   collaborationsProblems,
   isCalendarDay,
   latestAllowedDay,
   readParty,
-} from '../../../addon/shared/collaborations-rules';
+} from '../../../addon/bridge-contract/collaborations-rules';
 
 const TODAY = '2026-11-21';
 

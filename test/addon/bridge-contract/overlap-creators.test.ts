@@ -3,7 +3,7 @@ import {
   OVERLAP_MAX_CREATORS,
   OVERLAP_MIN_CREATORS,
   typedCreators,
-} from '../../../addon/shared/overlap-creators';
+} from '../../../addon/bridge-contract/overlap-creators';
 import { OVERLAP_MIN_INFLUENCERS } from '../../../shared/requests/overlap';
 import { MAX_OVERLAP_HANDLES } from '../../../shared/worker-api/request-limits';
 import { overlapInfluencers } from '../../../worker/src/operations/overlap';

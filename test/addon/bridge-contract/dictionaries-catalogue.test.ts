@@ -4,7 +4,7 @@ import {
   dictionaryCostText,
   dictionaryPlatform,
   type DictionaryName,
-} from '../../../addon/shared/dictionaries-catalogue';
+} from '../../../addon/bridge-contract/dictionaries-catalogue';
 import { OPERATIONS } from '../../../shared/operations';
 import { DICTIONARY_COLUMNS, type DictionaryKind } from '../../../shared/rows/dictionary-rows';
 import { DICTIONARY_KINDS } from '../../../shared/worker-api/dictionaries';

@@ -4,8 +4,8 @@ import {
   rawCursorParam,
   rawOperation,
   rawOperationGroups,
-} from '../../../addon/shared/raw-data-operations';
-import { buildRawPull, type RawFormValues } from '../../../addon/shared/raw-data-request';
+} from '../../../addon/bridge-contract/raw-data-operations';
+import { buildRawPull, type RawFormValues } from '../../../addon/bridge-contract/raw-data-request';
 import { OPERATIONS, RAW_OPERATION_IDS, type RawOperationId } from '../../../shared/operations';
 import { RAW_QUERY_SCHEMAS } from '../../../shared/requests/raw';
 import { isPagedRawOperation, RAW_PAGINATION } from '../../../shared/responses/raw';

@@ -1,4 +1,7 @@
-import { formulaRefreshText, reconnectedFormulasText } from '../../../addon/shared/formula-refresh-text';
+import {
+  formulaRefreshText,
+  reconnectedFormulasText,
+} from '../../../addon/bridge-contract/formula-refresh-text';
 
 const BROKEN = { where: 'Formulas!C5', reason: 'Range not found.' };
 
