@@ -7,7 +7,7 @@ import {
 } from '../../worker/playground/apps-script/create-fakes';
 import { findUnavailableApis } from '../../addon/build/find-unavailable-apis';
 import { loadBundle } from '../../worker/playground/apps-script/load-bundle';
-import type { ScriptScope } from '../../worker/playground/apps-script/runtime';
+import type { ScriptScope } from '../../worker/playground/apps-script/runtime/runtime';
 import { buildAddon } from './build-addon';
 import { addonBuiltFor } from './shared-addon-build';
 

@@ -6,7 +6,10 @@ import {
 } from '../../../../addon/server/ai-search/ai-search-functions';
 import { pollJobRows } from '../../../../addon/server/jobs/jobs';
 import type { AiSearchRequest } from '../../../../addon/bridge-contract/ai-search-api';
-import { fakeDriveApp, type FakeDriveApp } from '../../../../worker/playground/apps-script/drive-app';
+import {
+  fakeDriveApp,
+  type FakeDriveApp,
+} from '../../../../worker/playground/apps-script/services/drive-app';
 import { JobService } from '../jobs/job-service';
 import { installServerGlobals, type ServerGlobals } from '../server-globals';
 

@@ -8,9 +8,12 @@ import {
   tagOf,
 } from '../../../../addon/server/apps-script/chunked-cache';
 import { utf8Bytes } from '../../../../addon/server/apps-script/utf8-bytes';
-import { CACHE_VALUE_MAX_BYTES, FakeCache } from '../../../../worker/playground/apps-script/cache-service';
-import { FakeClock } from '../../../../worker/playground/apps-script/fake-clock';
-import { FakeRuntime } from '../../../../worker/playground/apps-script/runtime';
+import {
+  CACHE_VALUE_MAX_BYTES,
+  FakeCache,
+} from '../../../../worker/playground/apps-script/services/cache-service';
+import { FakeClock } from '../../../../worker/playground/apps-script/runtime/fake-clock';
+import { FakeRuntime } from '../../../../worker/playground/apps-script/runtime/runtime';
 
 function newCache(): { cache: FakeCache; clock: FakeClock } {
   const clock = new FakeClock(Date.UTC(2025, 0, 1));

@@ -8,7 +8,7 @@ import {
 } from '../../../../addon/server/jobs/jobs';
 import { JOB_PROPERTY_PREFIX } from '../../../../addon/server/jobs/job-records';
 import type { BulkStart, SearchForm } from '../../../../addon/bridge-contract/sidebar-api';
-import type { FakeSheet } from '../../../../worker/playground/apps-script/sheet';
+import type { FakeSheet } from '../../../../worker/playground/apps-script/spreadsheet/sheet';
 import { JobService } from './job-service';
 import { installServerGlobals, type ServerGlobals } from '../server-globals';
 

@@ -10,7 +10,7 @@ import {
 } from '../../../../addon/server/lists/lists-functions';
 import type { ListSummary } from '../../../../addon/bridge-contract/lists-api';
 import type { Platform } from '../../../../shared/platforms';
-import type { FakeSheet } from '../../../../worker/playground/apps-script/sheet';
+import type { FakeSheet } from '../../../../worker/playground/apps-script/spreadsheet/sheet';
 import { workerError, type RecordedRequest } from '../scripted-worker';
 import { installServerGlobals, type ServerGlobals } from '../server-globals';
 
