@@ -4,13 +4,13 @@
  * carrying its JSDoc; everything else stays inside the bundle, since any global is callable from a
  * client. Export functions only.
  */
-import type { SidebarApi } from '../shared/sidebar-api';
+import type { SidebarApi } from '../bridge-contract/sidebar-api';
 import type * as publicSurface from './index';
 
 export { onOpen, onInstall } from './menu';
 export { showSidebar, showSettings } from './sidebar';
 export { enrichSelectedColumn, reportsForSelectedColumn, refreshFormulas } from './worker-menu-actions';
-export { INFLUENCER_REPORT, EMAIL_SEARCH, AUDIENCE_OVERLAP } from './custom-functions';
+export { INFLUENCER_REPORT, EMAIL_SEARCH, AUDIENCE_OVERLAP } from './formulas/custom-functions';
 export {
   getSettings,
   saveWorkerUrl,
@@ -33,21 +33,21 @@ export {
   listActiveJobs,
   lookupDictionary,
 } from './sidebar-functions';
-export * from './overlap-functions';
-export * from './ai-search-functions';
-export * from './lists-functions';
-export * from './collaborations-functions';
-export * from './raw-data-functions';
-export * from './dictionaries-functions';
-export * from './health-functions';
-export * from './formula-allowance-functions';
-export * from './connected-documents-functions';
-export * from './delivery-functions';
-export * from './schedules-functions';
-export * from './sheet-schedule-functions';
-export * from './document-status-functions';
-export * from './section-input-functions';
-export * from './saved-work-functions';
+export * from './overlap/overlap-functions';
+export * from './ai-search/ai-search-functions';
+export * from './lists/lists-functions';
+export * from './collaborations/collaborations-functions';
+export * from './raw-data/raw-data-functions';
+export * from './dictionaries/dictionaries-functions';
+export * from './health/health-functions';
+export * from './formulas/formula-allowance-functions';
+export * from './settings/connected-documents-functions';
+export * from './schedules/delivery-functions';
+export * from './schedules/schedules-functions';
+export * from './schedules/sheet-schedule-functions';
+export * from './schedules/document-status-functions';
+export * from './sheet/section-input-functions';
+export * from './saved-work/saved-work-functions';
 
 /*
  * `satisfies SidebarApi`, at the type level: every member of the contract is exported here with

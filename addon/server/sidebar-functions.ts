@@ -15,8 +15,8 @@ import type {
   SearchForm,
   SelectionInfo,
   Settings,
-} from '../shared/sidebar-api';
-import { lookupDictionaryOptions } from './dictionary-lookup';
+} from '../bridge-contract/sidebar-api';
+import { lookupDictionaryOptions } from './dictionaries/dictionary-lookup';
 import {
   cancelJobRun,
   estimateEmailSource,
@@ -27,8 +27,8 @@ import {
   startBulkReports,
   startEmailEnrichment,
   startSearchJob,
-} from './jobs';
-import { readSelectionInfo } from './selection-info';
+} from './jobs/jobs';
+import { readSelectionInfo } from './sheet/selection-info';
 import {
   connectToWorker,
   disconnectFormulasOfDocument,
@@ -36,13 +36,13 @@ import {
   readSettings,
   saveWorkerUrlAndRead,
   testWorkerConnection,
-} from './settings';
-import { fetchAccount } from './worker-account';
-import { fetchHealth } from './worker-health';
+} from './settings/settings';
+import { fetchAccount } from './settings/worker-account';
+import { fetchHealth } from './health/worker-health';
 
 /**
  * The server functions the sidebar calls through google.script.run, one per member of SidebarApi
- * (addon/shared/sidebar-api.ts), with its exact signature. Each failure reaches the sidebar as an
+ * (addon/bridge-contract/sidebar-api.ts), with its exact signature. Each failure reaches the sidebar as an
  * Error whose message is a sentence for the user.
  */
 

@@ -1,6 +1,6 @@
-import type { SidebarSection } from '../shared/sidebar-section';
-import { spreadsheetTimeZone } from './sheet-dates';
-import { readWorkerKey } from './worker-key';
+import type { SidebarSection } from '../bridge-contract/sidebar-section';
+import { spreadsheetTimeZone } from './sheet/sheet-dates';
+import { readWorkerKey } from './worker-client/worker-key';
 
 const SIDEBAR_TITLE = 'Creator Sheets';
 

@@ -1,5 +1,5 @@
-import { formulaRefreshText } from '../shared/formula-refresh-text';
-import { refreshAddonFormulas } from './formula-refresh';
+import { formulaRefreshText } from '../bridge-contract/formula-refresh-text';
+import { refreshAddonFormulas } from './formulas/formula-refresh';
 import { openSidebar } from './sidebar';
 
 /**

@@ -1,10 +1,10 @@
-import type { SidebarSection } from '../shared/sidebar-section';
-import type { ServerBridge } from './bridge';
-import type { DocumentStatusFeed } from './document-status-feed';
-import type { HealthBadgeView } from './health-badge';
-import type { JobTracker } from './job-tracker';
-import type { MessageTarget } from './section-messages';
-import type { StatusArea } from './status-area';
+import type { SidebarSection } from '../bridge-contract/sidebar-section';
+import type { ServerBridge } from './server-calls/bridge';
+import type { DocumentStatusFeed } from './jobs/document-status-feed';
+import type { HealthBadgeView } from './health/health-badge';
+import type { JobTracker } from './jobs/job-tracker';
+import type { MessageTarget } from './ui/section-messages';
+import type { StatusArea } from './ui/status-area';
 
 /**
  * What every section gets from the shell. Its `status` and `fail` are the section's own: their

@@ -23,7 +23,7 @@ export const MAX_FORMULA_EMAIL_INPUTS = 5000;
 
 /**
  * Cells a formula returns at most (rows times columns): about 10 s of Apps Script's time to take
- * back in the fakes' accounting (apps-script/runtime.ts), a third of the limit. Past it the
+ * back in the fakes' accounting (apps-script/runtime/runtime.ts), a third of the limit. Past it the
  * formula says to choose fewer columns or use a job.
  */
 export const MAX_FORMULA_RESULT_CELLS = 50_000;

@@ -1,8 +1,8 @@
-import type { AiSearchRequest } from '../../addon/shared/ai-search-api';
-import type { JobView } from '../../addon/shared/sidebar-api';
+import type { AiSearchRequest } from '../../addon/bridge-contract/ai-search-api';
+import type { JobView } from '../../addon/bridge-contract/sidebar-api';
 import { AI_SEARCH_COLUMNS } from '../../shared/rows/ai-search-rows';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
-import { fakeDriveApp } from '../../worker/playground/apps-script/drive-app';
+import { fakeDriveApp } from '../../worker/playground/apps-script/services/drive-app';
 import { upstreamCalls, useBundleWorld } from './bundle-world';
 
 /**

@@ -1,5 +1,8 @@
-import type { CollaborationsRequest, CollaborationsStart } from '../../addon/shared/collaborations-api';
-import type { JobView } from '../../addon/shared/sidebar-api';
+import type {
+  CollaborationsRequest,
+  CollaborationsStart,
+} from '../../addon/bridge-contract/collaborations-api';
+import type { JobView } from '../../addon/bridge-contract/sidebar-api';
 import { COLLABORATION_TOTAL_LABEL } from '../../shared/rows/collaboration-rows';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
 import { createWorld, type PlatformCreators, type World } from '../../worker/sandbox/data';

@@ -1,4 +1,4 @@
-import type { AccountView, ConnectedSettings, ConnectionTest } from '../../addon/shared/sidebar-api';
+import type { AccountView, ConnectedSettings, ConnectionTest } from '../../addon/bridge-contract/sidebar-api';
 import type { UsageAnswer } from '../../shared/worker-api/account';
 import type { WorkerKeyInfo } from '../../shared/worker-api/keys';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';

@@ -1,4 +1,7 @@
-import type { FormulaAllowanceView, FormulaApprovalView } from '../../addon/shared/formula-allowance-api';
+import type {
+  FormulaAllowanceView,
+  FormulaApprovalView,
+} from '../../addon/bridge-contract/formula-allowance-api';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
 import { makeSigningKey, TEST_CLIENT_ID } from '../../worker/playground/fake-google';
 import { upstreamCalls, useBundleWorld } from './bundle-world';

@@ -1,5 +1,5 @@
 import { MAX_FORMULA_EMAIL_INPUTS, MAX_FORMULA_RESULT_CELLS } from '../../shared/worker-api/request-limits';
-import { ARGUMENT_CELL_MS, RESULT_CELL_MS } from '../../worker/playground/apps-script/runtime';
+import { ARGUMENT_CELL_MS, RESULT_CELL_MS } from '../../worker/playground/apps-script/runtime/runtime';
 import { useBundleWorld } from './bundle-world';
 
 /**

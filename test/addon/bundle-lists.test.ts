@@ -5,8 +5,8 @@ import type {
   ListSummary,
   ListTab,
   MemberCheck,
-} from '../../addon/shared/lists-api';
-import type { JobView, SearchForm } from '../../addon/shared/sidebar-api';
+} from '../../addon/bridge-contract/lists-api';
+import type { JobView, SearchForm } from '../../addon/bridge-contract/sidebar-api';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
 import { upstreamCalls, useBundleWorld } from './bundle-world';
 

@@ -1,11 +1,11 @@
-import type { DictionaryPreview, DictionaryWritten } from '../../addon/shared/dictionaries-api';
-import type { HealthDetails } from '../../addon/shared/health-api';
+import type { DictionaryPreview, DictionaryWritten } from '../../addon/bridge-contract/dictionaries-api';
+import type { HealthDetails } from '../../addon/bridge-contract/health-api';
 import type {
   OverlapCheck,
   OverlapEstimate,
   OverlapOutcome,
   OverlapRun,
-} from '../../addon/shared/overlap-api';
+} from '../../addon/bridge-contract/overlap-api';
 import { OVERLAP_COLUMNS } from '../../shared/rows/overlap-rows';
 import { upstreamCalls, useBundleWorld } from './bundle-world';
 

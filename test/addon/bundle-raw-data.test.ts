@@ -3,8 +3,8 @@ import type {
   RawFeedUsage,
   RawPullRequest,
   RawPullStart,
-} from '../../addon/shared/raw-data-api';
-import type { JobView } from '../../addon/shared/sidebar-api';
+} from '../../addon/bridge-contract/raw-data-api';
+import type { JobView } from '../../addon/bridge-contract/sidebar-api';
 import { rawColumns } from '../../shared/rows/raw-rows';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
 import { DEV_KEY, upstreamCalls, useBundleWorld } from './bundle-world';

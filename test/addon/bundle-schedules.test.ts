@@ -1,4 +1,4 @@
-import type { ScheduleCheck, ScheduleForm, ScheduleView } from '../../addon/shared/schedules-api';
+import type { ScheduleCheck, ScheduleForm, ScheduleView } from '../../addon/bridge-contract/schedules-api';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
 import { DEV_KEY, upstreamCalls, type BundleWorld } from './bundle-world';
 import { startSharedSheetBundle, type SharedSheetBundle } from './shared-sheet-bundle';

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ScheduleCheck, ScheduleForm, ScheduleView } from '../../addon/shared/schedules-api';
+import type { ScheduleCheck, ScheduleForm, ScheduleView } from '../../addon/bridge-contract/schedules-api';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
-import { TRIGGER_RUNTIME_PER_DAY_MS } from '../../worker/playground/apps-script/triggers';
-import { zonedParts } from '../../worker/playground/apps-script/zoned-time';
+import { TRIGGER_RUNTIME_PER_DAY_MS } from '../../worker/playground/apps-script/runtime/triggers';
+import { zonedParts } from '../../worker/playground/apps-script/runtime/zoned-time';
 import { upstreamCalls, type BundleWorld } from './bundle-world';
 import { startSharedSheetBundle, type SharedSheetBundle } from './shared-sheet-bundle';
 

@@ -1,8 +1,8 @@
-import type { BulkStart, JobView } from '../../addon/shared/sidebar-api';
+import type { BulkStart, JobView } from '../../addon/bridge-contract/sidebar-api';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
-import { EXCEEDED_MAXIMUM_EXECUTION_TIME } from '../../worker/playground/apps-script/runtime';
-import type { FakeSheet } from '../../worker/playground/apps-script/sheet';
-import type { WriteRecord } from '../../worker/playground/apps-script/write-log';
+import { EXCEEDED_MAXIMUM_EXECUTION_TIME } from '../../worker/playground/apps-script/runtime/runtime';
+import type { FakeSheet } from '../../worker/playground/apps-script/spreadsheet/sheet';
+import type { WriteRecord } from '../../worker/playground/apps-script/spreadsheet/write-log';
 import { upstreamCalls, useBundleWorld } from './bundle-world';
 
 /**

@@ -25,9 +25,9 @@ import { freePort } from '../support/free-port';
 
 export const SANDBOX_TOKEN = 'bundle-sandbox-token-5c1e';
 export const DEV_KEY = 'bundle-dev-key-7d2f41';
-/** Where the add-on keeps the worker key (addon/server/worker-key.ts). */
+/** Where the add-on keeps the worker key (addon/server/worker-client/worker-key.ts). */
 export const WORKER_KEY_PROPERTY = 'creatorSheets.workerKey';
-/** Where formulas find the document key (addon/server/worker-key.ts). */
+/** Where formulas find the document key (addon/server/worker-client/worker-key.ts). */
 export const DOCUMENT_KEY_PROPERTY = 'creatorSheets.documentKey';
 const DOCUMENT_CONNECTION_PROPERTY = 'creatorSheets.documentConnection';
 

@@ -7,7 +7,7 @@ import {
 } from '../../worker/playground/apps-script/create-fakes';
 import { findUnavailableApis } from '../../addon/build/find-unavailable-apis';
 import { loadBundle } from '../../worker/playground/apps-script/load-bundle';
-import type { ScriptScope } from '../../worker/playground/apps-script/runtime';
+import type { ScriptScope } from '../../worker/playground/apps-script/runtime/runtime';
 import { buildAddon } from './build-addon';
 import { addonBuiltFor } from './shared-addon-build';
 
@@ -85,7 +85,7 @@ describe('Code.js', () => {
   });
 
   it('marks optional parameters as Google documents them: plain name, "Optional:" in the text', () => {
-    // Google documents no "[name]" form for the formula help (see addon/server/custom-functions.ts).
+    // Google documents no "[name]" form for the formula help (see addon/server/formulas/custom-functions.ts).
     const report = jsDocAbove('INFLUENCER_REPORT');
     for (const param of ['platform', 'fields', 'with_header']) {
       expect(report).toMatch(new RegExp(`@param \\{[^}]+\\} ${param} Optional: `));

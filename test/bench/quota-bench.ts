@@ -1,6 +1,6 @@
-import type { BulkStart, JobView } from '../../addon/shared/sidebar-api';
+import type { BulkStart, JobView } from '../../addon/bridge-contract/sidebar-api';
 import type { AppsScriptFakes } from '../../worker/playground/apps-script/create-fakes';
-import type { Execution } from '../../worker/playground/apps-script/runtime';
+import type { Execution } from '../../worker/playground/apps-script/runtime/runtime';
 import { startBundleWorld, type BundleWorld } from '../addon/bundle-world';
 import { startSharedSheetBundle } from '../addon/shared-sheet-bundle';
 

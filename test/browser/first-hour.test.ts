@@ -21,7 +21,7 @@ import { connect, openSection, reopenSidebar, sidebar, waitForJobDone } from './
  * section whatever tab is active. One worker and one page: the allowance is spent in order.
  */
 
-/** The playground spreadsheet's zone (worker/playground/apps-script/spreadsheet-app.ts). */
+/** The playground spreadsheet's zone (worker/playground/apps-script/spreadsheet/spreadsheet-app.ts). */
 const SHEET_ZONE = 'Europe/Berlin';
 /** Instagram handles on the sample Creators tab (worker/playground/sample-spreadsheet.ts). */
 const CREATORS = 15;

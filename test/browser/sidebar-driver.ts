@@ -1,10 +1,10 @@
 import type { FrameLocator, Locator, Page, Request } from 'playwright-core';
 import { PLAYGROUND_ROUTES } from '../../worker/playground/playground-api';
-import type { SidebarSection } from '../../addon/shared/sidebar-section';
+import type { SidebarSection } from '../../addon/bridge-contract/sidebar-section';
 
 /**
  * Driving the add-on's real sidebar (Sidebar.html in the playground's iframe): its sections are
- * tabs `#tab-<section>` with panels `#panel-<section>` (addon/sidebar/tabs.ts).
+ * tabs `#tab-<section>` with panels `#panel-<section>` (addon/sidebar/ui/tabs.ts).
  */
 
 export function sidebar(page: Page): FrameLocator {

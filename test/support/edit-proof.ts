@@ -5,8 +5,8 @@ import {
   EDIT_PROOF_REQUIRED,
   type EditProofChallenge,
 } from '../../shared/worker-api/edit-proof';
-import { DEFAULT_SCRIPT_PROJECT_NUMBER } from '../../worker/playground/apps-script/spreadsheet-app';
-import type { FakeSpreadsheet } from '../../worker/playground/apps-script/spreadsheet';
+import { DEFAULT_SCRIPT_PROJECT_NUMBER } from '../../worker/playground/apps-script/spreadsheet/spreadsheet-app';
+import type { FakeSpreadsheet } from '../../worker/playground/apps-script/spreadsheet/spreadsheet';
 
 /**
  * Proves, the way the add-on does (issue 22), that the caller of `headers` can edit the fakes'

@@ -1,6 +1,6 @@
-import { displayValue } from './apps-script/cell-values';
-import type { FakeSheet } from './apps-script/sheet';
-import type { FakeSpreadsheet } from './apps-script/spreadsheet';
+import { displayValue } from './apps-script/spreadsheet/cell-values';
+import type { FakeSheet } from './apps-script/spreadsheet/sheet';
+import type { FakeSpreadsheet } from './apps-script/spreadsheet/spreadsheet';
 import type { ChartView } from './playground-api';
 import type { EmbeddedChart } from './sheets-api/charts';
 

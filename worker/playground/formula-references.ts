@@ -1,5 +1,5 @@
-import { parseA1, splitSheetName } from './apps-script/a1-notation';
-import { CORNER, SHEET } from './apps-script/formula-syntax';
+import { parseA1, splitSheetName } from './apps-script/spreadsheet/a1-notation';
+import { CORNER, SHEET } from './apps-script/spreadsheet/formula-syntax';
 
 /**
  * The cells a formula reads, so that an edit recalculates the formulas that depend on it, as

@@ -1,5 +1,5 @@
 import type { AppsScriptFakes } from './apps-script/create-fakes';
-import type { Execution } from './apps-script/runtime';
+import type { Execution } from './apps-script/runtime/runtime';
 import { chartViews } from './chart-views';
 import type { SidebarPage } from './host-protocol';
 import type {

@@ -1,4 +1,4 @@
-import type { FakeSpreadsheet } from './apps-script/spreadsheet';
+import type { FakeSpreadsheet } from './apps-script/spreadsheet/spreadsheet';
 import type { SampleData } from './host-protocol';
 import { typeValues } from './user-edits';
 

@@ -1,5 +1,5 @@
-import { displayValue } from './apps-script/cell-values';
-import type { FakeSheet } from './apps-script/sheet';
+import { displayValue } from './apps-script/spreadsheet/cell-values';
+import type { FakeSheet } from './apps-script/spreadsheet/sheet';
 import type { CellOut, CellWindow } from './playground-api';
 
 /** At most this many cells per read: the page asks for what it shows, in blocks. */

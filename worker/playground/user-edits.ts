@@ -1,6 +1,6 @@
-import type { FakeSheet } from './apps-script/sheet';
-import type { FakeSpreadsheet } from './apps-script/spreadsheet';
-import { sheetNamed } from './apps-script/formula-evaluator';
+import type { FakeSheet } from './apps-script/spreadsheet/sheet';
+import type { FakeSpreadsheet } from './apps-script/spreadsheet/spreadsheet';
+import { sheetNamed } from './apps-script/spreadsheet/formula-evaluator';
 import { formulaReferences, overlaps, type SheetArea } from './formula-references';
 
 /**

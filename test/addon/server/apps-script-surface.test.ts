@@ -85,7 +85,8 @@ function isModelled(name: string, fakes: FakeSurface): boolean {
 
 /** The fakes' classes and interfaces with their public members, read with the type checker. */
 function readFakeSurface(dir: string): FakeSurface {
-  const files = readdirSync(dir)
+  // The fakes sit in a folder per service family (spreadsheet/, runtime/, ...): read them all.
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts'))
     .map((file) => path.join(dir, file));
   const program = ts.createProgram(files, { noEmit: true, strict: true, types: ['node'] });

@@ -3,7 +3,7 @@
  * registers, without a network: unit tests of the server code need to script failures (402, 500,
  * a refused connection) that the real worker would make hard to produce. It keeps UrlFetchApp's
  * rule that matters here: without `muteHttpExceptions`, a 4xx/5xx answer throws.
- * (test/apps-script/url-fetch-app.ts is the real-HTTP fake the bundle tests use.)
+ * (worker/playground/apps-script/url-fetch/url-fetch-app.ts is the real-HTTP fake the bundle tests use.)
  */
 
 export interface RecordedRequest {

@@ -1,7 +1,7 @@
 import { onInstall, onOpen } from '../../../addon/server/menu';
 import { enrichSelectedColumn, reportsForSelectedColumn } from '../../../addon/server/worker-menu-actions';
 import { showSidebar } from '../../../addon/server/sidebar';
-import { FakeHtmlOutput } from '../../../worker/playground/apps-script/html-service';
+import { FakeHtmlOutput } from '../../../worker/playground/apps-script/services/html-service';
 import { installServerGlobals, type ServerGlobals } from './server-globals';
 
 let env: ServerGlobals;

@@ -1,24 +1,24 @@
-import { FakeCacheService } from './cache-service';
-import { FakeClock } from './fake-clock';
-import { FakeConsole } from './console';
-import { FakeDriveApp } from './drive-app';
-import { CustomFunctionEvaluator } from './formula-evaluator';
-import { FakeHtmlService } from './html-service';
-import { FakeLockService } from './lock-service';
-import { FakePropertiesService, type PropertiesOptions } from './properties-service';
-import { FakeRuntime } from './runtime';
-import { FakeScriptApp, type ScriptAppOptions } from './script-app';
-import { FakeSession, type SessionOptions } from './session';
-import { FakeTriggers } from './triggers';
+import { FakeCacheService } from './services/cache-service';
+import { FakeClock } from './runtime/fake-clock';
+import { FakeConsole } from './runtime/console';
+import { FakeDriveApp } from './services/drive-app';
+import { CustomFunctionEvaluator } from './spreadsheet/formula-evaluator';
+import { FakeHtmlService } from './services/html-service';
+import { FakeLockService } from './services/lock-service';
+import { FakePropertiesService, type PropertiesOptions } from './services/properties-service';
+import { FakeRuntime } from './runtime/runtime';
+import { FakeScriptApp, type ScriptAppOptions } from './runtime/script-app';
+import { FakeSession, type SessionOptions } from './runtime/session';
+import { FakeTriggers } from './runtime/triggers';
 import {
   DEFAULT_SCRIPT_PROJECT_NUMBER,
   FakeSpreadsheetApp,
   type SpreadsheetOptions,
-} from './spreadsheet-app';
-import { FakeUi } from './ui';
-import { FakeUrlFetchApp } from './url-fetch-app';
-import { FakeUtilities } from './utilities';
-import type { FakeSpreadsheet } from './spreadsheet';
+} from './spreadsheet/spreadsheet-app';
+import { FakeUi } from './services/ui';
+import { FakeUrlFetchApp } from './url-fetch/url-fetch-app';
+import { FakeUtilities } from './services/utilities';
+import type { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 
 /**
  * One Google for one test: the fakes share a runtime (run mode, time limits, script scope) and a

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { AppsScriptFakes } from './create-fakes';
-import type { FakeClock } from './fake-clock';
-import type { ScriptScope } from './runtime';
+import type { FakeClock } from './runtime/fake-clock';
+import type { ScriptScope } from './runtime/runtime';
 
 /**
  * Runs a built Code.js the way Apps Script loads a project: top-level code once, in a global scope

@@ -1,4 +1,4 @@
-import { argumentAt } from '../apps-script/formula-syntax';
+import { argumentAt } from '../apps-script/spreadsheet/formula-syntax';
 import type { FunctionHelp as Help } from '../playground-api';
 import { h } from './element';
 

@@ -1,5 +1,5 @@
-import { columnLetters } from '../apps-script/a1-notation';
-import { unsupportedNote } from '../apps-script/formula-syntax';
+import { columnLetters } from '../apps-script/spreadsheet/a1-notation';
+import { unsupportedNote } from '../apps-script/spreadsheet/formula-syntax';
 import type { CellOut } from '../playground-api';
 import { CellCache } from './cell-cache';
 import { parseClipboardText, toClipboardText } from './clipboard-text';

@@ -1,4 +1,4 @@
-import { unsupportedNote } from '../apps-script/formula-syntax';
+import { unsupportedNote } from '../apps-script/spreadsheet/formula-syntax';
 import type { FunctionHelp as Help, PlaygroundState, SheetInfo } from '../playground-api';
 import { ChartLayer } from './chart-layer';
 import { h } from './element';

@@ -1,5 +1,5 @@
-import { NEW_SHEET_COLUMNS, NEW_SHEET_ROWS, type FakeSheet } from '../apps-script/sheet';
-import type { FakeSpreadsheet } from '../apps-script/spreadsheet';
+import { NEW_SHEET_COLUMNS, NEW_SHEET_ROWS, type FakeSheet } from '../apps-script/spreadsheet/sheet';
+import type { FakeSpreadsheet } from '../apps-script/spreadsheet/spreadsheet';
 import type { ChartStore } from './charts';
 import { GoogleApiError, invalidArgument } from './google-errors';
 import { repeatCell } from './cell-formats';

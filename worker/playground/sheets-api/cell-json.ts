@@ -1,6 +1,6 @@
-import { displayValue, isDate } from '../apps-script/cell-values';
-import type { Cell } from '../apps-script/sheet';
-import { instantOfWallClock, zonedParts } from '../apps-script/zoned-time';
+import { displayValue, isDate } from '../apps-script/spreadsheet/cell-values';
+import type { Cell } from '../apps-script/spreadsheet/sheet';
+import { instantOfWallClock, zonedParts } from '../apps-script/runtime/zoned-time';
 import { invalidArgument } from './google-errors';
 
 /**

@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../../common/clock';
-import type { FakeSpreadsheet } from '../apps-script/spreadsheet';
+import type { FakeSpreadsheet } from '../apps-script/spreadsheet/spreadsheet';
 import { AccessTokens, type TokenHolder } from './access-tokens';
 import { ApiActivation } from './api-activation';
 import { matchRoute, type ApiRoute } from './api-routes';
@@ -30,7 +30,7 @@ import {
  * Whoever listens (the Express app of sheets-api-emulator.ts, or the playground's server thread,
  * emulator-thread.ts) reads and parses the request and sends the answer as JSON. Synchronous so
  * that a thread blocked in the fakes' UrlFetchApp can still answer the worker's Sheets calls from
- * inside its wait (see apps-script/sync-http.ts): JWTs are checked with synchronous crypto, and the
+ * inside its wait (see apps-script/url-fetch/sync-http.ts): JWTs are checked with synchronous crypto, and the
  * spreadsheet is the fakes' objects in memory.
  */
 export interface EmulatorRequest {

@@ -1,5 +1,5 @@
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import type { WhileWaiting } from '../apps-script/sync-http';
+import type { WhileWaiting } from '../apps-script/url-fetch/sync-http';
 import {
   MAX_REQUEST_BYTES,
   MAX_TOKEN_REQUEST_BYTES,

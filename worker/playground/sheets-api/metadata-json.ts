@@ -4,7 +4,7 @@ import {
   type MetadataLocation,
   type MetadataQuery,
   type MetadataVisibility,
-} from '../apps-script/developer-metadata-store';
+} from '../apps-script/spreadsheet/developer-metadata-store';
 import { invalidArgument } from './google-errors';
 import { object, onlyKnown, oneOf, text, whole, type Fields } from './request-fields';
 

@@ -2,8 +2,8 @@ import {
   MAX_METADATA_ID,
   type MetadataEntry,
   type MetadataQuery,
-} from '../apps-script/developer-metadata-store';
-import type { FakeSpreadsheet } from '../apps-script/spreadsheet';
+} from '../apps-script/spreadsheet/developer-metadata-store';
+import type { FakeSpreadsheet } from '../apps-script/spreadsheet/spreadsheet';
 import { GoogleApiError, invalidArgument } from './google-errors';
 import { metadataResource, readLocation, readMetadataFilter, VISIBILITIES } from './metadata-json';
 import { object, onlyKnown, oneOf, text, whole, type Fields } from './request-fields';

@@ -1,6 +1,6 @@
-import { formatA1, parseA1, splitSheetName, type GridArea } from '../apps-script/a1-notation';
-import type { FakeSheet } from '../apps-script/sheet';
-import type { FakeSpreadsheet } from '../apps-script/spreadsheet';
+import { formatA1, parseA1, splitSheetName, type GridArea } from '../apps-script/spreadsheet/a1-notation';
+import type { FakeSheet } from '../apps-script/spreadsheet/sheet';
+import type { FakeSpreadsheet } from '../apps-script/spreadsheet/spreadsheet';
 import { invalidArgument } from './google-errors';
 
 /**

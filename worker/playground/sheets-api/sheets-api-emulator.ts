@@ -1,6 +1,6 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Clock } from '../../common/clock';
-import type { FakeSpreadsheet } from '../apps-script/spreadsheet';
+import type { FakeSpreadsheet } from '../apps-script/spreadsheet/spreadsheet';
 import {
   createSheetsApiCore,
   MAX_REQUEST_BYTES,

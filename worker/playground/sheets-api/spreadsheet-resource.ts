@@ -1,6 +1,6 @@
-import type { MetadataLocation } from '../apps-script/developer-metadata-store';
-import type { FakeSheet } from '../apps-script/sheet';
-import type { FakeSpreadsheet } from '../apps-script/spreadsheet';
+import type { MetadataLocation } from '../apps-script/spreadsheet/developer-metadata-store';
+import type { FakeSheet } from '../apps-script/spreadsheet/sheet';
+import type { FakeSpreadsheet } from '../apps-script/spreadsheet/spreadsheet';
 import type { ChartStore } from './charts';
 import { metadataResource } from './metadata-json';
 

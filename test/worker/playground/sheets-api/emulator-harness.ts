@@ -6,7 +6,7 @@ import {
   createAppsScriptFakes,
   type AppsScriptFakes,
 } from '../../../../worker/playground/apps-script/create-fakes';
-import type { FakeSpreadsheet } from '../../../../worker/playground/apps-script/spreadsheet';
+import type { FakeSpreadsheet } from '../../../../worker/playground/apps-script/spreadsheet/spreadsheet';
 import type { QuotaLimits } from '../../../../worker/playground/sheets-api/quotas';
 import {
   serveSheetsApiEmulator,

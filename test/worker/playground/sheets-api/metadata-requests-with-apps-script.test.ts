@@ -1,4 +1,4 @@
-import { NO_EDIT_ACCESS } from '../../../../worker/playground/apps-script/spreadsheet';
+import { NO_EDIT_ACCESS } from '../../../../worker/playground/apps-script/spreadsheet/spreadsheet';
 import { createServiceAccountKey } from '../../../../worker/playground/sheets-api/service-account-key';
 import { DEFAULT_PROJECT_NUMBER } from '../../../../worker/playground/sheets-api/service-accounts';
 import { failure, startHarness, SPREADSHEET_ID, type Harness } from './emulator-harness';

@@ -19,7 +19,7 @@ import {
   validClaims,
   type CertServer,
 } from '../../../../worker/playground/fake-google';
-import type { FakeSpreadsheet } from '../../../../worker/playground/apps-script/spreadsheet';
+import type { FakeSpreadsheet } from '../../../../worker/playground/apps-script/spreadsheet/spreadsheet';
 import { openPostgresStore } from '../../../../worker/src/store/postgres/postgres-store';
 import type { Store } from '../../../../worker/src/store/store';
 import { challengeOf, sendAsAddon, writeChallenge } from '../../../support/edit-proof';

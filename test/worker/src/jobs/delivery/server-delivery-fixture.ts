@@ -8,7 +8,7 @@ import {
   type AppsScriptFakes,
 } from '../../../../../worker/playground/apps-script/create-fakes';
 import type { QuotaLimits } from '../../../../../worker/playground/sheets-api/quotas';
-import type { FakeSpreadsheet } from '../../../../../worker/playground/apps-script/spreadsheet';
+import type { FakeSpreadsheet } from '../../../../../worker/playground/apps-script/spreadsheet/spreadsheet';
 import {
   serveSheetsApiEmulator,
   type ServedEmulator,

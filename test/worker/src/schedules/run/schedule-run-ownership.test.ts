@@ -1,5 +1,5 @@
 import type { ScheduleRequest } from '../../../../../shared/worker-api/schedules';
-import type { FakeSheet } from '../../../../../worker/playground/apps-script/sheet';
+import type { FakeSheet } from '../../../../../worker/playground/apps-script/spreadsheet/sheet';
 import { runSchedule, type ScheduleToRun } from '../../../../../worker/src/schedules/run/schedule-run';
 import { HISTORY_TAB } from '../../../../../worker/src/schedules/run/schedule-run-history';
 import {

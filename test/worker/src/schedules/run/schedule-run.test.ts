@@ -1,5 +1,5 @@
 import { calendarDay } from '../../../../../shared/time-zone';
-import type { FakeSheet } from '../../../../../worker/playground/apps-script/sheet';
+import type { FakeSheet } from '../../../../../worker/playground/apps-script/spreadsheet/sheet';
 import {
   runSchedule,
   type ScheduleRunDeps,
