@@ -1,4 +1,7 @@
-import { previewDictionary, writeDictionary } from '../../../../addon/server/dictionaries/dictionaries-functions';
+import {
+  previewDictionary,
+  writeDictionary,
+} from '../../../../addon/server/dictionaries/dictionaries-functions';
 import { NOT_CONNECTED } from '../../../../addon/server/worker-client/worker-failure';
 import type { DictionaryBrowse } from '../../../../addon/bridge-contract/dictionaries-api';
 import type { DictionaryItems, DictionaryKind } from '../../../../shared/rows/dictionary-rows';
