@@ -14,7 +14,7 @@ describe('readServerExports', () => {
   it('follows re-exports, renames and export * to the functions they name', () => {
     const entry = serverTree({
       'index.ts': [
-        "export { onOpen, helperA as renamed } from '../../../addon/server/menu';",
+        "export { onOpen, helperA as renamed } from './menu';",
         "export * from './more';",
         "export type { Settings } from './more';",
       ].join('\n'),
