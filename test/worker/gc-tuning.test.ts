@@ -12,7 +12,7 @@ const WORKLOAD = `
 if (process.env.TUNE === '1') require('./gc-tuning.js').tuneGarbageCollector();
 const kept = [];
 function make(i) { return { a: i, b: [i, i + 1], c: { d: i } }; }
-for (let round = 0; round < 5; round += 1) for (let i = 0; i < 200000; i += 1) kept.push(make(i));
+for (let round = 0; round < 10; round += 1) for (let i = 0; i < 200000; i += 1) kept.push(make(i));
 process.stdout.write('kept ' + kept.length + '\\n');
 `;
 
@@ -30,18 +30,25 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** V8's decisions to allocate a place's objects in the old generation, as it traces them. */
 function tenureDecisions(tune: boolean): number {
-  const run = spawnSync(process.execPath, ['--trace-pretenuring-statistics', path.join(dir, 'workload.js')], {
+  // One collector thread: V8's decisions then depend less on how busy the machine is.
+  const flags = ['--single-threaded-gc', '--trace-pretenuring-statistics'];
+  const run = spawnSync(process.execPath, [...flags, path.join(dir, 'workload.js')], {
     encoding: 'utf8',
+    maxBuffer: 16 * 2 ** 20,
     env: { ...process.env, TUNE: tune ? '1' : '0' },
     timeout: 60_000,
   });
-  expect(`${run.stdout.slice(-200)}${run.stderr}${run.error?.message ?? ''}`).toContain('kept 1000000');
+  expect(`${run.stdout.slice(-200)}${run.stderr}${run.error?.message ?? ''}`).toContain('kept 2000000');
   return (run.stdout.match(/=> tenure/g) ?? []).length;
 }
 
 describe('tuneGarbageCollector', () => {
   it('stops V8 from pretenuring, which it does to long-lived objects otherwise', () => {
-    expect(tenureDecisions(false)).toBeGreaterThan(0);
+    // V8's heuristic: some runs of an untuned process decide later than the workload lasts, so the
+    // control may take up to three runs; the tuned process must decide nothing in any.
+    let untuned = 0;
+    for (let attempt = 0; attempt < 3 && untuned === 0; attempt += 1) untuned = tenureDecisions(false);
+    expect(untuned).toBeGreaterThan(0);
     expect(tenureDecisions(true)).toBe(0);
   });
 });
