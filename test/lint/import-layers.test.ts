@@ -63,7 +63,7 @@ describe('import layers', () => {
     ['addon/server/probe.ts', '../../shared/limits'],
     ['worker/src/probe.ts', '../../shared/limits'],
     ['worker/src/probe.ts', '../common/clock'],
-    ['worker/src/jobs/probe.ts', '../operations/reports'],
+    ['worker/src/jobs/probe.ts', '../operations/reports/reports'],
     ['worker/sandbox/probe.ts', '../common/clock'],
     ['worker/start.ts', './sandbox/server'],
     ['worker/playground/probe.ts', '../sandbox/data'],
