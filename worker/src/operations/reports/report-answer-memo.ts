@@ -16,11 +16,11 @@ export interface CachedAnswerSources {
 interface Remembered {
   sources: CachedAnswerSources;
   /**
-   * The answer's JSON as UTF-8, as sent. Kept as bytes, not text: Node writes a text body after
-   * joining it to the head (a new string of the answer's size on every request, ~20 KB for one
-   * report's row and its columns, often still held by the socket when the young generation is
-   * swept, so copied to the old one); a Buffer is handed to the socket beside the head, outside
-   * the JavaScript heap (issue 28: the route's garbage collection).
+   * The answer's JSON as UTF-8, as sent. Kept as bytes, not text: Node joins a text body to the
+   * head, a new string of the answer's size on every request (about 20 KB for one report's row and
+   * its columns); a Buffer goes to the socket beside the head, and nothing of its size is made in
+   * the JavaScript heap. (The route's larger cost after a report run was V8's pretenuring: see
+   * worker/gc-tuning.ts.)
    */
   body: Buffer;
 }
