@@ -103,7 +103,11 @@ export type ScheduleRunner = 'worker' | 'add-on';
  * worker records it as its own runs are (run log, last run, failures and pause, next run).
  */
 export interface ScheduleRunRecordRequest {
-  run: ScheduleRun;
+  /**
+   * Without its credits: the worker counts them in its ledger by the run's request id
+   * (add-on-run-id.ts), which its `at` names.
+   */
+  run: Omit<ScheduleRun, 'credits'>;
   /** Data rows the run wrote (the next replace run blanks what it no longer writes). */
   rowsWritten: number;
 }

@@ -1,10 +1,9 @@
 import type { Column, Row } from '../../../shared/rows/columns';
-import { estimateCredits } from '../../../shared/pricing';
-import { parsePlatform } from '../../../shared/handles';
 import { MAX_DEADLINE_MS } from '../../../shared/worker-api/request-limits';
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
-import { asRecord, readTableAnswer } from '../worker-client/worker-answers';
+import { addOnRunRequestId } from '../../../shared/worker-api/add-on-run-id';
+import { readTableAnswer } from '../worker-client/worker-answers';
 import { callRoute } from '../worker-client/worker-client';
 import { readFormulaAccess } from '../worker-client/worker-key';
 
@@ -12,15 +11,14 @@ import { readFormulaAccess } from '../worker-client/worker-key';
  * One block of a schedule the add-on runs (issue 26), fetched through the worker with the
  * document key, as the sheet's formulas fetch: `POST /api/reports`, cache first, billed to whoever
  * connected the formulas within the document's formula allowance and their budgets, all kept by
- * the worker. One UrlFetch a block.
+ * the worker. One UrlFetch a block, carrying the run's request id: the worker counts the run's
+ * credits in its ledger by it (the add-on never states its own cost).
  */
 export interface FetchedBlock {
   header: string[];
   columns: readonly Column[];
   /** One per input cell of the block, in input order. */
   rows: Row[];
-  /** Reports bought for this block (the rest came from the worker's cache). */
-  credits: number;
   /** Rows still being fetched by the worker: ask again (free) before writing the block. */
   pending: number;
 }
@@ -33,7 +31,12 @@ export class SheetRunRefused extends Error {
 const NOT_CONNECTED =
   "This document's formulas are no longer connected, and scheduled reports are billed like them: connect them in Settings.";
 
-export function fetchReportsBlock(schedule: ScheduleAnswer, inputs: readonly unknown[]): FetchedBlock {
+/** `runAt`: when the run started (the same across the firings of a resumed run). */
+export function fetchReportsBlock(
+  schedule: ScheduleAnswer,
+  inputs: readonly unknown[],
+  runAt: number,
+): FetchedBlock {
   const access = readFormulaAccess();
   if (access === null) throw new SheetRunRefused(NOT_CONNECTED);
   const body = {
@@ -45,7 +48,12 @@ export function fetchReportsBlock(schedule: ScheduleAnswer, inputs: readonly unk
     deadlineMs: MAX_DEADLINE_MS,
     timeZone: schedule.timeZone,
   };
-  const raw = callRoute(WORKER_ROUTES.reports, { body, bearer: access.key, workerUrl: access.workerUrl });
+  const raw = callRoute(WORKER_ROUTES.reports, {
+    body,
+    bearer: access.key,
+    workerUrl: access.workerUrl,
+    requestId: addOnRunRequestId(schedule.id, runAt),
+  });
   const answer = readTableAnswer(raw);
   if (answer.awaitingApproval > 0) {
     throw new SheetRunRefused(
@@ -53,22 +61,10 @@ export function fetchReportsBlock(schedule: ScheduleAnswer, inputs: readonly unk
     );
   }
   const [header = [], ...rows] = answer.rows;
-  const counts = asRecord<{ fetched?: unknown }>(
-    asRecord<{ counts?: unknown }>(raw, 'rows').counts ?? {},
-    'counts',
-  );
-  const fetched = typeof counts.fetched === 'number' ? counts.fetched : 0;
   return {
     header: header.map((cell) => String(cell ?? '')),
     columns: answer.columns,
     rows,
-    credits: fetched * reportPrice(schedule.platform),
     pending: answer.pending,
   };
-}
-
-/** The price of one report on the schedule's platform (shared/pricing.ts, as the worker bills it). */
-function reportPrice(platform: string | undefined): number {
-  return estimateCredits('report', { platform: parsePlatform(platform) ?? 'instagram', userId: 'one' })
-    .credits;
 }

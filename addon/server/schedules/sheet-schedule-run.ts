@@ -1,5 +1,4 @@
 import { MAX_REPORT_INPUTS } from '../../../shared/worker-api/request-limits';
-import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { ScheduleAnswer, ScheduleRun } from '../../../shared/worker-api/schedules';
 import { fetchReportsBlock, SheetRunRefused } from './sheet-schedule-fetch';
 import {
@@ -10,7 +9,7 @@ import {
   writeBlock,
 } from './sheet-schedule-output';
 import { creditsText } from '../sheet/number-text';
-import { callRoute } from '../worker-client/worker-client';
+import { recordSheetRun, RUN_NOT_RECORDED } from './sheet-run-record';
 import { scheduleFailureSentence, scheduleRunSummary } from '../../../shared/worker-api/schedule-run-text';
 
 /**
@@ -39,7 +38,6 @@ interface RunProgress {
   /** The next input to fetch. */
   next: number;
   rows: number;
-  credits: number;
   width: number;
 }
 
@@ -109,7 +107,6 @@ export function runSheetSchedule(schedule: ScheduleAnswer, deadline: number): Ru
     at: Date.now(),
     next: 0,
     rows: 0,
-    credits: 0,
     width: 0,
   };
   try {
@@ -119,10 +116,9 @@ export function runSheetSchedule(schedule: ScheduleAnswer, deadline: number): Ru
     while (progress.next < inputs.length) {
       if (Date.now() >= deadline) return pause(schedule.id, progress);
       const slice = inputs.slice(progress.next, progress.next + BLOCK_INPUTS);
-      const block = fetchComplete(schedule, slice);
+      const block = fetchComplete(schedule, slice, progress.at);
       if (block === null) return pause(schedule.id, progress);
       progress.rows += writeBlock(sheet, schedule, block, slice, progress.next, progress.at);
-      progress.credits += block.credits;
       progress.width = modeHeader(schedule, block.header).length;
       progress.next += slice.length;
       keepProgress(schedule.id, progress);
@@ -153,18 +149,18 @@ function pause(id: string, progress: RunProgress): RunEnd {
 }
 
 /** The block with every row fetched; null when the worker is still fetching some (the next firing asks again, free). */
-function fetchComplete(schedule: ScheduleAnswer, inputs: readonly unknown[]) {
+function fetchComplete(schedule: ScheduleAnswer, inputs: readonly unknown[], runAt: number) {
   for (let tries = 0; tries < PENDING_TRIES; tries++) {
-    const block = fetchReportsBlock(schedule, inputs);
+    const block = fetchReportsBlock(schedule, inputs, runAt);
     if (block.pending === 0) return block;
   }
   return null;
 }
 
 /**
- * The run's end: its history line, then the worker told (run log, last run, next run, the pause
- * after three failures), and the place forgotten. The history line comes first: a worker that
- * cannot be reached still leaves the line, and the run is done again next hour.
+ * The run's end: the place forgotten, the worker told (sheet-run-record.ts), which answers the
+ * run's credits from its ledger, then the history line with them. A worker that cannot be reached
+ * still leaves the line (credits unknown), and the run is done again next hour.
  */
 function finishRun(
   schedule: ScheduleAnswer,
@@ -172,12 +168,13 @@ function finishRun(
   outcome: ScheduleRun['outcome'],
   message: string,
 ): RunEnd {
+  const ended = { at: progress.at, outcome, rows: outcome === 'ok' ? progress.rows : 0, message };
+  keepProgress(schedule.id, null);
+  const credits = recordSheetRun(schedule, ended);
   const run: ScheduleRun = {
-    at: progress.at,
-    outcome,
-    rows: outcome === 'ok' ? progress.rows : 0,
-    credits: Math.round(progress.credits * 1000) / 1000,
-    message,
+    ...ended,
+    credits: credits ?? 0,
+    message: credits === null ? `${message} ${RUN_NOT_RECORDED}` : message,
   };
   const written = appendHistory(SpreadsheetApp.getActiveSpreadsheet(), {
     ...run,
@@ -191,10 +188,5 @@ function finishRun(
         ...run,
         message: `${message} No history line was written: a tab named "Creator Sheets history" that Creator Sheets did not make is in the way.`,
       };
-  keepProgress(schedule.id, null);
-  callRoute(WORKER_ROUTES.recordScheduleRun, {
-    params: { id: schedule.id },
-    body: { run: told, rowsWritten: told.rows },
-  });
   return { kind: 'recorded', run: told };
 }

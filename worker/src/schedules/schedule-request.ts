@@ -152,7 +152,8 @@ const scheduleRun = z.object({
 
 /** `POST /api/schedules/:id/runs`: the add-on's run of a schedule it runs (issue 26). */
 export const scheduleRunRecordRequestSchema = z.looseObject({
-  run: scheduleRun,
+  // Its credits are the ledger's (by the run's request id): an add-on's own figure is ignored.
+  run: scheduleRun.omit({ credits: true }),
   rowsWritten: z.number().int().min(0),
 });
 

@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { successStatus, WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { ScheduleRequest, ScheduleRun } from '../../../shared/worker-api/schedules';
+import { addOnRunRequestId } from '../../../shared/worker-api/add-on-run-id';
 import type { Clock } from '../../common/clock';
 import { documentParamsSchema } from '../http/document-params';
 import { jsonBody, KB } from '../http/json-body';
@@ -48,7 +49,10 @@ const ESTIMATE_BODY_LIMIT = 1024 * KB;
 
 interface SchedulesRouterOptions {
   authenticate: RequestHandler;
-  store: Pick<Store, 'schedules' | 'keys' | 'documentChanges' | 'sheetOwnership' | 'cache' | 'cacheTtlMs'>;
+  store: Pick<
+    Store,
+    'schedules' | 'keys' | 'documentChanges' | 'sheetOwnership' | 'cache' | 'cacheTtlMs' | 'ledger'
+  >;
   /** Proof that the caller can edit the schedule's spreadsheet (issue 22). */
   editAccess: EditAccess;
   /** For the sentence that says why edit access cannot be proven (issue 26). */
@@ -197,7 +201,8 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
     if (normalizeUserEmail(schedule.createdBy) !== normalizeUserEmail(identity.email))
       throw scheduleNotFound(id);
     const { run, rowsWritten } = parseBody(scheduleRunRecordRequestSchema, req.body);
-    await recordAddOnRun(schedule, { ...run, at: Math.min(run.at, clock.now()) }, rowsWritten);
+    const credits = await addOnRunCredits(schedule, run.at);
+    await recordAddOnRun(schedule, { ...run, credits, at: Math.min(run.at, clock.now()) }, rowsWritten);
     res.set(noStore).json(scheduleAnswer(found(await store.schedules.get(id), id)));
   });
 
@@ -291,6 +296,16 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
         channels: [],
       });
     }
+  }
+
+  /**
+   * What an add-on run spent, from the ledger: the paid calls of its fetches, which carried the
+   * run's request id (add-on-run-id.ts) and were billed to whoever connected the document's
+   * formulas. A run that found everything in the cache spent nothing.
+   */
+  async function addOnRunCredits(schedule: ScheduleRecord, at: number): Promise<number> {
+    const payer = (await store.keys.ofDocument(schedule.documentId))?.email ?? schedule.createdBy;
+    return store.ledger.creditsOfRequest(payer, addOnRunRequestId(schedule.id, at));
   }
 
   async function requireConnected(documentId: string): Promise<void> {

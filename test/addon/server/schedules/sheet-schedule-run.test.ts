@@ -4,7 +4,10 @@ import { BLOCK_INPUTS, runSheetSchedule } from '../../../../addon/server/schedul
 import type { ScheduleForm } from '../../../../addon/bridge-contract/schedules-api';
 import type { ScheduleAnswer, ScheduleRun } from '../../../../shared/worker-api/schedules';
 import type { RecordedRequest } from '../scripted-worker';
+import { RUN_NOT_RECORDED } from '../../../../addon/server/schedules/sheet-run-record';
 import { installServerGlobals, type ServerGlobals } from '../server-globals';
+import { addOnRunRequestId } from '../../../../shared/worker-api/add-on-run-id';
+import { workerError } from '../scripted-worker';
 
 /**
  * Issue 26, item 1: the add-on's runner of a schedule where the worker may not write, in the fakes
@@ -19,6 +22,8 @@ let bought: Set<string>;
 /** Fake time one reports call takes. */
 let callMs = 1000;
 let recorded: { run: ScheduleRun; rowsWritten: number }[];
+/** The scripted worker's ledger: a credit a report bought, by the request id its call carried. */
+let ledger: Map<string, number>;
 
 function handles(n: number): string[] {
   return Array.from({ length: n }, (_, i) => `creator${i + 1}`);
@@ -43,6 +48,8 @@ function reportsAnswer(request: RecordedRequest) {
     }
     return [handle, 1000 + Number(handle.replace(/\D/g, '')) * 10 + (day % 100)];
   });
+  const requestId = request.headers['X-Request-Id'] ?? 'none';
+  ledger.set(requestId, (ledger.get(requestId) ?? 0) + fetched);
   return {
     status: 200,
     body: {
@@ -91,13 +98,18 @@ beforeEach(() => {
   bought = new Set();
   callMs = 1000;
   recorded = [];
+  ledger = new Map();
   const creators = env.fakes.spreadsheet.insertSheet('Creators');
   creators.getRange(1, 1).setValue('Creator');
   env.fakes.spreadsheet.insertSheet('Growth');
   env.worker.on('post', 'api/reports', reportsAnswer);
+  // As the worker records a run: its credits are the ledger's, by the run's request id.
   env.worker.on('post', /^api\/schedules\/[^/]+\/runs$/, (request) => {
-    recorded.push(request.body as { run: ScheduleRun; rowsWritten: number });
-    return { status: 200, body: { id: 'sch_daily' } };
+    const body = request.body as { run: ScheduleRun; rowsWritten: number };
+    recorded.push(body);
+    const id = request.path.split('/')[2];
+    const credits = ledger.get(addOnRunRequestId(id, body.run.at)) ?? 0;
+    return { status: 200, body: { id, lastRun: { ...body.run, credits } } };
   });
 });
 afterEach(() => {
@@ -177,6 +189,31 @@ describe("the add-on's runner", () => {
       .map((call) => (call.body as { handles: string[] }).handles[0]);
     expect(sent).toEqual(['creator1', 'creator101', 'creator201']);
     expect(growth()).toHaveLength(301);
+  });
+
+  it("records the ledger's credits: the paid run its sum, a run that hits the cache 0; never its own figure", () => {
+    fillInputs(150);
+    const first = runSheetSchedule(schedule(), Date.now() + 60 * 60_000);
+    expect(first).toMatchObject({ kind: 'recorded', run: { credits: 150 } });
+    const ids = env.worker.calls('api/reports').map((call) => call.headers['X-Request-Id']);
+    expect(ids).toEqual(
+      [addOnRunRequestId('sch_daily', (first as { run: ScheduleRun }).run.at)].concat(ids[0]),
+    );
+    advance(60_000);
+    const second = runSheetSchedule(schedule(), Date.now() + 60 * 60_000);
+    expect(second).toMatchObject({ kind: 'recorded', run: { outcome: 'ok', rows: 150, credits: 0 } });
+    expect(recorded.map((told) => 'credits' in told.run)).toEqual([false, false]);
+    const history = env.fakes.spreadsheet.requireSheet('Creator Sheets history').getDataRange().getValues();
+    expect(history.slice(1).map((line) => line[4])).toEqual([150, 0]);
+  });
+
+  it('says in the history line that the credits are unknown when the worker cannot record the run', () => {
+    fillInputs(3);
+    env.worker.on('post', /^api\/schedules\/[^/]+\/runs$/, workerError(503, 'unavailable', 'Down.'));
+    const end = runSheetSchedule(schedule(), Date.now() + 60 * 60_000);
+    expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'ok', credits: 0 } });
+    const history = env.fakes.spreadsheet.requireSheet('Creator Sheets history').getDataRange().getValues();
+    expect(history[1][6]).toBe(`Added a snapshot of 3 rows. ${RUN_NOT_RECORDED}`);
   });
 
   it('replace rewrites the table and blanks the rows the input lost; merge updates keys in place', () => {

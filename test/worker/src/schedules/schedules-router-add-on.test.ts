@@ -4,6 +4,7 @@ import { auth, type WorkerWorld } from '../worker-fixture';
 import { startDeliveryWorld, type DeliveryWorld } from '../jobs/delivery/server-delivery-fixture';
 import { sendAsAddon } from '../../../support/edit-proof';
 import { createScheduler } from '../../../../worker/src/schedules/scheduler';
+import { addOnRunRequestId } from '../../../../shared/worker-api/add-on-run-id';
 
 /**
  * Issue 26, item 1: a schedule the add-on runs from a trigger, in a spreadsheet the worker may not
@@ -27,7 +28,7 @@ const daily: ScheduleRequest = {
 
 let env: DeliveryWorld;
 let world: WorkerWorld;
-const keys = { ana: '', bob: '' };
+const keys = { ana: '', bob: '', document: '' };
 
 beforeAll(async () => {
   env = await startDeliveryWorld({
@@ -38,7 +39,7 @@ beforeAll(async () => {
   keys.ana = (await world.deps.store.keys.issue('ana@team.com')).key;
   keys.bob = (await world.deps.store.keys.issue('bob@team.com')).key;
   // Ana connected the formulas (UNPROVEN_DOCUMENT_KEYS=first): her budget pays for them.
-  await world.deps.store.keys.issue('ana@team.com', CLOSED);
+  keys.document = (await world.deps.store.keys.issue('ana@team.com', CLOSED)).key;
 });
 afterAll(async () => {
   await env.close();
@@ -106,14 +107,27 @@ describe('schedules the add-on runs where the worker may not write', () => {
     expect(await world.deps.store.schedules.due(Date.now() + 1000, 100)).toEqual([]);
   });
 
+  /** The add-on's fetch of one block, with the document key and the run's request id, as its runner sends it. */
+  async function fetchAsRun(at: number, handles: string[]): Promise<void> {
+    const res = await request(world.app)
+      .post('/api/reports')
+      .set(auth(keys.document))
+      .set('X-Request-Id', addOnRunRequestId(made.id, at))
+      .send({ handles, platform: 'instagram', withHeader: true, deadlineMs: 60_000 });
+    expect(res.status).toBe(200);
+    expect(res.body.pending).toBe(0);
+  }
+
   it("records the add-on's run as the scheduler would: run log, next run; only its owner, only when due", async () => {
-    const run = {
-      at: Date.now(),
-      outcome: 'ok',
-      rows: 12,
-      credits: 12,
-      message: 'Added a snapshot of 12 rows.',
-    };
+    const at = Date.now();
+    await fetchAsRun(at, world.handles(3, 'instagram', 300));
+    const ledger = (await world.deps.store.ledger.recent('ana@team.com', 100)).filter(
+      (entry) => entry.requestId === addOnRunRequestId(made.id, at),
+    );
+    const paid = ledger.reduce((sum, entry) => sum + entry.actualCredits, 0);
+    expect(paid).toBeGreaterThan(0);
+    // Whatever the add-on says it spent is not taken: the ledger's sum is.
+    const run = { at, outcome: 'ok', rows: 12, credits: 0.5, message: 'Added a snapshot of 12 rows.' };
     const bobs = await asAddon(keys.bob, (r) =>
       r.post(`/api/schedules/${made.id}/runs`).send({ run, rowsWritten: 12 }),
     );
@@ -123,16 +137,28 @@ describe('schedules the add-on runs where the worker may not write', () => {
     );
     expect(res.status).toBe(200);
     const after = res.body as ScheduleAnswer;
-    expect(after.lastRun).toEqual(run);
-    expect(after.spentThisMonth).toBe(12);
+    expect(after.lastRun).toEqual({ ...run, credits: paid });
+    expect(after.spentThisMonth).toBe(paid);
     expect(after.nextRunAt).toBeGreaterThan(Date.now());
-    expect(after.runs?.[0]).toEqual(run);
+    expect(after.runs?.[0]).toEqual({ ...run, credits: paid });
     // Recorded once: the same run again finds it no longer due.
     const again = await asAddon(keys.ana, (r) =>
       r.post(`/api/schedules/${made.id}/runs`).send({ run, rowsWritten: 12 }),
     );
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('schedule_not_due');
+  });
+
+  it('records 0 credits for a run whose creators were all in the cache', async () => {
+    await world.deps.store.schedules.runNow(made.id);
+    const at = Date.now() + 1;
+    await fetchAsRun(at, world.handles(3, 'instagram', 300));
+    const run = { at, outcome: 'ok', rows: 12, message: 'Added a snapshot of 12 rows.' };
+    const res = await asAddon(keys.ana, (r) =>
+      r.post(`/api/schedules/${made.id}/runs`).send({ run, rowsWritten: 12 }),
+    );
+    expect(res.status).toBe(200);
+    expect((res.body as ScheduleAnswer).lastRun).toEqual({ ...run, at: expect.any(Number), credits: 0 });
   });
 
   it('pauses after three failed runs in a row, as a worker schedule does', async () => {
