@@ -81,6 +81,7 @@ import type {
   ScheduleParams,
   ScheduleRequest,
   ScheduleRunRecordRequest,
+  ScheduleSearchAnswer,
   ScheduleStatusRequest,
 } from './schedules';
 import type { SearchAnswer, SearchRequest } from './search';
@@ -548,6 +549,15 @@ export const WORKER_ROUTES = {
     summary:
       "Records the add-on's run of a schedule it runs from a trigger (issue 26): whoever set it up; 409 when it is not due or the worker runs it.",
     access: 'signed-in',
+    spreadsheet: 'schedule',
+  }),
+  scheduleSearch: route<{ params: ScheduleParams; answer: ScheduleSearchAnswer }>({
+    method: 'POST',
+    path: '/api/schedules/:id/search',
+    summary:
+      "The table of a saved search the add-on runs (issue 26), paged by the worker: with the schedule's document key only, billed like its formulas.",
+    access: 'signed-in',
+    formulas: true,
     spreadsheet: 'schedule',
   }),
   duplicateSchedule: route<{

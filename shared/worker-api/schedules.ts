@@ -1,3 +1,4 @@
+import type { SheetTable } from './sheet-table';
 /**
  * Scheduled shared reports (issue 14, part 3): a tab that the worker refreshes on a schedule by
  * itself, as its service account, without anyone's sidebar open. Set up from the sidebar of a
@@ -111,6 +112,12 @@ export interface ScheduleRunRecordRequest {
   /** Data rows the run wrote (the next replace run blanks what it no longer writes). */
   rowsWritten: number;
 }
+
+/**
+ * `POST /api/schedules/:id/search`: the table of a saved search or AI search the add-on runs
+ * (issue 26), every page the schedule asks for, paged by the worker; rows without the header.
+ */
+export type ScheduleSearchAnswer = SheetTable;
 
 /** One run, as the history tab and the sidebar show it. */
 export interface ScheduleRun {

@@ -25,6 +25,7 @@ import type { OperationDeps } from './operations/operation-deps';
 import { createMoreRouters } from './operations/more-routers';
 import { createReportsRouter, REPORTS_PATH, reportsHandlers } from './operations/reports/reports-router';
 import type { Scheduler } from './schedules/scheduler';
+import { createScheduleSearchRouter } from './schedules/schedule-search-router';
 import { createSchedulesRouter } from './schedules/schedules-router';
 import { createScheduleAlertsRouter } from './schedules/schedule-alerts-router';
 import { createUnreadableAnswersRouter } from './operations/unreadable-answers/unreadable-answers-router';
@@ -188,6 +189,7 @@ export function createApp(deps: AppDeps): Express {
       kick: () => deps.scheduler.kick(),
     }),
   );
+  app.use(createScheduleSearchRouter(deps));
   app.use(
     createScheduleAlertsRouter({
       authenticate,

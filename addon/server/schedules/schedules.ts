@@ -287,8 +287,7 @@ function firstRunSummary(
 export function createDocumentSchedule(form: ScheduleForm, start?: ScheduleStart): ScheduleView {
   const request = scheduleRequestOf(form);
   // Where the worker may not write, the add-on runs it from this user's trigger (issue 26).
-  const choice =
-    request.kind === 'reports' ? chooseRunner(form.runner) : { runner: 'worker' as const, reason: null };
+  const choice = chooseRunner(form.runner);
   if (choice.runner === 'add-on') ensureSheetTrigger();
   const body: ScheduleRequest = choice.runner === 'add-on' ? { ...request, runner: 'add-on' } : request;
   const made = asSchedule(callRoute(WORKER_ROUTES.createSchedule, { params: documentParams(), body }));

@@ -185,6 +185,7 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
     params: scheduleParamsSchema,
     body: scheduleRunRecordRequestSchema,
   }),
+  scheduleSearch: schemasOf(R.scheduleSearch, { params: scheduleParamsSchema }),
   duplicateSchedule: schemasOf(R.duplicateSchedule, {
     params: scheduleParamsSchema,
     body: scheduleDuplicateRequestSchema,

@@ -92,14 +92,6 @@ function freshnessOfReportsOnly(
   if (request.freshnessDays !== undefined && request.kind !== 'reports') {
     ctx.addIssue({ code: 'custom', path: ['freshnessDays'], message: 'applies to scheduled reports only' });
   }
-  // The add-on's runner (issue 26) runs reports of an input column; the other kinds only the worker.
-  if (request.runner === 'add-on' && request.kind !== 'reports') {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['runner'],
-      message: 'the add-on runs scheduled reports only; e-mail searches and saved searches run in the worker',
-    });
-  }
 }
 
 /** `POST /api/documents/:documentId/schedules` and `PUT /api/schedules/:id`. */

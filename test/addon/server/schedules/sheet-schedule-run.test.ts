@@ -1,6 +1,7 @@
 import { createDocumentSchedule, listDocumentSchedules } from '../../../../addon/server/schedules/schedules';
 import { runSheetSchedules } from '../../../../addon/server/schedules/sheet-schedule-functions';
-import { BLOCK_INPUTS, runSheetSchedule } from '../../../../addon/server/schedules/sheet-schedule-run';
+import { runSheetSchedule } from '../../../../addon/server/schedules/sheet-schedule-run';
+import { BLOCK_INPUTS, EMAIL_BLOCK_INPUTS } from '../../../../addon/server/schedules/sheet-schedule-source';
 import type { ScheduleForm } from '../../../../addon/bridge-contract/schedules-api';
 import type { ScheduleAnswer, ScheduleRun } from '../../../../shared/worker-api/schedules';
 import type { RecordedRequest } from '../scripted-worker';
@@ -260,6 +261,172 @@ describe("the add-on's runner", () => {
       'The tab "Gone" is no longer in this spreadsheet (renamed or deleted): edit the schedule to point at a tab.',
     );
     expect(env.worker.calls('api/reports')).toHaveLength(0);
+  });
+});
+
+/** The scripted worker's `POST /api/email-search`: a creator per address, 1 credit an address it had not looked up. */
+function emailAnswer(request: RecordedRequest) {
+  advance(callMs);
+  const body = request.body as { emails: string[] };
+  let fetched = 0;
+  const rows = body.emails.map((email) => {
+    if (!bought.has(email)) {
+      bought.add(email);
+      fetched += 1;
+    }
+    return [email, 'Matched', 'instagram', email.split('@')[0], 5000];
+  });
+  const requestId = request.headers['X-Request-Id'] ?? 'none';
+  ledger.set(requestId, (ledger.get(requestId) ?? 0) + fetched);
+  return {
+    body: {
+      header: ['E-mail', 'Status', 'Platform', 'Handle', 'Followers'],
+      columns: [
+        { id: 'email', label: 'E-mail', format: 'text' },
+        { id: 'status', label: 'Status', format: 'text' },
+        { id: 'platform', label: 'Platform', format: 'text' },
+        { id: 'handle', label: 'Handle', format: 'text' },
+        { id: 'followers', label: 'Followers', format: 'integer' },
+      ],
+      rows: [['E-mail', 'Status', 'Platform', 'Handle', 'Followers'], ...rows],
+      pending: 0,
+      awaitingApproval: 0,
+    },
+  };
+}
+
+function addresses(n: number, from = 1): string[] {
+  return Array.from({ length: n }, (_, i) => `person${from + i}@brand.example.com`);
+}
+
+describe("the add-on's runner for e-mail searches and saved searches (the worker's other kinds)", () => {
+  /** The document's formulas' key, not the user's own: what the trigger fetches with. */
+  const DOCUMENT_KEY = 'csk_docs_fedcba9876543210fedcba9876543210';
+
+  beforeEach(() => {
+    env.worker.on('post', 'api/email-search', emailAnswer);
+    env.fakes.propertiesService.document.setProperty('creatorSheets.documentKey', DOCUMENT_KEY);
+  });
+
+  function fillAddresses(list: string[]): void {
+    const creators = env.fakes.spreadsheet.requireSheet('Creators');
+    const short = list.length + 1 - creators.getMaxRows();
+    if (short > 0) creators.insertRowsAfter(creators.getMaxRows(), short);
+    creators.getRange(2, 1, list.length, 1).setValues(list.map((a) => [a]));
+  }
+
+  it('looks addresses up in blocks of the API batch, with the document key, and writes the worker layout', () => {
+    fillAddresses(addresses(1500));
+    const end = runSheetSchedule(
+      schedule({ kind: 'email-search', mode: 'replace' }),
+      Date.now() + 60 * 60_000,
+    );
+    expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'ok', rows: 1500, credits: 1500 } });
+    const calls = env.worker.calls('api/email-search');
+    expect(calls.map((call) => (call.body as { emails: string[] }).emails.length)).toEqual([
+      EMAIL_BLOCK_INPUTS,
+      500,
+    ]);
+    expect(calls.every((call) => call.headers.Authorization === `Bearer ${DOCUMENT_KEY}`)).toBe(true);
+    const values = growth();
+    expect(values[0].slice(0, 5)).toEqual(['E-mail', 'Status', 'Platform', 'Handle', 'Followers']);
+    expect(String(values[0][5])).toMatch(/^Last refreshed /);
+    expect(values).toHaveLength(1501);
+    expect(values[1500].slice(0, 5)).toEqual([
+      'person1500@brand.example.com',
+      'Matched',
+      'instagram',
+      'person1500',
+      5000,
+    ]);
+  });
+
+  it('merges by the address itself, as the worker does: no Input column, rows updated in place', () => {
+    fillAddresses(addresses(3));
+    runSheetSchedule(schedule({ kind: 'email-search', mode: 'merge' }), Date.now() + 60_000);
+    advance(DAY);
+    fillAddresses(addresses(3, 2));
+    runSheetSchedule(schedule({ kind: 'email-search', mode: 'merge' }), Date.now() + 60_000);
+    expect(growth().map((row) => row[0])).toEqual([
+      'E-mail',
+      'person1@brand.example.com',
+      'person2@brand.example.com',
+      'person3@brand.example.com',
+      'person4@brand.example.com',
+    ]);
+    expect(recorded.map((told) => told.run.rows)).toEqual([3, 3]);
+  });
+
+  it('goes on past 4 minutes at the next firing with the next block of addresses, paying once', () => {
+    fillAddresses(addresses(2500));
+    callMs = 150_000;
+    const first = runSheetSchedule(
+      schedule({ kind: 'email-search', mode: 'append-snapshot' }),
+      Date.now() + 4 * 60_000,
+    );
+    expect(first).toEqual({ kind: 'paused', next: 2000 });
+    const second = runSheetSchedule(
+      schedule({ kind: 'email-search', mode: 'append-snapshot' }),
+      Date.now() + 4 * 60_000,
+    );
+    expect(second).toMatchObject({ kind: 'recorded', run: { outcome: 'ok', rows: 2500, credits: 2500 } });
+    expect(env.worker.calls('api/email-search')).toHaveLength(3);
+    expect(growth()[0][0]).toBe('Date');
+    expect(growth()).toHaveLength(2501);
+  });
+
+  it("writes a saved search's pages, fetched whole by the worker, a block of results at a time", () => {
+    const results = Array.from({ length: 230 }, (_, i) => [`found${i + 1}`, 100 + i]);
+    env.worker.on('post', /^api\/schedules\/[^/]+\/search$/, (request) => {
+      const requestId = request.headers['X-Request-Id'] ?? 'none';
+      ledger.set(requestId, (ledger.get(requestId) ?? 0) + 2.3);
+      return {
+        body: {
+          header: ['Handle', 'Followers'],
+          columns: [
+            { id: 'handle', label: 'Handle', format: 'text' },
+            { id: 'followers', label: 'Followers', format: 'integer' },
+          ],
+          rows: results,
+        },
+      };
+    });
+    const saved = schedule({
+      kind: 'search',
+      mode: 'append-snapshot',
+      search: { platform: 'youtube', pages: 16 },
+    });
+    const end = runSheetSchedule(saved, Date.now() + 60 * 60_000);
+    expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'ok', rows: 230, credits: 2.3 } });
+    const calls = env.worker.calls(/\/search$/);
+    expect(calls.map((call) => call.path)).toEqual(['api/schedules/sch_daily/search']);
+    expect(calls[0].headers.Authorization).toBe(`Bearer ${DOCUMENT_KEY}`);
+    const values = growth();
+    expect(values[0].slice(0, 5)).toEqual([
+      'Date',
+      'Handle',
+      'Followers',
+      'Followers gained',
+      'Followers change',
+    ]);
+    expect(values).toHaveLength(231);
+    expect(values[230].slice(1, 3)).toEqual(['found230', 329]);
+    // The input column is not read: a search has none.
+    expect(env.worker.calls('api/reports')).toHaveLength(0);
+  });
+
+  it("fails in the worker's sentence when the search is refused (past the allowance)", () => {
+    env.worker.on(
+      'post',
+      /^api\/schedules\/[^/]+\/search$/,
+      workerError(409, 'schedule_search_refused', 'Needs approval: up to 3 credits. Approve it in Settings.'),
+    );
+    const end = runSheetSchedule(
+      schedule({ kind: 'search', mode: 'replace', search: { platform: 'youtube', pages: 1 } }),
+      Date.now() + 60_000,
+    );
+    expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'failed', rows: 0 } });
+    expect(recorded[0].run.message).toContain('Needs approval: up to 3 credits.');
   });
 });
 

@@ -429,6 +429,14 @@ describe.each(ENGINES)('a member who cannot edit a spreadsheet [$name]', (engine
           rowsWritten: 0,
         }),
       ),
+    // The add-on's scheduled search (issue 26): paid like Victor's formulas, so never for her.
+    scheduleSearch: () =>
+      everyProof((proof) =>
+        withProof(
+          request(env.world.app).post(`/api/schedules/${scheduleId}/search`).set(bearer(keys.mallory)),
+          proof,
+        ).send({}),
+      ),
     runSchedule: () =>
       everyProof((proof) =>
         withProof(

@@ -77,16 +77,53 @@ describe('schedules the add-on runs where the worker may not write', () => {
     expect(bobsStatus.status).toBe(403);
   });
 
-  it('refuses a saved search run by the add-on: it runs reports of an input column only', async () => {
+  it("pages a saved search it runs for its trigger, with the document key only, its credits the ledger's", async () => {
     const res = await asAddon(keys.ana, (r) =>
       r.post(`/api/documents/${CLOSED}/schedules`).send({
         ...daily,
+        name: 'Weekly search',
         kind: 'search',
-        search: { platform: 'instagram', pages: 1 },
+        mode: 'replace',
+        search: { platform: 'youtube', pages: 2 },
       }),
     );
-    expect(res.status).toBe(400);
-    expect(JSON.stringify(res.body)).toContain('the add-on runs scheduled reports only');
+    expect(res.status).toBe(201);
+    const search = res.body as ScheduleAnswer;
+    const at = Date.now();
+    const fetchTable = (key: string) =>
+      request(world.app)
+        .post(`/api/schedules/${search.id}/search`)
+        .set(auth(key))
+        .set('X-Request-Id', addOnRunRequestId(search.id, at))
+        .send({});
+    // Ana's own key (she set it up) is not the document's: its formulas' key pays, as for reports.
+    const own = await fetchTable(keys.ana);
+    expect(own.status).toBe(403);
+    expect(own.body.error.code).toBe('document_key_required');
+    const otherDocument = (
+      await world.deps.store.keys.issue('bob@team.com', '1AnotherSheet0000000000000000000000000000000')
+    ).key;
+    expect((await fetchTable(otherDocument)).status).toBe(403);
+
+    const table = await fetchTable(keys.document);
+    expect(table.status).toBe(200);
+    expect(table.body.header).toContain('Followers');
+    expect(table.body.rows).toHaveLength(30);
+    await world.deps.store.schedules.runNow(search.id);
+    const recorded = await asAddon(keys.ana, (r) =>
+      r.post(`/api/schedules/${search.id}/runs`).send({
+        run: { at, outcome: 'ok', rows: 30, message: 'Refreshed 30 rows.' },
+        rowsWritten: 30,
+      }),
+    );
+    expect(recorded.status).toBe(200);
+    const spent = await world.deps.store.ledger.creditsOfRequest(
+      'ana@team.com',
+      addOnRunRequestId(search.id, at),
+    );
+    expect(spent).toBeGreaterThan(0);
+    expect((recorded.body as ScheduleAnswer).lastRun?.credits).toBe(spent);
+    await asAddon(keys.ana, (r) => r.delete(`/api/schedules/${search.id}`));
   });
 
   it('is never taken by the scheduler, even when due', async () => {
