@@ -65,6 +65,11 @@ export interface ScheduleCheck {
   /** The confirmation's sentence: cost of the first run, of later ones, and any approval. */
   summary: string;
   /**
+   * Who would run it and why (issue 26), as the schedule's line will say it: "Runs from this sheet
+   * as you: the worker may not write here (outside sharing refused)."
+   */
+  runnerLine?: string;
+  /**
    * Reports: the worker's estimate of every run (issue 25), counting the reports its cache holds
    * fresh enough for the schedule; absent for e-mail schedules, or from a worker without it.
    */

@@ -31,7 +31,13 @@ import { asRecord } from '../worker-client/worker-answers';
 import { callRoute } from '../worker-client/worker-client';
 import { WorkerCallError } from '../worker-client/worker-failure';
 import { readWorkerKey } from '../worker-client/worker-key';
-import { chooseRunner, ensureSheetTrigger, keepRunnerReason, runnerLine } from './sheet-runner-choice';
+import {
+  chooseRunner,
+  choiceLine,
+  ensureSheetTrigger,
+  keepRunnerReason,
+  runnerLine,
+} from './sheet-runner-choice';
 import { RUN_BUDGET_MS, runSheetSchedule } from './sheet-schedule-run';
 import { withDocumentLock } from '../apps-script/document-lock';
 
@@ -174,6 +180,10 @@ function searchEstimate(form: ScheduleForm): BulkEstimate | null {
  * spend today. Changes nothing.
  */
 export function checkDocumentSchedule(form: ScheduleForm): ScheduleCheck {
+  return { ...firstRunCheck(form), runnerLine: choiceLine(chooseRunner(form.runner)) };
+}
+
+function firstRunCheck(form: ScheduleForm): ScheduleCheck {
   const request = parsedRequest(form);
   const searched = searchEstimate(form);
   if (searched !== null) return withAllowance(searched, SEARCH_LATER_RUNS);
@@ -328,10 +338,24 @@ export function runDocumentScheduleNow(id: string): ScheduleView {
   return after ?? withRunnerLine(due);
 }
 
-/** Saves the edited schedule (the output tab is made when it is new). */
+/**
+ * Saves the edited schedule (the output tab is made when it is new). A form that names a runner
+ * hands the schedule to it (issue 26): to this sheet, with this user's trigger; to the worker,
+ * which then wants proof that it may write here. A form that names none keeps the runner.
+ */
 export function updateDocumentSchedule(id: string, form: ScheduleForm): ScheduleView {
-  const body = scheduleRequestOf(form);
-  return asSchedule(callRoute(WORKER_ROUTES.updateSchedule, { params: { id }, body }));
+  const request = scheduleRequestOf(form);
+  if (form.runner === undefined) {
+    return withRunnerLine(
+      asSchedule(callRoute(WORKER_ROUTES.updateSchedule, { params: { id }, body: request })),
+    );
+  }
+  const choice = chooseRunner(form.runner);
+  if (choice.runner === 'add-on') ensureSheetTrigger();
+  const body: ScheduleRequest = { ...request, runner: choice.runner };
+  const saved = asSchedule(callRoute(WORKER_ROUTES.updateSchedule, { params: { id }, body }));
+  keepRunnerReason(id, choice.reason);
+  return withRunnerLine(saved);
 }
 
 /** "Weekly report (copy)", or "(copy 2)" and on when taken: a tab of its own for the copy. */

@@ -1,4 +1,9 @@
-import { createDocumentSchedule, listDocumentSchedules } from '../../../../addon/server/schedules/schedules';
+import {
+  checkDocumentSchedule,
+  createDocumentSchedule,
+  listDocumentSchedules,
+  updateDocumentSchedule,
+} from '../../../../addon/server/schedules/schedules';
 import { runSheetSchedules } from '../../../../addon/server/schedules/sheet-schedule-functions';
 import { runSheetSchedule } from '../../../../addon/server/schedules/sheet-schedule-run';
 import { BLOCK_INPUTS, EMAIL_BLOCK_INPUTS } from '../../../../addon/server/schedules/sheet-schedule-source';
@@ -484,6 +489,55 @@ describe('a schedule saved where the worker may not write', () => {
     expect(env.fakes.triggers.of(ANA)).toHaveLength(1);
     listDocumentSchedules();
     expect(env.fakes.triggers.of(ANA)).toHaveLength(1);
+  });
+
+  it('says before saving who will run it and why, and follows the choice the user makes', () => {
+    env.fakes.propertiesService.document.setProperty('creatorSheets.outsideSharingRefused', 'true');
+    const id = env.fakes.spreadsheet.getId();
+    env.worker.on('get', `api/documents/${id}/formula-allowance`, {
+      body: {
+        documentId: id,
+        connectedBy: ANA,
+        perDay: 5,
+        isDefault: true,
+        approvedToday: 0,
+        spentToday: 0,
+        pending: 0,
+        left: 5,
+        resetsAt: 0,
+        asks: [],
+        askedCredits: 0,
+        mayChange: true,
+      },
+    });
+    env.worker.on('post', 'api/schedule-estimates', workerError(404, 'not_found', 'No route'));
+    expect(checkDocumentSchedule(form).runnerLine).toBe(
+      'Runs from this sheet as you: the worker may not write here (outside sharing refused).',
+    );
+    expect(checkDocumentSchedule({ ...form, runner: 'add-on' }).runnerLine).toBe(
+      'Runs from this sheet as you: you chose to run it from this sheet.',
+    );
+    expect(checkDocumentSchedule({ ...form, runner: 'worker' }).runnerLine).toBe(
+      'Runs in the worker, as its service account.',
+    );
+  });
+
+  it('hands an edited schedule to this sheet when the user picks it, with their trigger; keeps it otherwise', () => {
+    env.worker.on('put', /^api\/schedules\/[^/]+$/, (request) => ({
+      body: { ...schedule({ runner: 'worker' }), ...(request.body as object), id: 'sch_daily' },
+    }));
+    const kept = updateDocumentSchedule('sch_daily', form);
+    expect(kept.runnerLine).toBe('Runs in the worker, as its service account.');
+    expect(env.fakes.triggers.of(ANA)).toEqual([]);
+    const moved = updateDocumentSchedule('sch_daily', { ...form, runner: 'add-on' });
+    const sent = env.worker
+      .calls(/^api\/schedules\/[^/]+$/)
+      .map((call) => (call.body as { runner?: string }).runner);
+    expect(sent).toEqual([undefined, 'add-on']);
+    expect(moved.runnerLine).toBe('Runs from this sheet as you: you chose to run it from this sheet.');
+    expect(env.fakes.triggers.of(ANA).map((trigger) => trigger.getHandlerFunction())).toEqual([
+      'runSheetSchedules',
+    ]);
   });
 
   it('stays with the worker where the sheet is shared with it', () => {
