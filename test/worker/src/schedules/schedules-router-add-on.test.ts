@@ -5,6 +5,9 @@ import { startDeliveryWorld, type DeliveryWorld } from '../jobs/delivery/server-
 import { sendAsAddon } from '../../../support/edit-proof';
 import { createScheduler } from '../../../../worker/src/schedules/scheduler';
 import { addOnRunRequestId } from '../../../../shared/worker-api/add-on-run-id';
+import { mailHeader, startSmtpTestServer, type SmtpTestServer } from '../../../support/smtp-test-server';
+import { testCertificate } from '../../../support/test-certificate';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../support/webhook-receiver';
 
 /**
  * Issue 26, item 1: a schedule the add-on runs from a trigger, in a spreadsheet the worker may not
@@ -28,11 +31,27 @@ const daily: ScheduleRequest = {
 
 let env: DeliveryWorld;
 let world: WorkerWorld;
+let smtp: SmtpTestServer;
+let hook: WebhookReceiver;
+const certificate = testCertificate();
 const keys = { ana: '', bob: '', document: '' };
 
 beforeAll(async () => {
+  smtp = await startSmtpTestServer({ tls: certificate, user: 'alerts', password: 'smtp-secret-1' });
+  hook = await startWebhookReceiver();
   env = await startDeliveryWorld({
     env: { LOG_LEVEL: 'warn' },
+    alerts: {
+      smtp: {
+        host: '127.0.0.1',
+        port: smtp.port,
+        security: 'starttls',
+        user: 'alerts',
+        password: 'smtp-secret-1',
+        from: 'alerts@team.com',
+      },
+      mail: { ca: certificate.cert },
+    },
     spreadsheets: [{ id: CLOSED, tabs: ['Creators', 'Report'], shared: false }],
   });
   world = env.world;
@@ -40,9 +59,13 @@ beforeAll(async () => {
   keys.bob = (await world.deps.store.keys.issue('bob@team.com')).key;
   // Ana connected the formulas (UNPROVEN_DOCUMENT_KEYS=first): her budget pays for them.
   keys.document = (await world.deps.store.keys.issue('ana@team.com', CLOSED)).key;
+  // The team's chat webhook for the document (Settings; set in the store: nothing is provable here).
+  await world.deps.store.scheduleAlerts.setWebhook(CLOSED, hook.url, 'ana@team.com');
 });
 afterAll(async () => {
   await env.close();
+  await smtp.close();
+  await hook.close();
 });
 
 const sheet = () => env.spreadsheet(CLOSED);
@@ -198,10 +221,39 @@ describe('schedules the add-on runs where the worker may not write', () => {
     expect((res.body as ScheduleAnswer).lastRun).toEqual({ ...run, at: expect.any(Number), credits: 0 });
   });
 
+  it("raises a failed add-on run's alert as a worker run's: e-mail and chat webhook, said in the sidebar", async () => {
+    await world.deps.store.schedules.runNow(made.id);
+    const run = { at: Date.now(), outcome: 'failed', rows: 0, message: 'The tab "Creators" is gone.' };
+    const res = await asAddon(keys.ana, (r) =>
+      r.post(`/api/schedules/${made.id}/runs`).send({ run, rowsWritten: 0 }),
+    );
+    expect(res.status).toBe(200);
+    expect((res.body as ScheduleAnswer).alert).toEqual({
+      kind: 'failed',
+      at: expect.any(Number),
+      message: 'The tab "Creators" is gone.',
+      channels: [
+        {
+          channel: 'banner',
+          ok: false,
+          note: 'the worker may not write this sheet (it runs from the sheet itself)',
+        },
+        { channel: 'email', ok: true, note: 'Sent to ana@team.com.' },
+        { channel: 'webhook', ok: true, note: 'Posted to the chat webhook.' },
+      ],
+    });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].to).toEqual(['ana@team.com']);
+    expect(mailHeader(smtp.received[0], 'Subject')).toBe('Creator Sheets: "Daily creators" failed');
+    expect(hook.posts).toHaveLength(1);
+    expect((hook.posts[0].body as { text: string }).text).toContain('The tab "Creators" is gone.');
+  });
+
   it('pauses after three failed runs in a row, as a worker schedule does', async () => {
-    for (let i = 0; i < 3; i++) {
+    // The run before failed too: two more make three in a row.
+    for (let i = 0; i < 2; i++) {
       await world.deps.store.schedules.runNow(made.id);
-      const run = { at: Date.now(), outcome: 'failed', rows: 0, credits: 0, message: 'The tab is gone.' };
+      const run = { at: Date.now(), outcome: 'failed', rows: 0, message: 'The tab is gone.' };
       const res = await asAddon(keys.ana, (r) =>
         r.post(`/api/schedules/${made.id}/runs`).send({ run, rowsWritten: 0 }),
       );
@@ -212,7 +264,11 @@ describe('schedules the add-on runs where the worker may not write', () => {
       status: 'paused',
       pausedReason: 'The tab is gone.',
       rowsWritten: 12,
-      alert: { kind: 'paused', message: 'The tab is gone.', channels: [] },
+      alert: { kind: 'paused', message: 'The tab is gone.' },
     });
+    expect(mailHeader(smtp.received[2], 'Subject')).toBe(
+      'Creator Sheets: "Daily creators" is paused after 3 failed runs',
+    );
+    expect(hook.posts).toHaveLength(3);
   });
 });
