@@ -581,6 +581,14 @@ export const WORKER_ROUTES = {
     access: 'signed-in',
     spreadsheet: 'schedule',
   }),
+  takeOverSchedule: route<{ params: ScheduleParams; answer: ScheduleAnswer }>({
+    method: 'POST',
+    path: '/api/schedules/:id/takeover',
+    summary:
+      "Takes over a schedule the add-on runs whose owner's trigger stopped (paused after failures, or 6 hours overdue), by whoever connected its formulas or proves edit access; recorded and told (409 while it still runs).",
+    access: 'signed-in',
+    spreadsheet: 'schedule',
+  }),
   scheduleAlertSettings: route<{ params: DocumentParams; answer: ScheduleAlertSettingsAnswer }>({
     method: 'GET',
     path: '/api/documents/:documentId/schedule-alerts',

@@ -151,6 +151,9 @@ export interface ScheduleAnswer extends ScheduleRequest {
   alert?: ScheduleAlert | null;
 }
 
+/** Failed runs in a row that pause a schedule (the worker's runs and the add-on's alike). */
+export const MAX_FAILURES_IN_A_ROW = 3;
+
 /** Runs kept per schedule in the store (and listed with it). */
 export const SCHEDULE_RUNS_KEPT = 50;
 

@@ -26,6 +26,7 @@ import { createMoreRouters } from './operations/more-routers';
 import { createReportsRouter, REPORTS_PATH, reportsHandlers } from './operations/reports/reports-router';
 import type { Scheduler } from './schedules/scheduler';
 import { createScheduleSearchRouter } from './schedules/schedule-search-router';
+import { createScheduleTakeoverRouter } from './schedules/schedule-takeover-router';
 import type { AlertSenders } from './schedules/schedule-alerts';
 import { createSchedulesRouter } from './schedules/schedules-router';
 import { createScheduleAlertsRouter } from './schedules/schedule-alerts-router';
@@ -195,6 +196,17 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(createScheduleSearchRouter(deps));
+  app.use(
+    createScheduleTakeoverRouter({
+      authenticate,
+      store,
+      editAccess: deps.editAccess,
+      sheetAccess: deps.sheetAccess,
+      clock: deps.clock,
+      alerts: deps.alerts ?? { smtp: deps.config.smtp },
+      logger: deps.logger,
+    }),
+  );
   app.use(
     createScheduleAlertsRouter({
       authenticate,

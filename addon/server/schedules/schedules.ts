@@ -31,6 +31,7 @@ import { asRecord } from '../worker-client/worker-answers';
 import { callRoute } from '../worker-client/worker-client';
 import { WorkerCallError } from '../worker-client/worker-failure';
 import { readWorkerKey } from '../worker-client/worker-key';
+import { orphanedReason } from '../../../shared/worker-api/schedule-orphan';
 import {
   chooseRunner,
   choiceLine,
@@ -75,7 +76,11 @@ export function listDocumentSchedules(): ScheduleView[] | null {
 
 /** The schedule with the sidebar's line of who runs it and why (issue 26). */
 export function withRunnerLine(schedule: ScheduleView): ScheduleView {
-  return { ...schedule, runnerLine: runnerLine(schedule, Session.getEffectiveUser().getEmail()) };
+  const me = Session.getEffectiveUser().getEmail();
+  // Someone else's schedule whose trigger stopped may be taken over (issue 26); the worker decides.
+  const orphaned = orphanedReason(schedule, Date.now());
+  const theirs = orphaned !== null && schedule.createdBy.toLowerCase() !== me.toLowerCase();
+  return { ...schedule, runnerLine: runnerLine(schedule, me), ...(theirs ? { takeOver: orphaned } : {}) };
 }
 
 /**
@@ -356,6 +361,18 @@ export function updateDocumentSchedule(id: string, form: ScheduleForm): Schedule
   const saved = asSchedule(callRoute(WORKER_ROUTES.updateSchedule, { params: { id }, body }));
   keepRunnerReason(id, choice.reason);
   return withRunnerLine(saved);
+}
+
+/**
+ * Takes over a schedule whose owner's trigger stopped (issue 26: they left, or lost edit access):
+ * the worker checks that it is orphaned and that this user may (they connected the formulas, or
+ * proved edit access), records it for every editor and tells the owner; it runs from this user's
+ * trigger from now on.
+ */
+export function takeOverDocumentSchedule(id: string): ScheduleView {
+  const taken = asSchedule(callRoute(WORKER_ROUTES.takeOverSchedule, { params: { id } }));
+  ensureSheetTrigger();
+  return withRunnerLine(taken);
 }
 
 /** "Weekly report (copy)", or "(copy 2)" and on when taken: a tab of its own for the copy. */

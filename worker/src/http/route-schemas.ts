@@ -186,6 +186,7 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
     body: scheduleRunRecordRequestSchema,
   }),
   scheduleSearch: schemasOf(R.scheduleSearch, { params: scheduleParamsSchema }),
+  takeOverSchedule: schemasOf(R.takeOverSchedule, { params: scheduleParamsSchema }),
   duplicateSchedule: schemasOf(R.duplicateSchedule, {
     params: scheduleParamsSchema,
     body: scheduleDuplicateRequestSchema,

@@ -2,6 +2,7 @@ import {
   checkDocumentSchedule,
   createDocumentSchedule,
   listDocumentSchedules,
+  takeOverDocumentSchedule,
   updateDocumentSchedule,
 } from '../../../../addon/server/schedules/schedules';
 import { runSheetSchedules } from '../../../../addon/server/schedules/sheet-schedule-functions';
@@ -535,6 +536,30 @@ describe('a schedule saved where the worker may not write', () => {
       .map((call) => (call.body as { runner?: string }).runner);
     expect(sent).toEqual([undefined, 'add-on']);
     expect(moved.runnerLine).toBe('Runs from this sheet as you: you chose to run it from this sheet.');
+    expect(env.fakes.triggers.of(ANA).map((trigger) => trigger.getHandlerFunction())).toEqual([
+      'runSheetSchedules',
+    ]);
+  });
+
+  it("offers to take over another's schedule once its trigger stopped, and takes it with this user's trigger", () => {
+    const id = env.fakes.spreadsheet.getId();
+    const gone = schedule({
+      id: 'sch_gone',
+      createdBy: 'bo@team.com',
+      nextRunAt: Date.now() - 7 * 60 * 60_000,
+    });
+    const running = schedule({ id: 'sch_running', createdBy: 'bo@team.com', nextRunAt: Date.now() - 60_000 });
+    env.worker.on('get', `api/documents/${id}/schedules`, { body: { schedules: [gone, running] } });
+    const listed = listDocumentSchedules() ?? [];
+    expect(listed.map((view) => view.takeOver)).toEqual([
+      "bo@team.com's trigger has not run it for 7 hours past its time",
+      undefined,
+    ]);
+    env.worker.on('post', 'api/schedules/sch_gone/takeover', { body: { ...gone, createdBy: ANA } });
+    expect(env.fakes.triggers.of(ANA)).toEqual([]);
+    const taken = takeOverDocumentSchedule('sch_gone');
+    expect(taken).toMatchObject({ createdBy: ANA });
+    expect(taken.runnerLine).toBe('Runs from this sheet as you: the worker may not write here.');
     expect(env.fakes.triggers.of(ANA).map((trigger) => trigger.getHandlerFunction())).toEqual([
       'runSheetSchedules',
     ]);

@@ -437,6 +437,14 @@ describe.each(ENGINES)('a member who cannot edit a spreadsheet [$name]', (engine
           proof,
         ).send({}),
       ),
+    // Taking over a schedule (issue 26): for its document's connector or a proven editor only.
+    takeOverSchedule: () =>
+      everyProof((proof) =>
+        withProof(
+          request(env.world.app).post(`/api/schedules/${scheduleId}/takeover`).set(bearer(keys.mallory)),
+          proof,
+        ),
+      ),
     runSchedule: () =>
       everyProof((proof) =>
         withProof(

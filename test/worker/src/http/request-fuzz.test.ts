@@ -544,6 +544,7 @@ const ROUTES = [
   'POST /api/schedules/:id/run',
   'POST /api/schedules/:id/runs',
   'POST /api/schedules/:id/search',
+  'POST /api/schedules/:id/takeover',
   'POST /api/schedules/:id/duplicate',
   'POST /api/schedules/:id/handover',
   'GET /api/documents/:documentId/schedule-alerts',

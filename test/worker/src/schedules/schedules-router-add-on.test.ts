@@ -272,3 +272,58 @@ describe('schedules the add-on runs where the worker may not write', () => {
     expect(hook.posts).toHaveLength(3);
   });
 });
+
+describe('taking over a schedule whose owner left, in a domain where nothing can be proven', () => {
+  const HOUR = 60 * 60_000;
+  const takeOver = (key: string, id: string) => asAddon(key, (r) => r.post(`/api/schedules/${id}/takeover`));
+
+  it('lets whoever connects the formulas next take over an orphaned one, recorded and told; never one that still runs', async () => {
+    const made = await asAddon(keys.ana, (r) =>
+      r.post(`/api/documents/${CLOSED}/schedules`).send({ ...daily, name: 'Ana leaves' }),
+    );
+    expect(made.status).toBe(201);
+    const id = (made.body as ScheduleAnswer).id;
+    const carl = (await world.deps.store.keys.issue('carl@team.com')).key;
+
+    // Ana's trigger still runs it: nobody takes it, not even whoever pays.
+    const early = await takeOver(keys.ana, id);
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('already_theirs');
+    // Ana leaves; Carl connects the document's formulas (its key is his now, he pays).
+    await world.deps.store.keys.issue('carl@team.com', CLOSED);
+    const still = await takeOver(carl, id);
+    expect(still.status).toBe(409);
+    expect(still.body.error.code).toBe('owner_still_runs_it');
+    // Bob neither pays nor can prove he edits the sheet: refused whatever state it is in.
+    await world.deps.store.schedules.setStatus(id, 'active', Date.now() - 7 * HOUR, null);
+    const bobs = await takeOver(keys.bob, id);
+    expect(bobs.status).toBe(403);
+    expect(bobs.body.error.code).toBe('edit_proof_unavailable');
+
+    // Overdue by 7 hours: Ana's trigger is gone. Carl takes it over.
+    const mails = smtp.received.length;
+    const taken = await takeOver(carl, id);
+    expect(taken.status).toBe(200);
+    expect(taken.body).toMatchObject({ id, createdBy: 'carl@team.com', runner: 'add-on' });
+    const changes = await world.deps.store.documentChanges.recent(CLOSED, 10);
+    expect(changes[0]).toMatchObject({
+      by: 'carl@team.com',
+      kind: 'schedule-handed-over',
+      summary: expect.stringMatching(
+        /^carl@team\.com took over the schedule "Ana leaves" from ana@team\.com: ana@team\.com's trigger has not run it for 7 hours past its time\. It runs from carl@team\.com's trigger, as them, from now on\.$/,
+      ),
+    });
+    expect(smtp.received).toHaveLength(mails + 1);
+    expect(smtp.received[mails].to).toEqual(['ana@team.com']);
+    expect(mailHeader(smtp.received[mails], 'Subject')).toBe('Creator Sheets: "Ana leaves" was taken over');
+    // Ana's trigger, should it fire again, records nothing for it: it is Carl's now.
+    await world.deps.store.schedules.runNow(id);
+    const anas = await asAddon(keys.ana, (r) =>
+      r.post(`/api/schedules/${id}/runs`).send({
+        run: { at: Date.now(), outcome: 'ok', rows: 1, message: 'Refreshed 1 row.' },
+        rowsWritten: 1,
+      }),
+    );
+    expect(anas.status).toBe(403);
+  });
+});
