@@ -13,11 +13,11 @@ import type { EmailSearchAnswer } from '../../../../shared/worker-api/email-sear
 import { fileFormulaAsk } from '../../billing/formula-ask';
 import { formulaAskSource } from '../operation-helpers/formula-cell-field';
 import type { PaidBudget } from '../../billing/paid-call';
-import { createConcurrencyLimit } from '../../concurrency-limit';
-import { settledBy, STILL_FETCHING } from '../../http/deadline';
-import { toWorkerError } from '../../http/error-answer';
-import type { ArrivingRows } from '../../http/send-rows-json';
-import { WorkerError } from '../../http/worker-error';
+import { createConcurrencyLimit } from '../../concurrency/concurrency-limit';
+import { settledBy, STILL_FETCHING } from '../../upstream/deadline';
+import { toWorkerError } from '../../request-io/error-answer';
+import type { ArrivingRows } from '../../request-io/send-rows-json';
+import { WorkerError } from '../../request-io/worker-error';
 import type { EmailLookup } from '../../store/cache/email-result-cache';
 import { isUpstreamError } from '../../upstream/upstream-error';
 import type { OperationContext, OperationDeps } from '../operation-deps';
