@@ -13,9 +13,9 @@ const { importX, createNodeResolver } = require('eslint-plugin-import-x');
 const START = ['worker/start.ts', 'worker/start-config.ts'];
 
 /**
- * worker/src's floors, top first (ARCHITECTURE.md, "The worker's floors"): a room imports only the
- * floors beneath its own, never one above it nor a room beside it, so no two rooms import each
- * other. A room is a folder of worker/src or, on the wiring floor, one of its files.
+ * worker/src's floors, top first (ARCHITECTURE.md, "The worker's rooms and floors"): a room imports
+ * only the floors beneath its own, never one above it nor a room beside it, so no two rooms import
+ * each other. A room is a folder of worker/src or, on the wiring floor, one of its files.
  */
 const WORKER_FLOORS = [
   ['verify'],

@@ -67,7 +67,8 @@ export interface AppDeps extends OperationDeps {
  * The worker as an Express app, not listening (DESIGN "One public surface per runtime"). Every
  * `/api` route but `POST /api/keys` and `GET /api/openapi.json` needs `Authorization: Bearer <ID token | worker key | dev key>`,
  * checked before anything else is done for the request: each route reads its body after its
- * `authenticate`, with a limit sized to the route and kept beside its router (request-io/json-body.ts).
+ * `authenticate`, with a limit sized to the route and kept beside its router
+ * (request-io/json-body.ts).
  * In front of all that, every answer gets the security headers (http/security-headers.ts) and
  * every `/api` request the per-address and per-credential rate limits (http/request-rate-limit.ts).
  *

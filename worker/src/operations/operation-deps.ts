@@ -58,7 +58,8 @@ import type { UpstreamMonitor } from './health/health-upstream-monitor';
 
 /**
  * The settings operations read; config.ts's WorkerConfig holds them among the rest. Named here so
- * that operations need nothing from the worker's wiring floor (ARCHITECTURE.md, "floors").
+ * that operations need nothing from the worker's wiring floor (ARCHITECTURE.md, "The worker's
+ * rooms and floors").
  */
 export interface OperationSettings {
   mode: 'sandbox' | 'live';

@@ -92,7 +92,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     if (lease === null) return;
     const { schedule, token } = lease;
     const started = clock.now();
-    // A run longer than the lease keeps it; lost to another instance, the run stops (concurrency/lease-renewal.ts).
+    // A run longer than the lease keeps it; lost to another instance, the run stops
+    // (concurrency/lease-renewal.ts).
     const renewal = renewLease(
       leaseMs,
       () => store.schedules.renew(id, token, clock.now() + leaseMs),
