@@ -5,9 +5,9 @@ import { emailSearchResponseSchema, type MatchedEmail } from '../../../../shared
 import { isUnreadableAnswer, type UnreadableAnswer } from '../../../../shared/unreadable-answer';
 import type { EmailSearchAnswer } from '../../../../shared/worker-api/email-search';
 import type { PaidBudget } from '../../billing/paid-call';
-import { createConcurrencyLimit } from '../../concurrency-limit';
-import { toWorkerError } from '../../http/error-answer';
-import { WorkerError } from '../../http/worker-error';
+import { createConcurrencyLimit } from '../../concurrency/concurrency-limit';
+import { toWorkerError } from '../../request-io/error-answer';
+import { WorkerError } from '../../request-io/worker-error';
 import type { EmailLookup } from '../../store/cache/email-result-cache';
 import { isUpstreamError } from '../../upstream/upstream-error';
 import type { OperationContext, OperationDeps } from '../operation-deps';

@@ -9,9 +9,9 @@ import { unreadableAnswerMessage } from '../../../../shared/unreadable-answer';
 import type { EmailSearchAnswer } from '../../../../shared/worker-api/email-search';
 import { fileFormulaAsk } from '../../billing/formula-ask';
 import type { PaidBudget } from '../../billing/paid-call';
-import { isBudgetExceededError } from '../../budgets/budget-exceeded-error';
-import { settledBy, STILL_FETCHING } from '../../http/deadline';
-import type { ArrivingRows } from '../../http/send-rows-json';
+import { isBudgetExceededError } from '../../request-io/budget-exceeded-error';
+import { settledBy, STILL_FETCHING } from '../../upstream/deadline';
+import type { ArrivingRows } from '../../request-io/send-rows-json';
 import { formulaAskSource } from '../operation-helpers/formula-cell-field';
 import type { OperationContext, OperationDeps } from '../operation-deps';
 import {

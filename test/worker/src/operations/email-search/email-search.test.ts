@@ -1,4 +1,4 @@
-import { STILL_FETCHING } from '../../../../../worker/src/http/deadline';
+import { STILL_FETCHING } from '../../../../../worker/src/upstream/deadline';
 import { emailSupply, matchedEmails, seededShuffle } from '../../../../support/email-supply';
 import { callsOf, post, SANDBOX_TOKEN, startWorkerWorld, type WorkerWorld } from '../../worker-fixture';
 
