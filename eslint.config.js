@@ -11,6 +11,49 @@ const { importX, createNodeResolver } = require('eslint-plugin-import-x');
  * worker/src, say) slips past. `target` is the room, `from` what it may not load.
  */
 const START = ['worker/start.ts', 'worker/start-config.ts'];
+
+/**
+ * worker/src's floors, top first (ARCHITECTURE.md, "The worker's rooms and floors"): a room imports
+ * only the floors beneath its own, never one above it nor a room beside it, so no two rooms import
+ * each other. A room is a folder of worker/src or, on the wiring floor, one of its files.
+ */
+const WORKER_FLOORS = [
+  ['verify'],
+  ['index.ts', 'app.ts', 'app-deps.ts', 'config.ts'],
+  ['http', 'openapi'],
+  ['jobs'],
+  ['schedules'],
+  ['operations'],
+  ['billing'],
+  ['budgets'],
+  ['documents'],
+  ['identity'],
+  ['request-io', 'metrics'],
+  ['store'],
+  ['upstream', 'google', 'concurrency', 'logging', 'alerts'],
+];
+
+/** One zone per room below the top floor: `from` is every room above it and every room beside it. */
+function floorZones(base, floors) {
+  const isFile = (room) => room.endsWith('.ts');
+  const named = (room) => (isFile(room) ? room : `${room}/`);
+  return floors.slice(1).flatMap((floor, index) => {
+    const above = floors.slice(0, index + 1).flat();
+    return floor.map((room) => {
+      // The wiring floor's files (app.ts, config.ts, ...) assemble the worker together.
+      const beside = floor.filter((other) => other !== room && !(isFile(room) && isFile(other)));
+      return {
+        target: `${base}/${room}`,
+        from: [...above, ...beside].map((other) => `${base}/${other}`),
+        message:
+          `${base}'s imports point down its floors (ARCHITECTURE.md): ${named(room)} is beneath ` +
+          `${above.map(named).join(', ')}${beside.length > 0 ? ` and beside ${beside.map(named).join(', ')}` : ''}, ` +
+          'so it imports none of them; what both need goes down to the lower room',
+      };
+    });
+  });
+}
+
 const ZONES = [
   {
     target: 'shared',
@@ -23,11 +66,7 @@ const ZONES = [
     from: ['worker/sandbox', 'worker/playground', ...START, 'addon', 'test'],
     message: 'worker/src is the worker alone: the sandbox and the playground are wired in by worker/start.ts',
   },
-  {
-    target: 'worker/src/operations',
-    from: ['worker/src/jobs'],
-    message: 'operations are beneath jobs: job kinds run operations, never the other way round',
-  },
+  ...floorZones('worker/src', WORKER_FLOORS),
   {
     target: 'worker/sandbox',
     from: ['worker/src', 'worker/playground', ...START, 'addon', 'test'],

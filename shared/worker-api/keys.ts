@@ -1,7 +1,7 @@
 import type { WorkerRole } from './worker-role';
 
 /**
- * Worker keys (worker/src/identity/keys-router.ts), for custom functions, which cannot get an ID
+ * Worker keys (worker/src/documents/keys-router.ts), for custom functions, which cannot get an ID
  * token. `POST /api/keys` is the one route that takes a Google ID token only, in
  * `Authorization: Bearer` or as this body; a key cannot mint keys.
  */

@@ -95,7 +95,7 @@ import type {
 /**
  * The worker's HTTP API, route by route: the one table the add-on calls through
  * (addon/server/worker-client.ts `callRoute`), the worker describes as OpenAPI
- * (`GET /api/openapi.json`, worker/src/http/openapi.ts) and a test holds equal to the routes the
+ * (`GET /api/openapi.json`, worker/src/openapi/openapi.ts) and a test holds equal to the routes the
  * worker's app really serves. Each route carries, as types only, what it takes and answers, so a
  * renamed field breaks the build of the side that did not follow.
  */

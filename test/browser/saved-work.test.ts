@@ -66,9 +66,7 @@ describe('saved work', () => {
     await search.getByLabel('Pages', { exact: true }).fill('1');
     await search.locator('#search-title').fill(TAB);
     await search.locator('#search-tab-mode').selectOption('replace');
-    await expect(search.locator('#search-tab-mode-hint').textContent()).resolves.toBe(
-      `"${TAB}" does not exist yet: it is made, with the header.`,
-    );
+    await expectHint(search, `"${TAB}" does not exist yet: it is made, with the header.`);
 
     const saved = search.locator('#search-saved');
     await unfold(saved);
@@ -135,7 +133,8 @@ describe('saved work', () => {
     const { page } = session;
     const search = await openSection(page, 'search');
     await search.locator('#search-tab-mode').selectOption('append');
-    await expect(search.locator('#search-tab-mode-hint').textContent()).resolves.toBe(
+    await expectHint(
+      search,
       `The rows go below the table in "${TAB}"; its header must match, or nothing is started.`,
     );
     await search.getByLabel('Pages', { exact: true }).fill('1');
@@ -175,3 +174,10 @@ describe('saved work', () => {
     await expect(unnamedControls(account)).resolves.toEqual([]);
   }, 60_000);
 });
+
+/** The tab-mode hint once it says `text`: the sidebar rewrites it after the choice's change event. */
+async function expectHint(search: Locator, text: string): Promise<void> {
+  const hint = search.locator('#search-tab-mode-hint');
+  await hint.filter({ hasText: text }).waitFor({ timeout: 10_000 });
+  await expect(hint.textContent()).resolves.toBe(text);
+}

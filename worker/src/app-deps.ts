@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { systemClock, timerSleep, type Clock, type Sleep } from '../common/clock';
-import { createBackgroundWork } from './background-work';
+import { createBackgroundWork } from './concurrency/background-work';
 import { createPaidCalls } from './billing/paid-call';
 import { currentPaidCall } from './billing/paid-call-binding';
 import { createFormulaAllowances } from './budgets/formula-allowance';
@@ -22,7 +22,7 @@ import { createJobRunner } from './jobs/job-runner';
 import type { AppDeps, MountedSandbox } from './app';
 import type { UpstreamMonitor } from './operations/health/health-upstream-monitor';
 import type { OperationDeps } from './operations/operation-deps';
-import { createSingleFlight } from './single-flight';
+import { createSingleFlight } from './concurrency/single-flight';
 import type { ContractDriftRepository } from './store/contract-drift-repository';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics/worker-metrics';
 import type { Store } from './store/store';
@@ -228,6 +228,7 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
   });
   return {
     ...operationDeps,
+    config,
     checker,
     authLogger,
     // A committed batch, and a run's end, give server delivery rows to write.

@@ -5,15 +5,15 @@ import { createDeliveryRouter } from './jobs/delivery/delivery-router';
 import { createEditProofRouter } from './documents/edit-proof-router';
 import { createBudgetsRouter } from './budgets/budgets-router';
 import { createUsageRouter } from './budgets/usage-router';
-import { errorHandler, notFoundHandler } from './http/error-answer';
+import { errorHandler, notFoundHandler } from './request-io/error-answer';
 import { createHealthProbes, type HealthProbes } from './http/health-probes';
-import { createOpenApiRouter } from './http/openapi-router';
+import { createOpenApiRouter } from './openapi/openapi-router';
 import { requestRateLimit } from './http/request-rate-limit';
 import { securityHeaders } from './http/security-headers';
 import type { AuthLogger } from './identity/authenticate';
 import type { CredentialChecker } from './identity/credential-checker';
-import { createKeysRouter } from './identity/keys-router';
-import { createDocumentStatusRouter } from './documents/document-status-router';
+import { createKeysRouter } from './documents/keys-router';
+import { createDocumentStatusRouter } from './schedules/document-status-router';
 import type { JobDeliveries } from './jobs/delivery/job-delivery';
 import type { JobRunner } from './jobs/job-runner';
 import { createJobsRouter } from './jobs/jobs-router';
@@ -21,6 +21,7 @@ import { requestContext } from './logging/request-context';
 import { createAccountRouter } from './operations/account/account-router';
 import { EMAIL_SEARCH_PATH, emailSearchHandlers } from './operations/email-search/email-search-router';
 import { createHealthRouter } from './operations/health/health-router';
+import type { WorkerConfig } from './config';
 import type { OperationDeps } from './operations/operation-deps';
 import { createMoreRouters } from './operations/more-routers';
 import { createReportsRouter, REPORTS_PATH, reportsHandlers } from './operations/reports/reports-router';
@@ -43,6 +44,8 @@ export interface MountedPlayground {
 }
 
 export interface AppDeps extends OperationDeps {
+  /** All of the worker's settings; operations see only theirs (OperationSettings). */
+  config: WorkerConfig;
   /** The credential checker behind `authenticate`; `POST /api/keys` takes ID tokens only through it. */
   checker: CredentialChecker;
   authLogger?: AuthLogger;
@@ -69,14 +72,15 @@ export interface AppDeps extends OperationDeps {
  * The worker as an Express app, not listening (DESIGN "One public surface per runtime"). Every
  * `/api` route but `POST /api/keys` and `GET /api/openapi.json` needs `Authorization: Bearer <ID token | worker key | dev key>`,
  * checked before anything else is done for the request: each route reads its body after its
- * `authenticate`, with a limit sized to the route and kept beside its router (http/json-body.ts).
+ * `authenticate`, with a limit sized to the route and kept beside its router
+ * (request-io/json-body.ts).
  * In front of all that, every answer gets the security headers (http/security-headers.ts) and
  * every `/api` request the per-address and per-credential rate limits (http/request-rate-limit.ts).
  *
  * - `GET /` a short description of the worker
  * - `GET /healthz`, `GET /readyz` liveness and readiness for the host, no credential (http/health-probes.ts)
- * - `GET /api/openapi.json` every route as OpenAPI 3.1 (http/openapi.ts; the table: shared/worker-api/routes.ts)
- * - `POST|GET /api/keys`, `DELETE /api/keys/:id` worker keys (identity/keys-router.ts)
+ * - `GET /api/openapi.json` every route as OpenAPI 3.1 (openapi/openapi.ts; the table: shared/worker-api/routes.ts)
+ * - `POST|GET /api/keys`, `DELETE /api/keys/:id` worker keys (documents/keys-router.ts)
  * - `GET /api/account/usage`, `GET|PUT /api/budgets` spend and budgets (budgets/)
  * - `GET /api/account` the API account and this user's spend
  * - `GET /api/health` the API's health and the worker's own (admins: contract drift too)

@@ -14,6 +14,8 @@ import { databaseUrlProblem, SHARED_SECRET_REQUIRED } from './store/postgres/dat
 import { closestName, editDistance } from '../../shared/closest-name';
 import { isListenHost, isLoopbackHost, LISTEN_HOST_RULE } from '../common/listen-host';
 import { readServiceAccountKey, type SheetsIdentitySource } from './google/sheets-api';
+import type { LogLevel } from './logging/logger';
+import type { SmtpSettings } from './alerts/smtp-client';
 import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/request-limits';
 
 /**
@@ -64,7 +66,6 @@ import { DEFAULT_FORMULA_ALLOWANCE_PER_DAY } from '../../shared/worker-api/reque
  * | SANDBOX_* | see worker/sandbox/config.ts | sandbox mode only; SANDBOX_TOKEN is random when unset |
  */
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 interface UpstreamSettings {
@@ -135,22 +136,6 @@ export interface WorkerConfig {
   smtp: SmtpSettings | null;
   /** Settings that were ignored, worth one line at start-up. */
   warnings: string[];
-}
-
-/**
- * A mail server: `starttls` upgrades a plain connection before anything is said (refused when the
- * server cannot), `tls` is TLS from the first byte (port 465), `none` sends in the clear and is only
- * for a server on this machine.
- */
-export interface SmtpSettings {
-  host: string;
-  port: number;
-  security: 'starttls' | 'tls' | 'none';
-  /** Both or neither: AUTH PLAIN over the protected connection. */
-  user: string | null;
-  password: string | null;
-  /** The sender's address. */
-  from: string;
 }
 
 export class WorkerConfigError extends Error {

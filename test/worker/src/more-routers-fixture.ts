@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import request from 'supertest';
 import { createUpstreamFromConfig } from '../../../worker/src/app-deps';
-import { errorHandler, notFoundHandler } from '../../../worker/src/http/error-answer';
+import { errorHandler, notFoundHandler } from '../../../worker/src/request-io/error-answer';
 import { requestContext } from '../../../worker/src/logging/request-context';
 import { createMoreRouters } from '../../../worker/src/operations/more-routers';
 import type { OperationDeps } from '../../../worker/src/operations/operation-deps';

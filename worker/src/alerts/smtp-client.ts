@@ -1,7 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { connect as connectPlain, isIP, type Socket } from 'node:net';
 import { checkServerIdentity, connect as connectTls, type ConnectionOptions, type TLSSocket } from 'node:tls';
-import type { SmtpSettings } from '../config';
+
+/**
+ * A mail server: `starttls` upgrades a plain connection before anything is said (refused when the
+ * server cannot), `tls` is TLS from the first byte (port 465), `none` sends in the clear and is only
+ * for a server on this machine.
+ */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  security: 'starttls' | 'tls' | 'none';
+  /** Both or neither: AUTH PLAIN over the protected connection. */
+  user: string | null;
+  password: string | null;
+  /** The sender's address. */
+  from: string;
+}
 
 /**
  * Plain SMTP (RFC 5321) over node:net and node:tls, enough to send one short text message: the

@@ -20,6 +20,11 @@ export interface HeldBudget {
    * so that a budget never counts a call twice, held and spent, while the rest of the request runs.
    */
   settle(estimate: CreditCharge): void;
+  /**
+   * Lets go of what no call will need (at most what is left): a request held at the most its list
+   * could cost, before its look-ups told how much of it is new (issue 28).
+   */
+  giveBack(unneeded: CreditCharge): void;
   /** Lets go of every hold. Idempotent. */
   release(): void;
 }
@@ -59,18 +64,31 @@ export async function holdBudget(
       left.raw -= call.rawRequests;
     },
     settle(call) {
-      let rest = { ...call };
-      for (const hold of holds) {
-        if (rest.credits <= 0 && rest.rawRequests <= 0) break;
-        const freed = hold.shrink(rest);
-        rest = {
-          credits: fromMilliCredits(toMilliCredits(rest.credits) - toMilliCredits(freed.credits)),
-          rawRequests: rest.rawRequests - freed.rawRequests,
-        };
-      }
+      shrinkHolds(holds, call);
+    },
+    giveBack(unneeded) {
+      const milli = Math.min(left.milli, toMilliCredits(unneeded.credits));
+      const raw = Math.min(left.raw, unneeded.rawRequests);
+      left.milli -= milli;
+      left.raw -= raw;
+      heldMilli -= milli;
+      shrinkHolds(holds, { credits: fromMilliCredits(milli), rawRequests: raw });
     },
     release() {
       for (const hold of holds.splice(0)) hold.release();
     },
   };
+}
+
+/** Lets go of `charge` across the holds, first ones first. */
+function shrinkHolds(holds: readonly BudgetHold[], charge: CreditCharge): void {
+  let rest = { ...charge };
+  for (const hold of holds) {
+    if (rest.credits <= 0 && rest.rawRequests <= 0) break;
+    const freed = hold.shrink(rest);
+    rest = {
+      credits: fromMilliCredits(toMilliCredits(rest.credits) - toMilliCredits(freed.credits)),
+      rawRequests: rest.rawRequests - freed.rawRequests,
+    };
+  }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OperationId } from '../../../shared/operations';
 import type { FormulaAskSource } from '../../../shared/worker-api/formula-allowance';
-import { isBudgetExceededError } from '../budgets/budget-exceeded-error';
+import { isBudgetExceededError } from '../request-io/budget-exceeded-error';
 import type { FormulaAllowanceRepository } from '../store/formula-allowance-repository';
 import type { PaidCallContext } from './paid-call';
 

@@ -37,6 +37,8 @@ export interface PaidBudget {
   /** The credits held. */
   readonly credits: number;
   run<T>(spec: PaidCallSpec<T>): Promise<Paid<T>>;
+  /** Lets go of what no call of this reservation will need (HeldBudget.giveBack). */
+  giveBack(unneeded: CreditCharge): void;
   /** Idempotent. */
   release(): void;
 }
@@ -122,6 +124,7 @@ export function createPaidCalls(options: PaidCallsOptions): PaidCalls {
           held.settle(spec.estimate);
         }
       },
+      giveBack: (unneeded) => held.giveBack(unneeded),
       release: () => held.release(),
     };
   };

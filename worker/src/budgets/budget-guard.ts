@@ -4,10 +4,11 @@ import type { Clock } from '../../common/clock';
 import type { Identity } from '../identity/identity';
 import type { BudgetRepository, BudgetTarget, BudgetUnit } from '../store/budget-repository';
 import type { LedgerEntry, LedgerRepository } from '../store/ledger-repository';
+import type { HeldAmounts, SharedBudgetHolds } from '../store/shared-budget-holds';
 import { fromMilliCredits, toMilliCredits } from '../store/values/milli-credits';
 import { normalizeUserEmail } from '../store/values/user-email';
 import { BUDGET_PERIODS, periodEnd, type BudgetPeriod } from '../store/values/utc-periods';
-import { BudgetExceededError, type BudgetScope } from './budget-exceeded-error';
+import { BudgetExceededError, type BudgetScope } from '../request-io/budget-exceeded-error';
 import { createMemoryBudgetHolds } from './memory-budget-holds';
 
 /** The budgets of people and the team (a document's formula allowance is held apart). */
@@ -118,29 +119,6 @@ interface BudgetGuardOptions {
   allowances?: FormulaAllowances;
   /** Holds every instance sees (Postgres: store/postgres/budget-holds.ts); this process's own without. */
   shared?: SharedBudgetHolds | null;
-}
-
-/** Held amounts in each unit's smallest step (thousandths of a credit, raw requests). */
-export interface HeldAmounts {
-  user: Record<BudgetUnit, number>;
-  team: Record<BudgetUnit, number>;
-  /** Credits held by the document's formulas. */
-  document: number;
-}
-
-/**
- * Budget holds every check counts, so that parallel requests never overspend: a check and its hold
- * run with no other check between. Shared by the instances of one Postgres store
- * (store/postgres/budget-holds.ts), or one process's own (memory-budget-holds.ts).
- */
-export interface SharedBudgetHolds {
-  decide<T>(work: () => Promise<T>): Promise<T>;
-  /** What live holds hold: the user's, the team's (everyone's), the document's. */
-  held(email: string, documentId: string | null): Promise<HeldAmounts>;
-  /** A new hold; its id. */
-  add(email: string, documentId: string | null, amounts: Record<BudgetUnit, number>): Promise<string>;
-  set(id: string, amounts: Record<BudgetUnit, number>): Promise<void>;
-  remove(id: string): Promise<void>;
 }
 
 const SCOPES: readonly SpendScope[] = ['user', 'team'];

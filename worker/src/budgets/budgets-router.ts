@@ -1,7 +1,7 @@
 import express, { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { parseRequest } from '../../../shared/validation-message';
-import { sendError } from '../identity/error-answer';
+import { sendError } from '../request-io/send-error';
 import { requireIdentity } from '../identity/identity';
 import { requireAdmin } from '../identity/require-admin';
 import type { BudgetRepository, BudgetTarget } from '../store/budget-repository';

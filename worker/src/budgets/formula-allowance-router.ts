@@ -5,11 +5,11 @@ import {
   MAX_FORMULA_ALLOWANCE_PER_DAY,
   MAX_FORMULA_APPROVAL,
 } from '../../../shared/worker-api/request-limits';
-import { jsonBody, KB } from '../http/json-body';
-import { parseBody } from '../http/parse-body';
-import { WorkerError } from '../http/worker-error';
+import { jsonBody, KB } from '../request-io/json-body';
+import { parseBody } from '../request-io/parse-body';
+import { WorkerError } from '../request-io/worker-error';
 import { requireIdentity, type Identity } from '../identity/identity';
-import { documentParamsSchema } from '../http/document-params';
+import { documentParamsSchema } from '../request-io/document-params';
 import type { FormulaAllowanceRepository } from '../store/formula-allowance-repository';
 import type { KeyRepository } from '../store/key-repository';
 import { normalizeUserEmail } from '../store/values/user-email';

@@ -1,5 +1,5 @@
 import type { BudgetUnit } from '../store/budget-repository';
-import type { HeldAmounts, SharedBudgetHolds } from './budget-guard';
+import type { HeldAmounts, SharedBudgetHolds } from '../store/shared-budget-holds';
 
 interface MemoryHold {
   email: string;

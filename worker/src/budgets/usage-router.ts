@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../request-io/parse-body';
 import { requireIdentity } from '../identity/identity';
 import type { LedgerRepository } from '../store/ledger-repository';
 import type { BudgetGuard } from './budget-guard';

@@ -1,5 +1,5 @@
 import type { IssuedKeyAnswer } from '../../../shared/worker-api/keys';
-import { WorkerError } from '../http/worker-error';
+import { WorkerError } from '../request-io/worker-error';
 import type { Identity } from '../identity/identity';
 import type { DocumentChangeRepository } from '../store/document-change-repository';
 import type { KeyRepository } from '../store/key-repository';

@@ -6,8 +6,8 @@ import {
 } from '../../../shared/worker-api/edit-proof';
 import type { Clock } from '../../common/clock';
 import type { SheetAccess } from '../google/sheet-access';
-import { TokenBuckets } from '../http/token-buckets';
-import { WorkerError } from '../http/worker-error';
+import { TokenBuckets } from '../request-io/token-buckets';
+import { WorkerError } from '../request-io/worker-error';
 import type { Identity } from '../identity/identity';
 import type { EditProofRepository, KeptProof, ProofOutcome } from '../store/edit-proof-repository';
 import { makeChallenge, readChallenge } from './edit-proof-challenge';

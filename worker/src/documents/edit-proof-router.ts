@@ -2,8 +2,8 @@ import { Router, type RequestHandler } from 'express';
 import type { EditProofAnswer } from '../../../shared/worker-api/edit-proof';
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { SheetAccess } from '../google/sheet-access';
-import { documentParamsSchema } from '../http/document-params';
-import { parseBody } from '../http/parse-body';
+import { documentParamsSchema } from '../request-io/document-params';
+import { parseBody } from '../request-io/parse-body';
 import { requireIdentity } from '../identity/identity';
 import { presentedProof, unprovableSentence, type EditAccess } from './edit-access';
 

@@ -2,10 +2,10 @@ import { hash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Clock } from '../../common/clock';
 import { readBearer } from '../identity/authenticate';
-import { sendWorkerError } from './error-answer';
-import { TokenBuckets } from './token-buckets';
-import { closeIfBodyUnread } from './unread-body';
-import { WorkerError } from './worker-error';
+import { sendWorkerError } from '../request-io/error-answer';
+import { TokenBuckets } from '../request-io/token-buckets';
+import { closeIfBodyUnread } from '../request-io/unread-body';
+import { WorkerError } from '../request-io/worker-error';
 
 /**
  * A bucket holds this many seconds of its rate: a recalculation that fires a few hundred formulas

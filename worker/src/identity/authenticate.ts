@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { CredentialKind } from './identity';
-import { closeIfBodyUnread } from '../http/unread-body';
+import { closeIfBodyUnread } from '../request-io/unread-body';
 import { WorkerKeyExpiredError } from '../store/key-repository';
 import {
   createCredentialChecker,
@@ -8,7 +8,7 @@ import {
   type CredentialChecker,
   type CredentialCheckerOptions,
 } from './credential-checker';
-import { sendError } from './error-answer';
+import { sendError } from '../request-io/send-error';
 import { FORMULA_ROUTES } from '../../../shared/worker-api/routes';
 
 type LogFields = Record<string, string | number | boolean | null>;
@@ -46,7 +46,7 @@ export function readBearer(req: Request): string | null {
  * Express middleware: `Authorization: Bearer <ID token | worker key | dev key>` becomes
  * `req.identity`. Missing, invalid or expired: 401 unauthenticated; a valid identity outside the
  * allow-list: 403 forbidden; Google's certificates unreachable: 503 unavailable. Routes put it
- * before their body reader (http/json-body.ts): a refused request has no byte of its body read.
+ * before their body reader (request-io/json-body.ts): a refused request has no byte of its body read.
  */
 export function createAuthenticator(options: AuthenticatorOptions): RequestHandler {
   const checker = createCredentialChecker(options);

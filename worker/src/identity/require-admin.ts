@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { sendError } from './error-answer';
+import { sendError } from '../request-io/send-error';
 
 /** Behind the authenticator: lets admins through, answers 403 forbidden to everyone else. */
 export function requireAdmin(): RequestHandler {

@@ -1,4 +1,4 @@
-import type { WorkerError } from '../http/worker-error';
+import type { WorkerError } from '../request-io/worker-error';
 
 /**
  * When a job waits instead of failing, and for how long (issue 11: a job gave up at 3,192 of 20,000

@@ -84,6 +84,8 @@ export function createBatchBilling(options: BatchBillingOptions): BatchBilling {
       if (callId !== null) entry.callIds.push(callId);
       return result;
     },
+    // What the operation will not need goes now; the rest outlives it.
+    giveBack: (unneeded) => held.giveBack(unneeded),
     // The holds outlive the operation: the batch releases them after its commit.
     release: () => undefined,
   });

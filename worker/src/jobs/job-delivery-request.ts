@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { spreadsheetId } from '../identity/keys-router';
+import { spreadsheetId } from '../request-io/document-params';
 
 /**
  * `PUT /api/jobs/:id/delivery`: where the worker writes the job's rows itself. Google caps a

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { chargeOfBody } from '../billing/billed-items';
-import { isBudgetExceededError } from '../budgets/budget-exceeded-error';
-import { toWorkerError } from '../http/error-answer';
+import { isBudgetExceededError } from '../request-io/budget-exceeded-error';
+import { toWorkerError } from '../request-io/error-answer';
 import type { Identity } from '../identity/identity';
 import type { OperationContext, OperationDeps } from '../operations/operation-deps';
 import { JobStoreError, type JobRecord } from '../store/job-repository';

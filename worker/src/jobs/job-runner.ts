@@ -6,7 +6,7 @@ import type { Store } from '../store/store';
 import { DEFAULT_JOB_BACKOFF, type JobBackoff } from './job-backoff';
 import type { JobKind } from './job-kind';
 import { JOB_KINDS } from './job-kind-registry';
-import { newLeaseOwner } from '../lease-renewal';
+import { newLeaseOwner } from '../concurrency/lease-renewal';
 import { DEFAULT_JOB_LEASE_MS, type JobLeaseSettings } from './job-lease';
 import { JobQueue } from './job-queue';
 import { resumeLeasable, runJob, sweepIfEnded, type JobRunnerHooks, type JobRunScope } from './job-run';

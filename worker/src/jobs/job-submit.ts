@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { badRequest, WorkerError } from '../http/worker-error';
+import { badRequest, WorkerError } from '../request-io/worker-error';
 import type { Identity } from '../identity/identity';
 import { canonicalJson } from '../operations/operation-helpers/canonical-json';
 import type { OperationDeps } from '../operations/operation-deps';

@@ -5,10 +5,10 @@ import { successStatus, WORKER_ROUTES } from '../../../shared/worker-api/routes'
 import type { JobDeliveries } from './delivery/job-delivery';
 import type { JobDeliveryState } from '../../../shared/worker-api/jobs';
 import { presentedProof, unprovableSentence } from '../documents/edit-access';
-import { jsonBody, KB } from '../http/json-body';
+import { jsonBody, KB } from '../request-io/json-body';
 import { deliveryState } from '../store/rows/job-delivery-rows';
-import { parseBody } from '../http/parse-body';
-import { badRequest, WorkerError } from '../http/worker-error';
+import { parseBody } from '../request-io/parse-body';
+import { badRequest, WorkerError } from '../request-io/worker-error';
 import { requireIdentity } from '../identity/identity';
 import { operationContext, type OperationDeps } from '../operations/operation-deps';
 import { JobStoreError, type JobRecord } from '../store/job-repository';

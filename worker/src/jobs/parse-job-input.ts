@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseRequest } from '../../../shared/validation-message';
-import { badRequest, isWorkerError } from '../http/worker-error';
+import { badRequest, isWorkerError } from '../request-io/worker-error';
 
 /**
  * A kind's `input` checked with its schema; a 400 whose message names each field under `input`

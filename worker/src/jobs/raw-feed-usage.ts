@@ -2,7 +2,7 @@ import { RAW_OPERATION_IDS, type RawOperationId } from '../../../shared/operatio
 import { isRawOperationId } from '../../../shared/requests/raw';
 import { isPagedRawOperation, RAW_PAGINATION } from '../../../shared/responses/raw';
 import { isRecord } from '../../../shared/rows/cell-values';
-import { WorkerError } from '../http/worker-error';
+import { WorkerError } from '../request-io/worker-error';
 import type { OperationContext, OperationDeps } from '../operations/operation-deps';
 import { rawLeftFor } from '../operations/raw/raw-left';
 import type { JobRecord } from '../store/job-repository';

@@ -1,5 +1,7 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
-import type { LogLevel } from '../config';
+
+/** LOG_LEVEL's values (config.ts reads it): pino's levels and `silent`. */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 interface LoggerOptions {
   level?: LogLevel;

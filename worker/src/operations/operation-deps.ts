@@ -25,8 +25,8 @@
  * - Routes carry their full path (`/api/...`) and `deps.authenticate` themselves, as the identity
  *   and budget routers do; `app.ts` mounts each router at the root.
  * - Express 5 passes a rejected promise to the error handler, so handlers simply `await` and throw:
- *   `WorkerError` (http/worker-error.ts) for answers of their own, and `UpstreamError` or
- *   `BudgetExceededError` as they come; http/error-answer.ts turns each into `{ error: { code,
+ *   `WorkerError` (request-io/worker-error.ts) for answers of their own, and `UpstreamError` or
+ *   `BudgetExceededError` as they come; request-io/error-answer.ts turns each into `{ error: { code,
  *   message } }` with the right status.
  * - Every paid upstream call goes through `deps.paid` (billing/paid-call.ts): reserve once for the
  *   request, `budget.run({ operation, estimate, call, actual })` per call, `release()` at the end;
@@ -34,7 +34,7 @@
  * - Look in the store's cache first, and share identical calls in flight through
  *   `deps.singleFlight` (keyed like the cache); record what the cache saved with
  *   `deps.paid.recordSavings`.
- * - Work that may outlive a formula's 30 s goes through `settledBy` (http/deadline.ts) and, when
+ * - Work that may outlive a formula's 30 s goes through `settledBy` (upstream/deadline.ts) and, when
  *   the answer leaves before it ends, `deps.background.track(...)`.
  * - Log through `context.log` (it carries the request id); never log bodies, handles, submitted
  *   e-mail addresses or the token.
@@ -43,22 +43,33 @@ import type { FormulaAskSource } from '../../../shared/worker-api/formula-allowa
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Clock, Sleep } from '../../common/clock';
-import type { BackgroundWork } from '../background-work';
+import type { BackgroundWork } from '../concurrency/background-work';
 import type { PaidCallContext, PaidCalls } from '../billing/paid-call';
 import type { BudgetGuard } from '../budgets/budget-guard';
-import type { WorkerConfig } from '../config';
 import { requireIdentity, type Identity } from '../identity/identity';
 import { requestScope } from '../logging/request-context';
 import type { EditAccess } from '../documents/edit-access';
 import type { SheetAccess } from '../google/sheet-access';
-import type { SingleFlight } from '../single-flight';
+import type { SingleFlight } from '../concurrency/single-flight';
 import type { WorkerMetrics } from '../metrics/worker-metrics';
 import type { Store } from '../store/store';
 import type { UpstreamClient } from '../upstream/request-core';
 import type { UpstreamMonitor } from './health/health-upstream-monitor';
 
+/**
+ * The settings operations read; config.ts's WorkerConfig holds them among the rest. Named here so
+ * that operations need nothing from the worker's wiring floor (ARCHITECTURE.md, "The worker's
+ * rooms and floors").
+ */
+export interface OperationSettings {
+  mode: 'sandbox' | 'live';
+  formulaDeadlineMs: number;
+  emailBatchConcurrency: number;
+  reportFetchConcurrency: number;
+}
+
 export interface OperationDeps {
-  config: WorkerConfig;
+  config: OperationSettings;
   store: Store;
   upstream: UpstreamClient;
   guard: BudgetGuard;

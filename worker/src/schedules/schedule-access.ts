@@ -3,8 +3,8 @@ import type { DocumentChangeKind } from '../../../shared/worker-api/formula-allo
 import { presentedProof, unprovableSentence, type EditAccess } from '../documents/edit-access';
 import type { SheetAccess } from '../google/sheet-access';
 import type { Identity } from '../identity/identity';
-import { parseBody } from '../http/parse-body';
-import { WorkerError } from '../http/worker-error';
+import { parseBody } from '../request-io/parse-body';
+import { WorkerError } from '../request-io/worker-error';
 import { requireIdentity } from '../identity/identity';
 import type { ScheduleRecord } from '../store/schedule-repository';
 import type { Store } from '../store/store';

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ScheduleAlert, ScheduleAlertChannel, ScheduleRun } from '../../../shared/worker-api/schedules';
 import { postWebhook, type WebhookOptions } from '../alerts/alert-webhook';
 import { sendMail, type MailMessage, type SmtpClientOptions } from '../alerts/smtp-client';
-import type { SmtpSettings } from '../config';
+import type { SmtpSettings } from '../alerts/smtp-client';
 import { localMinute } from './run/schedule-run-time';
 import type { ScheduleRecord } from '../store/schedule-repository';
 import type { Store } from '../store/store';

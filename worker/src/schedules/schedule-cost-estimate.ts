@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/worker-api/schedules';
 import type { Clock } from '../../common/clock';
 import { reportMaxAgeMs } from './run/schedule-run-freshness';
-import { badRequest } from '../http/worker-error';
+import { badRequest } from '../request-io/worker-error';
 import { REPORT_MISSES_NAMESPACE, reportEstimate, reportTarget } from '../operations/reports/reports-fetch';
 import { CACHE_NAMESPACES } from '../store/cache/cache-namespaces';
 import type { Store } from '../store/store';

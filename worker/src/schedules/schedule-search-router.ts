@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { ScheduleSearchAnswer } from '../../../shared/worker-api/schedules';
-import { parseBody } from '../http/parse-body';
-import { WorkerError } from '../http/worker-error';
+import { parseBody } from '../request-io/parse-body';
+import { WorkerError } from '../request-io/worker-error';
 import { requireIdentity } from '../identity/identity';
 import { operationContext, type OperationDeps } from '../operations/operation-deps';
 import { scheduleAnswer } from '../store/rows/schedule-rows';

@@ -1,7 +1,7 @@
 import type { ScheduleAnswer, ScheduleRequest } from '../../../shared/worker-api/schedules';
 import { fileFormulaAsk } from '../billing/formula-ask';
-import { isBudgetExceededError } from '../budgets/budget-exceeded-error';
-import { WorkerError } from '../http/worker-error';
+import { isBudgetExceededError } from '../request-io/budget-exceeded-error';
+import { WorkerError } from '../request-io/worker-error';
 import { runAiSearch, withFetchedImage } from '../operations/ai-search/ai-search';
 import { parseAiSearchRequest, type AiSearchInput } from '../operations/ai-search/ai-search-request';
 import type { OperationContext, OperationDeps } from '../operations/operation-deps';

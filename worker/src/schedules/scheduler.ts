@@ -3,7 +3,7 @@ import { MAX_FAILURES_IN_A_ROW, type ScheduleRun } from '../../../shared/worker-
 import type { Clock, Sleep } from '../../common/clock';
 import type { ScheduleRecord, ScheduleRunEnd } from '../store/schedule-repository';
 import type { Store } from '../store/store';
-import { renewLease } from '../lease-renewal';
+import { renewLease } from '../concurrency/lease-renewal';
 import { createFairOrder } from './fair-order';
 import { nextRunAt } from './next-run';
 
@@ -92,7 +92,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     if (lease === null) return;
     const { schedule, token } = lease;
     const started = clock.now();
-    // A run longer than the lease keeps it; lost to another instance, the run stops (lease-renewal.ts).
+    // A run longer than the lease keeps it; lost to another instance, the run stops
+    // (concurrency/lease-renewal.ts).
     const renewal = renewLease(
       leaseMs,
       () => store.schedules.renew(id, token, clock.now() + leaseMs),

@@ -3,10 +3,10 @@ import { successStatus, WORKER_ROUTES } from '../../../shared/worker-api/routes'
 import type { ScheduleRequest, ScheduleRun } from '../../../shared/worker-api/schedules';
 import { addOnRunRequestId } from '../../../shared/worker-api/add-on-run-id';
 import type { Clock } from '../../common/clock';
-import { documentParamsSchema } from '../http/document-params';
-import { jsonBody, KB } from '../http/json-body';
-import { parseBody } from '../http/parse-body';
-import { WorkerError } from '../http/worker-error';
+import { documentParamsSchema } from '../request-io/document-params';
+import { jsonBody, KB } from '../request-io/json-body';
+import { parseBody } from '../request-io/parse-body';
+import { WorkerError } from '../request-io/worker-error';
 import { requireAdmin } from '../identity/require-admin';
 import { requireIdentity } from '../identity/identity';
 import {

@@ -22,7 +22,7 @@ import type { DocumentTitleRepository } from './document-title-repository';
 import type { EditProofRepository } from './edit-proof-repository';
 import type { SheetOwnershipRepository } from './sheet-ownership-repository';
 import type { SharedPace } from '../upstream/throttle';
-import type { SharedBudgetHolds } from '../budgets/budget-guard';
+import type { SharedBudgetHolds } from './shared-budget-holds';
 import type { UnreadableAnswerRepository } from './unreadable-answer-repository';
 
 /** About 200 to 250 reports of the sandbox's size; parsed, they take about twice this in heap. */

@@ -1,4 +1,4 @@
-import type { SmtpSettings } from '../../../../worker/src/config';
+import type { SmtpSettings } from '../../../../worker/src/alerts/smtp-client';
 import { sendMail, SmtpError } from '../../../../worker/src/alerts/smtp-client';
 import {
   mailBody,

@@ -1,5 +1,5 @@
 import { createPaidCalls, type PaidCalls } from '../../../../worker/src/billing/paid-call';
-import { BudgetExceededError } from '../../../../worker/src/budgets/budget-exceeded-error';
+import { BudgetExceededError } from '../../../../worker/src/request-io/budget-exceeded-error';
 import { createBudgetGuard, type BudgetGuard } from '../../../../worker/src/budgets/budget-guard';
 import { createLogger } from '../../../../worker/src/logging/logger';
 import type { Store } from '../../../../worker/src/store/store';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BudgetExceededError } from '../../../../worker/src/budgets/budget-exceeded-error';
+import { BudgetExceededError } from '../../../../worker/src/request-io/budget-exceeded-error';
 import { createBudgetGuard, type BudgetGuard } from '../../../../worker/src/budgets/budget-guard';
 import { HOLD_TTL_MS } from '../../../../worker/src/store/postgres/budget-holds';
 import { openPostgresStore } from '../../../../worker/src/store/postgres/postgres-store';

@@ -1,4 +1,4 @@
-import { BudgetExceededError } from '../../../../worker/src/budgets/budget-exceeded-error';
+import { BudgetExceededError } from '../../../../worker/src/request-io/budget-exceeded-error';
 import {
   createBudgetGuard,
   type BudgetDefaults,

@@ -10,7 +10,7 @@ import {
   type EditAccess,
 } from '../../../../worker/src/documents/edit-access';
 import { CHALLENGE_TTL_MS, readChallenge } from '../../../../worker/src/documents/edit-proof-challenge';
-import { WorkerError } from '../../../../worker/src/http/worker-error';
+import { WorkerError } from '../../../../worker/src/request-io/worker-error';
 import type { Identity } from '../../../../worker/src/identity/identity';
 import type { Store } from '../../../../worker/src/store/store';
 import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';

@@ -8,11 +8,11 @@ import {
   createCredentialChecker,
   type CredentialChecker,
 } from '../../../../worker/src/identity/credential-checker';
-import { errorHandler } from '../../../../worker/src/http/error-answer';
+import { errorHandler } from '../../../../worker/src/request-io/error-answer';
 import { createLogger } from '../../../../worker/src/logging/logger';
 import { createIdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
 import { requireIdentity } from '../../../../worker/src/identity/identity';
-import { createKeysRouter } from '../../../../worker/src/identity/keys-router';
+import { createKeysRouter } from '../../../../worker/src/documents/keys-router';
 import type { KeyPolicy } from '../../../../worker/src/store/rows/worker-key-rules';
 import type { Store } from '../../../../worker/src/store/store';
 import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { BudgetExceededError } from '../../../../worker/src/budgets/budget-exceeded-error';
+import { BudgetExceededError } from '../../../../worker/src/request-io/budget-exceeded-error';
 import { createBudgetGuard, type BudgetGuard } from '../../../../worker/src/budgets/budget-guard';
 import { createBatchBilling } from '../../../../worker/src/jobs/job-batch-billing';
 import type { Store } from '../../../../worker/src/store/store';

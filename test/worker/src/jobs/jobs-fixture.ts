@@ -2,7 +2,7 @@ import express, { type Express } from 'express';
 import request from 'supertest';
 import type { AppDeps } from '../../../../worker/src/app';
 import { createWorkerDeps } from '../../../../worker/src/app-deps';
-import { errorHandler, notFoundHandler } from '../../../../worker/src/http/error-answer';
+import { errorHandler, notFoundHandler } from '../../../../worker/src/request-io/error-answer';
 import {
   createJobRunner,
   type JobRunner,

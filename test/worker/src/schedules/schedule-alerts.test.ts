@@ -5,7 +5,7 @@ import {
 } from '../../../../worker/src/schedules/run/schedule-run-layout';
 import pino from 'pino';
 import type { ScheduleAnswer, ScheduleRequest } from '../../../../shared/worker-api/schedules';
-import type { SmtpSettings } from '../../../../worker/src/config';
+import type { SmtpSettings } from '../../../../worker/src/alerts/smtp-client';
 import { createSheetsPacer } from '../../../../worker/src/google/sheets-pacer';
 import { scheduledRun } from '../../../../worker/src/schedules/scheduled-run';
 import { createScheduler, type Scheduler } from '../../../../worker/src/schedules/scheduler';

@@ -1,16 +1,17 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../../common/clock';
-import { renewLease } from '../../lease-renewal';
+import { renewLease } from '../../concurrency/lease-renewal';
 import type { JobDeliveryRepository } from '../../store/job-delivery-repository';
 
 /**
  * A server delivery is written by one instance at a time, the one holding its lease
  * (job_deliveries.lease_owner and lease_until), as jobs are run (jobs/job-lease.ts). The writer
- * takes it before a loop, renews it while it writes (lease-renewal.ts) and lets go when the loop
- * ends: freed when nothing is left, handed back (expired at once) when the worker stops with rows
- * left. An instance killed mid-delivery stops renewing; every live instance looks for deliveries
- * whose lease ran out or was handed back four times per lease time and takes them over, from the
- * rows the store says Google took (`rowsWritten`): each row lands once, at its own cells.
+ * takes it before a loop, renews it while it writes (concurrency/lease-renewal.ts) and lets go
+ * when the loop ends: freed when nothing is left, handed back (expired at once) when the worker
+ * stops with rows left. An instance killed mid-delivery stops renewing; every live instance looks
+ * for deliveries whose lease ran out or was handed back four times per lease time and takes them
+ * over, from the rows the store says Google took (`rowsWritten`): each row lands once, at its own
+ * cells.
  */
 export interface DeliveryLeaseSettings {
   /** This worker's name in the leases. */

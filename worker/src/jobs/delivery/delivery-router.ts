@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { DeliveryStatusAnswer } from '../../../../shared/worker-api/delivery';
-import { documentParamsSchema } from '../../http/document-params';
-import { parseBody } from '../../http/parse-body';
+import { documentParamsSchema } from '../../request-io/document-params';
+import { parseBody } from '../../request-io/parse-body';
 import type { SheetAccess } from '../../google/sheet-access';
 import { presentedProof, type EditAccess } from '../../documents/edit-access';
 import { requireIdentity } from '../../identity/identity';

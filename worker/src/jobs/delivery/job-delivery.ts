@@ -36,7 +36,7 @@ import {
   type SheetsPace,
   type SheetsPacer,
 } from '../../google/sheets-pacer';
-import { newLeaseOwner } from '../../lease-renewal';
+import { newLeaseOwner } from '../../concurrency/lease-renewal';
 import {
   takeDeliveryLease,
   watchAbandonedDeliveries,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isRecord } from '../../../../shared/rows/cell-values';
 import type { Row } from '../../../../shared/rows/columns';
 import { selectReportColumns } from '../../../../shared/rows/report-rows';
-import { badRequest } from '../../http/worker-error';
+import { badRequest } from '../../request-io/worker-error';
 import type { OperationDeps } from '../../operations/operation-deps';
 import { runReports } from '../../operations/reports/reports';
 import { reportsRequestSchema } from '../../operations/reports/reports-request';

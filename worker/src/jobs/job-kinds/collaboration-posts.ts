@@ -8,7 +8,7 @@ import {
   COLLABORATION_POST_COLUMNS,
   collaborationPostsToRows,
 } from '../../../../shared/rows/collaboration-rows';
-import { parseBody } from '../../http/parse-body';
+import { parseBody } from '../../request-io/parse-body';
 import { errorRow } from '../../../../shared/rows/columns';
 import { isUnreadableAnswer, unreadableAnswerMessage } from '../../../../shared/unreadable-answer';
 import type { Paid, PaidCallSpec } from '../../billing/paid-call';

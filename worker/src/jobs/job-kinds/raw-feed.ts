@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RawOperationId } from '../../../../shared/operations';
 import { isPagedRawOperation, RAW_PAGINATION } from '../../../../shared/responses/raw';
 import { rawColumns } from '../../../../shared/rows/raw-rows';
-import { badRequest } from '../../http/worker-error';
+import { badRequest } from '../../request-io/worker-error';
 import { rawItemKey, rawPage, rawPageRows } from '../../operations/raw/raw';
 import { parseRawRequest } from '../../operations/raw/raw-request';
 import { timeZoneField } from '../../operations/operation-helpers/time-zone-field';

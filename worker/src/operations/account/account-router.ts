@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { optionalQueryBoolean } from '../../../../shared/requests/fields';
-import { parseBody } from '../../http/parse-body';
+import { parseBody } from '../../request-io/parse-body';
 import { readAccount } from './account';
 import { operationContext, type OperationDeps } from '../operation-deps';
 

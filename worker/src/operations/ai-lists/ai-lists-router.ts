@@ -1,7 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import { AI_LIST_MAX_MEMBERS } from '../../../../shared/limits';
-import { jsonBody, KB } from '../../http/json-body';
-import { parseBody } from '../../http/parse-body';
+import { jsonBody, KB } from '../../request-io/json-body';
+import { parseBody } from '../../request-io/parse-body';
 import { requireIdentity } from '../../identity/identity';
 import {
   addAiListMembers,

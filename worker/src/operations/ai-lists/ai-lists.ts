@@ -25,8 +25,8 @@ import type {
   AiListsAnswer,
   OwnedAiList,
 } from '../../../../shared/worker-api/ai-lists';
-import { toWorkerError } from '../../http/error-answer';
-import { WorkerError } from '../../http/worker-error';
+import { toWorkerError } from '../../request-io/error-answer';
+import { WorkerError } from '../../request-io/worker-error';
 import type { Identity } from '../../identity/identity';
 import type { OperationDeps } from '../operation-deps';
 

@@ -10,8 +10,8 @@ import {
 } from '../../../../shared/requests/ai-search';
 import { AI_SEARCH_MODES, type AiSearchMode } from '../../../../shared/worker-api/ai-search';
 import { IMAGE_URL_MAX_CHARS, MAX_AI_SEARCH_PAGES } from '../../../../shared/worker-api/request-limits';
-import { parseBody } from '../../http/parse-body';
-import { badRequest } from '../../http/worker-error';
+import { parseBody } from '../../request-io/parse-body';
+import { badRequest } from '../../request-io/worker-error';
 import { platformField } from '../search/search-request';
 
 // Job kinds name the modes from here (worker/src/jobs/job-kinds/ai-search-pages.ts).

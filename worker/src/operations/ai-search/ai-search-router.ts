@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { AI_IMAGE_MAX_BASE64_CHARS } from '../../../../shared/limits';
-import { jsonBody, KB } from '../../http/json-body';
+import { jsonBody, KB } from '../../request-io/json-body';
 import { runAiSearch, withFetchedImage } from './ai-search';
 import { parseAiSearchRequest } from './ai-search-request';
 import { operationContext, type OperationDeps } from '../operation-deps';

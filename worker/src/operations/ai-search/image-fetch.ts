@@ -4,7 +4,7 @@ import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { AI_IMAGE_MAX_BASE64_CHARS, AI_IMAGE_TYPES } from '../../../../shared/limits';
 import type { AiImageType } from '../../../../shared/enums';
-import { WorkerError } from '../../http/worker-error';
+import { WorkerError } from '../../request-io/worker-error';
 
 /**
  * Fetches an image by URL for AI image search, on behalf of an add-on that may call only this

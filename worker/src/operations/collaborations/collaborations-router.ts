@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { jsonBody, KB } from '../../http/json-body';
-import { parseBody } from '../../http/parse-body';
+import { jsonBody, KB } from '../../request-io/json-body';
+import { parseBody } from '../../request-io/parse-body';
 import {
   runCollaborationPosts,
   runCollaborationSummary,

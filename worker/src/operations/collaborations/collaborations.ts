@@ -34,7 +34,7 @@ import type {
   CollaborationSummaryAnswer,
 } from '../../../../shared/worker-api/collaborations';
 import type { Paid, PaidBudget, PaidCallSpec } from '../../billing/paid-call';
-import { toWorkerError } from '../../http/error-answer';
+import { toWorkerError } from '../../request-io/error-answer';
 import { CREATOR_COLUMN, withCreators } from './collaborations-creator';
 import type { CollaborationsInput, DeprecatedCollaborationsInput } from './collaborations-request';
 import type { OperationContext, OperationDeps } from '../operation-deps';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { parseBody } from '../../http/parse-body';
+import { parseBody } from '../../request-io/parse-body';
 import { readAiBrands, readAiHashtags, readAiMentions } from './ai-dictionaries';
 import {
   aiBrandsRequestSchema,

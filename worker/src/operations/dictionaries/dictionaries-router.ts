@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { parseBody } from '../../http/parse-body';
+import { parseBody } from '../../request-io/parse-body';
 import { readDictionary } from './dictionaries';
 import { dictionaryPathRequestSchema, dictionaryQueryRequestSchema } from './dictionaries-request';
 import type { OperationDeps } from '../operation-deps';

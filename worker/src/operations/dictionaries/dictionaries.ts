@@ -16,7 +16,7 @@ import {
   type DictionaryKind,
 } from '../../../../shared/rows/dictionary-rows';
 import type { DictionaryAnswer, DictionaryKindName } from '../../../../shared/worker-api/dictionaries';
-import { badRequest, WorkerError } from '../../http/worker-error';
+import { badRequest, WorkerError } from '../../request-io/worker-error';
 import { isUpstreamError } from '../../upstream/upstream-error';
 import { CACHE_NAMESPACES } from '../../store/cache/cache-namespaces';
 import { canonicalJson } from '../operation-helpers/canonical-json';

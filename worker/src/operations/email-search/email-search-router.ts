@@ -1,8 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import { MAX_EMAIL_INPUTS } from '../../../../shared/worker-api/request-limits';
-import { jsonBody, KB } from '../../http/json-body';
-import { parseBody } from '../../http/parse-body';
-import { sendRowsAsTheyCome } from '../../http/send-rows-json';
+import { jsonBody, KB } from '../../request-io/json-body';
+import { parseBody } from '../../request-io/parse-body';
+import { sendRowsAsTheyCome } from '../../request-io/send-rows-json';
 import { startEmailSearch } from './email-search';
 import { emailSearchRequestSchema } from './email-search-request';
 

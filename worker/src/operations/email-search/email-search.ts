@@ -1,46 +1,32 @@
-import { normalizeEmail, prepareEmails, type PreparedEmail } from '../../../../shared/emails';
+import { setImmediate as yieldToIo } from 'node:timers/promises';
+import { prepareEmails, type PreparedEmail } from '../../../../shared/emails';
 import { EMAIL_SEARCH_MAX } from '../../../../shared/limits';
-import { actualCredits, estimateCredits } from '../../../../shared/pricing';
-import { emailSearchResponseSchema, type MatchedEmail } from '../../../../shared/responses/email-search';
+import { actualCredits, estimateCredits, type CreditCharge } from '../../../../shared/pricing';
+import type { MatchedEmail } from '../../../../shared/responses/email-search';
 import { headerRow, type Row } from '../../../../shared/rows/columns';
 import { EMAIL_COLUMNS, emailToRows } from '../../../../shared/rows/email-rows';
-import {
-  isUnreadableAnswer,
-  unreadableAnswerMessage,
-  type UnreadableAnswer,
-} from '../../../../shared/unreadable-answer';
+import { unreadableAnswerMessage } from '../../../../shared/unreadable-answer';
 import type { EmailSearchAnswer } from '../../../../shared/worker-api/email-search';
 import { fileFormulaAsk } from '../../billing/formula-ask';
-import { formulaAskSource } from '../operation-helpers/formula-cell-field';
 import type { PaidBudget } from '../../billing/paid-call';
-import { createConcurrencyLimit } from '../../concurrency-limit';
-import { settledBy, STILL_FETCHING } from '../../http/deadline';
-import { toWorkerError } from '../../http/error-answer';
-import type { ArrivingRows } from '../../http/send-rows-json';
-import { WorkerError } from '../../http/worker-error';
-import type { EmailLookup } from '../../store/cache/email-result-cache';
-import { isUpstreamError } from '../../upstream/upstream-error';
+import { isBudgetExceededError } from '../../request-io/budget-exceeded-error';
+import { settledBy, STILL_FETCHING } from '../../upstream/deadline';
+import type { ArrivingRows } from '../../request-io/send-rows-json';
+import { formulaAskSource } from '../operation-helpers/formula-cell-field';
 import type { OperationContext, OperationDeps } from '../operation-deps';
+import {
+  createBatchRunner,
+  noteLookup,
+  nothingFound,
+  toBatches,
+  type Batch,
+  type BatchRunner,
+  type BatchRunnerOptions,
+  type Found,
+} from './email-batches';
 import type { EmailSearchRequest } from './email-search-request';
 
 export type { EmailSearchAnswer };
-
-/**
- * What the lookups found so far, by normalized address. Kept by address rather than as the rows
- * they become: rows are built from these a chunk at a time (EmailSearchResult.rows).
- */
-interface Found {
-  matches: Map<string, MatchedEmail>;
-  notMatched: Set<string>;
-  /** Addresses an answer listed in neither of its lists: "no match in this answer". */
-  unanswered: Set<string>;
-  /** Addresses whose batch was billed but could not be read. */
-  unreadable: Map<string, UnreadableAnswer>;
-  /** Why an address's batch failed. */
-  failures: Map<string, string>;
-  /** Why a batch failed, when it was not about its addresses. */
-  requestWide: WorkerError[];
-}
 
 /**
  * An e-mail search's answer with its rows made on demand: a hundred thousand rows, and their JSON,
@@ -119,86 +105,69 @@ export async function startEmailSearch(
   const prepared = prepareEmails(input.emails);
   const { unique } = prepared;
   const refresh = input.refresh === true;
-  const found: Found = {
-    matches: new Map(),
-    notMatched: new Set(),
-    unanswered: new Set(),
-    unreadable: new Map(),
-    failures: new Map(),
-    requestWide: [],
-  };
-
-  let cachedMatches = 0;
-  let cachedCount = 0;
-  if (unique.length > 0) {
-    for (const lookup of (await deps.store.emailResults.getMany(unique)).values()) {
-      if (refresh && lookup.unanswered === true) continue;
-      cachedCount += 1;
-      noteLookup(found, lookup);
-      if (lookup.match !== null) cachedMatches += 1;
-    }
-  }
-  const uncached = unique.filter(
-    (email) =>
-      !found.matches.has(email) &&
-      !found.notMatched.has(email) &&
-      !found.unanswered.has(email) &&
-      !found.unreadable.has(email),
-  );
+  const found = nothingFound();
   const counts: EmailSearchAnswer['counts'] = {
     unique: unique.length,
-    cached: cachedCount,
+    cached: 0,
     sent: 0,
     batches: 0,
-    matched: cachedMatches,
+    matched: 0,
     failed: 0,
   };
+  const progress = new SearchProgress(prepared.entries, input.withHeader, found, counts);
+  const batchOptions = { refresh, found, pending: progress.pending, counts, batchDone: progress.batchDone };
+  // A list longer than one call is held at the most it could cost before its look-ups: the first
+  // call then leaves as soon as its 1,000 addresses are known, and the rest are looked up while it
+  // is on its way (issue 28). Refused, the request takes the exact way below, so a budget refuses
+  // nothing it would have let through.
+  const early = unique.length > EMAIL_SEARCH_MAX ? await holdAtMost(deps, context, unique) : null;
+  const runner = early === null ? null : createBatchRunner(deps, context, { budget: early, ...batchOptions });
+  // The first call, once sent; `shared` when an identical request was sending it already.
+  const first: { sent: { batch: Batch; shared: boolean } | null } = { sent: null };
+  const startFirst = (emails: string[]) => {
+    const [batch] = toBatches(deps, emails);
+    first.sent = { batch, shared: deps.singleFlight.has(batch.key) };
+    for (const email of emails) progress.pending.add(email);
+    runner?.start(batch);
+  };
+  let cached: CachedLookups;
+  try {
+    cached = await lookUpCached(deps, unique, { refresh, found, onFirstBatch: runner && startFirst });
+  } catch (error) {
+    // The first call is paid for: it ends (and fills the cache) before the hold is let go.
+    if (runner !== null) deps.background.track(runner.finish());
+    throw error;
+  }
+  counts.cached = cached.count;
+  counts.matched += cached.matches;
+  progress.noteCached(cached.count);
   // Only matches are billed, so only cached matches saved anything.
   await deps.paid.recordSavings(context, 'emailSearch', {
-    cacheHits: cachedCount,
-    creditsSaved: actualCredits('emailSearch', { emails: [] }, cachedMatches).credits,
+    cacheHits: cached.count,
+    creditsSaved: actualCredits('emailSearch', { emails: [] }, cached.matches).credits,
   });
-
-  const progress = new SearchProgress(prepared.entries, input.withHeader, found, counts, cachedCount);
-  for (const email of uncached) progress.pending.add(email);
-  if (uncached.length === 0) {
+  const started = first.sent;
+  const rest = toBatches(deps, cached.uncached.slice(started?.batch.emails.length ?? 0));
+  for (const batch of rest) for (const email of batch.emails) progress.pending.add(email);
+  if (started === null && rest.length === 0) {
+    early?.release();
     progress.settle();
     return progress;
   }
-  const batches = toBatches(deps, uncached);
   // One check for the whole request, at the most it can cost (every address matched). Batches
   // that an identical request is sending right now are not counted: this one shares that call.
-  const toPay = batches.filter((batch) => !deps.singleFlight.has(batch.key)).flatMap((batch) => batch.emails);
+  const toPay = [
+    ...(started === null || started.shared ? [] : started.batch.emails),
+    ...rest.filter((batch) => !deps.singleFlight.has(batch.key)).flatMap((batch) => batch.emails),
+  ];
   const estimate = estimateCredits('emailSearch', { emails: toPay });
-  let budget: PaidBudget;
-  try {
-    budget = await deps.paid.reserve(context, estimate);
-  } catch (error) {
-    // Past the document's formula allowance: nothing new is looked up, the cached rows stand.
-    const message = await fileFormulaAsk(deps.store.formulaAllowances, context, error, {
-      operation: 'emailSearch',
-      credits: estimate.credits,
-      itemKeys: toPay.map((email) => deps.store.emailCacheKey(email)),
-      source: context.asker ?? formulaAskSource(input.cell),
-    });
-    for (const email of uncached) {
-      found.failures.set(email, message);
-      progress.refused.add(email);
-    }
-    progress.pending.clear();
-    progress.settle();
-    return progress;
-  }
-  const work = searchBatches(
-    deps,
-    context,
-    { budget, refresh },
-    batches,
-    found,
-    progress.pending,
-    counts,
-    (answered) => progress.batchDone(answered),
-  );
+  let batches = runner;
+  if (early !== null)
+    early.giveBack(chargeBeyond(estimateCredits('emailSearch', { emails: unique }), estimate));
+  else batches = await reserveExactly(deps, context, input, { toPay, estimate, progress, batchOptions });
+  if (batches === null) return progress;
+  for (const batch of rest) batches.start(batch);
+  const work = batches.finish();
   void settledBy(work, input.deadlineMs ?? deps.config.formulaDeadlineMs, deps.sleep).then((inTime) => {
     if (!inTime) {
       deps.background.track(work);
@@ -210,6 +179,111 @@ export async function startEmailSearch(
     progress.settle();
   });
   return progress;
+}
+
+/** The hold for every address of the list, or null when a budget refuses it (nothing is filed). */
+async function holdAtMost(
+  deps: OperationDeps,
+  context: OperationContext,
+  unique: readonly string[],
+): Promise<PaidBudget | null> {
+  try {
+    return await deps.paid.reserve(context, estimateCredits('emailSearch', { emails: unique }));
+  } catch (error) {
+    if (isBudgetExceededError(error)) return null;
+    throw error;
+  }
+}
+
+/** What `held` holds beyond `needed`, never below nothing. */
+function chargeBeyond(held: CreditCharge, needed: CreditCharge): CreditCharge {
+  return {
+    credits: Math.max(0, held.credits - needed.credits),
+    rawRequests: Math.max(0, held.rawRequests - needed.rawRequests),
+  };
+}
+
+/**
+ * The exact hold for what is left to ask and a runner under it; null when refused: past the
+ * document's formula allowance nothing new is looked up, the cached rows stand, and the request
+ * is settled with the ask filed.
+ */
+async function reserveExactly(
+  deps: OperationDeps,
+  context: OperationContext,
+  input: EmailSearchRequest,
+  plan: {
+    toPay: string[];
+    estimate: CreditCharge;
+    progress: SearchProgress;
+    batchOptions: Omit<BatchRunnerOptions, 'budget'>;
+  },
+): Promise<BatchRunner | null> {
+  const { toPay, estimate, progress } = plan;
+  try {
+    const budget = await deps.paid.reserve(context, estimate);
+    return createBatchRunner(deps, context, { budget, ...plan.batchOptions });
+  } catch (error) {
+    const message = await fileFormulaAsk(deps.store.formulaAllowances, context, error, {
+      operation: 'emailSearch',
+      credits: estimate.credits,
+      itemKeys: toPay.map((email) => deps.store.emailCacheKey(email)),
+      source: context.asker ?? formulaAskSource(input.cell),
+    });
+    for (const email of progress.pending) {
+      plan.batchOptions.found.failures.set(email, message);
+      progress.refused.add(email);
+    }
+    progress.pending.clear();
+    progress.settle();
+    return null;
+  }
+}
+
+/** Addresses looked up per round: about 3 ms of hashing and reading, so the first call's bytes are not kept waiting. */
+const LOOKUP_ROUND = 2_000;
+
+interface CachedLookups {
+  count: number;
+  matches: number;
+  /** The addresses to ask the API about, in the list's order. */
+  uncached: string[];
+}
+
+/**
+ * The cache's answers for `unique`, filed in `found`. With `onFirstBatch`, the list is read a round
+ * at a time and the first 1,000 addresses to ask about are handed over as soon as they are known,
+ * with a turn of the event loop after each round so that their call goes out meanwhile.
+ */
+async function lookUpCached(
+  deps: OperationDeps,
+  unique: readonly string[],
+  options: { refresh: boolean; found: Found; onFirstBatch: ((emails: string[]) => void) | null },
+): Promise<CachedLookups> {
+  const { refresh, found, onFirstBatch } = options;
+  const result: CachedLookups = { count: 0, matches: 0, uncached: [] };
+  const round = onFirstBatch === null ? unique.length : LOOKUP_ROUND;
+  let handedOver = onFirstBatch === null;
+  for (let start = 0; start < unique.length; start += round) {
+    const emails = unique.slice(start, start + round);
+    const lookups = await deps.store.emailResults.getMany(emails);
+    for (const email of emails) {
+      const lookup = lookups.get(email);
+      if (lookup === undefined || (refresh && lookup.unanswered === true)) {
+        result.uncached.push(email);
+        continue;
+      }
+      result.count += 1;
+      noteLookup(found, lookup);
+      if (lookup.match !== null) result.matches += 1;
+    }
+    if (!handedOver && result.uncached.length >= EMAIL_SEARCH_MAX) {
+      handedOver = true;
+      onFirstBatch?.(result.uncached.slice(0, EMAIL_SEARCH_MAX));
+    }
+    if (handedOver && onFirstBatch !== null) await yieldToIo();
+  }
+  return result;
 }
 
 /**
@@ -228,6 +302,7 @@ class SearchProgress implements EmailSearchRun {
   private stillPending: ReadonlySet<string> | null = null;
   private settledCounts: EmailSearchAnswer['counts'] | null = null;
   private answeredByBatches = 0;
+  private cachedCount = 0;
   /** Entries from the top known final. */
   private finalEntries = 0;
   private wake: (() => void) | null = null;
@@ -239,8 +314,12 @@ class SearchProgress implements EmailSearchRun {
     private readonly found: Found,
     /** Live: the batches add to them. */
     private readonly counts: EmailSearchAnswer['counts'],
-    private readonly cachedCount: number,
   ) {}
+
+  /** Addresses the cache answered: known once the look-ups are over, before anything is sent back. */
+  noteCached(count: number): void {
+    this.cachedCount = count;
+  }
 
   get settled(): boolean {
     return this.stillPending !== null;
@@ -254,10 +333,11 @@ class SearchProgress implements EmailSearchRun {
     return this.withHeader ? 1 : 0;
   }
 
-  batchDone(answered: boolean): void {
+  /** An arrow: the batch runner calls it as it is. */
+  readonly batchDone = (answered: boolean): void => {
     if (answered) this.answeredByBatches += 1;
     this.notify();
-  }
+  };
 
   settle(): void {
     if (this.stillPending !== null) return;
@@ -371,156 +451,4 @@ function entryRows(
     if (entry.kind === 'valid' && stillPending.has(entry.email)) rows[index][1] = STILL_FETCHING;
   });
   return rows;
-}
-
-interface Batch {
-  /** Single-flight key: an HMAC of the batch, so no address sits in memory as a key. */
-  key: string;
-  emails: string[];
-}
-
-/** What one batch call found, as every request sharing it reads it. */
-interface BatchResult {
-  results: EmailLookup[];
-  matched: number;
-  /** Read from the cache: another instance looked the same batch up while this one waited for it. */
-  fromCache: boolean;
-}
-
-function toBatches(deps: OperationDeps, emails: readonly string[]): Batch[] {
-  const batches: Batch[] = [];
-  for (let start = 0; start < emails.length; start += EMAIL_SEARCH_MAX) {
-    const batch = emails.slice(start, start + EMAIL_SEARCH_MAX);
-    batches.push({ key: `emailSearch:${deps.store.emailCacheKey(batch.join('\n'))}`, emails: batch });
-  }
-  return batches;
-}
-
-async function searchBatches(
-  deps: OperationDeps,
-  context: OperationContext,
-  { budget, refresh }: { budget: PaidBudget; refresh: boolean },
-  batches: readonly Batch[],
-  found: Found,
-  pending: Set<string>,
-  counts: EmailSearchAnswer['counts'],
-  /** After each batch, answered or failed. */
-  batchDone: (answered: boolean) => void,
-): Promise<void> {
-  const limit = createConcurrencyLimit(deps.config.emailBatchConcurrency);
-  let sharedHits = 0;
-  let sharedMatches = 0;
-  try {
-    await Promise.all(
-      batches.map((batch) =>
-        limit(async () => {
-          counts.batches += 1;
-          counts.sent += batch.emails.length;
-          let answered = false;
-          try {
-            const flight = await deps.singleFlight.runAcrossInstances(batch.key, () =>
-              searchBatch(deps, budget, batch.emails, refresh),
-            );
-            if (flight.shared || flight.value.fromCache) {
-              sharedHits += flight.value.results.length;
-              sharedMatches += flight.value.matched;
-            }
-            for (const result of flight.value.results) noteLookup(found, result);
-            counts.matched += flight.value.matched;
-            answered = true;
-          } catch (error) {
-            const answer = batchError(error, batch.emails);
-            for (const email of batch.emails) found.failures.set(email, answer.message);
-            found.requestWide.push(answer);
-            counts.failed += batch.emails.length;
-          } finally {
-            for (const email of batch.emails) pending.delete(email);
-            batchDone(answered);
-          }
-        }),
-      ),
-    );
-  } finally {
-    budget.release();
-  }
-  await deps.paid.recordSavings(context, 'emailSearch', {
-    cacheHits: sharedHits,
-    creditsSaved: actualCredits('emailSearch', { emails: [] }, sharedMatches).credits,
-  });
-}
-
-/**
- * One paid call of at most 1,000 addresses; its answers go to the cache, matched or not, and so do
- * the addresses it listed in neither list (unanswered). It runs holding the batch's key across
- * instances, so it looks at the cache first: an instance that waited for the key finds every
- * address the other one just looked up (on a refresh, answered ones only).
- */
-async function searchBatch(
-  deps: OperationDeps,
-  budget: PaidBudget,
-  batch: readonly string[],
-  refresh: boolean,
-): Promise<BatchResult> {
-  const cached = await deps.store.emailResults.getMany(batch);
-  if (refresh) for (const [email, lookup] of cached) if (lookup.unanswered === true) cached.delete(email);
-  if (cached.size === batch.length) {
-    const results = [...cached.values()];
-    return { results, matched: results.filter((result) => result.match !== null).length, fromCache: true };
-  }
-  const response = await budget.run({
-    operation: 'emailSearch',
-    estimate: estimateCredits('emailSearch', { emails: batch }),
-    call: () =>
-      deps.upstream.request('emailSearch', {
-        body: { emails: batch },
-        schema: emailSearchResponseSchema,
-      }),
-    actual: (answer) => actualCredits('emailSearch', { emails: batch }, answer.matchedEmails?.length ?? 0),
-  });
-  if (isUnreadableAnswer(response)) {
-    // Billed but unreadable: every address of the batch is marked, and the marker cached, so no
-    // recalculation sends them again.
-    const results = batch.map((email) => ({ email, match: null, unreadable: response }));
-    await deps.store.emailResults.setMany(results);
-    return { results, matched: 0, fromCache: false };
-  }
-  const inBatch = new Set(batch);
-  const matches = new Map<string, MatchedEmail>();
-  for (const match of response.matchedEmails ?? []) {
-    if (match.email === undefined) continue;
-    const email = normalizeEmail(match.email);
-    if (inBatch.has(email) && !matches.has(email)) matches.set(email, { ...match, email });
-  }
-  const notMatched = new Set((response.notMatchedEmails ?? []).map(normalizeEmail));
-  // An address in neither list was sent and not answered for: "no match in this answer", cached
-  // like a no match (it was not billed), so only a refresh sends it again.
-  const results: EmailLookup[] = batch.map((email) => {
-    const match = matches.get(email);
-    if (match !== undefined) return { email, match };
-    return notMatched.has(email) ? { email, match: null } : { email, match: null, unanswered: true };
-  });
-  await deps.store.emailResults.setMany(results);
-  return { results, matched: matches.size, fromCache: false };
-}
-
-/** Files one lookup under what it found: a match, no match, or a billed answer that could not be read. */
-function noteLookup(found: Found, lookup: EmailLookup): void {
-  if (lookup.unreadable !== undefined) found.unreadable.set(lookup.email, lookup.unreadable);
-  else if (lookup.unanswered === true) found.unanswered.add(lookup.email);
-  else if (lookup.match === null) found.notMatched.add(lookup.email);
-  else found.matches.set(lookup.email, lookup.match);
-}
-
-/** Why a whole batch failed, as the caller reads it; the API's credit rule gets its own sentence. */
-function batchError(error: unknown, batch: readonly string[]): WorkerError {
-  if (isUpstreamError(error) && error.code === 'not_enough_credits') {
-    // The API wants the price of every submitted address on the account, matched or not.
-    const needs = estimateCredits('emailSearch', { emails: batch }).credits;
-    return new WorkerError(
-      402,
-      'not_enough_credits',
-      `The API account holds too few credits for ${batch.length} addresses (needs ${needs})`,
-    );
-  }
-  return toWorkerError(error);
 }

@@ -1,7 +1,7 @@
 import { healthGroupsOf, healthResponseSchema, healthStatusOf } from '../../../../shared/responses/health';
 import type { ContractReport, HealthAnswer, OverallStatus } from '../../../../shared/worker-api/health';
 import { reconcile } from '../../billing/balance-reconciliation';
-import { toWorkerError } from '../../http/error-answer';
+import { toWorkerError } from '../../request-io/error-answer';
 import type { Role } from '../../identity/identity';
 import type { OperationDeps } from '../operation-deps';
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { badRequest } from '../../http/worker-error';
+import { badRequest } from '../../request-io/worker-error';
 
 /**
  * Levels of arrays and objects canonicalJson follows. Request bodies are held to MAX_BODY_DEPTH
- * (http/body-depth.ts) when read, and the callers wrap them in a level or two; this bound keeps a
+ * (request-io/body-depth.ts) when read, and the callers wrap them in a level or two; this bound keeps a
  * value that came another way (a stored job input) from walking the stack to its end.
  */
 export const MAX_CANONICAL_DEPTH = 256;

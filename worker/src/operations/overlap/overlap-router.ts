@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { MAX_OVERLAP_HANDLES } from '../../../../shared/worker-api/request-limits';
-import { jsonBody, KB } from '../../http/json-body';
-import { parseBody } from '../../http/parse-body';
+import { jsonBody, KB } from '../../request-io/json-body';
+import { parseBody } from '../../request-io/parse-body';
 import { operationContext, type OperationDeps } from '../operation-deps';
 import { runOverlap } from './overlap';
 import { overlapRequestSchema } from './overlap-request';

@@ -16,8 +16,8 @@ import { OVERLAP_COLUMNS, overlapToRows } from '../../../../shared/rows/overlap-
 import type { OverlapAnswer } from '../../../../shared/worker-api/overlap';
 import { fileFormulaAsk } from '../../billing/formula-ask';
 import { formulaAskSource } from '../operation-helpers/formula-cell-field';
-import { settledBy, STILL_FETCHING } from '../../http/deadline';
-import { badRequest } from '../../http/worker-error';
+import { settledBy, STILL_FETCHING } from '../../upstream/deadline';
+import { badRequest } from '../../request-io/worker-error';
 import { canonicalJson } from '../operation-helpers/canonical-json';
 import type { OperationContext, OperationDeps } from '../operation-deps';
 import type { OverlapInput } from './overlap-request';

@@ -1,7 +1,7 @@
 import { accountInfoResponseSchema } from '../../../../shared/responses/account';
 import type { RawLeftOf } from '../../../../shared/worker-api/raw';
 import type { BudgetStatus } from '../../budgets/budget-guard';
-import { toWorkerError } from '../../http/error-answer';
+import { toWorkerError } from '../../request-io/error-answer';
 import type { OperationContext, OperationDeps } from '../operation-deps';
 
 /**

@@ -3,7 +3,7 @@ import { RAW_OPERATION_IDS, type RawOperationId } from '../../../../shared/opera
 import { RAW_QUERY_SCHEMAS } from '../../../../shared/requests/raw';
 import { RAW_LAYOUTS, type RawLayout } from '../../../../shared/worker-api/raw';
 import { MAX_RAW_PAGES } from '../../../../shared/worker-api/request-limits';
-import { parseBody } from '../../http/parse-body';
+import { parseBody } from '../../request-io/parse-body';
 import { timeZoneField } from '../operation-helpers/time-zone-field';
 
 const rawOperation = z.string().superRefine((value, ctx) => {

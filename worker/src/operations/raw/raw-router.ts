@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { jsonBody, KB } from '../../http/json-body';
+import { jsonBody, KB } from '../../request-io/json-body';
 import { operationContext, type OperationDeps } from '../operation-deps';
 import { runRaw } from './raw';
 import { parseRawRequest } from './raw-request';

@@ -17,8 +17,8 @@ import {
 import type { RawAnswer } from '../../../../shared/worker-api/raw';
 import type { Paid } from '../../billing/paid-call';
 import { flatColumns, flatToRows, rawColumns, rawItems, rawToRows } from '../../../../shared/rows/raw-rows';
-import { toWorkerError } from '../../http/error-answer';
-import { WorkerError } from '../../http/worker-error';
+import { toWorkerError } from '../../request-io/error-answer';
+import { WorkerError } from '../../request-io/worker-error';
 import { isUpstreamError, type UpstreamError } from '../../upstream/upstream-error';
 import type { OperationContext, OperationDeps } from '../operation-deps';
 import type { RawInput } from './raw-request';

@@ -1,8 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import { MAX_REPORT_INPUTS, MAX_REPORT_JOB_INPUTS } from '../../../../shared/worker-api/request-limits';
-import { jsonBody, KB } from '../../http/json-body';
-import { parseBody } from '../../http/parse-body';
-import { sendJsonBytes, sendJsonText, sheetAnswerJson } from '../../http/sheet-answer-json';
+import { jsonBody, KB } from '../../request-io/json-body';
+import { parseBody } from '../../request-io/parse-body';
+import { sendJsonBytes, sendJsonText, sheetAnswerJson } from '../../request-io/sheet-answer-json';
 import { operationContext, type OperationDeps } from '../operation-deps';
 import { createReportAnswerMemo, type CachedAnswerSources } from './report-answer-memo';
 import { runReports } from './reports';

@@ -4,7 +4,7 @@ import { SEARCH_PAGE_SIZE } from '../../../../shared/limits';
 import { PLATFORMS, type Platform } from '../../../../shared/platforms';
 import { SEARCH_REQUEST_SCHEMAS, type SearchRequest } from '../../../../shared/requests/search';
 import { DEFAULT_SEARCH_PAGES, MAX_SEARCH_PAGES } from '../../../../shared/worker-api/request-limits';
-import { parseBody } from '../../http/parse-body';
+import { parseBody } from '../../request-io/parse-body';
 
 /** `instagram`, `ig`, `TikTok`, `yt`... as the sidebar or a cell may say it. */
 export const platformField = z.preprocess((value) => parsePlatform(value) ?? value, z.enum(PLATFORMS));

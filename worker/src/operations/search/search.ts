@@ -11,7 +11,7 @@ import {
 import { SEARCH_COLUMNS, searchToRows } from '../../../../shared/rows/search-rows';
 import type { SearchAnswer } from '../../../../shared/worker-api/search';
 import type { PaidBudget, PaidCallSpec } from '../../billing/paid-call';
-import { createConcurrencyLimit } from '../../concurrency-limit';
+import { createConcurrencyLimit } from '../../concurrency/concurrency-limit';
 import { CACHE_NAMESPACES } from '../../store/cache/cache-namespaces';
 import { canonicalJson } from '../operation-helpers/canonical-json';
 import type { OperationContext, OperationDeps } from '../operation-deps';

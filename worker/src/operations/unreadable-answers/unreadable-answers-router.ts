@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { requireAdmin } from '../../identity/require-admin';
-import { WorkerError } from '../../http/worker-error';
-import { parseBody } from '../../http/parse-body';
+import { WorkerError } from '../../request-io/worker-error';
+import { parseBody } from '../../request-io/parse-body';
 import type { OperationDeps } from '../operation-deps';
 
 /** `?limit=` (1 to 500, 50 by default). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../../common/clock';
-import type { SharedBudgetHolds } from '../../budgets/budget-guard';
+import type { SharedBudgetHolds } from '../shared-budget-holds';
 import type { Sql } from './postgres-database';
 
 /**

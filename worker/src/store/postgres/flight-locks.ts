@@ -11,7 +11,7 @@ import { createPostgresDatabase, type PostgresDatabase } from './postgres-databa
  *
  * The locks live on a small pool of their own: a holder's work needs the store's pool (the cache,
  * the journal), and holders waiting for that pool while they held its connections would starve
- * each other. In front of this, the in-process single flight (single-flight.ts) keeps one
+ * each other. In front of this, the in-process single flight (concurrency/single-flight.ts) keeps one
  * instance's identical requests on one lock, not one connection each.
  *
  * A lock's connection lost while the work runs (the server restarted) frees the lock in Postgres;

@@ -6,7 +6,7 @@ import {
   isPublicAddress,
   type ImageFetchRules,
 } from '../../../../../worker/src/operations/ai-search/image-fetch';
-import { WorkerError } from '../../../../../worker/src/http/worker-error';
+import { WorkerError } from '../../../../../worker/src/request-io/worker-error';
 
 /**
  * The worker's image fetch for AI image search, against a local image server on loopback. In

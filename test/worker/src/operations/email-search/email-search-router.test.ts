@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { STILL_FETCHING } from '../../../../../worker/src/http/deadline';
+import { STILL_FETCHING } from '../../../../../worker/src/upstream/deadline';
 import { emailSupply, matchedEmails } from '../../../../support/email-supply';
 import { auth, callsOf, post, startWorkerWorld, type WorkerWorld } from '../../worker-fixture';
 

@@ -1,4 +1,4 @@
-import { STILL_FETCHING } from '../../../../../worker/src/http/deadline';
+import { STILL_FETCHING } from '../../../../../worker/src/upstream/deadline';
 import { emailSupply, matchedEmails, seededShuffle } from '../../../../support/email-supply';
 import { callsOf, post, SANDBOX_TOKEN, startWorkerWorld, type WorkerWorld } from '../../worker-fixture';
 
@@ -217,5 +217,74 @@ describe('POST /api/email-search with a budget', () => {
       message: "This would cost up to 1.2 credits, more than the 1 left of the team's budget for today",
     });
     expect((await budgeted.stats()).calls).toBe(0);
+  });
+});
+
+/**
+ * A list longer than one call is held at the most it could cost while it is looked up, so that its
+ * first call leaves at once (issue 28); the hold must come down to what its new addresses may cost,
+ * and a budget must let through whatever the exact hold would have.
+ */
+describe('POST /api/email-search: a long list under a budget', () => {
+  let held: WorkerWorld;
+  const pendingOfTeam = async () => (await held.deps.guard.status('dev@localhost')).team.day.pending;
+  const unknown = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, i) => `${prefix}.${i}@nowhere${i % 5}.org`);
+  const cached = unknown('primed', 1200);
+
+  beforeAll(async () => {
+    held = await startWorkerWorld({ env: { BUDGET_TEAM_DAY: '60' } });
+    // Addresses that match nothing cost nothing: the cache learns them for free.
+    const primed = await post(held, '/api/email-search', { emails: cached });
+    expect(primed.body.counts).toMatchObject({ sent: 1200, failed: 0 });
+  });
+  afterAll(async () => {
+    await held.close();
+  });
+  afterEach(async () => {
+    await held.sandboxAdmin('PUT', '/faults', { latencyMs: 0 });
+  });
+
+  it('holds only what its new addresses may cost once they are known, so a teammate still fits', async () => {
+    await held.sandboxAdmin('PUT', '/faults', { latencyMs: 1500 });
+    await held.resetStats();
+    // 2,600 addresses (52 credits at most), of which 1,400 are new: 28 credits at most.
+    // supertest sends on `then`: started now, awaited at the end.
+    const long = post(held, '/api/email-search', { emails: [...cached, ...unknown('new', 1400)] }).then(
+      (res) => res,
+    );
+    let pending = await pendingOfTeam();
+    while (pending !== 28) {
+      expect(pending === 0 || pending === 52).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      pending = await pendingOfTeam();
+    }
+    // 28 held and 32 asked: the day's 60 exactly. Held at 52, it would be refused.
+    const teammate = await post(held, '/api/email-search', { emails: unknown('teammate', 1600) });
+    expect(teammate.status).toBe(200);
+    const res = await long;
+    expect(res.status).toBe(200);
+    expect(res.body.counts).toMatchObject({ unique: 2600, cached: 1200, sent: 1400, batches: 2, failed: 0 });
+    expect(callsOf(await held.stats(), 'emailSearch')).toBe(4);
+    expect(await pendingOfTeam()).toBe(0);
+  });
+
+  it('is looked up exactly when the whole list would not fit but its new addresses do', async () => {
+    await held.resetStats();
+    // 1,200 cached + 2,900 new: 82 credits for the list, 58 for what is new, 60 a day.
+    const res = await post(held, '/api/email-search', { emails: [...unknown('fresh', 2900), ...cached] });
+    expect(res.status).toBe(200);
+    expect(res.body.counts).toMatchObject({ unique: 4100, cached: 1200, sent: 2900, batches: 3, failed: 0 });
+    expect(callsOf(await held.stats(), 'emailSearch')).toBe(3);
+    expect(await pendingOfTeam()).toBe(0);
+  });
+
+  it('refuses, sending nothing, when even its new addresses would not fit', async () => {
+    await held.resetStats();
+    const res = await post(held, '/api/email-search', { emails: [...cached, ...unknown('toomany', 3100)] });
+    expect(res.status).toBe(402);
+    expect(res.body.error.message).toContain('up to 62 credits');
+    expect((await held.stats()).calls).toBe(0);
+    expect(await pendingOfTeam()).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import {
   canonicalJson,
   MAX_CANONICAL_DEPTH,
 } from '../../../../../worker/src/operations/operation-helpers/canonical-json';
-import { isWorkerError } from '../../../../../worker/src/http/worker-error';
+import { isWorkerError } from '../../../../../worker/src/request-io/worker-error';
 
 /** Nested arrays, `depth` levels. */
 const nested = (depth: number): unknown => {

@@ -1,5 +1,5 @@
 import { OVERLAP_COLUMNS, OVERLAP_TOTAL_LABEL } from '../../../../../shared/rows/overlap-rows';
-import { STILL_FETCHING } from '../../../../../worker/src/http/deadline';
+import { STILL_FETCHING } from '../../../../../worker/src/upstream/deadline';
 import { callsOf } from '../../worker-fixture';
 import { apiPost, startMoreWorld, type MoreWorld } from '../../more-routers-fixture';
 

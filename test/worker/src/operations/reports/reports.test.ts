@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { REPORT_GROUPS } from '../../../../../shared/rows/report-rows';
 import { calendarDay } from '../../../../../shared/time-zone';
-import { STILL_FETCHING } from '../../../../../worker/src/http/deadline';
+import { STILL_FETCHING } from '../../../../../worker/src/upstream/deadline';
 import { auth, callsOf, post, startWorkerWorld, type WorkerWorld } from '../../worker-fixture';
 
 /** Reports through the whole worker, the real sandbox as the upstream over loopback HTTP. */

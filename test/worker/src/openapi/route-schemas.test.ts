@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { WorkerRoute } from '../../../../shared/worker-api/routes';
 import { WORKER_ROUTES } from '../../../../shared/worker-api/routes';
-import { ROUTE_SCHEMAS, schemasOf } from '../../../../worker/src/http/route-schemas';
+import { ROUTE_SCHEMAS, schemasOf } from '../../../../worker/src/openapi/route-schemas';
 
 /**
  * Issue 12: the worker's request schemas are checked against shared/worker-api's request types at

@@ -2,10 +2,10 @@ import { connect } from 'node:net';
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { isBodyReader } from '../../../../worker/src/http/json-body';
+import { isBodyReader } from '../../../../worker/src/request-io/json-body';
 import { REPORTS_BODY_LIMIT } from '../../../../worker/src/operations/reports/reports-router';
 import { auth, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
-import { appRoutes } from './app-routes';
+import { appRoutes } from '../http/app-routes';
 
 /** Issue 11 item 4: the credential is checked before any body is read; each route has its own limit. */
 

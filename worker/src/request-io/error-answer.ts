@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { isBudgetExceededError } from '../budgets/budget-exceeded-error';
+import { isBudgetExceededError } from './budget-exceeded-error';
 import { NOT_FOUND_CODES } from '../../../shared/responses/errors';
 import {
   isStoreUnavailableError,

@@ -2,19 +2,19 @@ import { randomBytes } from 'node:crypto';
 import express, { type Express } from 'express';
 import { Client } from 'pg';
 import request from 'supertest';
-import { errorHandler, notFoundHandler } from '../../../worker/src/http/error-answer';
-import { requestContext } from '../../../worker/src/logging/request-context';
-import { createDictionariesRouter } from '../../../worker/src/operations/dictionaries/dictionaries-router';
-import { createEmailSearchRouter } from '../../../worker/src/operations/email-search/email-search-router';
-import { createOverlapRouter } from '../../../worker/src/operations/overlap/overlap-router';
-import { createReportsRouter } from '../../../worker/src/operations/reports/reports-router';
-import { createSearchRouter } from '../../../worker/src/operations/search/search-router';
-import { openPostgresStore } from '../../../worker/src/store/postgres/postgres-store';
-import type { Store } from '../../../worker/src/store/store';
-import { workerDepsOn } from './jobs/jobs-fixture';
-import { matchedEmails } from '../../support/email-supply';
-import { freshPostgresDatabase } from './store/store-engines';
-import { auth, callsOf, startWorkerWorld, type WorkerWorld } from './worker-fixture';
+import { errorHandler, notFoundHandler } from '../../../../worker/src/request-io/error-answer';
+import { requestContext } from '../../../../worker/src/logging/request-context';
+import { createDictionariesRouter } from '../../../../worker/src/operations/dictionaries/dictionaries-router';
+import { createEmailSearchRouter } from '../../../../worker/src/operations/email-search/email-search-router';
+import { createOverlapRouter } from '../../../../worker/src/operations/overlap/overlap-router';
+import { createReportsRouter } from '../../../../worker/src/operations/reports/reports-router';
+import { createSearchRouter } from '../../../../worker/src/operations/search/search-router';
+import { openPostgresStore } from '../../../../worker/src/store/postgres/postgres-store';
+import type { Store } from '../../../../worker/src/store/store';
+import { workerDepsOn } from '../jobs/jobs-fixture';
+import { matchedEmails } from '../../../support/email-supply';
+import { freshPostgresDatabase } from '../store/store-engines';
+import { auth, callsOf, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 
 /**
  * Single flight across worker instances on one Postgres store: what one instance is buying, the

@@ -1,8 +1,8 @@
 import express from 'express';
 import request from 'supertest';
-import { BudgetExceededError } from '../../../../worker/src/budgets/budget-exceeded-error';
-import { errorHandler, toWorkerError } from '../../../../worker/src/http/error-answer';
-import { WorkerError } from '../../../../worker/src/http/worker-error';
+import { BudgetExceededError } from '../../../../worker/src/request-io/budget-exceeded-error';
+import { errorHandler, toWorkerError } from '../../../../worker/src/request-io/error-answer';
+import { WorkerError } from '../../../../worker/src/request-io/worker-error';
 import { createLogger } from '../../../../worker/src/logging/logger';
 import { StoreUnavailableError } from '../../../../worker/src/store/store-availability';
 import { UpstreamError } from '../../../../worker/src/upstream/upstream-error';

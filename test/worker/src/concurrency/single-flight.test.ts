@@ -1,4 +1,4 @@
-import { createSingleFlight } from '../../../worker/src/single-flight';
+import { createSingleFlight } from '../../../../worker/src/concurrency/single-flight';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
-import { toWorkerError } from '../../../../worker/src/http/error-answer';
-import { requestReadErrorAnswer } from '../../../../worker/src/http/request-read-error';
+import { toWorkerError } from '../../../../worker/src/request-io/error-answer';
+import { requestReadErrorAnswer } from '../../../../worker/src/request-io/request-read-error';
 
 /** Errors as body-parser, raw-body, zlib and the router make them (http-errors' fields). */
 const httpError = (status: number, fields: Record<string, unknown> = {}) =>

@@ -1,16 +1,17 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { matching, optionalQueryText } from '../../../shared/requests/fields';
-import { parseBody } from '../http/parse-body';
-import { jsonBody, KB } from '../http/json-body';
+import { optionalQueryText } from '../../../shared/requests/fields';
+import { parseBody } from '../request-io/parse-body';
+import { spreadsheetId } from '../request-io/document-params';
+import { jsonBody, KB } from '../request-io/json-body';
 import type { IssuedKeyAnswer } from '../../../shared/worker-api/keys';
 import type { KeyRepository, WorkerKeyInfo } from '../store/key-repository';
-import { readBearer, sendRefusal, type AuthLogger } from './authenticate';
-import type { CredentialChecker } from './credential-checker';
-import { sendError } from './error-answer';
-import { requireIdentity, type Identity } from './identity';
-import { presentedProof, type EditAccess } from '../documents/edit-access';
-import { connectDocument } from '../documents/document-connect';
+import { readBearer, sendRefusal, type AuthLogger } from '../identity/authenticate';
+import type { CredentialChecker } from '../identity/credential-checker';
+import { sendError } from '../request-io/send-error';
+import { requireIdentity, type Identity } from '../identity/identity';
+import { presentedProof, type EditAccess } from './edit-access';
+import { connectDocument } from './document-connect';
 import type { DocumentChangeRepository } from '../store/document-change-repository';
 import { MAX_DOCUMENT_TITLE_CHARS, type DocumentTitleRepository } from '../store/document-title-repository';
 import type { SheetAccess } from '../google/sheet-access';
@@ -38,10 +39,6 @@ interface KeysRouterOptions {
  * holds at most `{ "idToken": ... }`, and Google's ID tokens are 1 to 2 KB.
  */
 const KEYS_BODY_LIMIT = 8 * KB;
-
-/** A spreadsheet id as Google writes them: letters, digits, `-` and `_`. */
-export const spreadsheetId = () =>
-  matching(/^[A-Za-z0-9_-]{10,200}$/, 'must be a spreadsheet id (letters, digits, - and _)');
 
 /** The body of `POST /api/keys` when the ID token is not in `Authorization: Bearer`. */
 export const keyRequestSchema = z.looseObject({

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
 import type { Row } from '../../../../shared/rows/columns';
-import { sendRowsJson, type RowSource } from '../../../../worker/src/http/send-rows-json';
+import { sendRowsJson, type RowSource } from '../../../../worker/src/request-io/send-rows-json';
 
 /** `count` rows of `width` cells, noting which slices were asked for. */
 function source(count: number, width = 3): RowSource & { asked: [number, number][] } {

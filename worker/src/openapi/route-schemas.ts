@@ -34,9 +34,9 @@ import {
   formulaAllowanceRequestSchema,
   formulaApprovalRequestSchema,
 } from '../budgets/formula-allowance-router';
-import { documentParamsSchema } from './document-params';
+import { documentParamsSchema } from '../request-io/document-params';
 import { breakdownQuerySchema, usageQuerySchema } from '../budgets/usage-router';
-import { keyListQuerySchema, keyRequestSchema } from '../identity/keys-router';
+import { keyListQuerySchema, keyRequestSchema } from '../documents/keys-router';
 import { jobDeliveryRequestSchema } from '../jobs/job-delivery-request';
 import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from '../jobs/job-request';
 import {

@@ -1,4 +1,4 @@
-import { createBackgroundWork } from '../../../worker/src/background-work';
+import { createBackgroundWork } from '../../../../worker/src/concurrency/background-work';
 
 describe('createBackgroundWork', () => {
   afterEach(() => jest.useRealTimers());

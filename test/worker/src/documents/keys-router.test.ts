@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { startAuthWorld, DEV_KEY, type AuthWorld } from './auth-fixture';
+import { startAuthWorld, DEV_KEY, type AuthWorld } from '../identity/auth-fixture';
 import { mintIdToken, validClaims } from '../../../../worker/playground/fake-google';
 
 describe('keys router', () => {

@@ -3,13 +3,13 @@ import type { DocumentStatusAnswer } from '../../../shared/worker-api/document-s
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { Clock } from '../../common/clock';
 import { formulaAllowanceAnswer, type AllowanceReaders } from '../budgets/formula-allowance-router';
-import { documentParamsSchema } from '../http/document-params';
-import { parseBody } from '../http/parse-body';
+import { documentParamsSchema } from '../request-io/document-params';
+import { parseBody } from '../request-io/parse-body';
 import { requireIdentity } from '../identity/identity';
 import type { ScheduleRepository } from '../store/schedule-repository';
 import { scheduleAnswer } from '../store/rows/schedule-rows';
-import { visibleSchedules } from '../schedules/schedule-access';
-import type { EditAccess } from './edit-access';
+import { visibleSchedules } from './schedule-access';
+import type { EditAccess } from '../documents/edit-access';
 
 interface DocumentStatusRouterOptions extends AllowanceReaders {
   authenticate: RequestHandler;

@@ -1,4 +1,4 @@
-import { MAX_BODY_DEPTH, nestsDeeperThan } from '../../../../worker/src/http/body-depth';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from '../../../../worker/src/request-io/body-depth';
 
 describe('nestsDeeperThan', () => {
   it('counts levels of arrays and objects, not bare values', () => {

@@ -1,4 +1,4 @@
-import { settledBy } from '../../../../worker/src/http/deadline';
+import { settledBy } from '../../../../worker/src/upstream/deadline';
 import { timerSleep } from '../../../../worker/common/clock';
 
 describe('settledBy', () => {

@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { buildOpenApi } from '../../../../worker/src/http/openapi';
+import { buildOpenApi } from '../../../../worker/src/openapi/openapi';
 import { startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 
 // The real builder, counted: no seam in the router just for this test.
-jest.mock('../../../../worker/src/http/openapi', () => {
-  const actual: typeof import('../../../../worker/src/http/openapi') = jest.requireActual(
-    '../../../../worker/src/http/openapi',
+jest.mock('../../../../worker/src/openapi/openapi', () => {
+  const actual: typeof import('../../../../worker/src/openapi/openapi') = jest.requireActual(
+    '../../../../worker/src/openapi/openapi',
   );
   return { ...actual, buildOpenApi: jest.fn(actual.buildOpenApi) };
 });

@@ -14,7 +14,7 @@ const bodyReaders = new WeakSet<object>();
  * body buffered or parsed (an unread body is discarded by Node as it arrives, never kept). At most
  * `limitBytes` (after decompression) are read, each route sized to what it legitimately takes;
  * the value must be an object or an array nested at most MAX_BODY_DEPTH deep. Anything else
- * answers 4xx with a sentence (http/error-answer.ts).
+ * answers 4xx with a sentence (error-answer.ts).
  */
 export function jsonBody(limitBytes: number): RequestHandler {
   const parse = express.json({ limit: limitBytes });

@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { column, type Column } from '../../../../shared/rows/columns';
-import { sendSheetAnswer, sheetAnswerJson } from '../../../../worker/src/http/sheet-answer-json';
+import { sendSheetAnswer, sheetAnswerJson } from '../../../../worker/src/request-io/sheet-answer-json';
 
 const columns: readonly Column[] = [
   column('handle', 'Handle', 'text'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseBody } from '../../../../worker/src/http/parse-body';
-import { WorkerError } from '../../../../worker/src/http/worker-error';
+import { parseBody } from '../../../../worker/src/request-io/parse-body';
+import { WorkerError } from '../../../../worker/src/request-io/worker-error';
 
 const schema = z.looseObject({ emails: z.array(z.string()), withHeader: z.boolean().default(false) });
 

@@ -8,9 +8,9 @@ import {
   WORKER_ROUTES,
   type WorkerRoute,
 } from '../../../../shared/worker-api/routes';
-import { openApiPath, type OpenApiDocument } from '../../../../worker/src/http/openapi';
+import { openApiPath, type OpenApiDocument } from '../../../../worker/src/openapi/openapi';
 import { auth, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
-import { appRoutes } from './app-routes';
+import { appRoutes } from '../http/app-routes';
 
 /**
  * Issue 12: one route table both sides import, and the OpenAPI description generated from it and

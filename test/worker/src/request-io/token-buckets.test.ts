@@ -1,4 +1,4 @@
-import { TokenBuckets } from '../../../../worker/src/http/token-buckets';
+import { TokenBuckets } from '../../../../worker/src/request-io/token-buckets';
 import { ManualClock } from '../store/store-fixtures';
 
 describe('TokenBuckets', () => {

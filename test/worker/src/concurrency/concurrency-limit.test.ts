@@ -1,4 +1,4 @@
-import { createConcurrencyLimit } from '../../../worker/src/concurrency-limit';
+import { createConcurrencyLimit } from '../../../../worker/src/concurrency/concurrency-limit';
 
 describe('createConcurrencyLimit', () => {
   it('runs at most the limit at once, in queue order, and passes results and failures through', async () => {
