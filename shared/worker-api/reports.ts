@@ -15,6 +15,11 @@ export interface ReportsRequest {
   calculationMethod?: CalculationMethod;
   /** Skip the cache read and fetch again (paid). */
   refresh?: boolean;
+  /**
+   * Use cached reports stored within these days only (less an hour), 1 to MAX_FRESHNESS_DAYS: a
+   * schedule's freshness, as the add-on's runner asks it (issue 26).
+   */
+  freshnessDays?: number;
   withHeader?: boolean;
   /** Answer by then with what is ready (milliseconds, at most MAX_DEADLINE_MS). */
   deadlineMs?: number;

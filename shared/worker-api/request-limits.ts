@@ -34,6 +34,9 @@ export const MAX_OVERLAP_HANDLES = 100;
 /** `deadlineMs` of the formula routes: no Apps Script call waits longer than this for an answer. */
 export const MAX_DEADLINE_MS = 600_000;
 
+/** How old a report a schedule may use, in days: a day to a year (the sidebar offers 1, 7 and 30). */
+export const MAX_FRESHNESS_DAYS = 365;
+
 /**
  * `POST /api/search`: at 2 searches a second, 100 pages (1,500 results) take under a minute; more
  * is a search pages job's work.

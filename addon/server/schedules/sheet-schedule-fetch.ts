@@ -80,6 +80,8 @@ export function fetchReportsBlock(
     withHeader: true,
     deadlineMs: MAX_DEADLINE_MS,
     timeZone: schedule.timeZone,
+    // The schedule's freshness, as the worker's runner reads the cache for it.
+    ...(schedule.freshnessDays === undefined ? {} : { freshnessDays: schedule.freshnessDays }),
   };
   return blockOf(
     callRoute(WORKER_ROUTES.reports, {

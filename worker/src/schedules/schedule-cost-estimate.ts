@@ -7,7 +7,7 @@ import type {
   ScheduleEstimateRequest,
 } from '../../../shared/worker-api/schedules';
 import type { Clock } from '../../common/clock';
-import { reportMaxAgeMs } from './run/schedule-run-freshness';
+import { reportMaxAgeMs } from '../operations/reports/report-freshness';
 import { badRequest } from '../request-io/worker-error';
 import { REPORT_MISSES_NAMESPACE, reportEstimate, reportTarget } from '../operations/reports/reports-fetch';
 import { CACHE_NAMESPACES } from '../store/cache/cache-namespaces';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parsePlatform } from '../../../shared/handles';
 import type { Platform } from '../../../shared/platforms';
-import { MAX_REPORT_INPUTS } from '../../../shared/worker-api/request-limits';
+import { MAX_FRESHNESS_DAYS, MAX_REPORT_INPUTS } from '../../../shared/worker-api/request-limits';
 import { timeZoneField } from '../operations/operation-helpers/time-zone-field';
 
 /** A document's schedules at most: each runs as the document's formulas, within their budget. */
@@ -62,9 +62,6 @@ const scheduledAiSearch = z.object({
 
 /** The most a schedule's own monthly budget may say (credits): a typo must not mean "no cap". */
 const MAX_MONTHLY_BUDGET = 1_000_000;
-
-/** How old a report a run may use: a day to a year (the sidebar offers 1, 7 and 30). */
-const MAX_FRESHNESS_DAYS = 365;
 
 /** A schedule's fields, as `POST /api/documents/:documentId/schedules` and `PUT /api/schedules/:id` take them. */
 const scheduleFields = {

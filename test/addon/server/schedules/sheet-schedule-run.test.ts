@@ -198,6 +198,14 @@ describe("the add-on's runner", () => {
     expect(growth()).toHaveLength(301);
   });
 
+  it("asks the worker for reports as fresh as the schedule's freshness, as the worker's runner reads them", () => {
+    fillInputs(3);
+    runSheetSchedule(schedule({ freshnessDays: 7 }), Date.now() + 60 * 60_000);
+    runSheetSchedule(schedule({ id: 'sch_any_age' }), Date.now() + 60 * 60_000);
+    const asked = env.worker.calls('api/reports').map((call) => call.body as { freshnessDays?: number });
+    expect(asked.map((body) => body.freshnessDays)).toEqual([7, undefined]);
+  });
+
   it("records the ledger's credits: the paid run its sum, a run that hits the cache 0; never its own figure", () => {
     fillInputs(150);
     const first = runSheetSchedule(schedule(), Date.now() + 60 * 60_000);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CALCULATION_METHODS } from '../../../../shared/enums';
 import { parsePlatform } from '../../../../shared/handles';
 import type { Platform } from '../../../../shared/platforms';
-import { MAX_DEADLINE_MS, MAX_REPORT_INPUTS } from '../../../../shared/worker-api/request-limits';
+import { MAX_DEADLINE_MS, MAX_FRESHNESS_DAYS, MAX_REPORT_INPUTS } from '../../../../shared/worker-api/request-limits';
 import { timeZoneField } from '../operation-helpers/time-zone-field';
 import { formulaCellField } from '../operation-helpers/formula-cell-field';
 
@@ -40,6 +40,11 @@ export const reportsRequestSchema = z.looseObject({
   calculationMethod: z.enum(CALCULATION_METHODS).default('median'),
   /** Skip the cache read and fetch again (paid). */
   refresh: z.boolean().default(false),
+  /**
+   * Take from the cache only reports stored within these days (less an hour's slack), as a
+   * schedule's freshness says: the add-on's runner asks what the worker's runner reads (issue 26).
+   */
+  freshnessDays: z.number().int().min(1).max(MAX_FRESHNESS_DAYS).optional(),
   withHeader: z.boolean().default(false),
   /** Answer by then with what is ready; the config's FORMULA_DEADLINE_MS when absent. */
   deadlineMs: z.number().int().min(0).max(MAX_DEADLINE_MS).optional(),

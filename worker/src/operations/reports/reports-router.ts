@@ -5,6 +5,7 @@ import { parseBody } from '../../request-io/parse-body';
 import { sendJsonBytes, sendJsonText, sheetAnswerJson } from '../../request-io/sheet-answer-json';
 import { operationContext, type OperationDeps } from '../operation-deps';
 import { createReportAnswerMemo, type CachedAnswerSources } from './report-answer-memo';
+import { freshSince } from './report-freshness';
 import { runReports } from './reports';
 import { reportsRequestSchema } from './reports-request';
 import { estimateReports, reportsEstimateRequestSchema } from './reports-estimate';
@@ -35,7 +36,9 @@ export function reportsHandlers(deps: OperationDeps): RequestHandler[] {
       const context = operationContext(req, deps);
       // The parsed body, as text: the same request again is the same text.
       const text: unknown = JSON.stringify(req.body);
-      const kept = typeof text === 'string' ? memo.recall(text, deps.clock.now()) : null;
+      // A freshness bound moves with the clock: the same text may want a newer report tomorrow.
+      const memoable = typeof text === 'string' && !hasFreshness(req.body);
+      const kept = memoable ? memo.recall(text, deps.clock.now()) : null;
       if (kept !== null) {
         await deps.paid.recordSavings(context, 'report', kept.sources);
         sendJsonBytes(res, kept.body);
@@ -43,15 +46,21 @@ export function reportsHandlers(deps: OperationDeps): RequestHandler[] {
       }
       const input = parseBody(reportsRequestSchema, req.body);
       let sources: CachedAnswerSources | null = null;
+      const since = freshSince(input, deps.store.cacheTtlMs.reports, deps.clock.now());
       const answer = await runReports(deps, context, input, {
         namePlatforms: true,
         fromCacheOnly: (made) => (sources = made),
+        ...(since === null ? {} : { freshSince: since }),
       });
       const json = sheetAnswerJson(answer);
-      if (sources !== null && typeof text === 'string') memo.keep(text, json, sources, deps.clock.now());
+      if (sources !== null && memoable) memo.keep(text, json, sources, deps.clock.now());
       sendJsonText(res, json);
     },
   ];
+}
+
+function hasFreshness(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'freshnessDays' in body;
 }
 
 /**

@@ -6,7 +6,7 @@ import { runEmailSearch } from '../../operations/email-search/email-search';
 import type { OperationContext, OperationDeps } from '../../operations/operation-deps';
 import { runReports } from '../../operations/reports/reports';
 import { fetchScheduledSearch, isSearchKind } from '../scheduled-search';
-import { freshSince } from './schedule-run-freshness';
+import { freshSince } from '../../operations/reports/report-freshness';
 
 /** What a run fetched: the header and one row per input cell, in input order. */
 export interface ScheduleTable {

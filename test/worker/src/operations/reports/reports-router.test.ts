@@ -151,3 +151,57 @@ describe('recalculations of one key faster than its rate limit', () => {
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
   });
 });
+
+/**
+ * A schedule's freshness asked through the formula route (issue 26: the add-on's runner reads the
+ * cache as the worker's runner does): a cached report older than the days asked is bought again,
+ * a newer one is not, and the kept answer never stands in for a bound that moved with the clock.
+ */
+describe('POST /api/reports with freshnessDays', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  let world: WorkerWorld;
+  let offsetMs = 0;
+  beforeAll(async () => {
+    world = await startWorkerWorld({ clock: { now: () => Date.now() + offsetMs } });
+  });
+  afterAll(() => world.close());
+  beforeEach(() => world.resetStats());
+
+  it('buys again only the reports older than the days asked', async () => {
+    const body = { handles: world.handles(2, 'instagram', 200), platform: 'instagram' };
+    expect((await post(world, '/api/reports', body)).status).toBe(200);
+    expect(callsOf(await world.stats(), 'report')).toBe(2);
+
+    offsetMs = 2 * DAY_MS;
+    await world.resetStats();
+    const week = await post(world, '/api/reports', { ...body, freshnessDays: 7 });
+    expect(week.body.counts).toMatchObject({ cached: 2, fetched: 0 });
+    const day = await post(world, '/api/reports', { ...body, freshnessDays: 1 });
+    expect(day.status).toBe(200);
+    expect(day.body.rows).toHaveLength(2);
+    expect(callsOf(await world.stats(), 'report')).toBe(2);
+
+    // The same text two days on: the kept answer of the first would be two days too old.
+    offsetMs = 4 * DAY_MS;
+    await world.resetStats();
+    await post(world, '/api/reports', { ...body, freshnessDays: 1 });
+    expect(callsOf(await world.stats(), 'report')).toBe(2);
+    await post(world, '/api/reports', { ...body, freshnessDays: 1 });
+    expect(callsOf(await world.stats(), 'report')).toBe(2);
+    // Answered from the cache whole at day 4 (what a kept answer is made of); at day 6 it is stale.
+    offsetMs = 6 * DAY_MS;
+    await world.resetStats();
+    await post(world, '/api/reports', { ...body, freshnessDays: 1 });
+    expect(callsOf(await world.stats(), 'report')).toBe(2);
+  });
+
+  it('refuses a freshness outside 1 to 365 days, naming the field', async () => {
+    const res = await post(world, '/api/reports', {
+      handles: ['@x'],
+      platform: 'instagram',
+      freshnessDays: 0,
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.error)).toContain('freshnessDays');
+  });
+});
