@@ -11,7 +11,14 @@ import type {
 } from '../../shared/worker-api/schedules';
 
 /** A schedule as the sidebar shows it: the worker's answer, and who runs it and why (issue 26). */
-export type ScheduleView = ScheduleAnswer & { runnerLine?: string };
+export type ScheduleView = ScheduleAnswer & {
+  runnerLine?: string;
+  /**
+   * Why this user may take it over (issue 26): it runs from this sheet and its owner's trigger
+   * stopped (shared/worker-api/schedule-orphan.ts); absent otherwise.
+   */
+  takeOver?: string;
+};
 
 /** The sidebar's form: places in A1 notation, as a person types them. */
 export interface ScheduleForm {
@@ -65,6 +72,11 @@ export interface ScheduleCheck {
   /** The confirmation's sentence: cost of the first run, of later ones, and any approval. */
   summary: string;
   /**
+   * Who would run it and why (issue 26), as the schedule's line will say it: "Runs from this sheet
+   * as you: the worker may not write here (outside sharing refused)."
+   */
+  runnerLine?: string;
+  /**
    * Reports: the worker's estimate of every run (issue 25), counting the reports its cache holds
    * fresh enough for the schedule; absent for e-mail schedules, or from a worker without it.
    */
@@ -95,6 +107,8 @@ export interface SchedulesApi {
   duplicateSchedule(id: string, outputTab: string): ScheduleView[];
   /** Gives the schedule to another editor, who must have opened Creator Sheets here lately. */
   handOverSchedule(id: string, to: string): ScheduleView;
+  /** Takes over a schedule whose owner's trigger stopped: it runs from this user's trigger, as them. */
+  takeOverSchedule(id: string): ScheduleView;
   /** Where failed runs are told (Settings). */
   getScheduleAlerts(): ScheduleAlertsView | null;
   /** Sets (an https URL) or removes (null) the document's chat webhook for failed runs. */

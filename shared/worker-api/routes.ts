@@ -81,6 +81,7 @@ import type {
   ScheduleParams,
   ScheduleRequest,
   ScheduleRunRecordRequest,
+  ScheduleSearchAnswer,
   ScheduleStatusRequest,
 } from './schedules';
 import type { SearchAnswer, SearchRequest } from './search';
@@ -550,6 +551,15 @@ export const WORKER_ROUTES = {
     access: 'signed-in',
     spreadsheet: 'schedule',
   }),
+  scheduleSearch: route<{ params: ScheduleParams; answer: ScheduleSearchAnswer }>({
+    method: 'POST',
+    path: '/api/schedules/:id/search',
+    summary:
+      "The table of a saved search the add-on runs (issue 26), paged by the worker: with the schedule's document key only, billed like its formulas.",
+    access: 'signed-in',
+    formulas: true,
+    spreadsheet: 'schedule',
+  }),
   duplicateSchedule: route<{
     params: ScheduleParams;
     body: ScheduleDuplicateRequest;
@@ -568,6 +578,14 @@ export const WORKER_ROUTES = {
     path: '/api/schedules/:id/handover',
     summary:
       'Hands a scheduled report over to another editor, who must have proven edit access to its spreadsheet lately (409 otherwise).',
+    access: 'signed-in',
+    spreadsheet: 'schedule',
+  }),
+  takeOverSchedule: route<{ params: ScheduleParams; answer: ScheduleAnswer }>({
+    method: 'POST',
+    path: '/api/schedules/:id/takeover',
+    summary:
+      "Takes over a schedule the add-on runs whose owner's trigger stopped (paused after failures, or 6 hours overdue), by whoever connected its formulas or proves edit access; recorded and told (409 while it still runs).",
     access: 'signed-in',
     spreadsheet: 'schedule',
   }),

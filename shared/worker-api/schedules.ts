@@ -1,3 +1,4 @@
+import type { SheetTable } from './sheet-table';
 /**
  * Scheduled shared reports (issue 14, part 3): a tab that the worker refreshes on a schedule by
  * itself, as its service account, without anyone's sidebar open. Set up from the sidebar of a
@@ -103,10 +104,20 @@ export type ScheduleRunner = 'worker' | 'add-on';
  * worker records it as its own runs are (run log, last run, failures and pause, next run).
  */
 export interface ScheduleRunRecordRequest {
-  run: ScheduleRun;
+  /**
+   * Without its credits: the worker counts them in its ledger by the run's request id
+   * (add-on-run-id.ts), which its `at` names.
+   */
+  run: Omit<ScheduleRun, 'credits'>;
   /** Data rows the run wrote (the next replace run blanks what it no longer writes). */
   rowsWritten: number;
 }
+
+/**
+ * `POST /api/schedules/:id/search`: the table of a saved search or AI search the add-on runs
+ * (issue 26), every page the schedule asks for, paged by the worker; rows without the header.
+ */
+export type ScheduleSearchAnswer = SheetTable;
 
 /** One run, as the history tab and the sidebar show it. */
 export interface ScheduleRun {
@@ -139,6 +150,9 @@ export interface ScheduleAnswer extends ScheduleRequest {
   /** Raised by a failed run (or the pause after failures) until a run succeeds or it is resumed. */
   alert?: ScheduleAlert | null;
 }
+
+/** Failed runs in a row that pause a schedule (the worker's runs and the add-on's alike). */
+export const MAX_FAILURES_IN_A_ROW = 3;
 
 /** Runs kept per schedule in the store (and listed with it). */
 export const SCHEDULE_RUNS_KEPT = 50;

@@ -41,6 +41,23 @@ describe('schedules a team leaves running (issue 25)', () => {
     const tab = await addTab(page);
     reportTab = tab;
     const panel = await askSnapshotSchedule(page, tab, { name: 'Team report', fields: 'handle, followers' });
+    // Who runs it, and why, said before it is saved (issue 26): the worker may write this sheet.
+    await expect(panel.locator('#schedule-runner-line').textContent()).resolves.toBe(
+      'Runs in the worker, as its service account.',
+    );
+    // Chosen in the form's Run by: this sheet, from the user's trigger; then back to the default.
+    await panel.locator('#schedule-runner').selectOption('add-on');
+    await panel.getByRole('button', { name: 'Schedule it', exact: true }).click();
+    await panel
+      .locator('#schedule-runner-line', {
+        hasText: 'Runs from this sheet as you: you chose to run it from this sheet.',
+      })
+      .waitFor({ timeout: 30_000 });
+    await panel.locator('#schedule-runner').selectOption('');
+    await panel.getByRole('button', { name: 'Schedule it', exact: true }).click();
+    await panel
+      .locator('#schedule-runner-line', { hasText: 'Runs in the worker' })
+      .waitFor({ timeout: 30_000 });
     await panel.locator('#schedule-confirm').click();
     let line = scheduleLine(panel, 'Team report');
     // The list looks again 10 s after Run now; a slower run shows once the section is opened again.

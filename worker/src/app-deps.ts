@@ -128,6 +128,8 @@ interface WorkerDepsOptions {
 
 export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
   const { config, store, logger } = options;
+  // The scheduler's runs and the add-on's recorded runs raise their alerts through the same senders.
+  const alerts: AlertSenders = { smtp: config.smtp, ...options.alerts };
   const clock = options.clock ?? systemClock;
   const sleep = options.sleep ?? timerSleep;
   const authLog = logger.child({ component: 'auth' });
@@ -241,11 +243,12 @@ export function createWorkerDeps(options: WorkerDepsOptions): AppDeps {
       sleep,
       leaseMs: config.sheetsLeaseMs,
       onTakeover: () => metrics.takeover('schedule'),
-      run: scheduledRun({ ...operationDeps, sheetsPacer, alerts: { smtp: config.smtp, ...options.alerts } }),
+      run: scheduledRun({ ...operationDeps, sheetsPacer, alerts }),
       ...options.schedules,
       store,
       logger: logger.child({ component: 'scheduler' }),
     }),
+    alerts,
     sandbox: options.sandbox ?? null,
   };
 }

@@ -26,6 +26,9 @@ import type { OperationDeps } from './operations/operation-deps';
 import { createMoreRouters } from './operations/more-routers';
 import { createReportsRouter, REPORTS_PATH, reportsHandlers } from './operations/reports/reports-router';
 import type { Scheduler } from './schedules/scheduler';
+import { createScheduleSearchRouter } from './schedules/schedule-search-router';
+import { createScheduleTakeoverRouter } from './schedules/schedule-takeover-router';
+import type { AlertSenders } from './schedules/schedule-alerts';
 import { createSchedulesRouter } from './schedules/schedules-router';
 import { createScheduleAlertsRouter } from './schedules/schedule-alerts-router';
 import { createUnreadableAnswersRouter } from './operations/unreadable-answers/unreadable-answers-router';
@@ -52,6 +55,8 @@ export interface AppDeps extends OperationDeps {
   jobDeliveries: JobDeliveries;
   /** Scheduled shared reports' runs (schedules/scheduler.ts): index.ts starts and stops it. */
   scheduler: Scheduler;
+  /** How failed runs are e-mailed and posted, the scheduler's and the add-on's (SMTP_* by default). */
+  alerts?: AlertSenders;
   /** Sandbox mode: mounted before the worker's routes and rate limits (its caller is this worker). */
   sandbox?: MountedSandbox | null;
   /** Sandbox mode with `npm start`: the playground page and its routes; never in live mode. */
@@ -190,6 +195,20 @@ export function createApp(deps: AppDeps): Express {
       sheetAccess: deps.sheetAccess,
       clock: deps.clock,
       kick: () => deps.scheduler.kick(),
+      alerts: deps.alerts ?? { smtp: deps.config.smtp },
+      logger: deps.logger,
+    }),
+  );
+  app.use(createScheduleSearchRouter(deps));
+  app.use(
+    createScheduleTakeoverRouter({
+      authenticate,
+      store,
+      editAccess: deps.editAccess,
+      sheetAccess: deps.sheetAccess,
+      clock: deps.clock,
+      alerts: deps.alerts ?? { smtp: deps.config.smtp },
+      logger: deps.logger,
     }),
   );
   app.use(

@@ -11,6 +11,7 @@ import {
   deleteDocumentSchedule,
   duplicateDocumentSchedule,
   handOverDocumentSchedule,
+  takeOverDocumentSchedule,
   listDocumentSchedules,
   readScheduleAlerts,
   runDocumentScheduleNow,
@@ -67,6 +68,11 @@ export function duplicateSchedule(id: string, outputTab: string): ScheduleView[]
 /** Sidebar: gives a schedule to another editor of this spreadsheet. */
 export function handOverSchedule(id: string, to: string): ScheduleView {
   return handOverDocumentSchedule(id, to);
+}
+
+/** Sidebar: takes over a schedule whose owner's trigger stopped (issue 26). */
+export function takeOverSchedule(id: string): ScheduleView {
+  return takeOverDocumentSchedule(id);
 }
 
 /** Sidebar (Settings): where this spreadsheet's failed scheduled runs are told; null before connecting. */

@@ -31,7 +31,14 @@ import { asRecord } from '../worker-client/worker-answers';
 import { callRoute } from '../worker-client/worker-client';
 import { WorkerCallError } from '../worker-client/worker-failure';
 import { readWorkerKey } from '../worker-client/worker-key';
-import { chooseRunner, ensureSheetTrigger, keepRunnerReason, runnerLine } from './sheet-runner-choice';
+import { orphanedReason } from '../../../shared/worker-api/schedule-orphan';
+import {
+  chooseRunner,
+  choiceLine,
+  ensureSheetTrigger,
+  keepRunnerReason,
+  runnerLine,
+} from './sheet-runner-choice';
 import { RUN_BUDGET_MS, runSheetSchedule } from './sheet-schedule-run';
 import { withDocumentLock } from '../apps-script/document-lock';
 
@@ -69,7 +76,11 @@ export function listDocumentSchedules(): ScheduleView[] | null {
 
 /** The schedule with the sidebar's line of who runs it and why (issue 26). */
 export function withRunnerLine(schedule: ScheduleView): ScheduleView {
-  return { ...schedule, runnerLine: runnerLine(schedule, Session.getEffectiveUser().getEmail()) };
+  const me = Session.getEffectiveUser().getEmail();
+  // Someone else's schedule whose trigger stopped may be taken over (issue 26); the worker decides.
+  const orphaned = orphanedReason(schedule, Date.now());
+  const theirs = orphaned !== null && schedule.createdBy.toLowerCase() !== me.toLowerCase();
+  return { ...schedule, runnerLine: runnerLine(schedule, me), ...(theirs ? { takeOver: orphaned } : {}) };
 }
 
 /**
@@ -174,6 +185,10 @@ function searchEstimate(form: ScheduleForm): BulkEstimate | null {
  * spend today. Changes nothing.
  */
 export function checkDocumentSchedule(form: ScheduleForm): ScheduleCheck {
+  return { ...firstRunCheck(form), runnerLine: choiceLine(chooseRunner(form.runner)) };
+}
+
+function firstRunCheck(form: ScheduleForm): ScheduleCheck {
   const request = parsedRequest(form);
   const searched = searchEstimate(form);
   if (searched !== null) return withAllowance(searched, SEARCH_LATER_RUNS);
@@ -287,8 +302,7 @@ function firstRunSummary(
 export function createDocumentSchedule(form: ScheduleForm, start?: ScheduleStart): ScheduleView {
   const request = scheduleRequestOf(form);
   // Where the worker may not write, the add-on runs it from this user's trigger (issue 26).
-  const choice =
-    request.kind === 'reports' ? chooseRunner(form.runner) : { runner: 'worker' as const, reason: null };
+  const choice = chooseRunner(form.runner);
   if (choice.runner === 'add-on') ensureSheetTrigger();
   const body: ScheduleRequest = choice.runner === 'add-on' ? { ...request, runner: 'add-on' } : request;
   const made = asSchedule(callRoute(WORKER_ROUTES.createSchedule, { params: documentParams(), body }));
@@ -329,10 +343,36 @@ export function runDocumentScheduleNow(id: string): ScheduleView {
   return after ?? withRunnerLine(due);
 }
 
-/** Saves the edited schedule (the output tab is made when it is new). */
+/**
+ * Saves the edited schedule (the output tab is made when it is new). A form that names a runner
+ * hands the schedule to it (issue 26): to this sheet, with this user's trigger; to the worker,
+ * which then wants proof that it may write here. A form that names none keeps the runner.
+ */
 export function updateDocumentSchedule(id: string, form: ScheduleForm): ScheduleView {
-  const body = scheduleRequestOf(form);
-  return asSchedule(callRoute(WORKER_ROUTES.updateSchedule, { params: { id }, body }));
+  const request = scheduleRequestOf(form);
+  if (form.runner === undefined) {
+    return withRunnerLine(
+      asSchedule(callRoute(WORKER_ROUTES.updateSchedule, { params: { id }, body: request })),
+    );
+  }
+  const choice = chooseRunner(form.runner);
+  if (choice.runner === 'add-on') ensureSheetTrigger();
+  const body: ScheduleRequest = { ...request, runner: choice.runner };
+  const saved = asSchedule(callRoute(WORKER_ROUTES.updateSchedule, { params: { id }, body }));
+  keepRunnerReason(id, choice.reason);
+  return withRunnerLine(saved);
+}
+
+/**
+ * Takes over a schedule whose owner's trigger stopped (issue 26: they left, or lost edit access):
+ * the worker checks that it is orphaned and that this user may (they connected the formulas, or
+ * proved edit access), records it for every editor and tells the owner; it runs from this user's
+ * trigger from now on.
+ */
+export function takeOverDocumentSchedule(id: string): ScheduleView {
+  const taken = asSchedule(callRoute(WORKER_ROUTES.takeOverSchedule, { params: { id } }));
+  ensureSheetTrigger();
+  return withRunnerLine(taken);
 }
 
 /** "Weekly report (copy)", or "(copy 2)" and on when taken: a tab of its own for the copy. */

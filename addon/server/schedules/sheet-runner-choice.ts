@@ -60,12 +60,18 @@ export function runnerLine(
   schedule: Pick<ScheduleAnswer, 'id' | 'runner' | 'createdBy'>,
   me: string,
 ): string {
-  if (schedule.runner !== 'add-on') return 'Runs in the worker, as its service account.';
+  if (schedule.runner !== 'add-on') return choiceLine({ runner: 'worker', reason: null });
   const reason =
     PropertiesService.getDocumentProperties()?.getProperty(RUNNER_REASON_PREFIX + schedule.id) ??
     'the worker may not write here';
   const who = schedule.createdBy.toLowerCase() === me.toLowerCase() ? 'you' : schedule.createdBy;
-  return `Runs from this sheet as ${who}: ${reason}.`;
+  return choiceLine({ runner: 'add-on', reason }, who);
+}
+
+/** The line of a choice, before the schedule is saved (the form's check) or after. */
+export function choiceLine(choice: RunnerChoice, who = 'you'): string {
+  if (choice.runner !== 'add-on') return 'Runs in the worker, as its service account.';
+  return `Runs from this sheet as ${who}: ${choice.reason ?? 'the worker may not write here'}.`;
 }
 
 /**

@@ -1,26 +1,30 @@
 import type { Column, Row } from '../../../shared/rows/columns';
-import { estimateCredits } from '../../../shared/pricing';
-import { parsePlatform } from '../../../shared/handles';
 import { MAX_DEADLINE_MS } from '../../../shared/worker-api/request-limits';
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
+import { addOnRunRequestId } from '../../../shared/worker-api/add-on-run-id';
+import type { InputCell } from '../../../shared/worker-api/sheet-table';
 import { asRecord, readTableAnswer } from '../worker-client/worker-answers';
 import { callRoute } from '../worker-client/worker-client';
 import { readFormulaAccess } from '../worker-client/worker-key';
 
 /**
- * One block of a schedule the add-on runs (issue 26), fetched through the worker with the
- * document key, as the sheet's formulas fetch: `POST /api/reports`, cache first, billed to whoever
- * connected the formulas within the document's formula allowance and their budgets, all kept by
- * the worker. One UrlFetch a block.
+ * What a schedule the add-on runs (issue 26) fetches, through the worker with the document key,
+ * as the sheet's formulas fetch: cache first, billed to whoever connected the formulas within the
+ * document's formula allowance and their budgets, all kept by the worker. Each call carries the
+ * run's request id: the worker counts the run's credits in its ledger by it (the add-on never
+ * states its own cost).
+ * - reports: `POST /api/reports`, a block of inputs a call;
+ * - e-mail searches: `POST /api/email-search`, a block of addresses a call (the worker sends them
+ *   to the API in its batches of 1,000, as for EMAIL_SEARCH and the enrichment jobs);
+ * - saved searches and AI searches: `POST /api/schedules/:id/search`, every page the schedule
+ *   keeps in one call, paged by the worker as its own runner pages them.
  */
 export interface FetchedBlock {
   header: string[];
   columns: readonly Column[];
-  /** One per input cell of the block, in input order. */
+  /** One per input cell of the block, in input order (a search's: its results). */
   rows: Row[];
-  /** Reports bought for this block (the rest came from the worker's cache). */
-  credits: number;
   /** Rows still being fetched by the worker: ask again (free) before writing the block. */
   pending: number;
 }
@@ -33,19 +37,19 @@ export class SheetRunRefused extends Error {
 const NOT_CONNECTED =
   "This document's formulas are no longer connected, and scheduled reports are billed like them: connect them in Settings.";
 
-export function fetchReportsBlock(schedule: ScheduleAnswer, inputs: readonly unknown[]): FetchedBlock {
+function formulaAccess(): NonNullable<ReturnType<typeof readFormulaAccess>> {
   const access = readFormulaAccess();
   if (access === null) throw new SheetRunRefused(NOT_CONNECTED);
-  const body = {
-    handles: inputs.map((cell) => (cell instanceof Date ? cell.toISOString() : cell)) as (string | number)[],
-    platform: schedule.platform ?? null,
-    fields: schedule.fields ?? null,
-    calculationMethod: 'median' as const,
-    withHeader: true,
-    deadlineMs: MAX_DEADLINE_MS,
-    timeZone: schedule.timeZone,
-  };
-  const raw = callRoute(WORKER_ROUTES.reports, { body, bearer: access.key, workerUrl: access.workerUrl });
+  return access;
+}
+
+/** A sheet's cells as the formula routes take them: dates as ISO text. */
+function plainInputs(inputs: readonly unknown[]): InputCell[] {
+  return inputs.map((cell) => (cell instanceof Date ? cell.toISOString() : cell)) as InputCell[];
+}
+
+/** A formula route's table: its header row split off; rows past the allowance stop the run. */
+function blockOf(raw: unknown): FetchedBlock {
   const answer = readTableAnswer(raw);
   if (answer.awaitingApproval > 0) {
     throw new SheetRunRefused(
@@ -53,22 +57,71 @@ export function fetchReportsBlock(schedule: ScheduleAnswer, inputs: readonly unk
     );
   }
   const [header = [], ...rows] = answer.rows;
-  const counts = asRecord<{ fetched?: unknown }>(
-    asRecord<{ counts?: unknown }>(raw, 'rows').counts ?? {},
-    'counts',
-  );
-  const fetched = typeof counts.fetched === 'number' ? counts.fetched : 0;
   return {
     header: header.map((cell) => String(cell ?? '')),
     columns: answer.columns,
     rows,
-    credits: fetched * reportPrice(schedule.platform),
     pending: answer.pending,
   };
 }
 
-/** The price of one report on the schedule's platform (shared/pricing.ts, as the worker bills it). */
-function reportPrice(platform: string | undefined): number {
-  return estimateCredits('report', { platform: parsePlatform(platform) ?? 'instagram', userId: 'one' })
-    .credits;
+/** `runAt`: when the run started (the same across the firings of a resumed run). */
+export function fetchReportsBlock(
+  schedule: ScheduleAnswer,
+  inputs: readonly unknown[],
+  runAt: number,
+): FetchedBlock {
+  const access = formulaAccess();
+  const body = {
+    handles: plainInputs(inputs),
+    platform: schedule.platform ?? null,
+    fields: schedule.fields ?? null,
+    calculationMethod: 'median' as const,
+    withHeader: true,
+    deadlineMs: MAX_DEADLINE_MS,
+    timeZone: schedule.timeZone,
+  };
+  return blockOf(
+    callRoute(WORKER_ROUTES.reports, {
+      body,
+      bearer: access.key,
+      workerUrl: access.workerUrl,
+      requestId: addOnRunRequestId(schedule.id, runAt),
+    }),
+  );
+}
+
+export function fetchEmailBlock(
+  schedule: ScheduleAnswer,
+  inputs: readonly unknown[],
+  runAt: number,
+): FetchedBlock {
+  const access = formulaAccess();
+  return blockOf(
+    callRoute(WORKER_ROUTES.emailSearch, {
+      body: { emails: plainInputs(inputs), withHeader: true, deadlineMs: MAX_DEADLINE_MS },
+      bearer: access.key,
+      workerUrl: access.workerUrl,
+      requestId: addOnRunRequestId(schedule.id, runAt),
+    }),
+  );
+}
+
+/** A saved search's or AI search's whole table (nothing pending: the worker waits for its pages). */
+export function fetchSearchTable(schedule: ScheduleAnswer, runAt: number): FetchedBlock {
+  const access = formulaAccess();
+  const raw = callRoute(WORKER_ROUTES.scheduleSearch, {
+    params: { id: schedule.id },
+    bearer: access.key,
+    workerUrl: access.workerUrl,
+    requestId: addOnRunRequestId(schedule.id, runAt),
+  });
+  const answer = readTableAnswer(raw);
+  const header: unknown = asRecord<{ header?: unknown }>(raw, 'the search').header;
+  return {
+    header: Array.isArray(header) ? header.map((cell) => String(cell ?? '')) : [],
+    columns: answer.columns,
+    rows: answer.rows,
+    pending: 0,
+  };
 }

@@ -81,7 +81,8 @@ function writeHeader(sheet: Sheet, schedule: ScheduleAnswer, header: string[]): 
 /** The header a mode writes for the worker's labels. */
 export function modeHeader(schedule: ScheduleAnswer, labels: readonly string[]): string[] {
   if (schedule.mode === 'replace') return [...labels];
-  if (schedule.mode === 'merge') return ['Input', ...labels];
+  // E-mail rows start with the address as given; report rows get the input cell put first.
+  if (schedule.mode === 'merge') return schedule.kind === 'reports' ? ['Input', ...labels] : [...labels];
   return ['Date', ...labels, ...(hasChangeColumns(labels) ? CHANGE_LABELS : [])];
 }
 
@@ -141,8 +142,11 @@ function mergeBlock(
     const key = creatorKey(cells[0]);
     if (key !== '' && !rowOfKey.has(key)) rowOfKey.set(key, i);
   });
+  const keyed = schedule.kind === 'reports';
   for (const entry of kept) {
-    const cells = [String(entry.input), ...cellsOf(entry.cells, width - 1)];
+    const cells = keyed
+      ? [String(entry.input), ...cellsOf(entry.cells, width - 1)]
+      : cellsOf(entry.cells, width);
     const key = creatorKey(cells[0]);
     const at = rowOfKey.get(key);
     if (at === undefined) {
@@ -151,7 +155,10 @@ function mergeBlock(
     } else table[at] = cells;
   }
   const { row, column } = schedule.output;
-  writeRows(sheet, row + 1, column, table, ['General', ...formatsOf(block.columns, width - 1)]);
+  const formats = keyed
+    ? ['General', ...formatsOf(block.columns, width - 1)]
+    : formatsOf(block.columns, width);
+  writeRows(sheet, row + 1, column, table, formats);
   return kept.length;
 }
 

@@ -1,7 +1,6 @@
-import { MAX_REPORT_INPUTS } from '../../../shared/worker-api/request-limits';
-import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { ScheduleAnswer, ScheduleRun } from '../../../shared/worker-api/schedules';
-import { fetchReportsBlock, SheetRunRefused } from './sheet-schedule-fetch';
+import { SheetRunRefused } from './sheet-schedule-fetch';
+import { runSource } from './sheet-schedule-source';
 import {
   appendHistory,
   blankLeftovers,
@@ -10,13 +9,14 @@ import {
   writeBlock,
 } from './sheet-schedule-output';
 import { creditsText } from '../sheet/number-text';
-import { callRoute } from '../worker-client/worker-client';
+import { recordSheetRun, RUN_NOT_RECORDED } from './sheet-run-record';
 import { scheduleFailureSentence, scheduleRunSummary } from '../../../shared/worker-api/schedule-run-text';
 
 /**
  * The add-on's runner of a schedule where the worker may not write (issue 26), run by this user's
- * hourly trigger in this document, as them: reads the input column with SpreadsheetApp, fetches
- * through the worker block by block (sheet-schedule-fetch.ts), writes each block
+ * hourly trigger in this document, as them: goes through its kind's inputs (an input column read
+ * with SpreadsheetApp, or a search's results: sheet-schedule-source.ts), fetched through the worker
+ * block by block (sheet-schedule-fetch.ts), writes each block
  * (sheet-schedule-output.ts), then stamps "Last refreshed", logs the history line and tells the
  * worker the run's outcome (`POST /api/schedules/:id/runs`).
  *
@@ -25,12 +25,8 @@ import { scheduleFailureSentence, scheduleRunSummary } from '../../../shared/wor
  * there (the schedule stays due until its run is recorded).
  */
 
-/** Inputs a block fetches and writes: one UrlFetch and one setValues. */
-export const BLOCK_INPUTS = 100;
 /** Of Apps Script's 6 minutes: a block may take a while (the worker waits for the API), so stop early. */
 export const RUN_BUDGET_MS = 4 * 60_000;
-/** Times a block with rows still being fetched is asked again within one firing. */
-const PENDING_TRIES = 3;
 const PROGRESS_PREFIX = 'creatorSheets.sheetRun.';
 
 /** Where a run that ran out of time stands (document properties, JSON). */
@@ -39,7 +35,6 @@ interface RunProgress {
   /** The next input to fetch. */
   next: number;
   rows: number;
-  credits: number;
   width: number;
 }
 
@@ -67,30 +62,6 @@ export function runUnderWay(id: string): boolean {
   return readProgress(id) !== null;
 }
 
-/** The input column from its first cell down to the last non-empty one, as the worker reads it. */
-function readInputs(schedule: ScheduleAnswer): unknown[] {
-  const { sheetName, row, column } = schedule.input;
-  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName);
-  if (sheet === null) {
-    throw new SheetRunRefused(
-      `The tab "${sheetName}" is no longer in this spreadsheet (renamed or deleted): edit the schedule to point at a tab.`,
-    );
-  }
-  const last = sheet.getLastRow();
-  if (last < row) return [];
-  const cells = sheet
-    .getRange(row, column, last - row + 1, 1)
-    .getValues()
-    .map((cells) => cells[0] as unknown);
-  while (cells.length > 0 && String(cells[cells.length - 1]).trim() === '') cells.pop();
-  if (cells.length > MAX_REPORT_INPUTS) {
-    throw new SheetRunRefused(
-      `The input column holds ${cells.length.toLocaleString('en-US')} rows; a scheduled report takes at most ${MAX_REPORT_INPUTS.toLocaleString('en-US')}: split it.`,
-    );
-  }
-  return cells;
-}
-
 function outputSheet(schedule: ScheduleAnswer): GoogleAppsScript.Spreadsheet.Sheet {
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(schedule.output.sheetName);
   if (sheet !== null) return sheet;
@@ -109,22 +80,20 @@ export function runSheetSchedule(schedule: ScheduleAnswer, deadline: number): Ru
     at: Date.now(),
     next: 0,
     rows: 0,
-    credits: 0,
     width: 0,
   };
   try {
     requireBudgetLeft(schedule);
-    const inputs = readInputs(schedule);
     const sheet = outputSheet(schedule);
-    while (progress.next < inputs.length) {
+    const source = runSource(schedule, progress.at);
+    while (progress.next < source.size) {
       if (Date.now() >= deadline) return pause(schedule.id, progress);
-      const slice = inputs.slice(progress.next, progress.next + BLOCK_INPUTS);
-      const block = fetchComplete(schedule, slice);
-      if (block === null) return pause(schedule.id, progress);
-      progress.rows += writeBlock(sheet, schedule, block, slice, progress.next, progress.at);
-      progress.credits += block.credits;
+      const part = source.block(progress.next);
+      if (part === null) return pause(schedule.id, progress);
+      const { block, inputs } = part;
+      progress.rows += writeBlock(sheet, schedule, block, inputs, progress.next, progress.at);
       progress.width = modeHeader(schedule, block.header).length;
-      progress.next += slice.length;
+      progress.next += inputs.length;
       keepProgress(schedule.id, progress);
     }
     const previous = schedule.lastRun?.outcome === 'ok' ? schedule.lastRun.rows : 0;
@@ -152,19 +121,10 @@ function pause(id: string, progress: RunProgress): RunEnd {
   return { kind: 'paused', next: progress.next };
 }
 
-/** The block with every row fetched; null when the worker is still fetching some (the next firing asks again, free). */
-function fetchComplete(schedule: ScheduleAnswer, inputs: readonly unknown[]) {
-  for (let tries = 0; tries < PENDING_TRIES; tries++) {
-    const block = fetchReportsBlock(schedule, inputs);
-    if (block.pending === 0) return block;
-  }
-  return null;
-}
-
 /**
- * The run's end: its history line, then the worker told (run log, last run, next run, the pause
- * after three failures), and the place forgotten. The history line comes first: a worker that
- * cannot be reached still leaves the line, and the run is done again next hour.
+ * The run's end: the place forgotten, the worker told (sheet-run-record.ts), which answers the
+ * run's credits from its ledger, then the history line with them. A worker that cannot be reached
+ * still leaves the line (credits unknown), and the run is done again next hour.
  */
 function finishRun(
   schedule: ScheduleAnswer,
@@ -172,12 +132,13 @@ function finishRun(
   outcome: ScheduleRun['outcome'],
   message: string,
 ): RunEnd {
+  const ended = { at: progress.at, outcome, rows: outcome === 'ok' ? progress.rows : 0, message };
+  keepProgress(schedule.id, null);
+  const credits = recordSheetRun(schedule, ended);
   const run: ScheduleRun = {
-    at: progress.at,
-    outcome,
-    rows: outcome === 'ok' ? progress.rows : 0,
-    credits: Math.round(progress.credits * 1000) / 1000,
-    message,
+    ...ended,
+    credits: credits ?? 0,
+    message: credits === null ? `${message} ${RUN_NOT_RECORDED}` : message,
   };
   const written = appendHistory(SpreadsheetApp.getActiveSpreadsheet(), {
     ...run,
@@ -191,10 +152,5 @@ function finishRun(
         ...run,
         message: `${message} No history line was written: a tab named "Creator Sheets history" that Creator Sheets did not make is in the way.`,
       };
-  keepProgress(schedule.id, null);
-  callRoute(WORKER_ROUTES.recordScheduleRun, {
-    params: { id: schedule.id },
-    body: { run: told, rowsWritten: told.rows },
-  });
   return { kind: 'recorded', run: told };
 }

@@ -38,6 +38,8 @@ interface WorkerCall {
   bearer?: string;
   /** With `bearer`: the worker to send it to, as already read (a formula reads properties once). */
   workerUrl?: string;
+  /** `X-Request-Id`: the worker keeps it on the call's ledger rows (an add-on schedule's run). */
+  requestId?: string;
 }
 
 type ParamsOf<S> = S extends { params: infer P } ? { params: P } : { params?: never };
@@ -56,6 +58,8 @@ type RouteCall<S extends RouteShapes> = ParamsOf<S> &
     bearer?: string;
     /** With `bearer`: the worker to send it to, as already read (a formula reads properties once). */
     workerUrl?: string;
+    /** `X-Request-Id`: the worker keeps it on the call's ledger rows (an add-on schedule's run). */
+    requestId?: string;
   };
 
 /** The query's text, number and yes/no values; anything else (undefined) is left out. */
@@ -75,12 +79,13 @@ function queryValues(query: object | undefined): Record<string, QueryValue> | un
  * into this spreadsheet and the call made once more with it (edit-proof.ts).
  */
 export function callRoute<S extends RouteShapes>(route: WorkerRoute<S>, call: RouteCall<S>): unknown {
-  const { params, query, body, bearer, workerUrl } = call as {
+  const { params, query, body, bearer, workerUrl, requestId } = call as {
     params?: object;
     query?: object;
     body?: unknown;
     bearer?: string;
     workerUrl?: string;
+    requestId?: string;
   };
   const send = (proof?: string) =>
     callWorker({
@@ -90,6 +95,7 @@ export function callRoute<S extends RouteShapes>(route: WorkerRoute<S>, call: Ro
       ...(body === undefined ? {} : { body }),
       ...(bearer === undefined ? {} : { bearer }),
       ...(workerUrl === undefined ? {} : { workerUrl }),
+      ...(requestId === undefined ? {} : { requestId }),
       ...(proof === undefined ? {} : { proof }),
     });
   if (route.spreadsheet === undefined) return send();
@@ -133,6 +139,7 @@ function callWorker(call: WorkerCall): unknown {
       Authorization: `Bearer ${bearer}`,
       Accept: 'application/json',
       ...(call.proof === undefined ? {} : { [EDIT_PROOF_HEADER]: call.proof }),
+      ...(call.requestId === undefined ? {} : { 'X-Request-Id': call.requestId }),
     },
     muteHttpExceptions: true,
     followRedirects: false,

@@ -5,6 +5,7 @@ import { button, textField, withId } from '../ui/form-fields';
 import { alertChannelsText, alertHeadline, monthSpendText } from './schedule-alert-text';
 import { cadenceText, lastRunText, statusText } from './schedules-text';
 import { sheetTimeZone } from '../ui/sheet-time';
+import { takeOverControl } from './schedule-takeover';
 
 /** What a schedule's line may ask of its section. */
 export interface ScheduleItemHost {
@@ -27,8 +28,8 @@ export interface ScheduleItemHost {
 /**
  * One schedule in the section's list (issue 25): what and when, its alert for every editor while
  * it stands, its recent runs, and what may be done with it: Edit, Duplicate, Hand over (to an
- * editor who opened Creator Sheets here lately), Pause or Resume, Run now, and Delete after a
- * question that names what goes and what stays.
+ * editor who opened Creator Sheets here lately), Pause or Resume, Run now, Delete after a
+ * question that names what goes and what stays, and Take over one whose owner's trigger stopped.
  */
 export function scheduleItem(schedule: ScheduleView, host: ScheduleItemHost): HTMLElement {
   const { server } = host;
@@ -75,6 +76,7 @@ export function scheduleItem(schedule: ScheduleView, host: ScheduleItemHost): HT
   controls.handOver.addEventListener('click', () => handOver.open());
   const remove = deleteQuestion(schedule, host);
   controls.remove.addEventListener('click', () => remove.open());
+  const takeOver = takeOverControl(schedule, host);
 
   const approve = host.approveButton(schedule);
   const headline = alertHeadline(schedule);
@@ -114,8 +116,12 @@ export function scheduleItem(schedule: ScheduleView, host: ScheduleItemHost): HT
             ),
           ]),
         ]),
-    createElement('div', { class: 'actions' }, Object.values(controls)),
+    createElement('div', { class: 'actions' }, [
+      ...Object.values(controls),
+      ...(takeOver === null ? [] : [takeOver.button]),
+    ]),
     handOver.element,
+    ...(takeOver === null ? [] : [takeOver.element]),
     remove.element,
   ]);
 }

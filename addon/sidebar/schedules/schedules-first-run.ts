@@ -29,6 +29,10 @@ export function firstRunConfirmation(check: ScheduleCheck, actions: FirstRunActi
   cancel.addEventListener('click', () => actions.cancel());
   return [
     createElement('p', { id: 'schedule-cost', class: blocked ? 'field-error' : 'hint' }, [check.summary]),
+    // Who will run it and why (issue 26), before it is saved.
+    ...(check.runnerLine === undefined
+      ? []
+      : [createElement('p', { id: 'schedule-runner-line', class: 'hint' }, [check.runnerLine])]),
     createElement('div', { class: 'actions' }, [confirm, cancel]),
   ];
 }

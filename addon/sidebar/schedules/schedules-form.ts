@@ -19,6 +19,8 @@ export interface ScheduleFormValues {
   budget?: string;
   /** Reports: '' for the cache's own age, else days ('1', '7', '30'). */
   freshness?: string;
+  /** Who runs it (issue 26): '' as this sheet allows (editing: as it runs now), 'worker' or 'add-on'. */
+  runner?: string;
 }
 
 export type ScheduleFormCheck =
@@ -39,6 +41,13 @@ export function isSearchKind(kind: string): kind is 'search' | 'ai-search' {
   return kind === 'search' || kind === 'ai-search';
 }
 const MODES: readonly ScheduleMode[] = ['replace', 'append-snapshot', 'merge'];
+
+/** Who runs a schedule (issue 26), as the form offers it; the check before saving says why. */
+export const RUNNER_CHOICES: readonly { value: string; label: string }[] = [
+  { value: '', label: 'As this sheet allows: the worker where it may write here, else this sheet' },
+  { value: 'worker', label: 'The worker, as its service account (the sheet shared with it)' },
+  { value: 'add-on', label: 'This sheet, from your hourly trigger, as you (nothing shared outside)' },
+];
 
 /** How old a report a run may use (issue 25): what a growth snapshot wants fresh, the cache otherwise. */
 export const FRESHNESS_CHOICES: readonly { value: string; label: string }[] = [
@@ -121,6 +130,7 @@ export function readScheduleForm(values: ScheduleFormValues): ScheduleFormCheck 
       ...(values.budget === undefined ? {} : { monthlyBudget: budget }),
       ...(searched ? { savedSearch: saved } : {}),
       ...(fresh ? { freshnessDays } : {}),
+      ...(values.runner === 'worker' || values.runner === 'add-on' ? { runner: values.runner } : {}),
     },
   };
 }
@@ -157,5 +167,7 @@ export function scheduleFormValues(schedule: ScheduleView): ScheduleFormValues {
         ? ''
         : String(schedule.monthlyBudget),
     freshness: schedule.freshnessDays === undefined ? '' : String(schedule.freshnessDays),
+    // Editing leaves the runner as it is unless the user picks one: its line says which it is.
+    runner: '',
   };
 }

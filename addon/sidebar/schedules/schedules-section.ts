@@ -10,6 +10,7 @@ import { scheduleItem } from './schedule-item';
 import { savedSearchNames, withSavedSearch } from './schedule-saved-search';
 import {
   FRESHNESS_CHOICES,
+  RUNNER_CHOICES,
   isSearchKind,
   KIND_CHOICES,
   MODE_CHOICES,
@@ -87,6 +88,15 @@ function scheduleFields() {
     day: withId(selectField('On', DAYS, '1'), 'schedule-day'),
     hour: withId(selectField('At (the spreadsheet’s time zone)', HOURS, '9'), 'schedule-hour'),
     freshness: withId(selectField('Reports', FRESHNESS_CHOICES), 'schedule-freshness'),
+    runner: withId(
+      selectField(
+        'Run by',
+        RUNNER_CHOICES,
+        '',
+        'Where the sheet may not be shared outside your domain, only this sheet can run it. Editing, the first choice keeps who runs it now.',
+      ),
+      'schedule-runner',
+    ),
     budget: withId(
       textField({
         label: 'Monthly budget (credits)',
@@ -116,6 +126,7 @@ function valuesOf(fields: Fields, columns: string[]): ScheduleFormValues {
     saved: fields.saved.control.value,
     budget: fields.budget.control.value,
     freshness: fields.freshness.control.value,
+    runner: fields.runner.control.value,
   };
 }
 
@@ -354,7 +365,11 @@ function renderSchedulesSection(panel: HTMLElement, context: SidebarContext): Se
         stopEditing();
         clearForm();
         syncVisibility();
-        say(`Saved "${saved.name}": ${cadenceText(saved.cadence, saved.timeZone, sheetTimeZone())}.`, 'ok');
+        const when = cadenceText(saved.cadence, saved.timeZone, sheetTimeZone());
+        say(
+          `Saved "${saved.name}": ${when}.${saved.runnerLine === undefined ? '' : ` ${saved.runnerLine}`}`,
+          'ok',
+        );
         await reload();
       });
       return;

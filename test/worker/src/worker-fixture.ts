@@ -42,6 +42,8 @@ export interface WorkerWorldOptions {
   clock?: Clock;
   /** The sandbox's clock (its rate limits, and the day its reports are of); the system's when absent. */
   sandboxClock?: Clock;
+  /** How failed scheduled runs are e-mailed and posted (createWorkerDeps' `alerts`). */
+  alerts?: Parameters<typeof createWorkerDeps>[0]['alerts'];
 }
 
 export interface WorkerWorld {
@@ -116,6 +118,7 @@ export async function startWorkerWorld(options: WorkerWorldOptions = {}): Promis
     ...(options.verifier ? { verifier: options.verifier } : {}),
     ...(options.delivery ? { delivery: options.delivery } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.alerts ? { alerts: options.alerts } : {}),
   });
   const app = createApp(deps);
 

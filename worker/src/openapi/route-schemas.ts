@@ -185,6 +185,8 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
     params: scheduleParamsSchema,
     body: scheduleRunRecordRequestSchema,
   }),
+  scheduleSearch: schemasOf(R.scheduleSearch, { params: scheduleParamsSchema }),
+  takeOverSchedule: schemasOf(R.takeOverSchedule, { params: scheduleParamsSchema }),
   duplicateSchedule: schemasOf(R.duplicateSchedule, {
     params: scheduleParamsSchema,
     body: scheduleDuplicateRequestSchema,

@@ -92,14 +92,6 @@ function freshnessOfReportsOnly(
   if (request.freshnessDays !== undefined && request.kind !== 'reports') {
     ctx.addIssue({ code: 'custom', path: ['freshnessDays'], message: 'applies to scheduled reports only' });
   }
-  // The add-on's runner (issue 26) runs reports of an input column; the other kinds only the worker.
-  if (request.runner === 'add-on' && request.kind !== 'reports') {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['runner'],
-      message: 'the add-on runs scheduled reports only; e-mail searches and saved searches run in the worker',
-    });
-  }
 }
 
 /** `POST /api/documents/:documentId/schedules` and `PUT /api/schedules/:id`. */
@@ -152,7 +144,8 @@ const scheduleRun = z.object({
 
 /** `POST /api/schedules/:id/runs`: the add-on's run of a schedule it runs (issue 26). */
 export const scheduleRunRecordRequestSchema = z.looseObject({
-  run: scheduleRun,
+  // Its credits are the ledger's (by the run's request id): an add-on's own figure is ignored.
+  run: scheduleRun.omit({ credits: true }),
   rowsWritten: z.number().int().min(0),
 });
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ScheduleRun } from '../../../shared/worker-api/schedules';
+import { MAX_FAILURES_IN_A_ROW, type ScheduleRun } from '../../../shared/worker-api/schedules';
 import type { Clock, Sleep } from '../../common/clock';
 import type { ScheduleRecord, ScheduleRunEnd } from '../store/schedule-repository';
 import type { Store } from '../store/store';
@@ -8,7 +8,7 @@ import { createFairOrder } from './fair-order';
 import { nextRunAt } from './next-run';
 
 /** Paused after this many failed runs in a row, with the last failure's message as the reason. */
-export const MAX_FAILURES_IN_A_ROW = 3;
+export { MAX_FAILURES_IN_A_ROW };
 /**
  * A run holds its schedule this long unrenewed (SHEETS_LEASE_SECONDS), renewed three times per
  * lease while it runs: a killed worker's schedule runs elsewhere within about one lease.

@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { successStatus, WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { ScheduleRequest, ScheduleRun } from '../../../shared/worker-api/schedules';
+import { addOnRunRequestId } from '../../../shared/worker-api/add-on-run-id';
 import type { Clock } from '../../common/clock';
 import { documentParamsSchema } from '../request-io/document-params';
 import { jsonBody, KB } from '../request-io/json-body';
@@ -17,6 +18,8 @@ import {
 } from './schedule-access';
 import type { SheetAccess } from '../google/sheet-access';
 import { runEnd } from './scheduler';
+import type { Logger } from 'pino';
+import { raiseScheduleAlert, type AlertSenders } from './schedule-alerts';
 import { checkScheduleKind } from './scheduled-search';
 import type { ScheduleRecord } from '../store/schedule-repository';
 import { ScheduleCapError } from '../store/schedule-repository';
@@ -38,6 +41,9 @@ import {
   scheduleStatusRequestSchema,
 } from './schedule-request';
 
+/** Why the worker writes no banner for an add-on run: it may not write that sheet. */
+const ADD_ON_BANNER = 'the worker may not write this sheet (it runs from the sheet itself)';
+
 /** How long recording an add-on's run holds its schedule: one store write. */
 const RECORD_LEASE_MS = 30_000;
 
@@ -48,7 +54,17 @@ const ESTIMATE_BODY_LIMIT = 1024 * KB;
 
 interface SchedulesRouterOptions {
   authenticate: RequestHandler;
-  store: Pick<Store, 'schedules' | 'keys' | 'documentChanges' | 'sheetOwnership' | 'cache' | 'cacheTtlMs'>;
+  store: Pick<
+    Store,
+    | 'schedules'
+    | 'keys'
+    | 'documentChanges'
+    | 'sheetOwnership'
+    | 'cache'
+    | 'cacheTtlMs'
+    | 'ledger'
+    | 'scheduleAlerts'
+  >;
   /** Proof that the caller can edit the schedule's spreadsheet (issue 22). */
   editAccess: EditAccess;
   /** For the sentence that says why edit access cannot be proven (issue 26). */
@@ -56,6 +72,9 @@ interface SchedulesRouterOptions {
   clock: Clock;
   /** Told when a schedule is set up, changed, resumed or run now, to look again at once. */
   kick(): void;
+  /** Where an add-on run's failure is told besides the sidebar (issue 26): as the scheduler's runs. */
+  alerts?: AlertSenders;
+  logger?: Pick<Logger, 'warn'>;
 }
 
 /**
@@ -197,7 +216,8 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
     if (normalizeUserEmail(schedule.createdBy) !== normalizeUserEmail(identity.email))
       throw scheduleNotFound(id);
     const { run, rowsWritten } = parseBody(scheduleRunRecordRequestSchema, req.body);
-    await recordAddOnRun(schedule, { ...run, at: Math.min(run.at, clock.now()) }, rowsWritten);
+    const credits = await addOnRunCredits(schedule, run.at);
+    await recordAddOnRun(schedule, { ...run, credits, at: Math.min(run.at, clock.now()) }, rowsWritten);
     res.set(noStore).json(scheduleAnswer(found(await store.schedules.get(id), id)));
   });
 
@@ -281,16 +301,32 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
       paused = current.status === 'active' && end.status === 'paused';
       return { ...end, rowsWritten: run.outcome === 'ok' ? rowsWritten : current.rowsWritten };
     });
-    // A failed run's alert, for the sidebar's red line (the add-on's runs raise no banner, e-mail
-    // or webhook yet: README); a good run's end has cleared it.
+    // A failed run's alert, raised as the scheduler raises a worker run's (scheduled-run.ts): the
+    // sidebar's line, e-mail and the chat webhook; a good run's end has cleared it.
     if (run.outcome === 'failed') {
-      await store.schedules.setAlert(schedule.id, {
-        kind: paused ? 'paused' : 'failed',
-        at: run.at,
-        message: run.message,
-        channels: [],
-      });
+      const alert = await raiseScheduleAlert(
+        {
+          store,
+          senders: options.alerts ?? { smtp: null },
+          logger: options.logger ?? { warn: () => undefined },
+          banner: async () => ({ ok: false, note: ADD_ON_BANNER }),
+        },
+        schedule,
+        run,
+        paused ? 'paused' : 'failed',
+      );
+      await store.schedules.setAlert(schedule.id, alert);
     }
+  }
+
+  /**
+   * What an add-on run spent, from the ledger: the paid calls of its fetches, which carried the
+   * run's request id (add-on-run-id.ts) and were billed to whoever connected the document's
+   * formulas. A run that found everything in the cache spent nothing.
+   */
+  async function addOnRunCredits(schedule: ScheduleRecord, at: number): Promise<number> {
+    const payer = (await store.keys.ofDocument(schedule.documentId))?.email ?? schedule.createdBy;
+    return store.ledger.creditsOfRequest(payer, addOnRunRequestId(schedule.id, at));
   }
 
   async function requireConnected(documentId: string): Promise<void> {

@@ -133,9 +133,11 @@ describe('scheduled reports from the sidebar', () => {
         schedule: { kind: 'reports', freshnessDays: 1, fields: ['followers', 'engagement_rate'] },
         inputs: Array.from({ length: 8 }, (_, i) => `creator_${i}`),
       });
-      // A check makes no tab and changes nothing: a read of the allowance and the estimate.
+      // A check makes no tab and changes nothing: a read of the allowance and the estimate, and
+      // whether the worker may write here (who would run it, issue 26).
       expect(env.fakes.spreadsheet.getSheetByName('Weekly report')).toBeNull();
       expect(env.worker.requests.map((request) => `${request.method} ${request.path}`).sort()).toEqual([
+        `get api/documents/${id}/delivery`,
         `get api/documents/${id}/formula-allowance`,
         'post api/schedule-estimates',
       ]);

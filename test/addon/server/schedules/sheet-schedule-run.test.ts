@@ -1,10 +1,20 @@
-import { createDocumentSchedule, listDocumentSchedules } from '../../../../addon/server/schedules/schedules';
+import {
+  checkDocumentSchedule,
+  createDocumentSchedule,
+  listDocumentSchedules,
+  takeOverDocumentSchedule,
+  updateDocumentSchedule,
+} from '../../../../addon/server/schedules/schedules';
 import { runSheetSchedules } from '../../../../addon/server/schedules/sheet-schedule-functions';
-import { BLOCK_INPUTS, runSheetSchedule } from '../../../../addon/server/schedules/sheet-schedule-run';
+import { runSheetSchedule } from '../../../../addon/server/schedules/sheet-schedule-run';
+import { BLOCK_INPUTS, EMAIL_BLOCK_INPUTS } from '../../../../addon/server/schedules/sheet-schedule-source';
 import type { ScheduleForm } from '../../../../addon/bridge-contract/schedules-api';
 import type { ScheduleAnswer, ScheduleRun } from '../../../../shared/worker-api/schedules';
 import type { RecordedRequest } from '../scripted-worker';
+import { RUN_NOT_RECORDED } from '../../../../addon/server/schedules/sheet-run-record';
 import { installServerGlobals, type ServerGlobals } from '../server-globals';
+import { addOnRunRequestId } from '../../../../shared/worker-api/add-on-run-id';
+import { workerError } from '../scripted-worker';
 
 /**
  * Issue 26, item 1: the add-on's runner of a schedule where the worker may not write, in the fakes
@@ -19,6 +29,8 @@ let bought: Set<string>;
 /** Fake time one reports call takes. */
 let callMs = 1000;
 let recorded: { run: ScheduleRun; rowsWritten: number }[];
+/** The scripted worker's ledger: a credit a report bought, by the request id its call carried. */
+let ledger: Map<string, number>;
 
 function handles(n: number): string[] {
   return Array.from({ length: n }, (_, i) => `creator${i + 1}`);
@@ -43,6 +55,8 @@ function reportsAnswer(request: RecordedRequest) {
     }
     return [handle, 1000 + Number(handle.replace(/\D/g, '')) * 10 + (day % 100)];
   });
+  const requestId = request.headers['X-Request-Id'] ?? 'none';
+  ledger.set(requestId, (ledger.get(requestId) ?? 0) + fetched);
   return {
     status: 200,
     body: {
@@ -91,13 +105,18 @@ beforeEach(() => {
   bought = new Set();
   callMs = 1000;
   recorded = [];
+  ledger = new Map();
   const creators = env.fakes.spreadsheet.insertSheet('Creators');
   creators.getRange(1, 1).setValue('Creator');
   env.fakes.spreadsheet.insertSheet('Growth');
   env.worker.on('post', 'api/reports', reportsAnswer);
+  // As the worker records a run: its credits are the ledger's, by the run's request id.
   env.worker.on('post', /^api\/schedules\/[^/]+\/runs$/, (request) => {
-    recorded.push(request.body as { run: ScheduleRun; rowsWritten: number });
-    return { status: 200, body: { id: 'sch_daily' } };
+    const body = request.body as { run: ScheduleRun; rowsWritten: number };
+    recorded.push(body);
+    const id = request.path.split('/')[2];
+    const credits = ledger.get(addOnRunRequestId(id, body.run.at)) ?? 0;
+    return { status: 200, body: { id, lastRun: { ...body.run, credits } } };
   });
 });
 afterEach(() => {
@@ -179,6 +198,31 @@ describe("the add-on's runner", () => {
     expect(growth()).toHaveLength(301);
   });
 
+  it("records the ledger's credits: the paid run its sum, a run that hits the cache 0; never its own figure", () => {
+    fillInputs(150);
+    const first = runSheetSchedule(schedule(), Date.now() + 60 * 60_000);
+    expect(first).toMatchObject({ kind: 'recorded', run: { credits: 150 } });
+    const ids = env.worker.calls('api/reports').map((call) => call.headers['X-Request-Id']);
+    expect(ids).toEqual(
+      [addOnRunRequestId('sch_daily', (first as { run: ScheduleRun }).run.at)].concat(ids[0]),
+    );
+    advance(60_000);
+    const second = runSheetSchedule(schedule(), Date.now() + 60 * 60_000);
+    expect(second).toMatchObject({ kind: 'recorded', run: { outcome: 'ok', rows: 150, credits: 0 } });
+    expect(recorded.map((told) => 'credits' in told.run)).toEqual([false, false]);
+    const history = env.fakes.spreadsheet.requireSheet('Creator Sheets history').getDataRange().getValues();
+    expect(history.slice(1).map((line) => line[4])).toEqual([150, 0]);
+  });
+
+  it('says in the history line that the credits are unknown when the worker cannot record the run', () => {
+    fillInputs(3);
+    env.worker.on('post', /^api\/schedules\/[^/]+\/runs$/, workerError(503, 'unavailable', 'Down.'));
+    const end = runSheetSchedule(schedule(), Date.now() + 60 * 60_000);
+    expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'ok', credits: 0 } });
+    const history = env.fakes.spreadsheet.requireSheet('Creator Sheets history').getDataRange().getValues();
+    expect(history[1][6]).toBe(`Added a snapshot of 3 rows. ${RUN_NOT_RECORDED}`);
+  });
+
   it('replace rewrites the table and blanks the rows the input lost; merge updates keys in place', () => {
     fillInputs(5);
     runSheetSchedule(schedule({ mode: 'replace' }), Date.now() + 60_000);
@@ -223,6 +267,172 @@ describe("the add-on's runner", () => {
       'The tab "Gone" is no longer in this spreadsheet (renamed or deleted): edit the schedule to point at a tab.',
     );
     expect(env.worker.calls('api/reports')).toHaveLength(0);
+  });
+});
+
+/** The scripted worker's `POST /api/email-search`: a creator per address, 1 credit an address it had not looked up. */
+function emailAnswer(request: RecordedRequest) {
+  advance(callMs);
+  const body = request.body as { emails: string[] };
+  let fetched = 0;
+  const rows = body.emails.map((email) => {
+    if (!bought.has(email)) {
+      bought.add(email);
+      fetched += 1;
+    }
+    return [email, 'Matched', 'instagram', email.split('@')[0], 5000];
+  });
+  const requestId = request.headers['X-Request-Id'] ?? 'none';
+  ledger.set(requestId, (ledger.get(requestId) ?? 0) + fetched);
+  return {
+    body: {
+      header: ['E-mail', 'Status', 'Platform', 'Handle', 'Followers'],
+      columns: [
+        { id: 'email', label: 'E-mail', format: 'text' },
+        { id: 'status', label: 'Status', format: 'text' },
+        { id: 'platform', label: 'Platform', format: 'text' },
+        { id: 'handle', label: 'Handle', format: 'text' },
+        { id: 'followers', label: 'Followers', format: 'integer' },
+      ],
+      rows: [['E-mail', 'Status', 'Platform', 'Handle', 'Followers'], ...rows],
+      pending: 0,
+      awaitingApproval: 0,
+    },
+  };
+}
+
+function addresses(n: number, from = 1): string[] {
+  return Array.from({ length: n }, (_, i) => `person${from + i}@brand.example.com`);
+}
+
+describe("the add-on's runner for e-mail searches and saved searches (the worker's other kinds)", () => {
+  /** The document's formulas' key, not the user's own: what the trigger fetches with. */
+  const DOCUMENT_KEY = 'csk_docs_fedcba9876543210fedcba9876543210';
+
+  beforeEach(() => {
+    env.worker.on('post', 'api/email-search', emailAnswer);
+    env.fakes.propertiesService.document.setProperty('creatorSheets.documentKey', DOCUMENT_KEY);
+  });
+
+  function fillAddresses(list: string[]): void {
+    const creators = env.fakes.spreadsheet.requireSheet('Creators');
+    const short = list.length + 1 - creators.getMaxRows();
+    if (short > 0) creators.insertRowsAfter(creators.getMaxRows(), short);
+    creators.getRange(2, 1, list.length, 1).setValues(list.map((a) => [a]));
+  }
+
+  it('looks addresses up in blocks of the API batch, with the document key, and writes the worker layout', () => {
+    fillAddresses(addresses(1500));
+    const end = runSheetSchedule(
+      schedule({ kind: 'email-search', mode: 'replace' }),
+      Date.now() + 60 * 60_000,
+    );
+    expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'ok', rows: 1500, credits: 1500 } });
+    const calls = env.worker.calls('api/email-search');
+    expect(calls.map((call) => (call.body as { emails: string[] }).emails.length)).toEqual([
+      EMAIL_BLOCK_INPUTS,
+      500,
+    ]);
+    expect(calls.every((call) => call.headers.Authorization === `Bearer ${DOCUMENT_KEY}`)).toBe(true);
+    const values = growth();
+    expect(values[0].slice(0, 5)).toEqual(['E-mail', 'Status', 'Platform', 'Handle', 'Followers']);
+    expect(String(values[0][5])).toMatch(/^Last refreshed /);
+    expect(values).toHaveLength(1501);
+    expect(values[1500].slice(0, 5)).toEqual([
+      'person1500@brand.example.com',
+      'Matched',
+      'instagram',
+      'person1500',
+      5000,
+    ]);
+  });
+
+  it('merges by the address itself, as the worker does: no Input column, rows updated in place', () => {
+    fillAddresses(addresses(3));
+    runSheetSchedule(schedule({ kind: 'email-search', mode: 'merge' }), Date.now() + 60_000);
+    advance(DAY);
+    fillAddresses(addresses(3, 2));
+    runSheetSchedule(schedule({ kind: 'email-search', mode: 'merge' }), Date.now() + 60_000);
+    expect(growth().map((row) => row[0])).toEqual([
+      'E-mail',
+      'person1@brand.example.com',
+      'person2@brand.example.com',
+      'person3@brand.example.com',
+      'person4@brand.example.com',
+    ]);
+    expect(recorded.map((told) => told.run.rows)).toEqual([3, 3]);
+  });
+
+  it('goes on past 4 minutes at the next firing with the next block of addresses, paying once', () => {
+    fillAddresses(addresses(2500));
+    callMs = 150_000;
+    const first = runSheetSchedule(
+      schedule({ kind: 'email-search', mode: 'append-snapshot' }),
+      Date.now() + 4 * 60_000,
+    );
+    expect(first).toEqual({ kind: 'paused', next: 2000 });
+    const second = runSheetSchedule(
+      schedule({ kind: 'email-search', mode: 'append-snapshot' }),
+      Date.now() + 4 * 60_000,
+    );
+    expect(second).toMatchObject({ kind: 'recorded', run: { outcome: 'ok', rows: 2500, credits: 2500 } });
+    expect(env.worker.calls('api/email-search')).toHaveLength(3);
+    expect(growth()[0][0]).toBe('Date');
+    expect(growth()).toHaveLength(2501);
+  });
+
+  it("writes a saved search's pages, fetched whole by the worker, a block of results at a time", () => {
+    const results = Array.from({ length: 230 }, (_, i) => [`found${i + 1}`, 100 + i]);
+    env.worker.on('post', /^api\/schedules\/[^/]+\/search$/, (request) => {
+      const requestId = request.headers['X-Request-Id'] ?? 'none';
+      ledger.set(requestId, (ledger.get(requestId) ?? 0) + 2.3);
+      return {
+        body: {
+          header: ['Handle', 'Followers'],
+          columns: [
+            { id: 'handle', label: 'Handle', format: 'text' },
+            { id: 'followers', label: 'Followers', format: 'integer' },
+          ],
+          rows: results,
+        },
+      };
+    });
+    const saved = schedule({
+      kind: 'search',
+      mode: 'append-snapshot',
+      search: { platform: 'youtube', pages: 16 },
+    });
+    const end = runSheetSchedule(saved, Date.now() + 60 * 60_000);
+    expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'ok', rows: 230, credits: 2.3 } });
+    const calls = env.worker.calls(/\/search$/);
+    expect(calls.map((call) => call.path)).toEqual(['api/schedules/sch_daily/search']);
+    expect(calls[0].headers.Authorization).toBe(`Bearer ${DOCUMENT_KEY}`);
+    const values = growth();
+    expect(values[0].slice(0, 5)).toEqual([
+      'Date',
+      'Handle',
+      'Followers',
+      'Followers gained',
+      'Followers change',
+    ]);
+    expect(values).toHaveLength(231);
+    expect(values[230].slice(1, 3)).toEqual(['found230', 329]);
+    // The input column is not read: a search has none.
+    expect(env.worker.calls('api/reports')).toHaveLength(0);
+  });
+
+  it("fails in the worker's sentence when the search is refused (past the allowance)", () => {
+    env.worker.on(
+      'post',
+      /^api\/schedules\/[^/]+\/search$/,
+      workerError(409, 'schedule_search_refused', 'Needs approval: up to 3 credits. Approve it in Settings.'),
+    );
+    const end = runSheetSchedule(
+      schedule({ kind: 'search', mode: 'replace', search: { platform: 'youtube', pages: 1 } }),
+      Date.now() + 60_000,
+    );
+    expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'failed', rows: 0 } });
+    expect(recorded[0].run.message).toContain('Needs approval: up to 3 credits.');
   });
 });
 
@@ -280,6 +490,79 @@ describe('a schedule saved where the worker may not write', () => {
     expect(env.fakes.triggers.of(ANA)).toHaveLength(1);
     listDocumentSchedules();
     expect(env.fakes.triggers.of(ANA)).toHaveLength(1);
+  });
+
+  it('says before saving who will run it and why, and follows the choice the user makes', () => {
+    env.fakes.propertiesService.document.setProperty('creatorSheets.outsideSharingRefused', 'true');
+    const id = env.fakes.spreadsheet.getId();
+    env.worker.on('get', `api/documents/${id}/formula-allowance`, {
+      body: {
+        documentId: id,
+        connectedBy: ANA,
+        perDay: 5,
+        isDefault: true,
+        approvedToday: 0,
+        spentToday: 0,
+        pending: 0,
+        left: 5,
+        resetsAt: 0,
+        asks: [],
+        askedCredits: 0,
+        mayChange: true,
+      },
+    });
+    env.worker.on('post', 'api/schedule-estimates', workerError(404, 'not_found', 'No route'));
+    expect(checkDocumentSchedule(form).runnerLine).toBe(
+      'Runs from this sheet as you: the worker may not write here (outside sharing refused).',
+    );
+    expect(checkDocumentSchedule({ ...form, runner: 'add-on' }).runnerLine).toBe(
+      'Runs from this sheet as you: you chose to run it from this sheet.',
+    );
+    expect(checkDocumentSchedule({ ...form, runner: 'worker' }).runnerLine).toBe(
+      'Runs in the worker, as its service account.',
+    );
+  });
+
+  it('hands an edited schedule to this sheet when the user picks it, with their trigger; keeps it otherwise', () => {
+    env.worker.on('put', /^api\/schedules\/[^/]+$/, (request) => ({
+      body: { ...schedule({ runner: 'worker' }), ...(request.body as object), id: 'sch_daily' },
+    }));
+    const kept = updateDocumentSchedule('sch_daily', form);
+    expect(kept.runnerLine).toBe('Runs in the worker, as its service account.');
+    expect(env.fakes.triggers.of(ANA)).toEqual([]);
+    const moved = updateDocumentSchedule('sch_daily', { ...form, runner: 'add-on' });
+    const sent = env.worker
+      .calls(/^api\/schedules\/[^/]+$/)
+      .map((call) => (call.body as { runner?: string }).runner);
+    expect(sent).toEqual([undefined, 'add-on']);
+    expect(moved.runnerLine).toBe('Runs from this sheet as you: you chose to run it from this sheet.');
+    expect(env.fakes.triggers.of(ANA).map((trigger) => trigger.getHandlerFunction())).toEqual([
+      'runSheetSchedules',
+    ]);
+  });
+
+  it("offers to take over another's schedule once its trigger stopped, and takes it with this user's trigger", () => {
+    const id = env.fakes.spreadsheet.getId();
+    const gone = schedule({
+      id: 'sch_gone',
+      createdBy: 'bo@team.com',
+      nextRunAt: Date.now() - 7 * 60 * 60_000,
+    });
+    const running = schedule({ id: 'sch_running', createdBy: 'bo@team.com', nextRunAt: Date.now() - 60_000 });
+    env.worker.on('get', `api/documents/${id}/schedules`, { body: { schedules: [gone, running] } });
+    const listed = listDocumentSchedules() ?? [];
+    expect(listed.map((view) => view.takeOver)).toEqual([
+      "bo@team.com's trigger has not run it for 7 hours past its time",
+      undefined,
+    ]);
+    env.worker.on('post', 'api/schedules/sch_gone/takeover', { body: { ...gone, createdBy: ANA } });
+    expect(env.fakes.triggers.of(ANA)).toEqual([]);
+    const taken = takeOverDocumentSchedule('sch_gone');
+    expect(taken).toMatchObject({ createdBy: ANA });
+    expect(taken.runnerLine).toBe('Runs from this sheet as you: the worker may not write here.');
+    expect(env.fakes.triggers.of(ANA).map((trigger) => trigger.getHandlerFunction())).toEqual([
+      'runSheetSchedules',
+    ]);
   });
 
   it('stays with the worker where the sheet is shared with it', () => {

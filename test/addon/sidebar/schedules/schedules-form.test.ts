@@ -56,6 +56,39 @@ describe('the schedule form', () => {
     expect(cache.ok && 'freshnessDays' in cache.form).toBe(false);
   });
 
+  it('sends who runs it only when the user picks one (issue 26); editing starts at "keep it"', () => {
+    const auto = readScheduleForm({ ...values, runner: '' });
+    expect(auto.ok && 'runner' in auto.form).toBe(false);
+    expect(readScheduleForm({ ...values, runner: 'add-on' })).toMatchObject({
+      ok: true,
+      form: { runner: 'add-on' },
+    });
+    expect(readScheduleForm({ ...values, runner: 'worker' })).toMatchObject({
+      ok: true,
+      form: { runner: 'worker' },
+    });
+    const edited = scheduleFormValues({
+      id: 'sch_1',
+      documentId: 'doc',
+      name: 'Weekly',
+      kind: 'reports',
+      input: { sheetName: 'Creators', row: 2, column: 1 },
+      output: { sheetName: 'Report', row: 1, column: 1 },
+      mode: 'replace',
+      cadence: { every: 'day', hour: 9 },
+      timeZone: 'Europe/Berlin',
+      runner: 'add-on',
+      createdBy: 'ana@team.com',
+      createdAt: 0,
+      status: 'active',
+      pausedReason: null,
+      failuresInARow: 0,
+      lastRun: null,
+      nextRunAt: null,
+    });
+    expect(edited.runner).toBe('');
+  });
+
   it('names the field of the first problem', () => {
     expect(readScheduleForm({ ...values, input: ' ' })).toEqual({
       ok: false,

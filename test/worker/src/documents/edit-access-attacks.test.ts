@@ -429,6 +429,22 @@ describe.each(ENGINES)('a member who cannot edit a spreadsheet [$name]', (engine
           rowsWritten: 0,
         }),
       ),
+    // The add-on's scheduled search (issue 26): paid like Victor's formulas, so never for her.
+    scheduleSearch: () =>
+      everyProof((proof) =>
+        withProof(
+          request(env.world.app).post(`/api/schedules/${scheduleId}/search`).set(bearer(keys.mallory)),
+          proof,
+        ).send({}),
+      ),
+    // Taking over a schedule (issue 26): for its document's connector or a proven editor only.
+    takeOverSchedule: () =>
+      everyProof((proof) =>
+        withProof(
+          request(env.world.app).post(`/api/schedules/${scheduleId}/takeover`).set(bearer(keys.mallory)),
+          proof,
+        ),
+      ),
     runSchedule: () =>
       everyProof((proof) =>
         withProof(

@@ -543,6 +543,8 @@ const ROUTES = [
   'DELETE /api/schedules/:id',
   'POST /api/schedules/:id/run',
   'POST /api/schedules/:id/runs',
+  'POST /api/schedules/:id/search',
+  'POST /api/schedules/:id/takeover',
   'POST /api/schedules/:id/duplicate',
   'POST /api/schedules/:id/handover',
   'GET /api/documents/:documentId/schedule-alerts',

@@ -71,10 +71,13 @@ describe('ROUTE_SCHEMAS', () => {
     for (const [name, spec] of Object.entries(WORKER_ROUTES)) {
       const schemas = ROUTE_SCHEMAS[name as keyof typeof WORKER_ROUTES];
       // A DELETE of list members carries its ids as a body too (POST .../remove is the same); a
-      // schedule's "run now" and a proof of edit access are POSTs of nothing but their path.
+      // schedule's "run now", its search for the add-on and a proof of edit access are POSTs of
+      // nothing but their path.
       const takesBody =
         ((spec.method === 'POST' || spec.method === 'PUT' || spec.method === 'PATCH') &&
           name !== 'runSchedule' &&
+          name !== 'scheduleSearch' &&
+          name !== 'takeOverSchedule' &&
           name !== 'proveEditAccess') ||
         name === 'deleteAiListMembers';
       expect({ name, body: schemas.body !== undefined }).toEqual({ name, body: takesBody });

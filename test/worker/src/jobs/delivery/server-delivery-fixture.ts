@@ -65,6 +65,8 @@ export interface DeliveryWorldOptions {
   verifier?: WorkerWorldOptions['verifier'];
   /** Told after every write the emulator applied, before its answer leaves (a stopped writer's test). */
   onWrite?: (spreadsheetId: string) => void;
+  /** How failed scheduled runs are e-mailed and posted. */
+  alerts?: WorkerWorldOptions['alerts'];
   /** More spreadsheets beside SHEET_ID's, each shared with the service account as writer unless `shared` is false. */
   spreadsheets?: { id: string; tabs: string[]; shared?: boolean }[];
 }
@@ -135,6 +137,7 @@ export async function startDeliveryWorld(options: DeliveryWorldOptions = {}): Pr
     ...(options.verifier ? { verifier: options.verifier } : {}),
     ...(options.workerClock ? { clock: options.workerClock } : {}),
     ...(options.sandboxClock ? { sandboxClock: options.sandboxClock } : {}),
+    ...(options.alerts ? { alerts: options.alerts } : {}),
   });
   // The development key's caller edits the spreadsheet, as the add-on proves (issue 22).
   if (options.shared !== false) await proveEditAccess(world.app, auth(), sheet.fakes.spreadsheet);
