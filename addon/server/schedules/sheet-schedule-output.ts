@@ -58,7 +58,7 @@ function writeRows(sheet: Sheet, row: number, column: number, rows: SheetCell[][
 }
 
 /** The table below the header as it stands: its rows down to the last with anything in them. */
-function tableRows(sheet: Sheet, schedule: ScheduleAnswer, width: number): unknown[][] {
+export function tableRows(sheet: Sheet, schedule: ScheduleAnswer, width: number): unknown[][] {
   const { row, column } = schedule.output;
   const last = sheet.getLastRow();
   if (last <= row) return [];

@@ -9,6 +9,7 @@ import {
   stampRefreshed,
   writeBlock,
 } from './sheet-schedule-output';
+import { drawGrowthChart } from './sheet-schedule-chart';
 import { creditsText } from '../sheet/number-text';
 import { callRoute } from '../worker-client/worker-client';
 import { scheduleFailureSentence, scheduleRunSummary } from '../../../shared/worker-api/schedule-run-text';
@@ -130,7 +131,9 @@ export function runSheetSchedule(schedule: ScheduleAnswer, deadline: number): Ru
     const previous = schedule.lastRun?.outcome === 'ok' ? schedule.lastRun.rows : 0;
     blankLeftovers(sheet, schedule, progress.rows, previous, progress.width);
     if (progress.width > 0) stampRefreshed(sheet, schedule, progress.width, progress.at);
-    return finishRun(schedule, progress, 'ok', scheduleRunSummary(schedule.mode, progress.rows));
+    const chartNote = drawGrowthChart(sheet, schedule, progress.width);
+    const summary = scheduleRunSummary(schedule.mode, progress.rows);
+    return finishRun(schedule, progress, 'ok', chartNote === null ? summary : `${summary} ${chartNote}`);
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     return finishRun(schedule, progress, 'failed', scheduleFailureSentence(error.message));

@@ -3,118 +3,31 @@ import { runSheetSchedules } from '../../../../addon/server/schedules/sheet-sche
 import { BLOCK_INPUTS, runSheetSchedule } from '../../../../addon/server/schedules/sheet-schedule-run';
 import type { ScheduleForm } from '../../../../addon/bridge-contract/schedules-api';
 import type { ScheduleAnswer, ScheduleRun } from '../../../../shared/worker-api/schedules';
-import type { RecordedRequest } from '../scripted-worker';
-import { installServerGlobals, type ServerGlobals } from '../server-globals';
+import type { ServerGlobals } from '../server-globals';
+import { ANA, createSheetRunWorld, DAY, type SheetRunWorld } from './sheet-run-world';
 
 /**
  * Issue 26, item 1: the add-on's runner of a schedule where the worker may not write, in the fakes
  * with a scripted worker whose reports are one follower count per creator and day.
  */
 
+let w: SheetRunWorld;
 let env: ServerGlobals;
-const ANA = 'ana@team.com';
-const DAY = 24 * 60 * 60_000;
-/** Reports the scripted worker bought (a creator it has not answered before, or on a new day). */
-let bought: Set<string>;
-/** Fake time one reports call takes. */
-let callMs = 1000;
-let recorded: { run: ScheduleRun; rowsWritten: number }[];
-
-function handles(n: number): string[] {
-  return Array.from({ length: n }, (_, i) => `creator${i + 1}`);
-}
-
-/** Google's time moves on, for the fakes and for the server code run here (its Date is Node's). */
-function advance(ms: number): void {
-  env.fakes.clock.advance(ms);
-  jest.setSystemTime(env.fakes.clock.now());
-}
-
-function reportsAnswer(request: RecordedRequest) {
-  advance(callMs);
-  const body = request.body as { handles: string[]; withHeader: boolean };
-  const day = Math.floor(env.fakes.clock.now() / DAY);
-  let fetched = 0;
-  const rows = body.handles.map((handle) => {
-    const key = `${handle} ${day}`;
-    if (!bought.has(key)) {
-      bought.add(key);
-      fetched += 1;
-    }
-    return [handle, 1000 + Number(handle.replace(/\D/g, '')) * 10 + (day % 100)];
-  });
-  return {
-    status: 200,
-    body: {
-      header: ['Handle', 'Followers'],
-      columns: [
-        { id: 'handle', label: 'Handle', format: 'text' },
-        { id: 'followers', label: 'Followers', format: 'integer' },
-      ],
-      rows: [['Handle', 'Followers'], ...rows],
-      pending: 0,
-      awaitingApproval: 0,
-      counts: { creators: rows.length, cached: rows.length - fetched, fetched, shared: 0, failed: 0 },
-    },
-  };
-}
-
-function schedule(overrides: Partial<ScheduleAnswer> = {}): ScheduleAnswer {
-  return {
-    id: 'sch_daily',
-    documentId: env.fakes.spreadsheet.getId(),
-    name: 'Daily creators',
-    kind: 'reports',
-    input: { sheetName: 'Creators', row: 2, column: 1 },
-    platform: 'instagram',
-    output: { sheetName: 'Growth', row: 1, column: 1 },
-    mode: 'append-snapshot',
-    cadence: { every: 'day', hour: 9 },
-    timeZone: 'Europe/Berlin',
-    runner: 'add-on',
-    createdBy: ANA,
-    createdAt: 0,
-    status: 'active',
-    pausedReason: null,
-    failuresInARow: 0,
-    lastRun: null,
-    nextRunAt: env.fakes.clock.now(),
-    ...overrides,
-  };
-}
 
 beforeEach(() => {
   jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
-  env = installServerGlobals();
-  jest.setSystemTime(env.fakes.clock.now());
-  env.connect(undefined, ANA);
-  bought = new Set();
-  callMs = 1000;
-  recorded = [];
-  const creators = env.fakes.spreadsheet.insertSheet('Creators');
-  creators.getRange(1, 1).setValue('Creator');
-  env.fakes.spreadsheet.insertSheet('Growth');
-  env.worker.on('post', 'api/reports', reportsAnswer);
-  env.worker.on('post', /^api\/schedules\/[^/]+\/runs$/, (request) => {
-    recorded.push(request.body as { run: ScheduleRun; rowsWritten: number });
-    return { status: 200, body: { id: 'sch_daily' } };
-  });
+  w = createSheetRunWorld();
+  env = w.env;
 });
 afterEach(() => {
-  env.restore();
+  w.restore();
   jest.useRealTimers();
 });
 
-function fillInputs(n: number): void {
-  env.fakes.spreadsheet
-    .requireSheet('Creators')
-    .getRange(2, 1, n, 1)
-    .setValues(handles(n).map((h) => [h]));
-}
-
-function growth(): unknown[][] {
-  return env.fakes.spreadsheet.requireSheet('Growth').getDataRange().getValues();
-}
+const advance = (ms: number) => w.advance(ms);
+const schedule = (overrides: Partial<ScheduleAnswer> = {}) => w.schedule(overrides);
+const fillInputs = (n: number) => w.fillInputs(n);
+const growth = () => w.tab('Growth');
 
 describe("the add-on's runner", () => {
   it('writes a snapshot block by block: Date first, change columns, stamp, history line, the run told', () => {
@@ -134,7 +47,7 @@ describe("the add-on's runner", () => {
     expect(values[1].slice(1, 5)).toEqual(['creator1', expect.any(Number), '', '']);
     // One reports call, one setNumberFormats and one setValues per block of 100 inputs.
     expect(env.worker.calls('api/reports')).toHaveLength(Math.ceil(250 / BLOCK_INPUTS));
-    expect(recorded).toEqual([
+    expect(w.recorded).toEqual([
       { run: expect.objectContaining({ outcome: 'ok', rows: 250 }), rowsWritten: 250 },
     ]);
     const history = env.fakes.spreadsheet.requireSheet('Creator Sheets history').getDataRange().getValues();
@@ -145,29 +58,29 @@ describe("the add-on's runner", () => {
       250,
       250,
       'ok',
-      'Added a snapshot of 250 rows.',
+      'Added a snapshot of 250 rows. The chart shows followers of 10 creators on 1 date.',
     ]);
   });
 
   it('stops after a whole block near the time limit, keeps its place, and goes on without paying twice', () => {
     fillInputs(400);
-    callMs = 90_000;
+    w.callMs = 90_000;
     // Inside Apps Script's 6 minutes (the fakes end a run past them, whatever it catches).
     const run = () =>
       env.fakes.runtime.run('full', () => runSheetSchedule(schedule(), Date.now() + 4 * 60_000));
     // 90 s a block: past 4 minutes after the third, it stops there rather than start a fourth.
     expect(run()).toEqual({ kind: 'paused', next: 300 });
-    expect(recorded).toEqual([]);
+    expect(w.recorded).toEqual([]);
     expect(growth()).toHaveLength(301);
     expect(run()).toMatchObject({ kind: 'recorded', run: { outcome: 'ok', rows: 400, credits: 400 } });
     expect(env.worker.calls('api/reports')).toHaveLength(4);
     expect(growth()).toHaveLength(401);
-    expect(recorded).toHaveLength(1);
+    expect(w.recorded).toHaveLength(1);
   });
 
   it('resumes mid-run: the next firing starts at the block it stopped before', () => {
     fillInputs(300);
-    callMs = 150_000;
+    w.callMs = 150_000;
     const first = runSheetSchedule(schedule(), Date.now() + 4 * 60_000);
     expect(first).toEqual({ kind: 'paused', next: 200 });
     const second = runSheetSchedule(schedule(), Date.now() + 4 * 60_000);
@@ -207,7 +120,7 @@ describe("the add-on's runner", () => {
     fillInputs(3);
     const end = runSheetSchedule(schedule({ monthlyBudget: 10, spentThisMonth: 10 }), Date.now() + 60_000);
     expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'failed', credits: 0 } });
-    expect(recorded[0].run.message).toBe(
+    expect(w.recorded[0].run.message).toBe(
       'This schedule has spent 10 credits of its monthly budget of 10 credits: nothing was fetched or charged. It runs again next month, or raise its budget (Edit).',
     );
     expect(env.worker.calls('api/reports')).toHaveLength(0);
@@ -219,7 +132,7 @@ describe("the add-on's runner", () => {
       Date.now() + 60_000,
     );
     expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'failed', rows: 0 } });
-    expect(recorded[0].run.message).toBe(
+    expect(w.recorded[0].run.message).toBe(
       'The tab "Gone" is no longer in this spreadsheet (renamed or deleted): edit the schedule to point at a tab.',
     );
     expect(env.worker.calls('api/reports')).toHaveLength(0);
@@ -304,7 +217,7 @@ describe('a schedule saved where the worker may not write', () => {
       });
     advance(60 * 60_000);
     expect(fire()).toBe(1);
-    expect(recorded).toHaveLength(1);
+    expect(w.recorded).toHaveLength(1);
     expect(listDocumentSchedules()?.[0].runnerLine).toContain('Runs from this sheet as you');
     listed = [];
     advance(60 * 60_000);
