@@ -1,13 +1,9 @@
 import { growthChartNote, snapshotGrowth, type GrowthTable } from '../../../shared/rows/growth-table';
-import {
-  runLayout,
-  summaryTabLabel,
-  summaryTabTitle,
-  type RunLayout,
-} from '../../../shared/worker-api/schedule-run-layout';
+import { runLayout, summaryTabLabel, type RunLayout } from '../../../shared/worker-api/schedule-run-layout';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
 import { ensureSheetSize } from '../jobs/job-destination';
 import { tableRows } from './sheet-schedule-output';
+import { openSummaryTab } from './sheet-summary-tab';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Chart = GoogleAppsScript.Spreadsheet.EmbeddedChart;
@@ -45,7 +41,6 @@ function timeOf(cell: unknown): number | null {
  */
 export function drawGrowthChart(sheet: Sheet, schedule: ScheduleAnswer, width: number): string | null {
   if (schedule.mode !== 'append-snapshot' || width === 0) return null;
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const header = (
     sheet.getRange(schedule.output.row, schedule.output.column, 1, width).getValues()[0] ?? []
   ).map((cell) => String(cell));
@@ -54,7 +49,7 @@ export function drawGrowthChart(sheet: Sheet, schedule: ScheduleAnswer, width: n
   const { metric, growth } = charted;
   const layout = runLayout(schedule, width, true);
   const chartLayout = layout.chart as ChartLayout;
-  const summary = summaryTab(spreadsheet, sheet, schedule);
+  const summary = openSummaryTab(sheet, schedule);
   if (!layout.wide) {
     summary.getRange(1, 1).setValue(summaryTabLabel(schedule.name, schedule.output.sheetName));
   }
@@ -72,16 +67,6 @@ export function drawGrowthChart(sheet: Sheet, schedule: ScheduleAnswer, width: n
     return `The growth chart was not updated: ${error instanceof Error ? error.message : String(error)}`;
   }
   return growthChartNote(metric, growth);
-}
-
-/** "<tab> (Creator Sheets)", made right of the table's tab when absent. */
-function summaryTab(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  sheet: Sheet,
-  schedule: ScheduleAnswer,
-): Sheet {
-  const title = summaryTabTitle(schedule.output.sheetName);
-  return spreadsheet.getSheetByName(title) ?? spreadsheet.insertSheet(title, sheet.getIndex());
 }
 
 /**

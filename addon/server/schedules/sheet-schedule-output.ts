@@ -7,8 +7,10 @@ import {
   withChangeColumns,
 } from '../../../shared/rows/growth-changes';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
-import { HISTORY_HEADER, HISTORY_TAB } from '../../../shared/worker-api/schedule-history';
+import { HISTORY_HEADER, HISTORY_LINES_KEPT, HISTORY_TAB } from '../../../shared/worker-api/schedule-history';
+import { runLayout } from '../../../shared/worker-api/schedule-run-layout';
 import { ensureSheetSize } from '../jobs/job-destination';
+import { openSummaryTab } from './sheet-summary-tab';
 import type { FetchedBlock } from './sheet-schedule-fetch';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -169,13 +171,20 @@ export function blankLeftovers(
   if (last > row + rows) sheet.getRange(row + rows + 1, column, last - row - rows, width).clearContent();
 }
 
-/** `Last refreshed 2026-11-25 09:00 (Europe/Berlin)`, right of the header, as the worker stamps it. */
+/**
+ * `Last refreshed 2026-11-25 09:00 (Europe/Berlin)` where the worker stamps it: right of a narrow
+ * table's header, in A1 of the summary tab of a wide one (shared/worker-api/schedule-run-layout.ts).
+ */
 export function stampRefreshed(sheet: Sheet, schedule: ScheduleAnswer, width: number, at: number): void {
-  const { row, column } = schedule.output;
-  ensureSheetSize(sheet, row, column + width);
-  sheet
-    .getRange(row, column + width)
-    .setValue(`Last refreshed ${localMinute(at, schedule.timeZone)} (${schedule.timeZone})`);
+  const stamp = `Last refreshed ${localMinute(at, schedule.timeZone)} (${schedule.timeZone})`;
+  const layout = runLayout(schedule, width, false);
+  if (layout.stamp.summary) {
+    openSummaryTab(sheet, schedule).getRange(1, 1).setValue(stamp);
+    return;
+  }
+  const { row, column } = layout.stamp;
+  ensureSheetSize(sheet, row, column);
+  sheet.getRange(row, column).setValue(stamp);
 }
 
 export function localMinute(at: number, timeZone: string): string {
@@ -195,11 +204,13 @@ export interface HistoryEntry {
 
 /**
  * One line in the history tab (made with its header when absent), with one appendRow; false when
- * a tab of that name holds something else (it is not written into).
+ * a tab of that name holds something else (it is not written into). Past `cap` lines the newest
+ * `cap` are written back from row 2 and the rest cleared, as the worker's runner keeps it.
  */
 export function appendHistory(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   entry: HistoryEntry,
+  cap = HISTORY_LINES_KEPT,
 ): boolean {
   let tab = spreadsheet.getSheetByName(HISTORY_TAB);
   if (tab === null) {
@@ -218,5 +229,18 @@ export function appendHistory(
     entry.outcome,
     entry.message,
   ]);
+  keepNewestLines(tab, cap);
   return true;
+}
+
+function keepNewestLines(tab: Sheet, cap: number): void {
+  const last = tab.getLastRow();
+  if (last - 1 <= cap) return;
+  const width = HISTORY_HEADER.length;
+  const kept = tab
+    .getRange(2, 1, last - 1, width)
+    .getValues()
+    .slice(-cap);
+  tab.getRange(2, 1, kept.length, width).setValues(kept);
+  tab.getRange(kept.length + 2, 1, last - kept.length - 1, width).clearContent();
 }

@@ -115,3 +115,21 @@ function reportsAnswer(world: SheetRunWorld, request: RecordedRequest) {
     },
   };
 }
+
+/** A fresh world for each test of the file (fake timers on), restored after it: call at the top. */
+export function useSheetRunWorld(): () => SheetRunWorld {
+  let world: SheetRunWorld | null = null;
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
+    world = createSheetRunWorld();
+  });
+  afterEach(() => {
+    world?.restore();
+    world = null;
+    jest.useRealTimers();
+  });
+  return () => {
+    if (world === null) throw new Error('no sheet-run world outside a test');
+    return world;
+  };
+}

@@ -1,7 +1,7 @@
 import { runSheetSchedule } from '../../../../addon/server/schedules/sheet-schedule-run';
 import type { FakeEmbeddedChart } from '../../../../worker/playground/apps-script/spreadsheet/embedded-charts';
 import type { FakeSheet } from '../../../../worker/playground/apps-script/spreadsheet/sheet';
-import { createSheetRunWorld, DAY, type SheetRunWorld } from './sheet-run-world';
+import { DAY, useSheetRunWorld, type SheetRunWorld } from './sheet-run-world';
 
 /**
  * Issue 26, items 1 and 4 on the add-on's runner: a snapshot's growth chart as the worker's runner
@@ -9,15 +9,11 @@ import { createSheetRunWorld, DAY, type SheetRunWorld } from './sheet-run-world'
  * stamp), found again by its kept id, and on later runs only its ranges changed.
  */
 
+const world = useSheetRunWorld();
 let w: SheetRunWorld;
 
 beforeEach(() => {
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
-  w = createSheetRunWorld();
-});
-afterEach(() => {
-  w.restore();
-  jest.useRealTimers();
+  w = world();
 });
 
 const SUMMARY = 'Growth (Creator Sheets)';

@@ -4,24 +4,20 @@ import { BLOCK_INPUTS, runSheetSchedule } from '../../../../addon/server/schedul
 import type { ScheduleForm } from '../../../../addon/bridge-contract/schedules-api';
 import type { ScheduleAnswer, ScheduleRun } from '../../../../shared/worker-api/schedules';
 import type { ServerGlobals } from '../server-globals';
-import { ANA, createSheetRunWorld, DAY, type SheetRunWorld } from './sheet-run-world';
+import { ANA, DAY, useSheetRunWorld, type SheetRunWorld } from './sheet-run-world';
 
 /**
  * Issue 26, item 1: the add-on's runner of a schedule where the worker may not write, in the fakes
  * with a scripted worker whose reports are one follower count per creator and day.
  */
 
+const world = useSheetRunWorld();
 let w: SheetRunWorld;
 let env: ServerGlobals;
 
 beforeEach(() => {
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
-  w = createSheetRunWorld();
+  w = world();
   env = w.env;
-});
-afterEach(() => {
-  w.restore();
-  jest.useRealTimers();
 });
 
 const advance = (ms: number) => w.advance(ms);
