@@ -178,13 +178,35 @@ export function blankLeftovers(
 export function stampRefreshed(sheet: Sheet, schedule: ScheduleAnswer, width: number, at: number): void {
   const stamp = `Last refreshed ${localMinute(at, schedule.timeZone)} (${schedule.timeZone})`;
   const layout = runLayout(schedule, width, false);
-  if (layout.stamp.summary) {
-    openSummaryTab(sheet, schedule).getRange(1, 1).setValue(stamp);
-    return;
-  }
+  const target = layout.stamp.summary ? openSummaryTab(sheet, schedule) : sheet;
   const { row, column } = layout.stamp;
-  ensureSheetSize(sheet, row, column);
-  sheet.getRange(row, column).setValue(stamp);
+  ensureSheetSize(target, row, column);
+  target.getRange(row, column).setValue(stamp);
+  keepStampCell(schedule.id, { sheetName: target.getName(), row, column });
+}
+
+/** Where a schedule's stamp stands, kept for the banner of a failed run (sheet-alert-banner.ts). */
+export interface StampCell {
+  sheetName: string;
+  row: number;
+  column: number;
+}
+
+const STAMP_PREFIX = 'creatorSheets.stampCell.';
+
+function keepStampCell(scheduleId: string, cell: StampCell): void {
+  PropertiesService.getDocumentProperties()?.setProperty(STAMP_PREFIX + scheduleId, JSON.stringify(cell));
+}
+
+/** The cell the schedule's last good run stamped; null before any. */
+export function stampCellOf(scheduleId: string): StampCell | null {
+  const text = PropertiesService.getDocumentProperties()?.getProperty(STAMP_PREFIX + scheduleId) ?? null;
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as StampCell;
+  } catch {
+    return null;
+  }
 }
 
 export function localMinute(at: number, timeZone: string): string {

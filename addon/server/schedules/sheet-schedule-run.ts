@@ -9,6 +9,7 @@ import {
   stampRefreshed,
   writeBlock,
 } from './sheet-schedule-output';
+import { writeFailureBanner } from './sheet-alert-banner';
 import { drawGrowthChart } from './sheet-schedule-chart';
 import { creditsText } from '../sheet/number-text';
 import { callRoute } from '../worker-client/worker-client';
@@ -194,6 +195,7 @@ function finishRun(
         ...run,
         message: `${message} No history line was written: a tab named "Creator Sheets history" that Creator Sheets did not make is in the way.`,
       };
+  if (outcome === 'failed') writeFailureBanner(schedule, told);
   keepProgress(schedule.id, null);
   callRoute(WORKER_ROUTES.recordScheduleRun, {
     params: { id: schedule.id },
