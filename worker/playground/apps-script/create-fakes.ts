@@ -1,4 +1,4 @@
-import { FAKE_CHARTS } from './spreadsheet/embedded-charts';
+import { FakeCharts } from './spreadsheet/embedded-charts';
 import { FakeCacheService } from './services/cache-service';
 import { FakeClock } from './runtime/fake-clock';
 import { FakeConsole } from './runtime/console';
@@ -103,7 +103,7 @@ export function createAppsScriptFakes(options: FakeOptions = {}): AppsScriptFake
     evaluator,
     globals: {
       SpreadsheetApp: spreadsheetApp,
-      Charts: FAKE_CHARTS,
+      Charts: new FakeCharts(),
       HtmlService: htmlService,
       PropertiesService: propertiesService,
       CacheService: cacheService,

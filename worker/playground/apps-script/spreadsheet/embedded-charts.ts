@@ -36,10 +36,13 @@ export const CHART_TYPES = [
 ] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
-/** The `Charts` global's part a spreadsheet script uses. */
-export const FAKE_CHARTS = {
-  ChartType: Object.fromEntries(CHART_TYPES.map((type) => [type, type])) as Record<ChartType, ChartType>,
-};
+/** The `Charts` global's part a spreadsheet script uses: its ChartType enum. */
+export class FakeCharts {
+  readonly ChartType = Object.fromEntries(CHART_TYPES.map((type) => [type, type])) as Record<
+    ChartType,
+    ChartType
+  >;
+}
 
 /** Where a chart's top left floats: its anchor cell (1-based) and the offset in pixels. */
 export interface ChartPosition {
