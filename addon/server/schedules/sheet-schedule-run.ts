@@ -8,6 +8,8 @@ import {
   stampRefreshed,
   writeBlock,
 } from './sheet-schedule-output';
+import { writeFailureBanner } from './sheet-alert-banner';
+import { drawGrowthChart } from './sheet-schedule-chart';
 import { creditsText } from '../sheet/number-text';
 import { recordSheetRun, RUN_NOT_RECORDED } from './sheet-run-record';
 import { scheduleFailureSentence, scheduleRunSummary } from '../../../shared/worker-api/schedule-run-text';
@@ -99,7 +101,9 @@ export function runSheetSchedule(schedule: ScheduleAnswer, deadline: number): Ru
     const previous = schedule.lastRun?.outcome === 'ok' ? schedule.lastRun.rows : 0;
     blankLeftovers(sheet, schedule, progress.rows, previous, progress.width);
     if (progress.width > 0) stampRefreshed(sheet, schedule, progress.width, progress.at);
-    return finishRun(schedule, progress, 'ok', scheduleRunSummary(schedule.mode, progress.rows));
+    const chartNote = drawGrowthChart(sheet, schedule, progress.width);
+    const summary = scheduleRunSummary(schedule.mode, progress.rows);
+    return finishRun(schedule, progress, 'ok', chartNote === null ? summary : `${summary} ${chartNote}`);
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     return finishRun(schedule, progress, 'failed', scheduleFailureSentence(error.message));
@@ -152,5 +156,6 @@ function finishRun(
         ...run,
         message: `${message} No history line was written: a tab named "Creator Sheets history" that Creator Sheets did not make is in the way.`,
       };
+  if (outcome === 'failed') writeFailureBanner(schedule, told);
   return { kind: 'recorded', run: told };
 }

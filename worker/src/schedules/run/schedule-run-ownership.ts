@@ -6,9 +6,9 @@ import type { ScheduleAnswer } from '../../../../shared/worker-api/schedules';
 import type { OwnedExtent } from '../../store/sheet-ownership-repository';
 import { a1Range, columnLetters, openRowsRange } from '../../google/a1-range';
 import { CHANGE_LABELS, hasChangeColumns } from '../../../../shared/rows/growth-changes';
-import { chartColumns } from './growth-table';
+import { chartColumns } from '../../../../shared/rows/growth-table';
 import { ScheduleRefused } from './schedule-run-fetch';
-import { runLayout, type RunLayout } from './schedule-run-layout';
+import { runLayout, type RunLayout } from '../../../../shared/worker-api/schedule-run-layout';
 import { isBlankCell, type ScheduleTab } from './schedule-run-sheet';
 
 /**
