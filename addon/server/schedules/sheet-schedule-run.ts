@@ -10,6 +10,7 @@ import {
   writeBlock,
 } from './sheet-schedule-output';
 import { writeFailureBanner } from './sheet-alert-banner';
+import { claimOwnedOutput, ownWritten } from './sheet-owned-output';
 import { drawGrowthChart } from './sheet-schedule-chart';
 import { creditsText } from '../sheet/number-text';
 import { callRoute } from '../worker-client/worker-client';
@@ -118,6 +119,7 @@ export function runSheetSchedule(schedule: ScheduleAnswer, deadline: number): Ru
     requireBudgetLeft(schedule);
     const inputs = readInputs(schedule);
     const sheet = outputSheet(schedule);
+    if (progress.next === 0) claimOwnedOutput(sheet, schedule);
     while (progress.next < inputs.length) {
       if (Date.now() >= deadline) return pause(schedule.id, progress);
       const slice = inputs.slice(progress.next, progress.next + BLOCK_INPUTS);
@@ -127,11 +129,13 @@ export function runSheetSchedule(schedule: ScheduleAnswer, deadline: number): Ru
       progress.credits += block.credits;
       progress.width = modeHeader(schedule, block.header).length;
       progress.next += slice.length;
+      ownWritten(sheet, schedule, progress.width);
       keepProgress(schedule.id, progress);
     }
     const previous = schedule.lastRun?.outcome === 'ok' ? schedule.lastRun.rows : 0;
     blankLeftovers(sheet, schedule, progress.rows, previous, progress.width);
     if (progress.width > 0) stampRefreshed(sheet, schedule, progress.width, progress.at);
+    ownWritten(sheet, schedule, progress.width, true);
     const chartNote = drawGrowthChart(sheet, schedule, progress.width);
     const summary = scheduleRunSummary(schedule.mode, progress.rows);
     return finishRun(schedule, progress, 'ok', chartNote === null ? summary : `${summary} ${chartNote}`);
