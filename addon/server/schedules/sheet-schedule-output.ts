@@ -46,7 +46,7 @@ function cellsOf(row: Row, width: number): SheetCell[] {
   return cells;
 }
 
-function isBlank(cell: unknown): boolean {
+export function isBlank(cell: unknown): boolean {
   return cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
 }
 

@@ -21,6 +21,9 @@ export interface SheetRunWorld {
   recorded: { run: ScheduleRun; rowsWritten: number }[];
   /** The scripted worker's ledger: a credit a report bought, by the request id its call carried. */
   ledger: Map<string, number>;
+  /** The reports calls answered so far; the one numbered `awaitingOn` (1-based) is past the allowance. */
+  reportCalls: number;
+  awaitingOn: number | null;
   /** Google's time moves on, for the fakes and for the server code run here (its Date is Node's). */
   advance(ms: number): void;
   /** `n` handles in Creators!A2 down. */
@@ -46,6 +49,8 @@ export function createSheetRunWorld(): SheetRunWorld {
     callMs: 1000,
     recorded: [],
     ledger: new Map(),
+    reportCalls: 0,
+    awaitingOn: null,
     advance(ms) {
       env.fakes.clock.advance(ms);
       jest.setSystemTime(env.fakes.clock.now());
@@ -97,6 +102,11 @@ export function createSheetRunWorld(): SheetRunWorld {
 
 function reportsAnswer(world: SheetRunWorld, request: RecordedRequest) {
   world.advance(world.callMs);
+  world.reportCalls += 1;
+  if (world.reportCalls === world.awaitingOn) {
+    const body = { header: [], columns: [], rows: [], pending: 0, awaitingApproval: 100, counts: {} };
+    return { status: 200, body };
+  }
   const body = request.body as { handles: string[]; withHeader: boolean };
   const day = Math.floor(world.env.fakes.clock.now() / DAY);
   let fetched = 0;

@@ -8,6 +8,7 @@ import { a1Range, columnLetters, openRowsRange } from '../../google/a1-range';
 import { CHANGE_LABELS, hasChangeColumns } from '../../../../shared/rows/growth-changes';
 import { chartColumns } from '../../../../shared/rows/growth-table';
 import { ScheduleRefused } from './schedule-run-fetch';
+import { outputInTheWaySentence } from '../../../../shared/worker-api/output-in-the-way';
 import { runLayout, type RunLayout } from '../../../../shared/worker-api/schedule-run-layout';
 import { isBlankCell, type ScheduleTab } from './schedule-run-sheet';
 
@@ -242,7 +243,5 @@ function inTheWay(sheetName: string, cells: { row: number; column: number }[]): 
   const right = Math.max(...cells.map((cell) => cell.column));
   const range = a1Range(sheetName, top, left, bottom - top + 1, right - left + 1);
   const named = cells.slice(0, 3).map((cell) => `${columnLetters(cell.column)}${cell.row}`);
-  const more = cells.length > 3 ? `, and ${(cells.length - 3).toLocaleString('en-US')} more` : '';
-  const count = cells.length === 1 ? '1 cell' : `${cells.length.toLocaleString('en-US')} cells`;
-  return `${range} holds ${count} this schedule did not write (${named.join(', ')}${more}): clear or move them, or point the schedule at an empty place or a new tab. Nothing was fetched or charged.`;
+  return outputInTheWaySentence(range, named, cells.length);
 }
