@@ -1,4 +1,4 @@
-import { selectReportColumns } from '../../../shared/rows/report-rows';
+import { scheduleColumnLabels } from '../../../shared/worker-api/schedule-column-labels';
 import { CHANGE_LABELS } from '../../../shared/rows/growth-changes';
 import { outputInTheWaySentence } from '../../../shared/worker-api/output-in-the-way';
 import { runLayout } from '../../../shared/worker-api/schedule-run-layout';
@@ -31,14 +31,11 @@ interface OwnedExtent {
   columns: number;
 }
 
-/** The header the run writes, from the schedule's fields (the add-on runs report schedules). */
+/** The header the run writes, from the schedule's kind and fields (its columns, before fetching). */
 function plannedHeader(schedule: ScheduleAnswer): string[] {
-  const selection = selectReportColumns(schedule.fields ?? undefined);
-  if (!selection.ok) throw new SheetRunRefused(selection.error);
-  return modeHeader(
-    schedule,
-    selection.columns.map((column) => column.label),
-  );
+  const known = scheduleColumnLabels(schedule);
+  if (!known.ok) throw new SheetRunRefused(known.error);
+  return modeHeader(schedule, known.labels);
 }
 
 /** Columns from the output column the run writes: its table, and the stamp beside a narrow one. */

@@ -1,5 +1,7 @@
 import { runSheetSchedule } from '../../../../addon/server/schedules/sheet-schedule-run';
 import type { ScheduleRun } from '../../../../shared/worker-api/schedules';
+import { EMAIL_COLUMNS } from '../../../../shared/rows/email-rows';
+import type { RecordedRequest } from '../scripted-worker';
 import { useSheetRunWorld, type SheetRunWorld } from './sheet-run-world';
 
 /**
@@ -75,5 +77,66 @@ describe("the add-on runner's owned output", () => {
     // Once adopted, its rectangle is what it wrote: a cell someone adds below still stops it.
     growthTab().getRange('A4').setValue('Someone');
     expect(run({ fields: ['handle', 'followers'] })).toMatchObject({ outcome: 'failed' });
+  });
+
+  describe('an e-mail schedule', () => {
+    const LABELS = EMAIL_COLUMNS.map((column) => column.label);
+
+    /** The scripted worker's e-mail search: a matched creator per address, in the worker's columns. */
+    function emailAnswer(request: RecordedRequest) {
+      const { emails } = request.body as { emails: string[] };
+      const rows = emails.map((email) =>
+        LABELS.map((label, i) => (i === 0 ? email : `${label} of ${email}`)),
+      );
+      return {
+        status: 200,
+        body: {
+          header: LABELS,
+          columns: EMAIL_COLUMNS,
+          rows: [LABELS, ...rows],
+          pending: 0,
+          awaitingApproval: 0,
+        },
+      };
+    }
+
+    beforeEach(() => {
+      w.env.worker.on('post', 'api/email-search', emailAnswer);
+      w.env.fakes.propertiesService.document.setProperty(
+        'creatorSheets.documentKey',
+        'csk_docs_fedcba9876543210fedcba9876543210',
+      );
+      w.env.fakes.spreadsheet
+        .requireSheet('Creators')
+        .getRange('A2:A3')
+        .setValues([['ana@brand.example.com'], ['bo@brand.example.com']]);
+    });
+
+    it("claims its own columns (the e-mail table and its stamp), not a report's: a note beside them stays", () => {
+      // A report's default table would reach column U; an e-mail table ends at I, its stamp in J.
+      growthTab().getRange('M2').setValue('Checked by Carl');
+      expect(run({ kind: 'email-search' })).toMatchObject({ outcome: 'ok', rows: 2 });
+      expect(growthTab().getRange('A1:A3').getValues()).toEqual([
+        ['E-mail'],
+        ['ana@brand.example.com'],
+        ['bo@brand.example.com'],
+      ]);
+      expect(String(growthTab().getRange('J1').getValue())).toMatch(/^Last refreshed /);
+      expect(growthTab().getRange('M2').getValue()).toBe('Checked by Carl');
+      // Its stamp's column is in its band: a person's cell there, below the table, stops the next run unpaid.
+      growthTab().getRange('J5').setValue('mine');
+      expect(run({ kind: 'email-search' }).message).toMatch(
+        /^'Growth'!J5:J5 holds 1 cell this schedule did not write/,
+      );
+      expect(w.env.worker.calls('api/email-search')).toHaveLength(1);
+    });
+
+    it('adopts its own e-mail table from before the rule, known by its header', () => {
+      growthTab()
+        .getRange(1, 1, 2, LABELS.length)
+        .setValues([LABELS, LABELS.map((label) => `old ${label}`)]);
+      expect(run({ kind: 'email-search' })).toMatchObject({ outcome: 'ok', rows: 2 });
+      expect(growthTab().getRange('A2').getValue()).toBe('ana@brand.example.com');
+    });
   });
 });

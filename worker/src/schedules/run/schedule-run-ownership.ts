@@ -1,7 +1,4 @@
-import { AI_SEARCH_COLUMNS } from '../../../../shared/rows/ai-search-rows';
-import { EMAIL_COLUMNS } from '../../../../shared/rows/email-rows';
-import { SEARCH_COLUMNS } from '../../../../shared/rows/search-rows';
-import { selectReportColumns } from '../../../../shared/rows/report-rows';
+import { scheduleColumnLabels } from '../../../../shared/worker-api/schedule-column-labels';
 import type { ScheduleAnswer } from '../../../../shared/worker-api/schedules';
 import type { OwnedExtent } from '../../store/sheet-ownership-repository';
 import { a1Range, columnLetters, openRowsRange } from '../../google/a1-range';
@@ -36,11 +33,9 @@ export interface OutputClaim {
 
 /** The labels of the table's columns (before fetching: the columns decide them). */
 function columnLabels(schedule: ScheduleAnswer): string[] {
-  const fixed = { 'email-search': EMAIL_COLUMNS, search: SEARCH_COLUMNS, 'ai-search': AI_SEARCH_COLUMNS };
-  if (schedule.kind !== 'reports') return fixed[schedule.kind].map((column) => column.label);
-  const selection = selectReportColumns(schedule.fields ?? undefined);
-  if (!selection.ok) throw new ScheduleRefused(selection.error);
-  return selection.columns.map((column) => column.label);
+  const known = scheduleColumnLabels(schedule);
+  if (!known.ok) throw new ScheduleRefused(known.error);
+  return known.labels;
 }
 
 /** The table's header as the run writes it: snapshots with "Date" first and their change columns last. */
