@@ -13,3 +13,5 @@ export const HISTORY_HEADER: readonly string[] = [
   'Outcome',
   'Message',
 ];
+/** Lines a history tab keeps (the newest), by both runners. */
+export const HISTORY_LINES_KEPT = 1000;

@@ -13,8 +13,8 @@ import { startSharedSheetBundle, type SharedSheetBundle } from './shared-sheet-b
  * refuses sharing outside it, Bo sets up a daily snapshot of 12 creators. The worker may not write
  * the sheet, so the add-on runs it from Bo's hourly trigger, as Bo, for 7 simulated days (the
  * worker's process lives on the same days: support/shifted-date.ts): a snapshot a day with its
- * history line, credits on the first run only, and trigger runtime and UrlFetch within Google's
- * quotas, counted.
+ * history line, one growth chart, credits on the first run only, and trigger runtime and UrlFetch
+ * within Google's quotas, counted.
  */
 
 jest.setTimeout(300_000);
@@ -142,6 +142,16 @@ describe('A daily snapshot in a domain that refuses outside sharing', () => {
     // The first day's rows have nothing to compare with; every later one has its change.
     expect(growth.slice(1, 1 + HANDLES).every((row) => row[3] === '' && row[4] === '')).toBe(true);
     expect(growth.slice(1 + HANDLES).every((row) => typeof row[3] === 'number')).toBe(true);
+
+    // One growth chart, as the worker's runner gives it: right of the table below the stamp, its
+    // block on the summary tab (a header row and a row a day, the top 10 creators across).
+    const charts = fakes.spreadsheet.getSheets().flatMap((sheet) => sheet.getCharts());
+    expect(charts).toHaveLength(1);
+    expect(fakes.spreadsheet.requireSheet('Growth').getCharts()).toHaveLength(1);
+    const ranges = charts[0].getRanges();
+    expect(ranges).toHaveLength(11);
+    expect(ranges[0].getSheet().getName()).toBe('Growth (Creator Sheets)');
+    expect(ranges[0].getA1Notation()).toBe(`J3:J${3 + DAYS}`);
 
     // The worker's record: a run a day, the next one tomorrow at 09:00.
     const listed = fakes.runtime.callFromClient('listSchedules') as ScheduleView[];

@@ -7,8 +7,10 @@ import {
   withChangeColumns,
 } from '../../../shared/rows/growth-changes';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
-import { HISTORY_HEADER, HISTORY_TAB } from '../../../shared/worker-api/schedule-history';
+import { HISTORY_HEADER, HISTORY_LINES_KEPT, HISTORY_TAB } from '../../../shared/worker-api/schedule-history';
+import { runLayout } from '../../../shared/worker-api/schedule-run-layout';
 import { ensureSheetSize } from '../jobs/job-destination';
+import { openSummaryTab } from './sheet-summary-tab';
 import type { FetchedBlock } from './sheet-schedule-fetch';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -44,7 +46,7 @@ function cellsOf(row: Row, width: number): SheetCell[] {
   return cells;
 }
 
-function isBlank(cell: unknown): boolean {
+export function isBlank(cell: unknown): boolean {
   return cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
 }
 
@@ -58,7 +60,7 @@ function writeRows(sheet: Sheet, row: number, column: number, rows: SheetCell[][
 }
 
 /** The table below the header as it stands: its rows down to the last with anything in them. */
-function tableRows(sheet: Sheet, schedule: ScheduleAnswer, width: number): unknown[][] {
+export function tableRows(sheet: Sheet, schedule: ScheduleAnswer, width: number): unknown[][] {
   const { row, column } = schedule.output;
   const last = sheet.getLastRow();
   if (last <= row) return [];
@@ -176,13 +178,42 @@ export function blankLeftovers(
   if (last > row + rows) sheet.getRange(row + rows + 1, column, last - row - rows, width).clearContent();
 }
 
-/** `Last refreshed 2026-11-25 09:00 (Europe/Berlin)`, right of the header, as the worker stamps it. */
+/**
+ * `Last refreshed 2026-11-25 09:00 (Europe/Berlin)` where the worker stamps it: right of a narrow
+ * table's header, in A1 of the summary tab of a wide one (shared/worker-api/schedule-run-layout.ts).
+ */
 export function stampRefreshed(sheet: Sheet, schedule: ScheduleAnswer, width: number, at: number): void {
-  const { row, column } = schedule.output;
-  ensureSheetSize(sheet, row, column + width);
-  sheet
-    .getRange(row, column + width)
-    .setValue(`Last refreshed ${localMinute(at, schedule.timeZone)} (${schedule.timeZone})`);
+  const stamp = `Last refreshed ${localMinute(at, schedule.timeZone)} (${schedule.timeZone})`;
+  const layout = runLayout(schedule, width, false);
+  const target = layout.stamp.summary ? openSummaryTab(sheet, schedule) : sheet;
+  const { row, column } = layout.stamp;
+  ensureSheetSize(target, row, column);
+  target.getRange(row, column).setValue(stamp);
+  keepStampCell(schedule.id, { sheetName: target.getName(), row, column });
+}
+
+/** Where a schedule's stamp stands, kept for the banner of a failed run (sheet-alert-banner.ts). */
+export interface StampCell {
+  sheetName: string;
+  row: number;
+  column: number;
+}
+
+const STAMP_PREFIX = 'creatorSheets.stampCell.';
+
+function keepStampCell(scheduleId: string, cell: StampCell): void {
+  PropertiesService.getDocumentProperties()?.setProperty(STAMP_PREFIX + scheduleId, JSON.stringify(cell));
+}
+
+/** The cell the schedule's last good run stamped; null before any. */
+export function stampCellOf(scheduleId: string): StampCell | null {
+  const text = PropertiesService.getDocumentProperties()?.getProperty(STAMP_PREFIX + scheduleId) ?? null;
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as StampCell;
+  } catch {
+    return null;
+  }
 }
 
 export function localMinute(at: number, timeZone: string): string {
@@ -202,11 +233,13 @@ export interface HistoryEntry {
 
 /**
  * One line in the history tab (made with its header when absent), with one appendRow; false when
- * a tab of that name holds something else (it is not written into).
+ * a tab of that name holds something else (it is not written into). Past `cap` lines the newest
+ * `cap` are written back from row 2 and the rest cleared, as the worker's runner keeps it.
  */
 export function appendHistory(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   entry: HistoryEntry,
+  cap = HISTORY_LINES_KEPT,
 ): boolean {
   let tab = spreadsheet.getSheetByName(HISTORY_TAB);
   if (tab === null) {
@@ -225,5 +258,18 @@ export function appendHistory(
     entry.outcome,
     entry.message,
   ]);
+  keepNewestLines(tab, cap);
   return true;
+}
+
+function keepNewestLines(tab: Sheet, cap: number): void {
+  const last = tab.getLastRow();
+  if (last - 1 <= cap) return;
+  const width = HISTORY_HEADER.length;
+  const kept = tab
+    .getRange(2, 1, last - 1, width)
+    .getValues()
+    .slice(-cap);
+  tab.getRange(2, 1, kept.length, width).setValues(kept);
+  tab.getRange(kept.length + 2, 1, last - kept.length - 1, width).clearContent();
 }

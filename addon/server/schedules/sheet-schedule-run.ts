@@ -8,6 +8,9 @@ import {
   stampRefreshed,
   writeBlock,
 } from './sheet-schedule-output';
+import { writeFailureBanner } from './sheet-alert-banner';
+import { claimOwnedOutput, ownWritten } from './sheet-owned-output';
+import { drawGrowthChart } from './sheet-schedule-chart';
 import { creditsText } from '../sheet/number-text';
 import { recordSheetRun, RUN_NOT_RECORDED } from './sheet-run-record';
 import { scheduleFailureSentence, scheduleRunSummary } from '../../../shared/worker-api/schedule-run-text';
@@ -85,6 +88,7 @@ export function runSheetSchedule(schedule: ScheduleAnswer, deadline: number): Ru
   try {
     requireBudgetLeft(schedule);
     const sheet = outputSheet(schedule);
+    if (progress.next === 0) claimOwnedOutput(sheet, schedule);
     const source = runSource(schedule, progress.at);
     while (progress.next < source.size) {
       if (Date.now() >= deadline) return pause(schedule.id, progress);
@@ -94,12 +98,16 @@ export function runSheetSchedule(schedule: ScheduleAnswer, deadline: number): Ru
       progress.rows += writeBlock(sheet, schedule, block, inputs, progress.next, progress.at);
       progress.width = modeHeader(schedule, block.header).length;
       progress.next += inputs.length;
+      ownWritten(sheet, schedule, progress.width);
       keepProgress(schedule.id, progress);
     }
     const previous = schedule.lastRun?.outcome === 'ok' ? schedule.lastRun.rows : 0;
     blankLeftovers(sheet, schedule, progress.rows, previous, progress.width);
     if (progress.width > 0) stampRefreshed(sheet, schedule, progress.width, progress.at);
-    return finishRun(schedule, progress, 'ok', scheduleRunSummary(schedule.mode, progress.rows));
+    ownWritten(sheet, schedule, progress.width, true);
+    const chartNote = drawGrowthChart(sheet, schedule, progress.width);
+    const summary = scheduleRunSummary(schedule.mode, progress.rows);
+    return finishRun(schedule, progress, 'ok', chartNote === null ? summary : `${summary} ${chartNote}`);
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     return finishRun(schedule, progress, 'failed', scheduleFailureSentence(error.message));
@@ -152,5 +160,6 @@ function finishRun(
         ...run,
         message: `${message} No history line was written: a tab named "Creator Sheets history" that Creator Sheets did not make is in the way.`,
       };
+  if (outcome === 'failed') writeFailureBanner(schedule, told);
   return { kind: 'recorded', run: told };
 }

@@ -1,3 +1,4 @@
+import { FakeCharts } from './spreadsheet/embedded-charts';
 import { FakeCacheService } from './services/cache-service';
 import { FakeClock } from './runtime/fake-clock';
 import { FakeConsole } from './runtime/console';
@@ -102,6 +103,7 @@ export function createAppsScriptFakes(options: FakeOptions = {}): AppsScriptFake
     evaluator,
     globals: {
       SpreadsheetApp: spreadsheetApp,
+      Charts: new FakeCharts(),
       HtmlService: htmlService,
       PropertiesService: propertiesService,
       CacheService: cacheService,

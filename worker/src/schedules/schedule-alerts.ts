@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { alertBannerText, lastGoodSentence } from '../../../shared/worker-api/schedule-alert-banner-text';
 import type { ScheduleAlert, ScheduleAlertChannel, ScheduleRun } from '../../../shared/worker-api/schedules';
 import { postWebhook, type WebhookOptions } from '../alerts/alert-webhook';
 import { sendMail, type MailMessage, type SmtpClientOptions } from '../alerts/smtp-client';
@@ -91,21 +92,19 @@ export function alertWords(
 ) {
   const when = `${localMinute(run.at, schedule.timeZone)} (${schedule.timeZone})`;
   const good = (schedule.runs ?? []).find((earlier) => earlier.outcome === 'ok');
-  const lastGood =
-    good === undefined
-      ? 'It has not refreshed yet.'
-      : `Last refreshed ${localMinute(good.at, schedule.timeZone)}.`;
+  const lastGoodMinute = good === undefined ? null : localMinute(good.at, schedule.timeZone);
+  const lastGood = lastGoodSentence(lastGoodMinute);
   const reason = run.message;
   const link = `https://docs.google.com/spreadsheets/d/${schedule.documentId}/edit`;
   if (kind === 'paused') {
     return {
-      banner: `⚠ Paused after 3 failed runs (the last ${when}): ${reason} ${lastGood} Resume it in Extensions > Creator Sheets > Schedules.`,
+      banner: alertBannerText(kind, when, reason, lastGoodMinute),
       subject: `Creator Sheets: "${schedule.name}" is paused after 3 failed runs`,
       text: `The scheduled report "${schedule.name}" failed at ${when} for the third time in a row and is paused: ${reason}\n${lastGood}\nFix the cause, then resume it in Extensions > Creator Sheets > Schedules: ${link}`,
     };
   }
   return {
-    banner: `⚠ Not refreshed: the run of ${when} failed: ${reason} ${lastGood}`,
+    banner: alertBannerText(kind, when, reason, lastGoodMinute),
     subject: `Creator Sheets: "${schedule.name}" failed`,
     text: `The scheduled report "${schedule.name}" failed at ${when}: ${reason}\n${lastGood}\nIt runs again at its next time; after 3 failed runs in a row it pauses. The spreadsheet: ${link}`,
   };

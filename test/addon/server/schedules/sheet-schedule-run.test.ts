@@ -164,7 +164,7 @@ describe("the add-on's runner", () => {
       250,
       250,
       'ok',
-      'Added a snapshot of 250 rows.',
+      'Added a snapshot of 250 rows. The chart shows followers of 10 creators on 1 date.',
     ]);
   });
 
@@ -228,7 +228,9 @@ describe("the add-on's runner", () => {
     const end = runSheetSchedule(schedule(), Date.now() + 60 * 60_000);
     expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'ok', credits: 0 } });
     const history = env.fakes.spreadsheet.requireSheet('Creator Sheets history').getDataRange().getValues();
-    expect(history[1][6]).toBe(`Added a snapshot of 3 rows. ${RUN_NOT_RECORDED}`);
+    expect(history[1][6]).toBe(
+      `Added a snapshot of 3 rows. The chart shows followers of 3 creators on 1 date. ${RUN_NOT_RECORDED}`,
+    );
   });
 
   it('replace rewrites the table and blanks the rows the input lost; merge updates keys in place', () => {

@@ -8,6 +8,7 @@ import {
 } from './developer-metadata';
 import type { MetadataVisibility } from './developer-metadata-store';
 import { FakeRange } from './range';
+import { SheetCharts, type FakeEmbeddedChart, type FakeEmbeddedChartBuilder } from './embedded-charts';
 import type { FakeRuntime } from '../runtime/runtime';
 import type { FakeSpreadsheet } from './spreadsheet';
 import type { WriteLog } from './write-log';
@@ -75,6 +76,7 @@ export class FakeSheet {
   private maxColumns: number;
   private frozenRows = 0;
   private frozenColumns = 0;
+  private readonly charts: SheetCharts;
 
   constructor(
     private readonly context: SheetContext,
@@ -86,6 +88,7 @@ export class FakeSheet {
   ) {
     this.maxRows = rows;
     this.maxColumns = columns;
+    this.charts = new SheetCharts(this, () => parent.claimChartId());
   }
 
   get runtime(): FakeRuntime {
@@ -281,6 +284,27 @@ export class FakeSheet {
     });
   }
 
+  /** Charts (embedded-charts.ts has Google's rules). */
+  newChart(): FakeEmbeddedChartBuilder {
+    return this.charts.newChart();
+  }
+
+  insertChart(chart: FakeEmbeddedChart): void {
+    this.charts.insert(chart);
+  }
+
+  updateChart(chart: FakeEmbeddedChart): void {
+    this.charts.update(chart);
+  }
+
+  removeChart(chart: FakeEmbeddedChart): void {
+    this.charts.remove(chart);
+  }
+
+  getCharts(): FakeEmbeddedChart[] {
+    return this.charts.list();
+  }
+
   clear(): FakeSheet {
     this.write('Sheet.clear');
     this.rows = [];
@@ -307,6 +331,11 @@ export class FakeSheet {
   /** getSheetId without counting a service call. */
   get id(): number {
     return this.sheetId;
+  }
+
+  /** The ids of this sheet's charts, without counting a service call. */
+  get chartIds(): number[] {
+    return this.charts.ids();
   }
 
   get size(): { rows: number; columns: number } {

@@ -56,6 +56,7 @@ export class FakeSpreadsheet {
   private active: FakeSheet;
   private selection: FakeRange | null = null;
   private nextSheetId = 0;
+  private nextChartId = 1_700_000_000;
   private readonly zone: string;
 
   constructor(
@@ -339,6 +340,12 @@ export class FakeSpreadsheet {
       );
     }
     return this.addSheet(name, at, shape);
+  }
+
+  /** A chart id no chart of any tab has: Google's are unique across the spreadsheet. */
+  claimChartId(): number {
+    this.nextChartId += 1;
+    return this.nextChartId;
   }
 
   /** The sheet with that id (getSheetId), or null. */

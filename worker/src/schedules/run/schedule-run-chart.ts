@@ -9,10 +9,10 @@ import {
   retargetedSpec,
   type ChartAnchor,
 } from './growth-chart';
-import { chartColumns, growthPoints, growthTable } from './growth-table';
-import type { RunLayout } from './schedule-run-layout';
+import { growthChartNote, snapshotGrowth } from '../../../../shared/rows/growth-table';
+import type { RunLayout } from '../../../../shared/worker-api/schedule-run-layout';
 import type { ScheduleTab, SheetValue } from './schedule-run-sheet';
-import { DATE_TIME_FORMAT, numberFormatRequests } from './sheet-number-formats';
+import { DATE_TIME_FORMAT, numberFormatRequests, serialOfCell } from './sheet-number-formats';
 
 /** What the chart step needs: the snapshot table as it stands once this run's rows are in. */
 export interface SnapshotChartInput {
@@ -55,18 +55,9 @@ export interface ChartPlan {
  */
 export function planGrowthChart(input: SnapshotChartInput): ChartPlan | null {
   const { schedule, header, rows, chart } = input;
-  const columns = chartColumns(header);
-  if (columns === null) return null;
-  const growth = growthTable(
-    growthPoints(
-      rows.map((cells) => cells[0]),
-      rows.map((cells) => cells[columns.labelAt]),
-      rows.map((cells) => cells[columns.metricAt]),
-    ),
-  );
-  if (growth.creators.length === 0) return null;
-
-  const metric = header[columns.metricAt];
+  const charted = snapshotGrowth(header, rows, serialOfCell);
+  if (charted === null) return null;
+  const { metric, growth } = charted;
   const width = chart.block.columns;
   const pad = (cells: SheetValue[]) => [...cells, ...Array<SheetValue>(width - cells.length).fill('')];
   const values: SheetValue[][] = [
@@ -105,15 +96,13 @@ export function planGrowthChart(input: SnapshotChartInput): ChartPlan | null {
       });
     }
   }
-  const who = growth.creators.length === 1 ? '1 creator' : `${growth.creators.length} creators`;
-  const points = dateRows === 1 ? '1 date' : `${dateRows} dates`;
   return {
     requests,
     block: {
       range: a1Range(input.summaryTitle, chart.block.row, chart.block.column, values.length, width),
       values,
     },
-    note: `The chart shows ${metric.toLowerCase()} of ${who} on ${points}.`,
+    note: growthChartNote(metric, growth),
   };
 }
 

@@ -3,11 +3,15 @@ import { a1Range } from '../../google/a1-range';
 import { lastRowOf, type ScheduleSheet, type ScheduleTab } from './schedule-run-sheet';
 import { localMinute } from './schedule-run-time';
 
-import { HISTORY_HEADER, HISTORY_TAB } from '../../../../shared/worker-api/schedule-history';
+import {
+  HISTORY_HEADER,
+  HISTORY_LINES_KEPT,
+  HISTORY_TAB,
+} from '../../../../shared/worker-api/schedule-history';
 
 export { HISTORY_HEADER, HISTORY_TAB };
 /** Lines kept in the history tab (the newest). */
-export const DEFAULT_HISTORY_CAP = 1000;
+export const DEFAULT_HISTORY_CAP = HISTORY_LINES_KEPT;
 
 export interface HistoryLine {
   run: ScheduleRun;

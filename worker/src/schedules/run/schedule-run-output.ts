@@ -13,7 +13,7 @@ import {
 import { DeliveryRefused } from '../../google/paced-sheets-call';
 import { planGrowthChart, type ChartPlan } from './schedule-run-chart';
 import type { ScheduleTable } from './schedule-run-fetch';
-import type { RunLayout } from './schedule-run-layout';
+import { summaryTabLabel, type RunLayout } from '../../../../shared/worker-api/schedule-run-layout';
 import type { OutputClaim, SummaryTab } from './schedule-run-ownership';
 import { isBlankCell, type ScheduleSheet, type ScheduleTab, type SheetValue } from './schedule-run-sheet';
 import { refreshedStamp } from './schedule-run-time';
@@ -286,9 +286,7 @@ function basePlan(
       });
   }
   if (summary !== null) {
-    const label = beside
-      ? `Data of the growth chart of "${schedule.name}" on the tab "${sheetName}": Creator Sheets rewrites it each run.`
-      : stamp;
+    const label = beside ? summaryTabLabel(schedule.name, sheetName) : stamp;
     values.push({ range: a1Range(summary.title, 1, 1, 1, 1), values: [[label]] });
   }
   values.push(...more);

@@ -1,14 +1,12 @@
-import { AI_SEARCH_COLUMNS } from '../../../../shared/rows/ai-search-rows';
-import { EMAIL_COLUMNS } from '../../../../shared/rows/email-rows';
-import { SEARCH_COLUMNS } from '../../../../shared/rows/search-rows';
-import { selectReportColumns } from '../../../../shared/rows/report-rows';
+import { scheduleColumnLabels } from '../../../../shared/worker-api/schedule-column-labels';
 import type { ScheduleAnswer } from '../../../../shared/worker-api/schedules';
 import type { OwnedExtent } from '../../store/sheet-ownership-repository';
 import { a1Range, columnLetters, openRowsRange } from '../../google/a1-range';
 import { CHANGE_LABELS, hasChangeColumns } from '../../../../shared/rows/growth-changes';
-import { chartColumns } from './growth-table';
+import { chartColumns } from '../../../../shared/rows/growth-table';
 import { ScheduleRefused } from './schedule-run-fetch';
-import { runLayout, type RunLayout } from './schedule-run-layout';
+import { outputInTheWaySentence } from '../../../../shared/worker-api/output-in-the-way';
+import { runLayout, type RunLayout } from '../../../../shared/worker-api/schedule-run-layout';
 import { isBlankCell, type ScheduleTab } from './schedule-run-sheet';
 
 /**
@@ -35,11 +33,9 @@ export interface OutputClaim {
 
 /** The labels of the table's columns (before fetching: the columns decide them). */
 function columnLabels(schedule: ScheduleAnswer): string[] {
-  const fixed = { 'email-search': EMAIL_COLUMNS, search: SEARCH_COLUMNS, 'ai-search': AI_SEARCH_COLUMNS };
-  if (schedule.kind !== 'reports') return fixed[schedule.kind].map((column) => column.label);
-  const selection = selectReportColumns(schedule.fields ?? undefined);
-  if (!selection.ok) throw new ScheduleRefused(selection.error);
-  return selection.columns.map((column) => column.label);
+  const known = scheduleColumnLabels(schedule);
+  if (!known.ok) throw new ScheduleRefused(known.error);
+  return known.labels;
 }
 
 /** The table's header as the run writes it: snapshots with "Date" first and their change columns last. */
@@ -242,7 +238,5 @@ function inTheWay(sheetName: string, cells: { row: number; column: number }[]): 
   const right = Math.max(...cells.map((cell) => cell.column));
   const range = a1Range(sheetName, top, left, bottom - top + 1, right - left + 1);
   const named = cells.slice(0, 3).map((cell) => `${columnLetters(cell.column)}${cell.row}`);
-  const more = cells.length > 3 ? `, and ${(cells.length - 3).toLocaleString('en-US')} more` : '';
-  const count = cells.length === 1 ? '1 cell' : `${cells.length.toLocaleString('en-US')} cells`;
-  return `${range} holds ${count} this schedule did not write (${named.join(', ')}${more}): clear or move them, or point the schedule at an empty place or a new tab. Nothing was fetched or charged.`;
+  return outputInTheWaySentence(range, named, cells.length);
 }

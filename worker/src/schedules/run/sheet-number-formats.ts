@@ -99,6 +99,12 @@ export function serialOfDay(text: string): number | null {
   return Number.isNaN(utc) ? null : utc / DAY_MS + SERIAL_OF_UNIX_EPOCH;
 }
 
+/** A snapshot's date cell as the Sheets API answers it: a serial, or `YYYY-MM-DD` text as runs before issue 25 wrote it. */
+export function serialOfCell(cell: unknown): number | null {
+  if (typeof cell === 'number') return cell;
+  return typeof cell === 'string' ? serialOfDay(cell.trim()) : null;
+}
+
 /**
  * A row's cell as a RAW write takes it, by its column's kind: a date column's `YYYY-MM-DD`
  * becomes the day's serial number (a RAW text stays text, and a date format would not read it),

@@ -1,11 +1,11 @@
-import { creatorColumn, creatorKey } from '../../../../shared/rows/growth-changes';
-import { serialOfDay } from './sheet-number-formats';
+import { creatorColumn, creatorKey } from './growth-changes';
 
 /**
  * The wide table a growth chart draws (issue 14, part 4): the snapshot tab keeps a long table
  * (one row per run and creator), and a Sheets line chart draws one series per column, so the
- * worker turns the long rows into dates down and creators across. Pure: the Sheets steps are in
- * schedule-run-chart.ts.
+ * worker turns the long rows into dates down and creators across. Pure, shared by both runners: the
+ * worker's Sheets steps are in worker/src/schedules/run/schedule-run-chart.ts, the add-on's in
+ * addon/server/schedules/sheet-schedule-chart.ts.
  */
 
 /**
@@ -74,31 +74,55 @@ export function growthTable(points: readonly GrowthPoint[], limit = GROWTH_CHART
 }
 
 /**
- * Reads long-table rows (cells as the Sheets API answers them) into points; blank and text
- * metrics are skipped. A date is a serial number, or `YYYY-MM-DD` text as runs before issue 25
- * wrote it.
+ * Reads long-table rows into points; blank and text metrics are skipped. `dateOf` reads a date
+ * cell as its runner wrote it (the worker: a serial number; the add-on: a Date), null: no date.
  */
 export function growthPoints(
   dates: readonly unknown[],
   creators: readonly unknown[],
   values: readonly unknown[],
+  dateOf: (cell: unknown) => number | null,
 ): GrowthPoint[] {
   const points: GrowthPoint[] = [];
   const count = Math.max(dates.length, creators.length, values.length);
   for (let i = 0; i < count; i++) {
     const value = values[i];
-    const date = serialOf(dates[i]);
+    const date = dateOf(dates[i]);
     if (typeof value !== 'number' || date === null) continue;
     points.push({ date, creator: cellText(creators[i]), value });
   }
   return points;
 }
 
-function serialOf(cell: unknown): number | null {
-  if (typeof cell === 'number') return cell;
-  return typeof cell === 'string' ? serialOfDay(cell.trim()) : null;
-}
-
 function cellText(cell: unknown): string {
   return typeof cell === 'string' || typeof cell === 'number' ? String(cell) : '';
+}
+
+/**
+ * What a snapshot table (its header, "Date" first, and its data rows) charts: its metric's name
+ * and the wide table; null when it has no metric or creator column, or no number yet.
+ */
+export function snapshotGrowth(
+  header: readonly string[],
+  rows: readonly (readonly unknown[])[],
+  dateOf: (cell: unknown) => number | null,
+): { metric: string; growth: GrowthTable } | null {
+  const columns = chartColumns(header);
+  if (columns === null) return null;
+  const growth = growthTable(
+    growthPoints(
+      rows.map((cells) => cells[0]),
+      rows.map((cells) => cells[columns.labelAt]),
+      rows.map((cells) => cells[columns.metricAt]),
+      dateOf,
+    ),
+  );
+  return growth.creators.length === 0 ? null : { metric: header[columns.metricAt], growth };
+}
+
+/** The sentence a run's message ends with: what its chart shows. */
+export function growthChartNote(metric: string, growth: GrowthTable): string {
+  const who = growth.creators.length === 1 ? '1 creator' : `${growth.creators.length} creators`;
+  const points = growth.dates.length === 1 ? '1 date' : `${growth.dates.length} dates`;
+  return `The chart shows ${metric.toLowerCase()} of ${who} on ${points}.`;
 }

@@ -1,5 +1,5 @@
-import type { ScheduleAnswer } from '../../../../shared/worker-api/schedules';
-import { GROWTH_CHART_SERIES } from './growth-table';
+import type { ScheduleAnswer } from './schedules';
+import { GROWTH_CHART_SERIES } from '../rows/growth-table';
 
 /**
  * Where a run puts what goes with its table (issue 25): the "Last refreshed" stamp and the growth
@@ -78,4 +78,9 @@ export function runLayout(schedule: ScheduleAnswer, tableWidth: number, charted:
 /** "Weekly report (Creator Sheets)", the table's tab's title cut to fit Sheets' 100 characters. */
 export function summaryTabTitle(sheetName: string): string {
   return `${sheetName.slice(0, MAX_TAB_TITLE - SUMMARY_TAB_SUFFIX.length)}${SUMMARY_TAB_SUFFIX}`;
+}
+
+/** A1 of the summary tab beside a narrow table (a wide one's stamp goes there instead). */
+export function summaryTabLabel(scheduleName: string, sheetName: string): string {
+  return `Data of the growth chart of "${scheduleName}" on the tab "${sheetName}": Creator Sheets rewrites it each run.`;
 }

@@ -1,4 +1,5 @@
-import { growthPoints, growthTable } from '../../../../../worker/src/schedules/run/growth-table';
+import { growthPoints, growthTable } from '../../../shared/rows/growth-table';
+import { serialOfCell } from '../../../worker/src/schedules/run/sheet-number-formats';
 
 /** 2026-11-01 and 2026-11-02 as Sheets serial dates (days since 1899-12-30). */
 const NOV_1 = 46327;
@@ -39,6 +40,7 @@ describe('growthTable', () => {
       ['2026-11-01', '', '2026-11-01', '2026-11-01'],
       ['ana', 'bo', '', 'cy'],
       [10, 20, 30, 'User not found'],
+      serialOfCell,
     );
     expect(growthTable(points)).toEqual({ dates: [NOV_1], creators: ['ana'], values: [[10]] });
   });
@@ -46,7 +48,12 @@ describe('growthTable', () => {
   it('reads dates as serial date-times, or as the day text of older runs, and keeps two runs of one day apart', () => {
     const morning = NOV_1 + 9 / 24;
     const evening = NOV_1 + 21 / 24;
-    const points = growthPoints(['2026-10-31', morning, evening], ['ana', 'ana', 'ana'], [90, 100, 110]);
+    const points = growthPoints(
+      ['2026-10-31', morning, evening],
+      ['ana', 'ana', 'ana'],
+      [90, 100, 110],
+      serialOfCell,
+    );
     const table = growthTable(points);
     expect(table.dates).toEqual([NOV_1 - 1, morning, evening]);
     expect(table.values).toEqual([[90], [100], [110]]);
