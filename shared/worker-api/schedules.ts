@@ -111,6 +111,11 @@ export interface ScheduleRunRecordRequest {
   run: Omit<ScheduleRun, 'credits'>;
   /** Data rows the run wrote (the next replace run blanks what it no longer writes). */
   rowsWritten: number;
+  /**
+   * A failed run: whether the add-on wrote its banner in the sheet (in its last good run's stamp
+   * cell), so the alert says where it was told; absent from an add-on of before.
+   */
+  banner?: boolean;
 }
 
 /**

@@ -18,21 +18,24 @@ import { localMinute, stampCellOf } from './sheet-schedule-output';
 const OURS = /^(Last refreshed |⚠ )/;
 
 /** Writes the banner of `run`, a failure of `schedule`; never throws. */
-export function writeFailureBanner(schedule: ScheduleAnswer, run: ScheduleRun): void {
+export function writeFailureBanner(schedule: ScheduleAnswer, run: Omit<ScheduleRun, 'credits'>): boolean {
   try {
     const place = stampCellOf(schedule.id);
     const sheet =
       place === null ? null : SpreadsheetApp.getActiveSpreadsheet().getSheetByName(place.sheetName);
-    if (place === null || sheet === null) return;
+    if (place === null || sheet === null) return false;
     const cell = sheet.getRange(place.row, place.column);
     const standing = String(cell.getValue() ?? '');
-    if (standing.trim() === '' || OURS.test(standing)) cell.setValue(bannerText(schedule, run));
+    if (standing.trim() !== '' && !OURS.test(standing)) return false;
+    cell.setValue(bannerText(schedule, run));
+    return true;
   } catch {
     // The banner is a courtesy: a failed run is told by its history line and the sidebar anyway.
+    return false;
   }
 }
 
-function bannerText(schedule: ScheduleAnswer, run: ScheduleRun): string {
+function bannerText(schedule: ScheduleAnswer, run: Omit<ScheduleRun, 'credits'>): string {
   const zone = schedule.timeZone;
   const pauses = schedule.status === 'active' && schedule.failuresInARow + 1 >= FAILURES_BEFORE_PAUSE;
   const good =

@@ -16,12 +16,14 @@ export const RUN_NOT_RECORDED =
 export function recordSheetRun(
   schedule: Pick<ScheduleAnswer, 'id'>,
   run: Omit<ScheduleRun, 'credits'>,
+  /** A failed run: whether its banner is in the sheet. */
+  banner?: boolean,
 ): number | null {
   try {
     const answer = asRecord<ScheduleAnswer>(
       callRoute(WORKER_ROUTES.recordScheduleRun, {
         params: { id: schedule.id },
-        body: { run, rowsWritten: run.rows },
+        body: { run, rowsWritten: run.rows, ...(banner === undefined ? {} : { banner }) },
       }),
       'the recorded schedule',
     );

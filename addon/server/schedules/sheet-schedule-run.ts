@@ -142,7 +142,9 @@ function finishRun(
 ): RunEnd {
   const ended = { at: progress.at, outcome, rows: outcome === 'ok' ? progress.rows : 0, message };
   keepProgress(schedule.id, null);
-  const credits = recordSheetRun(schedule, ended);
+  // The banner first, so that the worker's alert can say whether the sheet shows it.
+  const banner = outcome === 'failed' ? writeFailureBanner(schedule, ended) : undefined;
+  const credits = recordSheetRun(schedule, ended, banner);
   const run: ScheduleRun = {
     ...ended,
     credits: credits ?? 0,
@@ -160,6 +162,5 @@ function finishRun(
         ...run,
         message: `${message} No history line was written: a tab named "Creator Sheets history" that Creator Sheets did not make is in the way.`,
       };
-  if (outcome === 'failed') writeFailureBanner(schedule, told);
   return { kind: 'recorded', run: told };
 }

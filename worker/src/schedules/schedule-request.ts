@@ -144,6 +144,7 @@ export const scheduleRunRecordRequestSchema = z.looseObject({
   // Its credits are the ledger's (by the run's request id): an add-on's own figure is ignored.
   run: scheduleRun.omit({ credits: true }),
   rowsWritten: z.number().int().min(0),
+  banner: z.boolean().optional(),
 });
 
 /** `PUT /api/documents/:documentId/schedule-alerts`. */

@@ -41,8 +41,20 @@ import {
   scheduleStatusRequestSchema,
 } from './schedule-request';
 
-/** Why the worker writes no banner for an add-on run: it may not write that sheet. */
-const ADD_ON_BANNER = 'the worker may not write this sheet (it runs from the sheet itself)';
+/**
+ * The banner of a failed add-on run is the add-on's to write (the worker may not write that sheet):
+ * what its record says of it, or, from an add-on of before, that the worker wrote none.
+ */
+function addOnBanner(written: boolean | undefined): { ok: boolean; note: string } {
+  if (written === true) return { ok: true, note: 'written in the sheet by the add-on, as its run ended' };
+  if (written === false) {
+    return {
+      ok: false,
+      note: 'the add-on wrote none: no "Last refreshed" stamp of a good run to write it over, or a person\'s text in that cell',
+    };
+  }
+  return { ok: false, note: 'the worker may not write this sheet (it runs from the sheet itself)' };
+}
 
 /** How long recording an add-on's run holds its schedule: one store write. */
 const RECORD_LEASE_MS = 30_000;
@@ -215,9 +227,10 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
     // Only the trigger's owner (who set it up) records its runs; anyone else is told nothing.
     if (normalizeUserEmail(schedule.createdBy) !== normalizeUserEmail(identity.email))
       throw scheduleNotFound(id);
-    const { run, rowsWritten } = parseBody(scheduleRunRecordRequestSchema, req.body);
+    const { run, rowsWritten, banner } = parseBody(scheduleRunRecordRequestSchema, req.body);
     const credits = await addOnRunCredits(schedule, run.at);
-    await recordAddOnRun(schedule, { ...run, credits, at: Math.min(run.at, clock.now()) }, rowsWritten);
+    const ended = { ...run, credits, at: Math.min(run.at, clock.now()) };
+    await recordAddOnRun(schedule, ended, { rowsWritten, banner });
     res.set(noStore).json(scheduleAnswer(found(await store.schedules.get(id), id)));
   });
 
@@ -283,7 +296,11 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
    * The add-on's run, recorded as the scheduler records the worker's (runEnd: failures, the pause
    * after three, the next run from now), under a lease of its own so it never crosses another end.
    */
-  async function recordAddOnRun(schedule: ScheduleRecord, run: ScheduleRun, rowsWritten: number) {
+  async function recordAddOnRun(
+    schedule: ScheduleRecord,
+    run: ScheduleRun,
+    { rowsWritten, banner }: { rowsWritten: number; banner: boolean | undefined },
+  ) {
     if (schedule.runner !== 'add-on') {
       throw new WorkerError(409, 'worker_runs_it', `The worker runs the schedule "${schedule.name}" itself.`);
     }
@@ -309,7 +326,7 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
           store,
           senders: options.alerts ?? { smtp: null },
           logger: options.logger ?? { warn: () => undefined },
-          banner: async () => ({ ok: false, note: ADD_ON_BANNER }),
+          banner: async () => addOnBanner(banner),
         },
         schedule,
         run,

@@ -26,6 +26,11 @@ function run(overrides: Parameters<SheetRunWorld['schedule']>[0] = {}): Schedule
 
 const failing = { input: { sheetName: 'Gone', row: 2, column: 1 } };
 
+/** What the last run told the worker of its banner (the alert's banner channel). */
+function bannerTold(): unknown {
+  return (w.recorded.at(-1) as { banner?: boolean } | undefined)?.banner;
+}
+
 function stampCell(): unknown {
   return w.env.fakes.spreadsheet.requireSheet('Growth').getRange('C1').getValue();
 }
@@ -41,6 +46,7 @@ describe("the add-on runner's failure banner", () => {
         `^⚠ Not refreshed: the run of ${MINUTE} \\(Europe/Berlin\\) failed: ${GONE.replace(/[().]/g, '\\$&')} Last refreshed ${MINUTE}\\.$`,
       ),
     );
+    expect(bannerTold()).toBe(true);
     w.advance(DAY);
     run();
     expect(stampCell()).toMatch(/^Last refreshed /);
@@ -58,11 +64,13 @@ describe("the add-on runner's failure banner", () => {
   it("leaves a person's words in that cell alone, and writes nowhere before a good run", () => {
     run(failing);
     expect(w.tab('Growth')).toEqual([['']]);
+    expect(bannerTold()).toBe(false);
     w.fillInputs(2);
     run();
     w.env.fakes.spreadsheet.requireSheet('Growth').getRange('C1').setValue('Checked by Ana');
     run(failing);
     expect(stampCell()).toBe('Checked by Ana');
+    expect(bannerTold()).toBe(false);
   });
 
   it("goes to A1 of a wide table's summary tab, where its stamp is", () => {

@@ -225,7 +225,7 @@ describe('schedules the add-on runs where the worker may not write', () => {
     await world.deps.store.schedules.runNow(made.id);
     const run = { at: Date.now(), outcome: 'failed', rows: 0, message: 'The tab "Creators" is gone.' };
     const res = await asAddon(keys.ana, (r) =>
-      r.post(`/api/schedules/${made.id}/runs`).send({ run, rowsWritten: 0 }),
+      r.post(`/api/schedules/${made.id}/runs`).send({ run, rowsWritten: 0, banner: true }),
     );
     expect(res.status).toBe(200);
     expect((res.body as ScheduleAnswer).alert).toEqual({
@@ -233,11 +233,7 @@ describe('schedules the add-on runs where the worker may not write', () => {
       at: expect.any(Number),
       message: 'The tab "Creators" is gone.',
       channels: [
-        {
-          channel: 'banner',
-          ok: false,
-          note: 'the worker may not write this sheet (it runs from the sheet itself)',
-        },
+        { channel: 'banner', ok: true, note: 'written in the sheet by the add-on, as its run ended' },
         { channel: 'email', ok: true, note: 'Sent to ana@team.com.' },
         { channel: 'webhook', ok: true, note: 'Posted to the chat webhook.' },
       ],
@@ -255,7 +251,7 @@ describe('schedules the add-on runs where the worker may not write', () => {
       await world.deps.store.schedules.runNow(made.id);
       const run = { at: Date.now(), outcome: 'failed', rows: 0, message: 'The tab is gone.' };
       const res = await asAddon(keys.ana, (r) =>
-        r.post(`/api/schedules/${made.id}/runs`).send({ run, rowsWritten: 0 }),
+        r.post(`/api/schedules/${made.id}/runs`).send({ run, rowsWritten: 0, banner: false }),
       );
       expect(res.status).toBe(200);
     }
@@ -265,6 +261,12 @@ describe('schedules the add-on runs where the worker may not write', () => {
       pausedReason: 'The tab is gone.',
       rowsWritten: 12,
       alert: { kind: 'paused', message: 'The tab is gone.' },
+    });
+    // The add-on found no stamp of a good run to write its banner over: the alert says so.
+    expect(schedule?.alert?.channels[0]).toEqual({
+      channel: 'banner',
+      ok: false,
+      note: 'the add-on wrote none: no "Last refreshed" stamp of a good run to write it over, or a person\'s text in that cell',
     });
     expect(mailHeader(smtp.received[2], 'Subject')).toBe(
       'Creator Sheets: "Daily creators" is paused after 3 failed runs',
