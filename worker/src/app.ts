@@ -9,6 +9,8 @@ import { errorHandler, notFoundHandler } from './http/error-answer';
 import { createHealthProbes, type HealthProbes } from './http/health-probes';
 import { createOpenApiRouter } from './http/openapi-router';
 import { requestRateLimit } from './http/request-rate-limit';
+import { ROUTE_SCHEMAS } from './http/route-schemas';
+import { tableRoutes } from './http/table-routes';
 import { securityHeaders } from './http/security-headers';
 import type { AuthLogger } from './identity/authenticate';
 import type { CredentialChecker } from './identity/credential-checker';
@@ -18,16 +20,13 @@ import type { JobDeliveries } from './jobs/delivery/job-delivery';
 import type { JobRunner } from './jobs/job-runner';
 import { createJobsRouter } from './jobs/jobs-router';
 import { requestContext } from './logging/request-context';
-import { createAccountRouter } from './operations/account/account-router';
 import { EMAIL_SEARCH_PATH, emailSearchHandlers } from './operations/email-search/email-search-router';
-import { createHealthRouter } from './operations/health/health-router';
 import type { OperationDeps } from './operations/operation-deps';
-import { createMoreRouters } from './operations/more-routers';
+import { operationRoutes } from './operations/operation-routes';
 import { createReportsRouter, REPORTS_PATH, reportsHandlers } from './operations/reports/reports-router';
 import type { Scheduler } from './schedules/scheduler';
 import { createSchedulesRouter } from './schedules/schedules-router';
 import { createScheduleAlertsRouter } from './schedules/schedule-alerts-router';
-import { createUnreadableAnswersRouter } from './operations/unreadable-answers/unreadable-answers-router';
 
 /** The sandbox's Express app, served under `/sandbox` (so `/sandbox/v1` is its API). */
 export interface MountedSandbox {
@@ -173,10 +172,7 @@ export function createApp(deps: AppDeps): Express {
       clock: deps.clock,
     }),
   );
-  app.use(createAccountRouter(deps));
-  app.use(createHealthRouter(deps));
-  app.use(createUnreadableAnswersRouter(deps));
-  for (const router of createMoreRouters(deps)) app.use(router);
+  app.use(tableRoutes(operationRoutes(deps), { authenticate, schemas: ROUTE_SCHEMAS }));
   app.use(createJobsRouter(deps));
   app.use(
     createSchedulesRouter({

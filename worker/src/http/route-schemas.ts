@@ -106,7 +106,7 @@ export function schemasOf<S extends RouteShapes, G extends RouteSchemas>(
   return schemas;
 }
 
-export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
+export const ROUTE_SCHEMAS = {
   reports: schemasOf(R.reports, { body: reportsRequestSchema }),
   reportsEstimate: schemasOf(R.reportsEstimate, { body: reportsEstimateRequestSchema }),
   emailSearch: schemasOf(R.emailSearch, { body: emailSearchRequestSchema }),
@@ -201,4 +201,4 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
   openApi: {},
   liveness: {},
   readiness: {},
-};
+} satisfies Record<WorkerRouteName, RouteSchemas>;

@@ -10,11 +10,9 @@ import {
 } from '../../../../worker/src/jobs/job-runner';
 import { createJobsRouter } from '../../../../worker/src/jobs/jobs-router';
 import { requestContext } from '../../../../worker/src/logging/request-context';
-import { createAiSearchRouter } from '../../../../worker/src/operations/ai-search/ai-search-router';
 import { createEmailSearchRouter } from '../../../../worker/src/operations/email-search/email-search-router';
-import { createRawRouter } from '../../../../worker/src/operations/raw/raw-router';
 import { createReportsRouter } from '../../../../worker/src/operations/reports/reports-router';
-import { createSearchRouter } from '../../../../worker/src/operations/search/search-router';
+import { operationsRouter } from '../operation-routes-fixture';
 import type { Store } from '../../../../worker/src/store/store';
 import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { DEV_KEY, startWorkerWorld, type WorkerWorld, type WorkerWorldOptions } from '../worker-fixture';
@@ -58,9 +56,7 @@ export async function startJobsWorld(options: JobsWorldOptions = {}): Promise<Jo
     // The request routes on the same store, to compare a job's rows with theirs.
     app.use(createReportsRouter(deps));
     app.use(createEmailSearchRouter(deps));
-    app.use(createSearchRouter(deps));
-    app.use(createAiSearchRouter(deps));
-    app.use(createRawRouter(deps));
+    app.use(operationsRouter(deps));
     app.use(notFoundHandler());
     app.use(errorHandler(deps.logger));
     return { runner, app };

@@ -1,7 +1,5 @@
-import { Router } from 'express';
-import { parseBody } from '../../http/parse-body';
+import { served, type ServedRoute } from '../../http/table-routes';
 import { readDictionary } from './dictionaries';
-import { dictionaryPathRequestSchema, dictionaryQueryRequestSchema } from './dictionaries-request';
 import type { OperationDeps } from '../operation-deps';
 
 /**
@@ -9,12 +7,8 @@ import type { OperationDeps } from '../operation-deps';
  * languages, locations, topics, hashtags and users -> `{ header, columns, rows, items, total,
  * fromCache }` (free; see readDictionary).
  */
-export function createDictionariesRouter(deps: OperationDeps): Router {
-  const router = Router();
-  router.get('/api/dictionaries/:platform/:kind', deps.authenticate, async (req, res) => {
-    const path = parseBody(dictionaryPathRequestSchema, { ...req.params });
-    const query = parseBody(dictionaryQueryRequestSchema, { ...req.query });
-    res.json(await readDictionary(deps, { ...path, ...query }));
-  });
-  return router;
+export function dictionaryRoutes(deps: OperationDeps): ServedRoute[] {
+  return [
+    served('dictionary', { handle: ({ params, query }) => readDictionary(deps, { ...params, ...query }) }),
+  ];
 }

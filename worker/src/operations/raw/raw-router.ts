@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { jsonBody, KB } from '../../http/json-body';
+import { KB } from '../../http/json-body';
+import { served, type ServedRoute } from '../../http/table-routes';
 import { operationContext, type OperationDeps } from '../operation-deps';
 import { runRaw } from './raw';
 import { parseRawRequest } from './raw-request';
@@ -14,11 +14,12 @@ const RAW_BODY_LIMIT = 64 * KB;
  *
  * What a `raw-feed` job pulled (`GET /api/raw/jobs/:id`) is the jobs router's (jobs/jobs-router.ts).
  */
-export function createRawRouter(deps: OperationDeps): Router {
-  const router = Router();
-  router.post('/api/raw', deps.authenticate, jsonBody(RAW_BODY_LIMIT), async (req, res) => {
-    const input = parseRawRequest(req.body);
-    res.json(await runRaw(deps, operationContext(req, deps), input));
-  });
-  return router;
+export function rawRoutes(deps: OperationDeps): ServedRoute[] {
+  return [
+    served('raw', {
+      bodyLimit: RAW_BODY_LIMIT,
+      read: (req) => parseRawRequest(req.body),
+      handle: (input, req) => runRaw(deps, operationContext(req, deps), input),
+    }),
+  ];
 }

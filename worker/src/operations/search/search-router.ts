@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { jsonBody, KB } from '../../http/json-body';
+import { KB } from '../../http/json-body';
+import { served, type ServedRoute } from '../../http/table-routes';
 import { operationContext, type OperationDeps } from '../operation-deps';
 import { runSearch } from './search';
 import { parseSearchRequest } from './search-request';
@@ -12,11 +12,12 @@ const SEARCH_BODY_LIMIT = 256 * KB;
  * withHeader?, dryRun?, refresh? }` -> `{ header, columns, rows, total, estimate, credits, dryRun,
  * counts }` (see runSearch).
  */
-export function createSearchRouter(deps: OperationDeps): Router {
-  const router = Router();
-  router.post('/api/search', deps.authenticate, jsonBody(SEARCH_BODY_LIMIT), async (req, res) => {
-    const input = parseSearchRequest(req.body);
-    res.json(await runSearch(deps, operationContext(req, deps), input));
-  });
-  return router;
+export function searchRoutes(deps: OperationDeps): ServedRoute[] {
+  return [
+    served('search', {
+      bodyLimit: SEARCH_BODY_LIMIT,
+      read: (req) => parseSearchRequest(req.body),
+      handle: (input, req) => runSearch(deps, operationContext(req, deps), input),
+    }),
+  ];
 }
