@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import express, { type Express } from 'express';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -7,11 +6,10 @@ import { requestContext } from '../../../worker/src/logging/request-context';
 import { createEmailSearchRouter } from '../../../worker/src/operations/email-search/email-search-router';
 import { createReportsRouter } from '../../../worker/src/operations/reports/reports-router';
 import { operationsRouter } from './operation-routes-fixture';
-import { openPostgresStore } from '../../../worker/src/store/postgres/postgres-store';
 import type { Store } from '../../../worker/src/store/store';
 import { workerDepsOn } from './jobs/jobs-fixture';
 import { matchedEmails } from '../../support/email-supply';
-import { freshPostgresDatabase } from './store/store-engines';
+import { instancesOnOneDatabase } from './store/postgres/instances-on-one-database';
 import { auth, callsOf, startWorkerWorld, type WorkerWorld } from './worker-fixture';
 
 /**
@@ -21,9 +19,7 @@ import { auth, callsOf, startWorkerWorld, type WorkerWorld } from './worker-fixt
  */
 
 let world: WorkerWorld;
-let database: { url: string; drop: () => Promise<void> };
-let secret: Buffer;
-let opened: Store[];
+const postgres = instancesOnOneDatabase();
 
 beforeAll(async () => {
   world = await startWorkerWorld();
@@ -32,20 +28,11 @@ afterAll(async () => {
   await world.close();
 });
 beforeEach(async () => {
-  database = await freshPostgresDatabase();
-  secret = randomBytes(32);
-  opened = [];
   await world.resetStats();
 });
-afterEach(async () => {
-  for (const store of opened) await store.close();
-  await database.drop();
-});
 
-async function instanceStore(): Promise<Store> {
-  const store = await openPostgresStore({ url: database.url, secret, poolSize: 4 });
-  opened.push(store);
-  return store;
+function instanceStore(): Promise<Store> {
+  return postgres().instance();
 }
 
 async function instanceApp(): Promise<Express> {
@@ -62,7 +49,7 @@ async function instanceApp(): Promise<Express> {
 
 /** Resolves once some session waits for an advisory lock (an instance queued behind another). */
 async function someoneWaitsForALock(): Promise<void> {
-  const client = new Client({ connectionString: database.url });
+  const client = new Client({ connectionString: postgres().url });
   await client.connect();
   try {
     for (;;) {
