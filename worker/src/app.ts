@@ -3,8 +3,8 @@ import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { createFormulaAllowanceRouter } from './budgets/formula-allowance-router';
 import { createDeliveryRouter } from './jobs/delivery/delivery-router';
 import { createEditProofRouter } from './documents/edit-proof-router';
-import { createBudgetsRouter } from './budgets/budgets-router';
-import { createUsageRouter } from './budgets/usage-router';
+import { budgetsRoutes } from './budgets/budgets-router';
+import { usageRoutes } from './budgets/usage-router';
 import { errorHandler, notFoundHandler } from './http/error-answer';
 import { createHealthProbes, type HealthProbes } from './http/health-probes';
 import { createOpenApiRouter } from './http/openapi-router';
@@ -140,9 +140,14 @@ export function createApp(deps: AppDeps): Express {
       ...(authLogger ? { logger: authLogger } : {}),
     }),
   );
-  app.use(createUsageRouter({ authenticate, guard, ledger: store.ledger, clock: deps.clock }));
   app.use(
-    createBudgetsRouter({ authenticate, budgets: store.budgets, guard, defaults: deps.config.budgets }),
+    tableRoutes(
+      [
+        ...usageRoutes({ guard, ledger: store.ledger, clock: deps.clock }),
+        ...budgetsRoutes({ budgets: store.budgets, guard, defaults: deps.config.budgets }),
+      ],
+      { authenticate, schemas: ROUTE_SCHEMAS },
+    ),
   );
   app.use(
     createEditProofRouter({ authenticate, editAccess: deps.editAccess, sheetAccess: deps.sheetAccess }),
