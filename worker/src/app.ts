@@ -18,7 +18,7 @@ import { createKeysRouter } from './identity/keys-router';
 import { createDocumentStatusRouter } from './documents/document-status-router';
 import type { JobDeliveries } from './jobs/delivery/job-delivery';
 import type { JobRunner } from './jobs/job-runner';
-import { createJobsRouter } from './jobs/jobs-router';
+import { jobsRoutes } from './jobs/jobs-router';
 import { requestContext } from './logging/request-context';
 import { EMAIL_SEARCH_PATH, emailSearchHandlers } from './operations/email-search/email-search-router';
 import type { OperationDeps } from './operations/operation-deps';
@@ -177,8 +177,9 @@ export function createApp(deps: AppDeps): Express {
       clock: deps.clock,
     }),
   );
-  app.use(tableRoutes(operationRoutes(deps), { authenticate, schemas: ROUTE_SCHEMAS }));
-  app.use(createJobsRouter(deps));
+  app.use(
+    tableRoutes([...operationRoutes(deps), ...jobsRoutes(deps)], { authenticate, schemas: ROUTE_SCHEMAS }),
+  );
   app.use(
     createSchedulesRouter({
       authenticate,

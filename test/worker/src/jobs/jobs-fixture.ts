@@ -8,7 +8,9 @@ import {
   type JobRunner,
   type JobRunnerOptions,
 } from '../../../../worker/src/jobs/job-runner';
-import { createJobsRouter } from '../../../../worker/src/jobs/jobs-router';
+import { jobsRoutes } from '../../../../worker/src/jobs/jobs-router';
+import { ROUTE_SCHEMAS } from '../../../../worker/src/http/route-schemas';
+import { tableRoutes } from '../../../../worker/src/http/table-routes';
 import { requestContext } from '../../../../worker/src/logging/request-context';
 import { createEmailSearchRouter } from '../../../../worker/src/operations/email-search/email-search-router';
 import { createReportsRouter } from '../../../../worker/src/operations/reports/reports-router';
@@ -52,7 +54,12 @@ export async function startJobsWorld(options: JobsWorldOptions = {}): Promise<Jo
     const runner = createJobRunner(deps, runnerOptions);
     const app = express();
     app.use(requestContext(deps.logger));
-    app.use(createJobsRouter({ ...deps, jobRunner: runner }));
+    app.use(
+      tableRoutes(jobsRoutes({ ...deps, jobRunner: runner }), {
+        authenticate: deps.authenticate,
+        schemas: ROUTE_SCHEMAS,
+      }),
+    );
     // The request routes on the same store, to compare a job's rows with theirs.
     app.use(createReportsRouter(deps));
     app.use(createEmailSearchRouter(deps));
