@@ -1,21 +1,21 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
 import { createFormulaAllowanceRouter } from './budgets/formula-allowance-router';
-import { createDeliveryRouter } from './jobs/delivery/delivery-router';
-import { createEditProofRouter } from './documents/edit-proof-router';
+import { deliveryRoutes } from './jobs/delivery/delivery-router';
+import { editProofRoutes } from './documents/edit-proof-router';
 import { budgetsRoutes } from './budgets/budgets-router';
 import { usageRoutes } from './budgets/usage-router';
 import { errorHandler, notFoundHandler } from './http/error-answer';
 import { createHealthProbes, type HealthProbes } from './http/health-probes';
-import { createOpenApiRouter } from './http/openapi-router';
+import { openApiRoutes } from './http/openapi-router';
 import { requestRateLimit } from './http/request-rate-limit';
 import { ROUTE_SCHEMAS } from './http/route-schemas';
-import { tableRoutes } from './http/table-routes';
+import { tableRoutes, type ServedRoute } from './http/table-routes';
 import { securityHeaders } from './http/security-headers';
 import type { AuthLogger } from './identity/authenticate';
 import type { CredentialChecker } from './identity/credential-checker';
 import { createKeysRouter } from './identity/keys-router';
-import { createDocumentStatusRouter } from './documents/document-status-router';
+import { documentStatusRoutes } from './documents/document-status-router';
 import type { JobDeliveries } from './jobs/delivery/job-delivery';
 import type { JobRunner } from './jobs/job-runner';
 import { jobsRoutes } from './jobs/jobs-router';
@@ -126,7 +126,6 @@ export function createApp(deps: AppDeps): Express {
   app.post(EMAIL_SEARCH_PATH, ...emailSearchHandlers(deps));
   // The rest of the reports routes (the free estimate), in their router.
   app.use(createReportsRouter(deps, { formulaRoutes: false }));
-  app.use(createOpenApiRouter());
   app.use(
     createKeysRouter({
       authenticate,
@@ -140,19 +139,7 @@ export function createApp(deps: AppDeps): Express {
       ...(authLogger ? { logger: authLogger } : {}),
     }),
   );
-  app.use(
-    tableRoutes(
-      [
-        ...usageRoutes({ guard, ledger: store.ledger, clock: deps.clock }),
-        ...budgetsRoutes({ budgets: store.budgets, guard, defaults: deps.config.budgets }),
-      ],
-      { authenticate, schemas: ROUTE_SCHEMAS },
-    ),
-  );
-  app.use(
-    createEditProofRouter({ authenticate, editAccess: deps.editAccess, sheetAccess: deps.sheetAccess }),
-  );
-  app.use(createDeliveryRouter({ authenticate, access: deps.sheetAccess, editAccess: deps.editAccess }));
+  app.use(tableRoutes(routesFromTable(deps), { authenticate, schemas: ROUTE_SCHEMAS }));
   app.use(
     createFormulaAllowanceRouter({
       authenticate,
@@ -164,21 +151,6 @@ export function createApp(deps: AppDeps): Express {
       schedules: store.schedules,
       kick: () => deps.scheduler.kick(),
     }),
-  );
-  app.use(
-    createDocumentStatusRouter({
-      authenticate,
-      guard,
-      keys: store.keys,
-      allowances: store.formulaAllowances,
-      changes: store.documentChanges,
-      schedules: store.schedules,
-      editAccess: deps.editAccess,
-      clock: deps.clock,
-    }),
-  );
-  app.use(
-    tableRoutes([...operationRoutes(deps), ...jobsRoutes(deps)], { authenticate, schemas: ROUTE_SCHEMAS }),
   );
   app.use(
     createSchedulesRouter({
@@ -202,4 +174,31 @@ export function createApp(deps: AppDeps): Express {
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));
   return app;
+}
+
+/**
+ * The routes served from the table (http/table-routes.ts), each feature giving its handlers: the
+ * OpenAPI description, the budgets, the proof of edit access, server delivery, a document's status, the operations and the
+ * jobs.
+ */
+function routesFromTable(deps: AppDeps): ServedRoute[] {
+  const { store, guard } = deps;
+  return [
+    ...openApiRoutes(),
+    ...usageRoutes({ guard, ledger: store.ledger, clock: deps.clock }),
+    ...budgetsRoutes({ budgets: store.budgets, guard, defaults: deps.config.budgets }),
+    ...editProofRoutes({ editAccess: deps.editAccess, sheetAccess: deps.sheetAccess }),
+    ...deliveryRoutes({ access: deps.sheetAccess, editAccess: deps.editAccess }),
+    ...documentStatusRoutes({
+      guard,
+      keys: store.keys,
+      allowances: store.formulaAllowances,
+      changes: store.documentChanges,
+      schedules: store.schedules,
+      editAccess: deps.editAccess,
+      clock: deps.clock,
+    }),
+    ...operationRoutes(deps),
+    ...jobsRoutes(deps),
+  ];
 }
