@@ -1,6 +1,6 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
-import { createFormulaAllowanceRouter } from './budgets/formula-allowance-router';
+import { formulaAllowanceRoutes } from './budgets/formula-allowance-router';
 import { deliveryRoutes } from './jobs/delivery/delivery-router';
 import { editProofRoutes } from './documents/edit-proof-router';
 import { budgetsRoutes } from './budgets/budgets-router';
@@ -23,10 +23,10 @@ import { requestContext } from './logging/request-context';
 import { EMAIL_SEARCH_PATH, emailSearchHandlers } from './operations/email-search/email-search-router';
 import type { OperationDeps } from './operations/operation-deps';
 import { operationRoutes } from './operations/operation-routes';
-import { createReportsRouter, REPORTS_PATH, reportsHandlers } from './operations/reports/reports-router';
+import { REPORTS_PATH, reportsHandlers } from './operations/reports/reports-router';
 import type { Scheduler } from './schedules/scheduler';
 import { createSchedulesRouter } from './schedules/schedules-router';
-import { createScheduleAlertsRouter } from './schedules/schedule-alerts-router';
+import { scheduleAlertsRoutes } from './schedules/schedule-alerts-router';
 
 /** The sandbox's Express app, served under `/sandbox` (so `/sandbox/v1` is its API). */
 export interface MountedSandbox {
@@ -118,14 +118,12 @@ export function createApp(deps: AppDeps): Express {
       clock: deps.clock,
     }),
   );
-  const { authenticate, checker, authLogger, store, guard } = deps;
+  const { authenticate, checker, authLogger, store } = deps;
   // Express tries routes in order: the sheet's formulas (reports, e-mail search) come first, as
   // they are called on every recalculation, far more often than anything else, and on the app
   // itself: a router of their own costs every recalculation a pass through it.
   app.post(REPORTS_PATH, ...reportsHandlers(deps));
   app.post(EMAIL_SEARCH_PATH, ...emailSearchHandlers(deps));
-  // The rest of the reports routes (the free estimate), in their router.
-  app.use(createReportsRouter(deps, { formulaRoutes: false }));
   app.use(
     createKeysRouter({
       authenticate,
@@ -141,18 +139,6 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(tableRoutes(routesFromTable(deps), { authenticate, schemas: ROUTE_SCHEMAS }));
   app.use(
-    createFormulaAllowanceRouter({
-      authenticate,
-      guard,
-      keys: store.keys,
-      allowances: store.formulaAllowances,
-      editAccess: deps.editAccess,
-      changes: store.documentChanges,
-      schedules: store.schedules,
-      kick: () => deps.scheduler.kick(),
-    }),
-  );
-  app.use(
     createSchedulesRouter({
       authenticate,
       store,
@@ -160,14 +146,6 @@ export function createApp(deps: AppDeps): Express {
       sheetAccess: deps.sheetAccess,
       clock: deps.clock,
       kick: () => deps.scheduler.kick(),
-    }),
-  );
-  app.use(
-    createScheduleAlertsRouter({
-      authenticate,
-      store,
-      editAccess: deps.editAccess,
-      email: deps.config.smtp !== null,
     }),
   );
 
@@ -178,8 +156,8 @@ export function createApp(deps: AppDeps): Express {
 
 /**
  * The routes served from the table (http/table-routes.ts), each feature giving its handlers: the
- * OpenAPI description, the budgets, the proof of edit access, server delivery, a document's status, the operations and the
- * jobs.
+ * OpenAPI description, usage and budgets, the formula allowance, the proof of edit access, server
+ * delivery, a document's status, schedule alerts, the operations and the jobs.
  */
 function routesFromTable(deps: AppDeps): ServedRoute[] {
   const { store, guard } = deps;
@@ -198,6 +176,16 @@ function routesFromTable(deps: AppDeps): ServedRoute[] {
       editAccess: deps.editAccess,
       clock: deps.clock,
     }),
+    ...formulaAllowanceRoutes({
+      guard,
+      keys: store.keys,
+      allowances: store.formulaAllowances,
+      editAccess: deps.editAccess,
+      changes: store.documentChanges,
+      schedules: store.schedules,
+      kick: () => deps.scheduler.kick(),
+    }),
+    ...scheduleAlertsRoutes({ store, editAccess: deps.editAccess, email: deps.config.smtp !== null }),
     ...operationRoutes(deps),
     ...jobsRoutes(deps),
   ];
