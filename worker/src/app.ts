@@ -14,7 +14,7 @@ import { tableRoutes, type ServedRoute } from './http/table-routes';
 import { securityHeaders } from './http/security-headers';
 import type { AuthLogger } from './identity/authenticate';
 import type { CredentialChecker } from './identity/credential-checker';
-import { createKeysRouter } from './identity/keys-router';
+import { createKeysRouter, keyListRoutes } from './identity/keys-router';
 import { documentStatusRoutes } from './documents/document-status-router';
 import type { JobDeliveries } from './jobs/delivery/job-delivery';
 import type { JobRunner } from './jobs/job-runner';
@@ -126,7 +126,6 @@ export function createApp(deps: AppDeps): Express {
   app.post(EMAIL_SEARCH_PATH, ...emailSearchHandlers(deps));
   app.use(
     createKeysRouter({
-      authenticate,
       checker,
       keys: store.keys,
       editAccess: deps.editAccess,
@@ -163,6 +162,7 @@ function routesFromTable(deps: AppDeps): ServedRoute[] {
   const { store, guard } = deps;
   return [
     ...openApiRoutes(),
+    ...keyListRoutes({ keys: store.keys, titles: store.documentTitles, changes: store.documentChanges }),
     ...usageRoutes({ guard, ledger: store.ledger, clock: deps.clock }),
     ...budgetsRoutes({ budgets: store.budgets, guard, defaults: deps.config.budgets }),
     ...editProofRoutes({ editAccess: deps.editAccess, sheetAccess: deps.sheetAccess }),
