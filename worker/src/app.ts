@@ -155,8 +155,9 @@ export function createApp(deps: AppDeps): Express {
 
 /**
  * The routes served from the table (http/table-routes.ts), each feature giving its handlers: the
- * OpenAPI description, usage and budgets, the formula allowance, the proof of edit access, server
- * delivery, a document's status, schedule alerts, the operations and the jobs.
+ * OpenAPI description, listing and revoking keys, usage and budgets, the formula allowance, the
+ * proof of edit access, server delivery, a document's status, schedule alerts, the operations and
+ * the jobs.
  */
 function routesFromTable(deps: AppDeps): ServedRoute[] {
   const { store, guard } = deps;
