@@ -355,6 +355,7 @@ export const WORKER_ROUTES = {
     path: '/api/ai/lists',
     summary: 'Creates an AI list (its platform is fixed); the caller owns it.',
     access: 'signed-in',
+    status: 201,
   }),
   aiList: route<{ params: AiListParams; answer: AiListAnswer }>({
     method: 'GET',

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { parseA1 } from '../../worker/playground/apps-script/spreadsheet/a1-notation';
-import { columnLetters } from '../../worker/playground/apps-script/spreadsheet/a1-notation';
+import { parseA1 } from '../../worker/playground/apps-script/spreadsheet/a1-range-reader';
+import { columnLetters } from '../../worker/playground/apps-script/spreadsheet/a1-range-reader';
 
 /**
  * Driving the playground's spreadsheet as a person does: the name box to go somewhere, the

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { CellWindow, PlaygroundState } from '../../worker/playground/playground-api';
-import { parseA1 } from '../../worker/playground/apps-script/spreadsheet/a1-notation';
+import { parseA1 } from '../../worker/playground/apps-script/spreadsheet/a1-range-reader';
 import { FAST_SANDBOX_ENV } from '../support/fast-sandbox-env';
 import { spawnReadyChild, stopChild } from '../support/ready-child';
 import { CHROMIUM_SETTING, chooseChromium, chromiumLaunchOptions } from './chromium-path';

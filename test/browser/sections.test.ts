@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { SIDEBAR_SECTIONS } from '../../addon/bridge-contract/sidebar-section';
-import { columnLetters } from '../../worker/playground/apps-script/spreadsheet/a1-notation';
+import { columnLetters } from '../../worker/playground/apps-script/spreadsheet/a1-range-reader';
 import { selectRange, selectTab, tabNames, waitForIdle } from './grid-driver';
 import { startPlaygroundSession, type PlaygroundSession } from './playground-harness';
 import {

@@ -1,4 +1,4 @@
-import { displayValue } from './apps-script/spreadsheet/cell-values';
+import { displayValue } from './apps-script/spreadsheet/cell-contents';
 import type { FakeSheet } from './apps-script/spreadsheet/sheet';
 import type { FakeSpreadsheet } from './apps-script/spreadsheet/spreadsheet';
 import type { ChartView } from './playground-api';

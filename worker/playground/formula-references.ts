@@ -1,4 +1,4 @@
-import { parseA1, splitSheetName } from './apps-script/spreadsheet/a1-notation';
+import { parseA1, splitSheetName } from './apps-script/spreadsheet/a1-range-reader';
 import { CORNER, SHEET } from './apps-script/spreadsheet/formula-syntax';
 
 /**

@@ -1,37 +1,37 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { WORKER_ROUTES } from '../../shared/worker-api/routes';
-import { createFormulaAllowanceRouter } from './budgets/formula-allowance-router';
-import { createDeliveryRouter } from './jobs/delivery/delivery-router';
-import { createEditProofRouter } from './documents/edit-proof-router';
-import { createBudgetsRouter } from './budgets/budgets-router';
-import { createUsageRouter } from './budgets/usage-router';
+import { formulaAllowanceRoutes } from './budgets/formula-allowance-router';
+import { deliveryRoutes } from './jobs/delivery/delivery-router';
+import { editProofRoutes } from './documents/edit-proof-router';
+import { budgetsRoutes } from './budgets/budgets-router';
+import { usageRoutes } from './budgets/usage-router';
 import { errorHandler, notFoundHandler } from './request-io/error-answer';
 import { createHealthProbes, type HealthProbes } from './http/health-probes';
-import { createOpenApiRouter } from './openapi/openapi-router';
+import { openApiRoutes } from './openapi/openapi-router';
 import { requestRateLimit } from './http/request-rate-limit';
+import { ROUTE_SCHEMAS } from './openapi/route-schemas';
+import { tableRoutes } from './http/table-routes';
+import type { ServedRoute } from './request-io/served-route';
 import { securityHeaders } from './http/security-headers';
 import type { AuthLogger } from './identity/authenticate';
 import type { CredentialChecker } from './identity/credential-checker';
-import { createKeysRouter } from './documents/keys-router';
-import { createDocumentStatusRouter } from './schedules/document-status-router';
+import { createKeysRouter, keyListRoutes } from './documents/keys-router';
+import { documentStatusRoutes } from './schedules/document-status-router';
 import type { JobDeliveries } from './jobs/delivery/job-delivery';
 import type { JobRunner } from './jobs/job-runner';
-import { createJobsRouter } from './jobs/jobs-router';
+import { jobsRoutes } from './jobs/jobs-router';
 import { requestContext } from './logging/request-context';
-import { createAccountRouter } from './operations/account/account-router';
 import { EMAIL_SEARCH_PATH, emailSearchHandlers } from './operations/email-search/email-search-router';
-import { createHealthRouter } from './operations/health/health-router';
 import type { WorkerConfig } from './config';
 import type { OperationDeps } from './operations/operation-deps';
-import { createMoreRouters } from './operations/more-routers';
-import { createReportsRouter, REPORTS_PATH, reportsHandlers } from './operations/reports/reports-router';
+import { operationRoutes } from './operations/operation-routes';
+import { REPORTS_PATH, reportsHandlers } from './operations/reports/reports-router';
 import type { Scheduler } from './schedules/scheduler';
 import { createScheduleSearchRouter } from './schedules/schedule-search-router';
 import { createScheduleTakeoverRouter } from './schedules/schedule-takeover-router';
 import type { AlertSenders } from './schedules/schedule-alerts';
 import { createSchedulesRouter } from './schedules/schedules-router';
-import { createScheduleAlertsRouter } from './schedules/schedule-alerts-router';
-import { createUnreadableAnswersRouter } from './operations/unreadable-answers/unreadable-answers-router';
+import { scheduleAlertsRoutes } from './schedules/schedule-alerts-router';
 
 /** The sandbox's Express app, served under `/sandbox` (so `/sandbox/v1` is its API). */
 export interface MountedSandbox {
@@ -128,18 +128,14 @@ export function createApp(deps: AppDeps): Express {
       clock: deps.clock,
     }),
   );
-  const { authenticate, checker, authLogger, store, guard } = deps;
+  const { authenticate, checker, authLogger, store } = deps;
   // Express tries routes in order: the sheet's formulas (reports, e-mail search) come first, as
   // they are called on every recalculation, far more often than anything else, and on the app
   // itself: a router of their own costs every recalculation a pass through it.
   app.post(REPORTS_PATH, ...reportsHandlers(deps));
   app.post(EMAIL_SEARCH_PATH, ...emailSearchHandlers(deps));
-  // The rest of the reports routes (the free estimate), in their router.
-  app.use(createReportsRouter(deps, { formulaRoutes: false }));
-  app.use(createOpenApiRouter());
   app.use(
     createKeysRouter({
-      authenticate,
       checker,
       keys: store.keys,
       editAccess: deps.editAccess,
@@ -150,43 +146,7 @@ export function createApp(deps: AppDeps): Express {
       ...(authLogger ? { logger: authLogger } : {}),
     }),
   );
-  app.use(createUsageRouter({ authenticate, guard, ledger: store.ledger, clock: deps.clock }));
-  app.use(
-    createBudgetsRouter({ authenticate, budgets: store.budgets, guard, defaults: deps.config.budgets }),
-  );
-  app.use(
-    createEditProofRouter({ authenticate, editAccess: deps.editAccess, sheetAccess: deps.sheetAccess }),
-  );
-  app.use(createDeliveryRouter({ authenticate, access: deps.sheetAccess, editAccess: deps.editAccess }));
-  app.use(
-    createFormulaAllowanceRouter({
-      authenticate,
-      guard,
-      keys: store.keys,
-      allowances: store.formulaAllowances,
-      editAccess: deps.editAccess,
-      changes: store.documentChanges,
-      schedules: store.schedules,
-      kick: () => deps.scheduler.kick(),
-    }),
-  );
-  app.use(
-    createDocumentStatusRouter({
-      authenticate,
-      guard,
-      keys: store.keys,
-      allowances: store.formulaAllowances,
-      changes: store.documentChanges,
-      schedules: store.schedules,
-      editAccess: deps.editAccess,
-      clock: deps.clock,
-    }),
-  );
-  app.use(createAccountRouter(deps));
-  app.use(createHealthRouter(deps));
-  app.use(createUnreadableAnswersRouter(deps));
-  for (const router of createMoreRouters(deps)) app.use(router);
-  app.use(createJobsRouter(deps));
+  app.use(tableRoutes(routesFromTable(deps), { authenticate, schemas: ROUTE_SCHEMAS }));
   app.use(
     createSchedulesRouter({
       authenticate,
@@ -211,16 +171,47 @@ export function createApp(deps: AppDeps): Express {
       logger: deps.logger,
     }),
   );
-  app.use(
-    createScheduleAlertsRouter({
-      authenticate,
-      store,
-      editAccess: deps.editAccess,
-      email: deps.config.smtp !== null,
-    }),
-  );
 
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));
   return app;
+}
+
+/**
+ * The routes served from the table (http/table-routes.ts), each feature giving its handlers: the
+ * OpenAPI description, listing and revoking keys, usage and budgets, the formula allowance, the
+ * proof of edit access, server delivery, a document's status, schedule alerts, the operations and
+ * the jobs.
+ */
+function routesFromTable(deps: AppDeps): ServedRoute[] {
+  const { store, guard } = deps;
+  return [
+    ...openApiRoutes(),
+    ...keyListRoutes({ keys: store.keys, titles: store.documentTitles, changes: store.documentChanges }),
+    ...usageRoutes({ guard, ledger: store.ledger, clock: deps.clock }),
+    ...budgetsRoutes({ budgets: store.budgets, guard, defaults: deps.config.budgets }),
+    ...editProofRoutes({ editAccess: deps.editAccess, sheetAccess: deps.sheetAccess }),
+    ...deliveryRoutes({ access: deps.sheetAccess, editAccess: deps.editAccess }),
+    ...documentStatusRoutes({
+      guard,
+      keys: store.keys,
+      allowances: store.formulaAllowances,
+      changes: store.documentChanges,
+      schedules: store.schedules,
+      editAccess: deps.editAccess,
+      clock: deps.clock,
+    }),
+    ...formulaAllowanceRoutes({
+      guard,
+      keys: store.keys,
+      allowances: store.formulaAllowances,
+      editAccess: deps.editAccess,
+      changes: store.documentChanges,
+      schedules: store.schedules,
+      kick: () => deps.scheduler.kick(),
+    }),
+    ...scheduleAlertsRoutes({ store, editAccess: deps.editAccess, email: deps.config.smtp !== null }),
+    ...operationRoutes(deps),
+    ...jobsRoutes(deps),
+  ];
 }

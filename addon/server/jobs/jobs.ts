@@ -37,7 +37,7 @@ import {
 import { deleteJobRecord, listJobRecords, readJobRecord, saveJobRecord, type JobRecord } from './job-records';
 import { toJobView, writeFinishedRows, type JobWriterDeps } from './job-writer';
 import { noteJobEnded, noteJobStarted } from './job-run-history';
-import { estimateSearchForm, searchJobInput, searchTabOutput } from './search-form';
+import { estimateSearchForm, searchJobInput, searchTabOutput } from './search-form-body';
 import { planTabOutput } from '../sheet/tab-output-plan';
 import {
   asRecord,

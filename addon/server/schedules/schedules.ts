@@ -21,7 +21,7 @@ import { selectReportColumns } from '../../../shared/rows/report-rows';
 import { aiSearchJobInput } from '../ai-search/ai-search-job';
 import { estimateEmailColumn, estimateHandleColumn } from '../jobs/bulk-estimates';
 import { estimateHandlesWithCache } from '../jobs/cached-estimates';
-import { estimateSearchForm, searchJobInput } from '../jobs/search-form';
+import { estimateSearchForm, searchJobInput } from '../jobs/search-form-body';
 import type { CellValue } from '../sheet/sheet-values';
 import { readFormulaAllowance } from '../formulas/formula-allowance';
 import { creditsText, formatCount } from '../sheet/number-text';

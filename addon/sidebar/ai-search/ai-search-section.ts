@@ -12,7 +12,7 @@ import { createAiListsPanel } from './ai-search-lists-panel';
 import { showFormMessages } from './ai-search-messages';
 import { createAiPagesPanel } from './ai-search-pages-panel';
 import type { AiPartContext, ErrorTargets, NoteLines } from './ai-search-part';
-import { type AiSearchProgress, createAiSearchProgress } from './ai-search-progress';
+import { type AiSearchProgress, createAiSearchProgress } from './ai-search-page-line';
 import { createAiSizeFilters } from './ai-search-size-filters';
 import { createAiWhoFilters } from './ai-search-who-filters';
 import { formatCount } from '../ui/count-text';

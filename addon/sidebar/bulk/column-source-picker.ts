@@ -1,5 +1,5 @@
 import type { ColumnSource, ResultTarget, SelectionInfo } from '../../bridge-contract/sidebar-api';
-import { readColumnSource, readResultTarget } from './column-source';
+import { readColumnSource, readResultTarget } from './column-source-fields';
 import { countOf } from '../ui/count-text';
 import { createElement } from '../ui/create-element';
 import { button, radioGroup, textField, withId } from '../ui/form-fields';

@@ -1,5 +1,5 @@
 import type { ListDetail, MemberInput } from '../../bridge-contract/lists-api';
-import { readColumnSource } from '../bulk/column-source';
+import { readColumnSource } from '../bulk/column-source-fields';
 import { createElement } from '../ui/create-element';
 import { failureText } from '../server-calls/error-text';
 import { button, checkboxField, factList, selectField, textField, withId } from '../ui/form-fields';

@@ -1,4 +1,4 @@
-import { columnLetters } from '../apps-script/spreadsheet/a1-notation';
+import { columnLetters } from '../apps-script/spreadsheet/a1-range-reader';
 import { unsupportedNote } from '../apps-script/spreadsheet/formula-syntax';
 import type { CellOut } from '../playground-api';
 import { CellCache } from './cell-cache';

@@ -1,4 +1,4 @@
-import { columnLetters, parseA1 } from '../apps-script/spreadsheet/a1-notation';
+import { columnLetters, parseA1 } from '../apps-script/spreadsheet/a1-range-reader';
 
 /**
  * The grid's selection: a rectangle from an anchor (where it started) to a focus (the cursor,

@@ -3,7 +3,7 @@ import type { FakeSpreadsheet } from '../apps-script/spreadsheet/spreadsheet';
 import type { ChartStore } from './charts';
 import { GoogleApiError, invalidArgument } from './google-errors';
 import { repeatCell } from './cell-formats';
-import { checkGrowth } from './grid-growth';
+import { checkGrowth } from './spreadsheet-cell-limit';
 import {
   createDeveloperMetadata,
   deleteDeveloperMetadata,

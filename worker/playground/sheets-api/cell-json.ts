@@ -1,4 +1,4 @@
-import { displayValue, isDate } from '../apps-script/spreadsheet/cell-values';
+import { displayValue, isDate } from '../apps-script/spreadsheet/cell-contents';
 import type { Cell } from '../apps-script/spreadsheet/sheet';
 import { instantOfWallClock, zonedParts } from '../apps-script/runtime/zoned-time';
 import { invalidArgument } from './google-errors';

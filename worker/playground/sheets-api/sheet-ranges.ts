@@ -1,4 +1,4 @@
-import { formatA1, parseA1, splitSheetName, type GridArea } from '../apps-script/spreadsheet/a1-notation';
+import { formatA1, parseA1, splitSheetName, type GridArea } from '../apps-script/spreadsheet/a1-range-reader';
 import type { FakeSheet } from '../apps-script/spreadsheet/sheet';
 import type { FakeSpreadsheet } from '../apps-script/spreadsheet/spreadsheet';
 import { invalidArgument } from './google-errors';

@@ -1,4 +1,4 @@
-import { columnLetters, formatA1, type GridArea } from '../apps-script/spreadsheet/a1-notation';
+import { columnLetters, formatA1, type GridArea } from '../apps-script/spreadsheet/a1-range-reader';
 import type { FakeSheet } from '../apps-script/spreadsheet/sheet';
 import type { FakeSpreadsheet } from '../apps-script/spreadsheet/spreadsheet';
 import {
@@ -13,7 +13,7 @@ import {
   type ValueRenderOption,
 } from './cell-json';
 import { GoogleApiError, invalidArgument } from './google-errors';
-import { checkGrowth } from './grid-growth';
+import { checkGrowth } from './spreadsheet-cell-limit';
 import { a1OnSheet, checkWithinGrid, resolveRange, type SheetRange } from './sheet-ranges';
 
 /**

@@ -2,7 +2,7 @@ import { PLATFORMS, type Platform } from '../../../shared/platforms';
 import type { Dictionaries } from './dictionaries';
 import { cumulative, hashInts, Rng, STREAM } from './random';
 import { HANDLE_WORDS, NAME_GROUP_SEEDS } from './word-lists/names';
-import type { AgeGroup, AiAccountType, Gender } from './types';
+import { AGE_GROUPS, type AgeGroup, type AiAccountType, type Gender } from './types';
 
 /**
  * People behind the accounts. A person is a handle combination (given name x handle word x form),
@@ -46,7 +46,7 @@ interface Person {
 const FORMS_BY_GROUP: Record<string, number> = { english: 5, spanish: 4, portuguese: 4, indian: 4 };
 const DEFAULT_FORMS = 3;
 const AGE_WEIGHTS = cumulative([0.03, 0.3, 0.4, 0.17, 0.09, 0.01]);
-export const CREATOR_AGE_GROUPS: readonly AgeGroup[] = ['13-17', '18-24', '25-34', '35-44', '45-64', '65-'];
+export const CREATOR_AGE_GROUPS: readonly AgeGroup[] = AGE_GROUPS;
 
 function fold(text: string): string {
   return text

@@ -1,6 +1,13 @@
 import type { Platform } from '../../../shared/platforms';
-import type { AudienceAgeGroup as AgeGroup, CollaborationType, GrowthInterval } from '../../../shared/enums';
-import { AUDIENCE_REACHABILITY_CODES } from '../../../shared/responses/reports';
+import {
+  AI_ACCOUNT_TYPES as AI_ACCOUNT_TYPE_FILTERS,
+  type AiAccountType as AiAccountTypeFilter,
+  type AudienceAgeGroup as AgeGroup,
+  type AudienceGender,
+  type CollaborationType,
+  type GrowthInterval,
+} from '../../../shared/enums';
+import { AUDIENCE_REACHABILITY_CODES, INSTAGRAM_ACCOUNT_TYPES } from '../../../shared/responses/reports';
 
 // The spec's enums, named as the world uses them: one definition, in shared/.
 export {
@@ -20,15 +27,13 @@ export type ReachabilityCode = (typeof REACHABILITY_CODES)[number];
  * ("weight") is a number in 0..1. All objects are plain JSON-safe data.
  */
 
-export type Gender = 'MALE' | 'FEMALE';
-export type InstagramAccountType = 'Regular' | 'Business' | 'Creator';
-export const AI_ACCOUNT_TYPES = [
-  'individual_creator',
-  'group_creator',
-  'brand',
-  'anonymous_content',
-] as const;
-export type AiAccountType = (typeof AI_ACCOUNT_TYPES)[number];
+export type Gender = AudienceGender;
+export type InstagramAccountType = (typeof INSTAGRAM_ACCOUNT_TYPES)[number];
+/** A creator's AI account type: the filter's values but `creator`, its alias for the first two. */
+export type AiAccountType = Exclude<AiAccountTypeFilter, 'creator'>;
+export const AI_ACCOUNT_TYPES: readonly AiAccountType[] = AI_ACCOUNT_TYPE_FILTERS.filter(
+  (type): type is AiAccountType => type !== 'creator',
+);
 export type PostType = 'photo' | 'carousel' | 'reel' | 'video' | 'short' | 'live';
 
 /**

@@ -1,15 +1,13 @@
-import express, { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { parseRequest } from '../../../shared/validation-message';
-import { sendError } from '../request-io/send-error';
+import { KB } from '../request-io/json-body';
+import { served, type ServedRoute } from '../request-io/served-route';
+import { badRequest } from '../request-io/worker-error';
 import { requireIdentity } from '../identity/identity';
-import { requireAdmin } from '../identity/require-admin';
 import type { BudgetRepository, BudgetTarget } from '../store/budget-repository';
 import { BUDGET_PERIODS } from '../store/values/utc-periods';
 import type { BudgetDefaults, BudgetGuard, BudgetLimits } from './budget-guard';
 
-interface BudgetsRouterOptions {
-  authenticate: RequestHandler;
+interface BudgetsRouteOptions {
   budgets: BudgetRepository;
   guard: BudgetGuard;
   defaults?: BudgetDefaults;
@@ -41,60 +39,52 @@ export const budgetUpdateSchema = z.discriminatedUnion('scope', [
  *   month? }`: sets what is given, in credits unless `unit` says raw requests, and answers the
  *   target's budgets in that unit as they now apply. Absent leaves a period as it is.
  */
-export function createBudgetsRouter(options: BudgetsRouterOptions): Router {
-  const { authenticate, budgets, guard } = options;
-  const router = Router();
-
-  router.get('/api/budgets', authenticate, requireAdmin(), async (_req, res) => {
-    res.json({ defaults: describeDefaults(options.defaults ?? {}), overrides: await budgets.list() });
-  });
-
-  router.put(
-    '/api/budgets',
-    authenticate,
-    requireAdmin(),
-    express.json({ limit: '16kb' }),
-    async (req, res) => {
-      const admin = requireIdentity(req);
-      const parsed = parseRequest(budgetUpdateSchema, req.body);
-      if (!parsed.success) {
-        sendError(res, 400, 'bad_request', parsed.message);
-        return;
-      }
-      const update = parsed.data;
-      const noun = update.unit === 'credits' ? 'credits' : 'raw requests';
-      if (update.day === undefined && update.month === undefined) {
-        sendError(
-          res,
-          400,
-          'bad_request',
-          `Give day, month or both: a number of ${noun}, null (unlimited) or "default"`,
-        );
-        return;
-      }
-      const fractional = BUDGET_PERIODS.find((period) => !wholeOrNot(update.unit, update[period]));
-      if (fractional !== undefined) {
-        sendError(res, 400, 'bad_request', `${fractional} must be a whole number of raw requests`);
-        return;
-      }
-      const target: BudgetTarget =
-        update.scope === 'team' ? { scope: 'team' } : { scope: 'user', email: update.email };
-      for (const period of BUDGET_PERIODS) {
-        const value = update[period];
-        if (value === undefined) continue;
-        if (value === 'default') await budgets.clear(target, period, update.unit);
-        else await budgets.set(target, period, value, admin.email, update.unit);
-      }
-      const effective = await guard.limits(target.scope === 'user' ? target.email : admin.email);
-      const byUnit = {
-        credits: { team: effective.team, user: effective.user },
-        rawRequests: { team: effective.teamRaw, user: effective.userRaw },
-      };
-      res.json({ target, unit: update.unit, budgets: byUnit[update.unit][target.scope] });
-    },
-  );
-
-  return router;
+export function budgetsRoutes(options: BudgetsRouteOptions): ServedRoute[] {
+  const { budgets, guard } = options;
+  return [
+    served(
+      'budgets',
+      {},
+      {
+        handle: async () => ({
+          defaults: describeDefaults(options.defaults ?? {}),
+          overrides: await budgets.list(),
+        }),
+      },
+    ),
+    served(
+      'setBudgets',
+      { body: budgetUpdateSchema },
+      {
+        bodyLimit: 16 * KB,
+        handle: async ({ body: update }, req) => {
+          const admin = requireIdentity(req);
+          const noun = update.unit === 'credits' ? 'credits' : 'raw requests';
+          if (update.day === undefined && update.month === undefined) {
+            throw badRequest(`Give day, month or both: a number of ${noun}, null (unlimited) or "default"`);
+          }
+          const fractional = BUDGET_PERIODS.find((period) => !wholeOrNot(update.unit, update[period]));
+          if (fractional !== undefined) {
+            throw badRequest(`${fractional} must be a whole number of raw requests`);
+          }
+          const target: BudgetTarget =
+            update.scope === 'team' ? { scope: 'team' } : { scope: 'user', email: update.email };
+          for (const period of BUDGET_PERIODS) {
+            const value = update[period];
+            if (value === undefined) continue;
+            if (value === 'default') await budgets.clear(target, period, update.unit);
+            else await budgets.set(target, period, value, admin.email, update.unit);
+          }
+          const effective = await guard.limits(target.scope === 'user' ? target.email : admin.email);
+          const byUnit = {
+            credits: { team: effective.team, user: effective.user },
+            rawRequests: { team: effective.teamRaw, user: effective.userRaw },
+          };
+          return { target, unit: update.unit, budgets: byUnit[update.unit][target.scope] };
+        },
+      },
+    ),
+  ];
 }
 
 /** Raw requests are whole: a fractional raw budget is a mistake, not a rounding. */

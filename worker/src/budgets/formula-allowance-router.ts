@@ -1,15 +1,14 @@
-import { Router, type RequestHandler } from 'express';
+import type { Response } from 'express';
 import { z } from 'zod';
 import type { FormulaAllowanceAnswer, FormulaAsk } from '../../../shared/worker-api/formula-allowance';
 import {
   MAX_FORMULA_ALLOWANCE_PER_DAY,
   MAX_FORMULA_APPROVAL,
 } from '../../../shared/worker-api/request-limits';
-import { jsonBody, KB } from '../request-io/json-body';
-import { parseBody } from '../request-io/parse-body';
+import { KB } from '../request-io/json-body';
+import { served, type ServedRoute } from '../request-io/served-route';
 import { WorkerError } from '../request-io/worker-error';
 import { requireIdentity, type Identity } from '../identity/identity';
-import { documentParamsSchema } from '../request-io/document-params';
 import type { FormulaAllowanceRepository } from '../store/formula-allowance-repository';
 import type { KeyRepository } from '../store/key-repository';
 import { normalizeUserEmail } from '../store/values/user-email';
@@ -18,9 +17,9 @@ import type { BudgetGuard } from './budget-guard';
 import { presentedProof, type EditAccess } from '../documents/edit-access';
 import type { DocumentChangeRepository } from '../store/document-change-repository';
 import type { ScheduleRepository } from '../store/schedule-repository';
+import { documentParamsSchema } from '../request-io/document-params';
 
-interface FormulaAllowanceRouterOptions {
-  authenticate: RequestHandler;
+interface FormulaAllowanceRouteOptions {
   guard: BudgetGuard;
   keys: KeyRepository;
   allowances: FormulaAllowanceRepository;
@@ -63,62 +62,73 @@ export const formulaApprovalRequestSchema = z.looseObject({
  *   An approval answers the asks it names (issue 25): they leave the list, and the schedules among
  *   them run at once, so an approval unblocks rather than waiting for the next run.
  */
-export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOptions): Router {
-  const { authenticate, allowances } = options;
-  const router = Router();
-  const path = '/api/documents/:documentId/formula-allowance';
-
-  router.get(path, authenticate, async (req, res) => {
-    const identity = requireIdentity(req);
-    const { documentId } = parseBody(documentParamsSchema, { ...req.params });
-    if (identity.role !== 'admin') await options.editAccess.check(identity, documentId, presentedProof(req));
-    res.set('Cache-Control', 'no-store').json(await formulaAllowanceAnswer(options, identity, documentId));
-  });
-
-  router.put(path, authenticate, jsonBody(KB), async (req, res) => {
-    const identity = requireIdentity(req);
-    const { documentId } = parseBody(documentParamsSchema, { ...req.params });
-    const { perDay } = parseBody(formulaAllowanceRequestSchema, req.body);
-    await requireChange(options, identity, documentId, presentedProof(req));
-    await allowances.set(documentId, perDay, identity.email);
-    await options.changes.record(
-      documentId,
-      identity.email,
-      'allowance',
-      perDay === null
-        ? `${identity.email} let the formulas spend without a daily cap.`
-        : `${identity.email} set the formulas' allowance to ${perDay} credits a day.`,
-    );
-    res.set('Cache-Control', 'no-store').json(await formulaAllowanceAnswer(options, identity, documentId));
-  });
-
-  router.post(
-    '/api/documents/:documentId/formula-approvals',
-    authenticate,
-    jsonBody(KB),
-    async (req, res) => {
-      const identity = requireIdentity(req);
-      const { documentId } = parseBody(documentParamsSchema, { ...req.params });
-      const { credits, asks } = parseBody(formulaApprovalRequestSchema, req.body);
-      await requireChange(options, identity, documentId, presentedProof(req));
-      await allowances.approve(documentId, credits, identity.email);
-      const answered = await allowances.answerAsks(documentId, asks ?? null);
-      await options.changes.record(
-        documentId,
-        identity.email,
-        'approval',
-        `${identity.email} approved ${credits} more credits for ${approvedFor(answered)} today.`,
-      );
-      const startedSchedules = await startSchedules(options, documentId, answered);
-      res.set('Cache-Control', 'no-store').json({
-        ...(await formulaAllowanceAnswer(options, identity, documentId)),
-        answered,
-        startedSchedules,
-      });
-    },
-  );
-
-  return router;
+export function formulaAllowanceRoutes(options: FormulaAllowanceRouteOptions): ServedRoute[] {
+  const { allowances } = options;
+  // Answers are about one person's spreadsheet and change with every approval: never cached.
+  const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
+  return [
+    served(
+      'formulaAllowance',
+      { params: documentParamsSchema },
+      {
+        handle: async ({ params: { documentId } }, req, res) => {
+          const identity = requireIdentity(req);
+          if (identity.role !== 'admin')
+            await options.editAccess.check(identity, documentId, presentedProof(req));
+          noStore(res);
+          return formulaAllowanceAnswer(options, identity, documentId);
+        },
+      },
+    ),
+    served(
+      'setFormulaAllowance',
+      { params: documentParamsSchema, body: formulaAllowanceRequestSchema },
+      {
+        bodyLimit: KB,
+        handle: async ({ params: { documentId }, body: { perDay } }, req, res) => {
+          const identity = requireIdentity(req);
+          await requireChange(options, identity, documentId, presentedProof(req));
+          await allowances.set(documentId, perDay, identity.email);
+          await options.changes.record(
+            documentId,
+            identity.email,
+            'allowance',
+            perDay === null
+              ? `${identity.email} let the formulas spend without a daily cap.`
+              : `${identity.email} set the formulas' allowance to ${perDay} credits a day.`,
+          );
+          noStore(res);
+          return formulaAllowanceAnswer(options, identity, documentId);
+        },
+      },
+    ),
+    served(
+      'approveFormulas',
+      { params: documentParamsSchema, body: formulaApprovalRequestSchema },
+      {
+        bodyLimit: KB,
+        handle: async ({ params: { documentId }, body: { credits, asks } }, req, res) => {
+          const identity = requireIdentity(req);
+          await requireChange(options, identity, documentId, presentedProof(req));
+          await allowances.approve(documentId, credits, identity.email);
+          const answeredAsks = await allowances.answerAsks(documentId, asks ?? null);
+          await options.changes.record(
+            documentId,
+            identity.email,
+            'approval',
+            `${identity.email} approved ${credits} more credits for ${approvedFor(answeredAsks)} today.`,
+          );
+          const startedSchedules = await startSchedules(options, documentId, answeredAsks);
+          noStore(res);
+          return {
+            ...(await formulaAllowanceAnswer(options, identity, documentId)),
+            answered: answeredAsks,
+            startedSchedules,
+          };
+        },
+      },
+    ),
+  ];
 }
 
 /**
@@ -126,7 +136,7 @@ export function createFormulaAllowanceRouter(options: FormulaAllowanceRouterOpti
  * connector with proof that they still edit it, where the worker can check.
  */
 async function requireChange(
-  options: FormulaAllowanceRouterOptions,
+  options: FormulaAllowanceRouteOptions,
   identity: Identity,
   documentId: string,
   presented: string | undefined,
@@ -164,7 +174,7 @@ function approvedFor(answered: readonly FormulaAsk[]): string {
  * Answers the names of those started; one running already ends its run and is not started again.
  */
 async function startSchedules(
-  options: FormulaAllowanceRouterOptions,
+  options: FormulaAllowanceRouteOptions,
   documentId: string,
   answered: readonly FormulaAsk[],
 ): Promise<string[]> {
@@ -188,7 +198,7 @@ async function startSchedules(
 
 /** What reading a document's allowance takes. */
 export type AllowanceReaders = Pick<
-  FormulaAllowanceRouterOptions,
+  FormulaAllowanceRouteOptions,
   'guard' | 'keys' | 'allowances' | 'changes'
 >;
 

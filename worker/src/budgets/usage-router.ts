@@ -1,6 +1,5 @@
-import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { parseBody } from '../request-io/parse-body';
+import { served, type ServedRoute } from '../request-io/served-route';
 import { requireIdentity } from '../identity/identity';
 import type { LedgerRepository } from '../store/ledger-repository';
 import type { BudgetGuard } from './budget-guard';
@@ -15,8 +14,7 @@ import {
 } from './spend-breakdown';
 export type { UsageAnswer } from '../../../shared/worker-api/account';
 
-interface UsageRouterOptions {
-  authenticate: RequestHandler;
+interface UsageRouteOptions {
   guard: BudgetGuard;
   ledger: LedgerRepository;
   /** The breakdown's "today"; the system clock unless said. */
@@ -46,48 +44,57 @@ export const breakdownQuerySchema = z.looseObject({
  * breakdown of what was spent per operation and per UTC day (the caller's; an admin's the team's
  * too), summed from the ledger: operation ids and sums only, never the API account's balance.
  */
-export function createUsageRouter(options: UsageRouterOptions): Router {
-  const { authenticate, guard, ledger } = options;
-  const router = Router();
-
-  router.get('/api/account/usage', authenticate, async (req, res) => {
-    const identity = requireIdentity(req);
-    const { recent: recentLimit } = parseBody(usageQuerySchema, { ...req.query });
-    const answer: UsageAnswer = {
-      email: identity.email,
-      role: identity.role,
-      today: await ledger.spend({ period: 'day', email: identity.email }),
-      month: await ledger.spend({ period: 'month', email: identity.email }),
-      budgets: await guard.status(identity.email),
-      recent: recentLimit === 0 ? [] : await ledger.recent(identity.email, recentLimit),
-    };
-    if (identity.role === 'admin') {
-      answer.team = {
-        today: await ledger.spend({ period: 'day' }),
-        month: await ledger.spend({ period: 'month' }),
-        byUser: { today: await ledger.usageByUser('day'), month: await ledger.usageByUser('month') },
-      };
-    }
-    res.json(answer);
-  });
-
-  router.get('/api/account/breakdown', authenticate, async (req, res) => {
-    const identity = requireIdentity(req);
-    const { days } = parseBody(breakdownQuerySchema, { ...req.query });
-    const window = breakdownWindow(days, options.clock?.now() ?? Date.now());
-    const answer: BreakdownAnswer = {
-      email: identity.email,
-      role: identity.role,
-      from: utcDayText(window.from),
-      to: utcDayText(window.to - 1),
-      days,
-      mine: toSpendBreakdown(await ledger.spendByDayAndOperation({ ...window, email: identity.email })),
-    };
-    if (identity.role === 'admin') {
-      answer.team = toSpendBreakdown(await ledger.spendByDayAndOperation(window));
-    }
-    res.set('Cache-Control', 'no-store').json(answer);
-  });
-
-  return router;
+export function usageRoutes(options: UsageRouteOptions): ServedRoute[] {
+  const { guard, ledger } = options;
+  const usage = served(
+    'usage',
+    { query: usageQuerySchema },
+    {
+      handle: async ({ query }, req) => {
+        const identity = requireIdentity(req);
+        const recentLimit = query.recent;
+        const answer: UsageAnswer = {
+          email: identity.email,
+          role: identity.role,
+          today: await ledger.spend({ period: 'day', email: identity.email }),
+          month: await ledger.spend({ period: 'month', email: identity.email }),
+          budgets: await guard.status(identity.email),
+          recent: recentLimit === 0 ? [] : await ledger.recent(identity.email, recentLimit),
+        };
+        if (identity.role === 'admin') {
+          answer.team = {
+            today: await ledger.spend({ period: 'day' }),
+            month: await ledger.spend({ period: 'month' }),
+            byUser: { today: await ledger.usageByUser('day'), month: await ledger.usageByUser('month') },
+          };
+        }
+        return answer;
+      },
+    },
+  );
+  const breakdown = served(
+    'breakdown',
+    { query: breakdownQuerySchema },
+    {
+      handle: async ({ query }, req, res) => {
+        const identity = requireIdentity(req);
+        const { days } = query;
+        const window = breakdownWindow(days, options.clock?.now() ?? Date.now());
+        const answer: BreakdownAnswer = {
+          email: identity.email,
+          role: identity.role,
+          from: utcDayText(window.from),
+          to: utcDayText(window.to - 1),
+          days,
+          mine: toSpendBreakdown(await ledger.spendByDayAndOperation({ ...window, email: identity.email })),
+        };
+        if (identity.role === 'admin') {
+          answer.team = toSpendBreakdown(await ledger.spendByDayAndOperation(window));
+        }
+        res.set('Cache-Control', 'no-store');
+        return answer;
+      },
+    },
+  );
+  return [usage, breakdown];
 }

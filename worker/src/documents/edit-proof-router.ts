@@ -1,14 +1,11 @@
-import { Router, type RequestHandler } from 'express';
 import type { EditProofAnswer } from '../../../shared/worker-api/edit-proof';
-import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { SheetAccess } from '../google/sheet-access';
-import { documentParamsSchema } from '../request-io/document-params';
-import { parseBody } from '../request-io/parse-body';
+import { served, type ServedRoute } from '../request-io/served-route';
 import { requireIdentity } from '../identity/identity';
 import { presentedProof, unprovableSentence, type EditAccess } from './edit-access';
+import { documentParamsSchema } from '../request-io/document-params';
 
-interface EditProofRouterOptions {
-  authenticate: RequestHandler;
+interface EditProofRouteOptions {
   editAccess: EditAccess;
   sheetAccess: SheetAccess | null;
 }
@@ -20,24 +17,29 @@ interface EditProofRouterOptions {
  * the caller may just have shared the sheet); with it, what the check found. The add-on proves
  * on demand instead, when a route answers `edit_proof_required`; this is for Connect, scripts and tests.
  */
-export function createEditProofRouter(options: EditProofRouterOptions): Router {
+export function editProofRoutes(options: EditProofRouteOptions): ServedRoute[] {
   const { editAccess } = options;
-  const router = Router();
-  router.post(WORKER_ROUTES.proveEditAccess.path, options.authenticate, async (req, res) => {
-    const identity = requireIdentity(req);
-    const { documentId } = parseBody(documentParamsSchema, { ...req.params });
-    const outcome = await editAccess.check(identity, documentId, presentedProof(req), { fresh: true });
-    const kept = await editAccess.standing(identity, documentId);
-    const answer: EditProofAnswer = {
-      documentId,
-      proven: outcome === 'proven',
-      until: kept?.expiresAt ?? null,
-      message:
-        outcome === 'proven'
-          ? `Proven: you can edit this spreadsheet. The proof stands until ${new Date(kept?.expiresAt ?? 0).toISOString()}.`
-          : await unprovableSentence(options.sheetAccess),
-    };
-    res.set('Cache-Control', 'no-store').json(answer);
-  });
-  return router;
+  const prove = served(
+    'proveEditAccess',
+    { params: documentParamsSchema },
+    {
+      handle: async ({ params: { documentId } }, req, res) => {
+        const identity = requireIdentity(req);
+        const outcome = await editAccess.check(identity, documentId, presentedProof(req), { fresh: true });
+        const kept = await editAccess.standing(identity, documentId);
+        const answer: EditProofAnswer = {
+          documentId,
+          proven: outcome === 'proven',
+          until: kept?.expiresAt ?? null,
+          message:
+            outcome === 'proven'
+              ? `Proven: you can edit this spreadsheet. The proof stands until ${new Date(kept?.expiresAt ?? 0).toISOString()}.`
+              : await unprovableSentence(options.sheetAccess),
+        };
+        res.set('Cache-Control', 'no-store');
+        return answer;
+      },
+    },
+  );
+  return [prove];
 }

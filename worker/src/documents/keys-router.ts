@@ -4,6 +4,7 @@ import { optionalQueryText } from '../../../shared/requests/fields';
 import { parseBody } from '../request-io/parse-body';
 import { spreadsheetId } from '../request-io/document-params';
 import { jsonBody, KB } from '../request-io/json-body';
+import { served, type ServedRoute } from '../request-io/served-route';
 import type { IssuedKeyAnswer } from '../../../shared/worker-api/keys';
 import type { KeyRepository, WorkerKeyInfo } from '../store/key-repository';
 import { readBearer, sendRefusal, type AuthLogger } from '../identity/authenticate';
@@ -17,8 +18,6 @@ import { MAX_DOCUMENT_TITLE_CHARS, type DocumentTitleRepository } from '../store
 import type { SheetAccess } from '../google/sheet-access';
 
 interface KeysRouterOptions {
-  /** The authenticator in front of listing and revoking. */
-  authenticate: RequestHandler;
   checker: CredentialChecker;
   keys: KeyRepository;
   /** Proof that the caller can edit the document they connect (issue 22). */
@@ -65,7 +64,7 @@ export const keyListQuerySchema = z.looseObject({ email: optionalQueryText() });
  * - `DELETE /api/keys/:id`: an admin revokes any key, a member their own.
  */
 export function createKeysRouter(options: KeysRouterOptions): Router {
-  const { authenticate, checker, keys, logger } = options;
+  const { checker, keys, logger } = options;
   const router = Router();
 
   const readIdTokenBody = jsonBody(KEYS_BODY_LIMIT);
@@ -129,47 +128,71 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
     res.status(201).set('Cache-Control', 'no-store').json(answer);
   });
 
-  router.get('/api/keys', authenticate, async (req, res) => {
-    const identity = requireIdentity(req);
-    const asked = parseBody(keyListQuerySchema, { ...req.query }).email;
-    const list: WorkerKeyInfo[] =
-      identity.role === 'admin' ? await keys.list(asked) : await keys.list(identity.email);
-    const titles = await options.titles.titlesOf(
-      list.flatMap((key) => (key.documentId === null ? [] : [key.documentId])),
-    );
-    const named = list.map((key) =>
-      key.documentId === null ? key : { ...key, documentTitle: titles.get(key.documentId) ?? null },
-    );
-    res.json({ keys: named });
-  });
-
-  router.delete('/api/keys/:id', authenticate, async (req, res) => {
-    const identity = requireIdentity(req);
-    const id = req.params.id;
-    const key = typeof id === 'string' ? await keys.get(id) : null;
-    // A member asking about someone else's key learns nothing, not even that it exists; a
-    // document key may revoke itself only (any editor of the document holds it).
-    const mayRevoke =
-      key !== null &&
-      (identity.documentId !== undefined
-        ? key.id === identity.keyId
-        : identity.role === 'admin' || key.email === identity.email);
-    if (key === null || !mayRevoke) {
-      sendError(res, 404, 'not_found', `No worker key with id "${String(id)}"`);
-      return;
-    }
-    const revoked = await keys.revoke(key.id);
-    if (key.documentId !== null && key.revokedAt === null) {
-      // A document key revoking itself is any editor's "Disconnect formulas": the worker cannot
-      // tell which editor, only that it came from inside the spreadsheet.
-      const summary =
-        identity.documentId !== undefined
-          ? `The formulas connected by ${key.email} were disconnected from inside the spreadsheet; they say "Not connected" until someone connects them again.`
-          : `${identity.email} disconnected the formulas connected by ${key.email}; they say "Not connected" until someone connects them again.`;
-      await options.changes.record(key.documentId, identity.email, 'disconnected', summary);
-    }
-    res.json({ key: revoked });
-  });
-
   return router;
+}
+
+/**
+ * `GET /api/keys` (the caller's keys; an admin's everyone's, `email` narrowing) and
+ * `DELETE /api/keys/:id`, served from the table; `POST /api/keys` reads an ID token its own way
+ * (createKeysRouter).
+ */
+export function keyListRoutes(
+  options: Pick<KeysRouterOptions, 'keys' | 'titles' | 'changes'>,
+): ServedRoute[] {
+  const { keys } = options;
+  return [
+    served(
+      'listKeys',
+      { query: keyListQuerySchema },
+      {
+        handle: async ({ query }, req) => {
+          const identity = requireIdentity(req);
+          const asked = query.email;
+          const list: WorkerKeyInfo[] =
+            identity.role === 'admin' ? await keys.list(asked) : await keys.list(identity.email);
+          const titles = await options.titles.titlesOf(
+            list.flatMap((key) => (key.documentId === null ? [] : [key.documentId])),
+          );
+          const named = list.map((key) =>
+            key.documentId === null ? key : { ...key, documentTitle: titles.get(key.documentId) ?? null },
+          );
+          return { keys: named };
+        },
+      },
+    ),
+
+    served(
+      'revokeKey',
+      {},
+      {
+        handle: async (_input, req, res) => {
+          const identity = requireIdentity(req);
+          const id = req.params.id;
+          const key = typeof id === 'string' ? await keys.get(id) : null;
+          // A member asking about someone else's key learns nothing, not even that it exists; a
+          // document key may revoke itself only (any editor of the document holds it).
+          const mayRevoke =
+            key !== null &&
+            (identity.documentId !== undefined
+              ? key.id === identity.keyId
+              : identity.role === 'admin' || key.email === identity.email);
+          if (key === null || !mayRevoke) {
+            sendError(res, 404, 'not_found', `No worker key with id "${String(id)}"`);
+            return undefined;
+          }
+          const revoked = await keys.revoke(key.id);
+          if (key.documentId !== null && key.revokedAt === null) {
+            // A document key revoking itself is any editor's "Disconnect formulas": the worker cannot
+            // tell which editor, only that it came from inside the spreadsheet.
+            const summary =
+              identity.documentId !== undefined
+                ? `The formulas connected by ${key.email} were disconnected from inside the spreadsheet; they say "Not connected" until someone connects them again.`
+                : `${identity.email} disconnected the formulas connected by ${key.email}; they say "Not connected" until someone connects them again.`;
+            await options.changes.record(key.documentId, identity.email, 'disconnected', summary);
+          }
+          return { key: revoked };
+        },
+      },
+    ),
+  ];
 }

@@ -1,24 +1,22 @@
-import { Router, type Request } from 'express';
-import type { z } from 'zod';
-import { parseRequest } from '../../../shared/validation-message';
+import type { Request, Response } from 'express';
 import { successStatus, WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { JobDeliveries } from './delivery/job-delivery';
 import type { JobDeliveryState } from '../../../shared/worker-api/jobs';
 import { presentedProof, unprovableSentence } from '../documents/edit-access';
-import { jsonBody, KB } from '../request-io/json-body';
+import { KB } from '../request-io/json-body';
+import { served, type ServedRoute } from '../request-io/served-route';
 import { deliveryState } from '../store/rows/job-delivery-rows';
-import { parseBody } from '../request-io/parse-body';
-import { badRequest, WorkerError } from '../request-io/worker-error';
+import { WorkerError } from '../request-io/worker-error';
 import { requireIdentity } from '../identity/identity';
 import { operationContext, type OperationDeps } from '../operations/operation-deps';
 import { JobStoreError, type JobRecord } from '../store/job-repository';
 import { normalizeUserEmail } from '../store/values/user-email';
 import { MAX_EMAIL_JOB_INPUTS } from './job-kinds/email-enrichment';
-import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from './job-request';
 import type { JobRunner } from './job-runner';
 import { toJobView } from './job-view';
-import { jobDeliveryRequestSchema } from './job-delivery-request';
 import { readRawFeedUsage } from './raw-feed-usage';
+import { jobDeliveryRequestSchema } from './job-delivery-request';
+import { jobListQuerySchema, jobRequestSchema, jobRowsQuerySchema } from './job-request';
 
 /**
  * A job's input is the biggest body the worker takes: up to 500,000 e-mail cells at 48 bytes each
@@ -59,9 +57,8 @@ interface JobsRouterDeps extends OperationDeps {
  *   for a job of another kind or owner, as the other job routes answer. It sits under `/api/raw`
  *   beside the raw data it continues, and here beside the jobs it reads.
  */
-export function createJobsRouter(deps: JobsRouterDeps): Router {
+export function jobsRoutes(deps: JobsRouterDeps): ServedRoute[] {
   const runner = deps.jobRunner;
-  const router = Router();
   const noStore = { 'Cache-Control': 'no-store' };
 
   /** A job as its card shows it, with its pause when it is waiting one out. */
@@ -77,82 +74,132 @@ export function createJobsRouter(deps: JobsRouterDeps): Router {
 
   const visibleJob = (req: Request) => visibleJobOf(deps, req);
 
-  router.post('/api/jobs', deps.authenticate, jsonBody(JOBS_BODY_LIMIT), async (req, res) => {
-    const request = parseBody(jobRequestSchema, req.body);
-    const context = operationContext(req, deps);
-    const { job, created } = await runner.submit(context.identity, {
-      kind: request.kind,
-      input: request.input,
-      ...(request.idempotencyKey === undefined ? {} : { idempotencyKey: request.idempotencyKey }),
-    });
-    res
-      // The table's statuses (startJob's `status`, and `alsoAnswers` for a key already used).
-      .status(created ? successStatus(WORKER_ROUTES.startJob) : 200)
-      .set(noStore)
-      .json({ id: job.id, status: job.status, total: job.progress.total });
-  });
+  const noStoreAnswer = <T>(res: Response, answer: T): T => {
+    res.set(noStore);
+    return answer;
+  };
 
-  router.get('/api/jobs', deps.authenticate, async (req, res) => {
-    const { limit } = parseQuery(jobListQuerySchema, req.query);
-    const identity = requireIdentity(req);
-    const jobs = await deps.store.jobs.list(identity.email, { limit });
-    res.set(noStore).json({ jobs: await Promise.all(jobs.map(view)) });
-  });
+  return [
+    served(
+      'startJob',
+      { body: jobRequestSchema },
+      {
+        bodyLimit: JOBS_BODY_LIMIT,
+        handle: async ({ body: request }, req, res) => {
+          const context = operationContext(req, deps);
+          const { job, created } = await runner.submit(context.identity, {
+            kind: request.kind,
+            input: request.input,
+            ...(request.idempotencyKey === undefined ? {} : { idempotencyKey: request.idempotencyKey }),
+          });
+          res
+            // The table's statuses (startJob's `status`, and `alsoAnswers` for a key already used).
+            .status(created ? successStatus(WORKER_ROUTES.startJob) : 200)
+            .set(noStore)
+            .json({ id: job.id, status: job.status, total: job.progress.total });
+        },
+      },
+    ),
+    served(
+      'jobs',
+      { query: jobListQuerySchema },
+      {
+        handle: async ({ query }, req, res) => {
+          const jobs = await deps.store.jobs.list(requireIdentity(req).email, { limit: query.limit });
+          return noStoreAnswer(res, { jobs: await Promise.all(jobs.map(view)) });
+        },
+      },
+    ),
+    served(
+      'job',
+      {},
+      {
+        handle: async (_input, req, res) => noStoreAnswer(res, await view(await visibleJob(req))),
+      },
+    ),
+    served(
+      'jobRows',
+      { query: jobRowsQuerySchema },
+      {
+        handle: async ({ query: { after, limit } }, req, res) => {
+          // The job is read before its rows: when its progress says it ended, every row is committed.
+          const job = await visibleJob(req);
+          const progress = await view(job);
+          return noStoreAnswer(res, {
+            ...(await deps.store.jobs.rows(job.id, { after, limit })),
+            job: progress,
+          });
+        },
+      },
+    ),
+    served(
+      'jobDelivery',
+      { body: jobDeliveryRequestSchema },
+      {
+        bodyLimit: 4 * KB,
+        handle: async ({ body: target }, req, res) => {
+          const job = await visibleJob(req);
+          // The worker writes into that spreadsheet as its service account: only for someone who can
+          // edit it (issue 22). Where it cannot tell, it cannot write either: the sidebar writes.
+          if (deps.sheetAccess !== null) {
+            const state = await deps.editAccess.check(
+              requireIdentity(req),
+              target.spreadsheetId,
+              presentedProof(req),
+            );
+            if (state === 'unprovable') {
+              const reason = await unprovableSentence(deps.sheetAccess);
+              return noStoreAnswer(res, {
+                mode: 'sidebar',
+                rowsWritten: 0,
+                reason,
+              } satisfies JobDeliveryState);
+            }
+          }
+          return noStoreAnswer(res, await deps.jobDeliveries.request(job.id, target));
+        },
+      },
+    ),
+    served(
+      'cancelJob',
+      {},
+      {
+        handle: async (_input, req, res) =>
+          noStoreAnswer(res, await cancel(deps, await visibleJob(req), view)),
+      },
+    ),
+    served(
+      'rawFeedUsage',
+      {},
+      {
+        handle: async (_input, req, res) =>
+          noStoreAnswer(
+            res,
+            await readRawFeedUsage(deps, operationContext(req, deps), String(req.params.id)),
+          ),
+      },
+    ),
+  ];
+}
 
-  router.get('/api/jobs/:id', deps.authenticate, async (req, res) => {
-    res.set(noStore).json(await view(await visibleJob(req)));
-  });
-
-  router.get('/api/jobs/:id/rows', deps.authenticate, async (req, res) => {
-    const { after, limit } = parseQuery(jobRowsQuerySchema, req.query);
-    // The job is read before its rows: when its progress says it ended, every row is committed.
-    const job = await visibleJob(req);
-    const progress = await view(job);
-    res.set(noStore).json({ ...(await deps.store.jobs.rows(job.id, { after, limit })), job: progress });
-  });
-
-  router.put('/api/jobs/:id/delivery', deps.authenticate, jsonBody(4 * KB), async (req, res) => {
-    const target = parseBody(jobDeliveryRequestSchema, req.body);
-    const job = await visibleJob(req);
-    // The worker writes into that spreadsheet as its service account: only for someone who can
-    // edit it (issue 22). Where it cannot tell, it cannot write either: the sidebar writes.
-    if (deps.sheetAccess !== null) {
-      const state = await deps.editAccess.check(
-        requireIdentity(req),
-        target.spreadsheetId,
-        presentedProof(req),
+/** `job` cancelled, as its card shows it; 409 when it has already ended otherwise. */
+async function cancel<T>(
+  deps: JobsRouterDeps,
+  job: JobRecord,
+  view: (job: JobRecord) => Promise<T>,
+): Promise<T> {
+  try {
+    return await view(await deps.jobRunner.cancel(job.id));
+  } catch (error) {
+    if (error instanceof JobStoreError && error.code === 'job_conflict') {
+      throw new WorkerError(
+        409,
+        'job_ended',
+        `Job ${job.id} has already ended (${job.status}); nothing to cancel`,
       );
-      if (state === 'unprovable') {
-        const reason = await unprovableSentence(deps.sheetAccess);
-        res.set(noStore).json({ mode: 'sidebar', rowsWritten: 0, reason } satisfies JobDeliveryState);
-        return;
-      }
     }
-    res.set(noStore).json(await deps.jobDeliveries.request(job.id, target));
-  });
-
-  router.delete('/api/jobs/:id', deps.authenticate, async (req, res) => {
-    const job = await visibleJob(req);
-    try {
-      res.set(noStore).json(await view(await runner.cancel(job.id)));
-    } catch (error) {
-      if (error instanceof JobStoreError && error.code === 'job_conflict') {
-        throw new WorkerError(
-          409,
-          'job_ended',
-          `Job ${job.id} has already ended (${job.status}); nothing to cancel`,
-        );
-      }
-      throw error;
-    }
-  });
-
-  router.get('/api/raw/jobs/:id', deps.authenticate, async (req, res) => {
-    const usage = await readRawFeedUsage(deps, operationContext(req, deps), String(req.params.id));
-    res.set(noStore).json(usage);
-  });
-
-  return router;
+    throw error;
+  }
 }
 
 /** The job of `:id` when the caller may see it (its owner, or an admin), else 404. */
@@ -164,10 +211,4 @@ async function visibleJobOf(deps: OperationDeps, req: Request): Promise<JobRecor
     throw new WorkerError(404, 'job_not_found', `No job "${id}"`);
   }
   return job;
-}
-
-function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
-  const parsed = parseRequest(schema, query);
-  if (!parsed.success) throw badRequest(parsed.message);
-  return parsed.data;
 }

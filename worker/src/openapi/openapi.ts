@@ -99,7 +99,7 @@ function responsesOf(name: WorkerRouteName, route: WorkerRoute): Record<string, 
 
 function operationOf(name: WorkerRouteName): Record<string, unknown> {
   const route: WorkerRoute = WORKER_ROUTES[name];
-  const schemas = ROUTE_SCHEMAS[name];
+  const schemas: RouteSchemas = ROUTE_SCHEMAS[name];
   const parameters = parametersOf(route, schemas);
   return {
     operationId: name,

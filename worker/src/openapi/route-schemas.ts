@@ -49,6 +49,7 @@ import {
   scheduleRequestSchema,
   scheduleStatusRequestSchema,
 } from '../schedules/schedule-request';
+import type { RouteSchemas } from '../request-io/served-route';
 
 /**
  * The zod schema each route reads its path, query and body with, tied at compile time to what
@@ -58,11 +59,8 @@ import {
  * sends). The OpenAPI description (openapi.ts) is generated from the same schemas.
  */
 
-export interface RouteSchemas {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-}
+/** A route's schemas, as request-io/served-route.ts serves a route with them. */
+export type { RouteSchemas };
 
 /** T's named properties, without the index signature a loose object adds. */
 type Named<T> = T extends unknown ? { [K in keyof T as string extends K ? never : K]: T[K] } : never;
@@ -106,7 +104,7 @@ export function schemasOf<S extends RouteShapes, G extends RouteSchemas>(
   return schemas;
 }
 
-export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
+export const ROUTE_SCHEMAS = {
   reports: schemasOf(R.reports, { body: reportsRequestSchema }),
   reportsEstimate: schemasOf(R.reportsEstimate, { body: reportsEstimateRequestSchema }),
   emailSearch: schemasOf(R.emailSearch, { body: emailSearchRequestSchema }),
@@ -203,4 +201,4 @@ export const ROUTE_SCHEMAS: Record<WorkerRouteName, RouteSchemas> = {
   openApi: {},
   liveness: {},
   readiness: {},
-};
+} satisfies Record<WorkerRouteName, RouteSchemas>;

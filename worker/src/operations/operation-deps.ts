@@ -7,23 +7,24 @@
  *   `parseBody`, which answers 400 with every problem named);
  * - `<name>.ts`: the work as a plain async function `(deps, context, input) => answer`, free of
  *   Express, so that jobs can run the same code on a checkpointed batch;
- * - `<name>-router.ts`: `create<Name>Router(deps): Router`, a thin shell that authenticates, parses
- *   and answers:
+ * - `<name>-router.ts`: `<name>Routes(deps): ServedRoute[]`, what serves its routes of the table
+ *   (shared/worker-api/routes.ts): the schemas it reads them with (the table's own, those of
+ *   openapi/route-schemas.ts: checked as the worker starts), the body limit and the handler
+ *   (`served`, request-io/served-route.ts); http/table-routes.ts takes method, path and who may
+ *   call from the table, and operation-routes.ts lists the module for app.ts:
  *
  * ```ts
- * export function createSearchRouter(deps: OperationDeps): Router {
- *   const router = Router();
- *   router.post('/api/search', deps.authenticate, async (req, res) => {
- *     const input = parseBody(searchRequestSchema, req.body);          // 400 on bad input
- *     res.json(await runSearch(deps, operationContext(req, deps), input));
- *   });
- *   return router;
+ * export function searchRoutes(deps: OperationDeps): ServedRoute[] {
+ *   return [
+ *     served('search', { body: searchRequestSchema }, {
+ *       bodyLimit: SEARCH_BODY_LIMIT,
+ *       handle: ({ body }, req) => runSearch(deps, operationContext(req, deps), body), // 400 before
+ *     }),
+ *   ];
  * }
  * ```
  *
  * Rules the modules share:
- * - Routes carry their full path (`/api/...`) and `deps.authenticate` themselves, as the identity
- *   and budget routers do; `app.ts` mounts each router at the root.
  * - Express 5 passes a rejected promise to the error handler, so handlers simply `await` and throw:
  *   `WorkerError` (request-io/worker-error.ts) for answers of their own, and `UpstreamError` or
  *   `BudgetExceededError` as they come; request-io/error-answer.ts turns each into `{ error: { code,

@@ -1,19 +1,17 @@
-import { Router, type Request, type RequestHandler } from 'express';
-import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
+import type { Request } from 'express';
 import type { ScheduleAlertSettingsAnswer } from '../../../shared/worker-api/schedules';
 import { checkWebhookUrl } from '../alerts/alert-webhook';
 import { presentedProof, type EditAccess } from '../documents/edit-access';
-import { documentParamsSchema } from '../request-io/document-params';
-import { jsonBody, KB } from '../request-io/json-body';
-import { parseBody } from '../request-io/parse-body';
+import { KB } from '../request-io/json-body';
+import { served, type ServedRoute } from '../request-io/served-route';
 import { WorkerError } from '../request-io/worker-error';
 import { requireIdentity } from '../identity/identity';
 import type { Store } from '../store/store';
 import { normalizeUserEmail } from '../store/values/user-email';
+import { documentParamsSchema } from '../request-io/document-params';
 import { scheduleAlertSettingsRequestSchema } from './schedule-request';
 
-interface ScheduleAlertsRouterOptions {
-  authenticate: RequestHandler;
+interface ScheduleAlertsRouteOptions {
   store: Pick<Store, 'scheduleAlerts' | 'keys' | 'documentChanges'>;
   editAccess: EditAccess;
   /** The worker has SMTP settings: failed runs are e-mailed too. */
@@ -27,63 +25,71 @@ interface ScheduleAlertsRouterOptions {
  *   formulas (their schedules' runs are billed to them) or an admin, with proof of edit access.
  * The URL is sealed in the store and never answered, logged or written into a sheet.
  */
-export function createScheduleAlertsRouter(options: ScheduleAlertsRouterOptions): Router {
-  const { authenticate, store, editAccess } = options;
-  const router = Router();
-  const noStore = { 'Cache-Control': 'no-store' };
+export function scheduleAlertsRoutes(options: ScheduleAlertsRouteOptions): ServedRoute[] {
+  const { store, editAccess } = options;
 
-  const settings = async (
-    req: Request,
-  ): Promise<{ documentId: string; answer: ScheduleAlertSettingsAnswer }> => {
+  const settings = async (req: Request, documentId: string): Promise<ScheduleAlertSettingsAnswer> => {
     const identity = requireIdentity(req);
-    const { documentId } = parseBody(documentParamsSchema, { ...req.params });
     await editAccess.require(identity, documentId, presentedProof(req));
     const connector = (await store.keys.ofDocument(documentId))?.email ?? null;
     const mayChange = identity.role === 'admin' || connector === normalizeUserEmail(identity.email);
     const webhook = await store.scheduleAlerts.hintOf(documentId);
-    return { documentId, answer: { webhook, email: options.email, mayChange } };
+    return { webhook, email: options.email, mayChange };
   };
 
-  router.get(WORKER_ROUTES.scheduleAlertSettings.path, authenticate, async (req, res) => {
-    res.set(noStore).json((await settings(req)).answer);
-  });
+  return [
+    served(
+      'scheduleAlertSettings',
+      { params: documentParamsSchema },
+      {
+        handle: async ({ params: { documentId } }, req, res) => {
+          const answer = await settings(req, documentId);
+          res.set(NO_STORE);
+          return answer;
+        },
+      },
+    ),
+    served(
+      'setScheduleAlertSettings',
+      { params: documentParamsSchema, body: scheduleAlertSettingsRequestSchema },
+      {
+        bodyLimit: 4 * KB,
+        handle: async ({ params: { documentId }, body: { webhookUrl } }, req, res) => {
+          const identity = requireIdentity(req);
+          const answer = await settings(req, documentId);
+          if (!answer.mayChange) {
+            throw new WorkerError(
+              403,
+              'not_allowed',
+              "Only whoever connected this spreadsheet's formulas, or an admin, may change where its alerts go.",
+            );
+          }
+          await store.scheduleAlerts.setWebhook(documentId, checkedUrl(webhookUrl), identity.email);
+          const webhook = await store.scheduleAlerts.hintOf(documentId);
+          await store.documentChanges.record(
+            documentId,
+            identity.email,
+            'schedule-alerts',
+            webhook === null
+              ? `${identity.email} removed the chat webhook of this spreadsheet's schedule alerts.`
+              : `${identity.email} set the chat webhook of this spreadsheet's schedule alerts (${webhook.hint}).`,
+          );
+          res.set(NO_STORE);
+          return { ...answer, webhook };
+        },
+      },
+    ),
+  ];
+}
 
-  router.put(
-    WORKER_ROUTES.setScheduleAlertSettings.path,
-    authenticate,
-    jsonBody(4 * KB),
-    async (req, res) => {
-      const identity = requireIdentity(req);
-      const { webhookUrl } = parseBody(scheduleAlertSettingsRequestSchema, req.body);
-      const { documentId, answer } = await settings(req);
-      if (!answer.mayChange) {
-        throw new WorkerError(
-          403,
-          'not_allowed',
-          "Only whoever connected this spreadsheet's formulas, or an admin, may change where its alerts go.",
-        );
-      }
-      let url: string | null = null;
-      if (webhookUrl !== null) {
-        try {
-          url = checkWebhookUrl(webhookUrl);
-        } catch (error) {
-          throw new WorkerError(400, 'invalid_request', (error as Error).message);
-        }
-      }
-      await store.scheduleAlerts.setWebhook(documentId, url, identity.email);
-      const webhook = await store.scheduleAlerts.hintOf(documentId);
-      await store.documentChanges.record(
-        documentId,
-        identity.email,
-        'schedule-alerts',
-        webhook === null
-          ? `${identity.email} removed the chat webhook of this spreadsheet's schedule alerts.`
-          : `${identity.email} set the chat webhook of this spreadsheet's schedule alerts (${webhook.hint}).`,
-      );
-      res.set(noStore).json({ ...answer, webhook });
-    },
-  );
+const NO_STORE = { 'Cache-Control': 'no-store' };
 
-  return router;
+/** The webhook as it will be kept (https only), null to remove it; 400 with the reason otherwise. */
+function checkedUrl(webhookUrl: string | null): string | null {
+  if (webhookUrl === null) return null;
+  try {
+    return checkWebhookUrl(webhookUrl);
+  } catch (error) {
+    throw new WorkerError(400, 'invalid_request', (error as Error).message);
+  }
 }

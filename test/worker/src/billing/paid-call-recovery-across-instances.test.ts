@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import pino from 'pino';
 import { recoverPaidCalls, startPaidCallRecovery } from '../../../../worker/src/billing/paid-call-recovery';
 import { ADVISORY_LOCKS, lockKeyOf } from '../../../../worker/src/store/postgres/advisory-locks';
-import { openPostgresStore } from '../../../../worker/src/store/postgres/postgres-store';
 import type { Store } from '../../../../worker/src/store/store';
-import { freshPostgresDatabase } from '../store/store-engines';
+import { instancesOnOneDatabase } from '../store/postgres/instances-on-one-database';
 import { ManualClock } from '../store/store-fixtures';
 
 /**
@@ -25,30 +23,19 @@ const intent = (material: string) => ({
   estimate: { credits: 0.15, rawRequests: 0 },
 });
 
-let database: { url: string; drop: () => Promise<void> };
-let secret: Buffer;
+const postgres = instancesOnOneDatabase();
 let clock: ManualClock;
-let opened: Store[];
 
-beforeEach(async () => {
-  database = await freshPostgresDatabase();
-  secret = randomBytes(32);
+beforeEach(() => {
   clock = new ManualClock();
-  opened = [];
-});
-afterEach(async () => {
-  for (const store of opened) await store.close();
-  await database.drop();
 });
 
-async function instance(): Promise<Store> {
-  const store = await openPostgresStore({ url: database.url, secret, clock, poolSize: 3 });
-  opened.push(store);
-  return store;
+function instance(): Promise<Store> {
+  return postgres().instance({ clock, poolSize: 3 });
 }
 
 async function sql<T extends object>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: database.url });
+  const client = new Client({ connectionString: postgres().url });
   await client.connect();
   try {
     return (await client.query<T>(text, values)).rows;

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { BudgetExceededError } from '../../../../worker/src/request-io/budget-exceeded-error';
 import { createBudgetGuard, type BudgetGuard } from '../../../../worker/src/budgets/budget-guard';
 import { HOLD_TTL_MS } from '../../../../worker/src/store/postgres/budget-holds';
-import { openPostgresStore } from '../../../../worker/src/store/postgres/postgres-store';
 import type { Store } from '../../../../worker/src/store/store';
-import { freshPostgresDatabase } from '../store/store-engines';
+import { instancesOnOneDatabase } from '../store/postgres/instances-on-one-database';
 import { ManualClock } from '../store/store-fixtures';
 
 /**
@@ -15,24 +13,15 @@ import { ManualClock } from '../store/store-fixtures';
 const ana = { email: 'ana@team.com' };
 const bob = { email: 'bob@team.com' };
 
-let database: { url: string; drop: () => Promise<void> };
-let opened: Store[];
+const postgres = instancesOnOneDatabase();
 let clock: ManualClock;
-const secret = randomBytes(32);
 
-beforeEach(async () => {
-  database = await freshPostgresDatabase();
-  opened = [];
+beforeEach(() => {
   clock = new ManualClock(Date.UTC(2025, 4, 14, 10, 0));
-});
-afterEach(async () => {
-  for (const store of opened) await store.close();
-  await database.drop();
 });
 
 async function instanceGuard(): Promise<{ store: Store; guard: BudgetGuard }> {
-  const store = await openPostgresStore({ url: database.url, secret, clock, poolSize: 4 });
-  opened.push(store);
+  const store = await postgres().instance({ clock });
   const guard = createBudgetGuard({
     budgets: store.budgets,
     ledger: store.ledger,

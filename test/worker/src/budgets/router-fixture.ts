@@ -4,8 +4,12 @@ import {
   type BudgetDefaults,
   type BudgetGuard,
 } from '../../../../worker/src/budgets/budget-guard';
-import { createBudgetsRouter } from '../../../../worker/src/budgets/budgets-router';
-import { createUsageRouter } from '../../../../worker/src/budgets/usage-router';
+import { budgetsRoutes } from '../../../../worker/src/budgets/budgets-router';
+import { usageRoutes } from '../../../../worker/src/budgets/usage-router';
+import { errorHandler } from '../../../../worker/src/request-io/error-answer';
+import { ROUTE_SCHEMAS } from '../../../../worker/src/openapi/route-schemas';
+import { tableRoutes } from '../../../../worker/src/http/table-routes';
+import { createLogger } from '../../../../worker/src/logging/logger';
 import { createAccessPolicy } from '../../../../worker/src/identity/access-policy';
 import { createAuthenticator } from '../../../../worker/src/identity/authenticate';
 import type { IdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
@@ -51,8 +55,13 @@ export async function startRouterWorld(): Promise<RouterWorld> {
     defaults: DEFAULTS,
   });
   const app = express();
-  app.use(createUsageRouter({ authenticate, guard, ledger: store.ledger, clock }));
-  app.use(createBudgetsRouter({ authenticate, budgets: store.budgets, guard, defaults: DEFAULTS }));
+  const routes = [
+    ...usageRoutes({ guard, ledger: store.ledger, clock }),
+    ...budgetsRoutes({ budgets: store.budgets, guard, defaults: DEFAULTS }),
+  ];
+  app.use(tableRoutes(routes, { authenticate, schemas: ROUTE_SCHEMAS }));
+  // As app.ts answers them: a route's refusal is thrown and answered by the error handler.
+  app.use(errorHandler(createLogger({ destination: { write: () => undefined } })));
   const anaKey = (await store.keys.issue('ana@team.com')).key;
   const bossKey = (await store.keys.issue('boss@team.com')).key;
   for (const [email, credits, requestId] of [

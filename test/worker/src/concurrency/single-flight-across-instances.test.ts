@@ -1,19 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import express, { type Express } from 'express';
 import { Client } from 'pg';
 import request from 'supertest';
 import { errorHandler, notFoundHandler } from '../../../../worker/src/request-io/error-answer';
 import { requestContext } from '../../../../worker/src/logging/request-context';
-import { createDictionariesRouter } from '../../../../worker/src/operations/dictionaries/dictionaries-router';
 import { createEmailSearchRouter } from '../../../../worker/src/operations/email-search/email-search-router';
-import { createOverlapRouter } from '../../../../worker/src/operations/overlap/overlap-router';
 import { createReportsRouter } from '../../../../worker/src/operations/reports/reports-router';
-import { createSearchRouter } from '../../../../worker/src/operations/search/search-router';
-import { openPostgresStore } from '../../../../worker/src/store/postgres/postgres-store';
+import { operationsRouter } from '../operation-routes-fixture';
 import type { Store } from '../../../../worker/src/store/store';
 import { workerDepsOn } from '../jobs/jobs-fixture';
 import { matchedEmails } from '../../../support/email-supply';
-import { freshPostgresDatabase } from '../store/store-engines';
+import { instancesOnOneDatabase } from '../store/postgres/instances-on-one-database';
 import { auth, callsOf, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 
 /**
@@ -23,9 +19,7 @@ import { auth, callsOf, startWorkerWorld, type WorkerWorld } from '../worker-fix
  */
 
 let world: WorkerWorld;
-let database: { url: string; drop: () => Promise<void> };
-let secret: Buffer;
-let opened: Store[];
+const postgres = instancesOnOneDatabase();
 
 beforeAll(async () => {
   world = await startWorkerWorld();
@@ -34,20 +28,11 @@ afterAll(async () => {
   await world.close();
 });
 beforeEach(async () => {
-  database = await freshPostgresDatabase();
-  secret = randomBytes(32);
-  opened = [];
   await world.resetStats();
 });
-afterEach(async () => {
-  for (const store of opened) await store.close();
-  await database.drop();
-});
 
-async function instanceStore(): Promise<Store> {
-  const store = await openPostgresStore({ url: database.url, secret, poolSize: 4 });
-  opened.push(store);
-  return store;
+function instanceStore(): Promise<Store> {
+  return postgres().instance();
 }
 
 async function instanceApp(): Promise<Express> {
@@ -55,10 +40,8 @@ async function instanceApp(): Promise<Express> {
   const app = express();
   app.use(requestContext(deps.logger));
   app.use(createReportsRouter(deps));
-  app.use(createSearchRouter(deps));
-  app.use(createOverlapRouter(deps));
+  app.use(operationsRouter(deps));
   app.use(createEmailSearchRouter(deps));
-  app.use(createDictionariesRouter(deps));
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));
   return app;
@@ -66,7 +49,7 @@ async function instanceApp(): Promise<Express> {
 
 /** Resolves once some session waits for an advisory lock (an instance queued behind another). */
 async function someoneWaitsForALock(): Promise<void> {
-  const client = new Client({ connectionString: database.url });
+  const client = new Client({ connectionString: postgres().url });
   await client.connect();
   try {
     for (;;) {

@@ -12,7 +12,9 @@ import { errorHandler } from '../../../../worker/src/request-io/error-answer';
 import { createLogger } from '../../../../worker/src/logging/logger';
 import { createIdTokenVerifier } from '../../../../worker/src/identity/id-token-verifier';
 import { requireIdentity } from '../../../../worker/src/identity/identity';
-import { createKeysRouter } from '../../../../worker/src/documents/keys-router';
+import { createKeysRouter, keyListRoutes } from '../../../../worker/src/documents/keys-router';
+import { ROUTE_SCHEMAS } from '../../../../worker/src/openapi/route-schemas';
+import { tableRoutes } from '../../../../worker/src/http/table-routes';
 import type { KeyPolicy } from '../../../../worker/src/store/rows/worker-key-rules';
 import type { Store } from '../../../../worker/src/store/store';
 import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
@@ -87,7 +89,6 @@ export async function startAuthWorld(options: AuthWorldOptions = {}): Promise<Au
   });
   app.use(
     createKeysRouter({
-      authenticate,
       checker,
       keys: store.keys,
       editAccess,
@@ -100,6 +101,12 @@ export async function startAuthWorld(options: AuthWorldOptions = {}): Promise<Au
       logger,
     }),
   );
+  const keyList = keyListRoutes({
+    keys: store.keys,
+    titles: store.documentTitles,
+    changes: store.documentChanges,
+  });
+  app.use(tableRoutes(keyList, { authenticate, schemas: ROUTE_SCHEMAS }));
   app.get('/api/whoami', authenticate, (req, res) => {
     res.json(requireIdentity(req));
   });

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLATFORMS } from '../../../../shared/platforms';
 import { creatorEmail } from '../../../../worker/sandbox/data/details';
-import { openPostgresStore } from '../../../../worker/src/store/postgres/postgres-store';
 import type { Store } from '../../../../worker/src/store/store';
 import { runKillableChild, type ChildRun } from '../../../support/crash-child';
-import { freshPostgresDatabase } from '../store/store-engines';
+import { instancesOnOneDatabase } from '../store/postgres/instances-on-one-database';
 import { ManualClock } from '../store/store-fixtures';
 import { callsOf, DEV_KEY, SANDBOX_TOKEN, startWorkerWorld, type WorkerWorld } from '../worker-fixture';
 import { addressesFoundIn } from './jobs-fixture';
@@ -18,29 +16,10 @@ import { addressesFoundIn } from './jobs-fixture';
  * can be killed with SIGKILL.
  */
 
-let database: { url: string; drop: () => Promise<void> };
-let secret: Buffer;
-let opened: Store[];
+const postgres = instancesOnOneDatabase();
 
-beforeEach(async () => {
-  database = await freshPostgresDatabase();
-  secret = randomBytes(32);
-  opened = [];
-});
-afterEach(async () => {
-  for (const store of opened) await store.close();
-  await database.drop();
-});
-
-async function instance(clock?: ManualClock): Promise<Store> {
-  const store = await openPostgresStore({
-    url: database.url,
-    secret,
-    poolSize: 3,
-    ...(clock === undefined ? {} : { clock }),
-  });
-  opened.push(store);
-  return store;
+function instance(clock?: ManualClock): Promise<Store> {
+  return postgres().instance({ poolSize: 3, ...(clock === undefined ? {} : { clock }) });
 }
 
 const newJob = { kind: 'email-enrichment', ownerEmail: 'ana@team.com', input: {}, total: 4 };
@@ -158,8 +137,8 @@ describe('an instance killed with SIGKILL mid-job', () => {
       CHILD_ENV,
       [
         mode,
-        database.url,
-        secret.toString('hex'),
+        postgres().url,
+        postgres().secret.toString('hex'),
         world.sandboxUrl,
         join(root, 'inputs.json'),
         join(root, 'log.txt'),

@@ -8,13 +8,13 @@ import {
   type JobRunner,
   type JobRunnerOptions,
 } from '../../../../worker/src/jobs/job-runner';
-import { createJobsRouter } from '../../../../worker/src/jobs/jobs-router';
+import { jobsRoutes } from '../../../../worker/src/jobs/jobs-router';
+import { ROUTE_SCHEMAS } from '../../../../worker/src/openapi/route-schemas';
+import { tableRoutes } from '../../../../worker/src/http/table-routes';
 import { requestContext } from '../../../../worker/src/logging/request-context';
-import { createAiSearchRouter } from '../../../../worker/src/operations/ai-search/ai-search-router';
 import { createEmailSearchRouter } from '../../../../worker/src/operations/email-search/email-search-router';
-import { createRawRouter } from '../../../../worker/src/operations/raw/raw-router';
 import { createReportsRouter } from '../../../../worker/src/operations/reports/reports-router';
-import { createSearchRouter } from '../../../../worker/src/operations/search/search-router';
+import { operationsRouter } from '../operation-routes-fixture';
 import type { Store } from '../../../../worker/src/store/store';
 import { openStore } from '../../../../worker/src/store/sqlite/sqlite-store';
 import { DEV_KEY, startWorkerWorld, type WorkerWorld, type WorkerWorldOptions } from '../worker-fixture';
@@ -54,13 +54,16 @@ export async function startJobsWorld(options: JobsWorldOptions = {}): Promise<Jo
     const runner = createJobRunner(deps, runnerOptions);
     const app = express();
     app.use(requestContext(deps.logger));
-    app.use(createJobsRouter({ ...deps, jobRunner: runner }));
+    app.use(
+      tableRoutes(jobsRoutes({ ...deps, jobRunner: runner }), {
+        authenticate: deps.authenticate,
+        schemas: ROUTE_SCHEMAS,
+      }),
+    );
     // The request routes on the same store, to compare a job's rows with theirs.
     app.use(createReportsRouter(deps));
     app.use(createEmailSearchRouter(deps));
-    app.use(createSearchRouter(deps));
-    app.use(createAiSearchRouter(deps));
-    app.use(createRawRouter(deps));
+    app.use(operationsRouter(deps));
     app.use(notFoundHandler());
     app.use(errorHandler(deps.logger));
     return { runner, app };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { WorkerRoute } from '../../../../shared/worker-api/routes';
 import { WORKER_ROUTES } from '../../../../shared/worker-api/routes';
-import { ROUTE_SCHEMAS, schemasOf } from '../../../../worker/src/openapi/route-schemas';
+import { ROUTE_SCHEMAS, type RouteSchemas, schemasOf } from '../../../../worker/src/openapi/route-schemas';
 
 /**
  * Issue 12: the worker's request schemas are checked against shared/worker-api's request types at
@@ -69,7 +69,7 @@ describe('schemasOf', () => {
 describe('ROUTE_SCHEMAS', () => {
   it('gives every route that takes a JSON body its body schema', () => {
     for (const [name, spec] of Object.entries(WORKER_ROUTES)) {
-      const schemas = ROUTE_SCHEMAS[name as keyof typeof WORKER_ROUTES];
+      const schemas: RouteSchemas = ROUTE_SCHEMAS[name as keyof typeof WORKER_ROUTES];
       // A DELETE of list members carries its ids as a body too (POST .../remove is the same); a
       // schedule's "run now", its search for the add-on and a proof of edit access are POSTs of
       // nothing but their path.

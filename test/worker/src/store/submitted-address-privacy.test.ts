@@ -11,7 +11,7 @@ import {
   submitJob,
   type JobsWorld,
 } from '../jobs/jobs-fixture';
-import { apiGet, moreApp } from '../more-routers-fixture';
+import { apiGet, moreApp } from '../operation-routes-fixture';
 
 /**
  * No submitted e-mail address in plain text anywhere in the store, keys and payloads alike: one

@@ -1,5 +1,5 @@
-import { splitSheetName } from './a1-notation';
-import { isDate } from './cell-values';
+import { splitSheetName } from './a1-range-reader';
+import { isDate } from './cell-contents';
 import { parseFormula, unsupportedNote, type FormulaArgument } from './formula-syntax';
 import type { FakeRange } from './range';
 import type { FakeRuntime } from '../runtime/runtime';

@@ -1,5 +1,5 @@
-import { formatA1, type GridArea } from './a1-notation';
-import { DEFAULT_NUMBER_FORMAT, displayValue, isDate, type CellValue } from './cell-values';
+import { formatA1, type GridArea } from './a1-range-reader';
+import { DEFAULT_NUMBER_FORMAT, displayValue, isDate, type CellValue } from './cell-contents';
 import type { Cell, FakeSheet } from './sheet';
 
 /**

@@ -1,5 +1,5 @@
-import { columnLetters, parseA1, type GridArea } from './a1-notation';
-import { DEFAULT_NUMBER_FORMAT, enterValue, type CellValue } from './cell-values';
+import { columnLetters, parseA1, type GridArea } from './a1-range-reader';
+import { DEFAULT_NUMBER_FORMAT, enterValue, type CellValue } from './cell-contents';
 import {
   addMetadata,
   FakeDeveloperMetadata,

@@ -1,4 +1,4 @@
-import { splitSheetName } from './a1-notation';
+import { splitSheetName } from './a1-range-reader';
 import {
   addMetadata,
   FakeDeveloperMetadata,

@@ -1,13 +1,11 @@
-import { Router, type RequestHandler } from 'express';
 import type { DeliveryStatusAnswer } from '../../../../shared/worker-api/delivery';
-import { documentParamsSchema } from '../../request-io/document-params';
-import { parseBody } from '../../request-io/parse-body';
+import { served, type ServedRoute } from '../../request-io/served-route';
 import type { SheetAccess } from '../../google/sheet-access';
 import { presentedProof, type EditAccess } from '../../documents/edit-access';
 import { requireIdentity } from '../../identity/identity';
+import { documentParamsSchema } from '../../request-io/document-params';
 
-interface DeliveryRouterOptions {
-  authenticate: RequestHandler;
+interface DeliveryRouteOptions {
   /** null: the worker has no Google identity (no GOOGLE_APPLICATION_CREDENTIALS, not on Cloud Run). */
   access: SheetAccess | null;
   /** Proof that a member can edit the spreadsheet asked about (issue 22). */
@@ -24,15 +22,21 @@ const NO_IDENTITY =
  * key may not (it is the formulas' own). Google unreachable is an answer, not a failure: the
  * sidebar shows the sentence.
  */
-export function createDeliveryRouter(options: DeliveryRouterOptions): Router {
-  const router = Router();
-  router.get('/api/documents/:documentId/delivery', options.authenticate, async (req, res) => {
-    const identity = requireIdentity(req);
-    const { documentId } = parseBody(documentParamsSchema, { ...req.params });
-    if (identity.role !== 'admin') await options.editAccess.check(identity, documentId, presentedProof(req));
-    res.set('Cache-Control', 'no-store').json(await statusOf(options.access, documentId));
-  });
-  return router;
+export function deliveryRoutes(options: DeliveryRouteOptions): ServedRoute[] {
+  const status = served(
+    'deliveryStatus',
+    { params: documentParamsSchema },
+    {
+      handle: async ({ params: { documentId } }, req, res) => {
+        const identity = requireIdentity(req);
+        if (identity.role !== 'admin')
+          await options.editAccess.check(identity, documentId, presentedProof(req));
+        res.set('Cache-Control', 'no-store');
+        return statusOf(options.access, documentId);
+      },
+    },
+  );
+  return [status];
 }
 
 async function statusOf(access: SheetAccess | null, documentId: string): Promise<DeliveryStatusAnswer> {

@@ -1,7 +1,6 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import { optionalQueryBoolean } from '../../../../shared/requests/fields';
-import { parseBody } from '../../request-io/parse-body';
+import { served, type ServedRoute } from '../../request-io/served-route';
 import { readAccount } from './account';
 import { operationContext, type OperationDeps } from '../operation-deps';
 
@@ -13,13 +12,17 @@ export const accountQuerySchema = z.looseObject({ withHeader: optionalQueryBoole
  * lines; for admins also the API account (`/user/info`) and the team's. Members get `api: null`
  * with a sentence why. Recent calls and the team per person: `GET /api/account/usage`.
  */
-export function createAccountRouter(deps: OperationDeps): Router {
-  const router = Router();
-  router.get('/api/account', deps.authenticate, async (req, res) => {
-    const withHeader = parseBody(accountQuerySchema, { ...req.query }).withHeader === true;
-    res
-      .set('Cache-Control', 'no-store')
-      .json(await readAccount(deps, operationContext(req, deps), { withHeader }));
-  });
-  return router;
+export function accountRoutes(deps: OperationDeps): ServedRoute[] {
+  return [
+    served(
+      'account',
+      { query: accountQuerySchema },
+      {
+        handle: ({ query }, req, res) => {
+          res.set('Cache-Control', 'no-store');
+          return readAccount(deps, operationContext(req, deps), { withHeader: query.withHeader === true });
+        },
+      },
+    ),
+  ];
 }

@@ -1,7 +1,7 @@
-import { type Request, type Response, Router } from 'express';
+import type { Request } from 'express';
 import { AI_LIST_MAX_MEMBERS } from '../../../../shared/limits';
-import { jsonBody, KB } from '../../request-io/json-body';
-import { parseBody } from '../../request-io/parse-body';
+import { KB } from '../../request-io/json-body';
+import { served, type RouteInput, type ServedRoute } from '../../request-io/served-route';
 import { requireIdentity } from '../../identity/identity';
 import {
   addAiListMembers,
@@ -12,14 +12,14 @@ import {
   readAiLists,
   removeAiListMembers,
 } from './ai-lists';
+import { memberIds } from './ai-lists-request';
+import type { OperationDeps } from '../operation-deps';
 import {
   aiListCreateBodySchema,
   aiListIdSchema,
   aiListMembersBodySchema,
   aiListRowsQuerySchema,
-  memberIds,
 } from './ai-lists-request';
-import type { OperationDeps } from '../operation-deps';
 
 /** `{ platform, name }`. */
 const AI_LIST_BODY_LIMIT = 16 * KB;
@@ -41,39 +41,52 @@ const AI_LIST_MEMBERS_BODY_LIMIT = AI_LIST_MAX_MEMBERS * 2 * 64 + 16 * KB;
  * Deleting a list and changing its members: its owner or an admin (403 with who may otherwise);
  * a list without an owner here, admins only. Reading: everyone.
  */
-export function createAiListsRouter(deps: OperationDeps): Router {
-  const router = Router();
-  const listBody = jsonBody(AI_LIST_BODY_LIMIT);
-  const membersBody = jsonBody(AI_LIST_MEMBERS_BODY_LIMIT);
-  const listId = (params: unknown) => parseBody(aiListIdSchema, { ...(params as object) }).id;
-  const withHeader = (query: unknown) =>
-    parseBody(aiListRowsQuerySchema, { ...(query as object) }).withHeader === true;
-
-  router.get('/api/ai/lists', deps.authenticate, async (req, res) => {
-    res.json(await readAiLists(deps, { withHeader: withHeader(req.query) }));
-  });
-  router.post('/api/ai/lists', deps.authenticate, listBody, async (req, res) => {
-    const input = parseBody(aiListCreateBodySchema, req.body);
-    res.status(201).json(await createAiList(deps, requireIdentity(req), input));
-  });
-  router.get('/api/ai/lists/:id', deps.authenticate, async (req, res) => {
-    res.json(await readAiList(deps, listId(req.params)));
-  });
-  router.delete('/api/ai/lists/:id', deps.authenticate, async (req, res) => {
-    res.json(await deleteAiList(deps, requireIdentity(req), listId(req.params)));
-  });
-  router.get('/api/ai/lists/:id/members', deps.authenticate, async (req, res) => {
-    res.json(await readAiListMembers(deps, listId(req.params), { withHeader: withHeader(req.query) }));
-  });
-  router.post('/api/ai/lists/:id/members', deps.authenticate, membersBody, async (req, res) => {
-    const { ids } = parseBody(aiListMembersBodySchema, req.body);
-    res.json(await addAiListMembers(deps, requireIdentity(req), listId(req.params), memberIds(ids)));
-  });
-  const remove = async (req: Request, res: Response) => {
-    const { ids } = parseBody(aiListMembersBodySchema, req.body);
-    res.json(await removeAiListMembers(deps, requireIdentity(req), listId(req.params), memberIds(ids)));
-  };
-  router.delete('/api/ai/lists/:id/members', deps.authenticate, membersBody, remove);
-  router.post('/api/ai/lists/:id/members/remove', deps.authenticate, membersBody, remove);
-  return router;
+export function aiListRoutes(deps: OperationDeps): ServedRoute[] {
+  const membersBody = AI_LIST_MEMBERS_BODY_LIMIT;
+  const withHeader = (query: { withHeader?: boolean }) => ({ withHeader: query.withHeader === true });
+  // Both removal routes read the same: a list's id and its members' ids.
+  const removal = { params: aiListIdSchema, body: aiListMembersBodySchema };
+  const remove = ({ params, body }: RouteInput<typeof removal>, req: Request) =>
+    removeAiListMembers(deps, requireIdentity(req), params.id, memberIds(body.ids));
+  return [
+    served(
+      'aiLists',
+      { query: aiListRowsQuerySchema },
+      { handle: ({ query }) => readAiLists(deps, withHeader(query)) },
+    ),
+    served(
+      'newAiList',
+      { body: aiListCreateBodySchema },
+      {
+        bodyLimit: AI_LIST_BODY_LIMIT,
+        handle: ({ body }, req) => createAiList(deps, requireIdentity(req), body),
+      },
+    ),
+    served('aiList', { params: aiListIdSchema }, { handle: ({ params }) => readAiList(deps, params.id) }),
+    served(
+      'deleteAiList',
+      { params: aiListIdSchema },
+      {
+        handle: ({ params }, req) => deleteAiList(deps, requireIdentity(req), params.id),
+      },
+    ),
+    served(
+      'aiListMembers',
+      { params: aiListIdSchema, query: aiListRowsQuerySchema },
+      {
+        handle: ({ params, query }) => readAiListMembers(deps, params.id, withHeader(query)),
+      },
+    ),
+    served(
+      'addAiListMembers',
+      { params: aiListIdSchema, body: aiListMembersBodySchema },
+      {
+        bodyLimit: membersBody,
+        handle: ({ params, body }, req) =>
+          addAiListMembers(deps, requireIdentity(req), params.id, memberIds(body.ids)),
+      },
+    ),
+    served('deleteAiListMembers', removal, { bodyLimit: membersBody, handle: remove }),
+    served('removeAiListMembers', removal, { bodyLimit: membersBody, handle: remove }),
+  ];
 }

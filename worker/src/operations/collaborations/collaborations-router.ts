@@ -1,13 +1,12 @@
-import { Router } from 'express';
-import { jsonBody, KB } from '../../request-io/json-body';
-import { parseBody } from '../../request-io/parse-body';
+import { KB } from '../../request-io/json-body';
+import { served, type ServedRoute } from '../../request-io/served-route';
 import {
   runCollaborationPosts,
   runCollaborationSummary,
   runDeprecatedCollaborations,
 } from './collaborations';
-import { collaborationsRequestSchema, deprecatedCollaborationsRequestSchema } from './collaborations-request';
 import { operationContext, type OperationDeps } from '../operation-deps';
+import { collaborationsRequestSchema, deprecatedCollaborationsRequestSchema } from './collaborations-request';
 
 /** An id, a collaborator, dates and a cursor: well under a KB. */
 const COLLABORATIONS_BODY_LIMIT = 16 * KB;
@@ -23,20 +22,32 @@ const COLLABORATIONS_BODY_LIMIT = 16 * KB;
  *   after?, maxPages?, withHeader? }` -> `{ header, columns, rows, pages, more, cursor, estimate,
  *   credits, incomplete? }`
  */
-export function createCollaborationsRouter(deps: OperationDeps): Router {
-  const router = Router();
-  const body = jsonBody(COLLABORATIONS_BODY_LIMIT);
-  router.post('/api/collaborations/posts', deps.authenticate, body, async (req, res) => {
-    const input = parseBody(collaborationsRequestSchema, req.body);
-    res.json(await runCollaborationPosts(deps, operationContext(req, deps), input));
-  });
-  router.post('/api/collaborations/summary', deps.authenticate, body, async (req, res) => {
-    const input = parseBody(collaborationsRequestSchema, req.body);
-    res.json(await runCollaborationSummary(deps, operationContext(req, deps), input));
-  });
-  router.post('/api/collaborations/deprecated', deps.authenticate, body, async (req, res) => {
-    const input = parseBody(deprecatedCollaborationsRequestSchema, req.body);
-    res.json(await runDeprecatedCollaborations(deps, operationContext(req, deps), input));
-  });
-  return router;
+export function collaborationRoutes(deps: OperationDeps): ServedRoute[] {
+  const bodyLimit = COLLABORATIONS_BODY_LIMIT;
+  return [
+    served(
+      'collaborationPosts',
+      { body: collaborationsRequestSchema },
+      {
+        bodyLimit,
+        handle: ({ body }, req) => runCollaborationPosts(deps, operationContext(req, deps), body),
+      },
+    ),
+    served(
+      'collaborationSummary',
+      { body: collaborationsRequestSchema },
+      {
+        bodyLimit,
+        handle: ({ body }, req) => runCollaborationSummary(deps, operationContext(req, deps), body),
+      },
+    ),
+    served(
+      'deprecatedCollaborations',
+      { body: deprecatedCollaborationsRequestSchema },
+      {
+        bodyLimit,
+        handle: ({ body }, req) => runDeprecatedCollaborations(deps, operationContext(req, deps), body),
+      },
+    ),
+  ];
 }

@@ -1,5 +1,5 @@
-import { Router } from 'express';
 import { parseBody } from '../../request-io/parse-body';
+import { served, type ServedRoute } from '../../request-io/served-route';
 import { readAiBrands, readAiHashtags, readAiMentions } from './ai-dictionaries';
 import {
   aiBrandsRequestSchema,
@@ -15,19 +15,32 @@ import type { OperationDeps } from '../operation-deps';
  * - `GET /api/ai/hashtags?platform=&q=&limit=&withHeader=`
  * - `GET /api/ai/mentions?platform=instagram|tiktok&q=&limit=&withHeader=`
  */
-export function createAiDictionariesRouter(deps: OperationDeps): Router {
-  const router = Router();
-  router.get('/api/ai/brands', deps.authenticate, async (req, res) => {
-    const request = parseBody(aiBrandsRequestSchema, withTypedText({ ...req.query }, 'query'));
-    res.json(await readAiBrands(deps, request));
-  });
-  router.get('/api/ai/hashtags', deps.authenticate, async (req, res) => {
-    const request = parseBody(aiHashtagsRequestSchema, withTypedText({ ...req.query }, 'prefix'));
-    res.json(await readAiHashtags(deps, request));
-  });
-  router.get('/api/ai/mentions', deps.authenticate, async (req, res) => {
-    const request = parseBody(aiMentionsRequestSchema, withTypedText({ ...req.query }, 'prefix'));
-    res.json(await readAiMentions(deps, request));
-  });
-  return router;
+export function aiDictionaryRoutes(deps: OperationDeps): ServedRoute[] {
+  // Each reads `q` as its API's field first (withTypedText), then its schema.
+  return [
+    served(
+      'aiBrands',
+      { query: aiBrandsRequestSchema },
+      {
+        read: (req) => parseBody(aiBrandsRequestSchema, withTypedText({ ...req.query }, 'query')),
+        handle: (request) => readAiBrands(deps, request),
+      },
+    ),
+    served(
+      'aiHashtags',
+      { query: aiHashtagsRequestSchema },
+      {
+        read: (req) => parseBody(aiHashtagsRequestSchema, withTypedText({ ...req.query }, 'prefix')),
+        handle: (request) => readAiHashtags(deps, request),
+      },
+    ),
+    served(
+      'aiMentions',
+      { query: aiMentionsRequestSchema },
+      {
+        read: (req) => parseBody(aiMentionsRequestSchema, withTypedText({ ...req.query }, 'prefix')),
+        handle: (request) => readAiMentions(deps, request),
+      },
+    ),
+  ];
 }

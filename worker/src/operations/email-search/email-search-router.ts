@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import { WORKER_ROUTES } from '../../../../shared/worker-api/routes';
 import { MAX_EMAIL_INPUTS } from '../../../../shared/worker-api/request-limits';
 import { jsonBody, KB } from '../../request-io/json-body';
 import { parseBody } from '../../request-io/parse-body';
@@ -18,7 +19,7 @@ import { operationContext, type OperationDeps } from '../operation-deps';
  * awaitingApproval, counts, rows }` (see searchEmails). The rows are written a chunk at a time: a request may hold
  * a hundred thousand of them.
  */
-export const EMAIL_SEARCH_PATH = '/api/email-search';
+export const EMAIL_SEARCH_PATH = WORKER_ROUTES.emailSearch.path;
 
 /** The route's handlers, mounted on the app itself as the reports' are (reports-router.ts). */
 export function emailSearchHandlers(deps: OperationDeps): RequestHandler[] {

@@ -1,7 +1,6 @@
-import { Router } from 'express';
 import { MAX_OVERLAP_HANDLES } from '../../../../shared/worker-api/request-limits';
-import { jsonBody, KB } from '../../request-io/json-body';
-import { parseBody } from '../../request-io/parse-body';
+import { KB } from '../../request-io/json-body';
+import { served, type ServedRoute } from '../../request-io/served-route';
 import { operationContext, type OperationDeps } from '../operation-deps';
 import { runOverlap } from './overlap';
 import { overlapRequestSchema } from './overlap-request';
@@ -13,11 +12,15 @@ const OVERLAP_BODY_LIMIT = MAX_OVERLAP_HANDLES * 256 + 16 * KB;
  * `POST /api/overlap` `{ platform: instagram|youtube, handles, withHeader?, refresh? }` ->
  * `{ header, columns, rows, reportInfo, fromCache, storedAt, credits }` (see runOverlap).
  */
-export function createOverlapRouter(deps: OperationDeps): Router {
-  const router = Router();
-  router.post('/api/overlap', deps.authenticate, jsonBody(OVERLAP_BODY_LIMIT), async (req, res) => {
-    const input = parseBody(overlapRequestSchema, req.body);
-    res.json(await runOverlap(deps, operationContext(req, deps), input));
-  });
-  return router;
+export function overlapRoutes(deps: OperationDeps): ServedRoute[] {
+  return [
+    served(
+      'overlap',
+      { body: overlapRequestSchema },
+      {
+        bodyLimit: OVERLAP_BODY_LIMIT,
+        handle: ({ body }, req) => runOverlap(deps, operationContext(req, deps), body),
+      },
+    ),
+  ];
 }

@@ -1,8 +1,9 @@
-import { Router } from 'express';
-import { jsonBody, KB } from '../../request-io/json-body';
+import { KB } from '../../request-io/json-body';
+import { served, type ServedRoute } from '../../request-io/served-route';
 import { operationContext, type OperationDeps } from '../operation-deps';
 import { runRaw } from './raw';
 import { parseRawRequest } from './raw-request';
+import { rawRequestSchema } from './raw-request';
 
 /** An operation id and its query string's parameters (ids, a cursor). */
 const RAW_BODY_LIMIT = 64 * KB;
@@ -14,11 +15,16 @@ const RAW_BODY_LIMIT = 64 * KB;
  *
  * What a `raw-feed` job pulled (`GET /api/raw/jobs/:id`) is the jobs router's (jobs/jobs-router.ts).
  */
-export function createRawRouter(deps: OperationDeps): Router {
-  const router = Router();
-  router.post('/api/raw', deps.authenticate, jsonBody(RAW_BODY_LIMIT), async (req, res) => {
-    const input = parseRawRequest(req.body);
-    res.json(await runRaw(deps, operationContext(req, deps), input));
-  });
-  return router;
+export function rawRoutes(deps: OperationDeps): ServedRoute[] {
+  return [
+    served(
+      'raw',
+      { body: rawRequestSchema },
+      {
+        bodyLimit: RAW_BODY_LIMIT,
+        read: (req) => parseRawRequest(req.body),
+        handle: (input, req) => runRaw(deps, operationContext(req, deps), input),
+      },
+    ),
+  ];
 }

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { CALCULATION_METHODS } from '../../../../shared/enums';
 import { parsePlatform } from '../../../../shared/handles';
 import type { Platform } from '../../../../shared/platforms';
-import { MAX_DEADLINE_MS, MAX_FRESHNESS_DAYS, MAX_REPORT_INPUTS } from '../../../../shared/worker-api/request-limits';
+import {
+  MAX_DEADLINE_MS,
+  MAX_FRESHNESS_DAYS,
+  MAX_REPORT_INPUTS,
+} from '../../../../shared/worker-api/request-limits';
 import { timeZoneField } from '../operation-helpers/time-zone-field';
 import { formulaCellField } from '../operation-helpers/formula-cell-field';
 

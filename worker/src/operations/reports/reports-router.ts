@@ -1,14 +1,17 @@
 import { Router, type RequestHandler } from 'express';
 import { MAX_REPORT_INPUTS, MAX_REPORT_JOB_INPUTS } from '../../../../shared/worker-api/request-limits';
+import { WORKER_ROUTES } from '../../../../shared/worker-api/routes';
 import { jsonBody, KB } from '../../request-io/json-body';
 import { parseBody } from '../../request-io/parse-body';
 import { sendJsonBytes, sendJsonText, sheetAnswerJson } from '../../request-io/sheet-answer-json';
+import { served, type ServedRoute } from '../../request-io/served-route';
 import { operationContext, type OperationDeps } from '../operation-deps';
 import { createReportAnswerMemo, type CachedAnswerSources } from './report-answer-memo';
 import { freshSince } from './report-freshness';
 import { runReports } from './reports';
 import { reportsRequestSchema } from './reports-request';
-import { estimateReports, reportsEstimateRequestSchema } from './reports-estimate';
+import { estimateReports } from './reports-estimate';
+import { reportsEstimateRequestSchema } from './reports-estimate';
 
 /**
  * A formula's body: up to 2,000 handle cells of at most 256 bytes each (a profile URL with its
@@ -19,7 +22,7 @@ export const REPORTS_BODY_LIMIT = MAX_REPORT_INPUTS * 256 + 64 * KB;
 /** An estimate's body: a bulk job's column, handles of about 30 bytes (URLs are cut to their name by then). */
 const ESTIMATE_BODY_LIMIT = MAX_REPORT_JOB_INPUTS * 64 + 64 * KB;
 
-export const REPORTS_PATH = '/api/reports';
+export const REPORTS_PATH = WORKER_ROUTES.reports.path;
 
 /**
  * `POST /api/reports` `{ handles, platform?, fields?, calculationMethod?, refresh?, withHeader?,
@@ -63,17 +66,30 @@ function hasFreshness(body: unknown): boolean {
   return typeof body === 'object' && body !== null && 'freshnessDays' in body;
 }
 
-/**
- * `POST /api/reports` as above, and `POST /api/reports/estimate` `{ handles, platform? }` ->
- * `{ creators, cached, toFetch, credits }` (see estimateReports): free, for the sidebar's prompts
- * before a paid run. `formulaRoutes: false` leaves `POST /api/reports` to the app itself.
- */
-export function createReportsRouter(deps: OperationDeps, { formulaRoutes = true } = {}): Router {
+/** `POST /api/reports` alone, in a router of its own (createApp mounts reportsHandlers on the app). */
+export function createReportsRouter(deps: OperationDeps): Router {
   const router = Router();
-  if (formulaRoutes) router.post(REPORTS_PATH, ...reportsHandlers(deps));
-  router.post('/api/reports/estimate', deps.authenticate, jsonBody(ESTIMATE_BODY_LIMIT), async (req, res) => {
-    const input = parseBody(reportsEstimateRequestSchema, req.body);
-    res.set('Cache-Control', 'no-store').json(await estimateReports(deps, input));
-  });
+  router.post(REPORTS_PATH, ...reportsHandlers(deps));
   return router;
+}
+
+/**
+ * `POST /api/reports/estimate` `{ handles, platform? }` -> `{ creators, cached, toFetch, credits }`
+ * (see estimateReports): free, for the sidebar's prompts before a paid run. `POST /api/reports`
+ * itself is served by the app first (reportsHandlers).
+ */
+export function reportsEstimateRoutes(deps: OperationDeps): ServedRoute[] {
+  return [
+    served(
+      'reportsEstimate',
+      { body: reportsEstimateRequestSchema },
+      {
+        bodyLimit: ESTIMATE_BODY_LIMIT,
+        handle: async ({ body }, _req, res) => {
+          res.set('Cache-Control', 'no-store');
+          return estimateReports(deps, body);
+        },
+      },
+    ),
+  ];
 }

@@ -1,8 +1,9 @@
-import { Router } from 'express';
-import { jsonBody, KB } from '../../request-io/json-body';
+import { KB } from '../../request-io/json-body';
+import { served, type ServedRoute } from '../../request-io/served-route';
 import { operationContext, type OperationDeps } from '../operation-deps';
 import { runSearch } from './search';
 import { parseSearchRequest } from './search-request';
+import { searchRequestSchema } from './search-request';
 
 /** Filters and a sort: a few KB even with hundreds of locations, interests or brands in them. */
 const SEARCH_BODY_LIMIT = 256 * KB;
@@ -12,11 +13,16 @@ const SEARCH_BODY_LIMIT = 256 * KB;
  * withHeader?, dryRun?, refresh? }` -> `{ header, columns, rows, total, estimate, credits, dryRun,
  * counts }` (see runSearch).
  */
-export function createSearchRouter(deps: OperationDeps): Router {
-  const router = Router();
-  router.post('/api/search', deps.authenticate, jsonBody(SEARCH_BODY_LIMIT), async (req, res) => {
-    const input = parseSearchRequest(req.body);
-    res.json(await runSearch(deps, operationContext(req, deps), input));
-  });
-  return router;
+export function searchRoutes(deps: OperationDeps): ServedRoute[] {
+  return [
+    served(
+      'search',
+      { body: searchRequestSchema },
+      {
+        bodyLimit: SEARCH_BODY_LIMIT,
+        read: (req) => parseSearchRequest(req.body),
+        handle: (input, req) => runSearch(deps, operationContext(req, deps), input),
+      },
+    ),
+  ];
 }

@@ -1,8 +1,6 @@
-import { Router } from 'express';
 import { z } from 'zod';
-import { requireAdmin } from '../../identity/require-admin';
 import { WorkerError } from '../../request-io/worker-error';
-import { parseBody } from '../../request-io/parse-body';
+import { served, type ServedRoute } from '../../request-io/served-route';
 import type { OperationDeps } from '../operation-deps';
 
 /** `?limit=` (1 to 500, 50 by default). */
@@ -16,23 +14,35 @@ export const unreadableAnswersQuerySchema = z.looseObject({
  * - `GET /api/admin/unreadable-answers?limit=50`: newest first, without bodies;
  * - `GET /api/admin/unreadable-answers/:id`: one, with its body.
  */
-export function createUnreadableAnswersRouter(deps: OperationDeps): Router {
-  const router = Router();
-  const admin = requireAdmin();
-  router.get('/api/admin/unreadable-answers', deps.authenticate, admin, async (req, res) => {
-    const { limit } = parseBody(unreadableAnswersQuerySchema, req.query);
-    res.set('Cache-Control', 'no-store').json({ answers: await deps.store.unreadableAnswers.list(limit) });
-  });
-  router.get('/api/admin/unreadable-answers/:id', deps.authenticate, admin, async (req, res) => {
-    const answer = await deps.store.unreadableAnswers.get(String(req.params.id));
-    if (answer === null) {
-      throw new WorkerError(
-        404,
-        'not_found',
-        'No unreadable answer is kept under that id (the newest 500 are kept)',
-      );
-    }
-    res.set('Cache-Control', 'no-store').json(answer);
-  });
-  return router;
+export function unreadableAnswerRoutes(deps: OperationDeps): ServedRoute[] {
+  return [
+    served(
+      'unreadableAnswers',
+      { query: unreadableAnswersQuerySchema },
+      {
+        handle: async ({ query }, _req, res) => {
+          res.set('Cache-Control', 'no-store');
+          return { answers: await deps.store.unreadableAnswers.list(query.limit) };
+        },
+      },
+    ),
+    served(
+      'unreadableAnswer',
+      {},
+      {
+        handle: async (_input, req, res) => {
+          const answer = await deps.store.unreadableAnswers.get(String(req.params.id));
+          if (answer === null) {
+            throw new WorkerError(
+              404,
+              'not_found',
+              'No unreadable answer is kept under that id (the newest 500 are kept)',
+            );
+          }
+          res.set('Cache-Control', 'no-store');
+          return answer;
+        },
+      },
+    ),
+  ];
 }

@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { createApp } from '../../../../../worker/src/app';
 import { proveEditAccess } from '../../../../support/edit-proof';
 import type { AppDeps } from '../../../../../worker/src/app';
 import { createWorkerDeps } from '../../../../../worker/src/app-deps';
-import { openPostgresStore } from '../../../../../worker/src/store/postgres/postgres-store';
 import { Client } from 'pg';
-import type { Store } from '../../../../../worker/src/store/store';
-import { freshPostgresDatabase } from '../../store/store-engines';
+import { instancesOnOneDatabase } from '../../store/postgres/instances-on-one-database';
 import { auth, type WorkerWorld } from '../../worker-fixture';
 import {
   addresses,
@@ -36,9 +33,7 @@ const SLOW_PACE = { perAccountPerMinute: 300, perSpreadsheetPerMinute: 300 };
 const ROWS = 1200;
 
 let env: DeliveryWorld;
-let database: { url: string; drop: () => Promise<void> };
-let stores: Store[];
-const secret = randomBytes(32);
+const postgres = instancesOnOneDatabase();
 
 beforeAll(async () => {
   env = await startDeliveryWorld({
@@ -53,19 +48,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await env.close();
 });
-beforeEach(async () => {
-  database = await freshPostgresDatabase();
-  stores = [];
-});
-afterEach(async () => {
-  for (const store of stores) await store.close();
-  await database.drop();
-});
 
 /** One instance: its own store on the database, the worker's deps on it, its name in the leases. */
 async function instance(owner: string): Promise<{ deps: AppDeps; world: WorkerWorld }> {
-  const store = await openPostgresStore({ url: database.url, secret, poolSize: 4 });
-  stores.push(store);
+  const store = await postgres().instance();
   const { world } = env;
   const deps = createWorkerDeps({
     config: { ...world.config, sheetsLeaseMs: LEASE_MS },
@@ -81,7 +67,7 @@ async function instance(owner: string): Promise<{ deps: AppDeps; world: WorkerWo
 
 /** The delivery's lease holder, as the database has it. */
 async function ownerOf(jobId: string): Promise<string | null> {
-  const client = new Client({ connectionString: database.url });
+  const client = new Client({ connectionString: postgres().url });
   await client.connect();
   try {
     const { rows } = await client.query<{ lease_owner: string | null }>(

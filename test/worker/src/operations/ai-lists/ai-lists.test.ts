@@ -3,7 +3,7 @@ import { aiListCreateResponseSchema } from '../../../../../shared/responses/ai-s
 import type { World } from '../../../../../worker/sandbox/data';
 import type { OperationHandler } from '../../../../../worker/sandbox/operation-handler';
 import { callsOf } from '../../worker-fixture';
-import { apiDelete, apiGet, apiPost, startMoreWorld, type MoreWorld } from '../../more-routers-fixture';
+import { apiDelete, apiGet, apiPost, startMoreWorld, type MoreWorld } from '../../operation-routes-fixture';
 
 /** AI lists through the worker and the real sandbox (a world big enough for 25,000 members). */
 

@@ -1,6 +1,6 @@
 import { AI_SEARCH_COLUMNS } from '../../../../../shared/rows/ai-search-rows';
 import { callsOf } from '../../worker-fixture';
-import { apiPost, startMoreWorld, type MoreWorld } from '../../more-routers-fixture';
+import { apiPost, startMoreWorld, type MoreWorld } from '../../operation-routes-fixture';
 import { startImageTestServer, type ImageTestServer } from './image-test-server';
 
 /**

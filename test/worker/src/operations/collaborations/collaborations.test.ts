@@ -4,7 +4,7 @@ import {
 } from '../../../../../shared/rows/collaboration-rows';
 import { calendarDay } from '../../../../../shared/time-zone';
 import { callsOf } from '../../worker-fixture';
-import { apiPost, startMoreWorld, type MoreWorld } from '../../more-routers-fixture';
+import { apiPost, startMoreWorld, type MoreWorld } from '../../operation-routes-fixture';
 
 /** Collaborations through the worker and the real sandbox. */
 

@@ -1,6 +1,6 @@
 import { DICTIONARY_COLUMNS } from '../../../../../shared/rows/dictionary-rows';
 import { callsOf } from '../../worker-fixture';
-import { apiGet, startMoreWorld, type MoreWorld } from '../../more-routers-fixture';
+import { apiGet, startMoreWorld, type MoreWorld } from '../../operation-routes-fixture';
 
 /** GET /api/ai/brands, /api/ai/hashtags, /api/ai/mentions through the worker and the sandbox. */
 

@@ -1,5 +1,5 @@
 import { DICTIONARY_COLUMNS } from '../../../../../shared/rows/dictionary-rows';
-import { apiGet, startMoreWorld, type MoreWorld } from '../../more-routers-fixture';
+import { apiGet, startMoreWorld, type MoreWorld } from '../../operation-routes-fixture';
 
 /** GET /api/dictionaries/:platform/:kind through the worker and the real sandbox. */
 

@@ -1,7 +1,7 @@
 import { OVERLAP_COLUMNS, OVERLAP_TOTAL_LABEL } from '../../../../../shared/rows/overlap-rows';
 import { STILL_FETCHING } from '../../../../../worker/src/upstream/deadline';
 import { callsOf } from '../../worker-fixture';
-import { apiPost, startMoreWorld, type MoreWorld } from '../../more-routers-fixture';
+import { apiPost, startMoreWorld, type MoreWorld } from '../../operation-routes-fixture';
 
 /** POST /api/overlap through the worker and the real sandbox. */
 

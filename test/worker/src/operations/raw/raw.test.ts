@@ -3,7 +3,13 @@ import type { OperationHandler } from '../../../../../worker/sandbox/operation-h
 import { rawColumns } from '../../../../../shared/rows/raw-rows';
 import { calendarDay } from '../../../../../shared/time-zone';
 import { SANDBOX_TOKEN } from '../../worker-fixture';
-import { apiGet, apiPost, appWithToken, startMoreWorld, type MoreWorld } from '../../more-routers-fixture';
+import {
+  apiGet,
+  apiPost,
+  appWithToken,
+  startMoreWorld,
+  type MoreWorld,
+} from '../../operation-routes-fixture';
 
 /** POST /api/raw through the worker and the real sandbox. */
 

@@ -2,7 +2,7 @@ import type { OperationHandler } from '../../../../../worker/sandbox/operation-h
 import type { World } from '../../../../../worker/sandbox/data';
 import { SEARCH_COLUMNS } from '../../../../../shared/rows/search-rows';
 import { callsOf } from '../../worker-fixture';
-import { apiPost, startMoreWorld, type MoreWorld } from '../../more-routers-fixture';
+import { apiPost, startMoreWorld, type MoreWorld } from '../../operation-routes-fixture';
 
 /** POST /api/search through the worker, the real sandbox as the upstream over loopback HTTP. */
 

@@ -4,7 +4,7 @@ import {
   formatA1,
   parseA1,
   splitSheetName,
-} from '../../../../../worker/playground/apps-script/spreadsheet/a1-notation';
+} from '../../../../../worker/playground/apps-script/spreadsheet/a1-range-reader';
 
 describe('A1 notation', () => {
   it('reads cells, rectangles, whole columns, whole rows and open-ended columns', () => {

@@ -2,7 +2,7 @@ import {
   displayValue,
   enterValue,
   formatDate,
-} from '../../../../../worker/playground/apps-script/spreadsheet/cell-values';
+} from '../../../../../worker/playground/apps-script/spreadsheet/cell-contents';
 
 describe('cell values', () => {
   it('reads written strings as typed text, as setValues does', () => {

@@ -1,9 +1,10 @@
 import request from 'supertest';
-import { createMoreRouters } from '../../../../worker/src/operations/more-routers';
+import { WORKER_ROUTES } from '../../../../shared/worker-api/routes';
+import { operationRoutes } from '../../../../worker/src/operations/operation-routes';
 import { SANDBOX_TOKEN } from '../worker-fixture';
-import { apiPost, startMoreWorld, type MoreWorld } from '../more-routers-fixture';
+import { apiPost, startMoreWorld, type MoreWorld } from '../operation-routes-fixture';
 
-/** The routers as a set: every route behind the authenticator, and no secret in answers or logs. */
+/** The operations' routes as a set: every route behind the authenticator, and no secret in answers or logs. */
 
 let world: MoreWorld;
 
@@ -33,11 +34,19 @@ const ROUTES: [method: 'get' | 'post' | 'delete', path: string][] = [
   ['post', '/api/collaborations/summary'],
   ['post', '/api/collaborations/deprecated'],
   ['post', '/api/raw'],
+  ['get', '/api/account'],
+  ['get', '/api/health'],
+  ['get', '/api/admin/unreadable-answers'],
+  ['get', '/api/admin/unreadable-answers/abc'],
 ];
 
-describe('createMoreRouters', () => {
-  it('gives one router per operation family', () => {
-    expect(createMoreRouters(world.deps)).toHaveLength(8);
+describe('operationRoutes', () => {
+  it('serves each of its routes once, by its name in the route table', () => {
+    const names = operationRoutes(world.deps).map((route) => route.name);
+
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(WORKER_ROUTES).toHaveProperty(name);
+    expect(names).toEqual(expect.arrayContaining(['search', 'raw', 'removeAiListMembers', 'health']));
   });
 
   it.each(ROUTES)('%s %s needs a credential', async (method, path) => {

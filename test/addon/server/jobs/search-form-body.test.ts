@@ -3,7 +3,7 @@ import {
   estimateSearchForm,
   isEmptyFilter,
   searchJobInput,
-} from '../../../../addon/server/jobs/search-form';
+} from '../../../../addon/server/jobs/search-form-body';
 import type { SearchForm } from '../../../../addon/bridge-contract/sidebar-api';
 import { SEARCH_REQUEST_SCHEMAS, isEmptySearchFilter } from '../../../../shared/requests/search';
 

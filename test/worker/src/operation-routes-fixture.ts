@@ -1,27 +1,35 @@
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import request from 'supertest';
 import { createUpstreamFromConfig } from '../../../worker/src/app-deps';
 import { errorHandler, notFoundHandler } from '../../../worker/src/request-io/error-answer';
 import { requestContext } from '../../../worker/src/logging/request-context';
-import { createMoreRouters } from '../../../worker/src/operations/more-routers';
+import { ROUTE_SCHEMAS } from '../../../worker/src/openapi/route-schemas';
+import { tableRoutes } from '../../../worker/src/http/table-routes';
+import { operationRoutes } from '../../../worker/src/operations/operation-routes';
 import type { OperationDeps } from '../../../worker/src/operations/operation-deps';
 import { auth, DEV_KEY, startWorkerWorld, type WorkerWorld, type WorkerWorldOptions } from './worker-fixture';
 
 /**
  * The worker world of worker-fixture.ts (production wiring, the real sandbox over loopback) with
- * the routers of more-routers.ts mounted the way app.ts mounts the others: request context, the
- * routers (each reading its own body after its authenticator), then the 404 and error answers.
+ * the operations' routes (operation-routes.ts) served from the route table the way app.ts serves
+ * them: request context, the routes (each reading its own body after its authenticator), then the
+ * 404 and error answers.
  */
 
 export interface MoreWorld extends WorkerWorld {
-  /** The worker's deps with the more-routers mounted. */
+  /** The worker's deps with the operations' routes mounted. */
   api: Express;
+}
+
+/** The operations' routes as app.ts serves them from the table, for an app of a test's own. */
+export function operationsRouter(deps: OperationDeps): Router {
+  return tableRoutes(operationRoutes(deps), { authenticate: deps.authenticate, schemas: ROUTE_SCHEMAS });
 }
 
 export function moreApp(deps: OperationDeps): Express {
   const app = express();
   app.use(requestContext(deps.logger));
-  for (const router of createMoreRouters(deps)) app.use(router);
+  app.use(operationsRouter(deps));
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));
   return app;

@@ -2,7 +2,7 @@ import {
   describeSource,
   readColumnSource,
   readResultTarget,
-} from '../../../../addon/sidebar/bulk/column-source';
+} from '../../../../addon/sidebar/bulk/column-source-fields';
 
 const COLUMN = { kind: 'column' as const, sheetName: ' Leads ', column: 'c', firstRow: '2' };
 
