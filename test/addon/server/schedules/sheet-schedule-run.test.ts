@@ -12,7 +12,8 @@ import type { ScheduleForm } from '../../../../addon/bridge-contract/schedules-a
 import type { ScheduleAnswer, ScheduleRun } from '../../../../shared/worker-api/schedules';
 import type { RecordedRequest } from '../scripted-worker';
 import { RUN_NOT_RECORDED } from '../../../../addon/server/schedules/sheet-run-record';
-import { installServerGlobals, type ServerGlobals } from '../server-globals';
+import type { ServerGlobals } from '../server-globals';
+import { ANA, DAY, useSheetRunWorld, type SheetRunWorld } from './sheet-run-world';
 import { addOnRunRequestId } from '../../../../shared/worker-api/add-on-run-id';
 import { workerError } from '../scripted-worker';
 
@@ -21,119 +22,18 @@ import { workerError } from '../scripted-worker';
  * with a scripted worker whose reports are one follower count per creator and day.
  */
 
+const world = useSheetRunWorld();
+let w: SheetRunWorld;
 let env: ServerGlobals;
-const ANA = 'ana@team.com';
-const DAY = 24 * 60 * 60_000;
-/** Reports the scripted worker bought (a creator it has not answered before, or on a new day). */
-let bought: Set<string>;
-/** Fake time one reports call takes. */
-let callMs = 1000;
-let recorded: { run: ScheduleRun; rowsWritten: number }[];
-/** The scripted worker's ledger: a credit a report bought, by the request id its call carried. */
-let ledger: Map<string, number>;
-
-function handles(n: number): string[] {
-  return Array.from({ length: n }, (_, i) => `creator${i + 1}`);
-}
-
-/** Google's time moves on, for the fakes and for the server code run here (its Date is Node's). */
-function advance(ms: number): void {
-  env.fakes.clock.advance(ms);
-  jest.setSystemTime(env.fakes.clock.now());
-}
-
-function reportsAnswer(request: RecordedRequest) {
-  advance(callMs);
-  const body = request.body as { handles: string[]; withHeader: boolean };
-  const day = Math.floor(env.fakes.clock.now() / DAY);
-  let fetched = 0;
-  const rows = body.handles.map((handle) => {
-    const key = `${handle} ${day}`;
-    if (!bought.has(key)) {
-      bought.add(key);
-      fetched += 1;
-    }
-    return [handle, 1000 + Number(handle.replace(/\D/g, '')) * 10 + (day % 100)];
-  });
-  const requestId = request.headers['X-Request-Id'] ?? 'none';
-  ledger.set(requestId, (ledger.get(requestId) ?? 0) + fetched);
-  return {
-    status: 200,
-    body: {
-      header: ['Handle', 'Followers'],
-      columns: [
-        { id: 'handle', label: 'Handle', format: 'text' },
-        { id: 'followers', label: 'Followers', format: 'integer' },
-      ],
-      rows: [['Handle', 'Followers'], ...rows],
-      pending: 0,
-      awaitingApproval: 0,
-      counts: { creators: rows.length, cached: rows.length - fetched, fetched, shared: 0, failed: 0 },
-    },
-  };
-}
-
-function schedule(overrides: Partial<ScheduleAnswer> = {}): ScheduleAnswer {
-  return {
-    id: 'sch_daily',
-    documentId: env.fakes.spreadsheet.getId(),
-    name: 'Daily creators',
-    kind: 'reports',
-    input: { sheetName: 'Creators', row: 2, column: 1 },
-    platform: 'instagram',
-    output: { sheetName: 'Growth', row: 1, column: 1 },
-    mode: 'append-snapshot',
-    cadence: { every: 'day', hour: 9 },
-    timeZone: 'Europe/Berlin',
-    runner: 'add-on',
-    createdBy: ANA,
-    createdAt: 0,
-    status: 'active',
-    pausedReason: null,
-    failuresInARow: 0,
-    lastRun: null,
-    nextRunAt: env.fakes.clock.now(),
-    ...overrides,
-  };
-}
-
 beforeEach(() => {
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
-  env = installServerGlobals();
-  jest.setSystemTime(env.fakes.clock.now());
-  env.connect(undefined, ANA);
-  bought = new Set();
-  callMs = 1000;
-  recorded = [];
-  ledger = new Map();
-  const creators = env.fakes.spreadsheet.insertSheet('Creators');
-  creators.getRange(1, 1).setValue('Creator');
-  env.fakes.spreadsheet.insertSheet('Growth');
-  env.worker.on('post', 'api/reports', reportsAnswer);
-  // As the worker records a run: its credits are the ledger's, by the run's request id.
-  env.worker.on('post', /^api\/schedules\/[^/]+\/runs$/, (request) => {
-    const body = request.body as { run: ScheduleRun; rowsWritten: number };
-    recorded.push(body);
-    const id = request.path.split('/')[2];
-    const credits = ledger.get(addOnRunRequestId(id, body.run.at)) ?? 0;
-    return { status: 200, body: { id, lastRun: { ...body.run, credits } } };
-  });
-});
-afterEach(() => {
-  env.restore();
-  jest.useRealTimers();
+  w = world();
+  env = w.env;
 });
 
-function fillInputs(n: number): void {
-  env.fakes.spreadsheet
-    .requireSheet('Creators')
-    .getRange(2, 1, n, 1)
-    .setValues(handles(n).map((h) => [h]));
-}
-
-function growth(): unknown[][] {
-  return env.fakes.spreadsheet.requireSheet('Growth').getDataRange().getValues();
-}
+const advance = (ms: number) => w.advance(ms);
+const schedule = (overrides: Partial<ScheduleAnswer> = {}) => w.schedule(overrides);
+const fillInputs = (n: number) => w.fillInputs(n);
+const growth = () => env.fakes.spreadsheet.requireSheet('Growth').getDataRange().getValues();
 
 describe("the add-on's runner", () => {
   it('writes a snapshot block by block: Date first, change columns, stamp, history line, the run told', () => {
@@ -153,7 +53,7 @@ describe("the add-on's runner", () => {
     expect(values[1].slice(1, 5)).toEqual(['creator1', expect.any(Number), '', '']);
     // One reports call, one setNumberFormats and one setValues per block of 100 inputs.
     expect(env.worker.calls('api/reports')).toHaveLength(Math.ceil(250 / BLOCK_INPUTS));
-    expect(recorded).toEqual([
+    expect(w.recorded).toEqual([
       { run: expect.objectContaining({ outcome: 'ok', rows: 250 }), rowsWritten: 250 },
     ]);
     const history = env.fakes.spreadsheet.requireSheet('Creator Sheets history').getDataRange().getValues();
@@ -170,23 +70,23 @@ describe("the add-on's runner", () => {
 
   it('stops after a whole block near the time limit, keeps its place, and goes on without paying twice', () => {
     fillInputs(400);
-    callMs = 90_000;
+    w.callMs = 90_000;
     // Inside Apps Script's 6 minutes (the fakes end a run past them, whatever it catches).
     const run = () =>
       env.fakes.runtime.run('full', () => runSheetSchedule(schedule(), Date.now() + 4 * 60_000));
     // 90 s a block: past 4 minutes after the third, it stops there rather than start a fourth.
     expect(run()).toEqual({ kind: 'paused', next: 300 });
-    expect(recorded).toEqual([]);
+    expect(w.recorded).toEqual([]);
     expect(growth()).toHaveLength(301);
     expect(run()).toMatchObject({ kind: 'recorded', run: { outcome: 'ok', rows: 400, credits: 400 } });
     expect(env.worker.calls('api/reports')).toHaveLength(4);
     expect(growth()).toHaveLength(401);
-    expect(recorded).toHaveLength(1);
+    expect(w.recorded).toHaveLength(1);
   });
 
   it('resumes mid-run: the next firing starts at the block it stopped before', () => {
     fillInputs(300);
-    callMs = 150_000;
+    w.callMs = 150_000;
     const first = runSheetSchedule(schedule(), Date.now() + 4 * 60_000);
     expect(first).toEqual({ kind: 'paused', next: 200 });
     const second = runSheetSchedule(schedule(), Date.now() + 4 * 60_000);
@@ -217,7 +117,7 @@ describe("the add-on's runner", () => {
     advance(60_000);
     const second = runSheetSchedule(schedule(), Date.now() + 60 * 60_000);
     expect(second).toMatchObject({ kind: 'recorded', run: { outcome: 'ok', rows: 150, credits: 0 } });
-    expect(recorded.map((told) => 'credits' in told.run)).toEqual([false, false]);
+    expect(w.recorded.map((told) => 'credits' in told.run)).toEqual([false, false]);
     const history = env.fakes.spreadsheet.requireSheet('Creator Sheets history').getDataRange().getValues();
     expect(history.slice(1).map((line) => line[4])).toEqual([150, 0]);
   });
@@ -261,7 +161,7 @@ describe("the add-on's runner", () => {
     fillInputs(3);
     const end = runSheetSchedule(schedule({ monthlyBudget: 10, spentThisMonth: 10 }), Date.now() + 60_000);
     expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'failed', credits: 0 } });
-    expect(recorded[0].run.message).toBe(
+    expect(w.recorded[0].run.message).toBe(
       'This schedule has spent 10 credits of its monthly budget of 10 credits: nothing was fetched or charged. It runs again next month, or raise its budget (Edit).',
     );
     expect(env.worker.calls('api/reports')).toHaveLength(0);
@@ -273,7 +173,7 @@ describe("the add-on's runner", () => {
       Date.now() + 60_000,
     );
     expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'failed', rows: 0 } });
-    expect(recorded[0].run.message).toBe(
+    expect(w.recorded[0].run.message).toBe(
       'The tab "Gone" is no longer in this spreadsheet (renamed or deleted): edit the schedule to point at a tab.',
     );
     expect(env.worker.calls('api/reports')).toHaveLength(0);
@@ -282,18 +182,18 @@ describe("the add-on's runner", () => {
 
 /** The scripted worker's `POST /api/email-search`: a creator per address, 1 credit an address it had not looked up. */
 function emailAnswer(request: RecordedRequest) {
-  advance(callMs);
+  advance(w.callMs);
   const body = request.body as { emails: string[] };
   let fetched = 0;
   const rows = body.emails.map((email) => {
-    if (!bought.has(email)) {
-      bought.add(email);
+    if (!w.bought.has(email)) {
+      w.bought.add(email);
       fetched += 1;
     }
     return [email, 'Matched', 'instagram', email.split('@')[0], 5000];
   });
   const requestId = request.headers['X-Request-Id'] ?? 'none';
-  ledger.set(requestId, (ledger.get(requestId) ?? 0) + fetched);
+  w.ledger.set(requestId, (w.ledger.get(requestId) ?? 0) + fetched);
   return {
     body: {
       header: ['E-mail', 'Status', 'Platform', 'Handle', 'Followers'],
@@ -370,12 +270,12 @@ describe("the add-on's runner for e-mail searches and saved searches (the worker
       'person3@brand.example.com',
       'person4@brand.example.com',
     ]);
-    expect(recorded.map((told) => told.run.rows)).toEqual([3, 3]);
+    expect(w.recorded.map((told) => told.run.rows)).toEqual([3, 3]);
   });
 
   it('goes on past 4 minutes at the next firing with the next block of addresses, paying once', () => {
     fillAddresses(addresses(2500));
-    callMs = 150_000;
+    w.callMs = 150_000;
     const first = runSheetSchedule(
       schedule({ kind: 'email-search', mode: 'append-snapshot' }),
       Date.now() + 4 * 60_000,
@@ -395,7 +295,7 @@ describe("the add-on's runner for e-mail searches and saved searches (the worker
     const results = Array.from({ length: 230 }, (_, i) => [`found${i + 1}`, 100 + i]);
     env.worker.on('post', /^api\/schedules\/[^/]+\/search$/, (request) => {
       const requestId = request.headers['X-Request-Id'] ?? 'none';
-      ledger.set(requestId, (ledger.get(requestId) ?? 0) + 2.3);
+      w.ledger.set(requestId, (w.ledger.get(requestId) ?? 0) + 2.3);
       return {
         body: {
           header: ['Handle', 'Followers'],
@@ -442,7 +342,7 @@ describe("the add-on's runner for e-mail searches and saved searches (the worker
       Date.now() + 60_000,
     );
     expect(end).toMatchObject({ kind: 'recorded', run: { outcome: 'failed', rows: 0 } });
-    expect(recorded[0].run.message).toContain('Needs approval: up to 3 credits.');
+    expect(w.recorded[0].run.message).toContain('Needs approval: up to 3 credits.');
   });
 });
 
@@ -597,7 +497,7 @@ describe('a schedule saved where the worker may not write', () => {
       });
     advance(60 * 60_000);
     expect(fire()).toBe(1);
-    expect(recorded).toHaveLength(1);
+    expect(w.recorded).toHaveLength(1);
     expect(listDocumentSchedules()?.[0].runnerLine).toContain('Runs from this sheet as you');
     listed = [];
     advance(60 * 60_000);
