@@ -30,7 +30,7 @@ import type { Scheduler } from './schedules/scheduler';
 import { createScheduleSearchRouter } from './schedules/schedule-search-router';
 import { createScheduleTakeoverRouter } from './schedules/schedule-takeover-router';
 import type { AlertSenders } from './schedules/schedule-alerts';
-import { createSchedulesRouter } from './schedules/schedules-router';
+import { scheduleRoutes } from './schedules/schedules-router';
 import { scheduleAlertsRoutes } from './schedules/schedule-alerts-router';
 
 /** The sandbox's Express app, served under `/sandbox` (so `/sandbox/v1` is its API). */
@@ -147,18 +147,6 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(tableRoutes(routesFromTable(deps), { authenticate, schemas: ROUTE_SCHEMAS }));
-  app.use(
-    createSchedulesRouter({
-      authenticate,
-      store,
-      editAccess: deps.editAccess,
-      sheetAccess: deps.sheetAccess,
-      clock: deps.clock,
-      kick: () => deps.scheduler.kick(),
-      alerts: deps.alerts ?? { smtp: deps.config.smtp },
-      logger: deps.logger,
-    }),
-  );
   app.use(createScheduleSearchRouter(deps));
   app.use(
     createScheduleTakeoverRouter({
@@ -213,5 +201,14 @@ function routesFromTable(deps: AppDeps): ServedRoute[] {
     ...scheduleAlertsRoutes({ store, editAccess: deps.editAccess, email: deps.config.smtp !== null }),
     ...operationRoutes(deps),
     ...jobsRoutes(deps),
+    ...scheduleRoutes({
+      store,
+      editAccess: deps.editAccess,
+      sheetAccess: deps.sheetAccess,
+      clock: deps.clock,
+      kick: () => deps.scheduler.kick(),
+      alerts: deps.alerts ?? { smtp: deps.config.smtp },
+      logger: deps.logger,
+    }),
   ];
 }

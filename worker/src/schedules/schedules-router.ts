@@ -1,13 +1,13 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import type { Request } from 'express';
+import { readByHandler, served, type ServedRoute } from '../request-io/served-route';
 import { successStatus, WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { ScheduleRequest, ScheduleRun } from '../../../shared/worker-api/schedules';
 import { addOnRunRequestId } from '../../../shared/worker-api/add-on-run-id';
 import type { Clock } from '../../common/clock';
 import { documentParamsSchema } from '../request-io/document-params';
-import { jsonBody, KB } from '../request-io/json-body';
+import { KB } from '../request-io/json-body';
 import { parseBody } from '../request-io/parse-body';
 import { WorkerError } from '../request-io/worker-error';
-import { requireAdmin } from '../identity/require-admin';
 import { requireIdentity } from '../identity/identity';
 import {
   changeableSchedule,
@@ -65,7 +65,6 @@ const SCHEDULE_BODY_LIMIT = 32 * KB;
 const ESTIMATE_BODY_LIMIT = 1024 * KB;
 
 interface SchedulesRouterOptions {
-  authenticate: RequestHandler;
   store: Pick<
     Store,
     | 'schedules'
@@ -104,193 +103,287 @@ interface SchedulesRouterOptions {
  * - `POST /api/schedule-estimates`: what a schedule's runs would cost (schedule-cost-estimate.ts),
  *   to anyone signed in: it reads the worker's cache only and is bound to no spreadsheet.
  * Every change is recorded for the document's editors (Settings).
+ *
+ * Served from the route table (http/table-routes.ts: method, path, access, body limit), each
+ * handler reading its request itself (readByHandler): who may see the schedule is decided before
+ * what its body says, so a stranger gets 404 whatever they send.
  */
-export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
-  const { authenticate, store, clock, editAccess } = options;
+export function scheduleRoutes(options: SchedulesRouterOptions): ServedRoute[] {
+  const { store, clock, editAccess } = options;
   const access = { store, editAccess, sheetAccess: options.sheetAccess ?? null };
   const record = (schedule: ScheduleRecord, by: string, kind: DocumentChangeKind, what: string) =>
     recordScheduleChange(store, schedule, by, kind, what);
   const changeable = (req: Request, proof: 'always' | 'members') => changeableSchedule(access, req, proof);
   const connectorOf = async (documentId: string) => (await store.keys.ofDocument(documentId))?.email ?? null;
-  const router = Router();
   const noStore = { 'Cache-Control': 'no-store' };
-  const body = jsonBody(SCHEDULE_BODY_LIMIT);
 
-  router.get(WORKER_ROUTES.documentSchedules.path, authenticate, async (req, res) => {
-    const identity = requireIdentity(req);
-    const { documentId } = parseBody(documentParamsSchema, { ...req.params });
-    const schedules = await visibleSchedules(access, identity, documentId, req);
-    res.set(noStore).json({ schedules: schedules.map(scheduleAnswer) });
-  });
+  const routes: ServedRoute[] = [
+    served(
+      'documentSchedules',
+      { params: documentParamsSchema },
+      {
+        read: readByHandler,
+        handle: async (_input, req, res) => {
+          const identity = requireIdentity(req);
+          const { documentId } = parseBody(documentParamsSchema, { ...req.params });
+          const schedules = await visibleSchedules(access, identity, documentId, req);
+          res.set(noStore).json({ schedules: schedules.map(scheduleAnswer) });
+        },
+      },
+    ),
 
-  router.get(WORKER_ROUTES.schedules.path, authenticate, requireAdmin(), async (_req, res) => {
-    res.set(noStore).json({ schedules: (await store.schedules.all()).map(scheduleAnswer) });
-  });
+    served(
+      'schedules',
+      {},
+      {
+        read: readByHandler,
+        handle: async (_input, _req, res) => {
+          res.set(noStore).json({ schedules: (await store.schedules.all()).map(scheduleAnswer) });
+        },
+      },
+    ),
 
-  router.post(WORKER_ROUTES.createSchedule.path, authenticate, body, async (req, res) => {
-    const identity = requireIdentity(req);
-    const { documentId } = parseBody(documentParamsSchema, { ...req.params });
-    const request: ScheduleRequest = checkScheduleKind(parseBody(scheduleRequestSchema, req.body));
-    await requireScheduleProof(access, identity, documentId, req, {
-      runner: request.runner,
-      trusted: await connectorOf(documentId),
-    });
-    await requireConnected(documentId);
-    const created = await createCapped(documentId, request, identity.email);
-    await record(created, identity.email, 'schedule-created', 'set up');
-    options.kick();
-    res.status(successStatus(WORKER_ROUTES.createSchedule)).set(noStore).json(scheduleAnswer(created));
-  });
+    served(
+      'createSchedule',
+      { params: documentParamsSchema, body: scheduleRequestSchema },
+      {
+        bodyLimit: SCHEDULE_BODY_LIMIT,
+        read: readByHandler,
+        handle: async (_input, req, res) => {
+          const identity = requireIdentity(req);
+          const { documentId } = parseBody(documentParamsSchema, { ...req.params });
+          const request: ScheduleRequest = checkScheduleKind(parseBody(scheduleRequestSchema, req.body));
+          await requireScheduleProof(access, identity, documentId, req, {
+            runner: request.runner,
+            trusted: await connectorOf(documentId),
+          });
+          await requireConnected(documentId);
+          const created = await createCapped(documentId, request, identity.email);
+          await record(created, identity.email, 'schedule-created', 'set up');
+          options.kick();
+          res.status(successStatus(WORKER_ROUTES.createSchedule)).set(noStore).json(scheduleAnswer(created));
+        },
+      },
+    ),
 
-  router.put(WORKER_ROUTES.updateSchedule.path, authenticate, body, async (req, res) => {
-    const schedule = await changeable(req, 'always');
-    const parsed: ScheduleRequest = checkScheduleKind(parseBody(scheduleRequestSchema, req.body));
-    // An edit that does not say who runs it leaves that as it was (a sidebar form has no runner).
-    const request: ScheduleRequest =
-      parsed.runner === undefined && schedule.runner === 'add-on' ? { ...parsed, runner: 'add-on' } : parsed;
-    // Handed to the worker, it writes as its service account: that needs the proof again.
-    if (schedule.runner === 'add-on' && request.runner !== 'add-on') {
-      await editAccess.require(requireIdentity(req), schedule.documentId, presentedProof(req));
-    }
-    const next =
-      schedule.status === 'active' ? nextRunAt(request.cadence, request.timeZone, clock.now()) : null;
-    const updated = await store.schedules.update(schedule.id, request, next);
-    // Written somewhere else from now on: what it wrote before is no longer its to overwrite.
-    if (!samePlace(schedule, request)) await store.sheetOwnership.setExtent(schedule.id, null);
-    await record(schedule, requireIdentity(req).email, 'schedule-changed', 'changed');
-    options.kick();
-    res.set(noStore).json(scheduleAnswer(found(updated, schedule.id)));
-  });
+    served(
+      'updateSchedule',
+      { params: scheduleParamsSchema, body: scheduleRequestSchema },
+      {
+        bodyLimit: SCHEDULE_BODY_LIMIT,
+        read: readByHandler,
+        handle: async (_input, req, res) => {
+          const schedule = await changeable(req, 'always');
+          const parsed: ScheduleRequest = checkScheduleKind(parseBody(scheduleRequestSchema, req.body));
+          // An edit that does not say who runs it leaves that as it was (a sidebar form has no runner).
+          const request: ScheduleRequest =
+            parsed.runner === undefined && schedule.runner === 'add-on'
+              ? { ...parsed, runner: 'add-on' }
+              : parsed;
+          // Handed to the worker, it writes as its service account: that needs the proof again.
+          if (schedule.runner === 'add-on' && request.runner !== 'add-on') {
+            await editAccess.require(requireIdentity(req), schedule.documentId, presentedProof(req));
+          }
+          const next =
+            schedule.status === 'active' ? nextRunAt(request.cadence, request.timeZone, clock.now()) : null;
+          const updated = await store.schedules.update(schedule.id, request, next);
+          // Written somewhere else from now on: what it wrote before is no longer its to overwrite.
+          if (!samePlace(schedule, request)) await store.sheetOwnership.setExtent(schedule.id, null);
+          await record(schedule, requireIdentity(req).email, 'schedule-changed', 'changed');
+          options.kick();
+          res.set(noStore).json(scheduleAnswer(found(updated, schedule.id)));
+        },
+      },
+    ),
 
-  router.patch(WORKER_ROUTES.setScheduleStatus.path, authenticate, jsonBody(KB), async (req, res) => {
-    const identity = requireIdentity(req);
-    const schedule = await changeable(req, 'members');
-    const { status } = parseBody(scheduleStatusRequestSchema, req.body);
-    let updated: ScheduleRecord | null = schedule;
-    if (status === 'paused' && schedule.status === 'active') {
-      updated = await store.schedules.setStatus(schedule.id, 'paused', null, `Paused by ${identity.email}.`);
-      await record(schedule, identity.email, 'schedule-paused', 'paused');
-    } else if (status === 'active') {
-      // Resuming clears the failures and sets the next run from now (also for an active one).
-      const next = nextRunAt(schedule.cadence, schedule.timeZone, clock.now());
-      updated = await store.schedules.setStatus(schedule.id, 'active', next, null);
-      if (schedule.status === 'paused') await record(schedule, identity.email, 'schedule-resumed', 'resumed');
-      options.kick();
-    }
-    res.set(noStore).json(scheduleAnswer(found(updated, schedule.id)));
-  });
+    served(
+      'setScheduleStatus',
+      { params: scheduleParamsSchema, body: scheduleStatusRequestSchema },
+      {
+        bodyLimit: KB,
+        read: readByHandler,
+        handle: async (_input, req, res) => {
+          const identity = requireIdentity(req);
+          const schedule = await changeable(req, 'members');
+          const { status } = parseBody(scheduleStatusRequestSchema, req.body);
+          let updated: ScheduleRecord | null = schedule;
+          if (status === 'paused' && schedule.status === 'active') {
+            updated = await store.schedules.setStatus(
+              schedule.id,
+              'paused',
+              null,
+              `Paused by ${identity.email}.`,
+            );
+            await record(schedule, identity.email, 'schedule-paused', 'paused');
+          } else if (status === 'active') {
+            // Resuming clears the failures and sets the next run from now (also for an active one).
+            const next = nextRunAt(schedule.cadence, schedule.timeZone, clock.now());
+            updated = await store.schedules.setStatus(schedule.id, 'active', next, null);
+            if (schedule.status === 'paused')
+              await record(schedule, identity.email, 'schedule-resumed', 'resumed');
+            options.kick();
+          }
+          res.set(noStore).json(scheduleAnswer(found(updated, schedule.id)));
+        },
+      },
+    ),
 
-  router.delete(WORKER_ROUTES.deleteSchedule.path, authenticate, async (req, res) => {
-    const schedule = await changeable(req, 'members');
-    await store.schedules.delete(schedule.id);
-    await record(schedule, requireIdentity(req).email, 'schedule-deleted', 'deleted');
-    res.set(noStore).json(scheduleAnswer(schedule));
-  });
+    served(
+      'deleteSchedule',
+      { params: scheduleParamsSchema },
+      {
+        read: readByHandler,
+        handle: async (_input, req, res) => {
+          const schedule = await changeable(req, 'members');
+          await store.schedules.delete(schedule.id);
+          await record(schedule, requireIdentity(req).email, 'schedule-deleted', 'deleted');
+          res.set(noStore).json(scheduleAnswer(schedule));
+        },
+      },
+    ),
 
-  router.post(
-    WORKER_ROUTES.estimateSchedule.path,
-    authenticate,
-    jsonBody(ESTIMATE_BODY_LIMIT),
-    async (req, res) => {
-      requireIdentity(req);
-      const request = parseBody(scheduleEstimateRequestSchema, req.body);
-      res.set(noStore).json(await estimateScheduleCost({ store, clock }, request));
-    },
-  );
+    served(
+      'estimateSchedule',
+      { body: scheduleEstimateRequestSchema },
+      {
+        bodyLimit: ESTIMATE_BODY_LIMIT,
+        read: readByHandler,
+        handle: async (_input, req, res) => {
+          requireIdentity(req);
+          const request = parseBody(scheduleEstimateRequestSchema, req.body);
+          res.set(noStore).json(await estimateScheduleCost({ store, clock }, request));
+        },
+      },
+    ),
 
-  router.post(WORKER_ROUTES.runSchedule.path, authenticate, async (req, res) => {
-    const schedule = await changeable(req, 'always');
-    if (schedule.status === 'paused') {
-      throw new WorkerError(409, 'schedule_paused', 'This schedule is paused: resume it to run it.');
-    }
-    if (!(await store.schedules.runNow(schedule.id))) {
-      throw new WorkerError(
-        409,
-        'schedule_running',
-        'This schedule is running now: wait for its run to end.',
-      );
-    }
-    options.kick();
-    const due = found(await store.schedules.get(schedule.id), schedule.id);
-    res.status(successStatus(WORKER_ROUTES.runSchedule)).set(noStore).json(scheduleAnswer(due));
-  });
+    served(
+      'runSchedule',
+      { params: scheduleParamsSchema },
+      {
+        read: readByHandler,
+        handle: async (_input, req, res) => {
+          const schedule = await changeable(req, 'always');
+          if (schedule.status === 'paused') {
+            throw new WorkerError(409, 'schedule_paused', 'This schedule is paused: resume it to run it.');
+          }
+          if (!(await store.schedules.runNow(schedule.id))) {
+            throw new WorkerError(
+              409,
+              'schedule_running',
+              'This schedule is running now: wait for its run to end.',
+            );
+          }
+          options.kick();
+          const due = found(await store.schedules.get(schedule.id), schedule.id);
+          res.status(successStatus(WORKER_ROUTES.runSchedule)).set(noStore).json(scheduleAnswer(due));
+        },
+      },
+    ),
 
-  router.post(WORKER_ROUTES.recordScheduleRun.path, authenticate, body, async (req, res) => {
-    const identity = requireIdentity(req);
-    const { id } = parseBody(scheduleParamsSchema, { ...req.params });
-    const schedule = await store.schedules.get(id);
-    if (schedule === null) throw scheduleNotFound(id);
-    await requireScheduleProof(access, identity, schedule.documentId, req, {
-      runner: schedule.runner,
-      trusted: schedule.createdBy,
-    });
-    // Only the trigger's owner (who set it up) records its runs; anyone else is told nothing.
-    if (normalizeUserEmail(schedule.createdBy) !== normalizeUserEmail(identity.email))
-      throw scheduleNotFound(id);
-    const { run, rowsWritten, banner } = parseBody(scheduleRunRecordRequestSchema, req.body);
-    const credits = await addOnRunCredits(schedule, run.at);
-    const ended = { ...run, credits, at: Math.min(run.at, clock.now()) };
-    await recordAddOnRun(schedule, ended, { rowsWritten, banner });
-    res.set(noStore).json(scheduleAnswer(found(await store.schedules.get(id), id)));
-  });
+    served(
+      'recordScheduleRun',
+      { params: scheduleParamsSchema, body: scheduleRunRecordRequestSchema },
+      {
+        bodyLimit: SCHEDULE_BODY_LIMIT,
+        read: readByHandler,
+        handle: async (_input, req, res) => {
+          const identity = requireIdentity(req);
+          const { id } = parseBody(scheduleParamsSchema, { ...req.params });
+          const schedule = await store.schedules.get(id);
+          if (schedule === null) throw scheduleNotFound(id);
+          await requireScheduleProof(access, identity, schedule.documentId, req, {
+            runner: schedule.runner,
+            trusted: schedule.createdBy,
+          });
+          // Only the trigger's owner (who set it up) records its runs; anyone else is told nothing.
+          if (normalizeUserEmail(schedule.createdBy) !== normalizeUserEmail(identity.email))
+            throw scheduleNotFound(id);
+          const { run, rowsWritten, banner } = parseBody(scheduleRunRecordRequestSchema, req.body);
+          const credits = await addOnRunCredits(schedule, run.at);
+          const ended = { ...run, credits, at: Math.min(run.at, clock.now()) };
+          await recordAddOnRun(schedule, ended, { rowsWritten, banner });
+          res.set(noStore).json(scheduleAnswer(found(await store.schedules.get(id), id)));
+        },
+      },
+    ),
 
-  router.post(WORKER_ROUTES.duplicateSchedule.path, authenticate, body, async (req, res) => {
-    const identity = requireIdentity(req);
-    const { id } = parseBody(scheduleParamsSchema, { ...req.params });
-    const original = await store.schedules.get(id);
-    if (original === null) throw scheduleNotFound(id);
-    const changes = parseBody(scheduleDuplicateRequestSchema, req.body ?? {});
-    // A copy is a new schedule: set up by the caller, who must edit the spreadsheet (admins too).
-    await editAccess.require(identity, original.documentId, presentedProof(req));
-    await requireConnected(original.documentId);
-    const copy: ScheduleRequest = {
-      ...requestOf(original),
-      name: changes.name ?? `${original.name} (copy)`.slice(0, 100),
-      ...(changes.output === undefined ? {} : { output: changes.output }),
-    };
-    const created = await createCapped(original.documentId, copy, identity.email);
-    await store.documentChanges.record(
-      original.documentId,
-      identity.email,
-      'schedule-duplicated',
-      `${identity.email} copied the schedule "${original.name}" as "${created.name}".`,
-    );
-    options.kick();
-    res.status(successStatus(WORKER_ROUTES.duplicateSchedule)).set(noStore).json(scheduleAnswer(created));
-  });
+    served(
+      'duplicateSchedule',
+      { params: scheduleParamsSchema, body: scheduleDuplicateRequestSchema },
+      {
+        bodyLimit: SCHEDULE_BODY_LIMIT,
+        read: readByHandler,
+        handle: async (_input, req, res) => {
+          const identity = requireIdentity(req);
+          const { id } = parseBody(scheduleParamsSchema, { ...req.params });
+          const original = await store.schedules.get(id);
+          if (original === null) throw scheduleNotFound(id);
+          const changes = parseBody(scheduleDuplicateRequestSchema, req.body ?? {});
+          // A copy is a new schedule: set up by the caller, who must edit the spreadsheet (admins too).
+          await editAccess.require(identity, original.documentId, presentedProof(req));
+          await requireConnected(original.documentId);
+          const copy: ScheduleRequest = {
+            ...requestOf(original),
+            name: changes.name ?? `${original.name} (copy)`.slice(0, 100),
+            ...(changes.output === undefined ? {} : { output: changes.output }),
+          };
+          const created = await createCapped(original.documentId, copy, identity.email);
+          await store.documentChanges.record(
+            original.documentId,
+            identity.email,
+            'schedule-duplicated',
+            `${identity.email} copied the schedule "${original.name}" as "${created.name}".`,
+          );
+          options.kick();
+          res
+            .status(successStatus(WORKER_ROUTES.duplicateSchedule))
+            .set(noStore)
+            .json(scheduleAnswer(created));
+        },
+      },
+    ),
 
-  router.post(WORKER_ROUTES.handOverSchedule.path, authenticate, body, async (req, res) => {
-    const identity = requireIdentity(req);
-    const schedule = await changeable(req, 'always');
-    const receiver = normalizeUserEmail(parseBody(scheduleHandoverRequestSchema, req.body).to);
-    if (receiver === normalizeUserEmail(schedule.createdBy)) {
-      throw new WorkerError(
-        409,
-        'already_theirs',
-        `${receiver} already runs the schedule "${schedule.name}".`,
-      );
-    }
-    // The receiver proves edit access from their own sidebar: a kept, unexpired proof is fresh.
-    const proof = await editAccess.standing(
-      { email: receiver, role: 'member', via: 'workerKey' },
-      schedule.documentId,
-    );
-    if (proof?.outcome !== 'proven') {
-      throw new WorkerError(
-        409,
-        'receiver_unproven',
-        `${receiver} has not shown lately that they can edit this spreadsheet: ask them to open Creator Sheets in it (Extensions > Creator Sheets), then hand it over again.`,
-      );
-    }
-    const updated = found(await store.schedules.handOver(schedule.id, receiver), schedule.id);
-    await store.documentChanges.record(
-      schedule.documentId,
-      identity.email,
-      'schedule-handed-over',
-      `${identity.email} handed the schedule "${schedule.name}" over to ${receiver}.`,
-    );
-    res.set(noStore).json(scheduleAnswer(updated));
-  });
+    served(
+      'handOverSchedule',
+      { params: scheduleParamsSchema, body: scheduleHandoverRequestSchema },
+      {
+        bodyLimit: SCHEDULE_BODY_LIMIT,
+        read: readByHandler,
+        handle: async (_input, req, res) => {
+          const identity = requireIdentity(req);
+          const schedule = await changeable(req, 'always');
+          const receiver = normalizeUserEmail(parseBody(scheduleHandoverRequestSchema, req.body).to);
+          if (receiver === normalizeUserEmail(schedule.createdBy)) {
+            throw new WorkerError(
+              409,
+              'already_theirs',
+              `${receiver} already runs the schedule "${schedule.name}".`,
+            );
+          }
+          // The receiver proves edit access from their own sidebar: a kept, unexpired proof is fresh.
+          const proof = await editAccess.standing(
+            { email: receiver, role: 'member', via: 'workerKey' },
+            schedule.documentId,
+          );
+          if (proof?.outcome !== 'proven') {
+            throw new WorkerError(
+              409,
+              'receiver_unproven',
+              `${receiver} has not shown lately that they can edit this spreadsheet: ask them to open Creator Sheets in it (Extensions > Creator Sheets), then hand it over again.`,
+            );
+          }
+          const updated = found(await store.schedules.handOver(schedule.id, receiver), schedule.id);
+          await store.documentChanges.record(
+            schedule.documentId,
+            identity.email,
+            'schedule-handed-over',
+            `${identity.email} handed the schedule "${schedule.name}" over to ${receiver}.`,
+          );
+          res.set(noStore).json(scheduleAnswer(updated));
+        },
+      },
+    ),
+  ];
 
   /**
    * The add-on's run, recorded as the scheduler records the worker's (runEnd: failures, the pause
@@ -375,7 +468,7 @@ export function createSchedulesRouter(options: SchedulesRouterOptions): Router {
     }
   }
 
-  return router;
+  return routes;
 }
 
 /** Whether a changed schedule still writes where it wrote: same tab, place and mode. */
