@@ -27,8 +27,8 @@ import type { OperationDeps } from './operations/operation-deps';
 import { operationRoutes } from './operations/operation-routes';
 import { REPORTS_PATH, reportsHandlers } from './operations/reports/reports-router';
 import type { Scheduler } from './schedules/scheduler';
-import { createScheduleSearchRouter } from './schedules/schedule-search-router';
-import { createScheduleTakeoverRouter } from './schedules/schedule-takeover-router';
+import { scheduleSearchRoutes } from './schedules/schedule-search-router';
+import { scheduleTakeoverRoutes } from './schedules/schedule-takeover-router';
 import type { AlertSenders } from './schedules/schedule-alerts';
 import { scheduleRoutes } from './schedules/schedules-router';
 import { scheduleAlertsRoutes } from './schedules/schedule-alerts-router';
@@ -147,18 +147,6 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(tableRoutes(routesFromTable(deps), { authenticate, schemas: ROUTE_SCHEMAS }));
-  app.use(createScheduleSearchRouter(deps));
-  app.use(
-    createScheduleTakeoverRouter({
-      authenticate,
-      store,
-      editAccess: deps.editAccess,
-      sheetAccess: deps.sheetAccess,
-      clock: deps.clock,
-      alerts: deps.alerts ?? { smtp: deps.config.smtp },
-      logger: deps.logger,
-    }),
-  );
 
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));
@@ -207,6 +195,15 @@ function routesFromTable(deps: AppDeps): ServedRoute[] {
       sheetAccess: deps.sheetAccess,
       clock: deps.clock,
       kick: () => deps.scheduler.kick(),
+      alerts: deps.alerts ?? { smtp: deps.config.smtp },
+      logger: deps.logger,
+    }),
+    ...scheduleSearchRoutes(deps),
+    ...scheduleTakeoverRoutes({
+      store,
+      editAccess: deps.editAccess,
+      sheetAccess: deps.sheetAccess,
+      clock: deps.clock,
       alerts: deps.alerts ?? { smtp: deps.config.smtp },
       logger: deps.logger,
     }),

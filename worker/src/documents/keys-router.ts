@@ -5,6 +5,7 @@ import { parseBody } from '../request-io/parse-body';
 import { spreadsheetId } from '../request-io/document-params';
 import { jsonBody, KB } from '../request-io/json-body';
 import { served, type ServedRoute } from '../request-io/served-route';
+import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { IssuedKeyAnswer } from '../../../shared/worker-api/keys';
 import type { KeyRepository, WorkerKeyInfo } from '../store/key-repository';
 import { readBearer, sendRefusal, type AuthLogger } from '../identity/authenticate';
@@ -80,7 +81,7 @@ export function createKeysRouter(options: KeysRouterOptions): Router {
     readIdTokenBody(req, res, next);
   };
 
-  router.post('/api/keys', bearerFirst, async (req, res) => {
+  router.post(WORKER_ROUTES.issueKey.path, bearerFirst, async (req, res) => {
     const body = parseBody(keyRequestSchema, req.body ?? {});
     let identity = res.locals.signedIn as Identity | undefined;
     if (identity === undefined) {

@@ -1,5 +1,4 @@
-import { Router } from 'express';
-import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
+import { readByHandler, served, type ServedRoute } from '../request-io/served-route';
 import type { ScheduleSearchAnswer } from '../../../shared/worker-api/schedules';
 import { parseBody } from '../request-io/parse-body';
 import { WorkerError } from '../request-io/worker-error';
@@ -20,51 +19,66 @@ import { fetchScheduledSearch, isSearchKind } from './scheduled-search';
  * is the one the schedule keeps, never one the caller sends. Anyone but that document's key is
  * asked for proof of edit access first (as every route bound to a schedule), then refused.
  */
-export function createScheduleSearchRouter(deps: OperationDeps): Router {
-  const router = Router();
+export function scheduleSearchRoutes(deps: OperationDeps): ServedRoute[] {
   const { store } = deps;
   const access = { store, editAccess: deps.editAccess, sheetAccess: deps.sheetAccess };
-  router.post(WORKER_ROUTES.scheduleSearch.path, deps.authenticate, async (req, res) => {
-    const identity = requireIdentity(req);
-    const { id } = parseBody(scheduleParamsSchema, { ...req.params });
-    const schedule = await store.schedules.get(id);
-    if (schedule === null) throw scheduleNotFound(id);
-    if (identity.documentId !== schedule.documentId) {
-      await requireScheduleProof(access, identity, schedule.documentId, req, {
-        runner: schedule.runner,
-        trusted: schedule.createdBy,
-      });
-      throw new WorkerError(
-        403,
-        'document_key_required',
-        "A scheduled search is fetched with this document's formula key, as its formulas are: the add-on's trigger sends it.",
-      );
-    }
-    if (schedule.runner !== 'add-on') {
-      throw new WorkerError(409, 'worker_runs_it', `The worker runs the schedule "${schedule.name}" itself.`);
-    }
-    if (!isSearchKind(schedule.kind)) {
-      throw new WorkerError(400, 'invalid_request', `The schedule "${schedule.name}" is not a saved search.`);
-    }
-    if (schedule.status !== 'active') {
-      throw new WorkerError(409, 'schedule_paused', 'This schedule is paused: resume it to run it.');
-    }
-    const limit = schedule.monthlyBudget ?? null;
-    const paid =
-      limit === null ? deps.paid : withScheduleBudget(deps.paid, limit, schedule.spentThisMonth ?? 0);
-    let table: ScheduleSearchAnswer;
-    try {
-      table = await fetchScheduledSearch(
-        { ...deps, paid },
-        operationContext(req, deps),
-        scheduleAnswer(schedule),
-      );
-    } catch (error) {
-      // fetchScheduledSearch says every refusal in a sentence (an allowance's ask filed for Settings).
-      if (error instanceof WorkerError || !(error instanceof Error)) throw error;
-      throw new WorkerError(409, 'schedule_search_refused', error.message);
-    }
-    res.set('Cache-Control', 'no-store').json(table);
-  });
-  return router;
+  return [
+    served(
+      'scheduleSearch',
+      { params: scheduleParamsSchema },
+      {
+        read: readByHandler,
+        handle: async (_input, req, res) => {
+          const identity = requireIdentity(req);
+          const { id } = parseBody(scheduleParamsSchema, { ...req.params });
+          const schedule = await store.schedules.get(id);
+          if (schedule === null) throw scheduleNotFound(id);
+          if (identity.documentId !== schedule.documentId) {
+            await requireScheduleProof(access, identity, schedule.documentId, req, {
+              runner: schedule.runner,
+              trusted: schedule.createdBy,
+            });
+            throw new WorkerError(
+              403,
+              'document_key_required',
+              "A scheduled search is fetched with this document's formula key, as its formulas are: the add-on's trigger sends it.",
+            );
+          }
+          if (schedule.runner !== 'add-on') {
+            throw new WorkerError(
+              409,
+              'worker_runs_it',
+              `The worker runs the schedule "${schedule.name}" itself.`,
+            );
+          }
+          if (!isSearchKind(schedule.kind)) {
+            throw new WorkerError(
+              400,
+              'invalid_request',
+              `The schedule "${schedule.name}" is not a saved search.`,
+            );
+          }
+          if (schedule.status !== 'active') {
+            throw new WorkerError(409, 'schedule_paused', 'This schedule is paused: resume it to run it.');
+          }
+          const limit = schedule.monthlyBudget ?? null;
+          const paid =
+            limit === null ? deps.paid : withScheduleBudget(deps.paid, limit, schedule.spentThisMonth ?? 0);
+          let table: ScheduleSearchAnswer;
+          try {
+            table = await fetchScheduledSearch(
+              { ...deps, paid },
+              operationContext(req, deps),
+              scheduleAnswer(schedule),
+            );
+          } catch (error) {
+            // fetchScheduledSearch says every refusal in a sentence (an allowance's ask filed for Settings).
+            if (error instanceof WorkerError || !(error instanceof Error)) throw error;
+            throw new WorkerError(409, 'schedule_search_refused', error.message);
+          }
+          res.set('Cache-Control', 'no-store').json(table);
+        },
+      },
+    ),
+  ];
 }

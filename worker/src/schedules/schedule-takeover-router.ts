@@ -1,6 +1,5 @@
-import { Router, type RequestHandler } from 'express';
+import { readByHandler, served, type ServedRoute } from '../request-io/served-route';
 import type { Logger } from 'pino';
-import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import { orphanedReason } from '../../../shared/worker-api/schedule-orphan';
 import type { Clock } from '../../common/clock';
 import { sendMail } from '../alerts/smtp-client';
@@ -18,7 +17,6 @@ import type { AlertSenders } from './schedule-alerts';
 import { scheduleParamsSchema } from './schedule-request';
 
 interface TakeoverRouterOptions {
-  authenticate: RequestHandler;
   store: Pick<Store, 'schedules' | 'keys' | 'documentChanges'>;
   editAccess: EditAccess;
   sheetAccess: SheetAccess | null;
@@ -37,29 +35,36 @@ interface TakeoverRouterOptions {
  * while it still runs: only once it is orphaned (shared/worker-api/schedule-orphan.ts), recorded
  * for every editor in Settings, and told to the person it was taken from.
  */
-export function createScheduleTakeoverRouter(options: TakeoverRouterOptions): Router {
+export function scheduleTakeoverRoutes(options: TakeoverRouterOptions): ServedRoute[] {
   const { store, clock } = options;
-  const router = Router();
-  router.post(WORKER_ROUTES.takeOverSchedule.path, options.authenticate, async (req, res) => {
-    const identity = requireIdentity(req);
-    const { id } = parseBody(scheduleParamsSchema, { ...req.params });
-    const schedule = await store.schedules.get(id);
-    if (schedule === null) throw scheduleNotFound(id);
-    const connector = (await store.keys.ofDocument(schedule.documentId))?.email ?? null;
-    await requireScheduleProof(options, identity, schedule.documentId, req, {
-      runner: schedule.runner,
-      trusted: connector,
-    });
-    const taker = normalizeUserEmail(identity.email);
-    const reason = takeoverReason(schedule, taker, clock.now());
-    const taken = await store.schedules.handOver(schedule.id, taker);
-    if (taken === null) throw scheduleNotFound(id);
-    const what = `${taker} took over the schedule "${schedule.name}" from ${schedule.createdBy}: ${reason}. It runs from ${taker}'s trigger, as them, from now on.`;
-    await store.documentChanges.record(schedule.documentId, taker, 'schedule-handed-over', what);
-    await tellPreviousOwner(options, schedule, what);
-    res.set('Cache-Control', 'no-store').json(scheduleAnswer(taken));
-  });
-  return router;
+  return [
+    served(
+      'takeOverSchedule',
+      { params: scheduleParamsSchema },
+      {
+        read: readByHandler,
+        handle: async (_input, req, res) => {
+          const identity = requireIdentity(req);
+          const { id } = parseBody(scheduleParamsSchema, { ...req.params });
+          const schedule = await store.schedules.get(id);
+          if (schedule === null) throw scheduleNotFound(id);
+          const connector = (await store.keys.ofDocument(schedule.documentId))?.email ?? null;
+          await requireScheduleProof(options, identity, schedule.documentId, req, {
+            runner: schedule.runner,
+            trusted: connector,
+          });
+          const taker = normalizeUserEmail(identity.email);
+          const reason = takeoverReason(schedule, taker, clock.now());
+          const taken = await store.schedules.handOver(schedule.id, taker);
+          if (taken === null) throw scheduleNotFound(id);
+          const what = `${taker} took over the schedule "${schedule.name}" from ${schedule.createdBy}: ${reason}. It runs from ${taker}'s trigger, as them, from now on.`;
+          await store.documentChanges.record(schedule.documentId, taker, 'schedule-handed-over', what);
+          await tellPreviousOwner(options, schedule, what);
+          res.set('Cache-Control', 'no-store').json(scheduleAnswer(taken));
+        },
+      },
+    ),
+  ];
 }
 
 /** Why `taker` may take it over now; 409 in words otherwise. */
