@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { CALCULATION_METHODS } from '../../../../shared/enums';
 import { parsePlatform } from '../../../../shared/handles';
 import type { Platform } from '../../../../shared/platforms';
-import { MAX_DEADLINE_MS, MAX_FRESHNESS_DAYS, MAX_REPORT_INPUTS } from '../../../../shared/worker-api/request-limits';
+import {
+  MAX_DEADLINE_MS,
+  MAX_FRESHNESS_DAYS,
+  MAX_REPORT_INPUTS,
+} from '../../../../shared/worker-api/request-limits';
 import { timeZoneField } from '../operation-helpers/time-zone-field';
 import { formulaCellField } from '../operation-helpers/formula-cell-field';
 
@@ -20,6 +24,15 @@ export const platformInput = z.unknown().transform((value, ctx): Platform | unde
   }
   return platform;
 });
+
+/** Handle cells as the sheet holds them, at most `max` (the free routes': estimate, history). */
+export function handleCellsInput(max: number) {
+  return z.array(z.unknown()).superRefine((items, ctx) => {
+    if (items.length > max) {
+      ctx.addIssue({ code: 'custom', message: `must hold at most ${max} items, got ${items.length}` });
+    }
+  });
+}
 
 /**
  * `POST /api/reports`. `handles` are cells as the sheet holds them (text, numbers, blanks);

@@ -9,6 +9,7 @@ import { freshSince } from './report-freshness';
 import { runReports } from './reports';
 import { reportsRequestSchema } from './reports-request';
 import { estimateReports, reportsEstimateRequestSchema } from './reports-estimate';
+import { reportsHistory, reportsHistoryRequestSchema } from './reports-history';
 
 /**
  * A formula's body: up to 2,000 handle cells of at most 256 bytes each (a profile URL with its
@@ -66,7 +67,9 @@ function hasFreshness(body: unknown): boolean {
 /**
  * `POST /api/reports` as above, and `POST /api/reports/estimate` `{ handles, platform? }` ->
  * `{ creators, cached, toFetch, credits }` (see estimateReports): free, for the sidebar's prompts
- * before a paid run. `formulaRoutes: false` leaves `POST /api/reports` to the app itself.
+ * before a paid run; `POST /api/reports/history` `{ handles, platform? }` -> `{ history }` (see
+ * reportsHistory): free, the cached reports' months for the add-on runner's first snapshot.
+ * `formulaRoutes: false` leaves `POST /api/reports` to the app itself.
  */
 export function createReportsRouter(deps: OperationDeps, { formulaRoutes = true } = {}): Router {
   const router = Router();
@@ -74,6 +77,10 @@ export function createReportsRouter(deps: OperationDeps, { formulaRoutes = true 
   router.post('/api/reports/estimate', deps.authenticate, jsonBody(ESTIMATE_BODY_LIMIT), async (req, res) => {
     const input = parseBody(reportsEstimateRequestSchema, req.body);
     res.set('Cache-Control', 'no-store').json(await estimateReports(deps, input));
+  });
+  router.post('/api/reports/history', deps.authenticate, jsonBody(REPORTS_BODY_LIMIT), async (req, res) => {
+    const input = parseBody(reportsHistoryRequestSchema, req.body);
+    res.set('Cache-Control', 'no-store').json(await reportsHistory(deps, input));
   });
   return router;
 }
