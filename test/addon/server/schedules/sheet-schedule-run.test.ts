@@ -110,6 +110,11 @@ beforeEach(() => {
   creators.getRange(1, 1).setValue('Creator');
   env.fakes.spreadsheet.insertSheet('Growth');
   env.worker.on('post', 'api/reports', reportsAnswer);
+  // Reports of no history: the backfill's rows are sheet-snapshot-backfill.test.ts's.
+  env.worker.on('post', 'api/reports/history', (request) => ({
+    status: 200,
+    body: { history: (request.body as { handles: unknown[] }).handles.map(() => []) },
+  }));
   // As the worker records a run: its credits are the ledger's, by the run's request id.
   env.worker.on('post', /^api\/schedules\/[^/]+\/runs$/, (request) => {
     const body = request.body as { run: ScheduleRun; rowsWritten: number };
