@@ -54,6 +54,33 @@ export interface ReportsEstimateAnswer {
   credits: number;
 }
 
+/**
+ * `POST /api/reports/history` (issue 26): the monthly history of the reports the worker's cache
+ * holds, one list per input cell in input order (empty for a cell naming nothing cached). Free,
+ * as the worker's own runner reads it for a first snapshot's backfill; the add-on's runner asks
+ * for it with the document key.
+ */
+export interface ReportsHistoryRequest {
+  handles: InputCell[];
+  /** The platform of inputs that do not say theirs. */
+  platform?: string | null;
+}
+
+/** One month of a creator's history: `YYYY-MM` and the numbers the report keeps for it. */
+export interface ReportHistoryMonth {
+  month: string;
+  followers: number;
+  avgLikes: number | null;
+  avgViews: number | null;
+  avgComments: number | null;
+  avgEngagements: number | null;
+}
+
+export interface ReportsHistoryAnswer {
+  /** Per input cell, its creator's months, oldest first. */
+  history: ReportHistoryMonth[][];
+}
+
 export interface ReportsAnswer extends FormulaTable {
   /** Distinct creators: from the cache, fetched now (paid), shared with a call already in flight, failed. */
   counts: { creators: number; cached: number; fetched: number; shared: number; failed: number };

@@ -68,7 +68,14 @@ import type {
 import type { OverlapAnswer, OverlapRequest } from './overlap';
 import type { LivenessAnswer, ReadinessAnswer } from './probes';
 import type { RawAnswer, RawFeedUsageAnswer, RawRequest } from './raw';
-import type { ReportsAnswer, ReportsEstimateAnswer, ReportsEstimateRequest, ReportsRequest } from './reports';
+import type {
+  ReportsAnswer,
+  ReportsEstimateAnswer,
+  ReportsEstimateRequest,
+  ReportsHistoryAnswer,
+  ReportsHistoryRequest,
+  ReportsRequest,
+} from './reports';
 import type {
   ScheduleAlertSettingsAnswer,
   ScheduleAlertSettingsRequest,
@@ -177,6 +184,14 @@ export const WORKER_ROUTES = {
     summary:
       'What reports of these handles would cost now: distinct creators, those the cache answers for free, the most the rest costs.',
     access: 'signed-in',
+  }),
+  reportsHistory: route<{ body: ReportsHistoryRequest; answer: ReportsHistoryAnswer }>({
+    method: 'POST',
+    path: '/api/reports/history',
+    summary:
+      "Each handle's monthly history (followers and averages, oldest first) from the reports the worker's cache holds; free, never the API.",
+    access: 'signed-in',
+    formulas: true,
   }),
   emailSearch: route<{ body: EmailSearchRequest; answer: EmailSearchAnswer }>({
     method: 'POST',

@@ -24,6 +24,8 @@ const HANDLES = 12;
 const SHEET = '1LockedDownDomainSheetOfBo000000000000000000';
 const HOUR = 60 * 60_000;
 const DAYS = 7;
+/** Past months of history a sandbox report keeps (12 with the current one, which is a run's own row). */
+const MONTHS = 11;
 
 let shared: SharedSheetBundle;
 let world: BundleWorld;
@@ -138,20 +140,33 @@ describe('A daily snapshot in a domain that refuses outside sharing', () => {
       'Followers change',
     ]);
     expect(String(growth[0][5])).toMatch(/^Last refreshed \d{4}-\d\d-\d\d 09:\d\d \(/);
-    expect(growth).toHaveLength(1 + DAYS * HANDLES);
-    // The first day's rows have nothing to compare with; every later one has its change.
+    // The first day's run starts the table with the creators' monthly history (issue 26): the
+    // sandbox's reports keep 12 months, the current one is the run's own row, so 11 a creator,
+    // each dated the 1st of its month, 00:00, oldest first.
+    const backfill = MONTHS * HANDLES;
+    expect(growth).toHaveLength(1 + backfill + DAYS * HANDLES);
+    const shown = fakes.spreadsheet
+      .requireSheet('Growth')
+      .getRange(2, 1, backfill, 1)
+      .getDisplayValues()
+      .map((cells) => cells[0]);
+    expect(shown.every((date) => /^\d{4}-\d\d-01 00:00$/.test(date))).toBe(true);
+    expect(shown).toEqual([...shown].sort());
+    expect(new Set(shown).size).toBe(MONTHS);
+    // The first month's rows have nothing to compare with; every later one has its change.
     expect(growth.slice(1, 1 + HANDLES).every((row) => row[3] === '' && row[4] === '')).toBe(true);
     expect(growth.slice(1 + HANDLES).every((row) => typeof row[3] === 'number')).toBe(true);
 
     // One growth chart, as the worker's runner gives it: right of the table below the stamp, its
-    // block on the summary tab (a header row and a row a day, the top 10 creators across).
+    // block on the summary tab (a header row, a row a month of history and a row a day, the top 10
+    // creators across).
     const charts = fakes.spreadsheet.getSheets().flatMap((sheet) => sheet.getCharts());
     expect(charts).toHaveLength(1);
     expect(fakes.spreadsheet.requireSheet('Growth').getCharts()).toHaveLength(1);
     const ranges = charts[0].getRanges();
     expect(ranges).toHaveLength(11);
     expect(ranges[0].getSheet().getName()).toBe('Growth (Creator Sheets)');
-    expect(ranges[0].getA1Notation()).toBe(`J3:J${3 + DAYS}`);
+    expect(ranges[0].getA1Notation()).toBe(`J3:J${3 + MONTHS + DAYS}`);
 
     // The worker's record: a run a day, the next one tomorrow at 09:00.
     const listed = fakes.runtime.callFromClient('listSchedules') as ScheduleView[];

@@ -1,6 +1,7 @@
 import type { Column, Row } from '../../../shared/rows/columns';
 import { MAX_DEADLINE_MS } from '../../../shared/worker-api/request-limits';
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
+import type { ReportHistoryMonth } from '../../../shared/worker-api/reports';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
 import { addOnRunRequestId } from '../../../shared/worker-api/add-on-run-id';
 import type { InputCell } from '../../../shared/worker-api/sheet-table';
@@ -126,4 +127,26 @@ export function fetchSearchTable(schedule: ScheduleAnswer, runAt: number): Fetch
     rows: answer.rows,
     pending: 0,
   };
+}
+
+/**
+ * The monthly history of a report schedule's inputs (`POST /api/reports/history`), one list per
+ * input: free, the worker reads only its cache (the reports this run just fetched or found), so
+ * asking after the run's blocks fetches nothing twice. A list that is not one reads as none.
+ */
+export function fetchReportsHistory(
+  schedule: ScheduleAnswer,
+  inputs: readonly unknown[],
+  runAt: number,
+): ReportHistoryMonth[][] {
+  const access = formulaAccess();
+  const raw = callRoute(WORKER_ROUTES.reportsHistory, {
+    body: { handles: plainInputs(inputs), platform: schedule.platform ?? null },
+    bearer: access.key,
+    workerUrl: access.workerUrl,
+    requestId: addOnRunRequestId(schedule.id, runAt),
+  });
+  const history: unknown = asRecord<{ history?: unknown }>(raw, 'the history').history;
+  if (!Array.isArray(history)) return inputs.map(() => []);
+  return inputs.map((_, i) => (Array.isArray(history[i]) ? (history[i] as ReportHistoryMonth[]) : []));
 }

@@ -14,7 +14,7 @@ import { openSummaryTab } from './sheet-summary-tab';
 import type { FetchedBlock } from './sheet-schedule-fetch';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
-type SheetCell = string | number | boolean | Date;
+export type SheetCell = string | number | boolean | Date;
 
 /**
  * The add-on's writes of a scheduled run (issue 26), with SpreadsheetApp as the person who set it
@@ -50,8 +50,21 @@ export function isBlank(cell: unknown): boolean {
   return cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
 }
 
+/** A snapshot row's formats: its date and time, the worker's columns, the change columns when it has them. */
+export function snapshotFormats(columns: readonly Column[], width: number, withChanges: boolean): string[] {
+  const formats = [DATE_TIME, ...formatsOf(columns, width)];
+  if (withChanges) formats.push(...CHANGE_FORMATS.map((format) => SHEETS_NUMBER_FORMATS[format]));
+  return formats;
+}
+
 /** One block: formats first (text stays text), then the values, in one call each. */
-function writeRows(sheet: Sheet, row: number, column: number, rows: SheetCell[][], formats: string[]): void {
+export function writeRows(
+  sheet: Sheet,
+  row: number,
+  column: number,
+  rows: SheetCell[][],
+  formats: string[],
+): void {
   if (rows.length === 0) return;
   ensureSheetSize(sheet, row + rows.length - 1, column + formats.length - 1);
   const range = sheet.getRange(row, column, rows.length, formats.length);
@@ -122,9 +135,7 @@ export function writeBlock(
     const before = tableRows(sheet, schedule, header.length);
     const dated = kept.map((entry) => [new Date(at), ...cellsOf(entry.cells, block.header.length)]);
     const rows = header.length > base.length ? withChangeColumns(base, before, dated) : dated;
-    const formats = [DATE_TIME, ...formatsOf(block.columns, block.header.length)];
-    if (header.length > base.length)
-      formats.push(...CHANGE_FORMATS.map((format) => SHEETS_NUMBER_FORMATS[format]));
+    const formats = snapshotFormats(block.columns, block.header.length, header.length > base.length);
     writeRows(sheet, row + 1 + before.length, column, rows as SheetCell[][], formats);
     return rows.length;
   }

@@ -6,8 +6,10 @@ import {
   blankLeftovers,
   modeHeader,
   stampRefreshed,
+  tableRows,
   writeBlock,
 } from './sheet-schedule-output';
+import { backfillFirstSnapshot, type BackfillColumns } from './sheet-snapshot-backfill';
 import { writeFailureBanner } from './sheet-alert-banner';
 import { claimOwnedOutput, ownWritten } from './sheet-owned-output';
 import { drawGrowthChart } from './sheet-schedule-chart';
@@ -39,6 +41,8 @@ interface RunProgress {
   next: number;
   rows: number;
   width: number;
+  /** A first snapshot's: the history goes above its rows at the end (sheet-snapshot-backfill.ts). */
+  backfill?: BackfillColumns;
 }
 
 export type RunEnd = { kind: 'recorded'; run: ScheduleRun } | { kind: 'paused'; next: number };
@@ -95,23 +99,47 @@ export function runSheetSchedule(schedule: ScheduleAnswer, deadline: number): Ru
       const part = source.block(progress.next);
       if (part === null) return pause(schedule.id, progress);
       const { block, inputs } = part;
+      if (progress.next === 0 && isFirstSnapshot(sheet, schedule, block.header))
+        progress.backfill = { header: block.header, columns: [...block.columns] };
       progress.rows += writeBlock(sheet, schedule, block, inputs, progress.next, progress.at);
       progress.width = modeHeader(schedule, block.header).length;
       progress.next += inputs.length;
       ownWritten(sheet, schedule, progress.width);
       keepProgress(schedule.id, progress);
     }
+    const backfillNote =
+      progress.backfill === undefined
+        ? null
+        : backfillFirstSnapshot(
+            sheet,
+            schedule,
+            source.inputs,
+            progress.backfill,
+            progress.rows,
+            progress.at,
+          );
     const previous = schedule.lastRun?.outcome === 'ok' ? schedule.lastRun.rows : 0;
     blankLeftovers(sheet, schedule, progress.rows, previous, progress.width);
     if (progress.width > 0) stampRefreshed(sheet, schedule, progress.width, progress.at);
     ownWritten(sheet, schedule, progress.width, true);
     const chartNote = drawGrowthChart(sheet, schedule, progress.width);
     const summary = scheduleRunSummary(schedule.mode, progress.rows);
-    return finishRun(schedule, progress, 'ok', chartNote === null ? summary : `${summary} ${chartNote}`);
+    const notes = [summary, backfillNote, chartNote].filter((note) => note !== null);
+    return finishRun(schedule, progress, 'ok', notes.join(' '));
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     return finishRun(schedule, progress, 'failed', scheduleFailureSentence(error.message));
   }
+}
+
+/** A reports snapshot whose table is empty before its first block: its history goes first. */
+function isFirstSnapshot(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  schedule: ScheduleAnswer,
+  labels: string[],
+): boolean {
+  if (schedule.kind !== 'reports' || schedule.mode !== 'append-snapshot') return false;
+  return tableRows(sheet, schedule, modeHeader(schedule, labels).length).length === 0;
 }
 
 /** The schedule's own monthly budget, spent: the run does not start (the worker's runner says the same). */

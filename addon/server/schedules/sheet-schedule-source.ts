@@ -28,6 +28,8 @@ const PENDING_TRIES = 3;
 export interface RunSource {
   /** Inputs (or a search's results) the run goes through. */
   size: number;
+  /** The input column's cells (none for a search). */
+  inputs: readonly unknown[];
   /** The block from input `first` on, with the inputs its rows are of; null while the worker still fetches some. */
   block(first: number): { block: FetchedBlock; inputs: unknown[] } | null;
 }
@@ -41,6 +43,7 @@ export function runSource(schedule: ScheduleAnswer, runAt: number): RunSource {
   const fetch = email ? fetchEmailBlock : fetchReportsBlock;
   return {
     size: inputs.length,
+    inputs,
     block(first) {
       const slice = inputs.slice(first, first + size);
       for (let tries = 0; tries < PENDING_TRIES; tries++) {
@@ -56,6 +59,7 @@ function searchSource(schedule: ScheduleAnswer, runAt: number): RunSource {
   const table = fetchSearchTable(schedule, runAt);
   return {
     size: table.rows.length,
+    inputs: [],
     block(first) {
       const rows = table.rows.slice(first, first + BLOCK_INPUTS);
       // A search's rows stand for themselves: each is one to write (as the worker's runner has it).

@@ -30,3 +30,17 @@ export function lazySpreadsheetTimeZone(): () => string {
     return zone;
   };
 }
+
+/**
+ * The instant a date cell of `day` ('YYYY-MM-DD') holds in a sheet of `timeZone`: midnight there,
+ * as Apps Script hands such a cell over (found from the zone's offset at that midnight; a zone
+ * whose clocks jump at midnight gets the hour after).
+ */
+export function midnightIn(day: string, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  const utc = Date.UTC(year, month - 1, date);
+  const wall = (at: number) =>
+    Date.parse(`${Utilities.formatDate(new Date(at), timeZone, 'yyyy-MM-dd HH:mm:ss').replace(' ', 'T')}Z`);
+  const guess = utc - (wall(utc) - utc);
+  return new Date(utc - (wall(guess) - guess));
+}

@@ -27,6 +27,7 @@ import { overlapRequestSchema } from '../operations/overlap/overlap-request';
 import { rawRequestSchema } from '../operations/raw/raw-request';
 import { reportsRequestSchema } from '../operations/reports/reports-request';
 import { reportsEstimateRequestSchema } from '../operations/reports/reports-estimate';
+import { reportsHistoryRequestSchema } from '../operations/reports/reports-history';
 import { searchRequestSchema } from '../operations/search/search-request';
 import { unreadableAnswersQuerySchema } from '../operations/unreadable-answers/unreadable-answers-router';
 import { budgetUpdateSchema } from '../budgets/budgets-router';
@@ -107,6 +108,7 @@ export function schemasOf<S extends RouteShapes, G extends RouteSchemas>(
 export const ROUTE_SCHEMAS = {
   reports: schemasOf(R.reports, { body: reportsRequestSchema }),
   reportsEstimate: schemasOf(R.reportsEstimate, { body: reportsEstimateRequestSchema }),
+  reportsHistory: schemasOf(R.reportsHistory, { body: reportsHistoryRequestSchema }),
   emailSearch: schemasOf(R.emailSearch, { body: emailSearchRequestSchema }),
   issueKey: schemasOf(R.issueKey, { body: keyRequestSchema }),
   listKeys: schemasOf(R.listKeys, { query: keyListQuerySchema }),

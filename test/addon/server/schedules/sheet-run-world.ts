@@ -24,6 +24,12 @@ export interface SheetRunWorld {
   /** The reports calls answered so far; the one numbered `awaitingOn` (1-based) is past the allowance. */
   reportCalls: number;
   awaitingOn: number | null;
+  /**
+   * Past months of history each report the scripted worker holds carries (none unless a test says),
+   * and the history calls answered: only creators it bought have any, as the worker's cache.
+   */
+  historyMonths: number;
+  historyCalls: number;
   /** Google's time moves on, for the fakes and for the server code run here (its Date is Node's). */
   advance(ms: number): void;
   /** `n` handles in Creators!A2 down. */
@@ -51,6 +57,8 @@ export function createSheetRunWorld(): SheetRunWorld {
     ledger: new Map(),
     reportCalls: 0,
     awaitingOn: null,
+    historyMonths: 0,
+    historyCalls: 0,
     advance(ms) {
       env.fakes.clock.advance(ms);
       jest.setSystemTime(env.fakes.clock.now());
@@ -89,6 +97,7 @@ export function createSheetRunWorld(): SheetRunWorld {
   creators.getRange(1, 1).setValue('Creator');
   env.fakes.spreadsheet.insertSheet('Growth');
   env.worker.on('post', 'api/reports', (request) => reportsAnswer(world, request));
+  env.worker.on('post', 'api/reports/history', (request) => historyAnswer(world, request));
   // As the worker records a run: its credits are the ledger's, by the run's request id.
   env.worker.on('post', /^api\/schedules\/[^/]+\/runs$/, (request) => {
     const body = request.body as { run: ScheduleRun; rowsWritten: number };
@@ -98,6 +107,33 @@ export function createSheetRunWorld(): SheetRunWorld {
     return { status: 200, body: { id, lastRun: { ...body.run, credits } } };
   });
   return world;
+}
+
+/**
+ * `POST /api/reports/history`, free: a creator the worker bought has `historyMonths` months before
+ * this one (followers 500 + its number + the months since), oldest first; any other has none.
+ */
+function historyAnswer(world: SheetRunWorld, request: RecordedRequest) {
+  world.historyCalls += 1;
+  const { handles: cells } = request.body as { handles: string[] };
+  const now = new Date(world.env.fakes.clock.now());
+  const history = cells.map((handle) => {
+    const held = [...world.bought].some((key) => key.startsWith(`${handle} `));
+    if (!held) return [];
+    return Array.from({ length: world.historyMonths }, (_, i) => {
+      const ago = world.historyMonths - i;
+      const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - ago, 1));
+      return {
+        month: month.toISOString().slice(0, 7),
+        followers: 500 + Number(handle.replace(/\D/g, '')) + i,
+        avgLikes: 7,
+        avgViews: null,
+        avgComments: null,
+        avgEngagements: null,
+      };
+    });
+  });
+  return { status: 200, body: { history } };
 }
 
 function reportsAnswer(world: SheetRunWorld, request: RecordedRequest) {

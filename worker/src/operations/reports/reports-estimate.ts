@@ -4,7 +4,7 @@ import { MAX_REPORT_JOB_INPUTS } from '../../../../shared/worker-api/request-lim
 import type { ReportsEstimateAnswer } from '../../../../shared/worker-api/reports';
 import type { OperationDeps } from '../operation-deps';
 import { reportEstimate } from './reports-fetch';
-import { platformInput } from './reports-request';
+import { handleCellsInput, platformInput } from './reports-request';
 import { cachedOutcomes, parseReportTargets } from './reports-targets';
 
 /** Looked up in the cache this many at a time: a column of 100,000 is not one statement. */
@@ -12,14 +12,7 @@ const CACHE_READ_CHUNK = 500;
 
 /** `POST /api/reports/estimate`: cells as the sheet holds them, up to a bulk job's. */
 export const reportsEstimateRequestSchema = z.looseObject({
-  handles: z.array(z.unknown()).superRefine((items, ctx) => {
-    if (items.length > MAX_REPORT_JOB_INPUTS) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `must hold at most ${MAX_REPORT_JOB_INPUTS} items, got ${items.length}`,
-      });
-    }
-  }),
+  handles: handleCellsInput(MAX_REPORT_JOB_INPUTS),
   platform: platformInput.optional(),
 });
 

@@ -25,6 +25,15 @@ export const platformInput = z.unknown().transform((value, ctx): Platform | unde
   return platform;
 });
 
+/** Handle cells as the sheet holds them, at most `max` (the free routes': estimate, history). */
+export function handleCellsInput(max: number) {
+  return z.array(z.unknown()).superRefine((items, ctx) => {
+    if (items.length > max) {
+      ctx.addIssue({ code: 'custom', message: `must hold at most ${max} items, got ${items.length}` });
+    }
+  });
+}
+
 /**
  * `POST /api/reports`. `handles` are cells as the sheet holds them (text, numbers, blanks);
  * each becomes one row. `platform` is the default for inputs that do not say theirs (a URL does).

@@ -10,8 +10,8 @@ import { createReportAnswerMemo, type CachedAnswerSources } from './report-answe
 import { freshSince } from './report-freshness';
 import { runReports } from './reports';
 import { reportsRequestSchema } from './reports-request';
-import { estimateReports } from './reports-estimate';
-import { reportsEstimateRequestSchema } from './reports-estimate';
+import { estimateReports, reportsEstimateRequestSchema } from './reports-estimate';
+import { reportsHistory, reportsHistoryRequestSchema } from './reports-history';
 
 /**
  * A formula's body: up to 2,000 handle cells of at most 256 bytes each (a profile URL with its
@@ -75,11 +75,24 @@ export function createReportsRouter(deps: OperationDeps): Router {
 
 /**
  * `POST /api/reports/estimate` `{ handles, platform? }` -> `{ creators, cached, toFetch, credits }`
- * (see estimateReports): free, for the sidebar's prompts before a paid run. `POST /api/reports`
- * itself is served by the app first (reportsHandlers).
+ * (see estimateReports): free, for the sidebar's prompts before a paid run; `POST
+ * /api/reports/history` `{ handles, platform? }` -> `{ history }` (see reportsHistory): free, the
+ * cached reports' months for the add-on runner's first snapshot. `POST /api/reports` itself is
+ * served by the app first (reportsHandlers).
  */
 export function reportsEstimateRoutes(deps: OperationDeps): ServedRoute[] {
   return [
+    served(
+      'reportsHistory',
+      { body: reportsHistoryRequestSchema },
+      {
+        bodyLimit: REPORTS_BODY_LIMIT,
+        handle: async ({ body }, _req, res) => {
+          res.set('Cache-Control', 'no-store');
+          return reportsHistory(deps, body);
+        },
+      },
+    ),
     served(
       'reportsEstimate',
       { body: reportsEstimateRequestSchema },
