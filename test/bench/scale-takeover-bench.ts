@@ -309,7 +309,7 @@ async function scheduleTakeover(
   const billed = delta.millicredits('report') / 1000;
   const reportCalls = delta.calls('report');
   const billedAnswers = (after.operations.report?.billed ?? 0) - (before.operations.report?.billed ?? 0);
-  const run = JSON.parse(outcome) as { outcome: string; rows: number };
+  const run = JSON.parse(outcome) as { outcome: string; rows: number; message?: string };
   const charged = await sqlOn<{ milli: number }>(
     cluster.databaseUrl,
     "SELECT COALESCE(SUM(actual_milli), 0)::bigint AS milli FROM ledger WHERE operation_id = 'report'",
@@ -331,7 +331,7 @@ async function scheduleTakeover(
     next: 'run done',
     wrong: billedAnswers - bought,
     done: run.outcome === 'ok' && run.rows === handles.length && ledger === billed,
-    detail: `the run ended ${run.outcome} with ${run.rows} rows ${(endMs / 1000).toFixed(1)} s after; ${reportCalls} report calls, ${billedAnswers} billed (${billed} credits) for the ${bought} creators with a report, ledger ${ledger}`,
+    detail: `the run ended ${run.outcome} with ${run.rows} rows${run.outcome === 'ok' ? '' : ` (${run.message})`} ${(endMs / 1000).toFixed(1)} s after; ${reportCalls} report calls, ${billedAnswers} billed (${billed} credits) for the ${bought} creators with a report, ledger ${ledger}`,
   };
 }
 

@@ -323,41 +323,57 @@ async function apply(
   // What the run is about to make and write is recorded as the schedule's first (see ownCells).
   if (summary !== null && summary.tab === null) await input.ownTab(summary.sheetId);
   await input.ownCells(tableRows);
-  const summaryRequests: sheets_v4.Schema$Request[] = [];
-  if (summary !== null) {
-    const blockEnd = lastCellOf(plan.chart, input.layout);
-    if (summary.tab === null) {
-      summaryRequests.push({
-        addSheet: {
-          properties: {
-            sheetId: summary.sheetId,
-            title: summary.title,
-            index: input.tab.index + 1,
-            gridProperties: {
-              rowCount: Math.max(1000, blockEnd.row),
-              columnCount: Math.max(26, blockEnd.column),
-            },
-          },
-        },
-      });
-    } else summaryRequests.push(...gridGrowth(summary.tab, blockEnd.row, blockEnd.column));
-  }
-  const requests = [...summaryRequests, ...plan.requests];
+  const blockEnd = lastCellOf(plan.chart, input.layout);
+  let requests = [...summaryTabRequests(input, summary?.tab ?? null, blockEnd), ...plan.requests];
   let chartNote: string | null = plan.chart?.note ?? null;
   const chartRequests = plan.chart?.requests ?? [];
   if (requests.length + chartRequests.length > 0) {
     try {
       await sheet.batch([...requests, ...chartRequests]);
     } catch (error) {
-      if (!(error instanceof DeliveryRefused) || chartRequests.length === 0) throw error;
-      if (requests.length > 0) await sheet.batch(requests);
-      chartNote = `The growth chart was not updated: ${error.message}`;
+      if (!(error instanceof DeliveryRefused)) throw error;
+      // Made meanwhile by this schedule's run that was stopped (SIGTERM: its last batch landed
+      // after this run read the tabs): the same tab id, so it is this schedule's; grow it instead.
+      const made = summary?.tab === null ? await summaryMadeMeanwhile(sheet, summary) : null;
+      if (made !== null) requests = [...summaryTabRequests(input, made, blockEnd), ...plan.requests];
+      else if (chartRequests.length === 0) throw error;
+      try {
+        await sheet.batch([...requests, ...chartRequests]);
+      } catch (again) {
+        if (!(again instanceof DeliveryRefused) || chartRequests.length === 0) throw again;
+        if (requests.length > 0) await sheet.batch(requests);
+        chartNote = `The growth chart was not updated: ${again.message}`;
+      }
     }
   }
   const values = plan.chart === null ? plan.values : [...plan.values, plan.chart.block];
   if (values.length === 1) await sheet.update(values[0].range, values[0].values);
   else await sheet.updateMany(values);
   return chartNote;
+}
+
+/** The summary tab made with the run's batch (`tab` null), else grown to the chart block. */
+function summaryTabRequests(
+  input: OutputInput,
+  tab: ScheduleTab | null,
+  blockEnd: { row: number; column: number },
+): sheets_v4.Schema$Request[] {
+  const { summary } = input;
+  if (summary === null) return [];
+  if (tab !== null) return gridGrowth(tab, blockEnd.row, blockEnd.column);
+  const properties = {
+    sheetId: summary.sheetId,
+    title: summary.title,
+    index: input.tab.index + 1,
+    gridProperties: { rowCount: Math.max(1000, blockEnd.row), columnCount: Math.max(26, blockEnd.column) },
+  };
+  return [{ addSheet: { properties } }];
+}
+
+/** The summary tab, when another run of this schedule made it after this one read the tabs. */
+async function summaryMadeMeanwhile(sheet: ScheduleSheet, summary: SummaryTab): Promise<ScheduleTab | null> {
+  const tab = (await sheet.tabs()).find((candidate) => candidate.title === summary.title);
+  return tab !== undefined && tab.sheetId === summary.sheetId ? tab : null;
 }
 
 /** The summary tab's last cell the run writes: its chart block's, else A1. */
