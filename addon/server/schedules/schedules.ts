@@ -31,7 +31,7 @@ import { asRecord } from '../worker-client/worker-answers';
 import { callRoute } from '../worker-client/worker-client';
 import { WorkerCallError } from '../worker-client/worker-failure';
 import { readWorkerKey } from '../worker-client/worker-key';
-import { orphanedReason } from '../../../shared/worker-api/schedule-orphan';
+import { orphanedReason } from '../../../shared/worker-api/schedule-runs/schedule-orphan';
 import {
   chooseRunner,
   choiceLine,

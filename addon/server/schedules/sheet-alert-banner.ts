@@ -1,7 +1,7 @@
 import {
   alertBannerText,
   FAILURES_BEFORE_PAUSE,
-} from '../../../shared/worker-api/schedule-alert-banner-text';
+} from '../../../shared/worker-api/schedule-runs/schedule-alert-banner-text';
 import type { ScheduleAnswer, ScheduleRun } from '../../../shared/worker-api/schedules';
 import { localMinute, stampCellOf } from './sheet-schedule-output';
 

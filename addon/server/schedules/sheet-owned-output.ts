@@ -1,7 +1,7 @@
-import { scheduleColumnLabels } from '../../../shared/worker-api/schedule-column-labels';
+import { scheduleColumnLabels } from '../../../shared/worker-api/schedule-runs/schedule-column-labels';
 import { CHANGE_LABELS } from '../../../shared/rows/growth-changes';
-import { outputInTheWaySentence } from '../../../shared/worker-api/output-in-the-way';
-import { runLayout } from '../../../shared/worker-api/schedule-run-layout';
+import { outputInTheWaySentence } from '../../../shared/worker-api/schedule-runs/output-in-the-way';
+import { runLayout } from '../../../shared/worker-api/schedule-runs/schedule-run-layout';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
 import { columnLetter } from '../sheet/a1-notation';
 import { SheetRunRefused } from './sheet-schedule-fetch';

@@ -1,5 +1,9 @@
 import { growthChartNote, snapshotGrowth, type GrowthTable } from '../../../shared/rows/growth-table';
-import { runLayout, summaryTabLabel, type RunLayout } from '../../../shared/worker-api/schedule-run-layout';
+import {
+  runLayout,
+  summaryTabLabel,
+  type RunLayout,
+} from '../../../shared/worker-api/schedule-runs/schedule-run-layout';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
 import { ensureSheetSize } from '../jobs/job-destination';
 import { tableRows } from './sheet-schedule-output';

@@ -3,7 +3,7 @@ import { MAX_DEADLINE_MS } from '../../../shared/worker-api/request-limits';
 import { WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { ReportHistoryMonth } from '../../../shared/worker-api/reports';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
-import { addOnRunRequestId } from '../../../shared/worker-api/add-on-run-id';
+import { addOnRunRequestId } from '../../../shared/worker-api/schedule-runs/add-on-run-id';
 import type { InputCell } from '../../../shared/worker-api/sheet-table';
 import { asRecord, readTableAnswer } from '../worker-client/worker-answers';
 import { callRoute } from '../worker-client/worker-client';

@@ -7,8 +7,12 @@ import {
   withChangeColumns,
 } from '../../../shared/rows/growth-changes';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
-import { HISTORY_HEADER, HISTORY_LINES_KEPT, HISTORY_TAB } from '../../../shared/worker-api/schedule-history';
-import { runLayout } from '../../../shared/worker-api/schedule-run-layout';
+import {
+  HISTORY_HEADER,
+  HISTORY_LINES_KEPT,
+  HISTORY_TAB,
+} from '../../../shared/worker-api/schedule-runs/schedule-history';
+import { runLayout } from '../../../shared/worker-api/schedule-runs/schedule-run-layout';
 import { ensureSheetSize } from '../jobs/job-destination';
 import { openSummaryTab } from './sheet-summary-tab';
 import type { FetchedBlock } from './sheet-schedule-fetch';

@@ -15,7 +15,10 @@ import { claimOwnedOutput, ownWritten } from './sheet-owned-output';
 import { drawGrowthChart } from './sheet-schedule-chart';
 import { creditsText } from '../sheet/number-text';
 import { recordSheetRun, RUN_NOT_RECORDED } from './sheet-run-record';
-import { scheduleFailureSentence, scheduleRunSummary } from '../../../shared/worker-api/schedule-run-text';
+import {
+  scheduleFailureSentence,
+  scheduleRunSummary,
+} from '../../../shared/worker-api/schedule-runs/schedule-run-text';
 
 /**
  * The add-on's runner of a schedule where the worker may not write (issue 26), run by this user's

@@ -1,4 +1,4 @@
-import { summaryTabTitle } from '../../../shared/worker-api/schedule-run-layout';
+import { summaryTabTitle } from '../../../shared/worker-api/schedule-runs/schedule-run-layout';
 import type { ScheduleAnswer } from '../../../shared/worker-api/schedules';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

@@ -1,5 +1,8 @@
 import type { Logger } from 'pino';
-import { alertBannerText, lastGoodSentence } from '../../../shared/worker-api/schedule-alert-banner-text';
+import {
+  alertBannerText,
+  lastGoodSentence,
+} from '../../../shared/worker-api/schedule-runs/schedule-alert-banner-text';
 import type { ScheduleAlert, ScheduleAlertChannel, ScheduleRun } from '../../../shared/worker-api/schedules';
 import { postWebhook, type WebhookOptions } from '../alerts/alert-webhook';
 import { sendMail, type MailMessage, type SmtpClientOptions } from '../alerts/smtp-client';

@@ -1,6 +1,6 @@
 import { readByHandler, served, type ServedRoute } from '../request-io/served-route';
 import type { Logger } from 'pino';
-import { orphanedReason } from '../../../shared/worker-api/schedule-orphan';
+import { orphanedReason } from '../../../shared/worker-api/schedule-runs/schedule-orphan';
 import type { Clock } from '../../common/clock';
 import { sendMail } from '../alerts/smtp-client';
 import type { EditAccess } from '../documents/edit-access';

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { readByHandler, served, type ServedRoute } from '../request-io/served-route';
 import { successStatus, WORKER_ROUTES } from '../../../shared/worker-api/routes';
 import type { ScheduleRequest, ScheduleRun } from '../../../shared/worker-api/schedules';
-import { addOnRunRequestId } from '../../../shared/worker-api/add-on-run-id';
+import { addOnRunRequestId } from '../../../shared/worker-api/schedule-runs/add-on-run-id';
 import type { Clock } from '../../common/clock';
 import { documentParamsSchema } from '../request-io/document-params';
 import { KB } from '../request-io/json-body';

@@ -1,7 +1,7 @@
 import type { ScheduleAnswer, ScheduleRun } from '../../../../shared/worker-api/schedules';
 import type { RecordedRequest } from '../scripted-worker';
 import { installServerGlobals, type ServerGlobals } from '../server-globals';
-import { addOnRunRequestId } from '../../../../shared/worker-api/add-on-run-id';
+import { addOnRunRequestId } from '../../../../shared/worker-api/schedule-runs/add-on-run-id';
 
 /**
  * The add-on runner's world for its tests (issue 26): the fakes, with a scripted worker whose

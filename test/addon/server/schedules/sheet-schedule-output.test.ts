@@ -1,5 +1,5 @@
 import { runSheetSchedule } from '../../../../addon/server/schedules/sheet-schedule-run';
-import { HISTORY_HEADER, HISTORY_TAB } from '../../../../shared/worker-api/schedule-history';
+import { HISTORY_HEADER, HISTORY_TAB } from '../../../../shared/worker-api/schedule-runs/schedule-history';
 import { useSheetRunWorld, type SheetRunWorld } from './sheet-run-world';
 
 /**

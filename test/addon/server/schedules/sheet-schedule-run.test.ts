@@ -14,7 +14,7 @@ import type { RecordedRequest } from '../scripted-worker';
 import { RUN_NOT_RECORDED } from '../../../../addon/server/schedules/sheet-run-record';
 import type { ServerGlobals } from '../server-globals';
 import { ANA, DAY, useSheetRunWorld, type SheetRunWorld } from './sheet-run-world';
-import { addOnRunRequestId } from '../../../../shared/worker-api/add-on-run-id';
+import { addOnRunRequestId } from '../../../../shared/worker-api/schedule-runs/add-on-run-id';
 import { workerError } from '../scripted-worker';
 
 /**

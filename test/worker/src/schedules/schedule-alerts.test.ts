@@ -2,7 +2,7 @@ import request from 'supertest';
 import {
   SUMMARY_TAB_SUFFIX,
   WIDE_TABLE_LAST_COLUMN,
-} from '../../../../shared/worker-api/schedule-run-layout';
+} from '../../../../shared/worker-api/schedule-runs/schedule-run-layout';
 import pino from 'pino';
 import type { ScheduleAnswer, ScheduleRequest } from '../../../../shared/worker-api/schedules';
 import type { SmtpSettings } from '../../../../worker/src/alerts/smtp-client';

@@ -4,7 +4,7 @@ import { auth, type WorkerWorld } from '../worker-fixture';
 import { startDeliveryWorld, type DeliveryWorld } from '../jobs/delivery/server-delivery-fixture';
 import { sendAsAddon } from '../../../support/edit-proof';
 import { createScheduler } from '../../../../worker/src/schedules/scheduler';
-import { addOnRunRequestId } from '../../../../shared/worker-api/add-on-run-id';
+import { addOnRunRequestId } from '../../../../shared/worker-api/schedule-runs/add-on-run-id';
 import { mailHeader, startSmtpTestServer, type SmtpTestServer } from '../../../support/smtp-test-server';
 import { testCertificate } from '../../../support/test-certificate';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../support/webhook-receiver';

@@ -10,7 +10,7 @@ import {
   type ChartAnchor,
 } from './growth-chart';
 import { growthChartNote, snapshotGrowth } from '../../../../shared/rows/growth-table';
-import type { RunLayout } from '../../../../shared/worker-api/schedule-run-layout';
+import type { RunLayout } from '../../../../shared/worker-api/schedule-runs/schedule-run-layout';
 import type { ScheduleTab, SheetValue } from './schedule-run-sheet';
 import { DATE_TIME_FORMAT, numberFormatRequests, serialOfCell } from './sheet-number-formats';
 

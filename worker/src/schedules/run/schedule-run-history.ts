@@ -7,7 +7,7 @@ import {
   HISTORY_HEADER,
   HISTORY_LINES_KEPT,
   HISTORY_TAB,
-} from '../../../../shared/worker-api/schedule-history';
+} from '../../../../shared/worker-api/schedule-runs/schedule-history';
 
 export { HISTORY_HEADER, HISTORY_TAB };
 /** Lines kept in the history tab (the newest). */

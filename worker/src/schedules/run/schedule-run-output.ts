@@ -13,7 +13,10 @@ import {
 import { DeliveryRefused } from '../../google/paced-sheets-call';
 import { planGrowthChart, type ChartPlan } from './schedule-run-chart';
 import type { ScheduleTable } from './schedule-run-fetch';
-import { summaryTabLabel, type RunLayout } from '../../../../shared/worker-api/schedule-run-layout';
+import {
+  summaryTabLabel,
+  type RunLayout,
+} from '../../../../shared/worker-api/schedule-runs/schedule-run-layout';
 import type { OutputClaim, SummaryTab } from './schedule-run-ownership';
 import { isBlankCell, type ScheduleSheet, type ScheduleTab, type SheetValue } from './schedule-run-sheet';
 import { refreshedStamp } from './schedule-run-time';

@@ -1,12 +1,12 @@
-import { scheduleColumnLabels } from '../../../../shared/worker-api/schedule-column-labels';
+import { scheduleColumnLabels } from '../../../../shared/worker-api/schedule-runs/schedule-column-labels';
 import type { ScheduleAnswer } from '../../../../shared/worker-api/schedules';
 import type { OwnedExtent } from '../../store/sheet-ownership-repository';
 import { a1Range, columnLetters, openRowsRange } from '../../google/a1-range';
 import { CHANGE_LABELS, hasChangeColumns } from '../../../../shared/rows/growth-changes';
 import { chartColumns } from '../../../../shared/rows/growth-table';
 import { ScheduleRefused } from './schedule-run-fetch';
-import { outputInTheWaySentence } from '../../../../shared/worker-api/output-in-the-way';
-import { runLayout, type RunLayout } from '../../../../shared/worker-api/schedule-run-layout';
+import { outputInTheWaySentence } from '../../../../shared/worker-api/schedule-runs/output-in-the-way';
+import { runLayout, type RunLayout } from '../../../../shared/worker-api/schedule-runs/schedule-run-layout';
 import { isBlankCell, type ScheduleTab } from './schedule-run-sheet';
 
 /**

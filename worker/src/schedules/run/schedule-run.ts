@@ -25,7 +25,10 @@ import { growthBackfill } from './growth-backfill';
 import { isBlankCell, scheduleSheet, type ScheduleSheet, type ScheduleTab } from './schedule-run-sheet';
 import { createSheetsPacer, DEFAULT_SHEETS_PACE, type SheetsPacer } from '../../google/sheets-pacer';
 import { isSearchKind } from '../scheduled-search';
-import { scheduleFailureSentence, scheduleRunSummary } from '../../../../shared/worker-api/schedule-run-text';
+import {
+  scheduleFailureSentence,
+  scheduleRunSummary,
+} from '../../../../shared/worker-api/schedule-runs/schedule-run-text';
 
 /** A schedule as the scheduler hands it over: with the document key's person, who pays for it. */
 export type ScheduleToRun = ScheduleAnswer & { billTo: { email: string; documentId: string } };

@@ -1,4 +1,4 @@
-import { scheduleColumnLabels } from '../../../shared/worker-api/schedule-column-labels';
+import { scheduleColumnLabels } from '../../../../shared/worker-api/schedule-runs/schedule-column-labels';
 
 describe('scheduleColumnLabels', () => {
   it("answers an e-mail or search schedule's own columns, whatever report fields it carries", () => {

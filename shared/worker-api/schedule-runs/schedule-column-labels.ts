@@ -1,8 +1,8 @@
-import { AI_SEARCH_COLUMNS } from '../rows/ai-search-rows';
-import { EMAIL_COLUMNS } from '../rows/email-rows';
-import { selectReportColumns } from '../rows/report-rows';
-import { SEARCH_COLUMNS } from '../rows/search-rows';
-import type { ScheduleAnswer } from './schedules';
+import { AI_SEARCH_COLUMNS } from '../../rows/ai-search-rows';
+import { EMAIL_COLUMNS } from '../../rows/email-rows';
+import { selectReportColumns } from '../../rows/report-rows';
+import { SEARCH_COLUMNS } from '../../rows/search-rows';
+import type { ScheduleAnswer } from '../schedules';
 
 /**
  * The labels of a schedule's table columns, known before anything is fetched (the kind and the

@@ -1,4 +1,4 @@
-import type { ScheduleMode } from './schedules';
+import type { ScheduleMode } from '../schedules';
 
 /**
  * A scheduled run's outcome in words, the same whoever runs it (the worker as its service account,

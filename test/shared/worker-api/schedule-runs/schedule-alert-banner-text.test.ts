@@ -1,4 +1,4 @@
-import { alertBannerText } from '../../../shared/worker-api/schedule-alert-banner-text';
+import { alertBannerText } from '../../../../shared/worker-api/schedule-runs/schedule-alert-banner-text';
 
 describe('alertBannerText', () => {
   it("words a failure and a pause as both runners write them, with the last good run's time", () => {

@@ -1,5 +1,5 @@
-import type { ScheduleAnswer } from './schedules';
-import { GROWTH_CHART_SERIES } from '../rows/growth-table';
+import type { ScheduleAnswer } from '../schedules';
+import { GROWTH_CHART_SERIES } from '../../rows/growth-table';
 
 /**
  * Where a run puts what goes with its table (issue 25): the "Last refreshed" stamp and the growth

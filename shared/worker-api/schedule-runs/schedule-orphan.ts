@@ -1,4 +1,4 @@
-import { MAX_FAILURES_IN_A_ROW, type ScheduleAnswer } from './schedules';
+import { MAX_FAILURES_IN_A_ROW, type ScheduleAnswer } from '../schedules';
 
 /**
  * When a schedule the add-on runs (issue 26) has lost the person who runs it: their hourly trigger
