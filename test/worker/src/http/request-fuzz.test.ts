@@ -491,6 +491,7 @@ const ROUTES = [
   'GET /api/openapi.json',
   'POST /api/reports',
   'POST /api/reports/estimate',
+  'POST /api/reports/history',
   'POST /api/email-search',
   'POST /api/keys',
   'GET /api/keys',
