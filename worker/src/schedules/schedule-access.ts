@@ -53,6 +53,13 @@ export function scheduleNotFound(id: string): WorkerError {
   return new WorkerError(404, 'schedule_not_found', `No schedule "${id}"`);
 }
 
+/** The schedule of `id`, or the 404 of one that does not exist. */
+export async function existingSchedule(store: Pick<Store, 'schedules'>, id: string): Promise<ScheduleRecord> {
+  const schedule = await store.schedules.get(id);
+  if (schedule === null) throw scheduleNotFound(id);
+  return schedule;
+}
+
 /**
  * The schedule of `:id` if the caller may change it: with proof that they can edit its
  * spreadsheet (`always`, or for everyone but admins: `members`), and as who set it up, who
@@ -65,8 +72,7 @@ export async function changeableSchedule(
 ): Promise<ScheduleRecord> {
   const identity = requireIdentity(req);
   const { id } = parseBody(scheduleParamsSchema, { ...req.params });
-  const schedule = await deps.store.schedules.get(id);
-  if (schedule === null) throw scheduleNotFound(id);
+  const schedule = await existingSchedule(deps.store, id);
   if (proof === 'always' || identity.role !== 'admin') {
     await requireScheduleProof(deps, identity, schedule.documentId, req, {
       runner: schedule.runner,

@@ -1,11 +1,10 @@
-import { readByHandler, served, type ServedRoute } from '../request-io/served-route';
+import { served, type ServedRoute } from '../request-io/served-route';
 import type { ScheduleSearchAnswer } from '../../../shared/worker-api/schedules';
-import { parseBody } from '../request-io/parse-body';
 import { WorkerError } from '../request-io/worker-error';
 import { requireIdentity } from '../identity/identity';
 import { operationContext, type OperationDeps } from '../operations/operation-deps';
 import { scheduleAnswer } from '../store/rows/schedule-rows';
-import { requireScheduleProof, scheduleNotFound } from './schedule-access';
+import { existingSchedule, requireScheduleProof } from './schedule-access';
 import { withScheduleBudget } from './schedule-budget';
 import { scheduleParamsSchema } from './schedule-request';
 import { fetchScheduledSearch, isSearchKind } from './scheduled-search';
@@ -27,12 +26,9 @@ export function scheduleSearchRoutes(deps: OperationDeps): ServedRoute[] {
       'scheduleSearch',
       { params: scheduleParamsSchema },
       {
-        read: readByHandler,
-        handle: async (_input, req, res) => {
+        handle: async ({ params: { id } }, req, res) => {
           const identity = requireIdentity(req);
-          const { id } = parseBody(scheduleParamsSchema, { ...req.params });
-          const schedule = await store.schedules.get(id);
-          if (schedule === null) throw scheduleNotFound(id);
+          const schedule = await existingSchedule(store, id);
           if (identity.documentId !== schedule.documentId) {
             await requireScheduleProof(access, identity, schedule.documentId, req, {
               runner: schedule.runner,

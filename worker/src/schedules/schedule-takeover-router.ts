@@ -1,18 +1,17 @@
-import { readByHandler, served, type ServedRoute } from '../request-io/served-route';
+import { served, type ServedRoute } from '../request-io/served-route';
 import type { Logger } from 'pino';
 import { orphanedReason } from '../../../shared/worker-api/schedule-runs/schedule-orphan';
 import type { Clock } from '../../common/clock';
 import { sendMail } from '../alerts/smtp-client';
 import type { EditAccess } from '../documents/edit-access';
 import type { SheetAccess } from '../google/sheet-access';
-import { parseBody } from '../request-io/parse-body';
 import { WorkerError } from '../request-io/worker-error';
 import { requireIdentity } from '../identity/identity';
 import { scheduleAnswer } from '../store/rows/schedule-rows';
 import type { ScheduleRecord } from '../store/schedule-repository';
 import type { Store } from '../store/store';
 import { normalizeUserEmail } from '../store/values/user-email';
-import { requireScheduleProof, scheduleNotFound } from './schedule-access';
+import { existingSchedule, requireScheduleProof, scheduleNotFound } from './schedule-access';
 import type { AlertSenders } from './schedule-alerts';
 import { scheduleParamsSchema } from './schedule-request';
 
@@ -42,12 +41,9 @@ export function scheduleTakeoverRoutes(options: TakeoverRouterOptions): ServedRo
       'takeOverSchedule',
       { params: scheduleParamsSchema },
       {
-        read: readByHandler,
-        handle: async (_input, req, res) => {
+        handle: async ({ params: { id } }, req, res) => {
           const identity = requireIdentity(req);
-          const { id } = parseBody(scheduleParamsSchema, { ...req.params });
-          const schedule = await store.schedules.get(id);
-          if (schedule === null) throw scheduleNotFound(id);
+          const schedule = await existingSchedule(store, id);
           const connector = (await store.keys.ofDocument(schedule.documentId))?.email ?? null;
           await requireScheduleProof(options, identity, schedule.documentId, req, {
             runner: schedule.runner,
